@@ -1,0 +1,202 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Transporter } from 'nodemailer';
+import { ERROR_MESSAGES, type ErrorResponse } from '@portal/contract';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { authRoutes } from './features/auth/auth.routes';
+import { contactRoutes } from './features/contact/contact.routes';
+import { devMailboxRoutes } from './features/dev/dev.routes';
+import { referenceRoutes } from './features/reference/reference.routes';
+import { settingsRoutes } from './features/settings/settings.routes';
+import { studentsRoutes } from './features/students/students.routes';
+import { systemRoutes } from './features/system/system.routes';
+import { authPlugin } from './lib/auth';
+import { systemClock, type Clock } from './lib/clock';
+import { AppError } from './lib/errors';
+import { createMailer } from './lib/mail';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    driver: Database['driver'];
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  /** a nodemailer transport to use instead of SMTP_URL (tests) */
+  mailTransport?: Transporter;
+  /** close the database when the app closes (default true) */
+  ownsDatabase?: boolean;
+}
+
+/** Query values that must never reach a log line. */
+const SECRET_QUERY = /([?&](?:token|code|SIGN_CODE)=)[^&]*/gi;
+
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.SIGN_CODE',
+  '*.token',
+  '*.TOKEN',
+];
+
+/** Errors as logged: a failed query keeps its SQL and the database's reason, never its parameters. */
+function safeError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: String(error) };
+  if (error.name === 'DrizzleQueryError') {
+    const cause = error.cause as { message?: string; code?: string } | undefined;
+    return { type: error.name, query: (error as Error & { query?: string }).query, cause: cause?.message, code: cause?.code, stack: error.stack?.split('\n').slice(1, 6).join('\n') };
+  }
+  return { type: error.name, message: error.message, stack: error.stack, ...(error.cause instanceof Error ? { cause: safeError(error.cause) } : {}) };
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const clock = options.clock ?? systemClock;
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACT, censor: '[redacted]' },
+      serializers: {
+        err: safeError,
+        req: (req) => ({ method: req.method, url: req.url.replace(SECRET_QUERY, '$1[redacted]'), remoteAddress: req.ip }),
+      },
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: false },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const mailer = createMailer({ db: database.db, clock, log: app.log, from: config.mailFrom, smtpUrl: config.smtpUrl, ...(options.mailTransport ? { transport: options.mailTransport } : {}) });
+  app.decorate('ctx', { db: database.db, clock, mailer, config, log: app.log });
+  app.decorate('driver', database.driver);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const send = (status: number, body: ErrorResponse) => {
+      if (body.retryAfter) reply.header('retry-after', String(body.retryAfter));
+      return reply.code(status).send(body);
+    };
+    if (error instanceof AppError) {
+      return send(error.status, { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}), ...(error.retryAfter ? { retryAfter: error.retryAfter } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const key = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
+        const message = issue.message ?? '';
+        fields[key] ??= message.startsWith('validation.') ? message : 'validation.invalid';
+      }
+      return send(400, { code: 'VALIDATION_FAILED', message: ERROR_MESSAGES.VALIDATION_FAILED, fields });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(413, { code: 'PAYLOAD_TOO_LARGE', message: ERROR_MESSAGES.PAYLOAD_TOO_LARGE });
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return send(415, { code: 'UNSUPPORTED_MEDIA_TYPE', message: ERROR_MESSAGES.UNSUPPORTED_MEDIA_TYPE });
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Malformed JSON, empty bodies and other client mistakes caught by Fastify itself.
+      request.log.info({ code: error.code }, 'client error');
+      return send(400, { code: 'VALIDATION_FAILED', message: ERROR_MESSAGES.VALIDATION_FAILED });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(500, { code: 'INTERNAL', message: ERROR_MESSAGES.INTERNAL });
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'University portal API', version: config.version, description: 'Self-service portal for staff, students and candidates. Authenticated calls use the session cookie or `Authorization: Bearer <TOKEN>`.' },
+      servers: [{ url: config.publicUrl }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, cookie: { type: 'apiKey', in: 'cookie', name: 'portal_session' } } },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(authPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes);
+      await api.register(authRoutes);
+      await api.register(studentsRoutes);
+      await api.register(settingsRoutes);
+      await api.register(contactRoutes);
+      await api.register(referenceRoutes);
+    },
+    { prefix: '/api' },
+  );
+  if (config.devMailbox) await app.register(devMailboxRoutes);
+
+  const webIndex = path.join(config.webDist, 'index.html');
+  const hasWeb = existsSync(webIndex);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      preCompressed: true,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !path.extname(request.url.split('?')[0]!);
+    if (hasWeb && isPage) {
+      // Client-side routes: the web app's index.html answers them.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ code: 'NOT_FOUND', message: ERROR_MESSAGES.NOT_FOUND } satisfies ErrorResponse);
+  });
+
+  app.addHook('onReady', async () => mailer.start());
+  app.addHook('onClose', async () => {
+    await mailer.stop();
+    if (options.ownsDatabase !== false) await database.close();
+  });
+
+  return app;
+}

@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const url = (protocols: string[]) =>
+  z.string().refine((s) => {
+    try {
+      return protocols.includes(new URL(s).protocol);
+    } catch {
+      return false;
+    }
+  }, { error: `must be a URL starting with ${protocols.join(' or ')}` });
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
+  PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535, { error: 'must be a port number (0-65535)' }).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().min(3).default('University Portal <no-reply@portal.local>'),
+  SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@portal.local'),
+  PUBLIC_URL: url(['http:', 'https:']).optional(),
+  ACADEMIC_YEAR: z.string().regex(/^\d{4}-\d{4}$/, { error: 'must look like 2023-2024' }).default('2023-2024'),
+  APP_VERSION: z.string().min(1).default('1.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  SEED_DEMO: bool.optional(),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  publicUrl: string;
+  academicYear: string;
+  version: string;
+  logLevel: string;
+  trustProxy: boolean;
+  seedDemo: boolean;
+  webDist: string;
+  /** mails are kept in the outbox and shown at /dev/mailbox */
+  devMailbox: boolean;
+  secureCookies: boolean;
+};
+
+export class ConfigError extends Error {}
+
+const serverRoot = path.resolve(import.meta.dirname, '..');
+
+/** Parses the environment once, at start; a bad value stops the process with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const raw = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message} (got ${JSON.stringify(raw[String(i.path[0])] ?? null)})`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  // npm runs workspace scripts inside the workspace; relative paths are the caller's.
+  const base = env.INIT_CWD ?? process.cwd();
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(base, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
+    publicUrl,
+    academicYear: e.ACADEMIC_YEAR,
+    version: e.APP_VERSION,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
+    webDist: e.WEB_DIST ? path.resolve(base, e.WEB_DIST) : path.resolve(serverRoot, '../web/dist'),
+    devMailbox: !e.SMTP_URL && e.NODE_ENV !== 'production',
+    secureCookies: publicUrl.startsWith('https:'),
+  };
+}

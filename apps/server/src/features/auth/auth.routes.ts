@@ -1,0 +1,107 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CodeRequestBody,
+  CodeResendResponse,
+  CodeVerificationBody,
+  EmailConfirmationBody,
+  EmailConfirmationResponse,
+  EmailVerificationBody,
+  EmailVerificationResponse,
+  ErrorResponse,
+  PersonRecord,
+  SessionUser,
+  SignInBody,
+  SignInResponse,
+  SignUpBody,
+  SignUpResponse,
+  StudentSignInBody,
+} from '@portal/contract';
+import { ATTEMPT_COOKIE, clearAttemptCookie, clearSessionCookie, requestMeta, setAttemptCookie, setSessionCookie } from '../../lib/auth';
+import { AppError } from '../../lib/errors';
+import { loadPersonRecord } from '../students/person-record';
+import {
+  confirmEmail,
+  requestSignInCode,
+  resendSignInCode,
+  sendEmailVerification,
+  signInWithPassword,
+  signOut,
+  signUp,
+  verifySignInCode,
+  type AttemptStarted,
+} from './auth.service';
+
+const tags = ['auth'];
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse };
+const ATTEMPT_COOKIE_SECONDS = 1800;
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const started = (reply: Parameters<typeof setAttemptCookie>[1], result: AttemptStarted) => {
+    setAttemptCookie(app, reply, result.attemptToken, ATTEMPT_COOKIE_SECONDS);
+    return result.response;
+  };
+
+  app.post('/auth/student/sign-up', {
+    schema: { tags, summary: 'Find the registry person who claims an account', body: SignUpBody, response: { 201: SignUpResponse, ...errors } },
+  }, async (request, reply) => {
+    const found = await signUp(app.ctx, request.body, requestMeta(request));
+    return reply.code(201).send(found);
+  });
+
+  app.post('/auth/student/email-verification', {
+    schema: { tags, summary: 'Mail a confirmation link valid 24 hours', body: EmailVerificationBody, response: { 200: EmailVerificationResponse, ...errors } },
+  }, async (request) => sendEmailVerification(app.ctx, request.body, requestMeta(request)));
+
+  app.post('/auth/student/email-confirmation', {
+    schema: { tags, summary: 'Confirm the e-mail address with the link token and choose a password', body: EmailConfirmationBody, response: { 200: EmailConfirmationResponse, ...errors } },
+  }, async (request) => confirmEmail(app.ctx, request.body, requestMeta(request)));
+
+  app.post('/auth/students/', {
+    schema: { tags, summary: 'Sign in with a matricule or username and a password; mails a 6-digit code', body: SignInBody, response: { 200: SignInResponse, ...errors } },
+  }, async (request, reply) => started(reply, await signInWithPassword(app.ctx, request.body, requestMeta(request))));
+
+  app.post('/auth/student/sign-in', {
+    schema: { tags, summary: 'Student sign-in with matricule, e-mail and password; mails a 6-digit code', body: StudentSignInBody, response: { 200: SignInResponse, ...errors } },
+  }, async (request, reply) => {
+    const { matricule, email, password } = request.body;
+    return started(reply, await signInWithPassword(app.ctx, { identifier: matricule, email, password }, requestMeta(request)));
+  });
+
+  app.post('/auth/code-request', {
+    schema: { tags, summary: 'Sign in with a code only: mails a code to the address on file', body: CodeRequestBody, response: { 200: SignInResponse, ...errors } },
+  }, async (request, reply) => started(reply, await requestSignInCode(app.ctx, request.body, requestMeta(request))));
+
+  app.post('/auth/code-resend', {
+    schema: { tags, summary: 'Mail a new code for the current sign-in attempt (once a minute)', response: { 200: CodeResendResponse, ...errors } },
+  }, async (request) => resendSignInCode(app.ctx, request.cookies[ATTEMPT_COOKIE]));
+
+  app.post('/auth/student/code-verification', {
+    schema: { tags, summary: 'Check the e-mailed code; opens the session and answers the user record', body: CodeVerificationBody, response: { 200: SessionUser, ...errors } },
+  }, async (request, reply) => {
+    const { user, sessionToken } = await verifySignInCode(app.ctx, request.cookies[ATTEMPT_COOKIE], request.body, requestMeta(request));
+    clearAttemptCookie(app, reply);
+    setSessionCookie(app, reply, sessionToken);
+    reply.header('cache-control', 'no-store');
+    return user;
+  });
+
+  app.get('/auth/session', {
+    schema: { tags, summary: 'The signed-in person (401 when no valid session)', response: { 200: PersonRecord, 401: ErrorResponse } },
+    preHandler: app.requireUser,
+  }, async (request, reply) => {
+    const record = await loadPersonRecord(app.ctx.db, request.actor.id);
+    if (!record) throw new AppError('UNAUTHENTICATED');
+    reply.header('cache-control', 'no-store');
+    return record;
+  });
+
+  app.post('/auth/logout', {
+    schema: { tags, summary: 'Revoke the session on the server', response: { 204: z.null(), 401: ErrorResponse } },
+    preHandler: app.requireUser,
+  }, async (request, reply) => {
+    await signOut(app.ctx, { sessionId: request.sessionId, personId: request.actor.id }, requestMeta(request));
+    clearSessionCookie(app, reply);
+    return reply.code(204).send(null);
+  });
+};

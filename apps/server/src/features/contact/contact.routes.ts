@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ContactBody, ContactResponse, ErrorResponse } from '@portal/contract';
+import { assertSelf } from '../../lib/auth';
+import { loadPersonRecord } from '../students/person-record';
+import { sendContactMessage } from './contact.service';
+
+export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/students/contact-us', {
+    schema: {
+      tags: ['contact'],
+      summary: 'Send a message to support; name, e-mail, matricule and phone come from the session',
+      body: ContactBody,
+      response: { 201: ContactResponse, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
+    },
+    preHandler: app.requireUser,
+  }, async (request, reply) => {
+    await assertSelf(app, request, request.body.STUDENT_ID);
+    const record = await loadPersonRecord(app.ctx.db, request.actor.id);
+    const sent = await sendContactMessage(app.ctx, { person: request.person, email: record?.EMAIL ?? null, body: request.body });
+    return reply.code(201).send(sent);
+  });
+};

@@ -1,0 +1,125 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { SESSION_ABSOLUTE_SECONDS, type BackOfficeRole } from '@portal/contract';
+import type { Person } from '../db/schema';
+import { audit } from './audit';
+import type { Actor, RequestMeta, ServiceContext } from './context';
+import { AppError } from './errors';
+import { resolveSession } from './session';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: ServiceContext;
+    /** preHandler: a valid session is required; sets request.actor and request.person */
+    requireUser: (request: FastifyRequest) => Promise<void>;
+    requireRoles: (...roles: BackOfficeRole[]) => (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    actor: Actor;
+    person: Person;
+    sessionId: number;
+  }
+}
+
+export const ATTEMPT_COOKIE = 'portal_attempt';
+export const sessionCookieName = (secure: boolean) => (secure ? '__Host-portal_session' : 'portal_session');
+
+export function requestMeta(request: FastifyRequest): RequestMeta {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] };
+}
+
+function tokenOf(request: FastifyRequest, cookieName: string): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
+  return request.cookies[cookieName];
+}
+
+export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: string): void {
+  const secure = app.ctx.config.secureCookies;
+  reply.setCookie(sessionCookieName(secure), token, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: SESSION_ABSOLUTE_SECONDS });
+}
+
+export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply): void {
+  const secure = app.ctx.config.secureCookies;
+  reply.clearCookie(sessionCookieName(secure), { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+}
+
+export function setAttemptCookie(app: FastifyInstance, reply: FastifyReply, token: string, maxAgeSeconds: number): void {
+  reply.setCookie(ATTEMPT_COOKIE, token, { httpOnly: true, sameSite: 'strict', secure: app.ctx.config.secureCookies, path: '/api/auth', maxAge: maxAgeSeconds });
+}
+
+export function clearAttemptCookie(app: FastifyInstance, reply: FastifyReply): void {
+  reply.clearCookie(ATTEMPT_COOKIE, { httpOnly: true, sameSite: 'strict', secure: app.ctx.config.secureCookies, path: '/api/auth' });
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Sessions, guards and the cross-site check. A state-changing request sent by a browser
+ * from another site is refused: browsers send Sec-Fetch-Site and Origin, API clients
+ * using a bearer token send neither.
+ */
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  const { config } = app.ctx;
+  const cookieName = sessionCookieName(config.secureCookies);
+  const publicOrigin = new URL(config.publicUrl).origin;
+
+  app.decorateRequest('actor', null as unknown as Actor);
+  app.decorateRequest('person', null as unknown as Person);
+  app.decorateRequest('sessionId', 0);
+
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const site = request.headers['sec-fetch-site'];
+    if (site && site !== 'same-origin' && site !== 'none') throw new AppError('CSRF_REJECTED');
+    const origin = request.headers.origin;
+    if (origin && origin !== publicOrigin) {
+      let sameHost = false;
+      try {
+        sameHost = new URL(origin).host === request.headers.host;
+      } catch {
+        sameHost = false;
+      }
+      if (!sameHost) throw new AppError('CSRF_REJECTED');
+    }
+  });
+
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    const token = tokenOf(request, cookieName);
+    const session = token ? await resolveSession(app.ctx, token) : null;
+    if (!session) throw new AppError('UNAUTHENTICATED');
+    request.sessionId = session.sessionId;
+    request.person = session.person;
+    request.actor = { id: session.person.id, roles: session.person.ROLES, kind: session.person.KIND };
+  });
+
+  app.decorate('requireRoles', (...roles: BackOfficeRole[]) => async (request: FastifyRequest) => {
+    await app.requireUser(request);
+    if (!request.actor.roles.some((r) => roles.includes(r as BackOfficeRole) || r === 'ADMIN')) {
+      await refuse(app.ctx, request, { need: roles });
+    }
+  });
+});
+
+export const isBackOfficeActor = (actor: Actor) => actor.roles.length > 0;
+
+async function refuse(ctx: ServiceContext, request: FastifyRequest, details: Record<string, unknown>): Promise<never> {
+  await audit(ctx.db, { at: ctx.clock.now(), actorId: request.actor?.id ?? null, action: 'access.refused', targetType: 'route', targetId: request.routeOptions.url ?? request.url, ip: request.ip, details });
+  throw new AppError('FORBIDDEN');
+}
+
+/**
+ * The person a request may act on: the session's own person, or, for the back office,
+ * the one named. An id naming someone else from a non-back-office session is refused (403).
+ */
+export async function assertSelfOrBackOffice(app: FastifyInstance, request: FastifyRequest, id: number | undefined): Promise<number> {
+  if (id === undefined || id === request.actor.id) return request.actor.id;
+  if (isBackOfficeActor(request.actor)) return id;
+  return refuse(app.ctx, request, { requestedId: id });
+}
+
+/** Like assertSelfOrBackOffice, for calls that only ever act on oneself (settings, contact). */
+export async function assertSelf(app: FastifyInstance, request: FastifyRequest, id: number | undefined): Promise<number> {
+  if (id === undefined || id === request.actor.id) return request.actor.id;
+  return refuse(app.ctx, request, { requestedId: id });
+}

@@ -1,0 +1,26 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { Clock } from './clock';
+import type { Mailer } from './mail';
+
+/** What every service receives: the database, the time, the mail outbox and the configuration. */
+export interface ServiceContext {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  config: Config;
+  log: FastifyBaseLogger;
+}
+
+/** Who asked, and from where; taken from the session and the connection, never from the body. */
+export interface Actor {
+  id: number;
+  roles: readonly string[];
+  kind: 'STAFF' | 'STUDENT';
+}
+
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | undefined;
+}

@@ -1,0 +1,48 @@
+import { ERROR_MESSAGES, type ErrorCode } from '@portal/contract';
+
+const STATUS: Partial<Record<ErrorCode, number>> = {
+  VALIDATION_FAILED: 400,
+  INVALID_CREDENTIALS: 400,
+  ACCOUNT_INACTIVE: 401,
+  ACCOUNT_EXISTS: 409,
+  ACCOUNT_LOCKED: 429,
+  UNKNOWN_MATRICULE: 404,
+  BIRTHDATE_REQUIRED: 400,
+  EMAIL_MISMATCH: 400,
+  NO_EMAIL_ON_FILE: 400,
+  CONFIRMATION_EXPIRED: 401,
+  CONFIRMATION_INVALID: 400,
+  CODE_INCORRECT: 400,
+  CODE_EXPIRED: 400,
+  CODE_ATTEMPTS_EXCEEDED: 400,
+  RESEND_TOO_SOON: 429,
+  TOO_MANY_REQUESTS: 429,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  CSRF_REJECTED: 403,
+  NOT_FOUND: 404,
+  CONTACT_INCOMPLETE: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  SERVICE_UNAVAILABLE: 503,
+  INTERNAL: 500,
+};
+
+/** A typed error a service throws; the app's error handler turns it into `{ code, message, fields? }`. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly fields: Record<string, string> | undefined;
+  readonly retryAfter: number | undefined;
+  constructor(code: ErrorCode, options: { fields?: Record<string, string>; retryAfter?: number; message?: string } = {}) {
+    super(options.message ?? ERROR_MESSAGES[code]);
+    this.code = code;
+    this.status = STATUS[code] ?? 400;
+    this.fields = options.fields;
+    this.retryAfter = options.retryAfter;
+  }
+}
+
+export const fail = (code: ErrorCode, options?: ConstructorParameters<typeof AppError>[1]): never => {
+  throw new AppError(code, options);
+};

@@ -1,0 +1,185 @@
+import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db, Executor } from '../db/client';
+import { mailOutbox } from '../db/schema';
+import type { Clock } from './clock';
+import { tr, type Lang } from './i18n';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  kind: string;
+  replyTo?: string;
+}
+
+/** Attempts before a mail is given up, and the wait after each failure. */
+export const MAIL_MAX_ATTEMPTS = 8;
+const BACKOFF_SECONDS = [30, 120, 600, 1800, 3600, 7200, 14400];
+const LEASE_SECONDS = 300;
+const POLL_MS = 15_000;
+
+export interface Mailer {
+  /** Writes the mail to the outbox inside the caller's transaction; nothing is sent yet. */
+  enqueue(exec: Executor, mail: OutgoingMail): Promise<void>;
+  /** Sends due mails soon, without making the caller wait. */
+  kick(): void;
+  /** Sends every mail that is due now; returns how many were tried. */
+  processDue(): Promise<number>;
+  start(): void;
+  stop(): Promise<void>;
+  readonly mode: 'smtp' | 'outbox';
+}
+
+interface MailerOptions {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  from: string;
+  smtpUrl: string | undefined;
+  transport?: Transporter;
+}
+
+export function createMailer(options: MailerOptions): Mailer {
+  const { db, clock, log, from } = options;
+  const transport = options.transport ?? (options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined);
+  const mode = transport ? 'smtp' : 'outbox';
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let again = false;
+  let stopped = false;
+
+  async function claim(): Promise<(typeof mailOutbox.$inferSelect)[]> {
+    const now = clock.now();
+    const lease = new Date(now.getTime() + LEASE_SECONDS * 1000);
+    // Several instances may poll at once: SKIP LOCKED hands each mail to one of them,
+    // and the lease returns a mail whose sender died to the queue.
+    const due = db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(or(eq(mailOutbox.status, 'pending'), eq(mailOutbox.status, 'sending')), lte(mailOutbox.nextAttemptAt, now)))
+      .orderBy(mailOutbox.id)
+      .limit(20)
+      .for('update', { skipLocked: true });
+    return db
+      .update(mailOutbox)
+      .set({ status: 'sending', nextAttemptAt: lease, attempts: sql`${mailOutbox.attempts} + 1` })
+      .where(inArray(mailOutbox.id, due))
+      .returning();
+  }
+
+  async function sendOne(mail: typeof mailOutbox.$inferSelect): Promise<void> {
+    try {
+      await transport!.sendMail({ from, to: mail.toAddress, subject: mail.subject, text: mail.textBody, ...(mail.htmlBody ? { html: mail.htmlBody } : {}), ...(mail.replyTo ? { replyTo: mail.replyTo } : {}) });
+      await db.update(mailOutbox).set({ status: 'sent', sentAt: clock.now(), lastError: null }).where(eq(mailOutbox.id, mail.id));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const giveUp = mail.attempts >= MAIL_MAX_ATTEMPTS;
+      const wait = BACKOFF_SECONDS[Math.min(mail.attempts - 1, BACKOFF_SECONDS.length - 1)]!;
+      await db
+        .update(mailOutbox)
+        .set({ status: giveUp ? 'failed' : 'pending', lastError: message.slice(0, 500), nextAttemptAt: new Date(clock.now().getTime() + wait * 1000) })
+        .where(eq(mailOutbox.id, mail.id));
+      log[giveUp ? 'error' : 'warn']({ mailId: mail.id, kind: mail.kind, attempts: mail.attempts, err: message }, giveUp ? 'mail given up' : 'mail send failed; will retry');
+    }
+  }
+
+  async function drain(): Promise<number> {
+    let tried = 0;
+    for (;;) {
+      const batch = await claim();
+      if (batch.length === 0) return tried;
+      await Promise.all(batch.map(sendOne));
+      tried += batch.length;
+    }
+  }
+
+  function processDue(): Promise<number> {
+    if (!transport) return Promise.resolve(0);
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = drain()
+      .catch((error: unknown) => {
+        log.error({ err: error }, 'mail outbox processing failed');
+        return 0;
+      })
+      .finally(() => {
+        running = undefined;
+        if (again && !stopped) {
+          again = false;
+          void processDue();
+        }
+      });
+    return running;
+  }
+
+  return {
+    mode,
+    async enqueue(exec, mail) {
+      const now = clock.now();
+      await exec.insert(mailOutbox).values({
+        toAddress: mail.to,
+        subject: mail.subject,
+        textBody: mail.text,
+        htmlBody: mail.html ?? null,
+        replyTo: mail.replyTo ?? null,
+        kind: mail.kind,
+        status: transport ? 'pending' : 'kept',
+        nextAttemptAt: now,
+        createdAt: now,
+      });
+      if (!transport) {
+        // Development outbox: the mail is readable at /dev/mailbox and here in the log.
+        log.info({ mail: { to: mail.to, subject: mail.subject, kind: mail.kind } }, `mail kept in the development outbox:\n${mail.text}`);
+      }
+    },
+    kick() {
+      if (transport && !stopped) setImmediate(() => void processDue());
+    },
+    processDue,
+    start() {
+      if (!transport || timer) return;
+      timer = setInterval(() => void processDue(), POLL_MS);
+      timer.unref();
+      void processDue();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await running;
+      transport?.close();
+    },
+  };
+}
+
+/** Newest mails of the development outbox. */
+export function listOutbox(db: Db, to?: string) {
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(to ? eq(mailOutbox.toAddress, to.toLowerCase()) : undefined)
+    .orderBy(desc(mailOutbox.id))
+    .limit(100);
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A plain mail in the person's language: greeting, body, signature; links are clickable in HTML. */
+export function composeMail(
+  lang: Lang,
+  input: { to: string; name: string; kind: string; key: string; vars: Record<string, string | number>; replyTo?: string; subjectKey?: string; bodyKey?: string },
+): OutgoingMail {
+  const greeting = tr(lang, 'greeting', { name: input.name });
+  const body = tr(lang, input.bodyKey ?? `${input.key}.body`, input.vars);
+  const signature = tr(lang, 'signature');
+  const text = `${greeting}\n\n${body}\n\n${signature}\n`;
+  const html = `<p>${escapeHtml(greeting)}</p>${body
+    .split('\n\n')
+    .map((p) => `<p>${escapeHtml(p).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>').replace(/\n/g, '<br>')}</p>`)
+    .join('')}<p>${escapeHtml(signature)}</p>`;
+  return { to: input.to.toLowerCase(), subject: tr(lang, input.subjectKey ?? `${input.key}.subject`, input.vars), text, html, kind: input.kind, ...(input.replyTo ? { replyTo: input.replyTo } : {}) };
+}

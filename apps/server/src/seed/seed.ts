@@ -1,0 +1,148 @@
+import { count } from 'drizzle-orm';
+import countriesLib from 'i18n-iso-countries';
+import enCountries from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
+import frCountries from 'i18n-iso-countries/langs/fr.json' with { type: 'json' };
+import type { Db, Tx } from '../db/client';
+import {
+  accounts,
+  branches,
+  classes,
+  countries,
+  cycles,
+  departments,
+  identificationTypes,
+  institutions,
+  levels,
+  paymentModes,
+  persons,
+  regions,
+  subjects,
+  towns,
+} from '../db/schema';
+import { hashPassword } from '../lib/passwords';
+import { BIRTHPLACES, BRANCHES, CYCLES, DEPARTMENTS, FIRST_NAMES, IDENTIFICATION_TYPES, INSTITUTION, LAST_NAMES, PAYMENT_MODES, REGIONS, SUBJECT_POOLS } from './data';
+import { DEMO_ACCOUNTS, DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, DEMO_UNCLAIMED } from './demo';
+
+countriesLib.registerLocale(enCountries);
+countriesLib.registerLocale(frCountries);
+
+/** Seeds the demo data when the registry is empty; returns whether it did. */
+export async function seedIfEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(persons);
+  if ((row?.n ?? 0) > 0) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    await seedReference(tx);
+    await seedCatalogue(tx);
+    await seedPeople(tx, passwordHash);
+  });
+  return true;
+}
+
+async function seedReference(tx: Tx): Promise<void> {
+  const en = countriesLib.getNames('en', { select: 'official' });
+  const fr = countriesLib.getNames('fr', { select: 'official' });
+  await tx.insert(countries).values(Object.keys(en).sort().map((code) => ({ code, nameEn: en[code]!, nameFr: fr[code] ?? en[code]! })));
+  for (const region of REGIONS) {
+    const [r] = await tx.insert(regions).values({ name: region.name, nameFr: region.nameFr }).returning({ id: regions.id });
+    await tx.insert(towns).values(region.towns.map((name) => ({ regionId: r!.id, name })));
+  }
+  await tx.insert(identificationTypes).values(IDENTIFICATION_TYPES);
+  await tx.insert(paymentModes).values(PAYMENT_MODES);
+}
+
+/** Hourly rate (CFA) by level: more for the upper levels. */
+const RATE_BY_LEVEL = [0, 4000, 4000, 5000, 6500, 6500];
+
+async function seedCatalogue(tx: Tx): Promise<void> {
+  await tx.insert(institutions).values(INSTITUTION);
+  const deptRows = await tx.insert(departments).values(DEPARTMENTS).returning();
+  const deptId = new Map(deptRows.map((d) => [d.code, d.id]));
+  const cycleRows = await tx.insert(cycles).values(CYCLES).returning();
+  await tx.insert(levels).values([1, 2, 3, 4, 5].map((id) => ({ id, name: `Level ${id}`, nameFr: `Niveau ${id}` })));
+
+  for (const [index, branch] of BRANCHES.entries()) {
+    const [b] = await tx
+      .insert(branches)
+      .values({ abbreviation: branch.abbreviation, name: branch.name, nameFr: branch.nameFr, departmentId: deptId.get(branch.department)! })
+      .returning({ id: branches.id });
+    const pool = SUBJECT_POOLS[branch.department]!;
+    for (let level = 1; level <= 5; level++) {
+      const cycle = cycleRows.find((c) => level >= c.firstLevel && level <= c.lastLevel)!;
+      const shifts = branch.evening && level <= 3 ? (['DAY', 'EVENING'] as const) : (['DAY'] as const);
+      for (const shift of shifts) {
+        const code = `${branch.abbreviation}${level}/${shift === 'DAY' ? 'J' : 'S'}`;
+        const [c] = await tx.insert(classes).values({ code, branchId: b!.id, cycleId: cycle.id, levelId: level, shift }).returning({ id: classes.id });
+        const perClass = 4 + ((index + level) % 2);
+        await tx.insert(subjects).values(
+          Array.from({ length: perClass }, (_, k) => {
+            const name = pool[(level * 3 + k + index) % pool.length]!;
+            return {
+              code: `${branch.abbreviation}${level}${String(k + 1).padStart(2, '0')}`,
+              name,
+              classId: c!.id,
+              hoursCm: 20 + ((k * 5 + level) % 3) * 5,
+              hoursTd: 10 + ((k + level) % 3) * 5,
+              hoursTp: k % 2 === 0 ? 10 : 0,
+              hourlyRate: RATE_BY_LEVEL[level]! + (shift === 'EVENING' ? 500 : 0),
+              credits: 2 + ((k + level) % 4),
+            };
+          }),
+        );
+      }
+    }
+  }
+}
+
+type NewPerson = typeof persons.$inferInsert;
+
+function demoPerson(n: number, fields: Pick<NewPerson, 'MATRICULE' | 'KIND'> & Partial<NewPerson>): NewPerson {
+  const gender = n % 2 === 0 ? 'Male' : 'Female';
+  const first = FIRST_NAMES[gender][n % FIRST_NAMES[gender].length]!;
+  const last = LAST_NAMES[(n * 7) % LAST_NAMES.length]!;
+  const email = `${first}.${last}`
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z.]/g, '')
+    .toLowerCase();
+  const year = fields.KIND === 'STUDENT' ? 2001 + (n % 5) : 1965 + (n % 30);
+  return {
+    FIRSTNAME: first,
+    LASTNAME: last,
+    GENDER: gender,
+    BIRTHDATE: `${year}-${String((n % 12) + 1).padStart(2, '0')}-${String((n % 27) + 1).padStart(2, '0')}`,
+    BIRTHPLACE: BIRTHPLACES[n % BIRTHPLACES.length]!,
+    COUNTRY: 'Cameroon',
+    EMAIL: `${email}.${fields.MATRICULE.toLowerCase()}@${DEMO_EMAIL_DOMAIN}`,
+    PHONE_NUMBER: `+2376${String(70000000 + n * 7919).slice(0, 8)}`,
+    ...fields,
+  };
+}
+
+async function seedPeople(tx: Tx, passwordHash: string): Promise<void> {
+  const people: NewPerson[] = [];
+  let n = 0;
+  const staff = (prefix: string, status: NonNullable<NewPerson['STATUS']>, howMany: number) => {
+    for (let i = 1; i <= howMany; i++) people.push(demoPerson(n++, { MATRICULE: `${prefix}${String(i).padStart(4, '0')}`, KIND: 'STAFF', STATUS: status }));
+  };
+  staff('PER', 'PERMANENT', 8);
+  staff('VAC', 'VACATAIRE', 24);
+  staff('STG', 'STAGIAIRE', 4);
+  staff('SUP', 'STAFF', 6);
+  const roles = [['HR'], ['ACADEMIC'], ['IDENTIFICATION'], ['ADMISSIONS'], ['ADMIN']];
+  roles.forEach((r, i) => people.push(demoPerson(n++, { MATRICULE: `BO${String(i + 1).padStart(4, '0')}`, KIND: 'STAFF', STATUS: 'STAFF', ROLES: r })));
+  for (let i = 1; i <= 120; i++) people.push(demoPerson(n++, { MATRICULE: `ST24A${String(i).padStart(3, '0')}`, KIND: 'STUDENT' }));
+  const unclaimedStudent = people.find((p) => p.MATRICULE === DEMO_UNCLAIMED.student.matricule)!;
+  unclaimedStudent.BIRTHDATE = DEMO_UNCLAIMED.student.birthdate;
+  people.push(demoPerson(n++, { MATRICULE: DEMO_UNCLAIMED.noEmail, KIND: 'STAFF', STATUS: 'VACATAIRE', EMAIL: null }));
+
+  const inserted = await tx.insert(persons).values(people).returning({ id: persons.id, MATRICULE: persons.MATRICULE, EMAIL: persons.EMAIL });
+  const byMatricule = new Map(inserted.map((p) => [p.MATRICULE, p]));
+  const now = new Date('2024-01-01T00:00:00Z');
+  await tx.insert(accounts).values(
+    Object.values(DEMO_ACCOUNTS).map(({ matricule, username }) => {
+      const person = byMatricule.get(matricule)!;
+      return { personId: person.id, username, email: person.EMAIL!, passwordHash, emailVerifiedAt: now, createdAt: now, updatedAt: now };
+    }),
+  );
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { Language, required, V } from './common';
+
+/** Settings: a free key set; LANGUAGE is the one the portal itself reads. */
+export const SettingValue = z.union([z.string().max(500, { error: V.tooLong }), z.number(), z.boolean(), z.null()]);
+export const SettingsBody = z
+  .object({ LANGUAGE: Language.optional(), STUDENT_ID: z.coerce.number().int().optional() })
+  .catchall(SettingValue)
+  .refine((v) => Object.keys(v).length <= 50, { error: V.invalid });
+export type SettingsBody = z.infer<typeof SettingsBody>;
+export const Settings = z.record(z.string(), SettingValue);
+export type Settings = z.infer<typeof Settings>;
+
+/** Predefined objects of the contact form (contract notes). */
+export const CONTACT_OBJECTS = [
+  'ATTACHMENT_INSERT',
+  'CLASS_ABSENT',
+  'SUBJECT_ABSENT',
+  'REQUEST_CLOSE',
+  'MAIL_LINK',
+  'TIMETABLE_MISSING',
+  'OTHER',
+] as const;
+export const CONTACT_OBJECT_LABELS: Record<(typeof CONTACT_OBJECTS)[number], string> = {
+  ATTACHMENT_INSERT: 'Unable to insert attachment',
+  CLASS_ABSENT: 'Class absent for request',
+  SUBJECT_ABSENT: 'Subject absent for request',
+  REQUEST_CLOSE: 'Unable to close request',
+  MAIL_LINK: 'Unable to link a mail account',
+  TIMETABLE_MISSING: 'Timetable does not appear',
+  OTHER: 'Other',
+};
+
+/**
+ * Contact us. FULLNAME, EMAIL, STUDENT_ID and NUMPHONE are accepted for compatibility,
+ * but the server fills them from the session.
+ */
+export const ContactBody = z.object({
+  OBJECT: z.string().trim().max(200, { error: V.tooLong }).default(''),
+  MESSAGE: z.string().trim().max(5000, { error: V.tooLong }).default(''),
+  FULLNAME: z.string().optional(),
+  EMAIL: z.string().optional(),
+  STUDENT_ID: z.coerce.number().int().optional(),
+  NUMPHONE: z.string().optional().nullable(),
+});
+export type ContactBody = z.infer<typeof ContactBody>;
+
+/** What the web form checks before sending (the server checks the same). */
+export const ContactForm = z.object({ OBJECT: required(200), MESSAGE: required(5000) });
+
+export const ContactResponse = z.object({ id: z.number().int(), message: z.string() });

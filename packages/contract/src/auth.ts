@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { email, isoDate, matricule, password, personId, required, V } from './common';
+
+/** Sign-in codes: 6 digits, 10 minutes, 5 wrong entries, one resend a minute. */
+export const SIGN_CODE_LENGTH = 6;
+export const SIGN_CODE_TTL_SECONDS = 600;
+export const SIGN_CODE_MAX_ATTEMPTS = 5;
+export const SIGN_CODE_RESEND_SECONDS = 60;
+export const EMAIL_CONFIRMATION_TTL_HOURS = 24;
+export const SESSION_IDLE_SECONDS = 1800;
+export const SESSION_ABSOLUTE_SECONDS = 10 * 3600;
+
+export const SignUpBody = z.object({
+  matricule,
+  birthdate: isoDate.optional(),
+});
+export type SignUpBody = z.infer<typeof SignUpBody>;
+
+export const SignUpResponse = z.object({
+  MATRICULE: z.string(),
+  FIRSTNAME: z.string(),
+  LASTNAME: z.string(),
+  /** masked: j***@example.org */
+  EMAIL: z.string(),
+  KIND: z.enum(['STAFF', 'STUDENT']),
+});
+export type SignUpResponse = z.infer<typeof SignUpResponse>;
+
+export const EmailVerificationBody = z.object({
+  matricule,
+  email: email.optional(),
+  birthdate: isoDate.optional(),
+});
+export type EmailVerificationBody = z.infer<typeof EmailVerificationBody>;
+
+export const EmailVerificationResponse = z.object({ message: z.string(), EMAIL: z.string() });
+
+export const EmailConfirmationBody = z.object({
+  token: z.string({ error: V.required }).min(10, { error: V.invalid }).max(200, { error: V.invalid }),
+  password,
+});
+export type EmailConfirmationBody = z.infer<typeof EmailConfirmationBody>;
+
+export const EmailConfirmationResponse = z.object({ MATRICULE: z.string(), USERNAME: z.string().nullable() });
+
+/** The form on the confirmation page: the password typed twice. */
+export const ChoosePasswordForm = z
+  .object({ password, confirm: z.string({ error: V.required }).min(1, { error: V.required }) })
+  .refine((v) => v.password === v.confirm, { path: ['confirm'], error: V.passwordsDiffer });
+
+/** Sign-in with an identifier (matricule or username) and a password: POST /auth/students/ */
+export const SignInBody = z.object({
+  identifier: required(64),
+  password: z.string({ error: V.required }).min(1, { error: V.required }).max(256, { error: V.tooLong }),
+});
+export type SignInBody = z.infer<typeof SignInBody>;
+
+/** The student sign-in of the specification: matricule, e-mail and password. */
+export const StudentSignInBody = z.object({
+  matricule,
+  email,
+  password: z.string({ error: V.required }).min(1, { error: V.required }).max(256, { error: V.tooLong }),
+});
+export type StudentSignInBody = z.infer<typeof StudentSignInBody>;
+
+/** Sign-in with a code only: the code is mailed to the address on file. */
+export const CodeRequestBody = z.object({ identifier: required(64) });
+export type CodeRequestBody = z.infer<typeof CodeRequestBody>;
+
+export const SignInResponse = z.object({
+  message: z.string(),
+  /** present when the identifier matched an active account */
+  STUDENT_ID: z.number().int().optional(),
+  MATRICULE: z.string().optional(),
+  /** masked address the code was sent to */
+  EMAIL: z.string().optional(),
+  resendAfter: z.number().int(),
+});
+export type SignInResponse = z.infer<typeof SignInResponse>;
+
+export const CodeVerificationBody = z.object({
+  SIGN_CODE: z
+    .string({ error: V.required })
+    .trim()
+    .min(1, { error: V.required })
+    .regex(/^\d{6}$/, { error: V.code }),
+  STUDENT_ID: personId.optional(),
+});
+export type CodeVerificationBody = z.infer<typeof CodeVerificationBody>;
+
+export const CodeResendResponse = z.object({ message: z.string(), resendAfter: z.number().int() });

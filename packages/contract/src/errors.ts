@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/**
+ * Stable error codes. The server answers `{ code, message, fields? }`; the web app
+ * translates `code` with the key `errors.<code>` and each field message with its own key.
+ */
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'INVALID_CREDENTIALS',
+  'ACCOUNT_INACTIVE',
+  'ACCOUNT_EXISTS',
+  'ACCOUNT_LOCKED',
+  'UNKNOWN_MATRICULE',
+  'BIRTHDATE_REQUIRED',
+  'EMAIL_MISMATCH',
+  'NO_EMAIL_ON_FILE',
+  'CONFIRMATION_EXPIRED',
+  'CONFIRMATION_INVALID',
+  'CODE_INCORRECT',
+  'CODE_EXPIRED',
+  'CODE_ATTEMPTS_EXCEEDED',
+  'RESEND_TOO_SOON',
+  'TOO_MANY_REQUESTS',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'CSRF_REJECTED',
+  'NOT_FOUND',
+  'CONTACT_INCOMPLETE',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL',
+] as const;
+
+export const ErrorCode = z.enum(ERROR_CODES);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+export const ErrorResponse = z
+  .object({
+    code: ErrorCode,
+    message: z.string(),
+    /** field path (dot separated) to a translation key under `validation.` */
+    fields: z.record(z.string(), z.string()).optional(),
+    /** seconds before a retry may succeed (lockouts, resend limits) */
+    retryAfter: z.number().int().optional(),
+  })
+  .meta({ id: 'ErrorResponse' });
+export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+/** The English message of each code; the specification's wording where it has one. */
+export const ERROR_MESSAGES: Record<ErrorCode, string> = {
+  VALIDATION_FAILED: 'Fill correctly the blanks to continue',
+  INVALID_CREDENTIALS: 'Matricule or password incorrect',
+  ACCOUNT_INACTIVE: 'Your account is not actived',
+  ACCOUNT_EXISTS: 'Conflict error: an account already exists for this entry or identifier',
+  ACCOUNT_LOCKED: 'Too many failed sign-ins; try again later',
+  UNKNOWN_MATRICULE: 'No person with this matricule was found in the registry',
+  BIRTHDATE_REQUIRED: 'Students must give their birthdate',
+  EMAIL_MISMATCH: 'This e-mail address is not the one on file for this matricule',
+  NO_EMAIL_ON_FILE: 'No e-mail address is on file for this matricule; contact the human resources service',
+  CONFIRMATION_EXPIRED: 'The time allowed to the confirmation has expired; register again',
+  CONFIRMATION_INVALID: 'This confirmation link is not valid',
+  CODE_INCORRECT: 'The code you entered is incorrect',
+  CODE_EXPIRED: 'The code has expired; sign in again',
+  CODE_ATTEMPTS_EXCEEDED: 'Too many wrong codes; sign in again',
+  RESEND_TOO_SOON: 'Wait a minute before asking for a new code',
+  TOO_MANY_REQUESTS: 'Too many attempts; try again later',
+  UNAUTHENTICATED: 'Session time expired',
+  FORBIDDEN: 'Action denied',
+  CSRF_REJECTED: 'Action denied',
+  NOT_FOUND: 'No element to show',
+  CONTACT_INCOMPLETE: 'Make sure to fill the object and message content',
+  PAYLOAD_TOO_LARGE: 'The data sent is too large',
+  UNSUPPORTED_MEDIA_TYPE: 'This content type is not accepted',
+  SERVICE_UNAVAILABLE: 'The service is busy; retry later',
+  INTERNAL: 'An error has occurred during the process, retry later',
+};

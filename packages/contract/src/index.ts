@@ -1,0 +1,6 @@
+export * from './errors';
+export * from './common';
+export * from './person';
+export * from './auth';
+export * from './account';
+export * from './reference';

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+export const IdentificationType = z.object({ id: z.number().int(), ITYPENAME: z.string(), ITYPEABR: z.string() });
+export const PaymentMode = z.object({ ABBREV: z.string(), DESIGNATION: z.string() });
+export const Country = z.object({ code: z.string(), name: z.string(), nameFr: z.string() });
+export const Town = z.object({ id: z.number().int(), name: z.string() });
+export const Region = z.object({ id: z.number().int(), name: z.string(), nom: z.string(), towns: z.array(Town) });
+
+export const Meta = z.object({
+  academicYear: z.string(),
+  version: z.string(),
+  supportEmail: z.string(),
+  devMailbox: z.boolean(),
+});
+export type Meta = z.infer<typeof Meta>;
+
+export const Health = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['ok', 'down']),
+  driver: z.enum(['pglite', 'postgres']),
+  version: z.string(),
+});
