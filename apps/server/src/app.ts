@@ -12,7 +12,6 @@ import {
   jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
-  type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Transporter } from 'nodemailer';
 import { ERROR_MESSAGES, type ErrorResponse } from '@portal/contract';
@@ -44,6 +43,8 @@ export interface AppOptions {
   mailTransport?: Transporter;
   /** close the database when the app closes (default true) */
   ownsDatabase?: boolean;
+  /** extra routes registered before the app is ready (tests) */
+  extraRoutes?: (app: FastifyInstance) => void;
 }
 
 /** Query values that must never reach a log line. */
@@ -60,13 +61,13 @@ const REDACT = [
 ];
 
 /** Errors as logged: a failed query keeps its SQL and the database's reason, never its parameters. */
-function safeError(error: unknown): Record<string, unknown> {
-  if (!(error instanceof Error)) return { message: String(error) };
+function safeError(error: unknown): { type: string; message: string; stack: string; [key: string]: unknown } {
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' };
   if (error.name === 'DrizzleQueryError') {
     const cause = error.cause as { message?: string; code?: string } | undefined;
-    return { type: error.name, query: (error as Error & { query?: string }).query, cause: cause?.message, code: cause?.code, stack: error.stack?.split('\n').slice(1, 6).join('\n') };
+    return { type: error.name, message: `Failed query: ${(error as Error & { query?: string }).query ?? ''}`, cause: cause?.message, code: cause?.code, stack: error.stack?.split('\n').slice(1, 6).join('\n') ?? '' };
   }
-  return { type: error.name, message: error.message, stack: error.stack, ...(error.cause instanceof Error ? { cause: safeError(error.cause) } : {}) };
+  return { type: error.name, message: error.message, stack: error.stack ?? '', ...(error.cause instanceof Error ? { cause: safeError(error.cause) } : {}) };
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -84,8 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: false },
-  }).withTypeProvider<ZodTypeProvider>();
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -182,6 +182,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     });
   }
+
+  options.extraRoutes?.(app);
 
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !path.extname(request.url.split('?')[0]!);

@@ -29,11 +29,11 @@ function validYmd(y: number, m: number, d: number): boolean {
 /** A calendar date as the API carries it: `YYYY-MM-DD`. */
 export const isoDate = z
   .string({ error: V.date })
-  .regex(ISO_DATE, { error: V.date })
+  .regex(ISO_DATE, { error: V.date, abort: true })
   .refine((s) => {
-    const [, y, m, d] = ISO_DATE.exec(s)!;
-    return validYmd(Number(y), Number(m), Number(d));
-  }, { error: V.date });
+    const match = ISO_DATE.exec(s);
+    return match !== null && validYmd(Number(match[1]), Number(match[2]), Number(match[3]));
+  }, { error: V.date, abort: true });
 
 /** `dd/mm/yyyy` as typed by a person to `YYYY-MM-DD`, or null when it is not a real date. */
 export function dmyToIso(value: string): string | null {

@@ -10,6 +10,7 @@ describe('dates', () => {
     expect(dmyDate.safeParse('31/04/2020').success).toBe(false);
     expect(dmyDate.parse('01/05/2020')).toBe('2020-05-01');
     expect(isoDate.safeParse('2020-13-01').success).toBe(false);
+    expect(isoDate.safeParse('31/02/2004').error?.issues.map((i) => i.message)).toEqual(['validation.date']);
   });
 });
 

@@ -47,8 +47,8 @@ export function createMailer(options: MailerOptions): Mailer {
   const transport = options.transport ?? (options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined);
   const mode = transport ? 'smtp' : 'outbox';
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let again = false;
+  let tail: Promise<number> = Promise.resolve(0);
+  let queued: Promise<number> | undefined;
   let stopped = false;
 
   async function claim(): Promise<(typeof mailOutbox.$inferSelect)[]> {
@@ -96,25 +96,24 @@ export function createMailer(options: MailerOptions): Mailer {
     }
   }
 
+  /**
+   * Drains run one after another. A call waits for a drain that starts after it was made,
+   * so everything due at the time of the call has been tried when it resolves; calls made
+   * while a drain is waiting to start share that drain.
+   */
   function processDue(): Promise<number> {
-    if (!transport) return Promise.resolve(0);
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = drain()
-      .catch((error: unknown) => {
-        log.error({ err: error }, 'mail outbox processing failed');
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-        if (again && !stopped) {
-          again = false;
-          void processDue();
-        }
-      });
-    return running;
+    if (!transport || stopped) return Promise.resolve(0);
+    if (queued) return queued;
+    const next = tail.then(() => {
+      queued = undefined;
+      return drain();
+    }).catch((error: unknown) => {
+      log.error({ err: error }, 'mail outbox processing failed');
+      return 0;
+    });
+    queued = next;
+    tail = next;
+    return next;
   }
 
   return {
@@ -150,7 +149,7 @@ export function createMailer(options: MailerOptions): Mailer {
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
-      await running;
+      await tail;
       transport?.close();
     },
   };

@@ -1,0 +1,403 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts, auditLog, emailConfirmations, persons, signInAttempts } from '../../db/schema';
+import { DEMO_ACCOUNTS, DEMO_UNCLAIMED } from '../../seed/demo';
+import { Client, codeIn, createTestApp, DEMO_PASSWORD, emailOf, lastMailTo, mailsTo, signIn, type TestApp } from '../../../test/helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const NEW_PASSWORD = 'Kribi-Beach-2024';
+
+function tokenIn(text: string | undefined): string {
+  const match = /email-confirmation\?token=([\w%-]+)/.exec(text ?? '');
+  if (!match) throw new Error(`no confirmation link in: ${text}`);
+  return decodeURIComponent(match[1]!);
+}
+
+describe('sign-up', () => {
+  it('finds a registry staff member and masks the address', async () => {
+    const c = new Client(t.app);
+    const res = await c.post('/api/auth/student/sign-up', { matricule: DEMO_UNCLAIMED.partTime.toLowerCase() });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.MATRICULE).toBe(DEMO_UNCLAIMED.partTime);
+    expect(body.KIND).toBe('STAFF');
+    expect(body.EMAIL).toMatch(/^[a-z]\*\*\*@portal\.example$/);
+    expect(body.FIRSTNAME.length).toBeGreaterThan(1);
+  });
+
+  it('answers 404 for an unknown matricule', async () => {
+    const res = await new Client(t.app).post('/api/auth/student/sign-up', { matricule: 'NOPE9999' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'UNKNOWN_MATRICULE' });
+  });
+
+  it('asks students for their birthdate and refuses a wrong one as unknown', async () => {
+    const c = new Client(t.app);
+    const missing = await c.post('/api/auth/student/sign-up', { matricule: DEMO_UNCLAIMED.student.matricule });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ code: 'BIRTHDATE_REQUIRED', fields: { birthdate: 'validation.required' } });
+    const wrong = await c.post('/api/auth/student/sign-up', { matricule: DEMO_UNCLAIMED.student.matricule, birthdate: '2004-02-18' });
+    expect(wrong.statusCode).toBe(404);
+    const right = await c.post('/api/auth/student/sign-up', DEMO_UNCLAIMED.student);
+    expect(right.statusCode).toBe(201);
+    expect(right.json().KIND).toBe('STUDENT');
+  });
+
+  it('refuses a malformed birthdate with a field message', async () => {
+    const res = await new Client(t.app).post('/api/auth/student/sign-up', { matricule: DEMO_UNCLAIMED.student.matricule, birthdate: '31/02/2004' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Fill correctly the blanks to continue', fields: { birthdate: 'validation.date' } });
+  });
+
+  it('answers 409 when the account already exists', async () => {
+    const res = await new Client(t.app).post('/api/auth/student/sign-up', { matricule: DEMO_ACCOUNTS.permanent.matricule });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ code: 'ACCOUNT_EXISTS', message: 'Conflict error: an account already exists for this entry or identifier' });
+  });
+
+  it('refuses a person with no e-mail address on file', async () => {
+    const res = await new Client(t.app).post('/api/auth/student/sign-up', { matricule: DEMO_UNCLAIMED.noEmail });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('NO_EMAIL_ON_FILE');
+  });
+});
+
+describe('e-mail confirmation', () => {
+  it('mails a link, confirms once with a password, then the account signs in', async () => {
+    const matricule = DEMO_UNCLAIMED.permanent;
+    const email = await emailOf(t.db, matricule);
+    const c = new Client(t.app);
+    const sent = await c.post('/api/auth/student/email-verification', { matricule });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().message).toBe('Mail send successfully');
+    const mail = await lastMailTo(t.db, email);
+    expect(mail?.kind).toBe('email-confirmation');
+    expect(mail?.textBody).toContain('http://portal.test/email-confirmation?token=');
+    const token = tokenIn(mail?.textBody);
+
+    // Stored hashed only.
+    const stored = await t.db.select().from(emailConfirmations).where(eq(emailConfirmations.email, email));
+    expect(stored[0]?.tokenHash).not.toContain(token);
+
+    // Before confirmation the account cannot sign in: 401 not actived.
+    const early = await c.post('/api/auth/students/', { identifier: matricule, password: NEW_PASSWORD });
+    expect(early.statusCode).toBe(401);
+    expect(early.json()).toEqual({ code: 'ACCOUNT_INACTIVE', message: 'Your account is not actived' });
+
+    const confirmed = await c.post('/api/auth/student/email-confirmation', { token, password: NEW_PASSWORD });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toMatchObject({ MATRICULE: matricule });
+
+    const again = await c.post('/api/auth/student/email-confirmation', { token, password: NEW_PASSWORD });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().code).toBe('CONFIRMATION_INVALID');
+
+    const [account] = await t.db.select().from(accounts).innerJoin(persons, eq(persons.id, accounts.personId)).where(eq(persons.MATRICULE, matricule));
+    expect(account?.accounts.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    expect(account?.accounts.passwordHash).not.toContain(NEW_PASSWORD);
+
+    const { user } = await signIn(t, matricule, NEW_PASSWORD);
+    expect(user.MATRICULE).toBe(matricule);
+    expect(user.EMAIL_VERIFIED).toBe(true);
+
+    const conflict = await c.post('/api/auth/student/sign-up', { matricule });
+    expect(conflict.statusCode).toBe(409);
+  });
+
+  it('refuses an expired link with the specification message', async () => {
+    const matricule = 'VAC0003';
+    const email = await emailOf(t.db, matricule);
+    const c = new Client(t.app);
+    expect((await c.post('/api/auth/student/email-verification', { matricule, email })).statusCode).toBe(200);
+    const token = tokenIn((await lastMailTo(t.db, email))?.textBody);
+    t.clock.advanceSeconds(24 * 3600 + 1);
+    const res = await c.post('/api/auth/student/email-confirmation', { token, password: NEW_PASSWORD });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ code: 'CONFIRMATION_EXPIRED', message: 'The time allowed to the confirmation has expired; register again' });
+    // Registering again sends a fresh link that works.
+    expect((await c.post('/api/auth/student/email-verification', { matricule })).statusCode).toBe(200);
+    const fresh = tokenIn((await lastMailTo(t.db, email))?.textBody);
+    expect((await c.post('/api/auth/student/email-confirmation', { token: fresh, password: NEW_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('limits links to one a minute and refuses another address', async () => {
+    const matricule = 'VAC0004';
+    const c = new Client(t.app);
+    const mismatch = await c.post('/api/auth/student/email-verification', { matricule, email: 'someone.else@example.org' });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json()).toMatchObject({ code: 'EMAIL_MISMATCH', fields: { email: 'validation.emailMismatch' } });
+    expect((await c.post('/api/auth/student/email-verification', { matricule })).statusCode).toBe(200);
+    const soon = await c.post('/api/auth/student/email-verification', { matricule });
+    expect(soon.statusCode).toBe(429);
+    expect(soon.headers['retry-after']).toBe('60');
+    t.clock.advanceSeconds(61);
+    expect((await c.post('/api/auth/student/email-verification', { matricule })).statusCode).toBe(200);
+  });
+
+  it('refuses a weak or too short password and an invalid token, writing nothing', async () => {
+    const matricule = 'VAC0005';
+    const email = await emailOf(t.db, matricule);
+    const c = new Client(t.app);
+    await c.post('/api/auth/student/email-verification', { matricule });
+    const token = tokenIn((await lastMailTo(t.db, email))?.textBody);
+    const short = await c.post('/api/auth/student/email-confirmation', { token, password: 'short' });
+    expect(short.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { password: 'validation.passwordLength' } });
+    const weak = await c.post('/api/auth/student/email-confirmation', { token, password: `${matricule}-abc` });
+    expect(weak.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { password: 'validation.passwordWeak' } });
+    const invalid = await c.post('/api/auth/student/email-confirmation', { token: 'x'.repeat(43), password: NEW_PASSWORD });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().code).toBe('CONFIRMATION_INVALID');
+    const [row] = await t.db.select().from(accounts).innerJoin(persons, eq(persons.id, accounts.personId)).where(eq(persons.MATRICULE, matricule));
+    expect(row).toBeUndefined();
+    // The link was not used up by the refused tries.
+    expect((await c.post('/api/auth/student/email-confirmation', { token, password: NEW_PASSWORD })).statusCode).toBe(200);
+  });
+});
+
+describe('sign-in with password', () => {
+  it('asks for both blanks', async () => {
+    const res = await new Client(t.app).post('/api/auth/students/', { identifier: '', password: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Fill correctly the blanks to continue', fields: { identifier: 'validation.required', password: 'validation.required' } });
+  });
+
+  it('answers the same message for a wrong password and an unknown matricule', async () => {
+    const c = new Client(t.app, '10.1.0.1');
+    const wrong = await c.post('/api/auth/students/', { identifier: DEMO_ACCOUNTS.support.matricule, password: 'not-the-password' });
+    const unknown = await c.post('/api/auth/students/', { identifier: 'ZZZ0000', password: 'not-the-password' });
+    for (const res of [wrong, unknown]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Matricule or password incorrect' });
+    }
+    expect(c.cookies.has('portal_attempt')).toBe(false);
+  });
+
+  it('accepts a username, case-insensitively, and sends a 6-digit code stored hashed', async () => {
+    const c = new Client(t.app);
+    const res = await c.post('/api/auth/students/', { identifier: 'HR', password: DEMO_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ MATRICULE: DEMO_ACCOUNTS.hr.matricule, resendAfter: 60 });
+    const setCookie = String(res.headers['set-cookie']);
+    expect(setCookie).toMatch(/portal_attempt=.*HttpOnly/i);
+    const email = await emailOf(t.db, DEMO_ACCOUNTS.hr.matricule);
+    const code = codeIn((await lastMailTo(t.db, email))?.textBody);
+    expect(code).toMatch(/^\d{6}$/);
+    const [attempt] = await t.db.select().from(signInAttempts).where(eq(signInAttempts.personId, res.json().STUDENT_ID));
+    expect(attempt?.codeHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(attempt?.codeHash).not.toContain(code);
+  });
+
+  it('signs a student in with matricule, e-mail and password, and refuses another e-mail', async () => {
+    const matricule = DEMO_ACCOUNTS.student.matricule;
+    const email = await emailOf(t.db, matricule);
+    const c = new Client(t.app);
+    const bad = await c.post('/api/auth/student/sign-in', { matricule, email: 'other@portal.example', password: DEMO_PASSWORD });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('INVALID_CREDENTIALS');
+    const ok = await c.post('/api/auth/student/sign-in', { matricule, email: email.toUpperCase(), password: DEMO_PASSWORD });
+    expect(ok.statusCode).toBe(200);
+    const code = codeIn((await lastMailTo(t.db, email))?.textBody);
+    const verified = await c.post('/api/auth/student/code-verification', { SIGN_CODE: code, STUDENT_ID: ok.json().STUDENT_ID });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toMatchObject({ MATRICULE: matricule, KIND: 'STUDENT', STUDENT_ID: ok.json().STUDENT_ID });
+    expect(verified.json().TOKEN).toMatch(/^[\w-]{43}$/);
+    expect(verified.headers['cache-control']).toBe('no-store');
+    expect(String(verified.headers['set-cookie'])).toMatch(/portal_session=.*HttpOnly.*SameSite=Lax/i);
+  });
+
+  it('locks an account after five failures with a growing delay', async () => {
+    const matricule = DEMO_ACCOUNTS.intern.matricule;
+    const c = new Client(t.app, '10.2.0.1');
+    for (let i = 0; i < 5; i++) {
+      expect((await c.post('/api/auth/students/', { identifier: matricule, password: `wrong-${i}` })).statusCode).toBe(400);
+    }
+    const locked = await c.post('/api/auth/students/', { identifier: matricule, password: DEMO_PASSWORD });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toMatchObject({ code: 'ACCOUNT_LOCKED', retryAfter: 60 });
+    t.clock.advanceSeconds(61);
+    // One more failure after the lock: the next lock is twice as long.
+    expect((await c.post('/api/auth/students/', { identifier: matricule, password: 'wrong-again' })).statusCode).toBe(400);
+    const longer = await c.post('/api/auth/students/', { identifier: matricule, password: DEMO_PASSWORD });
+    expect(longer.json()).toMatchObject({ code: 'ACCOUNT_LOCKED', retryAfter: 120 });
+    t.clock.advanceSeconds(121);
+    const ok = await c.post('/api/auth/students/', { identifier: matricule, password: DEMO_PASSWORD });
+    expect(ok.statusCode).toBe(200);
+    const [account] = await t.db.select().from(accounts).where(eq(accounts.personId, ok.json().STUDENT_ID));
+    expect(account?.failedLogins).toBe(0);
+    const failures = await t.db.select().from(auditLog).where(eq(auditLog.action, 'auth.sign-in-failed'));
+    expect(failures.filter((a) => a.targetId === String(ok.json().STUDENT_ID)).length).toBe(6);
+  });
+
+  it('throttles one address after many failures, but not another address', async () => {
+    const attacker = new Client(t.app, '10.66.0.1');
+    for (let i = 0; i < 100; i++) {
+      await attacker.post('/api/auth/students/', { identifier: `GHOST${i}`, password: 'x' });
+    }
+    const blocked = await attacker.post('/api/auth/students/', { identifier: DEMO_ACCOUNTS.academic.username, password: DEMO_PASSWORD });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().code).toBe('TOO_MANY_REQUESTS');
+    const other = await new Client(t.app, '10.67.0.1').post('/api/auth/students/', { identifier: DEMO_ACCOUNTS.academic.username, password: DEMO_PASSWORD });
+    expect(other.statusCode).toBe(200);
+    t.clock.advanceSeconds(15 * 60 + 1);
+    expect((await attacker.post('/api/auth/students/', { identifier: DEMO_ACCOUNTS.academic.username, password: DEMO_PASSWORD })).statusCode).toBe(200);
+  });
+});
+
+describe('the e-mailed code', () => {
+  async function started(identifier: string) {
+    const c = new Client(t.app);
+    const res = await c.post('/api/auth/students/', { identifier, password: DEMO_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    const email = await emailOf(t.db, res.json().MATRICULE);
+    return { c, id: res.json().STUDENT_ID as number, email, code: codeIn((await lastMailTo(t.db, email))?.textBody) };
+  }
+  const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+  it('refuses an empty or malformed code, and a wrong one with the specification message', async () => {
+    const { c, id, code } = await started(DEMO_ACCOUNTS.admissions.username);
+    const empty = await c.post('/api/auth/student/code-verification', { SIGN_CODE: '', STUDENT_ID: id });
+    expect(empty.json()).toMatchObject({ message: 'Fill correctly the blanks to continue', fields: { SIGN_CODE: 'validation.required' } });
+    const bad = await c.post('/api/auth/student/code-verification', { SIGN_CODE: wrong(code), STUDENT_ID: id });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'CODE_INCORRECT', message: 'The code you entered is incorrect' });
+    expect((await c.post('/api/auth/student/code-verification', { SIGN_CODE: code, STUDENT_ID: id })).statusCode).toBe(200);
+  });
+
+  it('is void after five wrong entries, even with the right code', async () => {
+    const { c, id, code } = await started(DEMO_ACCOUNTS.admin.username);
+    for (let i = 0; i < 4; i++) expect((await c.post('/api/auth/student/code-verification', { SIGN_CODE: wrong(code), STUDENT_ID: id })).json().code).toBe('CODE_INCORRECT');
+    expect((await c.post('/api/auth/student/code-verification', { SIGN_CODE: wrong(code), STUDENT_ID: id })).json().code).toBe('CODE_ATTEMPTS_EXCEEDED');
+    expect((await c.post('/api/auth/student/code-verification', { SIGN_CODE: code, STUDENT_ID: id })).json().code).toBe('CODE_ATTEMPTS_EXCEEDED');
+  });
+
+  it('expires after 10 minutes', async () => {
+    const { c, id, code } = await started(DEMO_ACCOUNTS.identification.username);
+    t.clock.advanceSeconds(600);
+    const res = await c.post('/api/auth/student/code-verification', { SIGN_CODE: code, STUDENT_ID: id });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('CODE_EXPIRED');
+  });
+
+  it('is single use, and tied to its attempt and person', async () => {
+    const { c, id, code } = await started(DEMO_ACCOUNTS.partTime.matricule);
+    // Another browser (no attempt cookie) cannot use it.
+    const stranger = await new Client(t.app).post('/api/auth/student/code-verification', { SIGN_CODE: code, STUDENT_ID: id });
+    expect(stranger.json().code).toBe('CODE_EXPIRED');
+    // The right attempt but another person's id.
+    expect((await c.post('/api/auth/student/code-verification', { SIGN_CODE: code, STUDENT_ID: id + 1 })).json().code).toBe('CODE_INCORRECT');
+    expect((await c.post('/api/auth/student/code-verification', { SIGN_CODE: code, STUDENT_ID: id })).statusCode).toBe(200);
+    const replay = new Client(t.app);
+    replay.cookies.set('portal_attempt', 'forged');
+    expect((await replay.post('/api/auth/student/code-verification', { SIGN_CODE: code, STUDENT_ID: id })).json().code).toBe('CODE_EXPIRED');
+  });
+
+  it('can be sent again once a minute; the new code replaces the old one', async () => {
+    const { c, id, email, code } = await started(DEMO_ACCOUNTS.academic.username);
+    const soon = await c.post('/api/auth/code-resend');
+    expect(soon.statusCode).toBe(429);
+    expect(soon.json()).toMatchObject({ code: 'RESEND_TOO_SOON', retryAfter: 60 });
+    t.clock.advanceSeconds(60);
+    const resent = await c.post('/api/auth/code-resend');
+    expect(resent.statusCode).toBe(200);
+    expect(resent.json().resendAfter).toBe(60);
+    const fresh = codeIn((await lastMailTo(t.db, email))?.textBody);
+    expect((await mailsTo(t.db, email)).filter((m) => m.kind === 'sign-code').length).toBeGreaterThanOrEqual(2);
+    if (fresh !== code) expect((await c.post('/api/auth/student/code-verification', { SIGN_CODE: code, STUDENT_ID: id })).json().code).toBe('CODE_INCORRECT');
+    expect((await c.post('/api/auth/student/code-verification', { SIGN_CODE: fresh, STUDENT_ID: id })).statusCode).toBe(200);
+  });
+
+  it('signs in with only a mailed code, and answers alike for an unknown identifier', async () => {
+    const matricule = DEMO_ACCOUNTS.support.matricule;
+    const email = await emailOf(t.db, matricule);
+    const c = new Client(t.app);
+    const res = await c.post('/api/auth/code-request', { identifier: matricule });
+    expect(res.statusCode).toBe(200);
+    const code = codeIn((await lastMailTo(t.db, email))?.textBody);
+    const verified = await c.post('/api/auth/student/code-verification', { SIGN_CODE: code });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().MATRICULE).toBe(matricule);
+
+    const ghost = new Client(t.app);
+    const decoy = await ghost.post('/api/auth/code-request', { identifier: 'GHOST0001' });
+    expect(decoy.statusCode).toBe(200);
+    expect(decoy.json()).toEqual({ message: 'Mail send successfully', resendAfter: 60 });
+    expect(ghost.cookies.has('portal_attempt')).toBe(true);
+    expect((await ghost.post('/api/auth/student/code-verification', { SIGN_CODE: code })).json().code).toBe('CODE_INCORRECT');
+  });
+
+  it('does not mail codes to an address more than once a minute through code-only sign-in', async () => {
+    const matricule = DEMO_ACCOUNTS.student.matricule;
+    const c = new Client(t.app);
+    t.clock.advanceSeconds(120);
+    expect((await c.post('/api/auth/code-request', { identifier: matricule })).statusCode).toBe(200);
+    const again = await c.post('/api/auth/code-request', { identifier: matricule });
+    expect(again.statusCode).toBe(429);
+    expect(again.json().code).toBe('RESEND_TOO_SOON');
+  });
+});
+
+describe('sessions', () => {
+  it('expire after 30 idle minutes, and activity keeps them alive', async () => {
+    const { client } = await signIn(t, DEMO_ACCOUNTS.permanent.matricule);
+    t.clock.advanceSeconds(20 * 60);
+    expect((await client.get('/api/auth/session')).statusCode).toBe(200);
+    t.clock.advanceSeconds(20 * 60);
+    expect((await client.get('/api/auth/session')).statusCode).toBe(200);
+    t.clock.advanceSeconds(30 * 60);
+    const expired = await client.get('/api/auth/session');
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json()).toEqual({ code: 'UNAUTHENTICATED', message: 'Session time expired' });
+  });
+
+  it('end after 10 hours whatever the activity', async () => {
+    const { client } = await signIn(t, DEMO_ACCOUNTS.permanent.matricule);
+    for (let minutes = 0; minutes < 10 * 60 - 25; minutes += 25) {
+      t.clock.advanceSeconds(25 * 60);
+      expect((await client.get('/api/auth/session')).statusCode).toBe(200);
+    }
+    t.clock.advanceSeconds(30 * 60);
+    expect((await client.get('/api/auth/session')).statusCode).toBe(401);
+  });
+
+  it('accept the bearer token, and logout revokes it on the server', async () => {
+    const { client, user } = await signIn(t, DEMO_ACCOUNTS.partTime.matricule);
+    const bearer = { authorization: `Bearer ${user.TOKEN as string}` };
+    const api = new Client(t.app);
+    expect((await api.get('/api/auth/session', bearer)).statusCode).toBe(200);
+    const out = await client.post('/api/auth/logout');
+    expect(out.statusCode).toBe(204);
+    expect(client.cookies.has('portal_session')).toBe(false);
+    expect((await api.get('/api/auth/session', bearer)).statusCode).toBe(401);
+    // The old cookie value is refused too.
+    const stolen = new Client(t.app);
+    stolen.cookies.set('portal_session', user.TOKEN as string);
+    expect((await stolen.get('/api/auth/session')).statusCode).toBe(401);
+  });
+
+  it('write sign-ins to the append-only audit log', async () => {
+    const { user } = await signIn(t, DEMO_ACCOUNTS.hr.username);
+    const entries = await t.db.select().from(auditLog).where(eq(auditLog.actorId, user.id as number));
+    expect(entries.some((e) => e.action === 'auth.sign-in')).toBe(true);
+    await expect(t.db.execute(sql`update audit_log set action = 'tampered'`)).rejects.toThrow();
+    await expect(t.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+  });
+});
+
+describe('cross-site requests', () => {
+  it('refuses state changes sent from another site', async () => {
+    const c = new Client(t.app);
+    const body = { identifier: DEMO_ACCOUNTS.permanent.matricule, password: DEMO_PASSWORD };
+    const foreign = await c.post('/api/auth/students/', body, { origin: 'https://evil.example' });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().code).toBe('CSRF_REJECTED');
+    expect((await c.post('/api/auth/students/', body, { 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
+    expect((await c.post('/api/auth/students/', body, { origin: 'http://portal.test', 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,168 @@
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Transporter } from 'nodemailer';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { fromPglite, fromPostgres, type Database, type Db } from '../src/db/client';
+import { mailOutbox } from '../src/db/schema';
+import { ManualClock } from '../src/lib/clock';
+import { DEMO_PASSWORD } from '../src/seed/demo';
+import { databaseUrlFor } from './global-setup';
+
+export { DEMO_PASSWORD };
+
+export interface TestApp {
+  /** PostgreSQL only: the URL of this test's database, for a second server instance */
+  databaseUrl: string | null;
+  app: FastifyInstance;
+  db: Db;
+  clock: ManualClock;
+  config: Config;
+  database: Database;
+  close(): Promise<void>;
+}
+
+async function cloneDatabase(): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
+  const template = inject('postgresTemplate');
+  const base = process.env.DATABASE_URL;
+  if (template && base) {
+    const name = `portal_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    // Two files may copy the template at the same moment; PostgreSQL lets one at a time.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`create database ${name} template ${template}`);
+        break;
+      } catch (error) {
+        if (attempt > 40 || !String(error).includes('being accessed by other users')) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+    await admin.end();
+    const url = databaseUrlFor(base, name);
+    const database = fromPostgres(url, 10);
+    return {
+      database,
+      url,
+      drop: async () => {
+        const cleanup = new pg.Client({ connectionString: base });
+        await cleanup.connect();
+        await cleanup.query(`drop database if exists ${name} with (force)`);
+        await cleanup.end();
+      },
+    };
+  }
+  const dump = readFileSync(inject('pgliteTemplate'));
+  const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+  return { database: fromPglite(client), url: null, drop: async () => undefined };
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/data', PUBLIC_URL: 'http://portal.test', WEB_DIST: '.tmp/no-web', ...overrides });
+}
+
+/** The real app on a fresh copy of the seeded database, with a clock the test moves. */
+export async function createTestApp(options: { env?: Record<string, string>; mailTransport?: Transporter; extraRoutes?: (app: FastifyInstance) => void } = {}): Promise<TestApp> {
+  const { database, url, drop } = await cloneDatabase();
+  const clock = new ManualClock(new Date());
+  const config = testConfig(options.env);
+  const app = await buildApp({ config, database, clock, ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}), ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}) });
+  await app.ready();
+  return {
+    app,
+    databaseUrl: url,
+    db: database.db,
+    clock,
+    config,
+    database,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+/** Another server instance on the same PostgreSQL database, sharing the clock. */
+export async function secondInstance(t: TestApp): Promise<FastifyInstance> {
+  if (!t.databaseUrl) throw new Error('a second instance needs PostgreSQL');
+  const app = await buildApp({ config: t.config, database: fromPostgres(t.databaseUrl, 10), clock: t.clock });
+  await app.ready();
+  return app;
+}
+
+export const onPostgres = Boolean(process.env.DATABASE_URL);
+
+/** A minimal cookie jar over app.inject. */
+export class Client {
+  readonly cookies = new Map<string, string>();
+  constructor(
+    readonly app: FastifyInstance,
+    readonly ip = '10.0.0.1',
+  ) {}
+
+  async request(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const response = await this.app.inject({
+      method,
+      url,
+      remoteAddress: this.ip,
+      headers: { ...(cookie ? { cookie } : {}), ...headers },
+      ...(body !== undefined ? { payload: body as object } : {}),
+    });
+    for (const c of response.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
+      const cleared = c.value === '' || c.maxAge === 0 || (c.expires && c.expires.getTime() <= Date.now());
+      if (cleared) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    return response;
+  }
+  get(url: string, headers?: Record<string, string>) {
+    return this.request('GET', url, undefined, headers);
+  }
+  post(url: string, body: unknown = {}, headers?: Record<string, string>) {
+    return this.request('POST', url, body, headers);
+  }
+}
+
+/** The newest mail sent to an address, from the outbox table. */
+export async function lastMailTo(db: Db, to: string) {
+  const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to.toLowerCase())).orderBy(desc(mailOutbox.id)).limit(1);
+  return mail;
+}
+
+export async function mailsTo(db: Db, to: string) {
+  return db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to.toLowerCase())).orderBy(desc(mailOutbox.id));
+}
+
+export function codeIn(text: string | undefined): string {
+  const match = /code is (\d{6})/.exec(text ?? '') ?? /code de connexion est (\d{6})/.exec(text ?? '');
+  if (!match) throw new Error(`no sign-in code in mail: ${text}`);
+  return match[1]!;
+}
+
+export async function emailOf(db: Db, matricule: string): Promise<string> {
+  const { persons } = await import('../src/db/schema');
+  const [p] = await db.select({ email: persons.EMAIL }).from(persons).where(eq(persons.MATRICULE, matricule));
+  if (!p?.email) throw new Error(`no e-mail for ${matricule}`);
+  return p.email;
+}
+
+/** Signs in with password and the mailed code; the client then holds the session cookie. */
+export async function signIn(t: TestApp, identifier: string, password = DEMO_PASSWORD, ip?: string): Promise<{ client: Client; user: Record<string, unknown> }> {
+  const client = new Client(t.app, ip);
+  const first = await client.post('/api/auth/students/', { identifier, password });
+  if (first.statusCode !== 200) throw new Error(`sign-in failed: ${first.statusCode} ${first.body}`);
+  const { STUDENT_ID } = first.json() as { STUDENT_ID: number };
+  const { accounts } = await import('../src/db/schema');
+  const [account] = await t.db.select({ email: accounts.email }).from(accounts).where(eq(accounts.personId, STUDENT_ID));
+  const code = codeIn((await lastMailTo(t.db, account!.email))?.textBody);
+  const second = await client.post('/api/auth/student/code-verification', { SIGN_CODE: code, STUDENT_ID });
+  if (second.statusCode !== 200) throw new Error(`code verification failed: ${second.statusCode} ${second.body}`);
+  return { client, user: second.json() };
+}
