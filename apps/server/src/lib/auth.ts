@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_ABSOLUTE_SECONDS, type BackOfficeRole } from '@portal/contract';
-import type { Person } from '../db/schema';
+import type { Account, Person } from '../db/schema';
 import { audit } from './audit';
 import type { Actor, RequestMeta, ServiceContext } from './context';
 import { AppError } from './errors';
@@ -16,7 +16,10 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     actor: Actor;
+    /** the signed-in person, their account and settings, as the session lookup read them */
     person: Person;
+    account: Account | null;
+    settingsValues: Record<string, string | number | boolean | null> | undefined;
     sessionId: number;
   }
 }
@@ -66,6 +69,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 
   app.decorateRequest('actor', null as unknown as Actor);
   app.decorateRequest('person', null as unknown as Person);
+  app.decorateRequest('account', null);
+  app.decorateRequest('settingsValues', undefined);
   app.decorateRequest('sessionId', 0);
 
   app.addHook('onRequest', async (request) => {
@@ -90,6 +95,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (!session) throw new AppError('UNAUTHENTICATED');
     request.sessionId = session.sessionId;
     request.person = session.person;
+    request.account = session.account;
+    request.settingsValues = session.settings;
     request.actor = { id: session.person.id, roles: session.person.ROLES, kind: session.person.KIND };
   });
 

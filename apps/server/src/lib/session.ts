@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from '@portal/contract';
-import type { Executor } from '../db/client';
-import { persons, sessions, type Person } from '../db/schema';
+import type { Db, Executor } from '../db/client';
+import { accounts, persons, sessions, settings, type Account, type Person } from '../db/schema';
 import type { ServiceContext, RequestMeta } from './context';
 import { hashToken, randomToken } from './crypto';
 
@@ -26,16 +26,29 @@ export async function createSession(ctx: ServiceContext, exec: Executor, personI
 export interface ActiveSession {
   sessionId: number;
   person: Person;
+  account: Account | null;
+  settings: Record<string, string | number | boolean | null> | undefined;
 }
+
+/** Every authenticated request runs this lookup: one prepared statement, one round trip. */
+function sessionLookup(db: Db) {
+  return db
+    .select({ session: sessions, person: persons, account: accounts, settings: settings.values })
+    .from(sessions)
+    .innerJoin(persons, eq(persons.id, sessions.personId))
+    .leftJoin(accounts, eq(accounts.personId, persons.id))
+    .leftJoin(settings, eq(settings.personId, persons.id))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('session_by_token');
+}
+const lookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>();
 
 /** The session a token opens, or null when it is unknown, revoked, idle for 30 minutes or older than 10 hours. */
 export async function resolveSession(ctx: ServiceContext, token: string): Promise<ActiveSession | null> {
-  const [row] = await ctx.db
-    .select({ session: sessions, person: persons })
-    .from(sessions)
-    .innerJoin(persons, eq(persons.id, sessions.personId))
-    .where(eq(sessions.tokenHash, hashToken(token)))
-    .limit(1);
+  let lookup = lookups.get(ctx.db);
+  if (!lookup) lookups.set(ctx.db, (lookup = sessionLookup(ctx.db)));
+  const [row] = await lookup.execute({ tokenHash: hashToken(token) });
   if (!row || row.session.revokedAt) return null;
   const now = ctx.clock.now().getTime();
   if (now >= row.session.expiresAt.getTime()) return null;
@@ -43,7 +56,7 @@ export async function resolveSession(ctx: ServiceContext, token: string): Promis
   if (now - row.session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
     await ctx.db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, row.session.id));
   }
-  return { sessionId: row.session.id, person: row.person };
+  return { sessionId: row.session.id, person: row.person, account: row.account, settings: row.settings ?? undefined };
 }
 
 export async function revokeSession(ctx: ServiceContext, sessionId: number): Promise<void> {

@@ -1,7 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, branches, classes, countries, cycles, departments, levels, persons, subjects } from '../db/schema';
+import { accounts, branches, classes, cycles, departments, levels, persons, subjects } from '../db/schema';
 import { Client, createTestApp, type TestApp } from '../../test/helpers';
 import { seedIfEmpty } from './seed';
 

@@ -18,8 +18,7 @@ import {
   StudentSignInBody,
 } from '@portal/contract';
 import { ATTEMPT_COOKIE, clearAttemptCookie, clearSessionCookie, requestMeta, setAttemptCookie, setSessionCookie } from '../../lib/auth';
-import { AppError } from '../../lib/errors';
-import { loadPersonRecord } from '../students/person-record';
+import { ownRecord } from '../students/person-record';
 import {
   confirmEmail,
   requestSignInCode,
@@ -90,10 +89,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'The signed-in person (401 when no valid session)', response: { 200: PersonRecord, 401: ErrorResponse } },
     preHandler: app.requireUser,
   }, async (request, reply) => {
-    const record = await loadPersonRecord(app.ctx.db, request.actor.id);
-    if (!record) throw new AppError('UNAUTHENTICATED');
     reply.header('cache-control', 'no-store');
-    return record;
+    return ownRecord(request);
   });
 
   app.post('/auth/logout', {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ContactBody, ContactResponse, ErrorResponse } from '@portal/contract';
 import { assertSelf } from '../../lib/auth';
-import { loadPersonRecord } from '../students/person-record';
+import { ownRecord } from '../students/person-record';
 import { sendContactMessage } from './contact.service';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,8 +15,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: app.requireUser,
   }, async (request, reply) => {
     await assertSelf(app, request, request.body.STUDENT_ID);
-    const record = await loadPersonRecord(app.ctx.db, request.actor.id);
-    const sent = await sendContactMessage(app.ctx, { person: request.person, email: record?.EMAIL ?? null, body: request.body });
+    const sent = await sendContactMessage(app.ctx, { person: request.person, email: ownRecord(request).EMAIL, body: request.body });
     return reply.code(201).send(sent);
   });
 };

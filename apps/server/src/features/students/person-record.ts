@@ -36,6 +36,11 @@ export function toPersonRecord(person: Person, account: Account | null, values: 
   };
 }
 
+/** The signed-in person's own record, from what the session lookup already read. */
+export function ownRecord(request: { person: Person; account: Account | null; settingsValues: SettingsValues }): PersonRecord {
+  return toPersonRecord(request.person, request.account, request.settingsValues);
+}
+
 export async function loadPersonRecord(exec: Executor, personId: number): Promise<PersonRecord | null> {
   const [row] = await exec
     .select({ person: persons, account: accounts, values: settings.values })

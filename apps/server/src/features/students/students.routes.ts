@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponse, IdParams, PersonRecord } from '@portal/contract';
 import { assertSelfOrBackOffice } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
-import { loadPersonRecord } from './person-record';
+import { loadPersonRecord, ownRecord } from './person-record';
 
 export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/students/:id', {
@@ -10,7 +10,7 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: app.requireUser,
   }, async (request, reply) => {
     const id = await assertSelfOrBackOffice(app, request, request.params.id);
-    const record = await loadPersonRecord(app.ctx.db, id);
+    const record = id === request.actor.id ? ownRecord(request) : await loadPersonRecord(app.ctx.db, id);
     if (!record) throw new AppError('NOT_FOUND');
     reply.header('cache-control', 'no-store');
     return record;

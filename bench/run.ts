@@ -1,0 +1,94 @@
+// Requests per second and p99 of the portal's calls, each as a ratio to a bare Fastify
+// hello-world measured in the same run, on PostgreSQL and on PGlite, and the server's
+// peak resident memory. Usage: npm run bench [-- --seconds 10 --connections 50]
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { load, peakRssMiB, root, start, stop, waitFor, type Load } from './lib';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const seconds = arg('seconds', 10);
+const connections = arg('connections', 50);
+const pgBase = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+interface Row { target: string; database: string; rps: number; p99: number; ratio: number; errors: number; non2xx: number }
+const rows: Row[] = [];
+
+async function signedInCookie(base: string): Promise<{ cookie: string; id: number }> {
+  const res = await fetch(`${base}/api/auth/students/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: 'PER0001', password: 'Portal-2024!' }) });
+  if (!res.ok) throw new Error(`bench sign-in failed: ${res.status} ${await res.text()}`);
+  const attempt = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const { STUDENT_ID } = (await res.json()) as { STUDENT_ID: number };
+  const mails = (await (await fetch(`${base}/api/dev/mailbox`)).json()) as { text: string }[];
+  const code = /code is (\d{6})/.exec(mails[0]!.text)![1];
+  const verified = await fetch(`${base}/api/auth/student/code-verification`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: attempt }, body: JSON.stringify({ SIGN_CODE: code, STUDENT_ID }) });
+  if (!verified.ok) throw new Error(`bench code verification failed: ${verified.status}`);
+  const session = verified.headers.getSetCookie().find((c) => c.startsWith('portal_session='))!.split(';')[0]!;
+  return { cookie: session, id: STUDENT_ID };
+}
+
+async function portal(database: 'postgres' | 'pglite', port: number, hello: Load) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
+  const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}`, DATABASE_POOL_SIZE: '20' };
+  let dbName: string | undefined;
+  const admin = new pg.Client({ connectionString: pgBase });
+  if (database === 'postgres') {
+    await admin.connect();
+    dbName = `portal_bench_${process.pid}`;
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.query(`create database ${dbName}`);
+    const url = new URL(pgBase);
+    url.pathname = `/${dbName}`;
+    env.DATABASE_URL = url.toString();
+  }
+  const server = start('apps/server/src/main.ts', env);
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`${base}/api/health`);
+    const { cookie, id } = await signedInCookie(base);
+    const measure = async (target: string, run: () => Promise<Load>) => {
+      await run(); // warm-up round, not counted
+      const r = await run();
+      rows.push({ target, database, rps: r.rps, p99: r.p99, ratio: r.rps / hello.rps, errors: r.errors, non2xx: r.non2xx });
+    };
+    const short = Math.max(2, Math.round(seconds / 3));
+    await measure('GET /api/health', () => load(`${base}/api/health`, { seconds, connections }));
+    await measure(`GET /api/students/{id}`, () => load(`${base}/api/students/${id}`, { seconds, connections, headers: { cookie } }));
+    // Each sign-in verifies an argon2id hash (19 MiB, 2 passes) and writes a code mail.
+    await measure('POST /api/auth/students/ (sign-in)', () =>
+      load(`${base}/api/auth/students/`, { method: 'POST', body: JSON.stringify({ identifier: 'PER0001', password: 'Portal-2024!' }), seconds: short, connections }),
+    );
+    return peakRssMiB(server.pid!);
+  } finally {
+    await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
+    if (dbName) {
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    }
+  }
+}
+
+const helloServer = start('bench/hello.ts', { PORT: '3301' });
+await waitFor('http://127.0.0.1:3301/');
+await load('http://127.0.0.1:3301/', { seconds: 2, connections });
+const hello = await load('http://127.0.0.1:3301/', { seconds, connections });
+await stop(helloServer);
+rows.push({ target: 'bare Fastify hello-world', database: '-', rps: hello.rps, p99: hello.p99, ratio: 1, errors: hello.errors, non2xx: hello.non2xx });
+
+const memory: Record<string, number> = {};
+memory.postgres = await portal('postgres', 3302, hello);
+memory.pglite = await portal('pglite', 3303, hello);
+
+const table = [
+  '| call | database | req/s | p99 (ms) | ratio to hello-world | errors / non-2xx |',
+  '| --- | --- | ---: | ---: | ---: | ---: |',
+  ...rows.map((r) => `| ${r.target} | ${r.database} | ${Math.round(r.rps)} | ${r.p99} | ${(r.ratio * 100).toFixed(1)} % | ${r.errors} / ${r.non2xx} |`),
+].join('\n');
+const summary = `${table}\n\nPeak resident memory of the server: PostgreSQL ${memory.postgres} MiB, PGlite ${memory.pglite} MiB.\n${connections} connections, ${seconds} s per call (sign-in: ${Math.max(2, Math.round(seconds / 3))} s), after a warm-up round; Node ${process.version}.`;
+console.log(`\n${summary}`);
+writeFileSync(path.join(root, 'bench/results/latest.md'), `${summary}\n`);
