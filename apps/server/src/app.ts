@@ -43,6 +43,8 @@ export interface AppOptions {
   mailTransport?: Transporter;
   /** close the database when the app closes (default true) */
   ownsDatabase?: boolean;
+  /** where log lines go (tests read them); stdout by default */
+  logStream?: NodeJS.WritableStream;
   /** extra routes registered before the app is ready (tests) */
   extraRoutes?: (app: FastifyInstance) => void;
 }
@@ -77,6 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
       redact: { paths: REDACT, censor: '[redacted]' },
       serializers: {
         err: safeError,

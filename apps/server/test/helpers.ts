@@ -68,11 +68,11 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 }
 
 /** The real app on a fresh copy of the seeded database, with a clock the test moves. */
-export async function createTestApp(options: { env?: Record<string, string>; mailTransport?: Transporter; extraRoutes?: (app: FastifyInstance) => void } = {}): Promise<TestApp> {
+export async function createTestApp(options: { env?: Record<string, string>; mailTransport?: Transporter; extraRoutes?: (app: FastifyInstance) => void; logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
   const { database, url, drop } = await cloneDatabase();
   const clock = new ManualClock(new Date());
   const config = testConfig(options.env);
-  const app = await buildApp({ config, database, clock, ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}), ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}) });
+  const app = await buildApp({ config, database, clock, ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}), ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}), ...(options.logStream ? { logStream: options.logStream } : {}) });
   await app.ready();
   return {
     app,
