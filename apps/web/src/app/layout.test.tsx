@@ -1,0 +1,76 @@
+import { screen, within } from '@testing-library/react';
+import { matchRoutes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { BACK_OFFICE_ROLES } from '@portal/contract';
+import { queryKeys } from '../lib/session';
+import { fakeApi, person } from '../test/fake-api';
+import { renderApp } from '../test/render-app';
+import { NAV_ENTRIES, navEntriesFor } from './navigation';
+import { routes } from './routes';
+
+describe('navigation menu', () => {
+  it('only lists entries whose page exists', () => {
+    for (const entry of NAV_ENTRIES) {
+      const matched = matchRoutes(routes, entry.path);
+      expect(matched?.at(-1)?.route.path, entry.path).not.toBe('*');
+    }
+  });
+
+  it('builds the menu from the roles of the person', () => {
+    expect(navEntriesFor(person({ KIND: 'STUDENT' })).map((e) => e.path)).toEqual(['/profile']);
+    expect(navEntriesFor(person({ KIND: 'STAFF' })).map((e) => e.path)).toEqual(['/profile']);
+    expect(navEntriesFor(null)).toEqual([]);
+    for (const entry of NAV_ENTRIES) expect(entry.audiences.length).toBeGreaterThan(0);
+    expect(BACK_OFFICE_ROLES.length).toBeGreaterThan(0);
+  });
+});
+
+describe('layout', () => {
+  it('shows the academic year, the version and the legal links in the footer', async () => {
+    fakeApi();
+    renderApp('/');
+    const footer = screen.getByRole('contentinfo');
+    expect(await within(footer).findByText('Academic year 2023-2024')).toBeInTheDocument();
+    expect(within(footer).getByText('Version 1.0.0')).toBeInTheDocument();
+    expect(within(footer).getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy');
+    expect(within(footer).getByRole('link', { name: 'Terms of use' })).toHaveAttribute('href', '/terms');
+    expect(within(footer).getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', 'mailto:support@univ.example.cm');
+  });
+
+  it('logs out from the user menu after confirmation', async () => {
+    const api = fakeApi({ 'POST /api/auth/logout': { status: 204 }, 'GET /api/students/7': { body: person() } });
+    const { user, location, queryClient } = renderApp('/profile', { user: person() });
+    await user.click(await screen.findByRole('button', { name: 'Account menu of Amina Nkoulou' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Log out' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Log out' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.to('POST', '/api/auth/logout')).toHaveLength(0);
+
+    await user.click(await screen.findByRole('button', { name: 'Account menu of Amina Nkoulou' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Log out' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Log out' })).getByRole('button', { name: 'Log out' }));
+    expect(await screen.findByText('You are signed out !')).toBeInTheDocument();
+    expect(api.to('POST', '/api/auth/logout')).toHaveLength(1);
+    expect(location().pathname).toBe('/login');
+    expect(queryClient.getQueryData(queryKeys.session)).toBeNull();
+    expect(queryClient.getQueryData(queryKeys.person(7))).toBeUndefined();
+  });
+
+  it('reaches the pages of the user menu', async () => {
+    fakeApi({ 'GET /api/students/7': { body: person() } });
+    const { user, location } = renderApp('/profile', { user: person() });
+    await user.click(await screen.findByRole('button', { name: 'Account menu of Amina Nkoulou' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Contact us' }));
+    expect(await screen.findByRole('heading', { name: 'Contact us' })).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Account menu of Amina Nkoulou' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Settings' }));
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeInTheDocument();
+    expect(location().pathname).toBe('/settings');
+  });
+
+  it('has a not-found page', async () => {
+    fakeApi();
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+});

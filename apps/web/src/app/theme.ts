@@ -1,0 +1,34 @@
+import { createTheme, type Theme } from '@mui/material/styles';
+import { enUS, frFR } from '@mui/material/locale';
+import type { Language } from '@portal/contract';
+
+const FOCUS = '#1565c0';
+
+/** The portal's theme: university green, system fonts (nothing to download), visible focus. */
+export function createAppTheme(language: Language): Theme {
+  return createTheme(
+    {
+      palette: {
+        primary: { main: '#0b5d3b', contrastText: '#ffffff' },
+        secondary: { main: '#9a6700', contrastText: '#ffffff' },
+        background: { default: '#f5f7f6', paper: '#ffffff' },
+      },
+      shape: { borderRadius: 8 },
+      typography: {
+        fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+        button: { textTransform: 'none', fontWeight: 600 },
+      },
+      components: {
+        MuiCssBaseline: {
+          styleOverrides: {
+            'a:focus-visible, button:focus-visible, [role="button"]:focus-visible, [role="tab"]:focus-visible, [role="menuitem"]:focus-visible':
+              { outline: `3px solid ${FOCUS}`, outlineOffset: 2 },
+          },
+        },
+        MuiButton: { defaultProps: { disableElevation: true } },
+        MuiTextField: { defaultProps: { variant: 'outlined' } },
+      },
+    },
+    language === 'fr' ? frFR : enUS,
+  );
+}

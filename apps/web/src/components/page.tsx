@@ -1,0 +1,34 @@
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Sets the document title: "<page> · <portal name>". */
+export function usePageTitle(title: string): void {
+  const { t } = useTranslation();
+  const portal = t('app.name');
+  useEffect(() => {
+    document.title = title ? `${title} · ${portal}` : portal;
+  }, [title, portal]);
+}
+
+interface PageProps {
+  title: string;
+  /** visible heading; defaults to the title */
+  heading?: ReactNode;
+  maxWidth?: 'xs' | 'sm' | 'md' | 'lg';
+  children: ReactNode;
+}
+
+/** A page: its heading (the one h1) and content, centred. */
+export function Page({ title, heading, maxWidth = 'md', children }: PageProps) {
+  usePageTitle(title);
+  return (
+    <Container maxWidth={maxWidth} sx={{ py: { xs: 3, sm: 5 } }}>
+      <Typography variant="h4" component="h1" gutterBottom sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' } }}>
+        {heading ?? title}
+      </Typography>
+      {children}
+    </Container>
+  );
+}

@@ -1,0 +1,52 @@
+import type {
+  CodeRequestBody,
+  CodeVerificationBody,
+  EmailConfirmationBody,
+  EmailVerificationBody,
+  SessionUser,
+  SignInBody,
+  SignInResponse,
+  SignUpBody,
+  SignUpResponse,
+} from '@portal/contract';
+import { api } from '../../lib/api';
+
+// Every call here is part of signing in or registering: a 401 is an answer, not an expired session.
+const anonymous = true;
+
+export const signIn = (body: SignInBody) =>
+  api<SignInResponse>('/api/auth/students/', { method: 'POST', body, anonymous });
+
+export const requestCode = (body: CodeRequestBody) =>
+  api<SignInResponse>('/api/auth/code-request', { method: 'POST', body, anonymous });
+
+export const resendCode = () =>
+  api<{ message: string; resendAfter: number }>('/api/auth/code-resend', { method: 'POST', body: {}, anonymous });
+
+export const verifyCode = (body: CodeVerificationBody) =>
+  api<SessionUser>('/api/auth/student/code-verification', { method: 'POST', body, anonymous });
+
+export const signUp = (body: SignUpBody) =>
+  api<SignUpResponse>('/api/auth/student/sign-up', { method: 'POST', body, anonymous });
+
+export const sendConfirmationLink = (body: EmailVerificationBody) =>
+  api<{ message: string; EMAIL: string }>('/api/auth/student/email-verification', { method: 'POST', body, anonymous });
+
+export const confirmEmail = (body: EmailConfirmationBody) =>
+  api<{ MATRICULE: string; USERNAME: string | null }>('/api/auth/student/email-confirmation', {
+    method: 'POST',
+    body,
+    anonymous,
+  });
+
+/** What the sign-in step hands to the verification-code page (navigation state, never storage). */
+export interface VerificationState {
+  matricule?: string;
+  email?: string;
+  studentId?: number;
+  resendAfter?: number;
+}
+
+export function isVerificationState(value: unknown): value is VerificationState {
+  return typeof value === 'object' && value !== null;
+}

@@ -1,0 +1,124 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { ChoosePasswordForm, PASSWORD_MIN } from '@portal/contract';
+import { FormTextField } from '../../components/form-text-field';
+import { Page } from '../../components/page';
+import { errorKey, isApiError } from '../../lib/api';
+import { applyFieldErrors } from '../../lib/form';
+import { confirmEmail } from './auth-api';
+
+type PasswordInput = z.input<typeof ChoosePasswordForm>;
+type PasswordOutput = z.output<typeof ChoosePasswordForm>;
+
+/** Answers after which the link is useless: register again. */
+const DEAD_LINK = new Set(['CONFIRMATION_EXPIRED', 'CONFIRMATION_INVALID']);
+
+/**
+ * Opened from the e-mailed link. Nothing is sent on load (mail previewers open links):
+ * the person chooses a password and presses Confirm.
+ */
+export default function EmailConfirmationPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const form = useForm<PasswordInput, unknown, PasswordOutput>({
+    resolver: zodResolver(ChoosePasswordForm),
+    defaultValues: { password: '', confirm: '' },
+  });
+  const mutation = useMutation({
+    mutationFn: confirmEmail,
+    onError: (error) => applyFieldErrors(error, form.setError, ['password']),
+  });
+
+  const submit = form.handleSubmit((values) => mutation.mutate({ token, password: values.password }));
+  const deadLink = !token || (isApiError(mutation.error) && DEAD_LINK.has(mutation.error.code));
+  const deadKey = !token ? 'errors.CONFIRMATION_INVALID' : mutation.error ? errorKey(mutation.error) : null;
+
+  if (mutation.data) {
+    return (
+      <Page title={t('confirmation.title')} maxWidth="sm">
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+          <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+            <Alert severity="success" sx={{ width: '100%' }}>
+              {t('confirmation.done')}
+            </Alert>
+            <Typography>{t('confirmation.identifiers', { matricule: mutation.data.MATRICULE })}</Typography>
+            {mutation.data.USERNAME ? <Typography>{t('confirmation.username', { username: mutation.data.USERNAME })}</Typography> : null}
+            <Button component={RouterLink} to="/login" variant="contained">
+              {t('confirmation.toLogin')}
+            </Button>
+          </Stack>
+        </Paper>
+      </Page>
+    );
+  }
+
+  if (deadLink) {
+    return (
+      <Page title={t('confirmation.title')} maxWidth="sm">
+        <Alert
+          severity="error"
+          role="alert"
+          action={
+            <Button component={RouterLink} to="/register" color="inherit" size="small">
+              {t('confirmation.registerAgain')}
+            </Button>
+          }
+        >
+          {t(deadKey ?? 'errors.CONFIRMATION_INVALID')}
+        </Alert>
+      </Page>
+    );
+  }
+
+  return (
+    <Page title={t('confirmation.title')} maxWidth="sm">
+      <Typography sx={{ mb: 2, color: 'text.secondary' }}>{t('confirmation.intro', { min: PASSWORD_MIN })}</Typography>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Box component="form" noValidate onSubmit={submit} aria-label={t('confirmation.title')}>
+          <Stack spacing={2.5}>
+            <FormTextField
+              control={form.control}
+              name="password"
+              id="confirm-password"
+              type="password"
+              label={t('confirmation.password')}
+              autoComplete="new-password"
+              helperText={t('confirmation.passwordHelp', { min: PASSWORD_MIN })}
+              required
+              fullWidth
+            />
+            <FormTextField
+              control={form.control}
+              name="confirm"
+              id="confirm-password-again"
+              type="password"
+              label={t('confirmation.confirm')}
+              autoComplete="new-password"
+              required
+              fullWidth
+            />
+            {mutation.error ? (
+              <Alert severity="error" role="alert">
+                {t(errorKey(mutation.error))}
+              </Alert>
+            ) : null}
+            <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
+              {t('confirmation.submit')}
+            </Button>
+          </Stack>
+        </Box>
+      </Paper>
+    </Page>
+  );
+}

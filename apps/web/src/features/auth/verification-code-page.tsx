@@ -1,0 +1,154 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { CodeVerificationBody, SIGN_CODE_LENGTH, SIGN_CODE_RESEND_SECONDS } from '@portal/contract';
+import { useNotify } from '../../app/overlays/notify';
+import { FormTextField } from '../../components/form-text-field';
+import { Page } from '../../components/page';
+import { AppLink } from '../../components/router-link';
+import { errorKey, isApiError } from '../../lib/api';
+import { formatSeconds } from '../../lib/format';
+import { LIMITS } from '../../lib/limits';
+import { changeLanguage } from '../../lib/i18n';
+import { setSignedIn } from '../../lib/session';
+import { useCountdown } from '../../lib/use-countdown';
+import { isVerificationState, resendCode, verifyCode, type VerificationState } from './auth-api';
+
+const CodeForm = CodeVerificationBody.pick({ SIGN_CODE: true });
+type CodeInput = z.input<typeof CodeForm>;
+type CodeOutput = z.output<typeof CodeForm>;
+
+/** Codes after which the person must start again from the sign-in page. */
+const RESTART_CODES = new Set(['CODE_EXPIRED', 'CODE_ATTEMPTS_EXCEEDED']);
+
+export default function VerificationCodePage() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const state: VerificationState = isVerificationState(location.state) ? location.state : {};
+  const resend = useCountdown(state.resendAfter ?? SIGN_CODE_RESEND_SECONDS);
+  const [messageKey, setMessageKey] = useState<string | null>(null);
+  const [mustRestart, setMustRestart] = useState(false);
+
+  const form = useForm<CodeInput, unknown, CodeOutput>({
+    resolver: zodResolver(CodeForm),
+    defaultValues: { SIGN_CODE: '' },
+  });
+
+  const verify = useMutation({
+    mutationFn: verifyCode,
+    onSuccess: async (user) => {
+      const record = setSignedIn(queryClient, user);
+      await changeLanguage(record.LANGUAGE).catch(() => undefined);
+      navigate('/profile', { replace: true });
+    },
+    onError: (error) => {
+      const key = errorKey(error);
+      setMessageKey(key);
+      const restart = isApiError(error) && RESTART_CODES.has(error.code);
+      setMustRestart(restart);
+      if (!restart && key === 'errors.CODE_INCORRECT') {
+        form.setError('SIGN_CODE', { type: 'server', message: 'errors.CODE_INCORRECT' }, { shouldFocus: true });
+      }
+    },
+  });
+
+  const resendMutation = useMutation({
+    mutationFn: resendCode,
+    onSuccess: (response) => {
+      resend.start(response.resendAfter);
+      notify('verification.resent', 'success');
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.retryAfter) resend.start(error.retryAfter);
+      if (isApiError(error) && RESTART_CODES.has(error.code)) setMustRestart(true);
+      setMessageKey(errorKey(error));
+    },
+  });
+
+  const submit = form.handleSubmit(
+    (values) => {
+      setMessageKey(null);
+      verify.mutate({ SIGN_CODE: values.SIGN_CODE, STUDENT_ID: state.studentId });
+    },
+    (errors) => {
+      setMessageKey(errors.SIGN_CODE?.message === 'validation.code' ? 'validation.code' : 'errors.VALIDATION_FAILED');
+    },
+  );
+
+  return (
+    <Page title={t('verification.title')} maxWidth="xs">
+      <Typography sx={{ mb: 2 }}>
+        {state.email ? t('verification.sentTo', { ...LIMITS, email: state.email }) : t('verification.sentToAddress', LIMITS)}
+      </Typography>
+      {state.matricule ? (
+        <Typography sx={{ mb: 2, color: 'text.secondary' }}>{t('verification.forMatricule', { matricule: state.matricule })}</Typography>
+      ) : null}
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Box component="form" noValidate onSubmit={submit} aria-label={t('verification.title')}>
+          <Stack spacing={2.5}>
+            <FormTextField
+              control={form.control}
+              name="SIGN_CODE"
+              id="sign-code"
+              label={t('verification.code')}
+              autoComplete="one-time-code"
+              required
+              fullWidth
+              autoFocus
+              disabled={mustRestart}
+              slotProps={{
+                htmlInput: {
+                  inputMode: 'numeric',
+                  maxLength: SIGN_CODE_LENGTH,
+                  pattern: '[0-9]*',
+                  style: { letterSpacing: '0.4em', fontSize: '1.4rem' },
+                },
+              }}
+            />
+            {messageKey ? (
+              <Alert
+                severity="error"
+                role="alert"
+                action={
+                  mustRestart ? (
+                    <Button component={RouterLink} to="/login" color="inherit" size="small">
+                      {t('verification.backToLogin')}
+                    </Button>
+                  ) : undefined
+                }
+              >
+                {t(messageKey, LIMITS)}
+              </Alert>
+            ) : null}
+            <Button type="submit" variant="contained" size="large" disabled={verify.isPending || mustRestart}>
+              {t('verification.submit')}
+            </Button>
+            <Button
+              variant="outlined"
+              onClick={() => resendMutation.mutate()}
+              disabled={resend.running || resendMutation.isPending || mustRestart}
+            >
+              {resend.running ? t('verification.resendIn', { time: formatSeconds(resend.remaining) }) : t('verification.resend')}
+            </Button>
+          </Stack>
+        </Box>
+      </Paper>
+      <Typography sx={{ mt: 3, textAlign: 'center' }}>
+        <AppLink to="/login">{t('verification.backToLogin')}</AppLink>
+      </Typography>
+    </Page>
+  );
+}

@@ -1,0 +1,43 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../lib/i18n';
+import { fakeApi, person } from '../../test/fake-api';
+import { renderApp } from '../../test/render-app';
+
+describe('profile page', () => {
+  it('shows the fresh record read-only, dates as dd/mm/yyyy and the category translated', async () => {
+    const fresh = person({ KIND: 'STAFF', STATUS: 'VACATAIRE', PHONE_NUMBER: '+237 677000000', MATRICULE: 'P-0042' });
+    fakeApi({ 'GET /api/students/7': { body: fresh } });
+    renderApp('/profile', { user: person() });
+    expect(await screen.findByText('+237 677000000')).toBeInTheDocument();
+    expect(screen.getByText('03/07/2003')).toBeInTheDocument();
+    expect(screen.getByText('Lecturer (part-time)')).toBeInTheDocument();
+    expect(screen.getByText('P-0042')).toBeInTheDocument();
+    expect(screen.getByText('Closed: changes go through the human resources service')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
+  it('writes the last update with its weekday in French', async () => {
+    const record = person({ LANGUAGE: 'fr', updatedAt: '2023-07-03T10:05:00' });
+    fakeApi({ 'GET /api/students/7': { body: record } });
+    await changeLanguage('fr');
+    renderApp('/profile', { user: record });
+    expect(await screen.findByRole('heading', { name: 'Mon profil' })).toBeInTheDocument();
+    expect(await screen.findByText('lun. 03/07/2023 10:05')).toBeInTheDocument();
+    expect(screen.getByText('Étudiant')).toBeInTheDocument();
+  });
+
+  it('sends people who are not signed in to /login', async () => {
+    fakeApi();
+    const { location } = renderApp('/profile');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(location().pathname).toBe('/login');
+  });
+
+  it('sends signed-in people who open /login to their profile', async () => {
+    fakeApi({ 'GET /api/auth/session': { body: person() }, 'GET /api/students/7': { body: person() } });
+    const { location } = renderApp('/login');
+    expect(await screen.findByRole('heading', { name: 'My profile' })).toBeInTheDocument();
+    expect(location().pathname).toBe('/profile');
+  });
+});

@@ -1,0 +1,110 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PersonRecord } from '@portal/contract';
+import { Page } from '../../components/page';
+import { PageLoader } from '../../components/page-loader';
+import { errorKey } from '../../lib/api';
+import { formatDateTime } from '../../lib/dates';
+import { formatDate } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { usePerson } from './profile-api';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  const empty = children === null || children === undefined || children === '';
+  return (
+    <Box sx={{ py: 1.25, borderBottom: 1, borderColor: 'divider', display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '220px 1fr' }, gap: 0.5 }}>
+      <Typography component="dt" variant="body2" sx={{ color: 'text.secondary', fontWeight: 600 }}>
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>
+        {empty ? <Box component="span" sx={{ color: 'text.disabled' }}>{t('profile.notProvided')}</Box> : children}
+      </Typography>
+    </Box>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {title}
+      </Typography>
+      <Box component="dl" sx={{ m: 0 }}>
+        {children}
+      </Box>
+    </Paper>
+  );
+}
+
+function ProfileDetails({ person }: { person: PersonRecord }) {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={3}>
+      <Section title={t('profile.identity')}>
+        <Field label={t('person.fields.LASTNAME')}>{person.LASTNAME}</Field>
+        <Field label={t('person.fields.FIRSTNAME')}>{person.FIRSTNAME}</Field>
+        <Field label={t('person.fields.MATRICULE')}>{person.MATRICULE}</Field>
+        <Field label={t('person.fields.KIND')}>{t(`person.kind.${person.KIND}`)}</Field>
+        <Field label={t('person.fields.STATUS')}>{person.STATUS ? t(`person.status.${person.STATUS}`) : null}</Field>
+        <Field label={t('person.fields.GENDER')}>{person.GENDER ? t(`person.gender.${person.GENDER}`) : null}</Field>
+        <Field label={t('person.fields.BIRTHDATE')}>{formatDate(person.BIRTHDATE)}</Field>
+        <Field label={t('person.fields.BIRTHPLACE')}>{person.BIRTHPLACE}</Field>
+        <Field label={t('person.fields.COUNTRY')}>{person.COUNTRY}</Field>
+      </Section>
+      <Section title={t('profile.contact')}>
+        <Field label={t('person.fields.EMAIL')}>
+          {person.EMAIL}
+          {person.EMAIL ? (
+            <Chip
+              size="small"
+              sx={{ ml: 1 }}
+              color={person.EMAIL_VERIFIED ? 'success' : 'default'}
+              label={person.EMAIL_VERIFIED ? t('profile.emailVerified') : t('profile.emailNotVerified')}
+            />
+          ) : null}
+        </Field>
+        <Field label={t('person.fields.PHONE_NUMBER')}>{person.PHONE_NUMBER}</Field>
+      </Section>
+      <Section title={t('profile.account')}>
+        <Field label={t('person.fields.USERNAME')}>{person.USERNAME}</Field>
+        <Field label={t('person.fields.ACTIVED')}>
+          {person.ACTIVED ? t('profile.registrationClosed') : t('profile.registrationOpen')}
+        </Field>
+        {person.ROLES.length > 0 ? (
+          <Field label={t('person.fields.ROLES')}>{person.ROLES.map((role) => t(`person.role.${role}`)).join(', ')}</Field>
+        ) : null}
+        <Field label={t('person.fields.LANGUAGE')}>{t(`language.${person.LANGUAGE}`)}</Field>
+        <Field label={t('person.fields.updatedAt')}>{formatDateTime(person.updatedAt)}</Field>
+      </Section>
+    </Stack>
+  );
+}
+
+export default function ProfilePage() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const id = user?.STUDENT_ID ?? 0;
+  const person = usePerson(id);
+  const shown = person.data ?? user;
+
+  return (
+    <Page title={t('profile.title')}>
+      <Typography sx={{ mb: 3, color: 'text.secondary' }}>{t('profile.intro')}</Typography>
+      {person.isError ? (
+        <Alert severity="error" role="alert" sx={{ mb: 3 }}>
+          {t(errorKey(person.error))}
+        </Alert>
+      ) : null}
+      {person.isPending ? <PageLoader /> : null}
+      {/* the record from the sign-in shows until (or if not) the fresh one arrives */}
+      {shown ? <ProfileDetails person={shown} /> : null}
+    </Page>
+  );
+}

@@ -1,0 +1,131 @@
+import type { ErrorCode } from '@portal/contract';
+import { i18n } from './i18n';
+
+/** Client-side codes that the server never sends: no answer at all, or an answer we cannot read. */
+export type ClientErrorCode = 'NETWORK';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode | ClientErrorCode;
+  /** field path to a translation key (`validation.required`, ...) */
+  readonly fields: Record<string, string>;
+  /** seconds before a retry may succeed */
+  readonly retryAfter: number | undefined;
+
+  constructor(
+    status: number,
+    code: ErrorCode | ClientErrorCode,
+    message: string,
+    fields: Record<string, string> = {},
+    retryAfter?: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+    this.retryAfter = retryAfter;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** The translation key of any error thrown by `api()` (or anything else); unknown codes read as INTERNAL. */
+export function errorKey(error: unknown): string {
+  const key = isApiError(error) ? `errors.${error.code}` : 'errors.INTERNAL';
+  return i18n.exists(key) ? key : 'errors.INTERNAL';
+}
+
+type UnauthorizedListener = () => void;
+let unauthorizedListener: UnauthorizedListener | null = null;
+
+/**
+ * Called on a 401 answer to an authenticated call. The session-expired overlay registers
+ * itself here; it decides whether someone was signed in.
+ */
+export function setUnauthorizedListener(listener: UnauthorizedListener | null): void {
+  unauthorizedListener = listener;
+}
+
+export interface ApiOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /**
+   * Anonymous calls (sign-in, code verification, the boot-time session probe, ...) may
+   * answer 401 as part of their normal flow: it must not open the session-expired dialog.
+   */
+  anonymous?: boolean;
+  signal?: AbortSignal;
+}
+
+const STATUS_CODES: Record<number, ErrorCode> = {
+  400: 'VALIDATION_FAILED',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+/** The server's codes are the contract's ERROR_CODES; anything shaped like a code is kept and translated (or not) later. */
+function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && /^[A-Z][A-Z_]{1,63}$/.test(value);
+}
+
+function toStringRecord(value: unknown): Record<string, string> {
+  if (!value || typeof value !== 'object') return {};
+  const out: Record<string, string> = {};
+  for (const [key, item] of Object.entries(value)) if (typeof item === 'string') out[key] = item;
+  return out;
+}
+
+async function readError(response: Response): Promise<ApiError> {
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    body = null;
+  }
+  const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const code = isErrorCode(record.code) ? record.code : (STATUS_CODES[response.status] ?? 'INTERNAL');
+  const message = typeof record.message === 'string' ? record.message : response.statusText;
+  const headerRetry = Number(response.headers.get('Retry-After'));
+  const retryAfter =
+    typeof record.retryAfter === 'number' ? record.retryAfter : Number.isFinite(headerRetry) && headerRetry > 0 ? headerRetry : undefined;
+  return new ApiError(response.status, code, message, toStringRecord(record.fields), retryAfter);
+}
+
+/**
+ * Same-origin JSON call. The session travels in an HttpOnly cookie; this client never
+ * sees or stores a token.
+ */
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
+  const { method = 'GET', body, anonymous = false, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw new ApiError(0, 'NETWORK', 'Network failure');
+  }
+  if (!response.ok) {
+    const error = await readError(response);
+    if (response.status === 401 && !anonymous) unauthorizedListener?.();
+    throw error;
+  }
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}

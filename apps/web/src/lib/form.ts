@@ -1,0 +1,23 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { isApiError } from './api';
+
+/**
+ * Puts the server's `fields` (path → `validation.*` key) on the form fields that exist.
+ * Returns true when at least one field got a message.
+ */
+export function applyFieldErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  known: readonly Path<T>[],
+  rename: Partial<Record<string, Path<T>>> = {},
+): boolean {
+  if (!isApiError(error)) return false;
+  let applied = false;
+  for (const [path, key] of Object.entries(error.fields)) {
+    const target = rename[path] ?? (known as readonly string[]).find((name) => name === path);
+    if (!target) continue;
+    setError(target as Path<T>, { type: 'server', message: key });
+    applied = true;
+  }
+  return applied;
+}

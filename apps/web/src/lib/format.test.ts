@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { formatCurrency, formatDate, formatSeconds, pad2 } from './format';
+
+describe('formatters', () => {
+  it('write dates as dd/mm/yyyy', () => {
+    expect(formatDate('2003-07-03')).toBe('03/07/2003');
+    expect(formatDate('2023-09-01T08:00:00.000Z')).toBe('01/09/2023');
+    expect(formatDate(null)).toBe('');
+  });
+
+  it('pad numbers, count down and write CFA amounts de-DE style', () => {
+    expect(pad2(3)).toBe('03');
+    expect(formatSeconds(42)).toBe('42 s');
+    expect(formatSeconds(90)).toBe('1:30');
+    expect(formatCurrency(150000)).toBe('150.000 FCFA');
+  });
+});

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { BACK_OFFICE_ROLES, CONTACT_OBJECTS, ERROR_CODES, GENDERS, PERSON_KINDS, STAFF_STATUSES, V } from '@portal/contract';
+import { LANGUAGES as CONTRACT_LANGUAGES } from '@portal/contract';
+import { LANGUAGES } from '../lib/i18n';
+import { LIMITS } from '../lib/limits';
+import en from './en.json';
+import fr from './fr.json';
+
+/** Every leaf of a locale file as `path → text` (array items by index). */
+function flatten(value: unknown, prefix = '', out = new Map<string, unknown>()): Map<string, unknown> {
+  if (value !== null && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) flatten(child, prefix ? `${prefix}.${key}` : key, out);
+  } else {
+    out.set(prefix, value);
+  }
+  return out;
+}
+
+const variables = (text: unknown) => [...String(text).matchAll(/{{\s*([\w.]+)[^}]*}}/g)].map((m) => m[1]).sort();
+
+const EN = flatten(en);
+const FR = flatten(fr);
+
+describe('locales', () => {
+  it('exist for exactly the languages of the contract', () => {
+    expect([...LANGUAGES].sort()).toEqual([...CONTRACT_LANGUAGES].sort());
+  });
+
+  it('have exactly the same keys in English and French', () => {
+    const onlyEn = [...EN.keys()].filter((key) => !FR.has(key));
+    const onlyFr = [...FR.keys()].filter((key) => !EN.has(key));
+    expect(onlyEn).toEqual([]);
+    expect(onlyFr).toEqual([]);
+  });
+
+  it('have no empty or non-text values', () => {
+    for (const [name, map] of [['en', EN], ['fr', FR]] as const) {
+      const bad = [...map.entries()].filter(([, text]) => typeof text !== 'string' || text.trim() === '').map(([key]) => `${name}:${key}`);
+      expect(bad).toEqual([]);
+    }
+  });
+
+  it('use the same interpolation variables in both languages', () => {
+    const differ = [...EN.keys()].filter((key) => variables(EN.get(key)).join() !== variables(FR.get(key)).join());
+    expect(differ).toEqual([]);
+  });
+
+  it('translate every error code of the contract, and the client-side network error', () => {
+    const missing = [...ERROR_CODES, 'NETWORK'].filter((code) => !EN.has(`errors.${code}`));
+    expect(missing).toEqual([]);
+  });
+
+  it('translate every validation key the contract uses', () => {
+    const keys = [...Object.values(V), 'validation.passwordsDiffer'];
+    expect(keys.filter((key) => !EN.has(key))).toEqual([]);
+  });
+
+  it('translate the contract enumerations shown to people', () => {
+    const keys = [
+      ...CONTACT_OBJECTS.map((key) => `contact.objects.${key}`),
+      ...STAFF_STATUSES.map((key) => `person.status.${key}`),
+      ...PERSON_KINDS.map((key) => `person.kind.${key}`),
+      ...GENDERS.map((key) => `person.gender.${key}`),
+      ...BACK_OFFICE_ROLES.map((key) => `person.role.${key}`),
+    ];
+    expect(keys.filter((key) => !EN.has(key))).toEqual([]);
+  });
+
+  it('keep the specification wording of the required messages', () => {
+    expect(EN.get('errors.VALIDATION_FAILED')).toBe('Fill correctly the blanks to continue');
+    expect(EN.get('errors.ACCOUNT_INACTIVE')).toBe('Your account is not actived');
+    expect(EN.get('errors.INVALID_CREDENTIALS')).toBe('Matricule or password incorrect');
+    expect(EN.get('errors.NETWORK')).toBe('Connection fail. please try again');
+    expect(EN.get('errors.CODE_INCORRECT')).toBe('The code you entered is incorrect');
+    expect(EN.get('errors.CONFIRMATION_EXPIRED')).toBe('The time allowed to the confirmation has expired; register again');
+    expect(EN.get('errors.CONTACT_INCOMPLETE')).toBe('Make sure to fill the object and message content');
+    expect(EN.get('contact.sent')).toBe('Mail send successfully');
+    expect(EN.get('sessionExpired.title')).toBe('Session time expired');
+    expect(EN.get('sessionExpired.text')).toBe('Your session time has been expired');
+    expect(EN.get('inactivity.title')).toBe('Timeout activity');
+    expect(EN.get('errorScreen.title')).toBe('Something went wrong.');
+    expect(EN.get('errorScreen.reload')).toBe('Reload Page');
+  });
+
+  it('only use variables that are passed or provided by default', () => {
+    const passed = new Set([
+      ...Object.keys(LIMITS),
+      'time', 'seconds', 'version', 'year', 'name', 'email', 'matricule', 'username', 'min',
+    ]);
+    const unknown = [...EN.entries()].flatMap(([key, text]) => variables(text).filter((v) => !passed.has(v!)).map((v) => `${key}:${v}`));
+    expect(unknown).toEqual([]);
+  });
+});

@@ -1,0 +1,23 @@
+import type { APIRequestContext } from '@playwright/test';
+
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  kind: string;
+}
+
+/** The newest mail of a kind for a matricule, read from the development mailbox. */
+export async function newestMail(request: APIRequestContext, matricule: string, kind: string, after = 0): Promise<Mail & { id: number }> {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    const mails = (await (await request.get('/api/dev/mailbox')).json()) as (Mail & { id: number })[];
+    const mail = mails.find((m) => m.kind === kind && m.to.includes(matricule.toLowerCase()) && m.id > after);
+    if (mail) return mail;
+    if (Date.now() > until) throw new Error(`no ${kind} mail for ${matricule}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export const codeOf = (mail: Mail) => /(\d{6})/.exec(mail.text)![1]!;
+export const linkOf = (mail: Mail) => /(https?:\/\/\S+email-confirmation\?token=[\w%-]+)/.exec(mail.text)![1]!;
