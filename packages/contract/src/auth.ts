@@ -8,6 +8,12 @@ export const SIGN_CODE_MAX_ATTEMPTS = 5;
 export const SIGN_CODE_RESEND_SECONDS = 60;
 export const EMAIL_CONFIRMATION_TTL_HOURS = 24;
 export const SESSION_IDLE_SECONDS = 1800;
+/**
+ * The server keeps an idle session this much longer than the web app's inactivity
+ * countdown: the app touches the server at most once a minute, and its 'Timeout activity'
+ * dialog counts 20 s more, so the warning always ends before the server forgets the session.
+ */
+export const SESSION_IDLE_GRACE_SECONDS = 120;
 export const SESSION_ABSOLUTE_SECONDS = 10 * 3600;
 
 export const SignUpBody = z.object({

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS } from '@portal/contract';
+import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_GRACE_SECONDS, SESSION_IDLE_SECONDS } from '@portal/contract';
 import type { Db, Executor } from '../db/client';
 import { accounts, persons, sessions, settings, type Account, type Person } from '../db/schema';
 import type { ServiceContext, RequestMeta } from './context';
@@ -44,7 +44,7 @@ function sessionLookup(db: Db) {
 }
 const lookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>();
 
-/** The session a token opens, or null when it is unknown, revoked, idle for 30 minutes or older than 10 hours. */
+/** The session a token opens, or null when it is unknown, revoked, idle for 30 minutes (plus the grace) or older than 10 hours. */
 export async function resolveSession(ctx: ServiceContext, token: string): Promise<ActiveSession | null> {
   let lookup = lookups.get(ctx.db);
   if (!lookup) lookups.set(ctx.db, (lookup = sessionLookup(ctx.db)));
@@ -52,7 +52,7 @@ export async function resolveSession(ctx: ServiceContext, token: string): Promis
   if (!row || row.session.revokedAt) return null;
   const now = ctx.clock.now().getTime();
   if (now >= row.session.expiresAt.getTime()) return null;
-  if (now - row.session.lastSeenAt.getTime() >= SESSION_IDLE_SECONDS * 1000) return null;
+  if (now - row.session.lastSeenAt.getTime() >= (SESSION_IDLE_SECONDS + SESSION_IDLE_GRACE_SECONDS) * 1000) return null;
   if (now - row.session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
     await ctx.db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, row.session.id));
   }

@@ -19,6 +19,7 @@ import type { RequestMeta, ServiceContext } from '../../lib/context';
 import { hashCode, hashToken, maskEmail, randomCode, randomToken, safeEqual } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { composeMail } from '../../lib/mail';
+import { isWeakPassword } from '../../lib/password-policy';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { createSession, revokeSession } from '../../lib/session';
 import { assertAddressAllowed, recordAddressFailure } from '../../lib/throttle';
@@ -103,7 +104,7 @@ export async function confirmEmail(ctx: ServiceContext, input: EmailConfirmation
   if (ctx.clock.now() >= link.expiresAt) throw new AppError('CONFIRMATION_EXPIRED');
   const [person] = await ctx.db.select().from(persons).where(eq(persons.id, link.personId));
   if (!person) throw new AppError('CONFIRMATION_INVALID');
-  if (input.password.toUpperCase().includes(person.MATRICULE)) {
+  if (isWeakPassword(input.password, person)) {
     throw new AppError('VALIDATION_FAILED', { fields: { password: 'validation.passwordWeak' } });
   }
   const passwordHash = await hashPassword(input.password);

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_IDLE_GRACE_SECONDS, SESSION_IDLE_SECONDS } from '@portal/contract';
 import { accounts, auditLog, emailConfirmations, persons, signInAttempts } from '../../db/schema';
 import { DEMO_ACCOUNTS, DEMO_UNCLAIMED } from '../../seed/demo';
 import { Client, codeIn, createTestApp, DEMO_PASSWORD, emailOf, lastMailTo, mailsTo, signIn, type TestApp } from '../../../test/helpers';
@@ -149,8 +150,11 @@ describe('e-mail confirmation', () => {
     const token = tokenIn((await lastMailTo(t.db, email))?.textBody);
     const short = await c.post('/api/auth/student/email-confirmation', { token, password: 'short' });
     expect(short.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { password: 'validation.passwordLength' } });
-    const weak = await c.post('/api/auth/student/email-confirmation', { token, password: `${matricule}-abc` });
-    expect(weak.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { password: 'validation.passwordWeak' } });
+    const [person] = await t.db.select().from(persons).where(eq(persons.MATRICULE, matricule));
+    for (const weak of [`${matricule}-abc`, 'Password123', 'AZERTY123', '12345678', 'aaaaaaaaaaab', `${person!.LASTNAME.split(' ')[0]}-2024!`]) {
+      const res = await c.post('/api/auth/student/email-confirmation', { token, password: weak });
+      expect(res.json(), weak).toMatchObject({ code: 'VALIDATION_FAILED', fields: { password: 'validation.passwordWeak' } });
+    }
     const invalid = await c.post('/api/auth/student/email-confirmation', { token: 'x'.repeat(43), password: NEW_PASSWORD });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().code).toBe('CONFIRMATION_INVALID');
@@ -344,13 +348,15 @@ describe('the e-mailed code', () => {
 });
 
 describe('sessions', () => {
-  it('expire after 30 idle minutes, and activity keeps them alive', async () => {
+  it('expire after 30 idle minutes (and the 2-minute grace), and activity keeps them alive', async () => {
     const { client } = await signIn(t, DEMO_ACCOUNTS.permanent.matricule);
     t.clock.advanceSeconds(20 * 60);
     expect((await client.get('/api/auth/session')).statusCode).toBe(200);
     t.clock.advanceSeconds(20 * 60);
     expect((await client.get('/api/auth/session')).statusCode).toBe(200);
-    t.clock.advanceSeconds(30 * 60);
+    t.clock.advanceSeconds(SESSION_IDLE_SECONDS + SESSION_IDLE_GRACE_SECONDS - 1);
+    expect((await client.get('/api/auth/session')).statusCode).toBe(200);
+    t.clock.advanceSeconds(SESSION_IDLE_SECONDS + SESSION_IDLE_GRACE_SECONDS);
     const expired = await client.get('/api/auth/session');
     expect(expired.statusCode).toBe(401);
     expect(expired.json()).toEqual({ code: 'UNAUTHENTICATED', message: 'Session time expired' });
