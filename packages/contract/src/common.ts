@@ -13,6 +13,25 @@ export const V = {
   passwordWeak: 'validation.passwordWeak',
   emailMismatch: 'validation.emailMismatch',
   codeIncorrect: 'validation.codeIncorrect',
+  townPrecinct: 'validation.townPrecinct',
+  phone1: 'validation.phone1',
+  phone2: 'validation.phone2',
+  phone: 'validation.phone',
+  mobile: 'validation.mobile',
+  spouseRequired: 'validation.spouseRequired',
+  childrenCount: 'validation.childrenCount',
+  endBeforeStart: 'validation.endBeforeStart',
+  niu: 'validation.niu',
+  cnps: 'validation.cnps',
+  bankCode: 'validation.bankCode',
+  branchCode: 'validation.branchCode',
+  accountNumber: 'validation.accountNumber',
+  ribKey: 'validation.ribKey',
+  cardNumber: 'validation.cardNumber',
+  microfinance: 'validation.microfinance',
+  documentIncomplete: 'validation.documentIncomplete',
+  fileTooLarge: 'validation.fileTooLarge',
+  matriculeLength: 'validation.matriculeLength',
 } as const;
 
 export const required = (max = 200) =>
@@ -69,11 +88,14 @@ export const dmyDate = z
 
 export const email = z.string({ error: V.required }).trim().toLowerCase().max(254, { error: V.tooLong }).pipe(z.email({ error: V.email }));
 
+/** Matricules are 6 to 12 letters and digits. */
+export const MATRICULE_MIN = 6;
+export const MATRICULE_MAX = 12;
 export const matricule = z
   .string({ error: V.required })
   .trim()
-  .min(1, { error: V.required })
-  .max(32, { error: V.tooLong })
+  .min(1, { error: V.required, abort: true })
+  .regex(new RegExp(`^[A-Za-z0-9]{${MATRICULE_MIN},${MATRICULE_MAX}}$`), { error: 'validation.matriculeLength' })
   .transform((s) => s.toUpperCase());
 
 export const personId = z.coerce.number({ error: V.invalid }).int({ error: V.invalid }).positive({ error: V.invalid });

@@ -29,6 +29,17 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'SERVICE_UNAVAILABLE',
+  'ADDRESS_INCOMPLETE',
+  'DOCUMENT_INCOMPLETE',
+  'SPOUSE_REQUIRED',
+  'CLOSURE_FAILED',
+  'REGISTRATION_CLOSED',
+  'FILE_EXISTS',
+  'FILE_TYPE_REFUSED',
+  'CV_NOT_PDF',
+  'FILE_TOO_LARGE',
+  'MICROFINANCE_REFUSED',
+  'SAVE_FAILED',
   'INTERNAL',
 ] as const;
 
@@ -43,6 +54,8 @@ export const ErrorResponse = z
     fields: z.record(z.string(), z.string()).optional(),
     /** seconds before a retry may succeed (lockouts, resend limits) */
     retryAfter: z.number().int().optional(),
+    /** closure refused: the mandatory fields still missing */
+    columns: z.array(z.string()).optional(),
   })
   .meta({ id: 'ErrorResponse' });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
@@ -73,5 +86,26 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   PAYLOAD_TOO_LARGE: 'The data sent is too large',
   UNSUPPORTED_MEDIA_TYPE: 'This content type is not accepted',
   SERVICE_UNAVAILABLE: 'The service is busy; retry later',
+  ADDRESS_INCOMPLETE: 'Fill your living town and precinct to continue',
+  DOCUMENT_INCOMPLETE: 'Provide all required informations to continue',
+  SPOUSE_REQUIRED: 'Spouse information is required for married users',
+  CLOSURE_FAILED: 'Closure failure',
+  REGISTRATION_CLOSED: 'Your registration is closed: changes go through the human resources service',
+  FILE_EXISTS: 'Error, a similar file already exists',
+  FILE_TYPE_REFUSED: 'This type of file is not accepted here',
+  CV_NOT_PDF: 'The CV must be in PDF format',
+  FILE_TOO_LARGE: 'The file is too large',
+  MICROFINANCE_REFUSED: 'Microfinance accounts are not allowed',
+  SAVE_FAILED: 'An error has occured during saving',
   INTERNAL: 'An error has occurred during the process, retry later',
+};
+
+/**
+ * A validation message that stands for a whole rule of the specification: when a request
+ * fails on it, the answer carries this code (and its message) instead of VALIDATION_FAILED.
+ */
+export const RULE_CODES: Record<string, ErrorCode> = {
+  'validation.townPrecinct': 'ADDRESS_INCOMPLETE',
+  'validation.documentIncomplete': 'DOCUMENT_INCOMPLETE',
+  'validation.spouseRequired': 'SPOUSE_REQUIRED',
 };

@@ -17,37 +17,6 @@ export type BackOfficeRole = z.infer<typeof BackOfficeRole>;
 export const GENDERS = ['Male', 'Female'] as const;
 export const Gender = z.enum(GENDERS);
 
-/** The user record: what a signed-in person (or the back office) reads of a person. */
-export const PersonRecord = z
-  .object({
-    id: z.number().int(),
-    STUDENT_ID: z.number().int(),
-    MATRICULE: z.string(),
-    USERNAME: z.string().nullable(),
-    KIND: PersonKind,
-    ROLES: z.array(BackOfficeRole),
-    STATUS: StaffStatus.nullable(),
-    ACTIVED: z.boolean(),
-    FIRSTNAME: z.string(),
-    LASTNAME: z.string(),
-    GENDER: Gender.nullable(),
-    BIRTHDATE: z.string().nullable(),
-    BIRTHPLACE: z.string().nullable(),
-    COUNTRY: z.string().nullable(),
-    EMAIL: z.string().nullable(),
-    EMAIL_VERIFIED: z.boolean(),
-    PHONE_NUMBER: z.string().nullable(),
-    LANGUAGE: z.enum(['en', 'fr']),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .meta({ id: 'PersonRecord' });
-export type PersonRecord = z.infer<typeof PersonRecord>;
-
-/** Code verification answers the record with the bearer token for API clients. */
-export const SessionUser = PersonRecord.extend({ TOKEN: z.string() }).meta({ id: 'SessionUser' });
-export type SessionUser = z.infer<typeof SessionUser>;
-
-export function isBackOffice(person: Pick<PersonRecord, 'ROLES'>): boolean {
+export function isBackOffice(person: { ROLES: readonly string[] }): boolean {
   return person.ROLES.length > 0;
 }

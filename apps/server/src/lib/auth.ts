@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_ABSOLUTE_SECONDS, type BackOfficeRole } from '@portal/contract';
 import type { Account, Person } from '../db/schema';
+import type { RecordRow } from '../features/students/person-record';
 import { audit } from './audit';
 import type { Actor, RequestMeta, ServiceContext } from './context';
 import { AppError } from './errors';
@@ -20,6 +21,8 @@ declare module 'fastify' {
     person: Person;
     account: Account | null;
     settingsValues: Record<string, string | number | boolean | null> | undefined;
+    /** the session lookup's row, from which the person's own record is built without a query */
+    sessionRow: RecordRow;
     sessionId: number;
   }
 }
@@ -71,6 +74,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('person', null as unknown as Person);
   app.decorateRequest('account', null);
   app.decorateRequest('settingsValues', undefined);
+  app.decorateRequest('sessionRow', null as unknown as RecordRow);
   app.decorateRequest('sessionId', 0);
 
   app.addHook('onRequest', async (request) => {
@@ -97,6 +101,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     request.person = session.person;
     request.account = session.account;
     request.settingsValues = session.settings;
+    request.sessionRow = session.row;
     request.actor = { id: session.person.id, roles: session.person.ROLES, kind: session.person.KIND };
   });
 

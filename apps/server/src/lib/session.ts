@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_GRACE_SECONDS, SESSION_IDLE_SECONDS } from '@portal/contract';
 import type { Db, Executor } from '../db/client';
-import { accounts, persons, sessions, settings, type Account, type Person } from '../db/schema';
+import { accounts, persons, profiles, sessions, settings, type Account, type Person } from '../db/schema';
+import { childrenJson, type RecordRow } from '../features/students/person-record';
 import type { ServiceContext, RequestMeta } from './context';
 import { hashToken, randomToken } from './crypto';
 
@@ -28,16 +29,19 @@ export interface ActiveSession {
   person: Person;
   account: Account | null;
   settings: Record<string, string | number | boolean | null> | undefined;
+  /** everything the person's own record is made of */
+  row: RecordRow;
 }
 
 /** Every authenticated request runs this lookup: one prepared statement, one round trip. */
 function sessionLookup(db: Db) {
   return db
-    .select({ session: sessions, person: persons, account: accounts, settings: settings.values })
+    .select({ session: sessions, person: persons, account: accounts, settings: settings.values, profile: profiles, children: childrenJson })
     .from(sessions)
     .innerJoin(persons, eq(persons.id, sessions.personId))
     .leftJoin(accounts, eq(accounts.personId, persons.id))
     .leftJoin(settings, eq(settings.personId, persons.id))
+    .leftJoin(profiles, eq(profiles.personId, persons.id))
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
     .limit(1)
     .prepare('session_by_token');
@@ -56,7 +60,7 @@ export async function resolveSession(ctx: ServiceContext, token: string): Promis
   if (now - row.session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
     await ctx.db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, row.session.id));
   }
-  return { sessionId: row.session.id, person: row.person, account: row.account, settings: row.settings ?? undefined };
+  return { sessionId: row.session.id, person: row.person, account: row.account, settings: row.settings ?? undefined, row };
 }
 
 export async function revokeSession(ctx: ServiceContext, sessionId: number): Promise<void> {

@@ -1,17 +1,46 @@
-import { eq } from 'drizzle-orm';
-import type { PersonRecord } from '@portal/contract';
-import type { Executor } from '../../db/client';
-import { accounts, persons, settings, type Account, type Person } from '../../db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { FILE_COLUMNS, ProfileFields, type PersonRecord } from '@portal/contract';
+import type { Db, Executor } from '../../db/client';
+import { accounts, persons, profiles, settings, type Account, type Person, type Profile } from '../../db/schema';
 import type { Lang } from '../../lib/i18n';
 
 type SettingsValues = Record<string, string | number | boolean | null> | undefined;
+type ChildJson = { FIRSTNAME: string; LASTNAME: string; BIRTHDATE: string | null };
 
 export function languageOf(values: SettingsValues): Lang {
   return values?.LANGUAGE === 'fr' ? 'fr' : 'en';
 }
 
-/** The user record with the specification's field names; never a hash or a token. */
-export function toPersonRecord(person: Person, account: Account | null, values: SettingsValues): PersonRecord {
+/** Where a stored file is served (to its owner and the back office only). */
+export const fileUrl = (id: string | null | undefined) => (id ? `/api/files/${id}` : null);
+
+const FILES = new Set<string>(FILE_COLUMNS);
+const PROFILE_KEYS = Object.keys(ProfileFields.shape).filter((k) => k !== 'CHILDREN' && k !== 'CLOSED_AT') as (keyof Profile & keyof ProfileFields)[];
+
+/** A person's children as JSON, ordered, read in the same statement as the person. */
+export const childrenJson = sql<ChildJson[]>`(select coalesce(json_agg(json_build_object('FIRSTNAME', c.firstname, 'LASTNAME', c.lastname, 'BIRTHDATE', c.birthdate) order by c.position), '[]'::json) from children c where c.person_id = ${persons.id})`;
+
+/** The columns of everything a record is made of; select them and pass the row to toPersonRecord. */
+export const recordColumns = { person: persons, account: accounts, settings: settings.values, profile: profiles, children: childrenJson };
+
+export interface RecordRow {
+  person: Person;
+  account: Account | null;
+  settings: SettingsValues | null;
+  profile: Profile | null;
+  children: ChildJson[] | string | null;
+}
+
+/** The user record with the specification's field names; never a hash or a token; files as URLs. */
+export function toPersonRecord(row: RecordRow): PersonRecord {
+  const { person, account, profile } = row;
+  const profileFields = Object.fromEntries(
+    PROFILE_KEYS.map((k) => {
+      const value = profile?.[k] ?? null;
+      return [k, FILES.has(k) ? fileUrl(value as string | null) : value];
+    }),
+  ) as Omit<ProfileFields, 'CHILDREN' | 'CLOSED_AT'>;
+  const children = typeof row.children === 'string' ? (JSON.parse(row.children) as ChildJson[]) : (row.children ?? []);
   return {
     id: person.id,
     STUDENT_ID: person.id,
@@ -30,26 +59,32 @@ export function toPersonRecord(person: Person, account: Account | null, values: 
     EMAIL: account?.email ?? person.EMAIL,
     EMAIL_VERIFIED: Boolean(account?.emailVerifiedAt),
     PHONE_NUMBER: person.PHONE_NUMBER,
-    LANGUAGE: languageOf(values),
+    LANGUAGE: languageOf(row.settings ?? undefined),
     createdAt: person.createdAt.toISOString(),
     updatedAt: person.updatedAt.toISOString(),
+    ...profileFields,
+    CHILDREN: children,
+    CLOSED_AT: profile?.closedAt?.toISOString() ?? null,
   };
 }
 
-/** The signed-in person's own record, from what the session lookup already read. */
-export function ownRecord(request: { person: Person; account: Account | null; settingsValues: SettingsValues }): PersonRecord {
-  return toPersonRecord(request.person, request.account, request.settingsValues);
-}
-
-export async function loadPersonRecord(exec: Executor, personId: number): Promise<PersonRecord | null> {
-  const [row] = await exec
-    .select({ person: persons, account: accounts, values: settings.values })
+export function recordQuery(exec: Executor | Db) {
+  return exec
+    .select(recordColumns)
     .from(persons)
     .leftJoin(accounts, eq(accounts.personId, persons.id))
     .leftJoin(settings, eq(settings.personId, persons.id))
-    .where(eq(persons.id, personId))
-    .limit(1);
-  return row ? toPersonRecord(row.person, row.account, row.values ?? undefined) : null;
+    .leftJoin(profiles, eq(profiles.personId, persons.id));
+}
+
+export async function loadPersonRecord(exec: Executor, personId: number): Promise<PersonRecord | null> {
+  const [row] = await recordQuery(exec).where(eq(persons.id, personId)).limit(1);
+  return row ? toPersonRecord(row) : null;
+}
+
+/** The signed-in person's own record, from what the session lookup already read. */
+export function ownRecord(request: { sessionRow: RecordRow }): PersonRecord {
+  return toPersonRecord(request.sessionRow);
 }
 
 export async function languageOfPerson(exec: Executor, personId: number): Promise<Lang> {
