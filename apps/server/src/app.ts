@@ -20,6 +20,10 @@ import type { Database } from './db/client';
 import { authRoutes } from './features/auth/auth.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { devMailboxRoutes } from './features/dev/dev.routes';
+import { documentsRoutes } from './features/documents/documents.routes';
+import { filesRoutes } from './features/files/files.routes';
+import { hrRoutes } from './features/hr/hr.routes';
+import { profileRoutes } from './features/profile/profile.routes';
 import { referenceRoutes } from './features/reference/reference.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { studentsRoutes } from './features/students/students.routes';
@@ -28,6 +32,7 @@ import { authPlugin } from './lib/auth';
 import { systemClock, type Clock } from './lib/clock';
 import { AppError } from './lib/errors';
 import { createMailer } from './lib/mail';
+import { LocalStorage, type FileStorage } from './lib/storage';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,6 +48,8 @@ export interface AppOptions {
   mailTransport?: Transporter;
   /** close the database when the app closes (default true) */
   ownsDatabase?: boolean;
+  /** where uploads are kept; a folder under DATA_DIR by default */
+  storage?: FileStorage;
   /** where log lines go (tests read them); stdout by default */
   logStream?: NodeJS.WritableStream;
   /** extra routes registered before the app is ready (tests) */
@@ -94,7 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   const mailer = createMailer({ db: database.db, clock, log: app.log, from: config.mailFrom, smtpUrl: config.smtpUrl, ...(options.mailTransport ? { transport: options.mailTransport } : {}) });
-  app.decorate('ctx', { db: database.db, clock, mailer, config, log: app.log });
+  app.decorate('ctx', { db: database.db, clock, mailer, config, log: app.log, storage: options.storage ?? new LocalStorage(path.join(config.dataDir, 'uploads')) });
   app.decorate('driver', database.driver);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -166,6 +173,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(settingsRoutes);
       await api.register(contactRoutes);
       await api.register(referenceRoutes);
+      await api.register(profileRoutes);
+      await api.register(filesRoutes);
+      await api.register(documentsRoutes);
+      await api.register(hrRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { desc, eq } from 'drizzle-orm';
@@ -71,7 +73,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 export async function createTestApp(options: { env?: Record<string, string>; mailTransport?: Transporter; extraRoutes?: (app: FastifyInstance) => void; logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
   const { database, url, drop } = await cloneDatabase();
   const clock = new ManualClock(new Date());
-  const config = testConfig(options.env);
+  // Each app keeps its uploads in a folder of its own, removed when it closes.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
+  const config = testConfig({ DATA_DIR: dataDir, ...options.env });
   const app = await buildApp({ config, database, clock, ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}), ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}), ...(options.logStream ? { logStream: options.logStream } : {}) });
   await app.ready();
   return {
@@ -84,6 +88,7 @@ export async function createTestApp(options: { env?: Record<string, string>; mai
     close: async () => {
       await app.close();
       await drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Clock } from './clock';
 import type { Mailer } from './mail';
+import type { FileStorage } from './storage';
 
 /** What every service receives: the database, the time, the mail outbox and the configuration. */
 export interface ServiceContext {
@@ -11,6 +12,7 @@ export interface ServiceContext {
   mailer: Mailer;
   config: Config;
   log: FastifyBaseLogger;
+  storage: FileStorage;
 }
 
 /** Who asked, and from where; taken from the session and the connection, never from the body. */

@@ -1,0 +1,22 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { persons, type Person } from '../../db/schema';
+import type { Actor } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+
+/** Roles that may change a closed registration (with a reason, recorded in the audit log). */
+export const REGISTRATION_EDITORS = ['HR', 'ADMIN'] as const;
+
+export const canEditClosed = (actor: Actor) => actor.roles.some((r) => (REGISTRATION_EDITORS as readonly string[]).includes(r));
+
+/**
+ * Locks the person's row for the rest of the transaction and checks that the registration
+ * may be changed by this actor: once closed (ACTIVED), only the human resources service may.
+ * Every write to a person's HR data goes through here, inside its transaction.
+ */
+export async function lockForEdit(tx: Executor, personId: number, actor: Actor): Promise<Person> {
+  const [person] = await tx.select().from(persons).where(eq(persons.id, personId)).for('update');
+  if (!person) throw new AppError('NOT_FOUND');
+  if (person.ACTIVED && !canEditClosed(actor)) throw new AppError('REGISTRATION_CLOSED');
+  return person;
+}
