@@ -14,7 +14,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Transporter } from 'nodemailer';
-import { ERROR_MESSAGES, type ErrorResponse } from '@portal/contract';
+import { ERROR_MESSAGES, RULE_CODES, type ErrorResponse } from '@portal/contract';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { authRoutes } from './features/auth/auth.routes';
@@ -110,7 +110,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return reply.code(status).send(body);
     };
     if (error instanceof AppError) {
-      return send(error.status, { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}), ...(error.retryAfter ? { retryAfter: error.retryAfter } : {}) });
+      return send(error.status, {
+        code: error.code,
+        message: error.message,
+        ...(error.fields ? { fields: error.fields } : {}),
+        ...(error.retryAfter ? { retryAfter: error.retryAfter } : {}),
+        ...(error.columns ? { columns: error.columns } : {}),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
@@ -119,7 +125,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         const message = issue.message ?? '';
         fields[key] ??= message.startsWith('validation.') ? message : 'validation.invalid';
       }
-      return send(400, { code: 'VALIDATION_FAILED', message: ERROR_MESSAGES.VALIDATION_FAILED, fields });
+      // A message standing for a whole rule of the specification answers with that rule's code.
+      const rule = Object.values(fields).map((m) => RULE_CODES[m]).find(Boolean);
+      const code = rule ?? 'VALIDATION_FAILED';
+      return send(400, { code, message: ERROR_MESSAGES[code], fields });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(413, { code: 'PAYLOAD_TOO_LARGE', message: ERROR_MESSAGES.PAYLOAD_TOO_LARGE });
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return send(415, { code: 'UNSUPPORTED_MEDIA_TYPE', message: ERROR_MESSAGES.UNSUPPORTED_MEDIA_TYPE });

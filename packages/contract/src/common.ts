@@ -32,6 +32,8 @@ export const V = {
   documentIncomplete: 'validation.documentIncomplete',
   fileTooLarge: 'validation.fileTooLarge',
   matriculeLength: 'validation.matriculeLength',
+  reason: 'validation.reason',
+  notClosed: 'validation.notClosed',
 } as const;
 
 export const required = (max = 200) =>

@@ -8,3 +8,4 @@ export * from './record';
 export * from './auth';
 export * from './account';
 export * from './reference';
+export * from './hr';

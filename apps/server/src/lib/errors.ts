@@ -25,6 +25,17 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   SERVICE_UNAVAILABLE: 503,
+  ADDRESS_INCOMPLETE: 400,
+  DOCUMENT_INCOMPLETE: 400,
+  SPOUSE_REQUIRED: 400,
+  CLOSURE_FAILED: 400,
+  REGISTRATION_CLOSED: 403,
+  FILE_EXISTS: 409,
+  FILE_TYPE_REFUSED: 415,
+  CV_NOT_PDF: 400,
+  FILE_TOO_LARGE: 413,
+  MICROFINANCE_REFUSED: 400,
+  SAVE_FAILED: 500,
   INTERNAL: 500,
 };
 
@@ -34,12 +45,14 @@ export class AppError extends Error {
   readonly status: number;
   readonly fields: Record<string, string> | undefined;
   readonly retryAfter: number | undefined;
-  constructor(code: ErrorCode, options: { fields?: Record<string, string>; retryAfter?: number; message?: string } = {}) {
+  readonly columns: string[] | undefined;
+  constructor(code: ErrorCode, options: { fields?: Record<string, string>; retryAfter?: number; message?: string; columns?: string[] } = {}) {
     super(options.message ?? ERROR_MESSAGES[code]);
     this.code = code;
     this.status = STATUS[code] ?? 400;
     this.fields = options.fields;
     this.retryAfter = options.retryAfter;
+    this.columns = options.columns;
   }
 }
 

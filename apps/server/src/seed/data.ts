@@ -74,3 +74,29 @@ export const FIRST_NAMES = {
 export const LAST_NAMES = ['Mbarga', 'Bello', 'Nkeng', 'Ngo Biyong', 'Tchoupo', 'Fotso', 'Kamga', 'Essomba', 'Ndongo', 'Atangana', 'Njoya', 'Tabi', 'Eyinga', 'Moukoko', 'Abena', 'Djoumessi', 'Manga', 'Onana', 'Tchakounte', 'Ayuk', 'Ebai', 'Nfor', 'Mvondo', 'Hamadou', 'Ewane', 'Simo', 'Kuete', 'Belinga', 'Ngassa', 'Etoa'];
 
 export const BIRTHPLACES = ['Douala', 'Yaoundé', 'Bafoussam', 'Bamenda', 'Garoua', 'Maroua', 'Buea', 'Ngaoundéré', 'Bertoua', 'Ebolowa', 'Kribi', 'Dschang', 'Limbe', 'Kumba', 'Edéa'];
+
+/**
+ * Banks and microfinance institutions with a 5-digit code, as on a CEMAC RIB. A starting
+ * list for the demonstration: the back office keeps the real one (microfinance accounts
+ * are refused for salaries).
+ */
+export const BANKS = [
+  { code: '10001', name: 'Société Commerciale de Banque Cameroun (SCB)', microfinance: false },
+  { code: '10002', name: 'Banque Internationale du Cameroun pour l\'Épargne et le Crédit (BICEC)', microfinance: false },
+  { code: '10003', name: 'Société Générale Cameroun', microfinance: false },
+  { code: '10005', name: 'Afriland First Bank', microfinance: false },
+  { code: '10006', name: 'Citibank Cameroon', microfinance: false },
+  { code: '10008', name: 'Standard Chartered Bank Cameroon', microfinance: false },
+  { code: '10009', name: 'Ecobank Cameroun', microfinance: false },
+  { code: '10011', name: 'Commercial Bank of Cameroon (CBC)', microfinance: false },
+  { code: '10012', name: 'Union Bank of Cameroon (UBC)', microfinance: false },
+  { code: '10022', name: 'BGFIBank Cameroun', microfinance: false },
+  { code: '10023', name: 'United Bank for Africa (UBA) Cameroon', microfinance: false },
+  { code: '10029', name: 'Banque Atlantique Cameroun', microfinance: false },
+  { code: '10033', name: 'Crédit Communautaire d\'Afrique Bank (CCA Bank)', microfinance: false },
+  { code: '10039', name: 'National Financial Credit Bank (NFC Bank)', microfinance: false },
+  { code: '40001', name: 'Express Union Finance', microfinance: true },
+  { code: '40002', name: 'Advans Cameroun', microfinance: true },
+  { code: '40003', name: 'Cameroon Cooperative Credit Union League (CamCCUL)', microfinance: true },
+  { code: '40004', name: 'Mutuelle Financière des Femmes Africaines (MUFFA)', microfinance: true },
+];

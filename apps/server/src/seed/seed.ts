@@ -5,6 +5,7 @@ import frCountries from 'i18n-iso-countries/langs/fr.json' with { type: 'json' }
 import type { Db, Tx } from '../db/client';
 import {
   accounts,
+  banks,
   branches,
   classes,
   countries,
@@ -20,7 +21,7 @@ import {
   towns,
 } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
-import { BIRTHPLACES, BRANCHES, CYCLES, DEPARTMENTS, FIRST_NAMES, IDENTIFICATION_TYPES, INSTITUTION, LAST_NAMES, PAYMENT_MODES, REGIONS, SUBJECT_POOLS } from './data';
+import { BANKS, BIRTHPLACES, BRANCHES, CYCLES, DEPARTMENTS, FIRST_NAMES, IDENTIFICATION_TYPES, INSTITUTION, LAST_NAMES, PAYMENT_MODES, REGIONS, SUBJECT_POOLS } from './data';
 import { DEMO_ACCOUNTS, DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, DEMO_UNCLAIMED } from './demo';
 
 countriesLib.registerLocale(enCountries);
@@ -49,6 +50,7 @@ async function seedReference(tx: Tx): Promise<void> {
   }
   await tx.insert(identificationTypes).values(IDENTIFICATION_TYPES);
   await tx.insert(paymentModes).values(PAYMENT_MODES);
+  await tx.insert(banks).values(BANKS);
 }
 
 /** Hourly rate (CFA) by level: more for the upper levels. */

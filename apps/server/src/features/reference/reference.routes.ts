@@ -1,8 +1,8 @@
 import { asc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Country, IdentificationType, PaymentMode, Region } from '@portal/contract';
-import { countries, identificationTypes, paymentModes, regions, towns } from '../../db/schema';
+import { Bank, Country, IdentificationType, PaymentMode, Region } from '@portal/contract';
+import { banks, countries, identificationTypes, paymentModes, regions, towns } from '../../db/schema';
 
 /** Reference lists change only with a release or a seed; browsers may keep them an hour. */
 export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,6 +18,10 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/payments-modes', { schema: { tags, response: { 200: z.array(PaymentMode) } } }, async () =>
     (await db.select().from(paymentModes).orderBy(asc(paymentModes.position))).map((m) => ({ ABBREV: m.abbreviation, DESIGNATION: m.designation })),
+  );
+
+  app.get('/banks', { schema: { tags, summary: 'Banks by CEMAC code; microfinance institutions are marked (refused for salaries)', response: { 200: z.array(Bank) } } }, async () =>
+    db.select().from(banks).orderBy(asc(banks.microfinance), asc(banks.name)),
   );
 
   app.get('/reference/countries', { schema: { tags, summary: 'Countries with English and French names', response: { 200: z.array(Country) } } }, async () =>
