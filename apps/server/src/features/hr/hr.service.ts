@@ -1,11 +1,12 @@
 import { stringify } from 'csv-stringify/sync';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { missingFields, type AuditEntry, type Dossier, type DocumentRecord, type PersonRecord, type RegistrationQuery, type RegistrationRow } from '@portal/contract';
-import { auditLog, documents, persons } from '../../db/schema';
+import { missingFields, type AuditEntry, type Dossier, type PersonRecord, type RegistrationQuery, type RegistrationRow } from '@portal/contract';
+import { auditLog, persons } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { registrationState } from '../profile/profile.service';
-import { fileUrl, recordQuery, toPersonRecord } from '../students/person-record';
+import { listDocuments } from '../documents/documents.service';
+import { recordQuery, toPersonRecord } from '../students/person-record';
 
 /** Every staff registration with what it misses (a few thousand at most: computed in one pass). */
 async function allRegistrations(ctx: ServiceContext): Promise<{ record: PersonRecord; missing: string[] }[]> {
@@ -86,11 +87,6 @@ async function auditOf(ctx: ServiceContext, personId: number): Promise<AuditEntr
   const actors = actorIds.length ? await ctx.db.select({ id: persons.id, FIRSTNAME: persons.FIRSTNAME, LASTNAME: persons.LASTNAME, MATRICULE: persons.MATRICULE }).from(persons).where(inArray(persons.id, actorIds)) : [];
   const byId = new Map(actors.map((a) => [a.id, { id: a.id, name: `${a.FIRSTNAME} ${a.LASTNAME}`, MATRICULE: a.MATRICULE }]));
   return entries.map((e) => ({ id: e.id, at: e.at.toISOString(), action: e.action, actor: e.actorId ? (byId.get(e.actorId) ?? null) : null, details: e.details }));
-}
-
-async function listDocuments(ctx: ServiceContext, personId: number): Promise<DocumentRecord[]> {
-  const rows = await ctx.db.select().from(documents).where(eq(documents.personId, personId)).orderBy(documents.id);
-  return rows.map((d) => ({ id: d.id, DESIGNATION: d.DESIGNATION, SPECIALITY: d.SPECIALITY, LEVEL: d.LEVEL, LANGUAGE: d.LANGUAGE, OBTENEDDATE: d.OBTENEDDATE, OBTENEDSTAB: d.OBTENEDSTAB, FILE: fileUrl(d.fileId)!, PIECE_TYPE: d.PIECE_TYPE, IS_LAST: d.isLast, createdAt: d.createdAt.toISOString() }));
 }
 
 export async function dossier(ctx: ServiceContext, input: { personId: number }): Promise<Dossier> {

@@ -15,7 +15,9 @@ import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { composeMail } from '../../lib/mail';
 import { languageOfPerson, loadPersonRecord } from '../students/person-record';
-import { lockForEdit } from './registration-lock';
+import { fileTransaction } from '../../lib/uploads';
+import { removeColumnFile, storeColumnFile } from '../files/files.service';
+import { lockForEdit, lockPerson } from './registration-lock';
 
 /** Fields kept on the registry row itself; every other section field lives in `profiles`. */
 const PERSON_FIELDS = new Set(['FIRSTNAME', 'LASTNAME', 'GENDER', 'BIRTHDATE', 'BIRTHPLACE', 'COUNTRY', 'STATUS']);
@@ -42,17 +44,6 @@ export interface SaveSectionInput {
   /** why the human resources service changed someone else's data */
   reason?: string;
   meta: RequestMeta;
-}
-
-/** Files a section save wants stored or released; the files feature does it inside the same transaction. */
-export interface SectionFileHooks {
-  store(tx: Tx, input: { personId: number; col: 'IDENTITY1' | 'IDENTITY2'; data: string }): Promise<void>;
-  release(tx: Tx, input: { personId: number; col: (typeof OFFICER_FILES)[number] }): Promise<void>;
-}
-
-let fileHooks: SectionFileHooks | undefined;
-export function useSectionFileHooks(hooks: SectionFileHooks): void {
-  fileHooks = hooks;
 }
 
 /** The values a section writes, after the rules that tie fields together. */
@@ -95,7 +86,8 @@ const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null) || JSON.str
 export async function saveSection(ctx: ServiceContext, input: SaveSectionInput): Promise<PersonRecord> {
   const now = ctx.clock.now();
   const byOther = input.actor.id !== input.personId;
-  await ctx.db.transaction(async (tx) => {
+  // A file transaction: stored ID images are removed if the save fails, released files once it commits.
+  await fileTransaction(ctx, async (tx) => {
     const person = await lockForEdit(tx, input.personId, input.actor);
     if (input.section === 'status' && person.KIND !== 'STAFF') throw new AppError('FORBIDDEN');
     const values = await prepare(tx, input);
@@ -122,14 +114,13 @@ export async function saveSection(ctx: ServiceContext, input: SaveSectionInput):
       for (const col of ['IDENTITY1', 'IDENTITY2'] as const) {
         const data = input.values[col];
         if (typeof data === 'string') {
-          if (!fileHooks) throw new Error('file hooks are not installed');
-          await fileHooks.store(tx, { personId: input.personId, col, data });
+          await storeColumnFile(ctx, tx, { personId: input.personId, col, data });
         }
       }
     }
     if (input.section === 'financial' && values.ACTIVITY_PRINCIPAL !== 'OFFICER') {
       // Only officers (civil servants) keep a ministerial decree and a presence certificate.
-      for (const col of OFFICER_FILES) if (current?.[col]) await fileHooks!.release(tx, { personId: input.personId, col });
+      for (const col of OFFICER_FILES) if (current?.[col]) await removeColumnFile(ctx, tx, input.personId, col);
     }
 
     const changed = Object.keys(values).filter((k) => !same(before[k], values[k]));
@@ -178,7 +169,8 @@ export function stateOf(record: PersonRecord, sectionsSaved: Record<string, stri
 export async function closeRegistration(ctx: ServiceContext, input: { personId: number; actor: Actor; meta: RequestMeta }): Promise<{ ACTIVED: true; message: string; CLOSED_AT: string }> {
   const now = ctx.clock.now();
   const result = await ctx.db.transaction(async (tx) => {
-    const person = await lockForEdit(tx, input.personId, input.actor);
+    // Closing a closed registration again changes nothing and answers as the first time.
+    const person = await lockPerson(tx, input.personId);
     if (person.KIND !== 'STAFF') throw new AppError('FORBIDDEN');
     const record = await loadPersonRecord(tx, input.personId);
     if (person.ACTIVED) return { closedAt: record!.CLOSED_AT ?? now.toISOString(), fresh: false };

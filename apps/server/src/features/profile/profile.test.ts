@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ribKey } from '@portal/contract';
 import { auditLog, children, persons } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
-import { Client, createTestApp, signIn, type TestApp } from '../../../test/helpers';
+import { type Client, createTestApp, signIn, type TestApp } from '../../../test/helpers';
 import { VALID_SECTIONS } from './fixtures';
 
 let t: TestApp;

@@ -9,14 +9,20 @@ export const REGISTRATION_EDITORS = ['HR', 'ADMIN'] as const;
 
 export const canEditClosed = (actor: Actor) => actor.roles.some((r) => (REGISTRATION_EDITORS as readonly string[]).includes(r));
 
+/** Locks the person's row for the rest of the transaction. */
+export async function lockPerson(tx: Executor, personId: number): Promise<Person> {
+  const [person] = await tx.select().from(persons).where(eq(persons.id, personId)).for('update');
+  if (!person) throw new AppError('NOT_FOUND');
+  return person;
+}
+
 /**
  * Locks the person's row for the rest of the transaction and checks that the registration
  * may be changed by this actor: once closed (ACTIVED), only the human resources service may.
  * Every write to a person's HR data goes through here, inside its transaction.
  */
 export async function lockForEdit(tx: Executor, personId: number, actor: Actor): Promise<Person> {
-  const [person] = await tx.select().from(persons).where(eq(persons.id, personId)).for('update');
-  if (!person) throw new AppError('NOT_FOUND');
+  const person = await lockPerson(tx, personId);
   if (person.ACTIVED && !canEditClosed(actor)) throw new AppError('REGISTRATION_CLOSED');
   return person;
 }

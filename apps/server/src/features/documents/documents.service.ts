@@ -1,0 +1,135 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { DocumentFields, DocumentRecord } from '@portal/contract';
+import type { z } from 'zod';
+import type { Executor } from '../../db/client';
+import { documents, type DocumentRow } from '../../db/schema';
+import { audit } from '../../lib/audit';
+import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { checkUpload, deleteStoredFile, fileTransaction, storeUpload, validationError, type CheckedUpload, type IncomingFile } from '../../lib/uploads';
+import { lockForEdit } from '../profile/registration-lock';
+import { fileUrl } from '../students/person-record';
+
+export type DocumentInput = z.output<typeof DocumentFields>;
+
+export function toDocumentRecord(row: DocumentRow): DocumentRecord {
+  return {
+    id: row.id,
+    DESIGNATION: row.DESIGNATION,
+    SPECIALITY: row.SPECIALITY,
+    LEVEL: row.LEVEL,
+    LANGUAGE: row.LANGUAGE,
+    OBTENEDDATE: row.OBTENEDDATE,
+    OBTENEDSTAB: row.OBTENEDSTAB,
+    FILE: fileUrl(row.fileId)!,
+    PIECE_TYPE: row.PIECE_TYPE,
+    IS_LAST: row.isLast,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A person's diplomas and civil-status pieces, oldest first. */
+export async function listDocuments(ctx: ServiceContext, personId: number, exec: Executor = ctx.db): Promise<DocumentRecord[]> {
+  const rows = await exec.select().from(documents).where(eq(documents.personId, personId)).orderBy(asc(documents.createdAt), asc(documents.id));
+  return rows.map(toDocumentRecord);
+}
+
+/** The document with this id, or null. */
+export async function findDocument(exec: Executor, id: number): Promise<DocumentRow | null> {
+  const [row] = await exec.select().from(documents).where(eq(documents.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** A document's file, checked (PDF, JPEG or PNG; images downscaled), named after its designation. */
+export function checkDocumentFile(fields: DocumentInput, file: IncomingFile): Promise<CheckedUpload> {
+  return checkUpload({ data: file.data, name: file.name ?? fields.DESIGNATION }, { fallbackName: fields.PIECE_TYPE.toLowerCase() });
+}
+
+/**
+ * Creates documents for one person, all or nothing: each file stored (409 FILE_EXISTS for bytes the
+ * person already gave), each row written, in one transaction locked by the registration.
+ */
+export async function createDocuments(
+  ctx: ServiceContext,
+  input: { personId: number; actor: Actor; items: { fields: DocumentInput; file: IncomingFile }[]; meta: RequestMeta },
+): Promise<DocumentRecord[]> {
+  const { personId, actor } = input;
+  // A closed registration is refused before any work on the files; the transaction checks again.
+  await lockForEdit(ctx.db, personId, actor);
+  const prepared: { fields: DocumentInput; upload: CheckedUpload }[] = [];
+  for (const item of input.items) prepared.push({ fields: item.fields, upload: await checkDocumentFile(item.fields, item.file) });
+
+  return fileTransaction(ctx, async (tx) => {
+    await lockForEdit(tx, personId, actor);
+    const created: DocumentRecord[] = [];
+    for (const { fields, upload } of prepared) {
+      const file = await storeUpload(ctx, tx, { ownerId: personId, upload, purpose: 'DOCUMENT' });
+      const diploma = fields.PIECE_TYPE === 'DIPL_CERT';
+      const [row] = await tx
+        .insert(documents)
+        .values({
+          personId,
+          PIECE_TYPE: fields.PIECE_TYPE,
+          DESIGNATION: fields.DESIGNATION!,
+          // Speciality, level and language only describe diplomas.
+          SPECIALITY: diploma ? fields.SPECIALITY : null,
+          LEVEL: diploma ? fields.LEVEL : null,
+          LANGUAGE: diploma ? fields.LANGUAGE : null,
+          OBTENEDDATE: fields.OBTENEDDATE,
+          OBTENEDSTAB: fields.OBTENEDSTAB,
+          fileId: file.id,
+          createdAt: ctx.clock.now(),
+        })
+        .returning();
+      await audit(tx, {
+        at: ctx.clock.now(),
+        actorId: actor.id,
+        action: 'document.uploaded',
+        targetType: 'person',
+        targetId: personId,
+        ip: input.meta.ip,
+        details: { documentId: row!.id, pieceType: row!.PIECE_TYPE, fileId: file.id, mime: file.mime, size: file.size },
+      });
+      created.push(toDocumentRecord(row!));
+    }
+    return created;
+  });
+}
+
+/** Deletes a document and its file (the stored object once the transaction commits). Access is checked by the caller. */
+export async function deleteDocument(ctx: ServiceContext, input: { document: DocumentRow; actor: Actor; meta: RequestMeta }): Promise<{ id: number; deleted: true }> {
+  const { document, actor } = input;
+  await fileTransaction(ctx, async (tx) => {
+    await lockForEdit(tx, document.personId, actor);
+    const [row] = await tx.delete(documents).where(eq(documents.id, document.id)).returning();
+    if (!row) throw new AppError('NOT_FOUND');
+    const file = await deleteStoredFile(ctx, tx, row.fileId);
+    await audit(tx, {
+      at: ctx.clock.now(),
+      actorId: actor.id,
+      action: 'document.deleted',
+      targetType: 'person',
+      targetId: row.personId,
+      ip: input.meta.ip,
+      details: { documentId: row.id, pieceType: row.PIECE_TYPE, fileId: row.fileId, ...(file ? { mime: file.mime, size: file.size } : {}) },
+    });
+  });
+  return { id: document.id, deleted: true };
+}
+
+/**
+ * Marks a diploma as the person's last one, clearing the previous mark in the same transaction
+ * (a partial unique index allows one mark per person). Only a DIPL_CERT can be marked.
+ */
+export async function markLastDiploma(ctx: ServiceContext, input: { document: DocumentRow; actor: Actor; meta: RequestMeta }): Promise<DocumentRecord> {
+  const { document, actor } = input;
+  if (document.PIECE_TYPE !== 'DIPL_CERT') throw validationError({ id: 'validation.invalid' });
+  return ctx.db.transaction(async (tx) => {
+    await lockForEdit(tx, document.personId, actor);
+    await tx.update(documents).set({ isLast: false }).where(and(eq(documents.personId, document.personId), eq(documents.isLast, true)));
+    const [row] = await tx.update(documents).set({ isLast: true }).where(eq(documents.id, document.id)).returning();
+    if (!row) throw new AppError('NOT_FOUND');
+    await audit(tx, { at: ctx.clock.now(), actorId: actor.id, action: 'document.lastDiploma', targetType: 'person', targetId: row.personId, ip: input.meta.ip, details: { documentId: row.id } });
+    return toDocumentRecord(row);
+  });
+}
