@@ -14,7 +14,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Transporter } from 'nodemailer';
-import { ERROR_MESSAGES, RULE_CODES, type ErrorResponse } from '@portal/contract';
+import { ERROR_MESSAGES, type ErrorResponse } from '@portal/contract';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { authRoutes } from './features/auth/auth.routes';
@@ -30,7 +30,7 @@ import { studentsRoutes } from './features/students/students.routes';
 import { systemRoutes } from './features/system/system.routes';
 import { authPlugin } from './lib/auth';
 import { systemClock, type Clock } from './lib/clock';
-import { AppError } from './lib/errors';
+import { AppError, validationError } from './lib/errors';
 import { createMailer } from './lib/mail';
 import { LocalStorage, type FileStorage } from './lib/storage';
 
@@ -125,10 +125,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         const message = issue.message ?? '';
         fields[key] ??= message.startsWith('validation.') ? message : 'validation.invalid';
       }
-      // A message standing for a whole rule of the specification answers with that rule's code.
-      const rule = Object.values(fields).map((m) => RULE_CODES[m]).find(Boolean);
-      const code = rule ?? 'VALIDATION_FAILED';
-      return send(400, { code, message: ERROR_MESSAGES[code], fields });
+      const refused = validationError(fields);
+      return send(400, { code: refused.code, message: refused.message, fields });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(413, { code: 'PAYLOAD_TOO_LARGE', message: ERROR_MESSAGES.PAYLOAD_TOO_LARGE });
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return send(415, { code: 'UNSUPPORTED_MEDIA_TYPE', message: ERROR_MESSAGES.UNSUPPORTED_MEDIA_TYPE });

@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, type ErrorCode } from '@portal/contract';
+import { ERROR_MESSAGES, RULE_CODES, type ErrorCode } from '@portal/contract';
 
 const STATUS: Partial<Record<ErrorCode, number>> = {
   VALIDATION_FAILED: 400,
@@ -59,3 +59,12 @@ export class AppError extends Error {
 export const fail = (code: ErrorCode, options?: ConstructorParameters<typeof AppError>[1]): never => {
   throw new AppError(code, options);
 };
+
+/**
+ * A 400 for these fields (field path to validation key). A message standing for a whole
+ * rule of the specification (RULE_CODES) gives that rule's code and message.
+ */
+export function validationError(fields: Record<string, string>): AppError {
+  const code: ErrorCode = Object.values(fields).map((m) => RULE_CODES[m]).find(Boolean) ?? 'VALIDATION_FAILED';
+  return new AppError(code, { fields });
+}

@@ -5,11 +5,11 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { z } from 'zod';
-import { ERROR_MESSAGES, MAX_UPLOAD_BYTES, RULE_CODES, V, type ErrorCode, type FileColumn } from '@portal/contract';
+import { MAX_UPLOAD_BYTES, V, type FileColumn } from '@portal/contract';
 import type { Executor, Tx } from '../db/client';
 import { files, type FileRow } from '../db/schema';
 import type { ServiceContext } from './context';
-import { AppError } from './errors';
+import { AppError, validationError } from './errors';
 
 /** The only types accepted anywhere, recognised by their first bytes (never by name or declared type). */
 export const ALLOWED_MIME = ['application/pdf', 'image/jpeg', 'image/png'] as const;
@@ -58,12 +58,6 @@ export function issueFields(issues: z.ZodError['issues']): Record<string, string
     fields[key] ??= issue.message.startsWith('validation.') ? issue.message : V.invalid;
   }
   return fields;
-}
-
-/** A 400 for these fields; a message standing for a whole rule (RULE_CODES) gives that rule's code, like the error handler. */
-export function validationError(fields: Record<string, string>): AppError {
-  const code: ErrorCode = Object.values(fields).map((m) => RULE_CODES[m]).find(Boolean) ?? 'VALIDATION_FAILED';
-  return new AppError(code, { fields, message: ERROR_MESSAGES[code] });
 }
 
 /**

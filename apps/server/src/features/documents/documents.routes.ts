@@ -4,8 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DiplomaMarkBody, DocumentDeleteBody, DocumentFields, DocumentRecord, DocumentUploadJson, ErrorResponse, V } from '@portal/contract';
 import { assertSelfOrBackOffice, requestMeta } from '../../lib/auth';
-import { AppError } from '../../lib/errors';
-import { decodeDataUrl, JSON_FILE_BODY_LIMIT, MULTIPART_OPTIONS, parseFields, readMultipart, validationError, type IncomingFile } from '../../lib/uploads';
+import { AppError, validationError } from '../../lib/errors';
+import { decodeDataUrl, JSON_FILE_BODY_LIMIT, MULTIPART_OPTIONS, parseFields, readMultipart, type IncomingFile } from '../../lib/uploads';
 import { createDocuments, deleteDocument, findDocument, listDocuments, markLastDiploma, type DocumentInput } from './documents.service';
 
 const tags = ['documents'];

@@ -5,8 +5,8 @@ import type { Executor } from '../../db/client';
 import { documents, type DocumentRow } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
-import { AppError } from '../../lib/errors';
-import { checkUpload, deleteStoredFile, fileTransaction, storeUpload, validationError, type CheckedUpload, type IncomingFile } from '../../lib/uploads';
+import { AppError, validationError } from '../../lib/errors';
+import { checkUpload, deleteStoredFile, fileTransaction, storeUpload, type CheckedUpload, type IncomingFile } from '../../lib/uploads';
 import { lockForEdit } from '../profile/registration-lock';
 import { fileUrl } from '../students/person-record';
 

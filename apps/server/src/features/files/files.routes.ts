@@ -4,8 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse, FileColumn, FileRemoveBody, FileUploadJson, FileUploadResponse, V } from '@portal/contract';
 import { assertSelfOrBackOffice, requestMeta } from '../../lib/auth';
-import { AppError } from '../../lib/errors';
-import { ALLOWED_MIME, decodeDataUrl, findFile, JSON_FILE_BODY_LIMIT, MULTIPART_OPTIONS, parseFields, readMultipart, validationError, type IncomingFile } from '../../lib/uploads';
+import { AppError, validationError } from '../../lib/errors';
+import { ALLOWED_MIME, decodeDataUrl, findFile, JSON_FILE_BODY_LIMIT, MULTIPART_OPTIONS, parseFields, readMultipart, type IncomingFile } from '../../lib/uploads';
 import { readStoredFile, removeColumnFileFor, servedName, uploadColumnFile } from './files.service';
 
 const tags = ['files'];
