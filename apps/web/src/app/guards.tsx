@@ -12,6 +12,16 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
+/** Pages of the staff (the HR registration): students and others go to their profile. */
+export function RequireStaff({ children }: { children: ReactNode }) {
+  const { user, pending } = useSession();
+  const location = useLocation();
+  if (pending) return <PageLoader />;
+  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (user.KIND !== 'STAFF') return <Navigate to="/profile" replace />;
+  return children;
+}
+
 /** Sign-in and registration pages: someone already signed in goes to their profile. */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const { user, pending } = useSession();

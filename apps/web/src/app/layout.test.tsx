@@ -18,7 +18,7 @@ describe('navigation menu', () => {
 
   it('builds the menu from the roles of the person', () => {
     expect(navEntriesFor(person({ KIND: 'STUDENT' })).map((e) => e.path)).toEqual(['/profile']);
-    expect(navEntriesFor(person({ KIND: 'STAFF' })).map((e) => e.path)).toEqual(['/profile']);
+    expect(navEntriesFor(person({ KIND: 'STAFF' })).map((e) => e.path)).toEqual(['/profile', '/registration']);
     expect(navEntriesFor(null)).toEqual([]);
     for (const entry of NAV_ENTRIES) expect(entry.audiences.length).toBeGreaterThan(0);
     expect(BACK_OFFICE_ROLES.length).toBeGreaterThan(0);

@@ -1,3 +1,5 @@
+import AssignmentIndOutlined from '@mui/icons-material/AssignmentIndOutlined';
+import FolderSharedOutlined from '@mui/icons-material/FolderSharedOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import type SvgIcon from '@mui/material/SvgIcon';
 import type { BackOfficeRole, PersonKind, PersonRecord } from '@portal/contract';
@@ -20,6 +22,8 @@ export interface NavEntry {
  */
 export const NAV_ENTRIES: readonly NavEntry[] = [
   { label: 'nav.profile', path: '/profile', icon: PersonOutlined, audiences: ['STAFF', 'STUDENT'] },
+  { label: 'nav.registration', path: '/registration', icon: AssignmentIndOutlined, audiences: ['STAFF'] },
+  { label: 'hr.nav', path: '/hr/registrations', icon: FolderSharedOutlined, audiences: ['HR', 'ADMIN'] },
 ];
 
 export function audiencesOf(person: Pick<PersonRecord, 'KIND' | 'ROLES'>): Audience[] {

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
-import { GuestOnly, RequireAuth } from './guards';
+import { RequireHr } from '../features/hr/hr-guard';
+import { GuestOnly, RequireAuth, RequireStaff } from './guards';
 import { Root } from './root';
 
 // Every page is its own chunk, loaded when its route is first visited.
@@ -12,10 +13,13 @@ export const pageLoaders = {
   emailConfirmation: () => import('../features/auth/email-confirmation-page'),
   emailingSent: () => import('../features/auth/emailing-sent-page'),
   profile: () => import('../features/profile/profile-page'),
+  registration: () => import('../features/registration/registration-page'),
   contact: () => import('../features/contact/contact-page'),
   settings: () => import('../features/settings/settings-page'),
   privacy: () => import('../features/legal/privacy-page'),
   terms: () => import('../features/legal/terms-page'),
+  hrRegistrations: () => import('../features/hr/registrations-page'),
+  hrDossier: () => import('../features/hr/dossier-page'),
   notFound: () => import('../features/not-found/not-found-page'),
 };
 
@@ -26,10 +30,13 @@ const RegisterPage = lazy(pageLoaders.register);
 const EmailConfirmationPage = lazy(pageLoaders.emailConfirmation);
 const EmailingSentPage = lazy(pageLoaders.emailingSent);
 const ProfilePage = lazy(pageLoaders.profile);
+const RegistrationPage = lazy(pageLoaders.registration);
 const ContactPage = lazy(pageLoaders.contact);
 const SettingsPage = lazy(pageLoaders.settings);
 const PrivacyPage = lazy(pageLoaders.privacy);
 const TermsPage = lazy(pageLoaders.terms);
+const HrRegistrationsPage = lazy(pageLoaders.hrRegistrations);
+const HrDossierPage = lazy(pageLoaders.hrDossier);
 const NotFoundPage = lazy(pageLoaders.notFound);
 
 export const routes: RouteObject[] = [
@@ -65,10 +72,38 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: 'registration',
+        element: (
+          <RequireStaff>
+            <RegistrationPage />
+          </RequireStaff>
+        ),
+      },
+      {
         path: 'contact',
         element: (
           <RequireAuth>
             <ContactPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: 'hr/registrations',
+        element: (
+          <RequireAuth>
+            <RequireHr denied={<NotFoundPage />}>
+              <HrRegistrationsPage />
+            </RequireHr>
+          </RequireAuth>
+        ),
+      },
+      {
+        path: 'hr/registrations/:id',
+        element: (
+          <RequireAuth>
+            <RequireHr denied={<NotFoundPage />}>
+              <HrDossierPage />
+            </RequireHr>
           </RequireAuth>
         ),
       },

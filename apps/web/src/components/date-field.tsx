@@ -1,6 +1,7 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { messageKey } from '../lib/form';
 import { LIMITS } from '../lib/limits';
 
 /** Digits typed as a date become `dd/mm/yyyy` while typing: `12031999` → `12/03/1999`. */
@@ -34,7 +35,7 @@ export function DateField<T extends FieldValues, TOut extends FieldValues = T>({
       onBlur={field.onBlur}
       inputRef={field.ref}
       error={Boolean(fieldState.error)}
-      helperText={message ? t(message, LIMITS) : (helperText ?? t('common.dateFormat'))}
+      helperText={message ? t(messageKey(message), LIMITS) : (helperText ?? t('common.dateFormat'))}
       slotProps={{
         ...slotProps,
         htmlInput: { inputMode: 'numeric', placeholder: t('common.datePlaceholder'), maxLength: 10 },

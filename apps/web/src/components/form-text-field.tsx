@@ -1,6 +1,7 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { messageKey } from '../lib/form';
 import { LIMITS } from '../lib/limits';
 
 type Props<T extends FieldValues, TOut extends FieldValues = T> = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> & {
@@ -25,7 +26,7 @@ export function FormTextField<T extends FieldValues, TOut extends FieldValues = 
       onBlur={field.onBlur}
       inputRef={field.ref}
       error={Boolean(fieldState.error)}
-      helperText={message ? t(message, LIMITS) : helperText}
+      helperText={message ? t(messageKey(message), LIMITS) : helperText}
     />
   );
 }

@@ -11,6 +11,8 @@ export class ApiError extends Error {
   readonly fields: Record<string, string>;
   /** seconds before a retry may succeed */
   readonly retryAfter: number | undefined;
+  /** a refused closure: the mandatory fields still missing */
+  readonly columns: string[];
 
   constructor(
     status: number,
@@ -18,6 +20,7 @@ export class ApiError extends Error {
     message: string,
     fields: Record<string, string> = {},
     retryAfter?: number,
+    columns: string[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -25,6 +28,7 @@ export class ApiError extends Error {
     this.code = code;
     this.fields = fields;
     this.retryAfter = retryAfter;
+    this.columns = columns;
   }
 }
 
@@ -83,20 +87,43 @@ function toStringRecord(value: unknown): Record<string, string> {
   return out;
 }
 
-async function readError(response: Response): Promise<ApiError> {
+function toStringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
+/**
+ * The error of a failed answer, from its status, its body text (the contract's error shape,
+ * or anything else) and its Retry-After header. Shared by `api()` and the upload client.
+ */
+export function toApiError(status: number, statusText: string, text: string, retryAfterHeader: string | null): ApiError {
   let body: unknown = null;
   try {
-    body = await response.json();
+    body = text ? JSON.parse(text) : null;
   } catch {
     body = null;
   }
   const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  const code = isErrorCode(record.code) ? record.code : (STATUS_CODES[response.status] ?? 'INTERNAL');
-  const message = typeof record.message === 'string' ? record.message : response.statusText;
-  const headerRetry = Number(response.headers.get('Retry-After'));
+  const code = isErrorCode(record.code) ? record.code : (STATUS_CODES[status] ?? 'INTERNAL');
+  const message = typeof record.message === 'string' ? record.message : statusText;
+  const headerRetry = Number(retryAfterHeader);
   const retryAfter =
     typeof record.retryAfter === 'number' ? record.retryAfter : Number.isFinite(headerRetry) && headerRetry > 0 ? headerRetry : undefined;
-  return new ApiError(response.status, code, message, toStringRecord(record.fields), retryAfter);
+  return new ApiError(status, code, message, toStringRecord(record.fields), retryAfter, toStringList(record.columns));
+}
+
+async function readError(response: Response): Promise<ApiError> {
+  let text = '';
+  try {
+    text = await response.text();
+  } catch {
+    text = '';
+  }
+  return toApiError(response.status, response.statusText, text, response.headers.get('Retry-After'));
+}
+
+/** Tells the session-expired overlay about a 401 of an authenticated call. */
+export function reportUnauthorized(): void {
+  unauthorizedListener?.();
 }
 
 /**
@@ -122,7 +149,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   }
   if (!response.ok) {
     const error = await readError(response);
-    if (response.status === 401 && !anonymous) unauthorizedListener?.();
+    if (response.status === 401 && !anonymous) reportUnauthorized();
     throw error;
   }
   if (response.status === 204) return undefined as T;

@@ -2,6 +2,14 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { isApiError } from './api';
 
 /**
+ * The translation key of a field message: the contract's keys (`validation.*`) and error
+ * codes (`errors.*`) as they are; anything else (a library's English text) reads as invalid.
+ */
+export function messageKey(message: string): string {
+  return /^(validation|errors)\.[\w.-]+$/.test(message) ? message : 'validation.invalid';
+}
+
+/**
  * Puts the server's `fields` (path → `validation.*` key) on the form fields that exist.
  * Returns true when at least one field got a message.
  */

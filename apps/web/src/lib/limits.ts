@@ -1,5 +1,7 @@
 import {
   EMAIL_CONFIRMATION_TTL_HOURS,
+  MATRICULE_MAX,
+  MATRICULE_MIN,
   PASSWORD_MAX,
   PASSWORD_MIN,
   SESSION_ABSOLUTE_SECONDS,
@@ -20,4 +22,6 @@ export const LIMITS = {
   absoluteHours: SESSION_ABSOLUTE_SECONDS / 3600,
   passwordMin: PASSWORD_MIN,
   passwordMax: PASSWORD_MAX,
+  matriculeMin: MATRICULE_MIN,
+  matriculeMax: MATRICULE_MAX,
 };

@@ -1,5 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { BACK_OFFICE_ROLES, CONTACT_OBJECTS, ERROR_CODES, GENDERS, PERSON_KINDS, STAFF_STATUSES, V } from '@portal/contract';
+import {
+  ACADEMIC_GRADES,
+  ACTIVITIES,
+  BACK_OFFICE_ROLES,
+  CIVIL_STATUSES,
+  CONTACT_OBJECTS,
+  ERROR_CODES,
+  GENDERS,
+  MANDATORY_RULES,
+  PAY_MODES,
+  PERSON_KINDS,
+  PIECE_TYPES,
+  PROFILE_SECTIONS,
+  SPOKEN_LANGUAGES,
+  STAFF_STATUSES,
+  V,
+} from '@portal/contract';
 import { LANGUAGES as CONTRACT_LANGUAGES } from '@portal/contract';
 import { LANGUAGES } from '../lib/i18n';
 import { LIMITS } from '../lib/limits';
@@ -45,14 +61,24 @@ describe('locales', () => {
     expect(differ).toEqual([]);
   });
 
-  it('translate every error code of the contract, and the client-side network error', () => {
-    const missing = [...ERROR_CODES, 'NETWORK'].filter((code) => !EN.has(`errors.${code}`));
-    expect(missing).toEqual([]);
+  it('translate every error code of the contract, and the client-side network error, in both languages', () => {
+    const keys = [...ERROR_CODES, 'NETWORK'].map((code) => `errors.${code}`);
+    expect(keys.filter((key) => !EN.has(key))).toEqual([]);
+    expect(keys.filter((key) => !FR.has(key))).toEqual([]);
   });
 
-  it('translate every validation key the contract uses', () => {
+  it('translate every validation key the contract uses, in both languages', () => {
     const keys = [...Object.values(V), 'validation.passwordsDiffer'];
     expect(keys.filter((key) => !EN.has(key))).toEqual([]);
+    expect(keys.filter((key) => !FR.has(key))).toEqual([]);
+  });
+
+  it('name every mandatory field of the registration when it is missing, in both languages', () => {
+    const keys = MANDATORY_RULES.map((rule) => `missing.${rule.field}`);
+    expect(keys).toContain('missing.ACCOUNT_DATA');
+    expect(keys.filter((key) => !EN.has(key))).toEqual([]);
+    expect(keys.filter((key) => !FR.has(key))).toEqual([]);
+    expect(EN.get('missing.LASTEMPLOYER')).toBe('Last employer missing');
   });
 
   it('translate the contract enumerations shown to people', () => {
@@ -62,6 +88,13 @@ describe('locales', () => {
       ...PERSON_KINDS.map((key) => `person.kind.${key}`),
       ...GENDERS.map((key) => `person.gender.${key}`),
       ...BACK_OFFICE_ROLES.map((key) => `person.role.${key}`),
+      ...[...PROFILE_SECTIONS, 'closure'].map((key) => `registration.steps.${key}`),
+      ...CIVIL_STATUSES.map((key) => `registration.civilStatus.${key}`),
+      ...ACTIVITIES.map((key) => `registration.activity.${key}`),
+      ...PAY_MODES.map((key) => `registration.payMode.${key}`),
+      ...PIECE_TYPES.map((key) => `registration.pieceType.${key}`),
+      ...ACADEMIC_GRADES.map((key) => `registration.grade.${key}`),
+      ...SPOKEN_LANGUAGES.map((key) => `registration.spokenLanguage.${key}`),
     ];
     expect(keys.filter((key) => !EN.has(key))).toEqual([]);
   });
@@ -80,12 +113,24 @@ describe('locales', () => {
     expect(EN.get('inactivity.title')).toBe('Timeout activity');
     expect(EN.get('errorScreen.title')).toBe('Something went wrong.');
     expect(EN.get('errorScreen.reload')).toBe('Reload Page');
+    expect(EN.get('errors.ADDRESS_INCOMPLETE')).toBe('Fill your living town and precinct to continue');
+    expect(EN.get('errors.DOCUMENT_INCOMPLETE')).toBe('Provide all required informations to continue');
+    expect(EN.get('errors.CLOSURE_FAILED')).toBe('Closure failure');
+    expect(EN.get('errors.FILE_EXISTS')).toBe('Error, a similar file already exists');
+    expect(EN.get('errors.CV_NOT_PDF')).toBe('The CV must be in PDF format');
+    expect(EN.get('errors.MICROFINANCE_REFUSED')).toBe('Microfinance accounts are not allowed');
+    expect(EN.get('errors.SAVE_FAILED')).toBe('An error has occured during saving');
+    expect(EN.get('notify.saved')).toBe('Successly saved');
+    expect(EN.get('registration.files.saved')).toBe('File successfully saved');
+    expect(EN.get('registration.closure.completed')).toBe('Registration completed');
   });
 
   it('only use variables that are passed or provided by default', () => {
     const passed = new Set([
       ...Object.keys(LIMITS),
       'time', 'seconds', 'version', 'year', 'name', 'email', 'matricule', 'username', 'min',
+      // the registration wizard
+      'count', 'position', 'total', 'number', 'level', 'maxMb', 'date', 'withNiu', 'withoutNiu',
     ]);
     const unknown = [...EN.entries()].flatMap(([key, text]) => variables(text).filter((v) => !passed.has(v!)).map((v) => `${key}:${v}`));
     expect(unknown).toEqual([]);

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { Meta, PersonRecord } from '@portal/contract';
+import { ProfileFields, type Meta, type PersonRecord } from '@portal/contract';
 
 /** A canned answer of the fake server. `networkError` makes fetch reject, as when the device is offline. */
 export interface FakeAnswer {
@@ -11,15 +11,25 @@ export interface FakeAnswer {
 export interface FakeRequest {
   method: string;
   path: string;
+  /** JSON bodies parsed; multipart bodies (uploads) as an object, files as `{ name, type, size }` */
   body: unknown;
+  /** how it was sent: fetch, or XMLHttpRequest (uploads with progress) */
+  via: 'fetch' | 'xhr';
 }
 
 type Handler = FakeAnswer | ((request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>);
 
 export const META: Meta = { academicYear: '2023-2024', version: '1.0.0', supportEmail: 'support@univ.example.cm', devMailbox: true };
 
+/** Every field of the registration wizard, empty (as for someone who has not started). */
+export const BLANK_PROFILE = {
+  ...(Object.fromEntries(Object.keys(ProfileFields.shape).map((key) => [key, null])) as Record<keyof ProfileFields, null>),
+  CHILDREN: [],
+} satisfies ProfileFields;
+
 export function person(overrides: Partial<PersonRecord> = {}): PersonRecord {
   return {
+    ...BLANK_PROFILE,
     id: 7,
     STUDENT_ID: 7,
     MATRICULE: 'ST2024001',
@@ -65,7 +75,7 @@ export function fakeApi(handlers: Record<string, Handler> = {}) {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
     const method = (init?.method ?? 'GET').toUpperCase();
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    const request: FakeRequest = { method, path: url.pathname, body };
+    const request: FakeRequest = { method, path: url.pathname, body, via: 'fetch' };
     requests.push(request);
     const handler = routes[`${method} ${url.pathname}`];
     const answer = typeof handler === 'function' ? await handler(request) : (handler ?? error(404, 'NOT_FOUND'));
@@ -77,6 +87,62 @@ export function fakeApi(handlers: Record<string, Handler> = {}) {
     });
   });
   vi.stubGlobal('fetch', fetchMock);
+
+  /** Uploads go through XMLHttpRequest (for their progress): the same fake server answers them. */
+  class FakeXhr {
+    readonly upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    status = 0;
+    statusText = '';
+    responseText = '';
+    withCredentials = false;
+    #method = 'GET';
+    #url = '';
+    #aborted = false;
+    open(method: string, url: string) {
+      this.#method = method.toUpperCase();
+      this.#url = url;
+    }
+    setRequestHeader() {}
+    getResponseHeader() {
+      return null;
+    }
+    abort() {
+      this.#aborted = true;
+      this.onabort?.();
+    }
+    send(data?: unknown) {
+      const body: Record<string, unknown> = {};
+      if (data instanceof FormData) {
+        for (const [name, value] of data.entries()) {
+          body[name] = typeof value === 'string' ? value : { name: value.name, type: value.type, size: value.size };
+        }
+      }
+      const url = new URL(this.#url, 'http://localhost');
+      const request: FakeRequest = { method: this.#method, path: url.pathname, body, via: 'xhr' };
+      requests.push(request);
+      const handler = routes[`${this.#method} ${url.pathname}`];
+      void (async () => {
+        await Promise.resolve();
+        const total = 1000;
+        this.upload.onprogress?.({ lengthComputable: true, loaded: total / 2, total } as ProgressEvent);
+        const answer = typeof handler === 'function' ? await handler(request) : (handler ?? error(404, 'NOT_FOUND'));
+        if (this.#aborted) return;
+        if (answer.networkError) {
+          this.onerror?.();
+          return;
+        }
+        this.upload.onprogress?.({ lengthComputable: true, loaded: total, total } as ProgressEvent);
+        this.status = answer.status ?? 200;
+        this.responseText = answer.body === undefined ? '' : JSON.stringify(answer.body);
+        this.onload?.();
+      })();
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+
   return {
     requests,
     /** the requests made to one endpoint */

@@ -6,6 +6,7 @@ import type { PersonRecord } from '@portal/contract';
 import { overlayLoaders } from '../app/overlays/lazy';
 import { AppProviders } from '../app/providers';
 import { AppRoutes, pageLoaders } from '../app/routes';
+import { stepLoaders } from '../features/registration/steps';
 import { WHATS_NEW_STORAGE_KEY } from '../features/whats-new/whats-new';
 import { createQueryClient, queryKeys } from '../lib/session';
 import { META } from './fake-api';
@@ -48,9 +49,9 @@ export function renderApp(path: string, options: Options = {}) {
 }
 
 /**
- * Loads every page's and overlay's module once, so that tests running on fake timers do not
+ * Loads every page's, overlay's and registration step's module once, so that tests running on fake timers do not
  * wait on the (real-time) first import of a lazy module.
  */
 export async function preloadPages(): Promise<void> {
-  await Promise.all([...Object.values(pageLoaders), ...Object.values(overlayLoaders)].map((load) => load()));
+  await Promise.all([...Object.values(pageLoaders), ...Object.values(overlayLoaders), ...Object.values(stepLoaders)].map((load) => load()));
 }

@@ -5,10 +5,13 @@ import { LazyBackdropView, useMountedOnce } from './lazy';
 
 export const BACKDROP_CLOSE_DELAY_MS = 500;
 
-/** Covers the page while a mutation (a save, a sign-in, ...) runs; closes 500 ms after the last one ends. */
+/**
+ * Covers the page while a mutation (a save, a sign-in, ...) runs; closes 500 ms after the
+ * last one ends. Uploads that show their own progress say `meta: { backdrop: false }`.
+ */
 export function LoadingBackdrop() {
   const { t } = useTranslation();
-  const busy = useIsMutating() > 0;
+  const busy = useIsMutating({ predicate: (mutation) => mutation.options.meta?.backdrop !== false }) > 0;
   const [lingering, setLingering] = useState(false);
 
   useEffect(() => {

@@ -52,11 +52,11 @@ describe('register page', () => {
   it('sends staff without a birthdate and explains an existing account', async () => {
     const api = fakeApi({ 'POST /api/auth/student/sign-up': error(409, 'ACCOUNT_EXISTS') });
     const { user } = renderApp('/register');
-    await user.type(await screen.findByLabelText(/Matricule/), 'p-0042');
+    await user.type(await screen.findByLabelText(/Matricule/), 'p00042');
     expect(screen.queryByLabelText(/Birthdate/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Conflict error: an account already exists for this entry or identifier')).toBeInTheDocument();
-    expect(api.to('POST', '/api/auth/student/sign-up')[0]?.body).toEqual({ matricule: 'P-0042' });
+    expect(api.to('POST', '/api/auth/student/sign-up')[0]?.body).toEqual({ matricule: 'P00042' });
     expect(screen.getAllByRole('link', { name: 'Sign in' }).length).toBeGreaterThan(0);
   });
 
@@ -73,8 +73,17 @@ describe('register page', () => {
   it('says when the matricule is unknown', async () => {
     fakeApi({ 'POST /api/auth/student/sign-up': error(404, 'UNKNOWN_MATRICULE') });
     const { user } = renderApp('/register');
-    await user.type(await screen.findByLabelText(/Matricule/), 'X1');
+    await user.type(await screen.findByLabelText(/Matricule/), 'XX0001');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('No person with this matricule was found in the registry')).toBeInTheDocument();
+  });
+
+  it('refuses a matricule of the wrong length before calling the server', async () => {
+    const api = fakeApi();
+    const { user } = renderApp('/register');
+    await user.type(await screen.findByLabelText(/Matricule/), 'X1');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('The matricule has 6 to 12 letters and digits')).toBeInTheDocument();
+    expect(api.to('POST', '/api/auth/student/sign-up')).toHaveLength(0);
   });
 });

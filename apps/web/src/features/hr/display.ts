@@ -1,0 +1,18 @@
+import type { TFunction } from 'i18next';
+import { formatCurrency, formatDate } from '../../lib/format';
+import { optionLabel } from './labels';
+import { FIELD_DEFS } from './sections';
+
+const isEmpty = (value: unknown) => value === null || value === undefined || value === '';
+
+/** A stored value as people read it: dates dd/mm/yyyy, yes / no, translated choices, amounts in FCFA; null when empty. */
+export function formatValue(t: TFunction, field: string, value: unknown): string | null {
+  if (isEmpty(value)) return null;
+  const def = FIELD_DEFS.get(field);
+  if (typeof value === 'boolean') return t(value ? 'hr.yes' : 'hr.no');
+  if (def?.kind === 'date' && typeof value === 'string') return formatDate(value) || value;
+  if (def?.kind === 'money' && typeof value === 'number') return formatCurrency(value);
+  if (def?.kind === 'enum') return optionLabel(t, def, String(value));
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}

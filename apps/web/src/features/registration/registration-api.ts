@@ -1,0 +1,114 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  Bank,
+  Country,
+  DocumentRecord,
+  FileColumn,
+  IdentificationType,
+  PaymentMode,
+  PersonRecord,
+  Region,
+  RegistrationState,
+} from '@portal/contract';
+import { api } from '../../lib/api';
+import { queryKeys, setSignedIn } from '../../lib/session';
+import { upload } from '../../lib/upload';
+
+export type BankItem = z.infer<typeof Bank>;
+export type CountryItem = z.infer<typeof Country>;
+export type RegionItem = z.infer<typeof Region>;
+export type IdentificationTypeItem = z.infer<typeof IdentificationType>;
+export type PaymentModeItem = z.infer<typeof PaymentMode>;
+
+export const registrationKeys = {
+  record: ['registration', 'record'] as const,
+  state: ['registration', 'state'] as const,
+  documents: (personId: number) => ['registration', 'documents', personId] as const,
+  reference: (name: string) => ['reference', name] as const,
+};
+
+/** The signed-in person's own record with every profile field (and CHILDREN), fresh from the server. */
+export const fetchOwnRecord = () => api<PersonRecord>('/api/auth/session');
+export const fetchRegistrationState = () => api<RegistrationState>('/api/students/registration');
+
+/** PATCH one section; `path` is the section, or `identification_passport` for the passport variant. */
+export const saveSection = (path: string, body: Record<string, unknown>) =>
+  api<PersonRecord>(`/api/students/update/${path}`, { method: 'PATCH', body });
+
+export interface CloseResponse {
+  ACTIVED: true;
+  message: string;
+  CLOSED_AT: string;
+}
+export const closeRegistration = () => api<CloseResponse>('/api/students/close-sign', { method: 'POST', body: {} });
+
+export interface FileUploaded {
+  col: FileColumn;
+  url: string;
+}
+
+/** A file into one of the record's file columns; the CV has its own path (PDF only). */
+export function uploadColumnFile(col: FileColumn, file: File, onProgress: (percent: number) => void): Promise<FileUploaded> {
+  return col === 'CV_LINK'
+    ? upload<FileUploaded>('/api/students/cv', { fields: { FILE: file }, onProgress })
+    : upload<FileUploaded>('/api/students/files', { fields: { col, FILE: file }, onProgress });
+}
+
+export const removeColumnFile = (col: FileColumn) =>
+  api<PersonRecord | undefined>('/api/students/files/remove', { method: 'PATCH', body: { col } });
+
+export const fetchDocuments = (personId: number) => api<DocumentRecord[]>(`/api/documents/${personId}`);
+
+/** A diploma or piece: its fields (DocumentFields, already checked) and the file. */
+export function uploadDocument(fields: Record<string, string>, file: File, onProgress: (percent: number) => void): Promise<unknown> {
+  return upload('/api/documents/upload-student', { fields: { ...fields, FILE: file }, onProgress });
+}
+
+export const deleteDocument = (id: number) => api<unknown>('/api/documents/delete', { method: 'POST', body: { id } });
+export const markLastDiploma = (id: number) => api<unknown>('/api/students/update/diploma', { method: 'PATCH', body: { id } });
+
+/** The record the wizard shows. */
+export function useOwnRecord() {
+  return useQuery({ queryKey: registrationKeys.record, queryFn: fetchOwnRecord, staleTime: 0 });
+}
+
+export function useRegistrationState() {
+  return useQuery({ queryKey: registrationKeys.state, queryFn: fetchRegistrationState, staleTime: 0 });
+}
+
+export function useDocuments(personId: number) {
+  return useQuery({ queryKey: registrationKeys.documents(personId), queryFn: () => fetchDocuments(personId) });
+}
+
+/** A saved record replaces the wizard's copy and the session's (the menus show the name). */
+export function storeRecord(queryClient: QueryClient, record: PersonRecord): void {
+  queryClient.setQueryData(registrationKeys.record, record);
+  setSignedIn(queryClient, record);
+}
+
+/** Changes a few fields of the cached record (a file uploaded or removed) before the server's copy comes back. */
+export function patchRecord(queryClient: QueryClient, changes: Partial<PersonRecord>): void {
+  const record = queryClient.getQueryData<PersonRecord>(registrationKeys.record);
+  if (record) storeRecord(queryClient, { ...record, ...changes });
+}
+
+export async function refreshRegistration(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: registrationKeys.state }),
+    queryClient.invalidateQueries({ queryKey: registrationKeys.record }),
+  ]);
+}
+
+/** Reference lists change only with a release: fetched once per visit. */
+function useReference<T>(name: string, path: string) {
+  return useQuery({ queryKey: registrationKeys.reference(name), queryFn: () => api<T[]>(path), staleTime: Infinity, gcTime: Infinity });
+}
+
+export const useIdentificationTypes = () => useReference<IdentificationTypeItem>('identification-types', '/api/identifications-types');
+export const usePaymentModes = () => useReference<PaymentModeItem>('payment-modes', '/api/payments-modes');
+export const useCountries = () => useReference<CountryItem>('countries', '/api/reference/countries');
+export const useRegions = () => useReference<RegionItem>('regions', '/api/reference/regions');
+export const useBanks = () => useReference<BankItem>('banks', '/api/banks');
+
+export { queryKeys };

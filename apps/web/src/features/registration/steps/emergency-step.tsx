@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_PHONE_CODE, EmergencySection, type PersonRecord } from '@portal/contract';
+import { FormTextField } from '../../../components/form-text-field';
+import { PhoneField } from '../../../components/phone-field';
+import { FieldRow, SectionForm, useSectionForm } from '../section-form';
+import { text } from '../values';
+
+const defaults = (record: PersonRecord) => ({
+  EMERGNAME1: text(record.EMERGNAME1),
+  EMERGCODE1: record.EMERGCODE1 ?? DEFAULT_PHONE_CODE,
+  EMERGNUM1: text(record.EMERGNUM1),
+  EMERGNAME2: text(record.EMERGNAME2),
+  EMERGCODE2: record.EMERGCODE2 ?? DEFAULT_PHONE_CODE,
+  EMERGNUM2: text(record.EMERGNUM2),
+});
+
+/** Two people to call in an emergency (the first is mandatory). */
+export default function EmergencyStep() {
+  const { t } = useTranslation();
+  const section = useSectionForm({ section: 'emergency', schema: EmergencySection, defaults });
+  const { control, readOnly } = section;
+  return (
+    <SectionForm label={t('registration.steps.emergency')} {...section}>
+      <FieldRow>
+        <FormTextField control={control} name="EMERGNAME1" id="emergency-name1" label={t('registration.fields.EMERGNAME1')} required disabled={readOnly} fullWidth />
+        <PhoneField control={control} codeName="EMERGCODE1" numberName="EMERGNUM1" id="emergency-phone1" label={t('registration.fields.EMERGNUM1')} required disabled={readOnly} />
+      </FieldRow>
+      <FieldRow>
+        <FormTextField control={control} name="EMERGNAME2" id="emergency-name2" label={t('registration.fields.EMERGNAME2')} disabled={readOnly} fullWidth />
+        <PhoneField control={control} codeName="EMERGCODE2" numberName="EMERGNUM2" id="emergency-phone2" label={t('registration.fields.EMERGNUM2')} disabled={readOnly} />
+      </FieldRow>
+    </SectionForm>
+  );
+}

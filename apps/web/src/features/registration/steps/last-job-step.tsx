@@ -1,0 +1,56 @@
+import { useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { LastJobSection, type PersonRecord } from '@portal/contract';
+import { CheckboxField } from '../../../components/checkbox-field';
+import { DateField } from '../../../components/date-field';
+import { FormTextField } from '../../../components/form-text-field';
+import { FieldRow, SectionForm, useSectionForm } from '../section-form';
+import { dmy, nullWhen, text } from '../values';
+
+const defaults = (record: PersonRecord) => ({
+  LASTJOB: text(record.LASTJOB),
+  LASTEMPLOYER: text(record.LASTEMPLOYER),
+  LASTJOBSTART: dmy(record.LASTJOBSTART),
+  LASTJOBEND: dmy(record.LASTJOBEND),
+  LASTJOBSTILL: record.LASTJOBSTILL === true,
+});
+
+/** The last job: title, employer, dates; no end date while it is still held. */
+export default function LastJobStep() {
+  const { t } = useTranslation();
+  const section = useSectionForm({
+    section: 'last-job',
+    schema: LastJobSection,
+    defaults,
+    toBody: (values) => nullWhen(values, values.LASTJOBSTILL === true, ['LASTJOBEND']),
+  });
+  const { control, readOnly, form } = section;
+  const still = useWatch({ control, name: 'LASTJOBSTILL' }) === true;
+  return (
+    <SectionForm label={t('registration.steps.last-job')} {...section}>
+      <FieldRow>
+        <FormTextField control={control} name="LASTJOB" id="lastjob-title" label={t('registration.fields.LASTJOB')} required disabled={readOnly} fullWidth />
+        <FormTextField control={control} name="LASTEMPLOYER" id="lastjob-employer" label={t('registration.fields.LASTEMPLOYER')} required disabled={readOnly} fullWidth />
+      </FieldRow>
+      <CheckboxField
+        control={control}
+        name="LASTJOBSTILL"
+        label={t('registration.fields.LASTJOBSTILL')}
+        disabled={readOnly}
+        onChecked={(checked) => {
+          // an end date typed before is dropped: it is not asked while the job is held
+          if (checked) form.setValue('LASTJOBEND', '', { shouldDirty: true });
+          form.clearErrors('LASTJOBEND');
+        }}
+      />
+      <FieldRow>
+        <DateField control={control} name="LASTJOBSTART" id="lastjob-start" label={t('registration.fields.LASTJOBSTART')} required disabled={readOnly} fullWidth />
+        {still ? (
+          <span />
+        ) : (
+          <DateField control={control} name="LASTJOBEND" id="lastjob-end" label={t('registration.fields.LASTJOBEND')} required disabled={readOnly} fullWidth />
+        )}
+      </FieldRow>
+    </SectionForm>
+  );
+}
