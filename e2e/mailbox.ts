@@ -21,3 +21,9 @@ export async function newestMail(request: APIRequestContext, matricule: string, 
 
 export const codeOf = (mail: Mail) => /(\d{6})/.exec(mail.text)![1]!;
 export const linkOf = (mail: Mail) => /(https?:\/\/\S+email-confirmation\?token=[\w%-]+)/.exec(mail.text)![1]!;
+
+/** The id of the newest mail of a kind for a matricule, or 0; does not wait. */
+export async function latestMailId(request: APIRequestContext, matricule: string, kind: string): Promise<number> {
+  const mails = (await (await request.get('/api/dev/mailbox')).json()) as (Mail & { id: number })[];
+  return mails.find((m) => m.kind === kind && m.to.includes(matricule.toLowerCase()))?.id ?? 0;
+}
