@@ -168,13 +168,13 @@ describe('registration wizard: the stepper', () => {
     const { location } = renderApp('/registration');
     expect(await screen.findByRole('heading', { name: 'My profile' })).toBeInTheDocument();
     expect(location().pathname).toBe('/profile');
-    expect(screen.queryByRole('link', { name: 'Registration' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'My registration' })).not.toBeInTheDocument();
   });
 
   it('offers a Registration menu entry to the staff', async () => {
     wizardApi(STAFF);
     renderApp('/registration');
-    expect(await screen.findByRole('link', { name: 'Registration' })).toHaveAttribute('href', '/registration');
+    expect(await screen.findByRole('link', { name: 'My registration' })).toHaveAttribute('href', '/registration');
   });
 });
 
