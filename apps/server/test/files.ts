@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
+import type { Client } from './helpers';
 
 /** Real files for tests: a minimal valid PDF, and PNG/JPEG images made by sharp. */
 export function pdf(text = 'Curriculum vitae'): Buffer {
@@ -15,3 +17,20 @@ export function jpeg(width = 64, height = 48, seed = 0): Promise<Buffer> {
 }
 
 export const dataUrl = (mime: string, data: Buffer) => `data:${mime};base64,${data.toString('base64')}`;
+
+/** A multipart/form-data body built by hand: text fields, then one file part (field FILE unless told). */
+export function multipartBody(fields: Record<string, string | number>, file?: { data: Buffer; filename: string; type: string; field?: string }) {
+  const boundary = `----portal${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  if (file) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'FILE'}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.data, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+export function postMultipart(client: Client, url: string, fields: Record<string, string | number>, file?: { data: Buffer; filename: string; type: string; field?: string }) {
+  const { payload, headers } = multipartBody(fields, file);
+  return client.request('POST', url, payload, headers);
+}

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, documents, files, persons } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
 import { type Client, createTestApp, signIn, type TestApp } from '../../../test/helpers';
-import { dataUrl, jpeg, pdf, png } from '../../../test/files';
+import { dataUrl, jpeg, pdf, png, postMultipart } from '../../../test/files';
 
 let t: TestApp;
 let owner: Client;
@@ -34,20 +34,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** A multipart/form-data body built by hand: text fields, then the file in FILE. */
-function multipartBody(fields: Record<string, string | number>, file?: { data: Buffer; filename: string; type: string }) {
-  const boundary = `----portal${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  if (file) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="FILE"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.data, Buffer.from('\r\n'));
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
-function postMultipart(client: Client, url: string, fields: Record<string, string | number>, file?: { data: Buffer; filename: string; type: string }) {
-  const { payload, headers } = multipartBody(fields, file);
-  return client.request('POST', url, payload, headers);
-}
 
 function storedObjects(personId: number): string[] {
   const dir = path.join(t.config.dataDir, 'uploads', String(personId));

@@ -9,7 +9,7 @@ import { auditLog, files, persons, profiles } from '../../db/schema';
 import { checkUpload, fileTransaction, storeUpload } from '../../lib/uploads';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
 import { Client, createTestApp, onPostgres, signIn, type TestApp } from '../../../test/helpers';
-import { dataUrl, jpeg, pdf, png } from '../../../test/files';
+import { dataUrl, jpeg, multipartBody, pdf, png, postMultipart } from '../../../test/files';
 import { VALID_SECTIONS } from '../profile/fixtures';
 import { storeColumnFile } from './files.service';
 
@@ -37,23 +37,6 @@ afterAll(async () => {
 });
 
 // ---------------------------------------------------------------- helpers
-
-/** A multipart/form-data body built by hand: text fields, then one file part (field FILE unless told). */
-export function multipartBody(fields: Record<string, string | number>, file?: { data: Buffer; filename: string; type: string; field?: string }) {
-  const boundary = `----portal${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'FILE'}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.data, Buffer.from('\r\n'));
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-function postMultipart(client: Client, url: string, fields: Record<string, string | number>, file?: { data: Buffer; filename: string; type: string; field?: string }) {
-  const { payload, headers } = multipartBody(fields, file);
-  return client.request('POST', url, payload, headers);
-}
 
 /** Stored objects of a person, as files on disk under the test's DATA_DIR. */
 function storedObjects(personId: number): string[] {
