@@ -23,7 +23,7 @@ import { lockForEdit, lockPerson } from './registration-lock';
 const PERSON_FIELDS = new Set(['FIRSTNAME', 'LASTNAME', 'GENDER', 'BIRTHDATE', 'BIRTHPLACE', 'COUNTRY', 'STATUS']);
 /** Handled apart from the plain columns. */
 const SPECIAL_FIELDS = new Set(['STUDENT_ID', 'CHILDREN', 'IDENTITY1', 'IDENTITY2']);
-/** Only the human resources service sees these values again; the audit of one's own saves names them without values. */
+/** The data each payment mode keeps; a save clears the other modes' data. */
 const PAY_MODE_FIELDS: Record<string, readonly string[]> = {
   CASH: ['CASHIER_CODE'],
   BANK_TRANSFER: ['BANK_CODE', 'BRANCH_CODE', 'ACCOUNT_NUM', 'RIB_KEY', 'ACCOUNT_LASTNAME', 'ACCOUNT_FIRSTNAME'],
@@ -32,6 +32,7 @@ const PAY_MODE_FIELDS: Record<string, readonly string[]> = {
   PREPAID_CARD: ['CARD_NUM', 'ACCOUNT_LASTNAME', 'ACCOUNT_FIRSTNAME', 'ACCOUNT_BIRTHDATE'],
 };
 const ALL_PAY_FIELDS = [...new Set(Object.values(PAY_MODE_FIELDS).flat())];
+/** Kept for officers (civil servants) only. */
 const OFFICER_FILES = ['PRESENCE_ATTEST', 'MINISTERIAL_DECREE'] as const;
 
 export interface SaveSectionInput {
