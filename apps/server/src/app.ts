@@ -24,6 +24,7 @@ import { documentsRoutes } from './features/documents/documents.routes';
 import { filesRoutes } from './features/files/files.routes';
 import { hrRoutes } from './features/hr/hr.routes';
 import { profileRoutes } from './features/profile/profile.routes';
+import { sessionsRoutes } from './features/sessions/sessions.routes';
 import { referenceRoutes } from './features/reference/reference.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { studentsRoutes } from './features/students/students.routes';
@@ -184,6 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(filesRoutes);
       await api.register(documentsRoutes);
       await api.register(hrRoutes);
+      await api.register(sessionsRoutes);
     },
     { prefix: '/api' },
   );

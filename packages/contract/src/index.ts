@@ -9,3 +9,4 @@ export * from './auth';
 export * from './account';
 export * from './reference';
 export * from './hr';
+export * from './sessions';

@@ -446,3 +446,40 @@ export const banks = pgTable('banks', {
 export type Profile = typeof profiles.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
 export type DocumentRow = typeof documents.$inferSelect;
+
+// ---------------------------------------------------------------- subject-choice sessions
+
+/** Maximum distinct subjects per level, for day (`_J`) and evening or night (`_S`) classes. */
+export const subjectConstraints = pgTable('subject_constraints', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  LEVEL1_J: integer('level1_j').notNull(),
+  LEVEL2_J: integer('level2_j').notNull(),
+  LEVEL3_J: integer('level3_j').notNull(),
+  LEVEL4_J: integer('level4_j').notNull(),
+  LEVEL5_J: integer('level5_j').notNull(),
+  LEVEL1_S: integer('level1_s').notNull(),
+  LEVEL2_S: integer('level2_s').notNull(),
+  LEVEL3_S: integer('level3_s').notNull(),
+  LEVEL4_S: integer('level4_s').notNull(),
+  LEVEL5_S: integer('level5_s').notNull(),
+});
+
+export const applicationSessions = pgTable(
+  'application_sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    DESIGNATION: text('designation').notNull(),
+    START_DATE: ts('start_date').notNull(),
+    END_DATE: ts('end_date'),
+    MANUAL_CLOSURE: boolean('manual_closure').notNull().default(false),
+    ACTIVED: boolean('actived').notNull().default(true),
+    SUBJECT_CONSTRAINT_ID: integer('subject_constraint_id').notNull().references(() => subjectConstraints.id),
+    /** allowed hourly volume per staff category */
+    hoursPermanent: integer('hours_permanent').notNull(),
+    hoursVacataire: integer('hours_vacataire').notNull(),
+    hoursStagiaire: integer('hours_stagiaire').notNull(),
+    hoursStaff: integer('hours_staff').notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('application_sessions_active_idx').on(t.ACTIVED, t.START_DATE)],
+);

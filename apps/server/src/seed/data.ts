@@ -100,3 +100,17 @@ export const BANKS = [
   { code: '40003', name: 'Cameroon Cooperative Credit Union League (CamCCUL)', microfinance: true },
   { code: '40004', name: 'Mutuelle Financière des Femmes Africaines (MUFFA)', microfinance: true },
 ];
+
+/** The demonstration's open subject-choice session and its limits. */
+export const DEMO_CHOICE_SESSION = {
+  constraint: { LEVEL1_J: 3, LEVEL2_J: 3, LEVEL3_J: 2, LEVEL4_J: 2, LEVEL5_J: 2, LEVEL1_S: 2, LEVEL2_S: 2, LEVEL3_S: 1, LEVEL4_S: 1, LEVEL5_S: 1 },
+  session: {
+    DESIGNATION: 'Subject choices, semester 1, 2023-2024',
+    START_DATE: new Date('2023-09-01T00:00:00Z'),
+    END_DATE: new Date('2030-12-31T23:59:59Z'),
+    hoursPermanent: 300,
+    hoursVacataire: 200,
+    hoursStagiaire: 120,
+    hoursStaff: 60,
+  },
+};

@@ -5,6 +5,7 @@ import frCountries from 'i18n-iso-countries/langs/fr.json' with { type: 'json' }
 import type { Db, Tx } from '../db/client';
 import {
   accounts,
+  applicationSessions,
   banks,
   branches,
   classes,
@@ -17,11 +18,12 @@ import {
   paymentModes,
   persons,
   regions,
+  subjectConstraints,
   subjects,
   towns,
 } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
-import { BANKS, BIRTHPLACES, BRANCHES, CYCLES, DEPARTMENTS, FIRST_NAMES, IDENTIFICATION_TYPES, INSTITUTION, LAST_NAMES, PAYMENT_MODES, REGIONS, SUBJECT_POOLS } from './data';
+import { BANKS, BIRTHPLACES, BRANCHES, DEMO_CHOICE_SESSION, CYCLES, DEPARTMENTS, FIRST_NAMES, IDENTIFICATION_TYPES, INSTITUTION, LAST_NAMES, PAYMENT_MODES, REGIONS, SUBJECT_POOLS } from './data';
 import { DEMO_ACCOUNTS, DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, DEMO_UNCLAIMED } from './demo';
 
 countriesLib.registerLocale(enCountries);
@@ -58,6 +60,8 @@ const RATE_BY_LEVEL = [0, 4000, 4000, 5000, 6500, 6500];
 
 async function seedCatalogue(tx: Tx): Promise<void> {
   await tx.insert(institutions).values(INSTITUTION);
+  const [constraint] = await tx.insert(subjectConstraints).values(DEMO_CHOICE_SESSION.constraint).returning({ id: subjectConstraints.id });
+  await tx.insert(applicationSessions).values({ ...DEMO_CHOICE_SESSION.session, SUBJECT_CONSTRAINT_ID: constraint!.id });
   const deptRows = await tx.insert(departments).values(DEPARTMENTS).returning();
   const deptId = new Map(deptRows.map((d) => [d.code, d.id]));
   const cycleRows = await tx.insert(cycles).values(CYCLES).returning();
