@@ -92,6 +92,6 @@ async function auditOf(ctx: ServiceContext, personId: number): Promise<AuditEntr
 export async function dossier(ctx: ServiceContext, input: { personId: number }): Promise<Dossier> {
   const [row] = await recordQuery(ctx.db).where(eq(persons.id, input.personId)).limit(1);
   if (!row || row.person.KIND !== 'STAFF') throw new AppError('NOT_FOUND');
-  const [state, documents, audit] = await Promise.all([registrationState(ctx, input), listDocuments(ctx, input.personId), auditOf(ctx, input.personId)]);
-  return { record: toPersonRecord(row), state, documents, audit };
+  const [documents, audit] = await Promise.all([listDocuments(ctx, input.personId), auditOf(ctx, input.personId)]);
+  return { record: toPersonRecord(row), state: registrationState(row), documents, audit };
 }

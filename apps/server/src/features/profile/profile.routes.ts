@@ -16,7 +16,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: app.requireUser,
   }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return registrationState(app.ctx, { personId: request.actor.id });
+    // The session lookup already read the person's record and profile.
+    return registrationState(request.sessionRow);
   });
 
   const sections = Object.keys(SECTION_SCHEMAS) as SavedSection[];

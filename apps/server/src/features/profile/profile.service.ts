@@ -3,7 +3,6 @@ import {
   missingFields,
   PROFILE_SECTIONS,
   sectionOfField,
-  type ClosureSnapshot,
   type PersonRecord,
   type RegistrationState,
   type SavedSection,
@@ -14,7 +13,7 @@ import { audit } from '../../lib/audit';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { composeMail } from '../../lib/mail';
-import { languageOfPerson, loadPersonRecord } from '../students/person-record';
+import { languageOfPerson, loadPersonRecord, toPersonRecord, type RecordRow } from '../students/person-record';
 import { fileTransaction } from '../../lib/uploads';
 import { removeColumnFile, storeColumnFile } from '../files/files.service';
 import { lockForEdit, lockPerson } from './registration-lock';
@@ -142,18 +141,11 @@ export async function saveSection(ctx: ServiceContext, input: SaveSectionInput):
   return record;
 }
 
-const snapshotOf = (record: PersonRecord): ClosureSnapshot => record;
-
-/** Per section: when it was saved and what it still misses; and everything missing. */
-export async function registrationState(ctx: ServiceContext, input: { personId: number }): Promise<RegistrationState> {
-  const record = await loadPersonRecord(ctx.db, input.personId);
-  if (!record) throw new AppError('NOT_FOUND');
-  const [row] = await ctx.db.select({ sectionsSaved: profiles.sectionsSaved }).from(profiles).where(eq(profiles.personId, input.personId));
-  return stateOf(record, row?.sectionsSaved ?? {});
-}
-
-export function stateOf(record: PersonRecord, sectionsSaved: Record<string, string>): RegistrationState {
-  const missing = missingFields(snapshotOf(record));
+/** Per section: when it was saved and what it still misses; and everything missing. Built from a record's row, with no query. */
+export function registrationState(row: RecordRow): RegistrationState {
+  const record = toPersonRecord(row);
+  const sectionsSaved = row.profile?.sectionsSaved ?? {};
+  const missing = missingFields(record);
   return {
     ACTIVED: record.ACTIVED,
     CLOSED_AT: record.CLOSED_AT,
@@ -175,7 +167,7 @@ export async function closeRegistration(ctx: ServiceContext, input: { personId: 
     if (person.KIND !== 'STAFF') throw new AppError('FORBIDDEN');
     const record = await loadPersonRecord(tx, input.personId);
     if (person.ACTIVED) return { closedAt: record!.CLOSED_AT ?? now.toISOString(), fresh: false };
-    const missing = missingFields(snapshotOf(record!));
+    const missing = missingFields(record!);
     if (missing.length) throw new AppError('CLOSURE_FAILED', { columns: missing });
     await tx.update(persons).set({ ACTIVED: true, updatedAt: now }).where(eq(persons.id, input.personId));
     await tx.insert(profiles).values({ personId: input.personId, closedAt: now, updatedAt: now }).onConflictDoUpdate({ target: profiles.personId, set: { closedAt: now, updatedAt: now } });
@@ -193,7 +185,7 @@ export async function closeRegistration(ctx: ServiceContext, input: { personId: 
 /** The human resources service reopens a closed registration, saying why. */
 export async function reopenRegistration(ctx: ServiceContext, input: { personId: number; actor: Actor; reason: string; meta: RequestMeta }): Promise<PersonRecord> {
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
+  const reopened = await ctx.db.transaction(async (tx) => {
     const person = await lockForEdit(tx, input.personId, input.actor);
     if (!person.ACTIVED) throw new AppError('VALIDATION_FAILED', { fields: { _: 'validation.notClosed' } });
     await tx.update(persons).set({ ACTIVED: false, updatedAt: now }).where(eq(persons.id, input.personId));
@@ -204,8 +196,8 @@ export async function reopenRegistration(ctx: ServiceContext, input: { personId:
       const lang = await languageOfPerson(tx, input.personId);
       await ctx.mailer.enqueue(tx, composeMail(lang, { to: record.EMAIL, name: `${record.FIRSTNAME} ${record.LASTNAME}`, kind: 'registration-reopened', key: 'registrationReopened', vars: { reason: input.reason } }));
     }
+    return record!;
   });
   ctx.mailer.kick();
-  const record = await loadPersonRecord(ctx.db, input.personId);
-  return record!;
+  return reopened;
 }
