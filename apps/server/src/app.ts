@@ -25,6 +25,10 @@ import { filesRoutes } from './features/files/files.routes';
 import { hrRoutes } from './features/hr/hr.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { sessionsRoutes } from './features/sessions/sessions.routes';
+import { academicRoutes } from './features/academic/academic.routes';
+import { applicationsRoutes } from './features/applications/applications.routes';
+import { identificationRoutes } from './features/identification/identification.routes';
+import { subjectsRoutes } from './features/subjects/subjects.routes';
 import { referenceRoutes } from './features/reference/reference.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { studentsRoutes } from './features/students/students.routes';
@@ -117,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ...(error.fields ? { fields: error.fields } : {}),
         ...(error.retryAfter ? { retryAfter: error.retryAfter } : {}),
         ...(error.columns ? { columns: error.columns } : {}),
+        ...(error.limit ? { limit: error.limit } : {}),
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -186,6 +191,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(documentsRoutes);
       await api.register(hrRoutes);
       await api.register(sessionsRoutes);
+      await api.register(subjectsRoutes);
+      await api.register(applicationsRoutes);
+      await api.register(identificationRoutes);
+      await api.register(academicRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { fromPglite, fromPostgres } from '../src/db/client';
+import { createPglite, fromPglite, fromPostgres } from '../src/db/client';
 import { seedIfEmpty } from '../src/seed/seed';
 
 declare module 'vitest' {
@@ -27,7 +27,7 @@ export default async function setup(project: TestProject) {
   const tmp = path.resolve(import.meta.dirname, '../.tmp');
   mkdirSync(tmp, { recursive: true });
   const dumpPath = path.join(tmp, `pglite-template-${process.pid}.tar.gz`);
-  const client = await PGlite.create();
+  const client = await createPglite();
   const database = fromPglite(client);
   await database.migrate();
   await seedIfEmpty(database.db);

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
+
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Transporter } from 'nodemailer';
@@ -10,7 +10,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
-import { fromPglite, fromPostgres, type Database, type Db } from '../src/db/client';
+import { createPglite, fromPglite, fromPostgres, type Database, type Db } from '../src/db/client';
 import { mailOutbox } from '../src/db/schema';
 import { ManualClock } from '../src/lib/clock';
 import { DEMO_PASSWORD } from '../src/seed/demo';
@@ -61,7 +61,7 @@ async function cloneDatabase(): Promise<{ database: Database; url: string | null
     };
   }
   const dump = readFileSync(inject('pgliteTemplate'));
-  const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+  const client = await createPglite({ loadDataDir: new Blob([dump]) });
   return { database: fromPglite(client), url: null, drop: async () => undefined };
 }
 

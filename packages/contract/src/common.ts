@@ -34,6 +34,9 @@ export const V = {
   matriculeLength: 'validation.matriculeLength',
   reason: 'validation.reason',
   notClosed: 'validation.notClosed',
+  noHours: 'validation.noHours',
+  unknownClass: 'validation.unknownClass',
+  duplicateLine: 'validation.duplicateLine',
 } as const;
 
 export const required = (max = 200) =>

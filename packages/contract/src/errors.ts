@@ -40,6 +40,24 @@ export const ERROR_CODES = [
   'FILE_TOO_LARGE',
   'MICROFINANCE_REFUSED',
   'SAVE_FAILED',
+  'NO_ACTIVE_SESSION',
+  'SESSION_CLOSED',
+  'SUBJECT_LIMIT_REACHED',
+  'HOURS_CAP_EXCEEDED',
+  'CLOSURE_HOURS_EXCEEDED',
+  'REGISTRATION_NOT_CLOSED',
+  'IDENTIFICATION_MISSING',
+  'NOT_ELIGIBLE',
+  'SUBJECT_UNAVAILABLE',
+  'CHOICE_DECLINED',
+  'CONFIRMED_CHOICE_LOCKED',
+  'ALREADY_ASSIGNED',
+  'IDENTIFICATION_INCOMPLETE',
+  'IDENTIFICATION_COMPLETED',
+  'IN_USE',
+  'ALREADY_EXISTS',
+  'SESSION_OVERLAP',
+  'CSV_INVALID',
   'INTERNAL',
 ] as const;
 
@@ -56,6 +74,8 @@ export const ErrorResponse = z
     retryAfter: z.number().int().optional(),
     /** closure refused: the mandatory fields still missing */
     columns: z.array(z.string()).optional(),
+    /** a limit refused a choice: the level group (12, 3, 45), the shift (J, S) and the limit; or the hours chosen and allowed */
+    limit: z.object({ group: z.string().optional(), shift: z.string().optional(), limit: z.number().optional(), hours: z.number().optional(), allowed: z.number().optional() }).optional(),
   })
   .meta({ id: 'ErrorResponse' });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
@@ -97,6 +117,24 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   FILE_TOO_LARGE: 'The file is too large',
   MICROFINANCE_REFUSED: 'Microfinance accounts are not allowed',
   SAVE_FAILED: 'An error has occured during saving',
+  NO_ACTIVE_SESSION: 'No active session',
+  SESSION_CLOSED: "You can't perform actions on a closed session",
+  SUBJECT_LIMIT_REACHED: 'Max number of subjects reached for this level',
+  HOURS_CAP_EXCEEDED: 'Hourly volume exceeds the allowed one',
+  CLOSURE_HOURS_EXCEEDED: 'Hourly volume exceeds the allowed one, so closure is denied',
+  REGISTRATION_NOT_CLOSED: 'Choice features are unavailable until your registration is closed',
+  IDENTIFICATION_MISSING: 'Your photo and fingerprints must be registered at an identification office first',
+  NOT_ELIGIBLE: 'Only teaching and support staff apply for subjects',
+  SUBJECT_UNAVAILABLE: 'This part of the subject is not offered (no hours, or already assigned)',
+  CHOICE_DECLINED: 'The academic office declined this choice',
+  CONFIRMED_CHOICE_LOCKED: 'A confirmed choice cannot be removed',
+  ALREADY_ASSIGNED: 'This part of the subject is already assigned to another lecturer',
+  IDENTIFICATION_INCOMPLETE: 'The photo and at least two fingerprints are needed to complete the identification',
+  IDENTIFICATION_COMPLETED: 'The identification is complete; reopen it to change the photo or fingerprints',
+  IN_USE: 'This element is in use and cannot be deleted',
+  ALREADY_EXISTS: 'An element with this code already exists',
+  SESSION_OVERLAP: 'Another session is open over these dates; close it first',
+  CSV_INVALID: 'The file is not a readable CSV with the expected columns',
   INTERNAL: 'An error has occurred during the process, retry later',
 };
 

@@ -10,3 +10,6 @@ export * from './account';
 export * from './reference';
 export * from './hr';
 export * from './sessions';
+export * from './applications';
+export * from './identification';
+export * from './academic';

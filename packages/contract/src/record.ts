@@ -24,6 +24,10 @@ export const PersonRecord = z
     EMAIL_VERIFIED: z.boolean(),
     PHONE_NUMBER: z.string().nullable(),
     LANGUAGE: z.enum(['en', 'fr']),
+    /** photo and fingerprints registered by an identification office (identification complete) */
+    IDENTIFIED: z.boolean(),
+    /** the photo taken by the identification office */
+    PHOTO_LINK: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -23,6 +24,11 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** An embedded database with the extensions the migrations use (pg_trgm for subject search). */
+export function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}): Promise<PGlite> {
+  return PGlite.create({ ...options, extensions: { pg_trgm } });
 }
 
 export function fromPglite(client: PGlite): Database {
@@ -63,7 +69,7 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
   if (options.databaseUrl) return fromPostgres(options.databaseUrl, options.poolSize);
   const dir = path.join(options.dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const client = await createPglite({ dataDir: dir });
   return fromPglite(client);
 }
 

@@ -9,6 +9,7 @@ import {
   jsonb,
 
   pgTable,
+  primaryKey,
 
   text,
   timestamp,
@@ -92,7 +93,12 @@ export const subjects = pgTable(
     hourlyRate: integer('hourly_rate').notNull(),
     credits: integer('credits').notNull().default(3),
   },
-  (t) => [uniqueIndex('subjects_class_code_uq').on(t.classId, t.code)],
+  (t) => [
+    uniqueIndex('subjects_class_code_uq').on(t.classId, t.code),
+    index('subjects_class_idx').on(t.classId),
+    // Free-text search (`%word%`) over code and name, by trigrams.
+    index('subjects_search_trgm_idx').using('gin', sql`lower(${t.code} || ' ' || ${t.name}) gin_trgm_ops`),
+  ],
 );
 
 // ---------------------------------------------------------------- reference lists
@@ -482,4 +488,76 @@ export const applicationSessions = pgTable(
     createdAt: created(),
   },
   (t) => [index('application_sessions_active_idx').on(t.ACTIVED, t.START_DATE)],
+);
+
+/** A person's application in a session: one per person and session; TOTAL_HOURS is their allowed hourly volume. */
+export const applications = pgTable(
+  'applications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    EMPLOYEE_ID: integer('employee_id').notNull().references(() => persons.id, { onDelete: 'cascade' }),
+    SESSION_APPLICATION_ID: integer('session_application_id').notNull().references(() => applicationSessions.id),
+    SUBJECT_CONSTRAINT_ID: integer('subject_constraint_id').notNull().references(() => subjectConstraints.id),
+    TOTAL_HOURS: integer('total_hours').notNull(),
+    CLOSED: boolean('closed').notNull().default(false),
+    closedAt: ts('closed_at'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [uniqueIndex('applications_person_session_uq').on(t.EMPLOYEE_ID, t.SESSION_APPLICATION_ID), index('applications_session_idx').on(t.SESSION_APPLICATION_ID)],
+);
+
+/**
+ * One part (CM, TD or TP) of a subject chosen in an application. AFFECTATION: 0 selected,
+ * 1 confirmed by the academic office, 2 declined. A part is confirmed to one person per session.
+ */
+export const applicationChoices = pgTable(
+  'application_choices',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    applicationId: integer('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
+    sessionId: integer('session_id').notNull().references(() => applicationSessions.id),
+    SUBJECT_ID: integer('subject_id').notNull().references(() => subjects.id),
+    CATEGORY: text('category', { enum: ['CM', 'TD', 'TP'] }).notNull(),
+    AFFECTATION: integer('affectation').notNull().default(0),
+    decidedBy: integer('decided_by').references(() => persons.id, { onDelete: 'set null' }),
+    decidedAt: ts('decided_at'),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('application_choices_uq').on(t.applicationId, t.SUBJECT_ID, t.CATEGORY),
+    uniqueIndex('application_choices_one_assignment_uq').on(t.sessionId, t.SUBJECT_ID, t.CATEGORY).where(sql`${t.AFFECTATION} = 1`),
+    index('application_choices_subject_idx').on(t.SUBJECT_ID, t.sessionId),
+    check('application_choices_affectation', sql`${t.AFFECTATION} in (0, 1, 2)`),
+  ],
+);
+
+// ---------------------------------------------------------------- identification offices
+
+/** A person's identification: the photo (a `files` row the person owns) and its completion. */
+export const identifications = pgTable('identifications', {
+  personId: integer('person_id').primaryKey().references(() => persons.id, { onDelete: 'cascade' }),
+  photoFileId: text('photo_file_id').references(() => files.id, { onDelete: 'set null' }),
+  completedAt: ts('completed_at'),
+  completedBy: integer('completed_by').references(() => persons.id, { onDelete: 'set null' }),
+  updatedAt: updated(),
+});
+
+/**
+ * Fingerprints, one per finger: kept apart from `files` so that they are served to the
+ * identification office (and administrators) only, never to the person or other services.
+ */
+export const fingerprints = pgTable(
+  'fingerprints',
+  {
+    personId: integer('person_id').notNull().references(() => persons.id, { onDelete: 'cascade' }),
+    finger: text('finger', { enum: ['R_THUMB', 'R_INDEX', 'R_MIDDLE', 'R_RING', 'R_LITTLE', 'L_THUMB', 'L_INDEX', 'L_MIDDLE', 'L_RING', 'L_LITTLE'] }).notNull(),
+    format: text('format', { enum: ['JPEG', 'PNG', 'WSQ', 'FMR', 'FIR'] }).notNull(),
+    storageKey: text('storage_key').notNull(),
+    sha256: text('sha256').notNull(),
+    size: integer('size').notNull(),
+    capturedBy: integer('captured_by').references(() => persons.id, { onDelete: 'set null' }),
+    capturedAt: ts('captured_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.personId, t.finger] })],
 );

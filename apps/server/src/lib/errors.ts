@@ -36,6 +36,24 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   FILE_TOO_LARGE: 413,
   MICROFINANCE_REFUSED: 400,
   SAVE_FAILED: 500,
+  NO_ACTIVE_SESSION: 409,
+  SESSION_CLOSED: 403,
+  SUBJECT_LIMIT_REACHED: 409,
+  HOURS_CAP_EXCEEDED: 409,
+  CLOSURE_HOURS_EXCEEDED: 409,
+  REGISTRATION_NOT_CLOSED: 403,
+  IDENTIFICATION_MISSING: 403,
+  NOT_ELIGIBLE: 403,
+  SUBJECT_UNAVAILABLE: 409,
+  CHOICE_DECLINED: 409,
+  CONFIRMED_CHOICE_LOCKED: 409,
+  ALREADY_ASSIGNED: 409,
+  IDENTIFICATION_INCOMPLETE: 400,
+  IDENTIFICATION_COMPLETED: 409,
+  IN_USE: 409,
+  ALREADY_EXISTS: 409,
+  SESSION_OVERLAP: 409,
+  CSV_INVALID: 400,
   INTERNAL: 500,
 };
 
@@ -46,13 +64,15 @@ export class AppError extends Error {
   readonly fields: Record<string, string> | undefined;
   readonly retryAfter: number | undefined;
   readonly columns: string[] | undefined;
-  constructor(code: ErrorCode, options: { fields?: Record<string, string>; retryAfter?: number; message?: string; columns?: string[] } = {}) {
+  readonly limit: Record<string, string | number> | undefined;
+  constructor(code: ErrorCode, options: { fields?: Record<string, string>; retryAfter?: number; message?: string; columns?: string[]; limit?: Record<string, string | number> } = {}) {
     super(options.message ?? ERROR_MESSAGES[code]);
     this.code = code;
     this.status = STATUS[code] ?? 400;
     this.fields = options.fields;
     this.retryAfter = options.retryAfter;
     this.columns = options.columns;
+    this.limit = options.limit;
   }
 }
 

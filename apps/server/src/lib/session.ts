@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_GRACE_SECONDS, SESSION_IDLE_SECONDS } from '@portal/contract';
 import type { Db, Executor } from '../db/client';
-import { accounts, persons, profiles, sessions, settings, type Account, type Person } from '../db/schema';
-import { childrenJson, type RecordRow } from '../features/students/person-record';
+import { accounts, identifications, persons, profiles, sessions, settings, type Account, type Person } from '../db/schema';
+import { childrenJson, identificationColumns, type RecordRow } from '../features/students/person-record';
 import type { ServiceContext, RequestMeta } from './context';
 import { hashToken, randomToken } from './crypto';
 
@@ -36,12 +36,13 @@ export interface ActiveSession {
 /** Every authenticated request runs this lookup: one prepared statement, one round trip. */
 function sessionLookup(db: Db) {
   return db
-    .select({ session: sessions, person: persons, account: accounts, settings: settings.values, profile: profiles, children: childrenJson })
+    .select({ session: sessions, person: persons, account: accounts, settings: settings.values, profile: profiles, children: childrenJson, identification: identificationColumns })
     .from(sessions)
     .innerJoin(persons, eq(persons.id, sessions.personId))
     .leftJoin(accounts, eq(accounts.personId, persons.id))
     .leftJoin(settings, eq(settings.personId, persons.id))
     .leftJoin(profiles, eq(profiles.personId, persons.id))
+    .leftJoin(identifications, eq(identifications.personId, persons.id))
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
     .limit(1)
     .prepare('session_by_token');

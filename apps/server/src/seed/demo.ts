@@ -13,6 +13,10 @@ export const DEMO_ACCOUNTS = {
   identification: { matricule: 'BO0003', username: 'identification' },
   admissions: { matricule: 'BO0004', username: 'admissions' },
   admin: { matricule: 'BO0005', username: 'admin' },
+  /** registration closed, identification not yet done: the identification office's next visitor */
+  closedLecturer: { matricule: 'PER0003', username: null },
+  /** registration closed and identification complete: ready to choose subjects */
+  readyLecturer: { matricule: 'PER0004', username: null },
 } as const;
 
 /** Registry people without an account, for trying sign-up. */

@@ -35,7 +35,7 @@ describe('demo data', () => {
     const roles = await t.db.execute(sql`select distinct unnest(roles) as role from persons order by 1`);
     expect(((roles as unknown as { rows: { role: string }[] }).rows).map((r) => r.role)).toEqual(['ACADEMIC', 'ADMIN', 'ADMISSIONS', 'HR', 'IDENTIFICATION']);
     const withAccount = await total(accounts);
-    expect(withAccount).toBe(10);
+    expect(withAccount).toBe(12);
     expect(await total(persons)).toBeGreaterThan(150);
   });
 

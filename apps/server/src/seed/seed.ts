@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import countriesLib from 'i18n-iso-countries';
 import enCountries from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 import frCountries from 'i18n-iso-countries/langs/fr.json' with { type: 'json' };
@@ -13,10 +13,12 @@ import {
   cycles,
   departments,
   identificationTypes,
+  identifications,
   institutions,
   levels,
   paymentModes,
   persons,
+  profiles,
   regions,
   subjectConstraints,
   subjects,
@@ -151,4 +153,13 @@ async function seedPeople(tx: Tx, passwordHash: string): Promise<void> {
       return { personId: person.id, username, email: person.EMAIL!, passwordHash, emailVerifiedAt: now, createdAt: now, updatedAt: now };
     }),
   );
+
+  // Two lecturers whose registration HR has closed (with an NIU on file), one of them identified,
+  // so that the choice session can be tried at once. Their files were handed in on paper.
+  const closed = [DEMO_ACCOUNTS.closedLecturer.matricule, DEMO_ACCOUNTS.readyLecturer.matricule].map((m) => byMatricule.get(m)!.id);
+  for (const [i, personId] of closed.entries()) {
+    await tx.update(persons).set({ ACTIVED: true }).where(eq(persons.id, personId));
+    await tx.insert(profiles).values({ personId, NIU: `P0845123456${String(70 + i)}Q`, CNPSYN: true, closedAt: now });
+  }
+  await tx.insert(identifications).values({ personId: closed[1]!, completedAt: now });
 }

@@ -1,3 +1,4 @@
+import type { BackOfficeRole, PersonRecord } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageLoader } from '../components/page-loader';
@@ -29,3 +30,16 @@ export function GuestOnly({ children }: { children: ReactNode }) {
   if (user) return <Navigate to="/profile" replace />;
   return children;
 }
+
+/**
+ * Back-office pages, inside `RequireAuth`: anyone without one of `roles` (ADMIN always passes)
+ * gets `denied` (the app's not-found page). The server refuses them too (403).
+ */
+export function RequireRoles({ roles, children, denied }: { roles: readonly BackOfficeRole[]; children: ReactNode; denied: ReactNode }) {
+  const { user, pending } = useSession();
+  if (pending) return <PageLoader />;
+  return user && hasRole(user, roles) ? children : denied;
+}
+
+export const hasRole = (person: Pick<PersonRecord, 'ROLES'>, roles: readonly BackOfficeRole[]): boolean =>
+  person.ROLES.some((role) => role === 'ADMIN' || roles.includes(role));

@@ -1,5 +1,11 @@
 import AssignmentIndOutlined from '@mui/icons-material/AssignmentIndOutlined';
+import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
+import EventOutlined from '@mui/icons-material/EventOutlined';
+import FingerprintOutlined from '@mui/icons-material/FingerprintOutlined';
 import FolderSharedOutlined from '@mui/icons-material/FolderSharedOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import type SvgIcon from '@mui/material/SvgIcon';
 import type { BackOfficeRole, PersonKind, PersonRecord } from '@portal/contract';
@@ -23,7 +29,13 @@ export interface NavEntry {
 export const NAV_ENTRIES: readonly NavEntry[] = [
   { label: 'nav.profile', path: '/profile', icon: PersonOutlined, audiences: ['STAFF', 'STUDENT'] },
   { label: 'nav.registration', path: '/registration', icon: AssignmentIndOutlined, audiences: ['STAFF'] },
+  { label: 'nav.subjects', path: '/courses', icon: MenuBookOutlined, audiences: ['STAFF'] },
+  { label: 'nav.archive', path: '/courses/archive', icon: HistoryOutlined, audiences: ['STAFF'] },
   { label: 'hr.nav', path: '/hr/registrations', icon: FolderSharedOutlined, audiences: ['HR', 'ADMIN'] },
+  { label: 'nav.identification', path: '/identification', icon: FingerprintOutlined, audiences: ['IDENTIFICATION', 'ADMIN'] },
+  { label: 'nav.academicAssignments', path: '/academic/assignments', icon: SchoolOutlined, audiences: ['ACADEMIC', 'ADMIN'] },
+  { label: 'nav.academicSessions', path: '/academic/sessions', icon: EventOutlined, audiences: ['ACADEMIC', 'ADMIN'] },
+  { label: 'nav.academicCatalogue', path: '/academic/catalogue', icon: CategoryOutlined, audiences: ['ACADEMIC', 'ADMIN'] },
 ];
 
 export function audiencesOf(person: Pick<PersonRecord, 'KIND' | 'ROLES'>): Audience[] {

@@ -1,7 +1,8 @@
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
+import type { BackOfficeRole } from '@portal/contract';
 import { useRoutes, type RouteObject } from 'react-router';
 import { RequireHr } from '../features/hr/hr-guard';
-import { GuestOnly, RequireAuth, RequireStaff } from './guards';
+import { GuestOnly, RequireAuth, RequireRoles, RequireStaff } from './guards';
 import { Root } from './root';
 
 // Every page is its own chunk, loaded when its route is first visited.
@@ -20,6 +21,14 @@ export const pageLoaders = {
   terms: () => import('../features/legal/terms-page'),
   hrRegistrations: () => import('../features/hr/registrations-page'),
   hrDossier: () => import('../features/hr/dossier-page'),
+  courses: () => import('../features/courses/courses-page'),
+  coursesHelp: () => import('../features/courses/courses-help-page'),
+  archive: () => import('../features/courses/archive-page'),
+  identificationList: () => import('../features/identification/identification-list-page'),
+  identificationPerson: () => import('../features/identification/identification-person-page'),
+  academicCatalogue: () => import('../features/academic/catalogue-page'),
+  academicSessions: () => import('../features/academic/sessions-page'),
+  academicAssignments: () => import('../features/academic/assignments-page'),
   notFound: () => import('../features/not-found/not-found-page'),
 };
 
@@ -37,7 +46,27 @@ const PrivacyPage = lazy(pageLoaders.privacy);
 const TermsPage = lazy(pageLoaders.terms);
 const HrRegistrationsPage = lazy(pageLoaders.hrRegistrations);
 const HrDossierPage = lazy(pageLoaders.hrDossier);
+const CoursesPage = lazy(pageLoaders.courses);
+const CoursesHelpPage = lazy(pageLoaders.coursesHelp);
+const ArchivePage = lazy(pageLoaders.archive);
+const IdentificationListPage = lazy(pageLoaders.identificationList);
+const IdentificationPersonPage = lazy(pageLoaders.identificationPerson);
+const AcademicCataloguePage = lazy(pageLoaders.academicCatalogue);
+const AcademicSessionsPage = lazy(pageLoaders.academicSessions);
+const AcademicAssignmentsPage = lazy(pageLoaders.academicAssignments);
 const NotFoundPage = lazy(pageLoaders.notFound);
+
+const IDENTIFICATION_ROLES = ['IDENTIFICATION'] as const;
+const ACADEMIC_ROLES = ['ACADEMIC'] as const;
+
+const staffPage = (page: ReactNode): ReactNode => <RequireStaff>{page}</RequireStaff>;
+const officePage = (roles: readonly BackOfficeRole[], page: ReactNode): ReactNode => (
+  <RequireAuth>
+    <RequireRoles roles={roles} denied={<NotFoundPage />}>
+      {page}
+    </RequireRoles>
+  </RequireAuth>
+);
 
 export const routes: RouteObject[] = [
   {
@@ -107,6 +136,14 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
       },
+      { path: 'courses', element: staffPage(<CoursesPage />) },
+      { path: 'courses/help', element: staffPage(<CoursesHelpPage />) },
+      { path: 'courses/archive', element: staffPage(<ArchivePage />) },
+      { path: 'identification', element: officePage(IDENTIFICATION_ROLES, <IdentificationListPage />) },
+      { path: 'identification/:id', element: officePage(IDENTIFICATION_ROLES, <IdentificationPersonPage />) },
+      { path: 'academic/catalogue', element: officePage(ACADEMIC_ROLES, <AcademicCataloguePage />) },
+      { path: 'academic/sessions', element: officePage(ACADEMIC_ROLES, <AcademicSessionsPage />) },
+      { path: 'academic/assignments', element: officePage(ACADEMIC_ROLES, <AcademicAssignmentsPage />) },
       { path: 'settings', element: <SettingsPage /> },
       { path: 'privacy', element: <PrivacyPage /> },
       { path: 'terms', element: <TermsPage /> },

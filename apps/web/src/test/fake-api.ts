@@ -48,6 +48,8 @@ export function person(overrides: Partial<PersonRecord> = {}): PersonRecord {
     EMAIL_VERIFIED: true,
     PHONE_NUMBER: '+237 690000000',
     LANGUAGE: 'en',
+    IDENTIFIED: false,
+    PHOTO_LINK: null,
     createdAt: '2023-09-01T08:00:00.000Z',
     updatedAt: '2023-09-01T08:00:00.000Z',
     ...overrides,

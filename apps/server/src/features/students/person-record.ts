@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { FILE_COLUMNS, ProfileFields, type PersonRecord } from '@portal/contract';
 import type { Db, Executor } from '../../db/client';
-import { accounts, persons, profiles, settings, type Account, type Person, type Profile } from '../../db/schema';
+import { accounts, identifications, persons, profiles, settings, type Account, type Person, type Profile } from '../../db/schema';
 import type { Lang } from '../../lib/i18n';
 
 type SettingsValues = Record<string, string | number | boolean | null> | undefined;
@@ -21,7 +21,10 @@ const PROFILE_KEYS = Object.keys(ProfileFields.shape).filter((k) => k !== 'CHILD
 export const childrenJson = sql<ChildJson[]>`(select coalesce(json_agg(json_build_object('FIRSTNAME', c.firstname, 'LASTNAME', c.lastname, 'BIRTHDATE', c.birthdate) order by c.position), '[]'::json) from children c where c.person_id = ${persons.id})`;
 
 /** The columns of everything a record is made of; select them and pass the row to toPersonRecord. */
-export const recordColumns = { person: persons, account: accounts, settings: settings.values, profile: profiles, children: childrenJson };
+/** What a record shows of the identification: whether it is complete and the photo (never the fingerprints). */
+export const identificationColumns = { completedAt: identifications.completedAt, photoFileId: identifications.photoFileId };
+
+export const recordColumns = { person: persons, account: accounts, settings: settings.values, profile: profiles, children: childrenJson, identification: identificationColumns };
 
 export interface RecordRow {
   person: Person;
@@ -29,6 +32,7 @@ export interface RecordRow {
   settings: SettingsValues | null;
   profile: Profile | null;
   children: ChildJson[] | string | null;
+  identification: { completedAt: Date | null; photoFileId: string | null } | null;
 }
 
 /** The user record with the specification's field names; never a hash or a token; files as URLs. */
@@ -60,6 +64,8 @@ export function toPersonRecord(row: RecordRow): PersonRecord {
     EMAIL_VERIFIED: Boolean(account?.emailVerifiedAt),
     PHONE_NUMBER: person.PHONE_NUMBER,
     LANGUAGE: languageOf(row.settings ?? undefined),
+    IDENTIFIED: Boolean(row.identification?.completedAt),
+    PHOTO_LINK: fileUrl(row.identification?.photoFileId),
     createdAt: person.createdAt.toISOString(),
     updatedAt: person.updatedAt.toISOString(),
     ...profileFields,
@@ -74,7 +80,8 @@ export function recordQuery(exec: Executor | Db) {
     .from(persons)
     .leftJoin(accounts, eq(accounts.personId, persons.id))
     .leftJoin(settings, eq(settings.personId, persons.id))
-    .leftJoin(profiles, eq(profiles.personId, persons.id));
+    .leftJoin(profiles, eq(profiles.personId, persons.id))
+    .leftJoin(identifications, eq(identifications.personId, persons.id));
 }
 
 export async function loadPersonRecord(exec: Executor, personId: number): Promise<PersonRecord | null> {

@@ -1,0 +1,4 @@
+// Placeholder until the page lands; replaced by its feature's owner.
+export default function IdentificationPersonPage() {
+  return null;
+}

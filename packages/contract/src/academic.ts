@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { isoDate, V } from './common';
+import { Affectation, ChoiceCategory, Regime, SubjectRow } from './applications';
+import { StaffStatus } from './person';
+import { ApplicationSession, HourlyCaps } from './sessions';
+
+const code = (max: number) => z.string({ error: V.required }).trim().min(1, { error: V.required }).max(max, { error: V.tooLong });
+const name = () => z.string({ error: V.required }).trim().min(1, { error: V.required }).max(200, { error: V.tooLong });
+const id = () => z.coerce.number({ error: V.required }).int({ error: V.invalid }).positive({ error: V.invalid });
+const hours = () => z.coerce.number({ error: V.required }).int({ error: V.invalid }).min(0, { error: V.invalid }).max(1000, { error: V.invalid });
+
+// ---------------------------------------------------------------- catalogue (write side)
+
+export const DepartmentInput = z.object({ CODE: code(20), NAME: name(), NAME_FR: name() }).meta({ id: 'DepartmentInput' });
+export const BranchInput = z.object({ ABBREVIATION: code(20), NAME: name(), NAME_FR: name(), DEPARTMENT_ID: id() }).meta({ id: 'BranchInput' });
+export const CycleInput = z
+  .object({ CODE: code(20), NAME: name(), NAME_FR: name(), FIRST_LEVEL: z.coerce.number().int().min(1, { error: V.invalid }).max(5, { error: V.invalid }), LAST_LEVEL: z.coerce.number().int().min(1, { error: V.invalid }).max(5, { error: V.invalid }) })
+  .refine((c) => c.LAST_LEVEL >= c.FIRST_LEVEL, { path: ['LAST_LEVEL'], error: V.invalid })
+  .meta({ id: 'CycleInput' });
+export const ClassInput = z
+  .object({ CODE: code(30), BRANCH_ID: id(), CYCLE_ID: id(), LEVEL_ID: z.coerce.number().int().min(1, { error: V.invalid }).max(5, { error: V.invalid }), SHIFT: Regime })
+  .meta({ id: 'ClassInput' });
+export const SubjectInput = z
+  .object({
+    CODE: code(30),
+    NAME: name(),
+    CLASS_ID: id(),
+    HOURS_CM: hours(),
+    HOURS_TD: hours(),
+    HOURS_TP: hours(),
+    HOURLY_RATE: z.coerce.number({ error: V.required }).int({ error: V.invalid }).min(0, { error: V.invalid }).max(1_000_000, { error: V.invalid }),
+    CREDITS: z.coerce.number({ error: V.required }).int({ error: V.invalid }).min(0, { error: V.invalid }).max(60, { error: V.invalid }),
+  })
+  .refine((s) => s.HOURS_CM + s.HOURS_TD + s.HOURS_TP > 0, { path: ['HOURS_CM'], error: V.noHours })
+  .meta({ id: 'SubjectInput' });
+export type DepartmentInput = z.infer<typeof DepartmentInput>;
+export type BranchInput = z.infer<typeof BranchInput>;
+export type CycleInput = z.infer<typeof CycleInput>;
+export type ClassInput = z.infer<typeof ClassInput>;
+export type SubjectInput = z.infer<typeof SubjectInput>;
+
+/** A subject of the catalogue as the academic office edits it. */
+export const CatalogueSubject = z
+  .object({ id: z.number().int(), CODE: z.string(), NAME: z.string(), CLASS_ID: z.number().int(), CLASS_CODE: z.string(), HOURS_CM: z.number().int(), HOURS_TD: z.number().int(), HOURS_TP: z.number().int(), HOURLY_RATE: z.number().int(), CREDITS: z.number().int() })
+  .meta({ id: 'CatalogueSubject' });
+export type CatalogueSubject = z.infer<typeof CatalogueSubject>;
+
+export const CatalogueSubjectQuery = z.object({
+  search: z.string().trim().max(100, { error: V.tooLong }).optional(),
+  classId: z.coerce.number().int().positive().optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const CatalogueSubjectPage = z.object({ rows: z.array(CatalogueSubject), total: z.number().int(), count: z.number().int(), page: z.number().int() }).meta({ id: 'CatalogueSubjectPage' });
+export type CatalogueSubjectPage = z.infer<typeof CatalogueSubjectPage>;
+
+/** The columns of a subject CSV import, in this order in the header (`;` or `,` separated, UTF-8). */
+export const SUBJECT_CSV_COLUMNS = ['CLASS_CODE', 'CODE', 'NAME', 'HOURS_CM', 'HOURS_TD', 'HOURS_TP', 'HOURLY_RATE', 'CREDITS'] as const;
+export const MAX_IMPORT_LINES = 50_000;
+
+export const ImportRejection = z.object({
+  /** the line number in the file (the header is line 1) */
+  LINE: z.number().int(),
+  /** field name to a translation key under `validation.` (or `_` for the whole line) */
+  ERRORS: z.record(z.string(), z.string()),
+});
+export const ImportReport = z
+  .object({ inserted: z.number().int(), updated: z.number().int(), rejected: z.array(ImportRejection), dryRun: z.boolean() })
+  .meta({ id: 'ImportReport' });
+export type ImportReport = z.infer<typeof ImportReport>;
+
+// ---------------------------------------------------------------- sessions
+
+const limit = () => z.coerce.number({ error: V.required }).int({ error: V.invalid }).min(0, { error: V.invalid }).max(50, { error: V.invalid });
+
+/** Limits as the office sets them: per level group (1-2, 3, 4-5) and shift (day `_J`, evening or night `_S`). */
+export const GroupLimits = z.object({ LEVEL12_J: limit(), LEVEL3_J: limit(), LEVEL45_J: limit(), LEVEL12_S: limit(), LEVEL3_S: limit(), LEVEL45_S: limit() }).meta({ id: 'GroupLimits' });
+export type GroupLimits = z.infer<typeof GroupLimits>;
+
+/**
+ * A session as the office creates or edits it. Dates are calendar days (yyyy-mm-dd) in the
+ * university's time zone: the session opens at the start of START_DATE and ends after END_DATE.
+ */
+export const SessionInput = z
+  .object({
+    DESIGNATION: name(),
+    START_DATE: isoDate,
+    END_DATE: isoDate.nullable(),
+    LIMITS: GroupLimits,
+    HOURS: HourlyCaps,
+  })
+  .refine((s) => s.END_DATE === null || s.END_DATE >= s.START_DATE, { path: ['END_DATE'], error: V.endBeforeStart })
+  .meta({ id: 'SessionInput' });
+export type SessionInput = z.infer<typeof SessionInput>;
+
+export const SessionSummary = ApplicationSession.extend({
+  /** open now (active, started, not ended, not closed by hand) */
+  CURRENT: z.boolean(),
+  APPLICATIONS: z.number().int(),
+  CLOSED_APPLICATIONS: z.number().int(),
+  CHOICES: z.number().int(),
+  CONFIRMED: z.number().int(),
+}).meta({ id: 'SessionSummary' });
+export type SessionSummary = z.infer<typeof SessionSummary>;
+
+// ---------------------------------------------------------------- assignments
+
+export const Applicant = z
+  .object({
+    CHOICE_ID: z.number().int(),
+    CATEGORY: ChoiceCategory,
+    AFFECTATION: Affectation,
+    HOURS: z.number().int(),
+    APPLICATION_ID: z.number().int(),
+    EMPLOYEE_ID: z.number().int(),
+    MATRICULE: z.string(),
+    FIRSTNAME: z.string(),
+    LASTNAME: z.string(),
+    STATUS: StaffStatus.nullable(),
+    /** the applicant closed their application */
+    CLOSED: z.boolean(),
+    /** hours confirmed to the applicant in this session */
+    CONFIRMED_HOURS: z.number().int(),
+    /** hours of all the applicant's live choices in this session */
+    CHOSEN_HOURS: z.number().int(),
+    /** the applicant's allowed hourly volume */
+    TOTAL_HOURS: z.number().int(),
+  })
+  .meta({ id: 'Applicant' });
+export type Applicant = z.infer<typeof Applicant>;
+
+export const AssignmentRow = z.object({ Subject: SubjectRow, applicants: z.array(Applicant) }).meta({ id: 'AssignmentRow' });
+export type AssignmentRow = z.infer<typeof AssignmentRow>;
+
+export const AssignmentQuery = z.object({
+  session: z.coerce.number().int().positive().optional(),
+  search: z.string().trim().max(100, { error: V.tooLong }).optional(),
+  /** 'open': some applied part is not confirmed yet; 'assigned': every applied part is confirmed */
+  state: z.enum(['open', 'assigned', 'all']).default('all'),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type AssignmentQuery = z.infer<typeof AssignmentQuery>;
+
+export const AssignmentPage = z
+  .object({ rows: z.array(AssignmentRow), total: z.number().int(), count: z.number().int(), page: z.number().int(), session: ApplicationSession.nullable() })
+  .meta({ id: 'AssignmentPage' });
+export type AssignmentPage = z.infer<typeof AssignmentPage>;
+
+export const ChoiceDecision = z.object({ id: z.coerce.number().int().positive() });
