@@ -52,3 +52,16 @@ export function isCurrentSession(session: Pick<ApplicationSession, 'ACTIVED' | '
   if (new Date(session.START_DATE) > now) return false;
   return session.END_DATE === null || now < new Date(session.END_DATE);
 }
+
+/** The university's time zone: West Africa Time (Cameroon), UTC+1 all year. */
+export const UNIVERSITY_UTC_OFFSET = '+01:00';
+const DAY_MS = 86_400_000;
+
+/** A session opens at the start of its first day (yyyy-mm-dd) in the university's time zone. */
+export const sessionStartOf = (day: string): Date => new Date(`${day}T00:00:00${UNIVERSITY_UTC_OFFSET}`);
+/** A session ends after its last day (yyyy-mm-dd): at the start of the next day, university time. */
+export const sessionEndOf = (day: string): Date => new Date(sessionStartOf(day).getTime() + DAY_MS);
+/** The calendar day (yyyy-mm-dd, university time) an instant falls on. */
+export const universityDayOf = (instant: Date | string): string => new Date(new Date(instant).getTime() + 3_600_000).toISOString().slice(0, 10);
+/** The last day of a session ending at `end` (the day before, university time). */
+export const lastSessionDayOf = (end: Date | string): string => universityDayOf(new Date(new Date(end).getTime() - 1));
