@@ -12,7 +12,7 @@ export interface Load {
   non2xx: number;
 }
 
-export async function load(url: string, options: { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string>; seconds: number; connections: number }): Promise<Load> {
+export async function load(url: string, options: { method?: 'GET' | 'POST' | 'PATCH'; body?: string; headers?: Record<string, string>; seconds: number; connections: number }): Promise<Load> {
   const result = await autocannon({
     url,
     method: options.method ?? 'GET',

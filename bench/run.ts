@@ -18,11 +18,12 @@ const pgBase = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'po
 interface Row { target: string; database: string; rps: number; p99: number; ratio: number; errors: number; non2xx: number }
 const rows: Row[] = [];
 
-async function signedInCookie(base: string): Promise<{ cookie: string; id: number }> {
-  const res = await fetch(`${base}/api/auth/students/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: 'PER0001', password: 'Portal-2024!' }) });
+async function signedInCookie(base: string, identifier = 'PER0001'): Promise<{ cookie: string; id: number }> {
+  const res = await fetch(`${base}/api/auth/students/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier, password: 'Portal-2024!' }) });
   if (!res.ok) throw new Error(`bench sign-in failed: ${res.status} ${await res.text()}`);
   const attempt = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   const { STUDENT_ID } = (await res.json()) as { STUDENT_ID: number };
+  // Sign-ins here run one after another: the newest mail holds this one's code.
   const mails = (await (await fetch(`${base}/api/dev/mailbox`)).json()) as { text: string }[];
   const code = /code is (\d{6})/.exec(mails[0]!.text)![1];
   const verified = await fetch(`${base}/api/auth/student/code-verification`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: attempt }, body: JSON.stringify({ SIGN_CODE: code, STUDENT_ID }) });
@@ -62,6 +63,16 @@ async function portal(database: 'postgres' | 'pglite', port: number, hello: Load
     await measure('POST /api/auth/students/ (sign-in)', () =>
       load(`${base}/api/auth/students/`, { method: 'POST', body: JSON.stringify({ identifier: 'PER0001', password: 'Portal-2024!' }), seconds: short, connections }),
     );
+    // Subject search on a catalogue of 20,000 subjects, imported through the academic office's CSV import.
+    const academic = await signedInCookie(base, 'academic');
+    const imported = await importSubjects(base, academic.cookie, SUBJECTS);
+    importTimes[database] = imported;
+    const search = (body: Record<string, unknown>, page = 1) => () =>
+      load(`${base}/api/subjects/by-level/${page}`, { method: 'PATCH', body: JSON.stringify(body), seconds, connections, headers: { cookie } });
+    await measure('subjects: no filter, page 1', search({}));
+    await measure('subjects: level 3 + day regime, page 5', search({ LEVEL: 3, REGIME: 'DAY' }, 5));
+    await measure('subjects: search "algo", page 2', search({ SEARCH: 'algo' }, 2));
+    await measure('subjects: cycle + level + search "network"', search({ CYCLE: 1, LEVEL: 2, SEARCH: 'network' }));
     return peakRssMiB(server.pid!);
   } finally {
     await stop(server);
@@ -71,6 +82,29 @@ async function portal(database: 'postgres' | 'pglite', port: number, hello: Load
       await admin.end();
     }
   }
+}
+
+/** Subjects in the benchmark catalogue (the demo seed has about 300). */
+const SUBJECTS = arg('subjects', 20_000);
+const importTimes: Record<string, { seconds: number; inserted: number }> = {};
+
+const TOPICS = ['Algorithms', 'Data structures', 'Networks', 'Network security', 'Databases', 'Operating systems', 'Compilers', 'Linear algebra', 'Analysis', 'Probability', 'Statistics', 'Accounting', 'Corporate finance', 'Marketing', 'Management', 'Business law', 'Economics', 'Electronics', 'Signal processing', 'Telecommunications', 'Thermodynamics', 'Mechanics', 'English', 'French', 'Communication'];
+
+/** Imports `n` generated subjects spread over the seeded classes, as the academic office would (CSV). */
+async function importSubjects(base: string, cookie: string, n: number): Promise<{ seconds: number; inserted: number }> {
+  const classes = (await (await fetch(`${base}/api/classes`, { headers: { cookie } })).json()) as { CODE: string }[];
+  const lines = ['CLASS_CODE;CODE;NAME;HOURS_CM;HOURS_TD;HOURS_TP;HOURLY_RATE;CREDITS'];
+  for (let i = 0; i < n; i++) {
+    const klass = classes[i % classes.length]!.CODE;
+    const topic = TOPICS[i % TOPICS.length]!;
+    lines.push(`${klass};B${String(i).padStart(5, '0')};${topic} ${Math.floor(i / TOPICS.length) + 1};${20 + (i % 3) * 5};${10 + (i % 4) * 5};${i % 2 ? 0 : 10};${4000 + (i % 5) * 500};${2 + (i % 4)}`);
+  }
+  const started = performance.now();
+  const res = await fetch(`${base}/api/academic/subjects/import?dryRun=false`, { method: 'POST', headers: { cookie, 'content-type': 'text/csv' }, body: lines.join('\n') });
+  if (!res.ok) throw new Error(`bench import failed: ${res.status} ${await res.text()}`);
+  const report = (await res.json()) as { inserted: number; rejected: unknown[] };
+  if (report.rejected.length) throw new Error(`bench import rejected ${report.rejected.length} lines`);
+  return { seconds: (performance.now() - started) / 1000, inserted: report.inserted };
 }
 
 const helloServer = start('bench/hello.ts', { PORT: '3301' });
@@ -89,6 +123,7 @@ const table = [
   '| --- | --- | ---: | ---: | ---: | ---: |',
   ...rows.map((r) => `| ${r.target} | ${r.database} | ${Math.round(r.rps)} | ${r.p99} | ${(r.ratio * 100).toFixed(1)} % | ${r.errors} / ${r.non2xx} |`),
 ].join('\n');
-const summary = `${table}\n\nPeak resident memory of the server: PostgreSQL ${memory.postgres} MiB, PGlite ${memory.pglite} MiB.\n${connections} connections, ${seconds} s per call (sign-in: ${Math.max(2, Math.round(seconds / 3))} s), after a warm-up round; Node ${process.version}.`;
+const imports = Object.entries(importTimes).map(([db, r]) => `${db} ${r.inserted} subjects in ${r.seconds.toFixed(1)} s`).join(', ');
+const summary = `${table}\n\nCatalogue for the subject searches: the demo seed plus ${SUBJECTS} generated subjects, imported by CSV (${imports}).\nPeak resident memory of the server: PostgreSQL ${memory.postgres} MiB, PGlite ${memory.pglite} MiB.\n${connections} connections, ${seconds} s per call (sign-in: ${Math.max(2, Math.round(seconds / 3))} s), after a warm-up round; Node ${process.version}.`;
 console.log(`\n${summary}`);
 writeFileSync(path.join(root, 'bench/results/latest.md'), `${summary}\n`);
