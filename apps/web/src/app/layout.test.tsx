@@ -18,7 +18,13 @@ describe('navigation menu', () => {
 
   it('builds the menu from the roles of the person', () => {
     expect(navEntriesFor(person({ KIND: 'STUDENT' })).map((e) => e.path)).toEqual(['/profile']);
-    expect(navEntriesFor(person({ KIND: 'STAFF' })).map((e) => e.path)).toEqual(['/profile', '/registration']);
+    expect(navEntriesFor(person({ KIND: 'STAFF' })).map((e) => e.path)).toEqual(['/profile', '/registration', '/courses', '/courses/archive']);
+    expect(navEntriesFor(person({ KIND: 'STAFF', ROLES: ['IDENTIFICATION'] })).map((e) => e.path)).toContain('/identification');
+    expect(navEntriesFor(person({ KIND: 'STAFF', ROLES: ['IDENTIFICATION'] })).map((e) => e.path)).not.toContain('/academic/assignments');
+    expect(navEntriesFor(person({ KIND: 'STAFF', ROLES: ['ACADEMIC'] })).map((e) => e.path)).toEqual(
+      expect.arrayContaining(['/academic/assignments', '/academic/sessions', '/academic/catalogue']),
+    );
+    expect(navEntriesFor(person({ KIND: 'STAFF', ROLES: ['HR'] })).map((e) => e.path)).not.toContain('/identification');
     expect(navEntriesFor(null)).toEqual([]);
     for (const entry of NAV_ENTRIES) expect(entry.audiences.length).toBeGreaterThan(0);
     expect(BACK_OFFICE_ROLES.length).toBeGreaterThan(0);

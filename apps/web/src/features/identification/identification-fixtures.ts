@@ -1,0 +1,69 @@
+import { vi } from 'vitest';
+import type { FingerprintInfo, Identification, IdentificationRow, PersonRecord } from '@portal/contract';
+import { person } from '../../test/fake-api';
+
+/** Test data of the identification office's pages (times without a zone: read as local time, as the pages show them). */
+
+export const agent = (overrides: Partial<PersonRecord> = {}) =>
+  person({ id: 98, STUDENT_ID: 98, KIND: 'STAFF', ROLES: ['IDENTIFICATION'], FIRSTNAME: 'Paul', LASTNAME: 'Eto', MATRICULE: 'BO0003', ...overrides });
+
+export const lecturer = () => person({ id: 5, STUDENT_ID: 5, KIND: 'STAFF', ROLES: [], STATUS: 'PERMANENT', MATRICULE: 'PER0001' });
+
+export function row(overrides: Partial<IdentificationRow> = {}): IdentificationRow {
+  return {
+    PERSON_ID: 42,
+    MATRICULE: 'PER0003',
+    FIRSTNAME: 'Jean',
+    LASTNAME: 'Nkoulou',
+    STATUS: 'PERMANENT',
+    ACTIVED: true,
+    HAS_PHOTO: true,
+    FINGER_COUNT: 4,
+    COMPLETED_AT: '2024-03-05T09:30:00',
+    ...overrides,
+  };
+}
+
+export const page = (rows: IdentificationRow[], total = rows.length, current = 1, pageSize = 20) => ({
+  rows,
+  total,
+  count: Math.max(1, Math.ceil(total / pageSize)),
+  page: current,
+});
+
+export const PERSON = '/api/identification/persons/42';
+
+export const finger = (name: FingerprintInfo['FINGER'], overrides: Partial<FingerprintInfo> = {}): FingerprintInfo => ({
+  FINGER: name,
+  FORMAT: 'WSQ',
+  SIZE: 12800,
+  CAPTURED_AT: '2024-03-04T10:15:00',
+  LINK: `${PERSON}/fingerprints/${name}/file`,
+  ...overrides,
+});
+
+/** Nothing registered yet, registration not closed. */
+export function identification(overrides: Partial<Identification> = {}): Identification {
+  return {
+    PERSON_ID: 42,
+    MATRICULE: 'PER0003',
+    FIRSTNAME: 'Jean',
+    LASTNAME: 'Nkoulou',
+    STATUS: 'VACATAIRE',
+    ACTIVED: false,
+    PHOTO_LINK: null,
+    FINGERS: [],
+    COMPLETED_AT: null,
+    COMPLETED_BY: null,
+    ...overrides,
+  };
+}
+
+/** The query strings of the calls made to one path (the fake records paths only; fetch itself saw the full URL). */
+export function queriesTo(path: string): URLSearchParams[] {
+  return vi
+    .mocked(fetch)
+    .mock.calls.map(([input]) => new URL(input instanceof Request ? input.url : String(input), 'http://localhost'))
+    .filter((url) => url.pathname === path)
+    .map((url) => url.searchParams);
+}
