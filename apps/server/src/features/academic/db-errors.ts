@@ -1,0 +1,21 @@
+/** The SQLSTATE of a failed query (Drizzle wraps the driver's error in `cause`), or null. */
+export function pgErrorCode(error: unknown): string | null {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return null;
+}
+
+export const UNIQUE_VIOLATION = '23505';
+export const FOREIGN_KEY_VIOLATION = '23503';
+
+/** Escapes `%`, `_` and `\` for a LIKE pattern. */
+export const likeEscape = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Words of a search, lower-cased, for `%word%` matches over a lower-cased haystack. */
+export const searchWords = (search: string | undefined): string[] =>
+  (search ?? '')
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 8);
