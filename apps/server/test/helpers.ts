@@ -171,3 +171,24 @@ export async function signIn(t: TestApp, identifier: string, password = DEMO_PAS
   if (second.statusCode !== 200) throw new Error(`code verification failed: ${second.statusCode} ${second.body}`);
   return { client, user: second.json() };
 }
+
+/**
+ * A signed-in Client for a person, without the sign-in round trip: a server session is
+ * created the way sign-in creates one (lib/session.ts: random token, stored hashed) and its
+ * token is put in the session cookie. `app` may be a second instance on the same database.
+ */
+export async function sessionFor(t: TestApp, personId: number, app: FastifyInstance = t.app, ip = '10.0.0.1'): Promise<Client> {
+  const { createSession } = await import('../src/lib/session');
+  const { sessionCookieName } = await import('../src/lib/auth');
+  const token = await createSession(t.app.ctx, t.db, personId, { ip, userAgent: 'vitest' });
+  const client = new Client(app, ip);
+  client.cookies.set(sessionCookieName(t.config.secureCookies), token);
+  return client;
+}
+
+/** The same signed-in person on another server instance (same cookies). */
+export function sameSessionOn(client: Client, app: FastifyInstance): Client {
+  const other = new Client(app, client.ip);
+  for (const [name, value] of client.cookies) other.cookies.set(name, value);
+  return other;
+}

@@ -1,4 +1,153 @@
-// Placeholder until the page lands; replaced by its feature's owner.
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ArchivedApplication, Choice, SessionChoice } from '@portal/contract';
+import { Page } from '../../components/page';
+import { PageLoader } from '../../components/page-loader';
+import { errorKey } from '../../lib/api';
+import { useSession } from '../../lib/session';
+import { dayOf, sessionFirstDay, sessionLastDay } from './choices';
+import { AffectationChip } from './choices-panel';
+import { useArchive } from './courses-api';
+import { sessionSpan } from './labels';
+
+const TABS = ['applications', 'assignments', 'older'] as const;
+type TabName = (typeof TABS)[number];
+
+function ChoiceTable({ choices, label }: { choices: readonly Choice[]; label: string }) {
+  const { t } = useTranslation();
+  if (choices.length === 0) return <Typography sx={{ color: 'text.secondary' }}>{t('courses.archive.empty')}</Typography>;
+  return (
+    <TableContainer sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label={label} sx={{ minWidth: 560 }}>
+        <TableHead>
+          <TableRow>
+            {(['level', 'class', 'subject', 'part', 'hours', 'state'] as const).map((column) => (
+              <TableCell key={column} sx={{ fontWeight: 700 }}>
+                {t(`courses.archive.columns.${column}`)}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {choices.map((choice) => (
+            <TableRow key={choice.id}>
+              <TableCell>{choice.Subject.LEVEL_ID}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{choice.Subject.CLASS_CODE}</TableCell>
+              <TableCell>{choice.Subject.SUBJECT_NAME}</TableCell>
+              <TableCell>{choice.CATEGORY}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('courses.hours', { count: choice.HOURS })}</TableCell>
+              <TableCell>
+                <AffectationChip affectation={choice.AFFECTATION} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function Empty() {
+  const { t } = useTranslation();
+  return (
+    <Typography role="status" sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
+      {t('courses.archive.empty')}
+    </Typography>
+  );
+}
+
+function PastApplications({ items }: { items: ArchivedApplication[] }) {
+  const { t } = useTranslation();
+  if (items.length === 0) return <Empty />;
+  return (
+    <Stack spacing={2}>
+      {items.map((application) => (
+        <Paper key={application.id} variant="outlined" component="section" aria-labelledby={`archive-app-${application.id}`} sx={{ p: { xs: 2, sm: 2.5 } }}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 0.5 }}>
+            <Typography id={`archive-app-${application.id}`} variant="h6" component="h2" sx={{ flex: '1 1 auto' }}>
+              {application.DESIGNATION}
+            </Typography>
+            {application.CLOSED ? (
+              <Chip size="small" color="default" label={t('courses.archive.closedOn', { date: dayOf(application.CLOSED_AT) })} />
+            ) : (
+              <Chip size="small" color="info" variant="outlined" label={t('courses.archive.open')} />
+            )}
+          </Box>
+          <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
+            {sessionSpan(t, sessionFirstDay(application.START_DATE), sessionLastDay(application.END_DATE))}
+            {' · '}
+            {t('courses.archive.allowed', { count: application.TOTAL_HOURS })}
+          </Typography>
+          <ChoiceTable choices={application.choices} label={t('courses.archive.choicesOf', { name: application.DESIGNATION })} />
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+/** Choices grouped by the session they were made in. */
+function BySession({ items, tab }: { items: SessionChoice[]; tab: TabName }) {
+  const { t } = useTranslation();
+  if (items.length === 0) return <Empty />;
+  const sessions = new Map<number, SessionChoice[]>();
+  for (const item of items) sessions.set(item.SESSION_APPLICATION_ID, [...(sessions.get(item.SESSION_APPLICATION_ID) ?? []), item]);
+  return (
+    <Stack spacing={2}>
+      {[...sessions.entries()].map(([id, choices]) => (
+        <Paper key={id} variant="outlined" component="section" aria-labelledby={`archive-${tab}-${id}`} sx={{ p: { xs: 2, sm: 2.5 } }}>
+          <Typography id={`archive-${tab}-${id}`} variant="h6" component="h2" sx={{ mb: 1 }}>
+            {choices[0]!.DESIGNATION}
+          </Typography>
+          <ChoiceTable choices={choices} label={t('courses.archive.choicesOf', { name: choices[0]!.DESIGNATION })} />
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+function Panel({ tab, employee }: { tab: TabName; employee: number }) {
+  const { t } = useTranslation();
+  const query = useArchive<ArchivedApplication | SessionChoice>(tab, employee, true);
+  if (query.isPending) return <PageLoader />;
+  if (query.isError) {
+    return (
+      <Alert severity="error" role="alert">
+        {t(errorKey(query.error))}
+      </Alert>
+    );
+  }
+  return tab === 'applications' ? <PastApplications items={query.data as ArchivedApplication[]} /> : <BySession items={query.data as SessionChoice[]} tab={tab} />;
+}
+
+/** History: past applications, archived assignments and older choices. */
 export default function ArchivePage() {
-  return null;
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const [tab, setTab] = useState<TabName>('applications');
+  return (
+    <Page title={t('courses.archive.title')} maxWidth="lg">
+      <Tabs value={tab} onChange={(_event, value: TabName) => setTab(value)} variant="scrollable" allowScrollButtonsMobile aria-label={t('courses.archive.title')} sx={{ mb: 2 }}>
+        {TABS.map((name) => (
+          <Tab key={name} value={name} id={`archive-tab-${name}`} aria-controls={`archive-panel-${name}`} label={t(`courses.archive.tabs.${name}`)} />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id={`archive-panel-${tab}`} aria-labelledby={`archive-tab-${tab}`}>
+        {user ? <Panel key={tab} tab={tab} employee={user.id} /> : <PageLoader />}
+      </Box>
+    </Page>
+  );
 }

@@ -1,4 +1,165 @@
-// Placeholder until the page lands; replaced by its feature's owner.
+import PlayArrowOutlined from '@mui/icons-material/PlayArrowOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import {
+  groupLimit,
+  LEVEL_GROUP_KEYS,
+  SHIFT_GROUPS,
+  STAFF_STATUSES,
+  TAX_RATE_WITH_NIU,
+  TAX_RATE_WITHOUT_NIU,
+  type ApplicationSession,
+  type PersonRecord,
+} from '@portal/contract';
+import { Page } from '../../components/page';
+import { errorKey } from '../../lib/api';
+import { sessionFirstDay, sessionLastDay } from './choices';
+import { coursesKeys, initApplication } from './courses-api';
+import { ChoiceGate } from './gate';
+import { formatRate, sessionSpan } from './labels';
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: { xs: 2, sm: 2.5 } }}>
+      <Typography id={id} variant="h6" component="h2" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+function Rules({ session, person }: { session: ApplicationSession; person: PersonRecord }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const start = useMutation({
+    mutationFn: initApplication,
+    onSuccess: (application) => {
+      queryClient.setQueryData(coursesKeys.application, application);
+      void navigate('/courses');
+    },
+  });
+  const mine = person.STATUS;
+  const hasNiu = Boolean(person.NIU);
+
+  return (
+    <Stack spacing={3}>
+      <Box>
+        <Typography variant="h5" component="h2">
+          {session.DESIGNATION}
+        </Typography>
+        <Typography sx={{ color: 'text.secondary' }}>
+          {sessionSpan(t, sessionFirstDay(session.START_DATE), sessionLastDay(session.END_DATE))}
+        </Typography>
+      </Box>
+      <Typography>{t('courses.help.intro')}</Typography>
+
+      <Section id="courses-help-limits" title={t('courses.help.limitsTitle')}>
+        <Typography sx={{ mb: 1 }}>{t('courses.help.limitsText')}</Typography>
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-labelledby="courses-help-limits">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('courses.summary.levels')}</TableCell>
+                {SHIFT_GROUPS.map((shift) => (
+                  <TableCell key={shift}>{t(`courses.shifts.${shift}`)}</TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {LEVEL_GROUP_KEYS.map((group) => (
+                <TableRow key={group}>
+                  <TableCell component="th" scope="row">
+                    {t(`courses.groups.${group}`)}
+                  </TableCell>
+                  {SHIFT_GROUPS.map((shift) => (
+                    <TableCell key={shift}>{t('courses.help.subjects', { count: groupLimit(session.SubjectConstraint, group, shift) })}</TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      </Section>
+
+      <Section id="courses-help-hours" title={t('courses.help.hoursTitle')}>
+        <Typography sx={{ mb: 1 }}>
+          {mine ? t('courses.help.hoursMine', { count: session.HOURS[mine], name: t(`person.status.${mine}`) }) : t('courses.help.hoursNoCategory')}
+        </Typography>
+        <Table size="small" aria-labelledby="courses-help-hours">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('courses.help.category')}</TableCell>
+              <TableCell>{t('courses.help.allowed')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {STAFF_STATUSES.map((status) => (
+              <TableRow key={status} selected={status === mine}>
+                <TableCell component="th" scope="row">
+                  {t(`person.status.${status}`)}
+                  {status === mine ? ` (${t('courses.help.yours')})` : ''}
+                </TableCell>
+                <TableCell>{t('courses.hours', { count: session.HOURS[status] })}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
+          {t('courses.help.closureHours')}
+        </Typography>
+      </Section>
+
+      <Section id="courses-help-tax" title={t('courses.help.taxTitle')}>
+        <Typography>
+          {t('courses.help.taxRates', { withNiu: formatRate(TAX_RATE_WITH_NIU, i18n.language), withoutNiu: formatRate(TAX_RATE_WITHOUT_NIU, i18n.language) })}
+        </Typography>
+        <Typography sx={{ mt: 1, fontWeight: 600 }}>{hasNiu ? t('courses.summary.withNiu') : t('courses.summary.withoutNiu')}</Typography>
+      </Section>
+
+      <Section id="courses-help-confirmation" title={t('courses.help.confirmationTitle')}>
+        <Box component="ol" sx={{ m: 0, pl: 3, '& li': { mb: 0.5 } }}>
+          <li>{t('courses.help.step1')}</li>
+          <li>{t('courses.help.step2')}</li>
+          <li>{t('courses.help.step3')}</li>
+          <li>{t('courses.help.step4')}</li>
+        </Box>
+      </Section>
+
+      {start.isError ? (
+        <Alert severity="error" role="alert">
+          {t(errorKey(start.error))}
+        </Alert>
+      ) : null}
+      <Box>
+        <Button variant="contained" size="large" startIcon={<PlayArrowOutlined />} onClick={() => start.mutate()} disabled={start.isPending}>
+          {t('courses.help.start')}
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
+
+/** The rules of the choice session, and the way into it. */
 export default function CoursesHelpPage() {
-  return null;
+  const { t } = useTranslation();
+  return (
+    <Page title={t('courses.help.title')}>
+      <ChoiceGate>{(session, person) => <Rules session={session} person={person} />}</ChoiceGate>
+    </Page>
+  );
 }

@@ -1,0 +1,35 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { audit } from '../../lib/audit';
+import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+
+/** Back-office roles that read anyone's applications (the academic office and administrators). */
+export const APPLICATION_READERS = ['ACADEMIC', 'ADMIN'] as const;
+
+export const readsAnyApplication = (actor: Actor) => actor.roles.some((r) => (APPLICATION_READERS as readonly string[]).includes(r));
+
+/** Staff with a category (permanent, part-time, intern, support) apply for subjects; students do not. */
+export const isEligible = (person: { KIND: string; STATUS: string | null }) => person.KIND === 'STAFF' && person.STATUS !== null;
+
+/** Writes the refusal to the audit log and throws 403 FORBIDDEN. Call it outside any transaction. */
+export async function refuseAccess(ctx: ServiceContext, actor: Actor, meta: RequestMeta, target: { type: string; id: number | string }): Promise<never> {
+  await audit(ctx.db, { at: ctx.clock.now(), actorId: actor.id, action: 'access.refused', targetType: target.type, targetId: target.id, ip: meta.ip });
+  throw new AppError('FORBIDDEN');
+}
+
+/** The owner of something, or the academic office and administrators; anyone else is refused (403, audited). */
+export async function assertOwnerOrReader(ctx: ServiceContext, actor: Actor, meta: RequestMeta, ownerId: number, target: { type: string; id: number | string }): Promise<void> {
+  if (ownerId === actor.id || readsAnyApplication(actor)) return;
+  await refuseAccess(ctx, actor, meta, target);
+}
+
+/**
+ * preHandler: a signed-in person who may apply (staff with a category), or a reader of
+ * everyone's applications; students and others get 403 NOT_ELIGIBLE.
+ */
+export function requireApplicant(app: FastifyInstance) {
+  return async (request: FastifyRequest) => {
+    await app.requireUser(request);
+    if (!isEligible(request.person) && !readsAnyApplication(request.actor)) throw new AppError('NOT_ELIGIBLE');
+  };
+}

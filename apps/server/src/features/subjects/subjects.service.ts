@@ -1,0 +1,242 @@
+import { and, asc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import {
+  SUBJECTS_PAGE_SIZE,
+  taxRateFor,
+  type Catalogue,
+  type CatalogueClass,
+  type ChoiceCategory,
+  type SubjectFilters,
+  type SubjectPage,
+  type SubjectRow,
+} from '@portal/contract';
+import type { Db } from '../../db/client';
+import { applicationSessions, branches, classes, cycles, departments, levels, subjects } from '../../db/schema';
+import type { ServiceContext } from '../../lib/context';
+
+// ---------------------------------------------------------------- shared SQL pieces
+
+/**
+ * The id of the session open at `now` (active, started, not ended, not closed by hand), as
+ * a scalar subquery: the same rule as currentSession(), inside the caller's statement.
+ */
+export function currentSessionIdSql(now: Date | SQL.Aliased | ReturnType<typeof sql.placeholder>): SQL<number | null> {
+  return sql<number | null>`(select ${applicationSessions.id} from ${applicationSessions}
+    where ${applicationSessions.ACTIVED} and not ${applicationSessions.MANUAL_CLOSURE} and ${applicationSessions.START_DATE} <= ${now}
+      and (${applicationSessions.END_DATE} is null or ${applicationSessions.END_DATE} > ${now})
+    order by ${applicationSessions.START_DATE} desc limit 1)`;
+}
+
+/** The columns of a SubjectRow, less TAX_RATE and ASSIGNED; needs the joins of subjects to classes, branches, departments and cycles. */
+export const subjectColumns = {
+  SUBJECT_ID: subjects.id,
+  SUBJECT_CODE: subjects.code,
+  SUBJECT_NAME: subjects.name,
+  CLASS_ID: subjects.classId,
+  CLASS_CODE: classes.code,
+  BRANCH_ID: classes.branchId,
+  BRANCH_ABREVIATION: branches.abbreviation,
+  LEVEL_ID: classes.levelId,
+  CYCLE_ID: classes.cycleId,
+  CYCLE_NAME: cycles.name,
+  CYCLE_NAME_FR: cycles.nameFr,
+  DEPARTMENT_NAME: departments.name,
+  DEPARTMENT_NAME_FR: departments.nameFr,
+  SHIFT: classes.shift,
+  HOURS_CM: subjects.hoursCm,
+  HOURS_TD: subjects.hoursTd,
+  HOURS_TP: subjects.hoursTp,
+  HOURLY_RATE: subjects.hourlyRate,
+  CREDITS: subjects.credits,
+};
+export type SubjectColumns = { [K in keyof typeof subjectColumns]: (typeof subjectColumns)[K]['_']['data'] };
+
+export function toSubjectRow(row: SubjectColumns, assigned: readonly ChoiceCategory[] | null, hasNiu: boolean): SubjectRow {
+  return { ...row, TAX_RATE: taxRateFor(hasNiu), ASSIGNED: assigned ? [...assigned] : [] };
+}
+
+/** The parts of the row's subject confirmed to someone in the session (evaluated for the rows answered only). */
+const assignedIn = (sessionId: SQL, subjectId: SQLWrapper) =>
+  sql<ChoiceCategory[]>`array(select x.category from application_choices x where x.session_id = ${sessionId} and x.subject_id = ${subjectId} and x.affectation = 1 order by x.category)`;
+
+/**
+ * Still offered: not every part with hours is confirmed to someone in the session. The fully
+ * assigned subjects are few (a hashed set built once per statement, from the partial index of
+ * confirmed choices), so this costs one hash probe per subject.
+ */
+const offeredIn = (sessionId: SQL) => sql`${subjects.id} not in (select x.subject_id from application_choices x join subjects y on y.id = x.subject_id
+  where x.session_id = ${sessionId} and x.affectation = 1
+  group by x.subject_id, y.hours_cm, y.hours_td, y.hours_tp
+  having (y.hours_cm = 0 or bool_or(x.category = 'CM')) and (y.hours_td = 0 or bool_or(x.category = 'TD')) and (y.hours_tp = 0 or bool_or(x.category = 'TP')))`;
+
+/** `%term%` for LIKE, with the wildcards of the term itself escaped. */
+export function likePattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const FILTERS = ['CLASS', 'CYCLE', 'LEVEL', 'REGIME', 'BRANCH', 'DEPARTMENT', 'SEARCH'] as const;
+type FilterName = (typeof FILTERS)[number];
+
+/** The filters given, as the placeholders' values. */
+function filterValues(filters: SubjectFilters): Partial<Record<FilterName, string | number>> {
+  const values: Partial<Record<FilterName, string | number>> = {};
+  for (const name of FILTERS) {
+    const value = filters[name];
+    if (value === undefined || value === '') continue;
+    values[name] = name === 'SEARCH' ? likePattern(String(value)) : value;
+  }
+  return values;
+}
+
+/** The conditions of the filters given; the search is exactly the expression of subjects_search_trgm_idx. */
+function filterConditions(given: readonly FilterName[]): SQL[] {
+  const p = (name: FilterName) => sql.placeholder(name);
+  const condition: Record<FilterName, () => SQL> = {
+    CLASS: () => sql`${subjects.classId} = ${p('CLASS')}`,
+    CYCLE: () => sql`${classes.cycleId} = ${p('CYCLE')}`,
+    LEVEL: () => sql`${classes.levelId} = ${p('LEVEL')}`,
+    REGIME: () => sql`${classes.shift} = ${p('REGIME')}`,
+    BRANCH: () => sql`${classes.branchId} = ${p('BRANCH')}`,
+    DEPARTMENT: () => sql`${branches.departmentId} = ${p('DEPARTMENT')}`,
+    SEARCH: () => sql`lower(${subjects.code} || ' ' || ${subjects.name}) like ${p('SEARCH')}`,
+  };
+  return given.map((name) => condition[name]());
+}
+
+/**
+ * The statements of one combination of filters, prepared once per database and combination
+ * (at most 2^7), so that PostgreSQL parses them once per connection:
+ * - `page`: the offered subjects by level, class code and subject code. Classes are few: they
+ *   are sorted, and each one's subjects are read in code order from the (class, code) index,
+ *   at most `window` (offset + page size) of them, laterally; a page then reads about as many
+ *   subjects as it skips and shows, not the whole catalogue;
+ * - `count`: how many subjects are offered.
+ */
+function buildStatements(db: Db, given: readonly FilterName[], key: string) {
+  const session = currentSessionIdSql(sql.placeholder('now'));
+  const conditions = filterConditions(given);
+  const searchCondition = given.includes('SEARCH') ? conditions[given.indexOf('SEARCH')] : undefined;
+  const classConditions = given.flatMap((name, i) => (name === 'SEARCH' ? [] : [name === 'CLASS' ? sql`${classes.id} = ${sql.placeholder('CLASS')}` : conditions[i]!]));
+
+  const offered = db
+    .select({ id: subjects.id, code: subjects.code, name: subjects.name, classId: subjects.classId, hoursCm: subjects.hoursCm, hoursTd: subjects.hoursTd, hoursTp: subjects.hoursTp, hourlyRate: subjects.hourlyRate, credits: subjects.credits })
+    .from(subjects)
+    .where(and(sql`${subjects.classId} = ${classes.id}`, searchCondition, offeredIn(session)))
+    .orderBy(asc(subjects.code))
+    .limit(sql.placeholder('window'))
+    .as('s');
+  const page = db
+    .select({
+      SUBJECT_ID: offered.id,
+      SUBJECT_CODE: offered.code,
+      SUBJECT_NAME: offered.name,
+      CLASS_ID: offered.classId,
+      CLASS_CODE: classes.code,
+      BRANCH_ID: classes.branchId,
+      BRANCH_ABREVIATION: branches.abbreviation,
+      LEVEL_ID: classes.levelId,
+      CYCLE_ID: classes.cycleId,
+      CYCLE_NAME: cycles.name,
+      CYCLE_NAME_FR: cycles.nameFr,
+      DEPARTMENT_NAME: departments.name,
+      DEPARTMENT_NAME_FR: departments.nameFr,
+      SHIFT: classes.shift,
+      HOURS_CM: offered.hoursCm,
+      HOURS_TD: offered.hoursTd,
+      HOURS_TP: offered.hoursTp,
+      HOURLY_RATE: offered.hourlyRate,
+      CREDITS: offered.credits,
+      ASSIGNED: assignedIn(session, offered.id),
+    })
+    .from(classes)
+    .innerJoin(branches, eq(branches.id, classes.branchId))
+    .innerJoin(departments, eq(departments.id, branches.departmentId))
+    .innerJoin(cycles, eq(cycles.id, classes.cycleId))
+    .crossJoinLateral(offered)
+    .where(and(...classConditions))
+    .orderBy(asc(classes.levelId), asc(classes.code), asc(offered.code))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`subjects_page_${key}`);
+
+  const needsBranch = given.includes('DEPARTMENT');
+  const needsClass = needsBranch || given.some((name) => name !== 'CLASS' && name !== 'SEARCH');
+  let counter = db.select({ total: sql<number>`count(*)::int` }).from(subjects).$dynamic();
+  if (needsClass) counter = counter.innerJoin(classes, eq(classes.id, subjects.classId));
+  if (needsBranch) counter = counter.innerJoin(branches, eq(branches.id, classes.branchId));
+  const count = counter.where(and(...conditions, offeredIn(session))).prepare(`subjects_count_${key}`);
+
+  return { page, count };
+}
+type Statements = ReturnType<typeof buildStatements>;
+const prepared = new WeakMap<Db, Map<string, Statements>>();
+
+function statementsFor(db: Db, given: readonly FilterName[]): Statements {
+  const key = given.map((name) => name.slice(0, 2).toLowerCase()).join('') || 'all';
+  let forDb = prepared.get(db);
+  if (!forDb) prepared.set(db, (forDb = new Map()));
+  let statements = forDb.get(key);
+  if (!statements) forDb.set(key, (statements = buildStatements(db, given, key)));
+  return statements;
+}
+
+/** Offered subjects matching the filters, from `offset`, and how many match in all. */
+async function offeredSubjects(db: Db, input: { filters: SubjectFilters; now: Date; limit: number; offset: number; withTotal: boolean }) {
+  const values = filterValues(input.filters);
+  const given = FILTERS.filter((name) => values[name] !== undefined);
+  const { page, count } = statementsFor(db, given);
+  const rows = await page.execute({ ...values, now: input.now, limit: input.limit, offset: input.offset, window: input.offset + input.limit });
+  if (!input.withTotal) return { rows, total: rows.length };
+  // A first page that is not full holds every match: no need to count them.
+  if (input.offset === 0 && rows.length < input.limit) return { rows, total: rows.length };
+  const [counted] = await count.execute({ ...values, now: input.now });
+  return { rows, total: counted!.total };
+}
+
+// ---------------------------------------------------------------- services
+
+/** `PATCH /subjects/by-level/{page}`: 20 offered subjects a page, or null when nothing matches. */
+export async function subjectsByLevel(ctx: ServiceContext, input: { page: number; filters: SubjectFilters; hasNiu: boolean }): Promise<SubjectPage | null> {
+  const offset = (input.page - 1) * SUBJECTS_PAGE_SIZE;
+  const { rows, total } = await offeredSubjects(ctx.db, { filters: input.filters, now: ctx.clock.now(), limit: SUBJECTS_PAGE_SIZE, offset, withTotal: true });
+  if (total === 0) return null;
+  return {
+    rows: rows.map(({ ASSIGNED, ...row }) => toSubjectRow(row, ASSIGNED, input.hasNiu)),
+    count: Math.ceil(total / SUBJECTS_PAGE_SIZE),
+    total,
+    page: input.page,
+  };
+}
+
+/** A class holds a few dozen subjects; this bounds the answer all the same. */
+const MAX_CLASS_SUBJECTS = 1000;
+
+/** `GET /subjects/class/{classId}`: the subjects of a class still offered in the current session. */
+export async function subjectsOfClass(ctx: ServiceContext, input: { classId: number; hasNiu: boolean }): Promise<SubjectRow[]> {
+  const { rows } = await offeredSubjects(ctx.db, { filters: { CLASS: input.classId }, now: ctx.clock.now(), limit: MAX_CLASS_SUBJECTS, offset: 0, withTotal: false });
+  return rows.map(({ ASSIGNED, ...row }) => toSubjectRow(row, ASSIGNED, input.hasNiu));
+}
+
+/** `GET /catalogue`: departments, branches, cycles and levels, for the filters. */
+export async function catalogue(ctx: ServiceContext): Promise<Catalogue> {
+  const [departmentRows, branchRows, cycleRows, levelRows] = await Promise.all([
+    ctx.db.select({ id: departments.id, CODE: departments.code, NAME: departments.name, NAME_FR: departments.nameFr }).from(departments).orderBy(asc(departments.code)),
+    ctx.db.select({ id: branches.id, ABBREVIATION: branches.abbreviation, NAME: branches.name, NAME_FR: branches.nameFr, DEPARTMENT_ID: branches.departmentId }).from(branches).orderBy(asc(branches.abbreviation)),
+    ctx.db.select({ id: cycles.id, CODE: cycles.code, NAME: cycles.name, NAME_FR: cycles.nameFr, FIRST_LEVEL: cycles.firstLevel, LAST_LEVEL: cycles.lastLevel }).from(cycles).orderBy(asc(cycles.firstLevel), asc(cycles.code)),
+    ctx.db.select({ id: levels.id, NAME: levels.name, NAME_FR: levels.nameFr }).from(levels).orderBy(asc(levels.id)),
+  ]);
+  return { departments: departmentRows, branches: branchRows, cycles: cycleRows, levels: levelRows };
+}
+
+/** `GET /classes`: the classes of a branch, level or cycle, by code. */
+export async function listClasses(ctx: ServiceContext, input: { branch?: number | undefined; level?: number | undefined; cycle?: number | undefined }): Promise<CatalogueClass[]> {
+  const where = [
+    input.branch !== undefined ? eq(classes.branchId, input.branch) : undefined,
+    input.level !== undefined ? eq(classes.levelId, input.level) : undefined,
+    input.cycle !== undefined ? eq(classes.cycleId, input.cycle) : undefined,
+  ];
+  return ctx.db
+    .select({ id: classes.id, CODE: classes.code, BRANCH_ID: classes.branchId, CYCLE_ID: classes.cycleId, LEVEL_ID: classes.levelId, SHIFT: classes.shift })
+    .from(classes)
+    .where(and(...where))
+    .orderBy(asc(classes.code));
+}

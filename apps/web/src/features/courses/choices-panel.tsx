@@ -1,0 +1,174 @@
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { AFFECTATION, LEVEL_GROUP_KEYS, SHIFT_GROUPS, type Affectation, type SubjectConstraint } from '@portal/contract';
+import { formatCurrency } from '../../lib/format';
+import { byLevel, payEstimate, slotUsage, totalHours, type DraftChoice } from './choices';
+import { choiceName, formatRate } from './labels';
+
+/** Confirmed (1), Declined (2) or Selected. */
+export function AffectationChip({ affectation }: { affectation: Affectation }) {
+  const { t } = useTranslation();
+  if (affectation === AFFECTATION.CONFIRMED) return <Chip size="small" color="success" label={t('courses.affectation.confirmed')} />;
+  if (affectation === AFFECTATION.DECLINED) return <Chip size="small" color="error" variant="outlined" label={t('courses.affectation.declined')} />;
+  return <Chip size="small" color="info" variant="outlined" label={t('courses.affectation.selected')} />;
+}
+
+interface ListProps {
+  choices: readonly DraftChoice[];
+  readOnly: boolean;
+  onRemove: (choice: DraftChoice) => void;
+}
+
+/** The list by level, each choice with its class, subject, part, hours and state. */
+export function ChoicesList({ choices, readOnly, onRemove }: ListProps) {
+  const { t } = useTranslation();
+  if (choices.length === 0) {
+    return (
+      <Typography role="status" sx={{ color: 'text.secondary', py: 2 }}>
+        {t('courses.choices.empty')}
+      </Typography>
+    );
+  }
+  return (
+    <Box>
+      {byLevel(choices).map(([level, items]) => (
+        <Box key={level} component="section" aria-labelledby={`courses-level-${level}`} sx={{ mb: 2 }}>
+          <Typography id={`courses-level-${level}`} variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+            {t('courses.levelN', { level })}
+          </Typography>
+          <List dense aria-labelledby={`courses-level-${level}`} disablePadding>
+            {items.map((choice) => {
+              const name = choiceName(choice.Subject.SUBJECT_NAME, choice.CATEGORY);
+              const removable = !readOnly && choice.AFFECTATION === AFFECTATION.SELECTED;
+              return (
+                <ListItem
+                  key={`${choice.Subject.SUBJECT_ID}:${choice.CATEGORY}`}
+                  divider
+                  secondaryAction={
+                    removable ? (
+                      <IconButton edge="end" aria-label={t('courses.remove', { name })} onClick={() => onRemove(choice)}>
+                        <DeleteOutline />
+                      </IconButton>
+                    ) : null
+                  }
+                  sx={{ pr: removable ? 7 : 2, flexWrap: 'wrap', gap: 1 }}
+                >
+                  <ListItemText
+                    primary={name}
+                    secondary={`${choice.Subject.CLASS_CODE} · ${t(`courses.regimes.${choice.Subject.SHIFT}`)} · ${t('courses.hours', { count: choice.HOURS })}`}
+                    sx={{ flex: '1 1 220px' }}
+                  />
+                  <Box sx={{ display: 'flex', gap: 0.5 }}>
+                    <AffectationChip affectation={choice.AFFECTATION} />
+                    {choice.saved ? null : <Chip size="small" color="warning" label={t('courses.choices.unsavedChip')} />}
+                  </Box>
+                </ListItem>
+              );
+            })}
+          </List>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+interface SummaryProps {
+  choices: readonly DraftChoice[];
+  allowedHours: number;
+  limits: Omit<SubjectConstraint, 'id'>;
+  hasNiu: boolean;
+}
+
+/** The running hourly volume against the allowed one, the pay estimate and the limits used. */
+export function ChoicesSummary({ choices, allowedHours, limits, hasNiu }: SummaryProps) {
+  const { t, i18n } = useTranslation();
+  const hours = totalHours(choices);
+  const pay = payEstimate(choices, hasNiu);
+  const usage = slotUsage(choices, limits);
+  const over = hours > allowedHours;
+  const percent = allowedHours > 0 ? Math.min(100, Math.round((hours / allowedHours) * 100)) : hours > 0 ? 100 : 0;
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="courses-summary-title" sx={{ p: { xs: 2, sm: 2.5 } }}>
+      <Typography id="courses-summary-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+        {t('courses.summary.title')}
+      </Typography>
+      <Typography id="courses-hours-label" sx={{ fontWeight: 600 }}>
+        {t('courses.summary.hoursLabel')}
+      </Typography>
+      <Typography role="status" aria-live="polite" sx={{ color: over ? 'error.main' : 'text.primary' }}>
+        {t('courses.summary.hours', { number: hours, total: allowedHours })}
+      </Typography>
+      <LinearProgress
+        variant="determinate"
+        value={percent}
+        color={over ? 'error' : 'primary'}
+        aria-labelledby="courses-hours-label"
+        aria-valuetext={t('courses.summary.hours', { number: hours, total: allowedHours })}
+        sx={{ height: 8, borderRadius: 4, my: 1 }}
+      />
+
+      <Typography sx={{ fontWeight: 600, mt: 2 }}>{t('courses.summary.payTitle')}</Typography>
+      <Box component="dl" aria-label={t('courses.summary.payTitle')} sx={{ display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 2, rowGap: 0.5, m: 0, '& dd': { m: 0, textAlign: 'right' } }}>
+        <dt>{t('courses.summary.gross')}</dt>
+        <dd>{formatCurrency(pay.gross)}</dd>
+        <dt>{t('courses.summary.tax', { number: formatRate(pay.rate, i18n.language) })}</dt>
+        <dd>{formatCurrency(pay.tax)}</dd>
+        <Box component="dt" sx={{ fontWeight: 700 }}>
+          {t('courses.summary.net')}
+        </Box>
+        <Box component="dd" sx={{ fontWeight: 700 }}>
+          {formatCurrency(pay.net)}
+        </Box>
+      </Box>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+        {hasNiu ? t('courses.summary.withNiu') : t('courses.summary.withoutNiu')}
+      </Typography>
+
+      <Typography sx={{ fontWeight: 600, mt: 2 }} id="courses-limits-title">
+        {t('courses.summary.limitsTitle')}
+      </Typography>
+      <Table size="small" aria-labelledby="courses-limits-title">
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('courses.summary.levels')}</TableCell>
+            {SHIFT_GROUPS.map((shift) => (
+              <TableCell key={shift}>{t(`courses.shifts.${shift}`)}</TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {LEVEL_GROUP_KEYS.map((group) => (
+            <TableRow key={group}>
+              <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
+                {t(`courses.groups.${group}`)}
+              </TableCell>
+              {SHIFT_GROUPS.map((shift) => {
+                const slot = usage.find((u) => u.group === group && u.shift === shift);
+                if (!slot) return <TableCell key={shift} />;
+                return (
+                  <TableCell key={shift} sx={{ color: slot.used >= slot.limit ? 'warning.dark' : undefined, whiteSpace: 'nowrap' }}>
+                    {t('courses.summary.used', { number: slot.used, total: slot.limit })}
+                  </TableCell>
+                );
+              })}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Paper>
+  );
+}

@@ -1,0 +1,171 @@
+import { vi } from 'vitest';
+import type {
+  Affectation,
+  Application,
+  ApplicationSession,
+  Catalogue,
+  CatalogueClass,
+  Choice,
+  ChoiceCategory,
+  PersonRecord,
+  SubjectPage,
+  SubjectRow,
+} from '@portal/contract';
+import { fakeApi, person, type FakeAnswer, type FakeRequest } from '../../test/fake-api';
+
+/** Test data of the choice pages. */
+
+export const SESSION_PATH = '/api/sessions-applications/current';
+export const APPLICATION_PATH = '/api/applications/current';
+export const SUBJECTS_PAGE_1 = '/api/subjects/by-level/1';
+
+/** A part-time lecturer, registration closed and identified, NIU on file unless said otherwise. */
+export const lecturer = (overrides: Partial<PersonRecord> = {}) =>
+  person({
+    id: 42,
+    STUDENT_ID: 42,
+    MATRICULE: 'VAC0042',
+    KIND: 'STAFF',
+    STATUS: 'VACATAIRE',
+    FIRSTNAME: 'Jean',
+    LASTNAME: 'Nkoulou',
+    ACTIVED: true,
+    IDENTIFIED: true,
+    NIU: 'P012345678901A',
+    ...overrides,
+  });
+
+const constraint = { id: 4, LEVEL1_J: 2, LEVEL2_J: 2, LEVEL3_J: 2, LEVEL4_J: 1, LEVEL5_J: 1, LEVEL1_S: 1, LEVEL2_S: 1, LEVEL3_S: 1, LEVEL4_S: 1, LEVEL5_S: 1 };
+
+/** Open from 01/09/2023 to 31/10/2023 (university time, UTC+1). */
+export const session = (overrides: Partial<ApplicationSession> = {}): ApplicationSession => ({
+  id: 3,
+  DESIGNATION: 'Subject choices, semester 1, 2023-2024',
+  START_DATE: '2023-08-31T23:00:00.000Z',
+  END_DATE: '2023-10-31T23:00:00.000Z',
+  MANUAL_CLOSURE: false,
+  ACTIVED: true,
+  SUBJECT_CONSTRAINT_ID: 4,
+  SubjectConstraint: constraint,
+  HOURS: { PERMANENT: 300, VACATAIRE: 200, STAGIAIRE: 120, STAFF: 60 },
+  ...overrides,
+});
+
+export const application = (overrides: Partial<Application> = {}): Application => ({
+  id: 11,
+  EMPLOYEE_ID: 42,
+  TOTAL_HOURS: 200,
+  SESSION_APPLICATION_ID: 3,
+  SUBJECT_CONSTRAINT_ID: 4,
+  CLOSED: false,
+  CLOSED_AT: null,
+  SubjectConstraint: constraint,
+  createdAt: '2023-09-02T08:00:00.000Z',
+  ...overrides,
+});
+
+export function subject(overrides: Partial<SubjectRow> = {}): SubjectRow {
+  return {
+    SUBJECT_ID: 101,
+    SUBJECT_CODE: 'GL101',
+    SUBJECT_NAME: 'Algorithms',
+    CLASS_ID: 5,
+    CLASS_CODE: 'GL1/J',
+    BRANCH_ID: 2,
+    BRANCH_ABREVIATION: 'GL',
+    LEVEL_ID: 1,
+    CYCLE_ID: 1,
+    CYCLE_NAME: 'Bachelor',
+    CYCLE_NAME_FR: 'Licence',
+    DEPARTMENT_NAME: 'Computer science',
+    DEPARTMENT_NAME_FR: 'Informatique',
+    SHIFT: 'DAY',
+    HOURS_CM: 30,
+    HOURS_TD: 20,
+    HOURS_TP: 0,
+    HOURLY_RATE: 5000,
+    CREDITS: 4,
+    TAX_RATE: 5.5,
+    ASSIGNED: [],
+    ...overrides,
+  };
+}
+
+/** Three level-1 day subjects, one level-3 evening subject. */
+export const ALGORITHMS = subject();
+export const DATABASES = subject({ SUBJECT_ID: 102, SUBJECT_CODE: 'GL102', SUBJECT_NAME: 'Databases', HOURS_CM: 20, HOURS_TD: 10, HOURS_TP: 10, HOURLY_RATE: 4000, ASSIGNED: ['TP'] });
+export const NETWORKS = subject({ SUBJECT_ID: 103, SUBJECT_CODE: 'GL103', SUBJECT_NAME: 'Networks', HOURS_CM: 25, HOURS_TD: 0, HOURS_TP: 15 });
+export const COMPILERS = subject({
+  SUBJECT_ID: 301,
+  SUBJECT_CODE: 'GL301',
+  SUBJECT_NAME: 'Compilers',
+  CLASS_ID: 9,
+  CLASS_CODE: 'GL3/S',
+  LEVEL_ID: 3,
+  SHIFT: 'EVENING',
+  HOURS_CM: 40,
+  HOURS_TD: 20,
+  HOURS_TP: 20,
+  HOURLY_RATE: 6000,
+});
+
+let nextChoiceId = 500;
+export function choice(of: SubjectRow, category: ChoiceCategory, affectation: Affectation = 0): Choice {
+  const hours = category === 'CM' ? of.HOURS_CM : category === 'TD' ? of.HOURS_TD : of.HOURS_TP;
+  nextChoiceId += 1;
+  return { id: nextChoiceId, APPLICATION_ID: 11, AFFECTATION: affectation, CATEGORY: category, HOURS: hours, Subject: of };
+}
+
+export const subjectPage = (rows: SubjectRow[], total = rows.length, page = 1): SubjectPage => ({ rows, total, count: Math.max(1, Math.ceil(total / 20)), page });
+
+export const CATALOGUE: Catalogue = {
+  departments: [
+    { id: 1, CODE: 'INF', NAME: 'Computer science', NAME_FR: 'Informatique' },
+    { id: 2, CODE: 'GES', NAME: 'Management', NAME_FR: 'Gestion' },
+  ],
+  branches: [
+    { id: 2, ABBREVIATION: 'GL', NAME: 'Software engineering', NAME_FR: 'Génie logiciel', DEPARTMENT_ID: 1 },
+    { id: 3, ABBREVIATION: 'RT', NAME: 'Networks and telecoms', NAME_FR: 'Réseaux et télécoms', DEPARTMENT_ID: 1 },
+    { id: 4, ABBREVIATION: 'CG', NAME: 'Accounting', NAME_FR: 'Comptabilité', DEPARTMENT_ID: 2 },
+  ],
+  cycles: [
+    { id: 1, CODE: 'LIC', NAME: 'Bachelor', NAME_FR: 'Licence', FIRST_LEVEL: 1, LAST_LEVEL: 3 },
+    { id: 2, CODE: 'MAS', NAME: 'Master', NAME_FR: 'Master', FIRST_LEVEL: 4, LAST_LEVEL: 5 },
+  ],
+  levels: [1, 2, 3, 4, 5].map((id) => ({ id, NAME: `Level ${id}`, NAME_FR: `Niveau ${id}` })),
+};
+
+export const GL_CLASSES: CatalogueClass[] = [
+  { id: 5, CODE: 'GL1/J', BRANCH_ID: 2, CYCLE_ID: 1, LEVEL_ID: 1, SHIFT: 'DAY' },
+  { id: 9, CODE: 'GL3/S', BRANCH_ID: 2, CYCLE_ID: 1, LEVEL_ID: 3, SHIFT: 'EVENING' },
+];
+
+type Handler = FakeAnswer | ((request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>);
+
+/**
+ * The fake server of the choice pages: the open session, the application, the catalogue, one
+ * page of subjects and the saved choices; `overrides` replace any of them.
+ */
+export function coursesApi(options: { choices?: Choice[]; rows?: SubjectRow[]; app?: Application | null; current?: ApplicationSession | null } = {}, overrides: Record<string, Handler> = {}) {
+  const app = options.app === undefined ? application() : options.app;
+  const current = options.current === undefined ? session() : options.current;
+  return fakeApi({
+    [`GET ${SESSION_PATH}`]: current ? { body: current } : { status: 204 },
+    [`GET ${APPLICATION_PATH}`]: app ? { body: app } : { status: 204 },
+    'GET /api/catalogue': { body: CATALOGUE },
+    'GET /api/classes': { body: GL_CLASSES },
+    'GET /api/subjects/class/9': { body: [COMPILERS] },
+    [`PATCH ${SUBJECTS_PAGE_1}`]: { body: subjectPage(options.rows ?? [ALGORITHMS, DATABASES, NETWORKS, COMPILERS]) },
+    'GET /api/applications-choices/11/none': { body: options.choices ?? [] },
+    ...overrides,
+  });
+}
+
+/** The query strings of the GET requests to a path. */
+export function queriesTo(path: string): URLSearchParams[] {
+  return vi
+    .mocked(fetch)
+    .mock.calls.map(([input]) => new URL(input instanceof Request ? input.url : String(input), 'http://localhost'))
+    .filter((url) => url.pathname === path)
+    .map((url) => url.searchParams);
+}

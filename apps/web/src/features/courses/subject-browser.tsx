@@ -1,0 +1,361 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CHOICE_CATEGORIES, LEVEL_IDS, REGIMES, SUBJECTS_PAGE_SIZE, hoursOf, type ChoiceCategory, type SubjectFilters, type SubjectRow } from '@portal/contract';
+import { PageLoader } from '../../components/page-loader';
+import { errorKey } from '../../lib/api';
+import { formatCurrency } from '../../lib/format';
+import { partState, type DraftChoice } from './choices';
+import { useCatalogue, useClasses, useClassSubjects, useSubjectPage } from './courses-api';
+import { choiceName, formatRate, localName } from './labels';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+type FilterName = 'CYCLE' | 'LEVEL' | 'REGIME' | 'DEPARTMENT' | 'BRANCH' | 'CLASS';
+type FilterValues = Record<FilterName | 'SEARCH', string>;
+const NO_FILTERS: FilterValues = { CYCLE: '', LEVEL: '', REGIME: '', DEPARTMENT: '', BRANCH: '', CLASS: '', SEARCH: '' };
+
+/** The body of `PATCH /subjects/by-level/{page}`: the filters that are set, and only those. */
+export function toRequest(values: FilterValues): SubjectFilters {
+  const body: SubjectFilters = {};
+  if (values.CYCLE) body.CYCLE = Number(values.CYCLE);
+  if (values.LEVEL) body.LEVEL = Number(values.LEVEL);
+  if (values.REGIME) body.REGIME = values.REGIME as SubjectFilters['REGIME'];
+  if (values.DEPARTMENT) body.DEPARTMENT = Number(values.DEPARTMENT);
+  if (values.BRANCH) body.BRANCH = Number(values.BRANCH);
+  if (values.CLASS) body.CLASS = Number(values.CLASS);
+  if (values.SEARCH) body.SEARCH = values.SEARCH;
+  return body;
+}
+
+const matches = (subject: SubjectRow, search: string) => {
+  const text = search.toLocaleLowerCase();
+  return !text || subject.SUBJECT_NAME.toLocaleLowerCase().includes(text) || subject.SUBJECT_CODE.toLocaleLowerCase().includes(text);
+};
+
+/** The search box: the request follows the typing after a short pause. */
+function SearchBox({ onSearch }: { onSearch: (text: string) => void }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+  return (
+    <TextField
+      id="courses-search"
+      type="search"
+      size="small"
+      label={t('courses.filters.search')}
+      value={text}
+      onChange={(event) => {
+        const next = event.target.value;
+        setText(next);
+        if (timer.current) clearTimeout(timer.current);
+        timer.current = setTimeout(() => {
+          timer.current = null;
+          onSearch(next.trim());
+        }, SEARCH_DEBOUNCE_MS);
+      }}
+      sx={{ flex: '2 1 240px' }}
+    />
+  );
+}
+
+interface Option {
+  value: string;
+  label: string;
+}
+
+function FilterSelect({ name, value, options, onChange, disabled }: { name: FilterName; value: string; options: Option[]; onChange: (value: string) => void; disabled?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      id={`courses-filter-${name}`}
+      select
+      size="small"
+      label={t(`courses.filters.${name}`)}
+      value={value}
+      disabled={disabled}
+      onChange={(event) => onChange(event.target.value)}
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+      sx={{ flex: '1 1 160px', minWidth: 140 }}
+    >
+      <MenuItem value="">{t('courses.filters.all')}</MenuItem>
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** The add action of each part of a subject: off when the part has no hours, is assigned or is in the list. */
+function AddParts({ subject, draft, onAdd, disabled }: { subject: SubjectRow; draft: readonly DraftChoice[]; onAdd: (subject: SubjectRow, category: ChoiceCategory) => void; disabled: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'nowrap' }}>
+      {CHOICE_CATEGORIES.map((category) => {
+        const state = partState(subject, category, draft);
+        const name = t('courses.add', { name: choiceName(subject.SUBJECT_NAME, category) });
+        return (
+          <Button
+            key={category}
+            size="small"
+            variant={state === 'inList' ? 'contained' : 'outlined'}
+            disabled={disabled || state !== 'free'}
+            aria-label={state === 'free' ? name : `${name}: ${t(`courses.partState.${state}`)}`}
+            onClick={() => onAdd(subject, category)}
+            sx={{ minWidth: 44, px: 1 }}
+          >
+            {category}
+          </Button>
+        );
+      })}
+    </Box>
+  );
+}
+
+interface RowsProps {
+  rows: SubjectRow[];
+  draft: readonly DraftChoice[];
+  onAdd: (subject: SubjectRow, category: ChoiceCategory) => void;
+  disabled: boolean;
+}
+
+const COLUMNS = ['subject', 'class', 'level', 'cycle', 'department', 'shift', 'CM', 'TD', 'TP', 'rate', 'tax', 'add'] as const;
+
+function SubjectTable({ rows, draft, onAdd, disabled }: RowsProps) {
+  const { t, i18n } = useTranslation();
+  return (
+    <TableContainer sx={{ overflowX: 'auto' }}>
+      <Table size="small" sx={{ minWidth: 900, '& td, & th': { px: 1 }, '& td:first-of-type, & th:first-of-type': { pl: 2 } }} aria-label={t('courses.subjects.title')}>
+        <TableHead>
+          <TableRow>
+            {COLUMNS.map((column) => (
+              <TableCell key={column} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+                {column === 'CM' || column === 'TD' || column === 'TP' ? (
+                  <Box component="abbr" title={t(`courses.columns.${column}`)} sx={{ textDecoration: 'none' }}>
+                    {column}
+                  </Box>
+                ) : (
+                  t(`courses.columns.${column}`)
+                )}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((subject) => (
+            <TableRow key={subject.SUBJECT_ID} hover>
+              <TableCell>
+                <Typography component="span" sx={{ fontWeight: 600, display: 'block' }}>
+                  {subject.SUBJECT_NAME}
+                </Typography>
+                <Typography component="span" variant="caption" sx={{ color: 'text.secondary' }}>
+                  {subject.SUBJECT_CODE}
+                </Typography>
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{subject.CLASS_CODE}</TableCell>
+              <TableCell>{subject.LEVEL_ID}</TableCell>
+              <TableCell>{i18n.language === 'fr' ? subject.CYCLE_NAME_FR : subject.CYCLE_NAME}</TableCell>
+              <TableCell>{i18n.language === 'fr' ? subject.DEPARTMENT_NAME_FR : subject.DEPARTMENT_NAME}</TableCell>
+              <TableCell>{t(`courses.regimes.${subject.SHIFT}`)}</TableCell>
+              {CHOICE_CATEGORIES.map((category) => (
+                <TableCell key={category} sx={{ whiteSpace: 'nowrap' }}>
+                  {t('courses.hours', { count: hoursOf(subject, category) })}
+                </TableCell>
+              ))}
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatCurrency(subject.HOURLY_RATE)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatRate(subject.TAX_RATE, i18n.language)}</TableCell>
+              <TableCell>
+                <AddParts subject={subject} draft={draft} onAdd={onAdd} disabled={disabled} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** On a phone: a card per subject. */
+function SubjectCards({ rows, draft, onAdd, disabled }: RowsProps) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Stack component="ul" aria-label={t('courses.subjects.title')} spacing={1.5} sx={{ listStyle: 'none', p: 1.5, m: 0 }}>
+      {rows.map((subject) => (
+        <Paper component="li" key={subject.SUBJECT_ID} variant="outlined" sx={{ p: 1.5 }}>
+          <Typography sx={{ fontWeight: 600 }}>{subject.SUBJECT_NAME}</Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {[subject.SUBJECT_CODE, subject.CLASS_CODE, t('courses.levelN', { level: subject.LEVEL_ID }), t(`courses.regimes.${subject.SHIFT}`)].join(' · ')}
+          </Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {[i18n.language === 'fr' ? subject.CYCLE_NAME_FR : subject.CYCLE_NAME, i18n.language === 'fr' ? subject.DEPARTMENT_NAME_FR : subject.DEPARTMENT_NAME].join(' · ')}
+          </Typography>
+          <Typography variant="body2" sx={{ my: 0.5 }}>
+            {CHOICE_CATEGORIES.map((category) => `${category} ${t('courses.hours', { count: hoursOf(subject, category) })}`).join(' · ')}
+          </Typography>
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            {`${t('courses.columns.rate')}: ${formatCurrency(subject.HOURLY_RATE)} · ${t('courses.columns.tax')}: ${formatRate(subject.TAX_RATE, i18n.language)}`}
+          </Typography>
+          <AddParts subject={subject} draft={draft} onAdd={onAdd} disabled={disabled} />
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+/** The subjects offered, with their filters, paged; each part can be added to the list. */
+export default function SubjectBrowser({ draft, onAdd, disabled }: { draft: readonly DraftChoice[]; onAdd: (subject: SubjectRow, category: ChoiceCategory) => void; disabled: boolean }) {
+  const { t, i18n } = useTranslation();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const [values, setValues] = useState<FilterValues>(NO_FILTERS);
+  const [page, setPage] = useState(1);
+  const [resets, setResets] = useState(0);
+  const catalogue = useCatalogue();
+  const classes = useClasses(values.BRANCH ? Number(values.BRANCH) : undefined);
+  const classId = values.CLASS ? Number(values.CLASS) : undefined;
+  const classSubjects = useClassSubjects(classId);
+  const request = useMemo(() => toRequest(values), [values]);
+  const subjectPage = useSubjectPage(request, page, classId === undefined);
+
+  const set = (changes: Partial<FilterValues>) => {
+    setValues((previous) => {
+      const next = { ...previous, ...changes };
+      // a branch outside the chosen department, or a class of another branch, no longer applies
+      if ('DEPARTMENT' in changes && next.BRANCH && catalogue.data) {
+        const branch = catalogue.data.branches.find((b) => String(b.id) === next.BRANCH);
+        if (next.DEPARTMENT && branch && String(branch.DEPARTMENT_ID) !== next.DEPARTMENT) next.BRANCH = '';
+      }
+      if (next.BRANCH !== previous.BRANCH) next.CLASS = '';
+      return next;
+    });
+    setPage(1);
+  };
+
+  const language = i18n.language;
+  const data = catalogue.data;
+  const branches = data ? data.branches.filter((b) => !values.DEPARTMENT || String(b.DEPARTMENT_ID) === values.DEPARTMENT) : [];
+
+  const inClass = classId !== undefined;
+  const query = inClass ? classSubjects : subjectPage;
+  const rows = inClass ? (classSubjects.data ?? []).filter((subject) => matches(subject, values.SEARCH)) : (subjectPage.data?.rows ?? []);
+  const none = inClass ? classSubjects.isSuccess && rows.length === 0 : subjectPage.isSuccess && (subjectPage.data === null || rows.length === 0);
+  const Rows = phone ? SubjectCards : SubjectTable;
+
+  return (
+    <Box component="section" aria-labelledby="courses-subjects-title">
+      <Typography id="courses-subjects-title" variant="h5" component="h2" sx={{ mb: 2 }}>
+        {t('courses.subjects.title')}
+      </Typography>
+      <Box role="search" aria-label={t('courses.filters.label')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2, alignItems: 'flex-start' }}>
+        <SearchBox key={resets} onSearch={(SEARCH) => set({ SEARCH })} />
+        <FilterSelect
+          name="CYCLE"
+          value={values.CYCLE}
+          options={(data?.cycles ?? []).map((cycle) => ({ value: String(cycle.id), label: localName(cycle, language) }))}
+          onChange={(CYCLE) => set({ CYCLE })}
+        />
+        <FilterSelect
+          name="LEVEL"
+          value={values.LEVEL}
+          options={LEVEL_IDS.map((level) => ({ value: String(level), label: t('courses.levelN', { level }) }))}
+          onChange={(LEVEL) => set({ LEVEL })}
+        />
+        <FilterSelect name="REGIME" value={values.REGIME} options={REGIMES.map((regime) => ({ value: regime, label: t(`courses.regimes.${regime}`) }))} onChange={(REGIME) => set({ REGIME })} />
+        <FilterSelect
+          name="DEPARTMENT"
+          value={values.DEPARTMENT}
+          options={(data?.departments ?? []).map((department) => ({ value: String(department.id), label: localName(department, language) }))}
+          onChange={(DEPARTMENT) => set({ DEPARTMENT })}
+        />
+        <FilterSelect
+          name="BRANCH"
+          value={values.BRANCH}
+          options={branches.map((branch) => ({ value: String(branch.id), label: `${branch.ABBREVIATION} – ${localName(branch, language)}` }))}
+          onChange={(BRANCH) => set({ BRANCH })}
+        />
+        <FilterSelect
+          name="CLASS"
+          value={values.CLASS}
+          disabled={!values.BRANCH || !classes.data}
+          options={(classes.data ?? []).map((item) => ({ value: String(item.id), label: item.CODE }))}
+          onChange={(CLASS) => set({ CLASS })}
+        />
+        <Button
+          variant="text"
+          onClick={() => {
+            setValues(NO_FILTERS);
+            setPage(1);
+            setResets((n) => n + 1);
+          }}
+          sx={{ mt: '2px' }}
+        >
+          {t('courses.filters.reset')}
+        </Button>
+      </Box>
+      {!values.BRANCH ? (
+        <Typography variant="body2" sx={{ color: 'text.secondary', mt: -1, mb: 2 }}>
+          {t('courses.filters.classHint')}
+        </Typography>
+      ) : null}
+      {catalogue.isError || classes.isError ? (
+        <Alert severity="warning" role="alert" sx={{ mb: 2 }}>
+          {t(errorKey(catalogue.error ?? classes.error))}
+        </Alert>
+      ) : null}
+      {query.isError ? (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {t(errorKey(query.error))}
+        </Alert>
+      ) : null}
+      {query.isPending && query.fetchStatus !== 'idle' ? <PageLoader /> : null}
+      {query.isSuccess ? (
+        <Paper variant="outlined">
+          {query.isFetching ? <LinearProgress aria-label={t('common.loading')} /> : <Box sx={{ height: 4 }} />}
+          {none ? (
+            <Typography role="status" sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
+              {t('courses.noResults')}
+            </Typography>
+          ) : (
+            <Rows rows={rows} draft={draft} onAdd={onAdd} disabled={disabled} />
+          )}
+          {!inClass && subjectPage.data && subjectPage.data.total > 0 ? (
+            <TablePagination
+              component="div"
+              count={subjectPage.data.total}
+              page={Math.max(0, Math.min(page, subjectPage.data.count) - 1)}
+              rowsPerPage={SUBJECTS_PAGE_SIZE}
+              rowsPerPageOptions={[]}
+              onPageChange={(_event, next) => setPage(next + 1)}
+              labelDisplayedRows={({ from, to, count }) => t('courses.subjects.range', { position: from, number: to, total: count })}
+              getItemAriaLabel={(type) => t(`courses.pages.${type}`)}
+            />
+          ) : null}
+        </Paper>
+      ) : null}
+    </Box>
+  );
+}
