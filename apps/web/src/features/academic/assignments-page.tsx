@@ -1,4 +1,290 @@
-// Placeholder until the page lands; replaced by its feature's owner.
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { Applicant, AssignmentRow } from '@portal/contract';
+import { useNotify } from '../../app/overlays/notify';
+import { Page } from '../../components/page';
+import { PageLoader } from '../../components/page-loader';
+import { errorKey } from '../../lib/api';
+import {
+  academicKeys,
+  ASSIGNMENT_PAGE_SIZES,
+  ASSIGNMENT_STATES,
+  assignmentFiltersFrom,
+  assignmentsExportUrl,
+  decideChoice,
+  useAssignments,
+  useSessions,
+  type AssignmentFilters,
+  type ChoiceAction,
+} from './academic-api';
+import { localName, partLabel, regimeLabel } from './labels';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** AFFECTATION 0 selected, 1 confirmed, 2 declined. */
+const STATES = ['selected', 'confirmed', 'declined'] as const;
+const STATE_COLORS = { selected: 'default', confirmed: 'success', declined: 'error' } as const;
+
+/** The filters live in the URL: a list can be bookmarked, shared and reached again with Back. */
+function useFilters() {
+  const [params, setParams] = useSearchParams();
+  const filters = assignmentFiltersFrom(params);
+  const update = (changes: Partial<Record<keyof AssignmentFilters, string | number>>) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        for (const [name, value] of Object.entries(changes)) {
+          if (value === '' || value === undefined) next.delete(name);
+          else next.set(name, String(value));
+        }
+        if (!('page' in changes)) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  return { filters, update };
+}
+
+function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(value);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => {
+    if (timer.current) clearTimeout(timer.current);
+  }, []);
+  return (
+    <TextField
+      id="academic-assignments-search"
+      type="search"
+      size="small"
+      label={t('academic.assignments.search')}
+      helperText={t('academic.assignments.searchHelp')}
+      value={text}
+      onChange={(event) => {
+        const next = event.target.value;
+        setText(next);
+        if (timer.current) clearTimeout(timer.current);
+        timer.current = setTimeout(() => {
+          timer.current = null;
+          onSearch(next.trim());
+        }, SEARCH_DEBOUNCE_MS);
+      }}
+      sx={{ flex: '2 1 240px' }}
+    />
+  );
+}
+
+interface Decision {
+  id: number;
+  action: ChoiceAction;
+}
+
+function ApplicantRow({ applicant, busy, onDecide }: { applicant: Applicant; busy: boolean; onDecide: (decision: Decision) => void }) {
+  const { t } = useTranslation();
+  const state = STATES[applicant.AFFECTATION];
+  const actions: { action: ChoiceAction; show: boolean; color: 'success' | 'error' | 'inherit' }[] = [
+    { action: 'confirm', show: applicant.AFFECTATION !== 1, color: 'success' },
+    { action: 'decline', show: applicant.AFFECTATION !== 2, color: 'error' },
+    { action: 'reset', show: applicant.AFFECTATION !== 0, color: 'inherit' },
+  ];
+  return (
+    <TableRow hover>
+      <TableCell sx={{ fontWeight: 600 }}>{`${applicant.LASTNAME} ${applicant.FIRSTNAME}`}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{applicant.MATRICULE}</TableCell>
+      <TableCell>{applicant.STATUS ? t(`person.status.${applicant.STATUS}`) : '—'}</TableCell>
+      <TableCell>{partLabel(t, applicant.CATEGORY)}</TableCell>
+      <TableCell align="right">{applicant.HOURS}</TableCell>
+      <TableCell>{t(applicant.CLOSED ? 'academic.assignments.closed' : 'academic.assignments.inProgress')}</TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} title={t('academic.assignments.hoursValue', { count: applicant.CONFIRMED_HOURS, number: applicant.CHOSEN_HOURS, total: applicant.TOTAL_HOURS })}>
+        {`${applicant.CONFIRMED_HOURS} / ${applicant.CHOSEN_HOURS} / ${applicant.TOTAL_HOURS}`}
+      </TableCell>
+      <TableCell>
+        <Chip size="small" color={STATE_COLORS[state]} variant={state === 'selected' ? 'outlined' : 'filled'} label={t(`academic.assignments.states.${state}`)} />
+      </TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        {actions
+          .filter((item) => item.show)
+          .map((item) => (
+            <Button key={item.action} size="small" color={item.color} disabled={busy} onClick={() => onDecide({ id: applicant.CHOICE_ID, action: item.action })}>
+              {t(`academic.assignments.actions.${item.action}`)}
+            </Button>
+          ))}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+const APPLICANT_COLUMNS = ['name', 'matricule', 'category', 'part', 'hours', 'application', 'hoursSummary', 'state', 'actions'] as const;
+const RIGHT = new Set<string>(['hours', 'hoursSummary', 'actions']);
+
+function SubjectSection({ row, pending, failure, onDecide }: { row: AssignmentRow; pending: number | null; failure: { id: number; key: string } | null; onDecide: (decision: Decision) => void }) {
+  const { t, i18n } = useTranslation();
+  const subject = row.Subject;
+  const titleId = `academic-subject-${subject.SUBJECT_ID}`;
+  const failed = failure && row.applicants.some((applicant) => applicant.CHOICE_ID === failure.id) ? failure.key : null;
+  const hours = (['CM', 'TD', 'TP'] as const)
+    .filter((part) => subject[`HOURS_${part}`] > 0)
+    .map((part) => t('academic.assignments.partHours', { name: partLabel(t, part), count: subject[`HOURS_${part}`] }))
+    .join(' · ');
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={titleId}>
+      <Box sx={{ p: 2, pb: 1 }}>
+        <Typography id={titleId} component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
+          {`${subject.SUBJECT_CODE} – ${subject.SUBJECT_NAME}`}
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {[subject.CLASS_CODE, regimeLabel(t, subject.SHIFT), localName(i18n.language, { NAME: subject.DEPARTMENT_NAME, NAME_FR: subject.DEPARTMENT_NAME_FR }), hours].join(' · ')}
+        </Typography>
+        {subject.ASSIGNED.length > 0 ? (
+          <Typography variant="body2" sx={{ color: 'success.main' }}>
+            {`${t('academic.assignments.assignedParts')} ${subject.ASSIGNED.map((part) => partLabel(t, part)).join(', ')}`}
+          </Typography>
+        ) : null}
+      </Box>
+      <TableContainer sx={{ overflowX: 'auto' }}>
+        <Table size="small" sx={{ minWidth: 900 }} aria-label={t('academic.assignments.applicantsOf', { name: subject.SUBJECT_CODE })}>
+          <TableHead>
+            <TableRow>
+              {APPLICANT_COLUMNS.map((column) => (
+                <TableCell key={column} align={RIGHT.has(column) ? 'right' : 'left'} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+                  {t(`academic.assignments.columns.${column}`)}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {row.applicants.map((applicant) => (
+              <ApplicantRow key={applicant.CHOICE_ID} applicant={applicant} busy={pending === applicant.CHOICE_ID} onDecide={onDecide} />
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {failed ? (
+        <Alert severity="error" role="alert" sx={{ m: 2 }}>
+          {t(failed)}
+        </Alert>
+      ) : null}
+    </Paper>
+  );
+}
+
 export default function AssignmentsPage() {
-  return null;
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const { filters, update } = useFilters();
+  const sessions = useSessions();
+  const list = useAssignments(filters);
+  const data = list.data;
+  const [failure, setFailure] = useState<{ id: number; key: string } | null>(null);
+  const decide = useMutation({
+    mutationFn: ({ id, action }: Decision) => decideChoice(id, action),
+    onMutate: () => setFailure(null),
+    onSuccess: async (_answer, { action }) => {
+      notify(`academic.notify.${action}`, 'success');
+      await queryClient.invalidateQueries({ queryKey: academicKeys.all });
+    },
+    onError: (error, { id }) => setFailure({ id, key: errorKey(error) }),
+  });
+  const sessionId = filters.session ?? data?.session?.id ?? null;
+  const sessionOptions = sessions.data ?? [];
+
+  return (
+    <Page title={t('academic.assignments.title')} maxWidth="lg">
+      <Typography sx={{ mb: 2, color: 'text.secondary' }}>{t('academic.assignments.intro')}</Typography>
+      <Box role="search" aria-label={t('academic.assignments.filters')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2, alignItems: 'flex-start' }}>
+        <TextField
+          id="academic-assignments-session"
+          select
+          size="small"
+          label={t('academic.assignments.session')}
+          value={sessionId !== null && sessionOptions.some((session) => session.id === sessionId) ? String(sessionId) : ''}
+          onChange={(event) => update({ session: event.target.value })}
+          sx={{ flex: '2 1 260px' }}
+        >
+          {sessionOptions.map((session) => (
+            <MenuItem key={session.id} value={String(session.id)}>
+              {session.CURRENT ? t('academic.assignments.currentSession', { name: session.DESIGNATION }) : session.DESIGNATION}
+            </MenuItem>
+          ))}
+        </TextField>
+        <SearchBox value={filters.search} onSearch={(search) => update({ search })} />
+        <TextField
+          id="academic-assignments-state"
+          select
+          size="small"
+          label={t('academic.assignments.state')}
+          value={filters.state}
+          onChange={(event) => update({ state: event.target.value })}
+          sx={{ flex: '1 1 160px' }}
+        >
+          {ASSIGNMENT_STATES.map((state) => (
+            <MenuItem key={state} value={state}>
+              {t(`academic.assignments.stateFilter.${state}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        {sessionId !== null ? (
+          <Button component="a" href={assignmentsExportUrl(sessionId)} download variant="outlined" startIcon={<DownloadOutlined />} sx={{ flex: '0 0 auto', mt: '1px' }}>
+            {t('academic.assignments.export')}
+          </Button>
+        ) : null}
+      </Box>
+
+      {list.isError ? (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {t(errorKey(list.error))}
+        </Alert>
+      ) : null}
+      {list.isPending ? <PageLoader /> : null}
+      {data && !data.session ? (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {t('academic.assignments.noSession')}
+        </Alert>
+      ) : null}
+      {data ? (
+        <>
+          {list.isFetching ? <LinearProgress aria-label={t('common.loading')} sx={{ mb: 1 }} /> : <Box sx={{ height: 4, mb: 1 }} />}
+          <Stack spacing={2}>
+            {data.rows.map((row) => (
+              <SubjectSection key={row.Subject.SUBJECT_ID} row={row} pending={decide.isPending ? (decide.variables?.id ?? null) : null} failure={failure} onDecide={(decision) => decide.mutate(decision)} />
+            ))}
+            {data.rows.length === 0 && data.session ? <Typography sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>{t('academic.assignments.empty')}</Typography> : null}
+          </Stack>
+          <TablePagination
+            component="div"
+            count={data.total}
+            page={data.total === 0 ? 0 : Math.min(filters.page, Math.max(1, data.count)) - 1}
+            rowsPerPage={filters.pageSize}
+            rowsPerPageOptions={[...ASSIGNMENT_PAGE_SIZES]}
+            onPageChange={(_event, page) => update({ page: page + 1 })}
+            onRowsPerPageChange={(event) => update({ pageSize: Number(event.target.value) })}
+            labelRowsPerPage={t('academic.paging.rowsPerPage')}
+            labelDisplayedRows={({ from, to, count }) => `${from}–${to} ${t('academic.paging.displayed')} ${count}`}
+            getItemAriaLabel={(type) => t(`academic.paging.${type}`)}
+          />
+        </>
+      ) : null}
+    </Page>
+  );
 }

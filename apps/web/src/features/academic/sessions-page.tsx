@@ -1,4 +1,134 @@
-// Placeholder until the page lands; replaced by its feature's owner.
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SessionSummary } from '@portal/contract';
+import { useNotify } from '../../app/overlays/notify';
+import { Page } from '../../components/page';
+import { PageLoader } from '../../components/page-loader';
+import { errorKey } from '../../lib/api';
+import { academicKeys, sessionAction, useSessions } from './academic-api';
+import { ConfirmDialog } from './confirm-dialog';
+import { sessionFirstDay, sessionLastDay, sessionState, type SessionState } from './labels';
+
+// The form (with the contract's schema and Zod) loads when it is first opened.
+const SessionDialog = lazy(() => import('./session-dialog'));
+
+const STATE_COLORS: Record<SessionState, 'success' | 'default' | 'info' | 'warning'> = { current: 'success', closed: 'default', upcoming: 'info', ended: 'warning' };
+
+const COLUMNS = ['designation', 'start', 'end', 'state', 'applications', 'closedApplications', 'choices', 'confirmed', 'actions'] as const;
+const NUMERIC = new Set<string>(['applications', 'closedApplications', 'choices', 'confirmed']);
+
 export default function SessionsPage() {
-  return null;
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const sessions = useSessions();
+  const [editing, setEditing] = useState<SessionSummary | 'new' | null>(null);
+  const [acting, setActing] = useState<{ session: SessionSummary; action: 'close' | 'reopen' } | null>(null);
+
+  return (
+    <Page title={t('academic.sessions.title')} maxWidth="lg">
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2, alignItems: 'center' }}>
+        <Typography sx={{ color: 'text.secondary', flex: '1 1 320px' }}>{t('academic.sessions.intro')}</Typography>
+        <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setEditing('new')}>
+          {t('academic.sessions.add')}
+        </Button>
+      </Box>
+      {sessions.isError ? (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {t(errorKey(sessions.error))}
+        </Alert>
+      ) : null}
+      {sessions.isPending ? <PageLoader /> : null}
+      {sessions.data ? (
+        <Paper variant="outlined">
+          <TableContainer sx={{ overflowX: 'auto' }}>
+            <Table size="small" sx={{ minWidth: 860 }} aria-label={t('academic.sessions.title')}>
+              <TableHead>
+                <TableRow>
+                  {COLUMNS.map((column) => (
+                    <TableCell key={column} align={NUMERIC.has(column) || column === 'actions' ? 'right' : 'left'} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+                      {t(`academic.sessions.columns.${column}`)}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {sessions.data.map((session) => {
+                  const state = sessionState(session);
+                  return (
+                    <TableRow key={session.id} hover>
+                      <TableCell sx={{ fontWeight: 600 }}>{session.DESIGNATION}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{sessionFirstDay(session)}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{sessionLastDay(session) || t('academic.sessions.noEnd')}</TableCell>
+                      <TableCell>
+                        <Chip size="small" color={STATE_COLORS[state]} variant={state === 'current' ? 'filled' : 'outlined'} label={t(`academic.sessions.states.${state}`)} />
+                      </TableCell>
+                      <TableCell align="right">{session.APPLICATIONS}</TableCell>
+                      <TableCell align="right">{session.CLOSED_APPLICATIONS}</TableCell>
+                      <TableCell align="right">{session.CHOICES}</TableCell>
+                      <TableCell align="right">{session.CONFIRMED}</TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        <Button size="small" onClick={() => setEditing(session)}>
+                          {t('academic.edit')}
+                        </Button>
+                        {session.MANUAL_CLOSURE ? (
+                          <Button size="small" onClick={() => setActing({ session, action: 'reopen' })}>
+                            {t('academic.sessions.reopen')}
+                          </Button>
+                        ) : (
+                          <Button size="small" color="warning" onClick={() => setActing({ session, action: 'close' })}>
+                            {t('academic.sessions.close')}
+                          </Button>
+                        )}
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+                {sessions.data.length === 0 ? (
+                  <TableRow>
+                    <TableCell colSpan={COLUMNS.length} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
+                      {t('academic.sessions.empty')}
+                    </TableCell>
+                  </TableRow>
+                ) : null}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </Paper>
+      ) : null}
+      {editing ? (
+        <Suspense fallback={null}>
+          <SessionDialog session={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      ) : null}
+      {acting ? (
+        <ConfirmDialog
+          title={t(`academic.sessions.${acting.action}Title`, { name: acting.session.DESIGNATION })}
+          text={t(`academic.sessions.${acting.action}Text`)}
+          confirmLabel={t(`academic.sessions.${acting.action}`)}
+          action={() => sessionAction(acting.session.id, acting.action)}
+          onDone={() => {
+            notify(acting.action === 'close' ? 'academic.notify.sessionClosed' : 'academic.notify.sessionReopened', 'success');
+            setActing(null);
+            void queryClient.invalidateQueries({ queryKey: academicKeys.all });
+          }}
+          onClose={() => setActing(null)}
+        />
+      ) : null}
+    </Page>
+  );
 }

@@ -1,0 +1,196 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useForm, type Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { dmyToIso, groupLimit, isoToDmy, lastSessionDayOf, universityDayOf, LEVEL_GROUP_KEYS, SessionInput, STAFF_STATUSES, type GroupLimits, type HourlyCaps, type SessionSummary } from '@portal/contract';
+import { useNotify } from '../../app/overlays/notify';
+import { DateField } from '../../components/date-field';
+import { FormTextField } from '../../components/form-text-field';
+import { errorKey } from '../../lib/api';
+import { applyFieldErrors } from '../../lib/form';
+import { academicKeys, saveSession } from './academic-api';
+import { contractResolver, toNumber } from './contract-resolver';
+
+const SHIFTS = ['J', 'S'] as const;
+type LimitName = keyof GroupLimits;
+const limitName = (group: (typeof LEVEL_GROUP_KEYS)[number], shift: (typeof SHIFTS)[number]) => `LEVEL${group}_${shift}` as LimitName;
+const LIMIT_NAMES = LEVEL_GROUP_KEYS.flatMap((group) => SHIFTS.map((shift) => limitName(group, shift)));
+
+interface Values {
+  DESIGNATION: string;
+  /** dd/mm/yyyy */
+  START_DATE: string;
+  /** dd/mm/yyyy, or empty: no end */
+  END_DATE: string;
+  LIMITS: Record<LimitName, string>;
+  HOURS: Record<keyof HourlyCaps, string>;
+  [key: string]: string | Record<string, string>;
+}
+
+const mapValues = <K extends string>(record: Record<K, string>) => Object.fromEntries(Object.entries<string>(record).map(([key, value]) => [key, toNumber(value)]));
+
+/** The typed text as the API's body: days as yyyy-mm-dd (left as typed when not a date, so that it fails), numbers as numbers. */
+export function toSessionInput(values: Values) {
+  const day = (value: string) => (value.trim() === '' ? undefined : (dmyToIso(value) ?? value));
+  return {
+    DESIGNATION: values.DESIGNATION,
+    START_DATE: day(values.START_DATE),
+    END_DATE: day(values.END_DATE) ?? null,
+    LIMITS: mapValues(values.LIMITS),
+    HOURS: mapValues(values.HOURS),
+  };
+}
+
+/** A session as the form shows it: its days dd/mm/yyyy (university time) and the limit of each level group. */
+function toValues(session: SessionSummary | null): Values {
+  const text = (value: number | undefined) => (value === undefined ? '' : String(value));
+  return {
+    DESIGNATION: session?.DESIGNATION ?? '',
+    START_DATE: session ? isoToDmy(universityDayOf(session.START_DATE)) : '',
+    END_DATE: session?.END_DATE ? isoToDmy(lastSessionDayOf(session.END_DATE)) : '',
+    LIMITS: Object.fromEntries(
+      LEVEL_GROUP_KEYS.flatMap((group) => SHIFTS.map((shift) => [limitName(group, shift), text(session ? groupLimit(session.SubjectConstraint, group, shift) : undefined)])),
+    ) as Record<LimitName, string>,
+    HOURS: Object.fromEntries(STAFF_STATUSES.map((status) => [status, text(session?.HOURS[status])])) as Record<keyof HourlyCaps, string>,
+  };
+}
+
+const KNOWN_FIELDS = ['DESIGNATION', 'START_DATE', 'END_DATE', ...LIMIT_NAMES.map((name) => `LIMITS.${name}`), ...STAFF_STATUSES.map((status) => `HOURS.${status}`)] as Path<Values>[];
+
+/** Creates or edits a choice session: its days, the subject limits per level group and shift, and the hours per staff category. */
+export default function SessionDialog({ session, onClose }: { session: SessionSummary | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const titleId = useId();
+  const [message, setMessage] = useState<string | null>(null);
+  const form = useForm<Values, unknown, SessionInput>({
+    defaultValues: toValues(session),
+    resolver: contractResolver<typeof SessionInput, Values>(SessionInput, toSessionInput, ['END_DATE']),
+  });
+  const mutation = useMutation({
+    mutationFn: (body: SessionInput) => saveSession(session?.id ?? null, body),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: academicKeys.all });
+      notify(session ? 'academic.notify.saved' : 'academic.notify.created', 'success');
+      onClose();
+    },
+    onError: (error) => {
+      applyFieldErrors(error, form.setError, KNOWN_FIELDS);
+      setMessage(errorKey(error));
+    },
+  });
+  const submit = form.handleSubmit((values) => {
+    setMessage(null);
+    mutation.mutate(values);
+  });
+  const legend = { component: 'legend', variant: 'subtitle2', sx: { mb: 1, p: 0 } } as const;
+  const fieldset = { component: 'fieldset', sx: { border: 0, m: 0, p: 0, minWidth: 0 } } as const;
+
+  return (
+    <Dialog open onClose={mutation.isPending ? undefined : onClose} fullWidth maxWidth="md" aria-labelledby={titleId}>
+      <Box component="form" noValidate onSubmit={submit}>
+        <DialogTitle id={titleId}>{t(session ? 'academic.sessions.edit' : 'academic.sessions.add')}</DialogTitle>
+        <DialogContent>
+          <Grid container spacing={2} sx={{ pt: 1 }}>
+            <Grid size={12}>
+              <FormTextField control={form.control} name="DESIGNATION" id="academic-session-designation" label={t('academic.fields.DESIGNATION')} required fullWidth size="small" autoFocus />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <DateField control={form.control} name="START_DATE" id="academic-session-start" label={t('academic.fields.START_DATE')} required fullWidth size="small" />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <DateField
+                control={form.control}
+                name="END_DATE"
+                id="academic-session-end"
+                label={t('academic.fields.END_DATE')}
+                helperText={t('academic.sessions.endHelp')}
+                fullWidth
+                size="small"
+              />
+            </Grid>
+          </Grid>
+
+          <Typography variant="subtitle1" component="h2" sx={{ mt: 3, mb: 0.5, fontWeight: 600 }}>
+            {t('academic.sessions.limits')}
+          </Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
+            {t('academic.sessions.limitsHelp')}
+          </Typography>
+          <Grid container spacing={2}>
+            {LEVEL_GROUP_KEYS.map((group) => (
+              <Grid key={group} size={{ xs: 12, sm: 4 }}>
+                <Box {...fieldset}>
+                  <Typography {...legend}>{t(`academic.groups.${group}`)}</Typography>
+                  <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
+                    {SHIFTS.map((shift) => (
+                      <FormTextField
+                        key={shift}
+                        control={form.control}
+                        name={`LIMITS.${limitName(group, shift)}`}
+                        id={`academic-session-limit-${group}-${shift}`}
+                        label={t(`academic.shifts.${shift}`)}
+                        required
+                        size="small"
+                        slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                      />
+                    ))}
+                  </Box>
+                </Box>
+              </Grid>
+            ))}
+          </Grid>
+
+          <Box {...fieldset} sx={{ ...fieldset.sx, mt: 3 }}>
+            <Typography {...legend} variant="subtitle1" sx={{ ...legend.sx, mb: 0.5, fontWeight: 600 }}>
+              {t('academic.sessions.hours')}
+            </Typography>
+            <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
+              {t('academic.sessions.hoursHelp')}
+            </Typography>
+            <Grid container spacing={2}>
+              {STAFF_STATUSES.map((status) => (
+                <Grid key={status} size={{ xs: 6, sm: 3 }}>
+                  <FormTextField
+                    control={form.control}
+                    name={`HOURS.${status}`}
+                    id={`academic-session-hours-${status}`}
+                    label={t(`person.status.${status}`)}
+                    required
+                    fullWidth
+                    size="small"
+                    slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                  />
+                </Grid>
+              ))}
+            </Grid>
+          </Box>
+
+          {message ? (
+            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+              {t(message)}
+            </Alert>
+          ) : null}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={mutation.isPending}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={mutation.isPending}>
+            {t('academic.save')}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
