@@ -55,9 +55,10 @@ describe('the human resources service', () => {
     const all = (await hr.get('/api/hr/registrations?pageSize=200')).json();
     expect(all.total).toBeGreaterThan(30);
     expect(all.rows.every((r: { MATRICULE: string }) => !r.MATRICULE.startsWith('BO'))).toBe(true);
+    // Besides the lecturer, the demo seed closed two registrations handed in on paper (their files are missing here).
     const closed = (await hr.get('/api/hr/registrations?closed=yes')).json();
-    expect(closed.rows.map((r: { id: number }) => r.id)).toEqual([lecturerId]);
-    expect(closed.rows[0].missing).toEqual([]);
+    expect(closed.rows.map((r: { MATRICULE: string }) => r.MATRICULE).sort()).toEqual(['PER0003', 'PER0004', 'VAC0001']);
+    expect(closed.rows.find((r: { id: number }) => r.id === lecturerId).missing).toEqual([]);
     const interns = (await hr.get('/api/hr/registrations?status=STAGIAIRE&pageSize=50')).json();
     expect(interns.total).toBe(4);
     const incomplete = (await hr.get('/api/hr/registrations?missing=yes&pageSize=200')).json();
@@ -108,8 +109,8 @@ describe('the human resources service', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="registrations-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = res.body.replace(/^\uFEFF/, '').trim().split('\n');
     expect(lines[0]).toBe('MATRICULE,LASTNAME,FIRSTNAME,STATUS,GENDER,BIRTHDATE,EMAIL,PHONE,LIVING_TOWN,ACTIVITY_PRINCIPAL,PAYMODE,CLOSED,CLOSED_AT,MISSING_COUNT,MISSING');
-    expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain('VAC0001,Bello,Aïcha,VACATAIRE');
+    expect(lines).toHaveLength(4);
+    expect(lines.filter((line: string) => line.includes('VAC0001,Bello,Aïcha,VACATAIRE'))).toHaveLength(1);
   });
 
   it('is closed to everyone but HR and administrators', async () => {
