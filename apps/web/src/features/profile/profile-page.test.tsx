@@ -17,6 +17,25 @@ describe('profile page', () => {
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
   });
 
+  it('shows whether a staff member is identified, with the office photo', async () => {
+    fakeApi({ 'GET /api/students/7': { body: person({ KIND: 'STAFF', STATUS: 'PERMANENT', IDENTIFIED: true, PHOTO_LINK: '/api/files/photo-1' }) } });
+    renderApp('/profile', { user: person({ KIND: 'STAFF', STATUS: 'PERMANENT' }) });
+    expect(await screen.findByText('Photo and fingerprints registered by an identification office')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'My identification photo' })).toHaveAttribute('src', '/api/files/photo-1');
+  });
+
+  it('tells a staff member without identification where to go, and says nothing of it to students', async () => {
+    fakeApi({ 'GET /api/students/7': { body: person({ KIND: 'STAFF', STATUS: 'VACATAIRE' }) } });
+    const { unmount } = renderApp('/profile', { user: person({ KIND: 'STAFF', STATUS: 'VACATAIRE' }) });
+    expect(await screen.findByText('Not yet: have your photo and fingerprints registered at an identification office')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'My identification photo' })).not.toBeInTheDocument();
+    unmount();
+    fakeApi({ 'GET /api/students/7': { body: person() } });
+    renderApp('/profile', { user: person() });
+    expect(await screen.findByText('03/07/2003')).toBeInTheDocument();
+    expect(screen.queryByText('Identification')).not.toBeInTheDocument();
+  });
+
   it('writes the last update with its weekday in French', async () => {
     const record = person({ LANGUAGE: 'fr', updatedAt: '2023-07-03T10:05:00' });
     fakeApi({ 'GET /api/students/7': { body: record } });

@@ -77,6 +77,16 @@ function ProfileDetails({ person }: { person: PersonRecord }) {
         <Field label={t('person.fields.ACTIVED')}>
           {person.ACTIVED ? t('profile.registrationClosed') : t('profile.registrationOpen')}
         </Field>
+        {person.KIND === 'STAFF' ? (
+          <Field label={t('profile.identification')}>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+              {person.PHOTO_LINK ? (
+                <Box component="img" src={person.PHOTO_LINK} alt={t('profile.photoAlt')} sx={{ width: 72, height: 90, objectFit: 'cover', borderRadius: 1, border: 1, borderColor: 'divider' }} />
+              ) : null}
+              <span>{person.IDENTIFIED ? t('profile.identified') : t('profile.notIdentified')}</span>
+            </Box>
+          </Field>
+        ) : null}
         {person.ROLES.length > 0 ? (
           <Field label={t('person.fields.ROLES')}>{person.ROLES.map((role) => t(`person.role.${role}`)).join(', ')}</Field>
         ) : null}
