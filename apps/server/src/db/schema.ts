@@ -561,3 +561,17 @@ export const fingerprints = pgTable(
   },
   (t) => [primaryKey({ columns: [t.personId, t.finger] })],
 );
+
+/**
+ * One row whose version moves whenever what the subject lists show changes: the catalogue
+ * (subjects, classes, branches, departments, cycles), the sessions, or a confirmation
+ * (triggers, migration 0005). Subject lists are cached by it, on every instance.
+ */
+export const catalogueVersion = pgTable(
+  'catalogue_version',
+  {
+    id: integer('id').primaryKey(),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('catalogue_version_single_row', sql`${t.id} = 1`)],
+);

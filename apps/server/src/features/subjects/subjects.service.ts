@@ -10,7 +10,7 @@ import {
   type SubjectRow,
 } from '@portal/contract';
 import type { Db } from '../../db/client';
-import { applicationSessions, branches, classes, cycles, departments, levels, subjects } from '../../db/schema';
+import { applicationSessions, branches, catalogueVersion, classes, cycles, departments, levels, subjects } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 
 // ---------------------------------------------------------------- shared SQL pieces
@@ -179,17 +179,76 @@ function statementsFor(db: Db, given: readonly FilterName[]): Statements {
   return statements;
 }
 
+type PageRow = Awaited<ReturnType<Statements['page']['execute']>>[number];
+
+/**
+ * What the lists depend on besides the filters: the catalogue's version (moved by triggers on
+ * the catalogue, the sessions and confirmations) and the session open now. One primary-key read.
+ */
+function stampStatement(db: Db) {
+  return db
+    .select({ version: catalogueVersion.version, session: currentSessionIdSql(sql.placeholder('now')) })
+    .from(catalogueVersion)
+    .where(eq(catalogueVersion.id, 1))
+    .prepare('catalogue_stamp');
+}
+
+/**
+ * Subject lists and counts already read, kept while the stamp they were read under holds:
+ * 50 lecturers paging the same catalogue do not recount 20,000 subjects each time, and any
+ * change of the catalogue or a confirmation, on any instance, moves the stamp.
+ */
+class ListCache {
+  private readonly entries = new Map<string, { stamp: string; value: unknown }>();
+  constructor(private readonly capacity: number) {}
+  get<T>(key: string, stamp: string): T | undefined {
+    const entry = this.entries.get(key);
+    return entry && entry.stamp === stamp ? (entry.value as T) : undefined;
+  }
+  set(key: string, stamp: string, value: unknown): void {
+    this.entries.delete(key);
+    this.entries.set(key, { stamp, value });
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+  }
+}
+
+interface PerDb {
+  stamp: ReturnType<typeof stampStatement>;
+  cache: ListCache;
+}
+const perDb = new WeakMap<Db, PerDb>();
+function forDb(db: Db): PerDb {
+  let state = perDb.get(db);
+  if (!state) perDb.set(db, (state = { stamp: stampStatement(db), cache: new ListCache(2000) }));
+  return state;
+}
+
 /** Offered subjects matching the filters, from `offset`, and how many match in all. */
-async function offeredSubjects(db: Db, input: { filters: SubjectFilters; now: Date; limit: number; offset: number; withTotal: boolean }) {
+async function offeredSubjects(db: Db, input: { filters: SubjectFilters; now: Date; limit: number; offset: number; withTotal: boolean }): Promise<{ rows: PageRow[]; total: number }> {
   const values = filterValues(input.filters);
   const given = FILTERS.filter((name) => values[name] !== undefined);
+  const { stamp: stampOf, cache } = forDb(db);
+  const [current] = await stampOf.execute({ now: input.now });
+  const stamp = `${current?.version ?? 0}:${current?.session ?? ''}`;
+  const filterKey = JSON.stringify(given.map((name) => values[name]));
+  const pageKey = `${filterKey}|${input.offset}|${input.limit}`;
+
   const { page, count } = statementsFor(db, given);
-  const rows = await page.execute({ ...values, now: input.now, limit: input.limit, offset: input.offset, window: input.offset + input.limit });
+  let rows = cache.get<PageRow[]>(pageKey, stamp);
+  if (!rows) {
+    rows = await page.execute({ ...values, now: input.now, limit: input.limit, offset: input.offset, window: input.offset + input.limit });
+    cache.set(pageKey, stamp, rows);
+  }
   if (!input.withTotal) return { rows, total: rows.length };
   // A first page that is not full holds every match: no need to count them.
   if (input.offset === 0 && rows.length < input.limit) return { rows, total: rows.length };
-  const [counted] = await count.execute({ ...values, now: input.now });
-  return { rows, total: counted!.total };
+  let total = cache.get<number>(filterKey, stamp);
+  if (total === undefined) {
+    const [counted] = await count.execute({ ...values, now: input.now });
+    total = counted!.total;
+    cache.set(filterKey, stamp, total);
+  }
+  return { rows, total };
 }
 
 // ---------------------------------------------------------------- services

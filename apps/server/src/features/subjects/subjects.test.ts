@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBJECTS_PAGE_SIZE, type CatalogueClass, type SubjectPage, type SubjectRow } from '@portal/contract';
-import { applicationSessions, branches, classes, cycles, departments, subjects } from '../../db/schema';
+import { applicationChoices, applicationSessions, branches, classes, cycles, departments, subjects } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
 import { Client, createTestApp, signIn, type TestApp } from '../../../test/helpers';
 import { applicationWith, createLecturers, demoSession, subjectsAt } from '../applications/fixtures';
@@ -246,5 +246,28 @@ describe('PATCH /subjects/by-level/{page}', () => {
     await applicationWith(t.db, { personId: other!.id, sessionId: old!.id, constraintId: constraint.id, choices: (['CM', 'TD', 'TP'] as const).map((category) => ({ subjectId: level5.id, category, affectation: 1 as const })) });
     const level5Rows = await everyRow(withNiu, { LEVEL: 5 });
     expect(level5Rows.find((r) => r.SUBJECT_ID === level5.id)?.ASSIGNED).toEqual([]);
+  });
+
+  it('answers repeated lists from memory, and follows any change of the catalogue or a confirmation', async () => {
+    const level2 = { LEVEL: 2, REGIME: 'DAY' };
+    const first = (await byLevel(withNiu, 1, level2)).json() as SubjectPage;
+    const again = (await byLevel(withNiu, 1, level2)).json() as SubjectPage;
+    expect(again).toEqual(first);
+    // A rename straight in the database (as another instance would do) shows at once.
+    const target = first.rows[0]!;
+    await t.db.update(subjects).set({ name: 'Renamed while cached' }).where(eq(subjects.id, target.SUBJECT_ID));
+    const renamed = (await byLevel(withNiu, 1, level2)).json() as SubjectPage;
+    expect(renamed.rows.find((r) => r.SUBJECT_ID === target.SUBJECT_ID)!.SUBJECT_NAME).toBe('Renamed while cached');
+    // A confirmation shows too; a lecturer's own choice (AFFECTATION 0) changes nothing shown.
+    const { session, constraint } = await demoSession(t.db);
+    const [someone] = await createLecturers(t.db, 1);
+    const { application } = await applicationWith(t.db, { personId: someone!.id, sessionId: session.id, constraintId: constraint.id, choices: [{ subjectId: target.SUBJECT_ID, category: 'CM', affectation: 0 }] });
+    expect(((await byLevel(withNiu, 1, level2)).json() as SubjectPage).rows.find((r) => r.SUBJECT_ID === target.SUBJECT_ID)!.ASSIGNED).toEqual([]);
+    await t.db.update(applicationChoices).set({ AFFECTATION: 1 }).where(eq(applicationChoices.applicationId, application.id));
+    expect(((await byLevel(withNiu, 1, level2)).json() as SubjectPage).rows.find((r) => r.SUBJECT_ID === target.SUBJECT_ID)!.ASSIGNED).toEqual(['CM']);
+    // The count follows a new subject in the filtered classes.
+    const klass = all.find((r) => r.level === 2 && r.shift === 'DAY')!;
+    await t.db.insert(subjects).values({ code: 'ZZ999', name: 'Added while cached', classId: klass.classId, hoursCm: 10, hourlyRate: 4000 });
+    expect(((await byLevel(withNiu, 1, level2)).json() as SubjectPage).total).toBe(first.total + 1);
   });
 });
