@@ -19,6 +19,7 @@ import { audit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { currentSession, toApplicationSession } from '../sessions/sessions.service';
+import { subjectColumns } from '../subjects/subjects.service';
 import type { Acting } from './catalogue.service';
 import { likeEscape, pgErrorCode, searchWords, UNIQUE_VIOLATION } from './db-errors';
 
@@ -55,27 +56,7 @@ const partHours = sql`case ${applicationChoices.CATEGORY} when 'CM' then ${subje
 async function subjectRows(exec: Executor, subjectIds: number[]): Promise<Map<number, Omit<SubjectRow, 'ASSIGNED'>>> {
   if (!subjectIds.length) return new Map();
   const rows = await exec
-    .select({
-      SUBJECT_ID: subjects.id,
-      SUBJECT_CODE: subjects.code,
-      SUBJECT_NAME: subjects.name,
-      CLASS_ID: classes.id,
-      CLASS_CODE: classes.code,
-      BRANCH_ID: branches.id,
-      BRANCH_ABREVIATION: branches.abbreviation,
-      LEVEL_ID: classes.levelId,
-      CYCLE_ID: cycles.id,
-      CYCLE_NAME: cycles.name,
-      CYCLE_NAME_FR: cycles.nameFr,
-      DEPARTMENT_NAME: departments.name,
-      DEPARTMENT_NAME_FR: departments.nameFr,
-      SHIFT: classes.shift,
-      HOURS_CM: subjects.hoursCm,
-      HOURS_TD: subjects.hoursTd,
-      HOURS_TP: subjects.hoursTp,
-      HOURLY_RATE: subjects.hourlyRate,
-      CREDITS: subjects.credits,
-    })
+    .select(subjectColumns)
     .from(subjects)
     .innerJoin(classes, eq(classes.id, subjects.classId))
     .innerJoin(branches, eq(branches.id, classes.branchId))
