@@ -154,3 +154,20 @@ export function fakeApi(handlers: Record<string, Handler> = {}) {
     },
   };
 }
+
+/** One page of a paged list as the server answers it: `count` is the number of pages. */
+export const pageOf = <T>(rows: T[], total = rows.length, current = 1, pageSize = 20) => ({
+  rows,
+  total,
+  count: Math.max(1, Math.ceil(total / pageSize)),
+  page: current,
+});
+
+/** The query strings of the calls made to one path (the fake records paths only; fetch itself saw the full URL). */
+export function queriesTo(path: string): URLSearchParams[] {
+  return vi
+    .mocked(fetch)
+    .mock.calls.map(([input]) => new URL(input instanceof Request ? input.url : String(input), 'http://localhost'))
+    .filter((url) => url.pathname === path)
+    .map((url) => url.searchParams);
+}

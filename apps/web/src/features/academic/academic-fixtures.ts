@@ -1,4 +1,3 @@
-import { vi } from 'vitest';
 import type {
   Applicant,
   AssignmentPage,
@@ -14,7 +13,7 @@ import type {
   SessionSummary,
   SubjectRow,
 } from '@portal/contract';
-import { person } from '../../test/fake-api';
+import { pageOf, person } from '../../test/fake-api';
 
 /** Test data of the academic office's pages. */
 
@@ -52,12 +51,7 @@ export function subject(overrides: Partial<CatalogueSubject> = {}): CatalogueSub
   return { id: 21, CODE: 'INF101', NAME: 'Introduction to programming', CLASS_ID: 11, CLASS_CODE: 'GL1/J', HOURS_CM: 30, HOURS_TD: 20, HOURS_TP: 10, HOURLY_RATE: 5000, CREDITS: 4, ...overrides };
 }
 
-export const subjectPage = (rows: CatalogueSubject[], total = rows.length, current = 1, pageSize = 50): CatalogueSubjectPage => ({
-  rows,
-  total,
-  count: Math.max(1, Math.ceil(total / pageSize)),
-  page: current,
-});
+export const subjectPage = (rows: CatalogueSubject[], total = rows.length, current = 1, pageSize = 50): CatalogueSubjectPage => pageOf(rows, total, current, pageSize);
 
 /** The catalogue's read endpoints, answering the data above. */
 export const catalogueHandlers = () => ({
@@ -147,12 +141,3 @@ export const assignmentPage = (rows: AssignmentRow[], overrides: Partial<Assignm
   session: session(),
   ...overrides,
 });
-
-/** The query strings of the calls made to one path (the fake records paths only; fetch itself saw the full URL). */
-export function queriesTo(path: string): URLSearchParams[] {
-  return vi
-    .mocked(fetch)
-    .mock.calls.map(([input]) => new URL(input instanceof Request ? input.url : String(input), 'http://localhost'))
-    .filter((url) => url.pathname === path)
-    .map((url) => url.searchParams);
-}

@@ -2,9 +2,9 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AssignmentPage } from '@portal/contract';
 import { navEntriesFor } from '../../app/navigation';
-import { error, fakeApi, person } from '../../test/fake-api';
+import { error, fakeApi, person, queriesTo } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { academicUser, applicant, assignmentPage, queriesTo, session, subjectRow } from './academic-fixtures';
+import { academicUser, applicant, assignmentPage, session, subjectRow } from './academic-fixtures';
 
 beforeAll(() => configure({ asyncUtilTimeout: 3000 }));
 

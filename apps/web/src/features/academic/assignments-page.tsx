@@ -12,19 +12,20 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import type { Applicant, AssignmentRow } from '@portal/contract';
 import { useNotify } from '../../app/overlays/notify';
+import { ListPagination } from '../../components/list-pagination';
 import { Page } from '../../components/page';
 import { PageLoader } from '../../components/page-loader';
+import { SearchField } from '../../components/search-field';
 import { errorKey } from '../../lib/api';
+import { useUrlFilters } from '../../lib/url-filters';
 import {
   academicKeys,
   ASSIGNMENT_PAGE_SIZES,
@@ -34,65 +35,13 @@ import {
   decideChoice,
   useAssignments,
   useSessions,
-  type AssignmentFilters,
   type ChoiceAction,
 } from './academic-api';
 import { localName, partLabel, regimeLabel } from './labels';
 
-export const SEARCH_DEBOUNCE_MS = 300;
-
 /** AFFECTATION 0 selected, 1 confirmed, 2 declined. */
 const STATES = ['selected', 'confirmed', 'declined'] as const;
 const STATE_COLORS = { selected: 'default', confirmed: 'success', declined: 'error' } as const;
-
-/** The filters live in the URL: a list can be bookmarked, shared and reached again with Back. */
-function useFilters() {
-  const [params, setParams] = useSearchParams();
-  const filters = assignmentFiltersFrom(params);
-  const update = (changes: Partial<Record<keyof AssignmentFilters, string | number>>) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        for (const [name, value] of Object.entries(changes)) {
-          if (value === '' || value === undefined) next.delete(name);
-          else next.set(name, String(value));
-        }
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  return { filters, update };
-}
-
-function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
-  const { t } = useTranslation();
-  const [text, setText] = useState(value);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
-  return (
-    <TextField
-      id="academic-assignments-search"
-      type="search"
-      size="small"
-      label={t('academic.assignments.search')}
-      helperText={t('academic.assignments.searchHelp')}
-      value={text}
-      onChange={(event) => {
-        const next = event.target.value;
-        setText(next);
-        if (timer.current) clearTimeout(timer.current);
-        timer.current = setTimeout(() => {
-          timer.current = null;
-          onSearch(next.trim());
-        }, SEARCH_DEBOUNCE_MS);
-      }}
-      sx={{ flex: '2 1 240px' }}
-    />
-  );
-}
 
 interface Decision {
   id: number;
@@ -192,7 +141,7 @@ export default function AssignmentsPage() {
   const { t } = useTranslation();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const { filters, update } = useFilters();
+  const { filters, update } = useUrlFilters(assignmentFiltersFrom);
   const sessions = useSessions();
   const list = useAssignments(filters);
   const data = list.data;
@@ -228,7 +177,14 @@ export default function AssignmentsPage() {
             </MenuItem>
           ))}
         </TextField>
-        <SearchBox value={filters.search} onSearch={(search) => update({ search })} />
+        <SearchField
+          id="academic-assignments-search"
+          label={t('academic.assignments.search')}
+          helperText={t('academic.assignments.searchHelp')}
+          value={filters.search}
+          onSearch={(search) => update({ search })}
+          sx={{ flex: '2 1 240px' }}
+        />
         <TextField
           id="academic-assignments-state"
           select
@@ -271,17 +227,14 @@ export default function AssignmentsPage() {
             ))}
             {data.rows.length === 0 && data.session ? <Typography sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>{t('academic.assignments.empty')}</Typography> : null}
           </Stack>
-          <TablePagination
-            component="div"
-            count={data.total}
-            page={data.total === 0 ? 0 : Math.min(filters.page, Math.max(1, data.count)) - 1}
-            rowsPerPage={filters.pageSize}
-            rowsPerPageOptions={[...ASSIGNMENT_PAGE_SIZES]}
-            onPageChange={(_event, page) => update({ page: page + 1 })}
-            onRowsPerPageChange={(event) => update({ pageSize: Number(event.target.value) })}
-            labelRowsPerPage={t('academic.paging.rowsPerPage')}
-            labelDisplayedRows={({ from, to, count }) => `${from}–${to} ${t('academic.paging.displayed')} ${count}`}
-            getItemAriaLabel={(type) => t(`academic.paging.${type}`)}
+          <ListPagination
+            total={data.total}
+            pageCount={data.count}
+            page={filters.page}
+            pageSize={filters.pageSize}
+            pageSizes={ASSIGNMENT_PAGE_SIZES}
+            onPage={(page) => update({ page })}
+            onPageSize={(pageSize) => update({ pageSize })}
           />
         </>
       ) : null}

@@ -1,9 +1,9 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { SUBJECT_CSV_COLUMNS, type ImportReport } from '@portal/contract';
-import { error, fakeApi, person } from '../../test/fake-api';
+import { error, fakeApi, person, queriesTo } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { academicUser, catalogueHandlers, CLASSES, queriesTo, subject, subjectPage } from './academic-fixtures';
+import { academicUser, catalogueHandlers, CLASSES, subject, subjectPage } from './academic-fixtures';
 
 // The pages and their dialogs are lazy chunks: under a loaded full run their first import can outlast the 1 s default.
 beforeAll(() => configure({ asyncUtilTimeout: 3000 }));

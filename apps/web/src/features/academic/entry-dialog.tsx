@@ -1,8 +1,5 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
@@ -14,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { BranchInput, ClassInput, CycleInput, DepartmentInput, SubjectInput } from '@portal/contract';
 import { useNotify } from '../../app/overlays/notify';
+import { FormDialogActions, FormDialogError } from '../../components/form-dialog';
 import { FormTextField } from '../../components/form-text-field';
 import { errorKey, isApiError } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form';
@@ -100,20 +98,9 @@ export default function EntryDialog({ entity, id, fields, defaults, codeField, o
               </Grid>
             ))}
           </Grid>
-          {message ? (
-            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-              {t(message)}
-            </Alert>
-          ) : null}
+          <FormDialogError messageKey={message} />
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={mutation.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={mutation.isPending}>
-            {t('academic.save')}
-          </Button>
-        </DialogActions>
+        <FormDialogActions pending={mutation.isPending} onCancel={onClose} submitLabel={t('academic.save')} />
       </Box>
     </Dialog>
   );

@@ -1,18 +1,17 @@
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CatalogueSubject } from '@portal/contract';
+import { ListPagination } from '../../components/list-pagination';
+import { SearchField } from '../../components/search-field';
 import { SUBJECT_PAGE_SIZES, useEntityList, useSubjects, type SubjectFilters } from './academic-api';
 import { EntryTable, type Column } from './entry-table';
 import { formatAmount } from './labels';
 
 const ImportDialog = lazy(() => import('./import-dialog'));
-
-export const SEARCH_DEBOUNCE_MS = 300;
 
 const HOURS = ['HOURS_CM', 'HOURS_TD', 'HOURS_TP'] as const;
 
@@ -20,12 +19,7 @@ const HOURS = ['HOURS_CM', 'HOURS_TD', 'HOURS_TP'] as const;
 export function SubjectsTab() {
   const { t } = useTranslation();
   const [filters, setFilters] = useState<SubjectFilters>({ search: '', classId: null, page: 1, pageSize: SUBJECT_PAGE_SIZES[1] });
-  const [text, setText] = useState('');
   const [importing, setImporting] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
   const list = useSubjects(filters);
   const classes = useEntityList('classes');
   const classOptions = [...(classes.data ?? [])].sort((a, b) => a.CODE.localeCompare(b.CODE)).map((item) => ({ value: String(item.id), label: item.CODE }));
@@ -71,21 +65,10 @@ export function SubjectsTab() {
         describe={(row) => row.CODE}
         toolbar={
           <>
-            <TextField
+            <SearchField
               id="academic-subjects-search"
-              type="search"
-              size="small"
               label={t('academic.subjects.search')}
-              value={text}
-              onChange={(event) => {
-                const next = event.target.value;
-                setText(next);
-                if (timer.current) clearTimeout(timer.current);
-                timer.current = setTimeout(() => {
-                  timer.current = null;
-                  setFilters((previous) => ({ ...previous, search: next.trim(), page: 1 }));
-                }, SEARCH_DEBOUNCE_MS);
-              }}
+              onSearch={(search) => setFilters((previous) => ({ ...previous, search, page: 1 }))}
               sx={{ flex: '2 1 220px' }}
             />
             <TextField
@@ -113,17 +96,14 @@ export function SubjectsTab() {
         }
         footer={
           data ? (
-            <TablePagination
-              component="div"
-              count={data.total}
-              page={data.total === 0 ? 0 : Math.min(filters.page, Math.max(1, data.count)) - 1}
-              rowsPerPage={filters.pageSize}
-              rowsPerPageOptions={[...SUBJECT_PAGE_SIZES]}
-              onPageChange={(_event, page) => setFilters((previous) => ({ ...previous, page: page + 1 }))}
-              onRowsPerPageChange={(event) => setFilters((previous) => ({ ...previous, pageSize: Number(event.target.value), page: 1 }))}
-              labelRowsPerPage={t('academic.paging.rowsPerPage')}
-              labelDisplayedRows={({ from, to, count }) => `${from}–${to} ${t('academic.paging.displayed')} ${count}`}
-              getItemAriaLabel={(type) => t(`academic.paging.${type}`)}
+            <ListPagination
+              total={data.total}
+              pageCount={data.count}
+              page={filters.page}
+              pageSize={filters.pageSize}
+              pageSizes={SUBJECT_PAGE_SIZES}
+              onPage={(page) => setFilters((previous) => ({ ...previous, page }))}
+              onPageSize={(pageSize) => setFilters((previous) => ({ ...previous, pageSize, page: 1 }))}
             />
           ) : null
         }

@@ -1,4 +1,3 @@
-import { vi } from 'vitest';
 import type {
   Affectation,
   Application,
@@ -11,7 +10,7 @@ import type {
   SubjectPage,
   SubjectRow,
 } from '@portal/contract';
-import { fakeApi, person, type FakeAnswer, type FakeRequest } from '../../test/fake-api';
+import { fakeApi, pageOf, person, type FakeAnswer, type FakeRequest } from '../../test/fake-api';
 
 /** Test data of the choice pages. */
 
@@ -116,7 +115,7 @@ export function choice(of: SubjectRow, category: ChoiceCategory, affectation: Af
   return { id: nextChoiceId, APPLICATION_ID: 11, AFFECTATION: affectation, CATEGORY: category, HOURS: hours, Subject: of };
 }
 
-export const subjectPage = (rows: SubjectRow[], total = rows.length, page = 1): SubjectPage => ({ rows, total, count: Math.max(1, Math.ceil(total / 20)), page });
+export const subjectPage = (rows: SubjectRow[], total = rows.length, page = 1): SubjectPage => pageOf(rows, total, page);
 
 export const CATALOGUE: Catalogue = {
   departments: [
@@ -159,13 +158,4 @@ export function coursesApi(options: { choices?: Choice[]; rows?: SubjectRow[]; a
     'GET /api/applications-choices/11/none': { body: options.choices ?? [] },
     ...overrides,
   });
-}
-
-/** The query strings of the GET requests to a path. */
-export function queriesTo(path: string): URLSearchParams[] {
-  return vi
-    .mocked(fetch)
-    .mock.calls.map(([input]) => new URL(input instanceof Request ? input.url : String(input), 'http://localhost'))
-    .filter((url) => url.pathname === path)
-    .map((url) => url.searchParams);
 }

@@ -1,6 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { error } from '../../test/fake-api';
+import { error, queriesTo } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import {
   ALGORITHMS,
@@ -12,7 +12,6 @@ import {
   DATABASES,
   lecturer,
   NETWORKS,
-  queriesTo,
   session,
   SESSION_PATH,
   subject,

@@ -10,23 +10,22 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHOICE_CATEGORIES, LEVEL_IDS, REGIMES, SUBJECTS_PAGE_SIZE, hoursOf, type ChoiceCategory, type SubjectFilters, type SubjectRow } from '@portal/contract';
+import { ListPagination } from '../../components/list-pagination';
 import { PageLoader } from '../../components/page-loader';
+import { SearchField } from '../../components/search-field';
 import { errorKey } from '../../lib/api';
 import { formatCurrency } from '../../lib/format';
 import { partState, type DraftChoice } from './choices';
 import { useCatalogue, useClasses, useClassSubjects, useSubjectPage } from './courses-api';
 import { choiceName, formatRate, localName } from './labels';
-
-export const SEARCH_DEBOUNCE_MS = 300;
 
 type FilterName = 'CYCLE' | 'LEVEL' | 'REGIME' | 'DEPARTMENT' | 'BRANCH' | 'CLASS';
 type FilterValues = Record<FilterName | 'SEARCH', string>;
@@ -49,38 +48,6 @@ const matches = (subject: SubjectRow, search: string) => {
   const text = search.toLocaleLowerCase();
   return !text || subject.SUBJECT_NAME.toLocaleLowerCase().includes(text) || subject.SUBJECT_CODE.toLocaleLowerCase().includes(text);
 };
-
-/** The search box: the request follows the typing after a short pause. */
-function SearchBox({ onSearch }: { onSearch: (text: string) => void }) {
-  const { t } = useTranslation();
-  const [text, setText] = useState('');
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
-  return (
-    <TextField
-      id="courses-search"
-      type="search"
-      size="small"
-      label={t('courses.filters.search')}
-      value={text}
-      onChange={(event) => {
-        const next = event.target.value;
-        setText(next);
-        if (timer.current) clearTimeout(timer.current);
-        timer.current = setTimeout(() => {
-          timer.current = null;
-          onSearch(next.trim());
-        }, SEARCH_DEBOUNCE_MS);
-      }}
-      sx={{ flex: '2 1 240px' }}
-    />
-  );
-}
 
 interface Option {
   value: string;
@@ -271,7 +238,7 @@ export default function SubjectBrowser({ draft, onAdd, disabled }: { draft: read
         {t('courses.subjects.title')}
       </Typography>
       <Box role="search" aria-label={t('courses.filters.label')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2, alignItems: 'flex-start' }}>
-        <SearchBox key={resets} onSearch={(SEARCH) => set({ SEARCH })} />
+        <SearchField key={resets} id="courses-search" label={t('courses.filters.search')} onSearch={(SEARCH) => set({ SEARCH })} sx={{ flex: '2 1 240px' }} />
         <FilterSelect
           name="CYCLE"
           value={values.CYCLE}
@@ -343,15 +310,12 @@ export default function SubjectBrowser({ draft, onAdd, disabled }: { draft: read
             <Rows rows={rows} draft={draft} onAdd={onAdd} disabled={disabled} />
           )}
           {!inClass && subjectPage.data && subjectPage.data.total > 0 ? (
-            <TablePagination
-              component="div"
-              count={subjectPage.data.total}
-              page={Math.max(0, Math.min(page, subjectPage.data.count) - 1)}
-              rowsPerPage={SUBJECTS_PAGE_SIZE}
-              rowsPerPageOptions={[]}
-              onPageChange={(_event, next) => setPage(next + 1)}
-              labelDisplayedRows={({ from, to, count }) => t('courses.subjects.range', { position: from, number: to, total: count })}
-              getItemAriaLabel={(type) => t(`courses.pages.${type}`)}
+            <ListPagination
+              total={subjectPage.data.total}
+              pageCount={subjectPage.data.count}
+              page={page}
+              pageSize={SUBJECTS_PAGE_SIZE}
+              onPage={setPage}
             />
           ) : null}
         </Paper>

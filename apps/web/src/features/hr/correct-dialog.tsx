@@ -1,9 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -17,13 +14,14 @@ import { useTranslation } from 'react-i18next';
 import { HrSectionExtra, isoToDmy, SECTION_SCHEMAS, type PersonRecord, type SavedSection } from '@portal/contract';
 import { useNotify } from '../../app/overlays/notify';
 import { DateField } from '../../components/date-field';
+import { FormDialogActions, FormDialogError } from '../../components/form-dialog';
 import { FormTextField } from '../../components/form-text-field';
 import { errorKey } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form';
+import { REASON_MIN } from '../../lib/reason';
 import { fieldLabel, optionLabel, sectionLabel } from './labels';
 import { OPTION_LISTS } from './options';
 import { correctSection, hrKeys } from './hr-api';
-import { REASON_MIN } from './reason';
 import { editableFields, type FieldDef } from './sections';
 
 /** Everything is typed as text; yes / no choices are `yes`, `no` or empty (unknown). */
@@ -153,20 +151,9 @@ export default function CorrectDialog({ id, section, record, onClose }: { id: nu
             minRows={2}
             sx={{ mt: 3 }}
           />
-          {messageKey ? (
-            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-              {t(messageKey)}
-            </Alert>
-          ) : null}
+          <FormDialogError messageKey={messageKey} />
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={mutation.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={mutation.isPending}>
-            {t('hr.correct.save')}
-          </Button>
-        </DialogActions>
+        <FormDialogActions pending={mutation.isPending} onCancel={onClose} submitLabel={t('hr.correct.save')} />
       </Box>
     </Dialog>
   );

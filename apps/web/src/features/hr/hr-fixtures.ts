@@ -1,4 +1,3 @@
-import { vi } from 'vitest';
 import { PROFILE_SECTIONS, type AuditEntry, type Dossier, type PersonRecord, type RegistrationRow } from '@portal/contract';
 import { person } from '../../test/fake-api';
 
@@ -22,13 +21,6 @@ export function row(overrides: Partial<RegistrationRow> = {}): RegistrationRow {
     ...overrides,
   };
 }
-
-export const page = (rows: RegistrationRow[], total = rows.length, current = 1, pageSize = 20) => ({
-  rows,
-  total,
-  count: Math.max(1, Math.ceil(total / pageSize)),
-  page: current,
-});
 
 /** A lecturer whose registration is closed, with a bank account and a CV. */
 export function staffRecord(overrides: Partial<PersonRecord> = {}): PersonRecord {
@@ -113,13 +105,4 @@ export function dossier(overrides: { record?: Partial<PersonRecord>; missing?: s
     ],
     audit: overrides.audit ?? [HR_CHANGE, CLOSED, SAVED],
   };
-}
-
-/** The query strings of the calls made to one path (the fake records paths only; fetch itself saw the full URL). */
-export function queriesTo(path: string): URLSearchParams[] {
-  return vi
-    .mocked(fetch)
-    .mock.calls.map(([input]) => new URL(input instanceof Request ? input.url : String(input), 'http://localhost'))
-    .filter((url) => url.pathname === path)
-    .map((url) => url.searchParams);
 }

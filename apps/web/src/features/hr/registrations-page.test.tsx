@@ -2,9 +2,9 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { navEntriesFor } from '../../app/navigation';
 import { i18n } from '../../lib/i18n';
-import { fakeApi, person } from '../../test/fake-api';
+import { fakeApi, pageOf as page, person, queriesTo } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { hrUser, page, queriesTo, row } from './hr-fixtures';
+import { hrUser, row } from './hr-fixtures';
 
 const LIST = '/api/hr/registrations';
 

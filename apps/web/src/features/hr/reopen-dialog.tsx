@@ -1,87 +1,26 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { ReopenBody } from '@portal/contract';
-import { useNotify } from '../../app/overlays/notify';
-import { FormTextField } from '../../components/form-text-field';
-import { errorKey, isApiError } from '../../lib/api';
-import { applyFieldErrors } from '../../lib/form';
+import { ReasonDialog } from '../../components/reason-dialog';
+import { REASON_MIN } from '../../lib/reason';
 import { hrKeys, reopenRegistration } from './hr-api';
-import { REASON_MIN } from './reason';
-
-type ReopenInput = z.input<typeof ReopenBody>;
-type ReopenOutput = z.output<typeof ReopenBody>;
 
 /** Reopens a closed registration: the person may edit it again; the reason goes to the audit trail and to them by e-mail. */
 export default function ReopenDialog({ id, name, onClose }: { id: number; name: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const notify = useNotify();
   const queryClient = useQueryClient();
-  const [messageKey, setMessageKey] = useState<string | null>(null);
-  const form = useForm<ReopenInput, unknown, ReopenOutput>({ resolver: zodResolver(ReopenBody), defaultValues: { reason: '' } });
-  const mutation = useMutation({
-    mutationFn: (body: ReopenOutput) => reopenRegistration(id, body.reason),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: hrKeys.all });
-      notify('hr.reopen.done', 'success');
-      onClose();
-    },
-    onError: (error) => {
-      applyFieldErrors(error, form.setError, ['reason']);
-      // a refusal that names no field of the form (`_`: the registration is not closed)
-      const general = isApiError(error) ? error.fields._ : undefined;
-      setMessageKey(general ?? errorKey(error));
-    },
-  });
-  const submit = form.handleSubmit((values) => {
-    setMessageKey(null);
-    mutation.mutate(values);
-  });
-
   return (
-    <Dialog open onClose={mutation.isPending ? undefined : onClose} fullWidth maxWidth="sm">
-      <Box component="form" noValidate onSubmit={submit}>
-        <DialogTitle>{t('hr.reopen.title', { name })}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{t('hr.reopen.text')}</DialogContentText>
-          <FormTextField
-            control={form.control}
-            name="reason"
-            id="hr-reopen-reason"
-            label={t('hr.reason.label')}
-            helperText={t('hr.reason.help', { min: REASON_MIN })}
-            required
-            fullWidth
-            multiline
-            minRows={3}
-            autoFocus
-          />
-          {messageKey ? (
-            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-              {t(messageKey)}
-            </Alert>
-          ) : null}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={mutation.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={mutation.isPending}>
-            {t('hr.reopen.confirm')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <ReasonDialog
+      title={t('hr.reopen.title', { name })}
+      text={t('hr.reopen.text')}
+      fieldId="hr-reopen-reason"
+      label={t('hr.reason.label')}
+      helperText={t('hr.reason.help', { min: REASON_MIN })}
+      confirmLabel={t('hr.reopen.confirm')}
+      send={(reason) => reopenRegistration(id, reason)}
+      onSent={() => queryClient.invalidateQueries({ queryKey: hrKeys.all })}
+      doneKey="hr.reopen.done"
+      alertOnFieldError
+      onClose={onClose}
+    />
   );
 }

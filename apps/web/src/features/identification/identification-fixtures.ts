@@ -1,4 +1,3 @@
-import { vi } from 'vitest';
 import type { FingerprintInfo, Identification, IdentificationRow, PersonRecord } from '@portal/contract';
 import { person } from '../../test/fake-api';
 
@@ -23,13 +22,6 @@ export function row(overrides: Partial<IdentificationRow> = {}): IdentificationR
     ...overrides,
   };
 }
-
-export const page = (rows: IdentificationRow[], total = rows.length, current = 1, pageSize = 20) => ({
-  rows,
-  total,
-  count: Math.max(1, Math.ceil(total / pageSize)),
-  page: current,
-});
 
 export const PERSON = '/api/identification/persons/42';
 
@@ -57,13 +49,4 @@ export function identification(overrides: Partial<Identification> = {}): Identif
     COMPLETED_BY: null,
     ...overrides,
   };
-}
-
-/** The query strings of the calls made to one path (the fake records paths only; fetch itself saw the full URL). */
-export function queriesTo(path: string): URLSearchParams[] {
-  return vi
-    .mocked(fetch)
-    .mock.calls.map(([input]) => new URL(input instanceof Request ? input.url : String(input), 'http://localhost'))
-    .filter((url) => url.pathname === path)
-    .map((url) => url.searchParams);
 }

@@ -2,9 +2,9 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { navEntriesFor } from '../../app/navigation';
 import { changeLanguage } from '../../lib/i18n';
-import { fakeApi, person } from '../../test/fake-api';
+import { fakeApi, pageOf as page, person, queriesTo } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { agent, lecturer, page, queriesTo, row } from './identification-fixtures';
+import { agent, lecturer, row } from './identification-fixtures';
 
 const LIST = '/api/identification/persons';
 
