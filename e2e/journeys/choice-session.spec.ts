@@ -42,8 +42,10 @@ async function journey(browser: Browser, lang: Lang) {
   await signIn(agent, office.request, t, 'identification', 'BO0003');
   await agent.goto('/identification');
   await agent.getByLabel(exactly(t('identification.list.search'))).fill(LECTURER);
+  await expect(agent).toHaveURL(new RegExp(`search=${LECTURER}`));
   await agent.getByRole('row').filter({ hasText: LECTURER }).getByRole('link').first().click();
-  await expect(agent.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(agent).toHaveURL(/\/identification\/\d+$/);
+  await expect(agent.getByRole('heading', { level: 2, name: t('identification.photo.title') })).toBeVisible();
   await agent.getByLabel(t('identification.photo.uploadLabel'), { exact: true }).setInputFiles(fixture('photo.jpg'));
   await expect(agent.getByText(t('identification.photo.saved')).first()).toBeVisible();
   await agent.getByLabel(t('identification.fingerprints.uploadLabel', { name: t('identification.fingers.R_INDEX') }), { exact: true }).setInputFiles(fixture('finger-right-index.png'));
@@ -106,6 +108,7 @@ async function journey(browser: Browser, lang: Lang) {
   await signIn(officer, officeContext.request, t, 'academic', 'BO0002');
   await officer.goto('/academic/assignments');
   await officer.getByLabel(exactly(t('academic.assignments.search'))).fill(LECTURER);
+  await expect(officer).toHaveURL(new RegExp(`search=${LECTURER}`));
   const section = officer.getByRole('region').filter({ has: officer.getByRole('cell', { name: LECTURER, exact: true }) }).first();
   await expect(section).toBeVisible();
   const subjectTitle = (await section.getByRole('heading', { level: 2 }).textContent())!;

@@ -22,6 +22,12 @@ export function SearchField({ value = '', onSearch, ...props }: Props) {
     setSeen(value);
     if (value !== pushed) setText(value);
   }
+  const search = (next: string) => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    setPushed(next.trim());
+    onSearch(next.trim());
+  };
   useEffect(
     () => () => {
       if (timer.current) clearTimeout(timer.current);
@@ -38,11 +44,13 @@ export function SearchField({ value = '', onSearch, ...props }: Props) {
         const next = event.target.value;
         setText(next);
         if (timer.current) clearTimeout(timer.current);
-        timer.current = setTimeout(() => {
-          timer.current = null;
-          setPushed(next.trim());
-          onSearch(next.trim());
-        }, SEARCH_DEBOUNCE_MS);
+        timer.current = setTimeout(() => search(next), SEARCH_DEBOUNCE_MS);
+      }}
+      onBlur={(event) => {
+        // Leaving the box (a click on a result, Tab) searches at once: a search still waiting
+        // must not land after a click has taken the person to another page.
+        if (timer.current) search(event.target.value);
+        props.onBlur?.(event);
       }}
     />
   );
