@@ -10,6 +10,7 @@ import type { Executor, Tx } from '../db/client';
 import { files, type FileRow } from '../db/schema';
 import type { ServiceContext } from './context';
 import { AppError, validationError } from './errors';
+import { isUniqueViolation } from './sql';
 
 /** The only types accepted anywhere, recognised by their first bytes (never by name or declared type). */
 export const ALLOWED_MIME = ['application/pdf', 'image/jpeg', 'image/png'] as const;
@@ -212,10 +213,6 @@ async function dropObject(ctx: ServiceContext, key: string): Promise<void> {
   }
 }
 
-const isUniqueViolation = (error: unknown): boolean => {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) if (e.code === '23505') return true;
-  return false;
-};
 
 const duplicate = () => new AppError('FILE_EXISTS');
 

@@ -21,7 +21,7 @@ import { AppError } from '../../lib/errors';
 import { currentSession, toApplicationSession } from '../sessions/sessions.service';
 import { subjectColumns } from '../subjects/subjects.service';
 import type { Acting } from './catalogue.service';
-import { likeEscape, pgErrorCode, searchWords, UNIQUE_VIOLATION } from './db-errors';
+import { isUniqueViolation, likePattern, searchWords } from '../../lib/sql';
 
 /** Rows of a raw `execute`, whichever the driver. */
 function rowsOf<T>(result: unknown): T[] {
@@ -154,7 +154,7 @@ export async function listAssignments(ctx: ServiceContext, query: AssignmentQuer
   if (!session) return { rows: [], total: 0, count: 1, page: query.page, session: null };
   const sid = session.id;
   const conditions: SQL[] = searchWords(query.search).map((word) => {
-    const pattern = `%${likeEscape(word)}%`;
+    const pattern = likePattern(word);
     return sql`(lower(s.code || ' ' || s.name || ' ' || cl.code) like ${pattern} or exists (
       select 1 from application_choices c2
       join applications a2 on a2.id = c2.application_id
@@ -234,7 +234,7 @@ export async function decideChoice(ctx: ServiceContext, input: Acting & { choice
       return { sessionId: choice.sessionId, subjectId: choice.SUBJECT_ID };
     });
   } catch (error) {
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new AppError('ALREADY_ASSIGNED');
+    if (isUniqueViolation(error)) throw new AppError('ALREADY_ASSIGNED');
     throw error;
   }
   const [row] = await assignmentRows(ctx.db, target.sessionId, [target.subjectId]);

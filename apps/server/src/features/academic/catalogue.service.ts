@@ -19,7 +19,7 @@ import { branches, classes, cycles, departments, levels, subjects } from '../../
 import { audit } from '../../lib/audit';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError, validationError } from '../../lib/errors';
-import { FOREIGN_KEY_VIOLATION, likeEscape, pgErrorCode, searchWords, UNIQUE_VIOLATION } from './db-errors';
+import { FOREIGN_KEY_VIOLATION, likePattern, pgErrorCode, searchWords, UNIQUE_VIOLATION } from '../../lib/sql';
 
 /** Who changes the catalogue, and from where (every change is audited). */
 export interface Acting {
@@ -268,7 +268,7 @@ async function subjectById(tx: Tx, id: number): Promise<CatalogueSubject | undef
 
 /** The catalogue's subjects: free search over code and name (every word), optionally of one class. */
 export async function listSubjects(ctx: ServiceContext, query: { search?: string | undefined; classId?: number | undefined; page: number; pageSize: number }): Promise<CatalogueSubjectPage> {
-  const conditions: SQL[] = searchWords(query.search).map((word) => sql`(lower(${subjects.code} || ' ' || ${subjects.name}) like ${`%${likeEscape(word)}%`} or lower(${classes.code}) like ${`%${likeEscape(word)}%`})`);
+  const conditions: SQL[] = searchWords(query.search).map((word) => sql`(lower(${subjects.code} || ' ' || ${subjects.name}) like ${likePattern(word)} or lower(${classes.code}) like ${likePattern(word)})`);
   if (query.classId) conditions.push(eq(subjects.classId, query.classId));
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [total]] = await Promise.all([

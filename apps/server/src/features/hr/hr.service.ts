@@ -4,6 +4,7 @@ import { missingFields, type AuditEntry, type Dossier, type PersonRecord, type R
 import { auditLog, persons } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { fold } from '../../lib/sql';
 import { registrationState } from '../profile/profile.service';
 import { listDocuments } from '../documents/documents.service';
 import { recordQuery, toPersonRecord } from '../students/person-record';
@@ -17,7 +18,6 @@ async function allRegistrations(ctx: ServiceContext): Promise<{ record: PersonRe
     .map((record) => ({ record, missing: missingFields(record) }));
 }
 
-const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 
 function matches(query: RegistrationQuery, item: { record: PersonRecord; missing: string[] }): boolean {
   const { record, missing } = item;

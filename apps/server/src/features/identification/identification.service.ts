@@ -18,6 +18,7 @@ import { fingerprints, identifications, persons } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError, validationError } from '../../lib/errors';
+import { fold, likePattern } from '../../lib/sql';
 import { checkUpload, deleteStoredFile, fileTransaction, storeUpload, type IncomingFile } from '../../lib/uploads';
 import { fileUrl } from '../students/person-record';
 
@@ -116,8 +117,6 @@ export async function loadIdentification(exec: Executor, personId: number): Prom
 /** Accented letters folded to ASCII in the database, as `fold` does in JavaScript. */
 const ACCENTED = 'ÀÁÂÃÄÅàáâãäåÇçÈÉÊËèéêëÌÍÎÏìíîïÑñÒÓÔÕÖòóôõöÙÚÛÜùúûüÝýÿ';
 const UNACCENTED = 'AAAAAAaaaaaaCcEEEEeeeeIIIIiiiiNnOOOOOoooooUUUUuuuuYyy';
-const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * GET /identification/persons: staff (not back-office accounts) found by matricule or name, case-
@@ -130,7 +129,7 @@ export async function listIdentifications(ctx: ServiceContext, query: Identifica
   const words = query.search ? fold(query.search).split(/\s+/).filter(Boolean) : [];
   if (words.length) {
     const haystack = sql`lower(translate(concat_ws(' ', ${persons.MATRICULE}, ${persons.FIRSTNAME}, ${persons.LASTNAME}), ${ACCENTED}, ${UNACCENTED}))`;
-    for (const word of words) where.push(sql`${haystack} like ${`%${likeEscape(word)}%`} escape '\\'`);
+    for (const word of words) where.push(sql`${haystack} like ${likePattern(word)} escape '\\'`);
   }
   const condition = and(...where);
   const [counted] = await ctx.db

@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../db/client';
 import { applicationSessions, branches, catalogueVersion, classes, cycles, departments, levels, subjects } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
+import { likePattern } from '../../lib/sql';
 
 // ---------------------------------------------------------------- shared SQL pieces
 
@@ -67,11 +68,6 @@ const offeredIn = (sessionId: SQL) => sql`${subjects.id} not in (select x.subjec
   where x.session_id = ${sessionId} and x.affectation = 1
   group by x.subject_id, y.hours_cm, y.hours_td, y.hours_tp
   having (y.hours_cm = 0 or bool_or(x.category = 'CM')) and (y.hours_td = 0 or bool_or(x.category = 'TD')) and (y.hours_tp = 0 or bool_or(x.category = 'TP')))`;
-
-/** `%term%` for LIKE, with the wildcards of the term itself escaped. */
-export function likePattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 const FILTERS = ['CLASS', 'CYCLE', 'LEVEL', 'REGIME', 'BRANCH', 'DEPARTMENT', 'SEARCH'] as const;
 type FilterName = (typeof FILTERS)[number];

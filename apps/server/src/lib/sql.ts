@@ -19,3 +19,12 @@ export const searchWords = (search: string | undefined): string[] =>
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, 8);
+
+/** Whether a failed query broke a unique index. */
+export const isUniqueViolation = (error: unknown): boolean => pgErrorCode(error) === UNIQUE_VIOLATION;
+
+/** `%term%` for LIKE over a lower-cased text, the term's own wildcards escaped. */
+export const likePattern = (term: string): string => `%${likeEscape(term.toLowerCase())}%`;
+
+/** Lower case without accents (`Aïcha` → `aicha`), for searches that ignore both. */
+export const fold = (s: string): string => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
