@@ -1,4 +1,3 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
 import Alert from '@mui/material/Alert';
@@ -10,11 +9,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { RecordPage } from '../../components/record-page';
 import type { AuditEntry, DocumentRecord, Dossier, PersonRecord, SavedSection } from '@portal/contract';
-import { Page } from '../../components/page';
-import { PageLoader } from '../../components/page-loader';
-import { errorKey } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { formatValue } from './display';
 import { actionLabel, fieldLabel, formatMoment, missingLabel, sectionLabel } from './labels';
@@ -325,7 +322,6 @@ function DossierView({ dossier, onCorrect, onReopen }: { dossier: Dossier; onCor
 
 export default function DossierPage() {
   const { t } = useTranslation();
-  const location = useLocation();
   const params = useParams();
   const id = Number(params.id);
   const valid = Number.isInteger(id) && id > 0;
@@ -339,32 +335,16 @@ export default function DossierPage() {
     loadReopenDialog().catch(() => undefined);
   }, [loaded]);
 
-  const from = (location.state as { from?: unknown } | null)?.from;
-  const back = `/hr/registrations${typeof from === 'string' ? from : ''}`;
   const record = dossier.data?.record;
   const name = record ? `${record.LASTNAME} ${record.FIRSTNAME}` : '';
 
   return (
-    <Page title={name || t('hr.dossier.title')} maxWidth="lg">
-      <Button component={RouterLink} to={back} startIcon={<ArrowBack />} size="small" sx={{ mb: 2 }}>
-        {t('hr.dossier.back')}
-      </Button>
-      {!valid ? (
-        <Alert severity="error" role="alert">
-          {t('errors.NOT_FOUND')}
-        </Alert>
-      ) : null}
-      {dossier.isError ? (
-        <Alert severity="error" role="alert">
-          {t(errorKey(dossier.error))}
-        </Alert>
-      ) : null}
-      {valid && dossier.isPending ? <PageLoader /> : null}
+    <RecordPage title={name || t('hr.dossier.title')} list="/hr/registrations" backLabel={t('hr.dossier.back')} valid={valid} query={dossier}>
       {dossier.data ? <DossierView dossier={dossier.data} onCorrect={setCorrecting} onReopen={() => setReopening(true)} /> : null}
       <Suspense fallback={null}>
         {correcting && record ? <CorrectDialog key={correcting} id={id} section={correcting} record={record} onClose={() => setCorrecting(null)} /> : null}
         {reopening && record ? <ReopenDialog id={id} name={name} onClose={() => setReopening(false)} /> : null}
       </Suspense>
-    </Page>
+    </RecordPage>
   );
 }

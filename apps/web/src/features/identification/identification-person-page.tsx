@@ -1,4 +1,3 @@
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import Alert from '@mui/material/Alert';
@@ -17,12 +16,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { RecordPage } from '../../components/record-page';
 import { MIN_FINGERS_FOR_COMPLETION, type Identification } from '@portal/contract';
 import { useNotify } from '../../app/overlays/notify';
-import { Page } from '../../components/page';
-import { PageLoader } from '../../components/page-loader';
-import { errorKey } from '../../lib/api';
 import { FingerprintsCard } from './fingerprints-card';
 import { applyAnswer, completeIdentification, useIdentification } from './identification-api';
 import { formatMoment } from './labels';
@@ -218,7 +215,6 @@ function IdentificationView({ identification, onReopen }: { identification: Iden
 /** One person's identification: photo, ten fingerprints, completion. */
 export default function IdentificationPersonPage() {
   const { t } = useTranslation();
-  const location = useLocation();
   const params = useParams();
   const id = Number(params.id);
   const valid = Number.isInteger(id) && id > 0;
@@ -230,28 +226,12 @@ export default function IdentificationPersonPage() {
     if (complete) loadReopenDialog().catch(() => undefined);
   }, [complete]);
 
-  const from = (location.state as { from?: unknown } | null)?.from;
-  const back = `/identification${typeof from === 'string' ? from : ''}`;
   const name = data ? `${data.LASTNAME} ${data.FIRSTNAME}` : '';
 
   return (
-    <Page title={name || t('identification.person.title')} maxWidth="lg">
-      <Button component={RouterLink} to={back} startIcon={<ArrowBack />} size="small" sx={{ mb: 2 }}>
-        {t('identification.person.back')}
-      </Button>
-      {!valid ? (
-        <Alert severity="error" role="alert">
-          {t('errors.NOT_FOUND')}
-        </Alert>
-      ) : null}
-      {query.isError ? (
-        <Alert severity="error" role="alert">
-          {t(errorKey(query.error))}
-        </Alert>
-      ) : null}
-      {valid && query.isPending ? <PageLoader /> : null}
+    <RecordPage title={name || t('identification.person.title')} list="/identification" backLabel={t('identification.person.back')} valid={valid} query={query}>
       {data ? <IdentificationView identification={data} onReopen={() => setReopening(true)} /> : null}
       <Suspense fallback={null}>{reopening && data ? <ReopenDialog id={id} name={name} onClose={() => setReopening(false)} /> : null}</Suspense>
-    </Page>
+    </RecordPage>
   );
 }
