@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import portal from './tools/eslint-plugin-portal.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'apps/server/drizzle/**', '**/test-results/**', '**/playwright-report/**', '.tmp/**'] },
@@ -22,7 +23,23 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['**/scripts/**', 'bench/**', 'e2e/**', '.ci/**'],
+    // Who may import whom: tools/eslint-plugin-portal.js and docs/architecture.md.
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/server/src/**/*.ts'],
+    plugins: { portal },
+    rules: { 'portal/boundaries': 'error' },
+  },
+  {
+    // A route reads top to bottom: schema, guard, one service call, status code. It never queries.
+    files: ['apps/server/src/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Routes do not query: call a service.' },
+        { group: ['**/db/schema', '**/db/client'], message: 'Routes do not touch the database: call a service.' },
+      ] }],
+    },
+  },
+  {
+    files: ['**/scripts/**', 'bench/**', 'e2e/**', '.ci/**', 'tools/**'],
     rules: { 'no-console': 'off' },
   },
 );

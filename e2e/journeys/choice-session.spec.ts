@@ -11,14 +11,14 @@ const LECTURER = 'PER0003';
 
 /** Picks an option of one of the subject filters (MUI select). */
 async function filter(page: Page, t: T, name: string, option: string) {
-  await page.getByRole('search', { name: t('courses.filters.label') }).getByRole('combobox', { name: exactly(t(`courses.filters.${name}`)) }).click();
+  await page.getByRole('search', { name: t('applications.filters.label') }).getByRole('combobox', { name: exactly(t(`applications.filters.${name}`)) }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 /** The add buttons of the lecture parts still free in the subject table. */
 const freeLectures = (page: Page, t: T): Locator => {
-  const [before, after] = t('courses.add', { name: '\u0000' }).split('\u0000').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return page.getByRole('table', { name: t('courses.subjects.title') }).getByRole('button', { name: new RegExp(`^${before}.+ \\(CM\\)${after}$`) });
+  const [before, after] = t('applications.add', { name: '\u0000' }).split('\u0000').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return page.getByRole('table', { name: t('applications.subjects.title') }).getByRole('button', { name: new RegExp(`^${before}.+ \\(CM\\)${after}$`) });
 };
 
 async function confirmDialog(page: Page, button: string) {
@@ -63,14 +63,14 @@ async function journey(browser: Browser, lang: Lang) {
   await signIn(page, lecturerContext.request, t, LECTURER, LECTURER);
   await page.goto('/courses');
   await expect(page).toHaveURL(/\/courses\/help$/);
-  await expect(page.getByRole('heading', { level: 1, name: t('courses.help.title') })).toBeVisible();
-  await page.getByRole('button', { name: t('courses.help.start') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: t('applications.help.title') })).toBeVisible();
+  await page.getByRole('button', { name: t('applications.help.start') }).click();
   await expect(page).toHaveURL(/\/courses$/);
-  await filter(page, t, 'LEVEL', t('courses.levelN', { level: 1 }));
-  await filter(page, t, 'REGIME', t('courses.regimes.DAY'));
+  await filter(page, t, 'LEVEL', t('applications.levelN', { level: 1 }));
+  await filter(page, t, 'REGIME', t('applications.regimes.DAY'));
   await filter(page, t, 'BRANCH', `GL – ${lang === 'fr' ? 'Génie logiciel' : 'Software Engineering'}`);
   await filter(page, t, 'CLASS', 'GL1/J');
-  const table = page.getByRole('table', { name: t('courses.subjects.title') });
+  const table = page.getByRole('table', { name: t('applications.subjects.title') });
   await expect(table.getByRole('row')).toHaveCount(6); // a header and the five subjects of GL1/J
 
   // Levels 1-2 in day classes allow 3 subjects: the fourth is refused at once.
@@ -81,23 +81,23 @@ async function journey(browser: Browser, lang: Lang) {
   }
   await freeLectures(page, t).first().click();
   await expect(page.getByText(new RegExp(t('errors.SUBJECT_LIMIT_REACHED'))).first()).toBeVisible();
-  await expect(page.getByText(t('courses.choices.unsavedChip'))).toHaveCount(3);
-  await page.getByRole('button', { name: t('courses.actions.save'), exact: true }).click();
-  await expect(page.getByText(t('courses.choices.unsavedChip'))).toHaveCount(0);
-  await expect(page.getByText(t('courses.affectation.selected'), { exact: true })).toHaveCount(3);
+  await expect(page.getByText(t('applications.choices.unsavedChip'))).toHaveCount(3);
+  await page.getByRole('button', { name: t('applications.actions.save'), exact: true }).click();
+  await expect(page.getByText(t('applications.choices.unsavedChip'))).toHaveCount(0);
+  await expect(page.getByText(t('applications.affectation.selected'), { exact: true })).toHaveCount(3);
 
   // Empty the list, choose two subjects again, save and close for good.
-  await page.getByRole('button', { name: t('courses.actions.clear'), exact: true }).click();
-  await confirmDialog(page, t('courses.confirm.clear.confirm'));
-  await expect(page.getByText(t('courses.choices.empty'))).toBeVisible();
+  await page.getByRole('button', { name: t('applications.actions.clear'), exact: true }).click();
+  await confirmDialog(page, t('applications.confirm.clear.confirm'));
+  await expect(page.getByText(t('applications.choices.empty'))).toBeVisible();
   await freeLectures(page, t).nth(1).click();
   await freeLectures(page, t).first().click();
-  await page.getByRole('button', { name: t('courses.actions.save'), exact: true }).click();
-  await expect(page.getByText(t('courses.choices.unsavedChip'))).toHaveCount(0);
-  await page.getByRole('button', { name: t('courses.actions.close'), exact: true }).click();
-  await confirmDialog(page, t('courses.confirm.close.confirm'));
-  await expect(page.getByText(t('courses.closedNotice')).first()).toBeVisible();
-  await expect(page.getByRole('button', { name: t('courses.actions.save'), exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: t('applications.actions.save'), exact: true }).click();
+  await expect(page.getByText(t('applications.choices.unsavedChip'))).toHaveCount(0);
+  await page.getByRole('button', { name: t('applications.actions.close'), exact: true }).click();
+  await confirmDialog(page, t('applications.confirm.close.confirm'));
+  await expect(page.getByText(t('applications.closedNotice')).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: t('applications.actions.save'), exact: true })).toHaveCount(0);
   const summary = await newestMail(lecturerContext.request, LECTURER, 'application-closed');
   expect(summary.text).toContain('GL1/J');
 
@@ -124,10 +124,10 @@ async function journey(browser: Browser, lang: Lang) {
 
   // 4. The lecturer sees it confirmed among the archived assignments.
   await page.goto('/courses/archive');
-  await page.getByRole('tab', { name: t('courses.archive.tabs.assignments') }).click();
+  await page.getByRole('tab', { name: t('applications.archive.tabs.assignments') }).click();
   const assigned = page.getByRole('tabpanel').getByRole('row').filter({ hasText: subjectName });
   await expect(assigned).toHaveCount(1);
-  await expect(assigned.getByText(t('courses.affectation.confirmed'), { exact: true })).toBeVisible();
+  await expect(assigned.getByText(t('applications.affectation.confirmed'), { exact: true })).toBeVisible();
 
   await office.close();
   await lecturerContext.close();

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_ABSOLUTE_SECONDS, type BackOfficeRole } from '@portal/contract';
 import type { Account, Person } from '../db/schema';
-import type { RecordRow } from '../features/students/person-record';
+import type { RecordRow } from './person-record';
 import { audit } from './audit';
 import type { Actor, RequestMeta, ServiceContext } from './context';
 import { AppError } from './errors';

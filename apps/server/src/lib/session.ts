@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_GRACE_SECONDS, SESSION_IDLE_SECONDS } from '@portal/contract';
 import type { Db, Executor } from '../db/client';
 import { accounts, identifications, persons, profiles, sessions, settings, type Account, type Person } from '../db/schema';
-import { childrenJson, identificationColumns, type RecordRow } from '../features/students/person-record';
+import { childrenJson, identificationColumns, type RecordRow } from './person-record';
 import type { ServiceContext, RequestMeta } from './context';
 import { hashToken, randomToken } from './crypto';
 

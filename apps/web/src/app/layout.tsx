@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router';
-import { LanguageSwitch } from '../components/language-switch';
+import { LanguageSwitch } from '../features/settings/language-switch';
 import { PageLoader } from '../components/page-loader';
 import { AppLink } from '../components/router-link';
 import { useOpenWhatsNew } from '../features/whats-new/whats-new';

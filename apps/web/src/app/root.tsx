@@ -6,7 +6,7 @@ import { Layout } from './layout';
 import { LazyInactivityGuard, prefetchOverlays } from './overlays/lazy';
 import { LoadingBackdrop } from './overlays/loading-backdrop';
 import { LogoutConfirmProvider } from './overlays/logout';
-import { NotifyProvider } from './overlays/notify';
+import { NotifyProvider } from '../components/notify';
 import { SessionExpiredDialog } from './overlays/session-expired-dialog';
 
 const PREFETCH_DELAY_MS = 3000;

@@ -21,9 +21,9 @@ export const pageLoaders = {
   terms: () => import('../features/legal/terms-page'),
   hrRegistrations: () => import('../features/hr/registrations-page'),
   hrDossier: () => import('../features/hr/dossier-page'),
-  courses: () => import('../features/courses/courses-page'),
-  coursesHelp: () => import('../features/courses/courses-help-page'),
-  archive: () => import('../features/courses/archive-page'),
+  applications: () => import('../features/applications/applications-page'),
+  applicationsHelp: () => import('../features/applications/applications-help-page'),
+  archive: () => import('../features/applications/archive-page'),
   identificationList: () => import('../features/identification/identification-list-page'),
   identificationPerson: () => import('../features/identification/identification-person-page'),
   academicCatalogue: () => import('../features/academic/catalogue-page'),
@@ -46,8 +46,8 @@ const PrivacyPage = lazy(pageLoaders.privacy);
 const TermsPage = lazy(pageLoaders.terms);
 const HrRegistrationsPage = lazy(pageLoaders.hrRegistrations);
 const HrDossierPage = lazy(pageLoaders.hrDossier);
-const CoursesPage = lazy(pageLoaders.courses);
-const CoursesHelpPage = lazy(pageLoaders.coursesHelp);
+const ApplicationsPage = lazy(pageLoaders.applications);
+const ApplicationsHelpPage = lazy(pageLoaders.applicationsHelp);
 const ArchivePage = lazy(pageLoaders.archive);
 const IdentificationListPage = lazy(pageLoaders.identificationList);
 const IdentificationPersonPage = lazy(pageLoaders.identificationPerson);
@@ -136,8 +136,8 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
       },
-      { path: 'courses', element: staffPage(<CoursesPage />) },
-      { path: 'courses/help', element: staffPage(<CoursesHelpPage />) },
+      { path: 'courses', element: staffPage(<ApplicationsPage />) },
+      { path: 'courses/help', element: staffPage(<ApplicationsHelpPage />) },
       { path: 'courses/archive', element: staffPage(<ArchivePage />) },
       { path: 'identification', element: officePage(IDENTIFICATION_ROLES, <IdentificationListPage />) },
       { path: 'identification/:id', element: officePage(IDENTIFICATION_ROLES, <IdentificationPersonPage />) },

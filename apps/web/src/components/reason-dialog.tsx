@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ReopenBody } from '@portal/contract';
-import { useNotify } from '../app/overlays/notify';
+import { useNotify } from './notify';
 import { errorKey, isApiError } from '../lib/api';
 import { applyFieldErrors } from '../lib/form';
 import { FormDialogActions, FormDialogError } from './form-dialog';

@@ -5,7 +5,7 @@ import { applicationChoices, applications, applicationSessions, persons, subject
 import { audit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { toApplicationSession } from '../sessions/sessions.service';
+import { toApplicationSession } from '../applications/application-sessions.service';
 import type { Acting } from './catalogue.service';
 
 /** Serialises the writes that could make two open sessions overlap (any instance). */
@@ -49,7 +49,7 @@ async function assertNoOverlap(tx: Tx, range: { start: Date; end: Date | null },
 }
 
 /** Every session, newest first, with its counts of applications and choices. */
-export async function listSessions(ctx: ServiceContext): Promise<SessionSummary[]> {
+export async function listApplicationSessions(ctx: ServiceContext): Promise<SessionSummary[]> {
   return summaries(ctx);
 }
 
@@ -94,7 +94,7 @@ async function summaryOf(ctx: ServiceContext, id: number): Promise<SessionSummar
 }
 
 /** Opens a new session with its limits and hourly caps; refused when another open session overlaps it. */
-export async function createSession(ctx: ServiceContext, input: Acting & { values: SessionInput }): Promise<SessionSummary> {
+export async function createApplicationSession(ctx: ServiceContext, input: Acting & { values: SessionInput }): Promise<SessionSummary> {
   const { values } = input;
   const dates = datesOf(values);
   const id = await ctx.db.transaction(async (tx) => {
@@ -114,7 +114,7 @@ export async function createSession(ctx: ServiceContext, input: Acting & { value
  * Edits a session's name, dates, limits and caps. When the caps change, the allowed volume
  * (TOTAL_HOURS) of every application of the session not yet closed follows its person's category.
  */
-export async function updateSession(ctx: ServiceContext, input: Acting & { id: number; values: SessionInput }): Promise<SessionSummary> {
+export async function updateApplicationSession(ctx: ServiceContext, input: Acting & { id: number; values: SessionInput }): Promise<SessionSummary> {
   const { values } = input;
   const dates = datesOf(values);
   const caps = capsOf(values);

@@ -4,7 +4,7 @@ import { universityDayOf } from '@portal/contract';
 import { applications, applicationSessions, auditLog } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
 import { createTestApp, signIn, type Client, type TestApp } from '../../../test/helpers';
-import { apply, seedSessionId, subjectByCode } from './academic.fixtures';
+import { apply, seedApplicationSessionId, subjectByCode } from './academic.fixtures';
 
 let t: TestApp;
 let office: Client;
@@ -14,7 +14,7 @@ beforeAll(async () => {
   t = await createTestApp();
   office = (await signIn(t, DEMO_ACCOUNTS.academic.matricule)).client;
   lecturer = (await signIn(t, DEMO_ACCOUNTS.partTime.matricule)).client;
-  seedId = await seedSessionId(t.db);
+  seedId = await seedApplicationSessionId(t.db);
 });
 afterAll(async () => {
   await t?.close();

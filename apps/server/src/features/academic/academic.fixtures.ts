@@ -10,7 +10,7 @@ export async function personId(db: Db, matricule: string): Promise<number> {
   return p.id;
 }
 
-export async function seedSessionId(db: Db): Promise<number> {
+export async function seedApplicationSessionId(db: Db): Promise<number> {
   const [s] = await db.select({ id: applicationSessions.id }).from(applicationSessions).where(eq(applicationSessions.DESIGNATION, 'Subject choices, semester 1, 2023-2024'));
   return s!.id;
 }

@@ -33,7 +33,7 @@ import { requestMeta } from '../../lib/auth';
 import type { ServiceContext } from '../../lib/context';
 import { validationError } from '../../lib/errors';
 import { readMultipart } from '../../lib/uploads';
-import { createSession, listSessions, setManualClosure, updateSession } from './academic-sessions.service';
+import { createApplicationSession, listApplicationSessions, setManualClosure, updateApplicationSession } from './academic-sessions.service';
 import { decideChoice, exportAssignments, listAssignments } from './assignments.service';
 import {
   createBranch,
@@ -182,17 +182,17 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/academic/sessions', {
     schema: { tags, summary: 'Every choice session, newest first, with its counts', response: { 200: z.array(SessionSummary), ...errors } },
     preHandler: academic,
-  }, async () => listSessions(app.ctx));
+  }, async () => listApplicationSessions(app.ctx));
 
   app.post('/academic/sessions', {
     schema: { tags, summary: 'Open a choice session; another open session over these dates is 409 SESSION_OVERLAP', body: SessionInput, response: { 201: SessionSummary, ...errors } },
     preHandler: academic,
-  }, async (request, reply) => reply.code(201).send(await createSession(app.ctx, { ...acting(request), values: request.body })));
+  }, async (request, reply) => reply.code(201).send(await createApplicationSession(app.ctx, { ...acting(request), values: request.body })));
 
   app.patch('/academic/sessions/:id', {
     schema: { tags, summary: "Edit a session's dates, limits and caps; open applications follow new caps", params: IdParams, body: SessionInput, response: { 200: SessionSummary, ...errors } },
     preHandler: academic,
-  }, async (request) => updateSession(app.ctx, { ...acting(request), id: request.params.id, values: request.body }));
+  }, async (request) => updateApplicationSession(app.ctx, { ...acting(request), id: request.params.id, values: request.body }));
 
   app.post('/academic/sessions/:id/close', {
     schema: { tags, summary: 'Close a session by hand', params: IdParams, response: { 200: SessionSummary, ...errors } },

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationChoices } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
 import { Client, createTestApp, onPostgres, secondInstance, signIn, type TestApp } from '../../../test/helpers';
-import { apply, seedSessionId, subjectByCode } from './academic.fixtures';
+import { apply, seedApplicationSessionId, subjectByCode } from './academic.fixtures';
 
 /**
  * Two office agents, on two server instances, confirm two lecturers' choices of the same part of
@@ -31,7 +31,7 @@ describe.runIf(onPostgres)('confirming the same part twice at once (PostgreSQL, 
   });
 
   it('lets exactly one confirmation win, the other gets ALREADY_ASSIGNED', async () => {
-    const sessionId = await seedSessionId(t.db);
+    const sessionId = await seedApplicationSessionId(t.db);
     const subjects = await Promise.all(['GL101', 'GL102', 'GL103', 'GL104'].map((code) => subjectByCode(t.db, 'GL1/J', code)));
     const parts = subjects.flatMap((s) => (['CM', 'TD'] as const).map((category) => ({ subjectId: s.id, category })));
     const first = await apply(t.db, { matricule: 'VAC0021', sessionId, choices: parts });

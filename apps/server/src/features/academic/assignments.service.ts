@@ -18,8 +18,8 @@ import { applicationChoices, applications, applicationSessions, branches, classe
 import { audit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { currentSession, toApplicationSession } from '../sessions/sessions.service';
-import { subjectColumns } from '../subjects/subjects.service';
+import { currentApplicationSession, toApplicationSession } from '../applications/application-sessions.service';
+import { subjectColumns } from '../applications/subjects.service';
 import type { Acting } from './catalogue.service';
 import { isUniqueViolation, likePattern, searchWords } from '../../lib/sql';
 
@@ -30,9 +30,9 @@ function rowsOf<T>(result: unknown): T[] {
 }
 
 /** The session named, or by default the current one, else the newest; null when there is none. */
-export async function resolveSession(ctx: ServiceContext, id: number | undefined): Promise<ApplicationSession | null> {
+export async function resolveApplicationSession(ctx: ServiceContext, id: number | undefined): Promise<ApplicationSession | null> {
   if (id === undefined) {
-    const current = await currentSession(ctx);
+    const current = await currentApplicationSession(ctx);
     if (current) return current;
   }
   const [row] = await ctx.db
@@ -150,7 +150,7 @@ async function assignmentRows(exec: Executor, sessionId: number, subjectIds: num
  * Search words match the subject's code, name or class, or an applicant's matricule or name.
  */
 export async function listAssignments(ctx: ServiceContext, query: AssignmentQuery): Promise<AssignmentPage> {
-  const session = await resolveSession(ctx, query.session);
+  const session = await resolveApplicationSession(ctx, query.session);
   if (!session) return { rows: [], total: 0, count: 1, page: query.page, session: null };
   const sid = session.id;
   const conditions: SQL[] = searchWords(query.search).map((word) => {
@@ -248,7 +248,7 @@ export const neutralise = (value: string): string => (/^[=+\-@\t\r]/.test(value)
 
 /** The confirmed assignments of a session as CSV (UTF-8 with a byte-order mark for spreadsheets). */
 export async function exportAssignments(ctx: ServiceContext, input: { session?: number | undefined }): Promise<{ csv: string; session: ApplicationSession | null }> {
-  const session = await resolveSession(ctx, input.session);
+  const session = await resolveApplicationSession(ctx, input.session);
   const rows = session
     ? await ctx.db
         .select({

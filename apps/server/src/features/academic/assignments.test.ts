@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationChoices, applicationSessions, auditLog, persons, subjectConstraints } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
 import { createTestApp, signIn, type Client, type TestApp } from '../../../test/helpers';
-import { apply, personId, seedSessionId, subjectByCode } from './academic.fixtures';
+import { apply, personId, seedApplicationSessionId, subjectByCode } from './academic.fixtures';
 
 let t: TestApp;
 let office: Client;
@@ -21,7 +21,7 @@ let closedApp: Awaited<ReturnType<typeof apply>>;
 beforeAll(async () => {
   t = await createTestApp();
   office = (await signIn(t, DEMO_ACCOUNTS.academic.matricule)).client;
-  seedId = await seedSessionId(t.db);
+  seedId = await seedApplicationSessionId(t.db);
   officeId = await personId(t.db, DEMO_ACCOUNTS.academic.matricule);
   [A, B, C, D] = await Promise.all([subjectByCode(t.db, 'GL1/J', 'GL101'), subjectByCode(t.db, 'GL1/J', 'GL102'), subjectByCode(t.db, 'RT1/J', 'RT101'), subjectByCode(t.db, 'RT1/J', 'RT102')]);
   vac = await apply(t.db, { matricule: 'VAC0011', sessionId: seedId, totalHours: 200, choices: [{ subjectId: A.id, category: 'CM' }, { subjectId: A.id, category: 'TD' }, { subjectId: B.id, category: 'CM', affectation: 1 }] });

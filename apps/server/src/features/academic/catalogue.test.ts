@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, branches, classes, cycles, departments } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
 import { Client, createTestApp, signIn, type TestApp } from '../../../test/helpers';
-import { apply, seedSessionId, subjectByCode } from './academic.fixtures';
+import { apply, seedApplicationSessionId, subjectByCode } from './academic.fixtures';
 
 let t: TestApp;
 let office: Client;
@@ -266,7 +266,7 @@ describe('subjects', () => {
 
   it('refuses to delete a subject chosen in an application (even declined)', async () => {
     const subject = await subjectByCode(t.db, 'RT2/J', 'RT201');
-    await apply(t.db, { matricule: 'VAC0005', sessionId: await seedSessionId(t.db), choices: [{ subjectId: subject.id, category: 'TD', affectation: 2 }] });
+    await apply(t.db, { matricule: 'VAC0005', sessionId: await seedApplicationSessionId(t.db), choices: [{ subjectId: subject.id, category: 'TD', affectation: 2 }] });
     const res = await del(office, `/api/academic/subjects/${subject.id}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('IN_USE');

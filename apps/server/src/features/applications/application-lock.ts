@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client';
 import { applications, applicationSessions, identifications, persons, profiles, subjectConstraints } from '../../db/schema';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { toApplicationSession } from '../sessions/sessions.service';
+import { toApplicationSession } from './application-sessions.service';
 import { isEligible, refuseAccess } from './access';
 
 export type ApplicationRow = typeof applications.$inferSelect;

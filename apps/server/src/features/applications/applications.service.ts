@@ -6,9 +6,9 @@ import { audit } from '../../lib/audit';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { composeMail } from '../../lib/mail';
-import { languageOfPerson } from '../students/person-record';
-import { currentSession } from '../sessions/sessions.service';
-import { currentSessionIdSql } from '../subjects/subjects.service';
+import { languageOfPerson } from '../../lib/person-record';
+import { currentApplicationSession } from './application-sessions.service';
+import { currentApplicationSessionIdSql } from './subjects.service';
 import { assertOwnerOrReader } from './access';
 import { allowedHours, assertGate, changeApplication, type ApplicationRow } from './application-lock';
 import { asChoice, choiceRows, listChoices } from './choices.service';
@@ -58,7 +58,7 @@ export async function initApplication(ctx: ServiceContext, input: { actor: Actor
     .where(eq(persons.id, personId));
   if (!person) throw new AppError('NOT_FOUND');
   assertGate(person, person.identifiedAt);
-  const session = await currentSession(ctx);
+  const session = await currentApplicationSession(ctx);
   if (!session) throw new AppError('NO_ACTIVE_SESSION');
 
   const now = ctx.clock.now();
@@ -80,7 +80,7 @@ export async function initApplication(ctx: ServiceContext, input: { actor: Actor
 
 /** The person's application in the current session, or null (no session, or none made yet). */
 export async function currentApplication(ctx: ServiceContext, input: { employeeId: number }): Promise<Application | null> {
-  return findApplication(ctx.db, and(eq(applications.EMPLOYEE_ID, input.employeeId), eq(applications.SESSION_APPLICATION_ID, currentSessionIdSql(ctx.clock.now())))!);
+  return findApplication(ctx.db, and(eq(applications.EMPLOYEE_ID, input.employeeId), eq(applications.SESSION_APPLICATION_ID, currentApplicationSessionIdSql(ctx.clock.now())))!);
 }
 
 /** The person's application in a given session, or null. */
@@ -131,7 +131,7 @@ export async function confirmedChoices(ctx: ServiceContext, input: { employeeId:
 
 /** The person's choices made in sessions other than the current one. */
 export async function olderChoices(ctx: ServiceContext, input: { employeeId: number }): Promise<SessionChoice[]> {
-  const current = currentSessionIdSql(ctx.clock.now());
+  const current = currentApplicationSessionIdSql(ctx.clock.now());
   return choiceRows(ctx.db, and(eq(applications.EMPLOYEE_ID, input.employeeId), sql`${applications.SESSION_APPLICATION_ID} is distinct from ${current}`));
 }
 

@@ -15,7 +15,7 @@ import type { Executor, Tx } from '../../db/client';
 import { applicationChoices, applications, applicationSessions, branches, classes, cycles, departments, profiles, subjects } from '../../db/schema';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { subjectColumns, toSubjectRow } from '../subjects/subjects.service';
+import { subjectColumns, toSubjectRow } from './subjects.service';
 import { allowedHours, changeApplication, type LockedApplication } from './application-lock';
 
 // ---------------------------------------------------------------- reading choices

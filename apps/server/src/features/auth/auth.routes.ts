@@ -18,7 +18,7 @@ import {
   StudentSignInBody,
 } from '@portal/contract';
 import { ATTEMPT_COOKIE, clearAttemptCookie, clearSessionCookie, requestMeta, setAttemptCookie, setSessionCookie } from '../../lib/auth';
-import { ownRecord } from '../students/person-record';
+import { ownRecord } from '../../lib/person-record';
 import {
   confirmEmail,
   requestSignInCode,

@@ -23,7 +23,7 @@ import { isWeakPassword } from '../../lib/password-policy';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { createSession, revokeSession } from '../../lib/session';
 import { assertAddressAllowed, recordAddressFailure } from '../../lib/throttle';
-import { languageOfPerson, loadPersonRecord } from '../students/person-record';
+import { languageOfPerson, loadPersonRecord } from '../../lib/person-record';
 
 /** Per-account lockout: from the 5th consecutive failure, 1 minute, doubling up to 1 hour. */
 export const LOCK_AFTER_FAILURES = 5;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ContactBody, ContactResponse, ErrorResponse } from '@portal/contract';
 import { assertSelf } from '../../lib/auth';
-import { ownRecord } from '../students/person-record';
+import { ownRecord } from '../../lib/person-record';
 import { sendContactMessage } from './contact.service';
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -4,7 +4,7 @@ import { audit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { composeMail } from '../../lib/mail';
-import { languageOfPerson } from '../students/person-record';
+import { languageOfPerson } from '../../lib/person-record';
 
 /** Stores the message and mails it to the support address, with an acknowledgement to the sender. */
 export async function sendContactMessage(ctx: ServiceContext, input: { person: Person; email: string | null; body: ContactBody }): Promise<{ id: number; message: string }> {

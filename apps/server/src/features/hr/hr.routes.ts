@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Dossier, ErrorResponse, HrSectionExtra, IdParams, PersonRecord, RegistrationPage, RegistrationQuery, ReopenBody, SECTION_SCHEMAS, sectionBody, type SavedSection } from '@portal/contract';
 import { requestMeta } from '../../lib/auth';
-import { reopenRegistration, saveSection } from '../profile/profile.service';
+import { reopenRegistration, saveSection } from '../registration/registration.service';
 import { dossier, exportRegistrations, listRegistrations } from './hr.service';
 
 const tags = ['hr'];

@@ -5,9 +5,9 @@ import { auditLog, persons } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { fold } from '../../lib/sql';
-import { registrationState } from '../profile/profile.service';
-import { listDocuments } from '../documents/documents.service';
-import { recordQuery, toPersonRecord } from '../students/person-record';
+import { registrationState } from '../registration/registration.service';
+import { listDocuments } from '../registration/documents.service';
+import { recordQuery, toPersonRecord } from '../../lib/person-record';
 
 /** Every staff registration with what it misses (a few thousand at most: computed in one pass). */
 async function allRegistrations(ctx: ServiceContext): Promise<{ record: PersonRecord; missing: string[] }[]> {

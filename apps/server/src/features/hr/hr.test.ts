@@ -4,7 +4,7 @@ import { auditLog, persons } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
 import { dataUrl, jpeg, pdf } from '../../../test/files';
 import { type Client, createTestApp, signIn, type TestApp } from '../../../test/helpers';
-import { VALID_SECTIONS } from '../profile/fixtures';
+import { VALID_SECTIONS } from '../registration/fixtures';
 
 let t: TestApp;
 let hr: Client;

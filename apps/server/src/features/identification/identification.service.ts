@@ -20,7 +20,7 @@ import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError, validationError } from '../../lib/errors';
 import { fold, likePattern } from '../../lib/sql';
 import { checkUpload, deleteStoredFile, fileTransaction, storeUpload, type IncomingFile } from '../../lib/uploads';
-import { fileUrl } from '../students/person-record';
+import { fileUrl } from '../../lib/person-record';
 
 // ---------------------------------------------------------------- fingerprint formats
 

@@ -7,7 +7,7 @@ import { api } from '../../lib/api';
 import { setSignedIn } from '../../lib/session';
 import { useCountdown } from '../../lib/use-countdown';
 import { useConfirmLogout, useLogout } from './logout';
-import SimpleDialog from './simple-dialog';
+import SimpleDialog from '../../components/simple-dialog';
 
 /** Seconds the 'Timeout activity' dialog waits before closing the session. */
 export const IDLE_WARNING_SECONDS = 20;

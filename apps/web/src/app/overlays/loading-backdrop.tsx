@@ -1,7 +1,8 @@
 import { useIsMutating } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LazyBackdropView, useMountedOnce } from './lazy';
+import { useMountedOnce } from '../../components/lazy';
+import { LazyBackdropView } from './lazy';
 
 export const BACKDROP_CLOSE_DELAY_MS = 500;
 

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api';
 import { clearUserData } from '../../lib/session';
-import { LazySimpleDialog, useMountedOnce } from './lazy';
-import { useNotify } from './notify';
+import { LazySimpleDialog, useMountedOnce } from '../../components/lazy';
+import { useNotify } from '../../components/notify';
 
 export type LogoutReason = 'user' | 'idle';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { setUnauthorizedListener } from '../../lib/api';
 import { clearUserData, currentUser } from '../../lib/session';
-import { LazySimpleDialog, useMountedOnce } from './lazy';
+import { LazySimpleDialog, useMountedOnce } from '../../components/lazy';
 
 /**
  * Opens when an authenticated call answers 401 while someone is signed in. OK forgets the

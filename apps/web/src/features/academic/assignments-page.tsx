@@ -19,7 +19,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Applicant, AssignmentRow } from '@portal/contract';
-import { useNotify } from '../../app/overlays/notify';
+import { useNotify } from '../../components/notify';
 import { ListPagination } from '../../components/list-pagination';
 import { Page } from '../../components/page';
 import { PageLoader } from '../../components/page-loader';

@@ -17,7 +17,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '../../app/overlays/notify';
+import { useNotify } from '../../components/notify';
 import { PageLoader } from '../../components/page-loader';
 import { errorKey } from '../../lib/api';
 import { academicKeys, deleteEntry, type Entity } from './academic-api';

@@ -20,7 +20,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUBJECT_CSV_COLUMNS, type ImportReport } from '@portal/contract';
-import { useNotify } from '../../app/overlays/notify';
+import { useNotify } from '../../components/notify';
 import { errorKey } from '../../lib/api';
 import { academicKeys, importSubjects } from './academic-api';
 import { validationKey } from './labels';

@@ -9,7 +9,7 @@ import { useId, useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { dmyToIso, groupLimit, isoToDmy, lastSessionDayOf, universityDayOf, LEVEL_GROUP_KEYS, SessionInput, STAFF_STATUSES, type GroupLimits, type HourlyCaps, type SessionSummary } from '@portal/contract';
-import { useNotify } from '../../app/overlays/notify';
+import { useNotify } from '../../components/notify';
 import { DateField } from '../../components/date-field';
 import { FormDialogActions, FormDialogError } from '../../components/form-dialog';
 import { FormTextField } from '../../components/form-text-field';

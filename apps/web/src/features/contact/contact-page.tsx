@@ -13,7 +13,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { CONTACT_OBJECTS, ContactForm } from '@portal/contract';
-import { useNotify } from '../../app/overlays/notify';
+import { useNotify } from '../../components/notify';
 import { FormTextField } from '../../components/form-text-field';
 import { Page } from '../../components/page';
 import { errorKey } from '../../lib/api';

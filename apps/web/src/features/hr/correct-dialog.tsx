@@ -12,7 +12,7 @@ import { useMemo, useState } from 'react';
 import { useForm, type Control, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { HrSectionExtra, isoToDmy, SECTION_SCHEMAS, type PersonRecord, type SavedSection } from '@portal/contract';
-import { useNotify } from '../../app/overlays/notify';
+import { useNotify } from '../../components/notify';
 import { DateField } from '../../components/date-field';
 import { FormDialogActions, FormDialogError } from '../../components/form-dialog';
 import { FormTextField } from '../../components/form-text-field';

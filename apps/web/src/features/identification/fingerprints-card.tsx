@@ -11,7 +11,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Finger, FingerprintInfo, Identification } from '@portal/contract';
-import { useNotify } from '../../app/overlays/notify';
+import { useNotify } from '../../components/notify';
 import { applyAnswer, fingerFileUrl, removeFingerprint, uploadFingerprint } from './identification-api';
 import { checkFingerprint, FINGERPRINT_ACCEPT, MAX_FINGERPRINT_MB } from './files';
 import { formatMoment, sizeParts } from './labels';

@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { RecordPage } from '../../components/record-page';
 import { MIN_FINGERS_FOR_COMPLETION, type Identification } from '@portal/contract';
-import { useNotify } from '../../app/overlays/notify';
+import { useNotify } from '../../components/notify';
 import { FingerprintsCard } from './fingerprints-card';
 import { applyAnswer, completeIdentification, useIdentification } from './identification-api';
 import { formatMoment } from './labels';

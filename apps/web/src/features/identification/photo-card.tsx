@@ -12,7 +12,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Identification } from '@portal/contract';
-import { useNotify } from '../../app/overlays/notify';
+import { useNotify } from '../../components/notify';
 import { cameraAvailable } from './camera';
 import { applyAnswer, removePhoto, uploadPhoto } from './identification-api';
 import { checkPhoto, MAX_PHOTO_MB, PHOTO_ACCEPT } from './files';

@@ -17,7 +17,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { DIPLOMA_LEVELS, DocumentFields, LANGUAGES, PIECE_TYPES, type DocumentRecord } from '@portal/contract';
-import { useNotify } from '../../app/overlays/notify';
+import { useNotify } from '../../components/notify';
 import { DateField } from '../../components/date-field';
 import { FormTextField } from '../../components/form-text-field';
 import { errorKey, isApiError } from '../../lib/api';

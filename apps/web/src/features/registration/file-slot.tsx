@@ -12,7 +12,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FILE_COLUMN_TYPES, MAX_UPLOAD_BYTES, type FileColumn } from '@portal/contract';
-import { useNotify } from '../../app/overlays/notify';
+import { useNotify } from '../../components/notify';
 import { errorKey, isApiError } from '../../lib/api';
 import { patchRecord, registrationKeys, removeColumnFile, uploadColumnFile } from './registration-api';
 import { useRegistration } from './registration-context';

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PersonRecord } from '@portal/contract';
-import { LazySimpleDialog } from '../../app/overlays/lazy';
+import { LazySimpleDialog } from '../../components/lazy';
 import { Page } from '../../components/page';
 import { PageLoader } from '../../components/page-loader';
 import { errorKey } from '../../lib/api';

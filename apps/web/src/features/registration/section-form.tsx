@@ -9,7 +9,7 @@ import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type P
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { RULE_CODES, type PersonRecord, type SavedSection } from '@portal/contract';
-import { useNotify } from '../../app/overlays/notify';
+import { useNotify } from '../../components/notify';
 import { errorKey, isApiError } from '../../lib/api';
 import { registrationKeys, saveSection, storeRecord } from './registration-api';
 import { useRegistration } from './registration-context';

@@ -7,7 +7,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '../../app/overlays/notify';
+import { useNotify } from '../../components/notify';
 import { Page } from '../../components/page';
 import { errorKey } from '../../lib/api';
 import { isLanguage, LANGUAGES } from '../../lib/i18n';

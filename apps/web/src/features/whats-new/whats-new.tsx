@@ -1,6 +1,10 @@
-import { createContext, Suspense, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
-import { LazyWhatsNewDialog, useMountedOnce } from '../../app/overlays/lazy';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useMountedOnce } from '../../components/lazy';
 import { useMeta, useSession } from '../../lib/session';
+
+/** The panel's code, loaded the first time it shows (the app prefetches it with the other overlays). */
+export const whatsNewLoader = () => import('./whats-new-dialog');
+const LazyWhatsNewDialog = lazy(whatsNewLoader);
 
 /** The last application version whose What's New the person has seen (not sensitive). */
 export const WHATS_NEW_STORAGE_KEY = 'whatsNewSeen';

@@ -9,7 +9,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sectionOfField } from '@portal/contract';
-import { LazySimpleDialog } from '../../../app/overlays/lazy';
+import { LazySimpleDialog } from '../../../components/lazy';
 import { errorKey, isApiError } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { closeRegistration, patchRecord, registrationKeys } from '../registration-api';

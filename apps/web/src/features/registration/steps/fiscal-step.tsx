@@ -4,7 +4,7 @@ import { Suspense, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FiscalSection, TAX_RATE_WITH_NIU, TAX_RATE_WITHOUT_NIU, type PersonRecord } from '@portal/contract';
-import { LazySimpleDialog } from '../../../app/overlays/lazy';
+import { LazySimpleDialog } from '../../../components/lazy';
 import { CheckboxField } from '../../../components/checkbox-field';
 import { FormTextField } from '../../../components/form-text-field';
 import { RadioField } from '../../../components/radio-field';

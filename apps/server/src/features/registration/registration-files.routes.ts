@@ -6,7 +6,7 @@ import { ErrorResponse, FileColumn, FileRemoveBody, FileUploadJson, FileUploadRe
 import { assertSelfOrBackOffice, requestMeta } from '../../lib/auth';
 import { AppError, validationError } from '../../lib/errors';
 import { ALLOWED_MIME, decodeDataUrl, findFile, JSON_FILE_BODY_LIMIT, MULTIPART_OPTIONS, parseFields, readMultipart, type IncomingFile } from '../../lib/uploads';
-import { readStoredFile, removeColumnFileFor, servedName, uploadColumnFile } from './files.service';
+import { readStoredFile, removeColumnFileFor, servedName, uploadColumnFile } from './registration-files.service';
 
 const tags = ['files'];
 const uploadErrors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse };
@@ -30,7 +30,7 @@ async function readColumnUpload(request: FastifyRequest, body: z.output<typeof F
 
 const multipartNote = 'Send `multipart/form-data` (field FILE, and col, STUDENT_ID, name) or JSON with FILE as a base64 data URL. PDF, JPEG or PNG by content, 5 MB at most; images are downscaled to 2000 px and their metadata dropped. The same file twice: 409 FILE_EXISTS.';
 
-export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
+export const registrationFilesRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, MULTIPART_OPTIONS);
 
   // The profile sections store ID images sent as data URLs and clear the officer-only files through these.

@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { preloadPages } from '../../test/render-app';
+import { preloadPages } from '../test/render-app';
 import { NotifyProvider, SNACKBAR_AUTO_HIDE_MS, useNotify } from './notify';
 
 function Trigger() {

@@ -10,8 +10,8 @@ import { checkUpload, fileTransaction, storeUpload } from '../../lib/uploads';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
 import { Client, createTestApp, onPostgres, signIn, type TestApp } from '../../../test/helpers';
 import { dataUrl, jpeg, multipartBody, pdf, png, postMultipart } from '../../../test/files';
-import { VALID_SECTIONS } from '../profile/fixtures';
-import { storeColumnFile } from './files.service';
+import { VALID_SECTIONS } from './fixtures';
+import { storeColumnFile } from './registration-files.service';
 
 let t: TestApp;
 let owner: Client;

@@ -17,7 +17,7 @@ import {
   subject,
   subjectPage,
   SUBJECTS_PAGE_1,
-} from './courses-fixtures';
+} from './applications-fixtures';
 
 // The page and its dialogs are lazy chunks: under a loaded full run their first import can outlast the 1 s default.
 beforeAll(() => configure({ asyncUtilTimeout: 3000 }));

@@ -7,8 +7,8 @@ import { audit } from '../../lib/audit';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError, validationError } from '../../lib/errors';
 import { checkUpload, deleteStoredFile, fileTransaction, storeUpload, type CheckedUpload, type IncomingFile } from '../../lib/uploads';
-import { lockForEdit } from '../profile/registration-lock';
-import { fileUrl } from '../students/person-record';
+import { lockForEdit } from './registration-lock';
+import { fileUrl } from '../../lib/person-record';
 
 export type DocumentInput = z.output<typeof DocumentFields>;
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../lib/i18n';
 import { error } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { APPLICATION_PATH, application, coursesApi, lecturer, session, SESSION_PATH } from './courses-fixtures';
+import { APPLICATION_PATH, application, coursesApi, lecturer, session, SESSION_PATH } from './applications-fixtures';
 
 beforeAll(() => configure({ asyncUtilTimeout: 3000 }));
 

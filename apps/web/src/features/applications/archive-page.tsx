@@ -21,7 +21,7 @@ import { errorKey } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { dayOf, sessionFirstDay, sessionLastDay } from './choices';
 import { AffectationChip } from './choices-panel';
-import { useArchive } from './courses-api';
+import { useArchive } from './applications-api';
 import { sessionSpan } from './labels';
 
 const TABS = ['applications', 'assignments', 'older'] as const;
@@ -29,7 +29,7 @@ type TabName = (typeof TABS)[number];
 
 function ChoiceTable({ choices, label }: { choices: readonly Choice[]; label: string }) {
   const { t } = useTranslation();
-  if (choices.length === 0) return <Typography sx={{ color: 'text.secondary' }}>{t('courses.archive.empty')}</Typography>;
+  if (choices.length === 0) return <Typography sx={{ color: 'text.secondary' }}>{t('applications.archive.empty')}</Typography>;
   return (
     <TableContainer sx={{ overflowX: 'auto' }}>
       <Table size="small" aria-label={label} sx={{ minWidth: 560 }}>
@@ -37,7 +37,7 @@ function ChoiceTable({ choices, label }: { choices: readonly Choice[]; label: st
           <TableRow>
             {(['level', 'class', 'subject', 'part', 'hours', 'state'] as const).map((column) => (
               <TableCell key={column} sx={{ fontWeight: 700 }}>
-                {t(`courses.archive.columns.${column}`)}
+                {t(`applications.archive.columns.${column}`)}
               </TableCell>
             ))}
           </TableRow>
@@ -49,7 +49,7 @@ function ChoiceTable({ choices, label }: { choices: readonly Choice[]; label: st
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{choice.Subject.CLASS_CODE}</TableCell>
               <TableCell>{choice.Subject.SUBJECT_NAME}</TableCell>
               <TableCell>{choice.CATEGORY}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('courses.hours', { count: choice.HOURS })}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('applications.hours', { count: choice.HOURS })}</TableCell>
               <TableCell>
                 <AffectationChip affectation={choice.AFFECTATION} />
               </TableCell>
@@ -65,7 +65,7 @@ function Empty() {
   const { t } = useTranslation();
   return (
     <Typography role="status" sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
-      {t('courses.archive.empty')}
+      {t('applications.archive.empty')}
     </Typography>
   );
 }
@@ -82,17 +82,17 @@ function PastApplications({ items }: { items: ArchivedApplication[] }) {
               {application.DESIGNATION}
             </Typography>
             {application.CLOSED ? (
-              <Chip size="small" color="default" label={t('courses.archive.closedOn', { date: dayOf(application.CLOSED_AT) })} />
+              <Chip size="small" color="default" label={t('applications.archive.closedOn', { date: dayOf(application.CLOSED_AT) })} />
             ) : (
-              <Chip size="small" color="info" variant="outlined" label={t('courses.archive.open')} />
+              <Chip size="small" color="info" variant="outlined" label={t('applications.archive.open')} />
             )}
           </Box>
           <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
             {sessionSpan(t, sessionFirstDay(application.START_DATE), sessionLastDay(application.END_DATE))}
             {' · '}
-            {t('courses.archive.allowed', { count: application.TOTAL_HOURS })}
+            {t('applications.archive.allowed', { count: application.TOTAL_HOURS })}
           </Typography>
-          <ChoiceTable choices={application.choices} label={t('courses.archive.choicesOf', { name: application.DESIGNATION })} />
+          <ChoiceTable choices={application.choices} label={t('applications.archive.choicesOf', { name: application.DESIGNATION })} />
         </Paper>
       ))}
     </Stack>
@@ -112,7 +112,7 @@ function BySession({ items, tab }: { items: SessionChoice[]; tab: TabName }) {
           <Typography id={`archive-${tab}-${id}`} variant="h6" component="h2" sx={{ mb: 1 }}>
             {choices[0]!.DESIGNATION}
           </Typography>
-          <ChoiceTable choices={choices} label={t('courses.archive.choicesOf', { name: choices[0]!.DESIGNATION })} />
+          <ChoiceTable choices={choices} label={t('applications.archive.choicesOf', { name: choices[0]!.DESIGNATION })} />
         </Paper>
       ))}
     </Stack>
@@ -139,10 +139,10 @@ export default function ArchivePage() {
   const { user } = useSession();
   const [tab, setTab] = useState<TabName>('applications');
   return (
-    <Page title={t('courses.archive.title')} maxWidth="lg">
-      <Tabs value={tab} onChange={(_event, value: TabName) => setTab(value)} variant="scrollable" allowScrollButtonsMobile aria-label={t('courses.archive.title')} sx={{ mb: 2 }}>
+    <Page title={t('applications.archive.title')} maxWidth="lg">
+      <Tabs value={tab} onChange={(_event, value: TabName) => setTab(value)} variant="scrollable" allowScrollButtonsMobile aria-label={t('applications.archive.title')} sx={{ mb: 2 }}>
         {TABS.map((name) => (
-          <Tab key={name} value={name} id={`archive-tab-${name}`} aria-controls={`archive-panel-${name}`} label={t(`courses.archive.tabs.${name}`)} />
+          <Tab key={name} value={name} id={`archive-tab-${name}`} aria-controls={`archive-panel-${name}`} label={t(`applications.archive.tabs.${name}`)} />
         ))}
       </Tabs>
       <Box role="tabpanel" id={`archive-panel-${tab}`} aria-labelledby={`archive-tab-${tab}`}>

@@ -4,7 +4,7 @@ import { SUBJECTS_PAGE_SIZE, type CatalogueClass, type SubjectPage, type Subject
 import { applicationChoices, applicationSessions, branches, classes, cycles, departments, subjects } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
 import { Client, createTestApp, signIn, type TestApp } from '../../../test/helpers';
-import { applicationWith, createLecturers, demoSession, subjectsAt } from '../applications/fixtures';
+import { applicationWith, createLecturers, demoSession, subjectsAt } from './fixtures';
 
 let t: TestApp;
 let withNiu: Client;

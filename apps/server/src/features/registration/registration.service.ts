@@ -13,9 +13,9 @@ import { audit } from '../../lib/audit';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { composeMail } from '../../lib/mail';
-import { languageOfPerson, loadPersonRecord, toPersonRecord, type RecordRow } from '../students/person-record';
+import { languageOfPerson, loadPersonRecord, toPersonRecord, type RecordRow } from '../../lib/person-record';
 import { fileTransaction } from '../../lib/uploads';
-import { removeColumnFile, storeColumnFile } from '../files/files.service';
+import { removeColumnFile, storeColumnFile } from './registration-files.service';
 import { lockForEdit, lockPerson } from './registration-lock';
 
 /** Fields kept on the registry row itself; every other section field lives in `profiles`. */

@@ -6,8 +6,8 @@ import { audit } from '../../lib/audit';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { checkUpload, decodeDataUrl, deleteStoredFile, fileTransaction, safeFileName, storeUpload, type CheckedUpload, type IncomingFile } from '../../lib/uploads';
-import { lockForEdit } from '../profile/registration-lock';
-import { fileUrl } from '../students/person-record';
+import { lockForEdit } from './registration-lock';
+import { fileUrl } from '../../lib/person-record';
 
 type ProfilePatch = Partial<typeof profiles.$inferInsert>;
 

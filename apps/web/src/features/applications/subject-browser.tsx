@@ -24,7 +24,7 @@ import { SearchField } from '../../components/search-field';
 import { errorKey } from '../../lib/api';
 import { formatCurrency } from '../../lib/format';
 import { partState, type DraftChoice } from './choices';
-import { useCatalogue, useClasses, useClassSubjects, useSubjectPage } from './courses-api';
+import { useCatalogue, useClasses, useClassSubjects, useSubjectPage } from './applications-api';
 import { choiceName, formatRate, localName } from './labels';
 
 type FilterName = 'CYCLE' | 'LEVEL' | 'REGIME' | 'DEPARTMENT' | 'BRANCH' | 'CLASS';
@@ -61,14 +61,14 @@ function FilterSelect({ name, value, options, onChange, disabled }: { name: Filt
       id={`courses-filter-${name}`}
       select
       size="small"
-      label={t(`courses.filters.${name}`)}
+      label={t(`applications.filters.${name}`)}
       value={value}
       disabled={disabled}
       onChange={(event) => onChange(event.target.value)}
       slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
       sx={{ flex: '1 1 160px', minWidth: 140 }}
     >
-      <MenuItem value="">{t('courses.filters.all')}</MenuItem>
+      <MenuItem value="">{t('applications.filters.all')}</MenuItem>
       {options.map((option) => (
         <MenuItem key={option.value} value={option.value}>
           {option.label}
@@ -85,14 +85,14 @@ function AddParts({ subject, draft, onAdd, disabled }: { subject: SubjectRow; dr
     <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'nowrap' }}>
       {CHOICE_CATEGORIES.map((category) => {
         const state = partState(subject, category, draft);
-        const name = t('courses.add', { name: choiceName(subject.SUBJECT_NAME, category) });
+        const name = t('applications.add', { name: choiceName(subject.SUBJECT_NAME, category) });
         return (
           <Button
             key={category}
             size="small"
             variant={state === 'inList' ? 'contained' : 'outlined'}
             disabled={disabled || state !== 'free'}
-            aria-label={state === 'free' ? name : `${name}: ${t(`courses.partState.${state}`)}`}
+            aria-label={state === 'free' ? name : `${name}: ${t(`applications.partState.${state}`)}`}
             onClick={() => onAdd(subject, category)}
             sx={{ minWidth: 44, px: 1 }}
           >
@@ -117,17 +117,17 @@ function SubjectTable({ rows, draft, onAdd, disabled }: RowsProps) {
   const { t, i18n } = useTranslation();
   return (
     <TableContainer sx={{ overflowX: 'auto' }}>
-      <Table size="small" sx={{ minWidth: 900, '& td, & th': { px: 1 }, '& td:first-of-type, & th:first-of-type': { pl: 2 } }} aria-label={t('courses.subjects.title')}>
+      <Table size="small" sx={{ minWidth: 900, '& td, & th': { px: 1 }, '& td:first-of-type, & th:first-of-type': { pl: 2 } }} aria-label={t('applications.subjects.title')}>
         <TableHead>
           <TableRow>
             {COLUMNS.map((column) => (
               <TableCell key={column} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
                 {column === 'CM' || column === 'TD' || column === 'TP' ? (
-                  <Box component="abbr" title={t(`courses.columns.${column}`)} sx={{ textDecoration: 'none' }}>
+                  <Box component="abbr" title={t(`applications.columns.${column}`)} sx={{ textDecoration: 'none' }}>
                     {column}
                   </Box>
                 ) : (
-                  t(`courses.columns.${column}`)
+                  t(`applications.columns.${column}`)
                 )}
               </TableCell>
             ))}
@@ -148,10 +148,10 @@ function SubjectTable({ rows, draft, onAdd, disabled }: RowsProps) {
               <TableCell>{subject.LEVEL_ID}</TableCell>
               <TableCell>{i18n.language === 'fr' ? subject.CYCLE_NAME_FR : subject.CYCLE_NAME}</TableCell>
               <TableCell>{i18n.language === 'fr' ? subject.DEPARTMENT_NAME_FR : subject.DEPARTMENT_NAME}</TableCell>
-              <TableCell>{t(`courses.regimes.${subject.SHIFT}`)}</TableCell>
+              <TableCell>{t(`applications.regimes.${subject.SHIFT}`)}</TableCell>
               {CHOICE_CATEGORIES.map((category) => (
                 <TableCell key={category} sx={{ whiteSpace: 'nowrap' }}>
-                  {t('courses.hours', { count: hoursOf(subject, category) })}
+                  {t('applications.hours', { count: hoursOf(subject, category) })}
                 </TableCell>
               ))}
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatCurrency(subject.HOURLY_RATE)}</TableCell>
@@ -171,21 +171,21 @@ function SubjectTable({ rows, draft, onAdd, disabled }: RowsProps) {
 function SubjectCards({ rows, draft, onAdd, disabled }: RowsProps) {
   const { t, i18n } = useTranslation();
   return (
-    <Stack component="ul" aria-label={t('courses.subjects.title')} spacing={1.5} sx={{ listStyle: 'none', p: 1.5, m: 0 }}>
+    <Stack component="ul" aria-label={t('applications.subjects.title')} spacing={1.5} sx={{ listStyle: 'none', p: 1.5, m: 0 }}>
       {rows.map((subject) => (
         <Paper component="li" key={subject.SUBJECT_ID} variant="outlined" sx={{ p: 1.5 }}>
           <Typography sx={{ fontWeight: 600 }}>{subject.SUBJECT_NAME}</Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {[subject.SUBJECT_CODE, subject.CLASS_CODE, t('courses.levelN', { level: subject.LEVEL_ID }), t(`courses.regimes.${subject.SHIFT}`)].join(' · ')}
+            {[subject.SUBJECT_CODE, subject.CLASS_CODE, t('applications.levelN', { level: subject.LEVEL_ID }), t(`applications.regimes.${subject.SHIFT}`)].join(' · ')}
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             {[i18n.language === 'fr' ? subject.CYCLE_NAME_FR : subject.CYCLE_NAME, i18n.language === 'fr' ? subject.DEPARTMENT_NAME_FR : subject.DEPARTMENT_NAME].join(' · ')}
           </Typography>
           <Typography variant="body2" sx={{ my: 0.5 }}>
-            {CHOICE_CATEGORIES.map((category) => `${category} ${t('courses.hours', { count: hoursOf(subject, category) })}`).join(' · ')}
+            {CHOICE_CATEGORIES.map((category) => `${category} ${t('applications.hours', { count: hoursOf(subject, category) })}`).join(' · ')}
           </Typography>
           <Typography variant="body2" sx={{ mb: 1 }}>
-            {`${t('courses.columns.rate')}: ${formatCurrency(subject.HOURLY_RATE)} · ${t('courses.columns.tax')}: ${formatRate(subject.TAX_RATE, i18n.language)}`}
+            {`${t('applications.columns.rate')}: ${formatCurrency(subject.HOURLY_RATE)} · ${t('applications.columns.tax')}: ${formatRate(subject.TAX_RATE, i18n.language)}`}
           </Typography>
           <AddParts subject={subject} draft={draft} onAdd={onAdd} disabled={disabled} />
         </Paper>
@@ -235,10 +235,10 @@ export default function SubjectBrowser({ draft, onAdd, disabled }: { draft: read
   return (
     <Box component="section" aria-labelledby="courses-subjects-title">
       <Typography id="courses-subjects-title" variant="h5" component="h2" sx={{ mb: 2 }}>
-        {t('courses.subjects.title')}
+        {t('applications.subjects.title')}
       </Typography>
-      <Box role="search" aria-label={t('courses.filters.label')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2, alignItems: 'flex-start' }}>
-        <SearchField key={resets} id="courses-search" label={t('courses.filters.search')} onSearch={(SEARCH) => set({ SEARCH })} sx={{ flex: '2 1 240px' }} />
+      <Box role="search" aria-label={t('applications.filters.label')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2, alignItems: 'flex-start' }}>
+        <SearchField key={resets} id="courses-search" label={t('applications.filters.search')} onSearch={(SEARCH) => set({ SEARCH })} sx={{ flex: '2 1 240px' }} />
         <FilterSelect
           name="CYCLE"
           value={values.CYCLE}
@@ -248,10 +248,10 @@ export default function SubjectBrowser({ draft, onAdd, disabled }: { draft: read
         <FilterSelect
           name="LEVEL"
           value={values.LEVEL}
-          options={LEVEL_IDS.map((level) => ({ value: String(level), label: t('courses.levelN', { level }) }))}
+          options={LEVEL_IDS.map((level) => ({ value: String(level), label: t('applications.levelN', { level }) }))}
           onChange={(LEVEL) => set({ LEVEL })}
         />
-        <FilterSelect name="REGIME" value={values.REGIME} options={REGIMES.map((regime) => ({ value: regime, label: t(`courses.regimes.${regime}`) }))} onChange={(REGIME) => set({ REGIME })} />
+        <FilterSelect name="REGIME" value={values.REGIME} options={REGIMES.map((regime) => ({ value: regime, label: t(`applications.regimes.${regime}`) }))} onChange={(REGIME) => set({ REGIME })} />
         <FilterSelect
           name="DEPARTMENT"
           value={values.DEPARTMENT}
@@ -280,12 +280,12 @@ export default function SubjectBrowser({ draft, onAdd, disabled }: { draft: read
           }}
           sx={{ mt: '2px' }}
         >
-          {t('courses.filters.reset')}
+          {t('applications.filters.reset')}
         </Button>
       </Box>
       {!values.BRANCH ? (
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: -1, mb: 2 }}>
-          {t('courses.filters.classHint')}
+          {t('applications.filters.classHint')}
         </Typography>
       ) : null}
       {catalogue.isError || classes.isError ? (
@@ -304,7 +304,7 @@ export default function SubjectBrowser({ draft, onAdd, disabled }: { draft: read
           {query.isFetching ? <LinearProgress aria-label={t('common.loading')} /> : <Box sx={{ height: 4 }} />}
           {none ? (
             <Typography role="status" sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
-              {t('courses.noResults')}
+              {t('applications.noResults')}
             </Typography>
           ) : (
             <Rows rows={rows} draft={draft} onAdd={onAdd} disabled={disabled} />

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApplicationSession, ErrorResponse } from '@portal/contract';
-import { currentSession } from './sessions.service';
+import { currentApplicationSession } from './application-sessions.service';
 
-export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const applicationSessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/sessions-applications/current', {
     schema: { tags: ['sessions'], summary: 'The subject-choice session open now; 204 when none (No active session)', response: { 200: ApplicationSession, 204: z.null(), 401: ErrorResponse } },
     preHandler: app.requireUser,
   }, async (_request, reply) => {
-    const session = await currentSession(app.ctx);
+    const session = await currentApplicationSession(app.ctx);
     reply.header('cache-control', 'no-store');
     return session ? session : reply.code(204).send(null);
   });

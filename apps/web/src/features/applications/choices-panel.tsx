@@ -22,9 +22,9 @@ import { choiceName, formatRate } from './labels';
 /** Confirmed (1), Declined (2) or Selected. */
 export function AffectationChip({ affectation }: { affectation: Affectation }) {
   const { t } = useTranslation();
-  if (affectation === AFFECTATION.CONFIRMED) return <Chip size="small" color="success" label={t('courses.affectation.confirmed')} />;
-  if (affectation === AFFECTATION.DECLINED) return <Chip size="small" color="error" variant="outlined" label={t('courses.affectation.declined')} />;
-  return <Chip size="small" color="info" variant="outlined" label={t('courses.affectation.selected')} />;
+  if (affectation === AFFECTATION.CONFIRMED) return <Chip size="small" color="success" label={t('applications.affectation.confirmed')} />;
+  if (affectation === AFFECTATION.DECLINED) return <Chip size="small" color="error" variant="outlined" label={t('applications.affectation.declined')} />;
+  return <Chip size="small" color="info" variant="outlined" label={t('applications.affectation.selected')} />;
 }
 
 interface ListProps {
@@ -39,7 +39,7 @@ export function ChoicesList({ choices, readOnly, onRemove }: ListProps) {
   if (choices.length === 0) {
     return (
       <Typography role="status" sx={{ color: 'text.secondary', py: 2 }}>
-        {t('courses.choices.empty')}
+        {t('applications.choices.empty')}
       </Typography>
     );
   }
@@ -48,7 +48,7 @@ export function ChoicesList({ choices, readOnly, onRemove }: ListProps) {
       {byLevel(choices).map(([level, items]) => (
         <Box key={level} component="section" aria-labelledby={`courses-level-${level}`} sx={{ mb: 2 }}>
           <Typography id={`courses-level-${level}`} variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
-            {t('courses.levelN', { level })}
+            {t('applications.levelN', { level })}
           </Typography>
           <List dense aria-labelledby={`courses-level-${level}`} disablePadding>
             {items.map((choice) => {
@@ -60,7 +60,7 @@ export function ChoicesList({ choices, readOnly, onRemove }: ListProps) {
                   divider
                   secondaryAction={
                     removable ? (
-                      <IconButton edge="end" aria-label={t('courses.remove', { name })} onClick={() => onRemove(choice)}>
+                      <IconButton edge="end" aria-label={t('applications.remove', { name })} onClick={() => onRemove(choice)}>
                         <DeleteOutline />
                       </IconButton>
                     ) : null
@@ -69,12 +69,12 @@ export function ChoicesList({ choices, readOnly, onRemove }: ListProps) {
                 >
                   <ListItemText
                     primary={name}
-                    secondary={`${choice.Subject.CLASS_CODE} · ${t(`courses.regimes.${choice.Subject.SHIFT}`)} · ${t('courses.hours', { count: choice.HOURS })}`}
+                    secondary={`${choice.Subject.CLASS_CODE} · ${t(`applications.regimes.${choice.Subject.SHIFT}`)} · ${t('applications.hours', { count: choice.HOURS })}`}
                     sx={{ flex: '1 1 220px' }}
                   />
                   <Box sx={{ display: 'flex', gap: 0.5 }}>
                     <AffectationChip affectation={choice.AFFECTATION} />
-                    {choice.saved ? null : <Chip size="small" color="warning" label={t('courses.choices.unsavedChip')} />}
+                    {choice.saved ? null : <Chip size="small" color="warning" label={t('applications.choices.unsavedChip')} />}
                   </Box>
                 </ListItem>
               );
@@ -104,49 +104,49 @@ export function ChoicesSummary({ choices, allowedHours, limits, hasNiu }: Summar
   return (
     <Paper variant="outlined" component="section" aria-labelledby="courses-summary-title" sx={{ p: { xs: 2, sm: 2.5 } }}>
       <Typography id="courses-summary-title" variant="h6" component="h2" sx={{ mb: 1 }}>
-        {t('courses.summary.title')}
+        {t('applications.summary.title')}
       </Typography>
       <Typography id="courses-hours-label" sx={{ fontWeight: 600 }}>
-        {t('courses.summary.hoursLabel')}
+        {t('applications.summary.hoursLabel')}
       </Typography>
       <Typography role="status" aria-live="polite" sx={{ color: over ? 'error.main' : 'text.primary' }}>
-        {t('courses.summary.hours', { number: hours, total: allowedHours })}
+        {t('applications.summary.hours', { number: hours, total: allowedHours })}
       </Typography>
       <LinearProgress
         variant="determinate"
         value={percent}
         color={over ? 'error' : 'primary'}
         aria-labelledby="courses-hours-label"
-        aria-valuetext={t('courses.summary.hours', { number: hours, total: allowedHours })}
+        aria-valuetext={t('applications.summary.hours', { number: hours, total: allowedHours })}
         sx={{ height: 8, borderRadius: 4, my: 1 }}
       />
 
-      <Typography sx={{ fontWeight: 600, mt: 2 }}>{t('courses.summary.payTitle')}</Typography>
-      <Box component="dl" aria-label={t('courses.summary.payTitle')} sx={{ display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 2, rowGap: 0.5, m: 0, '& dd': { m: 0, textAlign: 'right' } }}>
-        <dt>{t('courses.summary.gross')}</dt>
+      <Typography sx={{ fontWeight: 600, mt: 2 }}>{t('applications.summary.payTitle')}</Typography>
+      <Box component="dl" aria-label={t('applications.summary.payTitle')} sx={{ display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 2, rowGap: 0.5, m: 0, '& dd': { m: 0, textAlign: 'right' } }}>
+        <dt>{t('applications.summary.gross')}</dt>
         <dd>{formatCurrency(pay.gross)}</dd>
-        <dt>{t('courses.summary.tax', { number: formatRate(pay.rate, i18n.language) })}</dt>
+        <dt>{t('applications.summary.tax', { number: formatRate(pay.rate, i18n.language) })}</dt>
         <dd>{formatCurrency(pay.tax)}</dd>
         <Box component="dt" sx={{ fontWeight: 700 }}>
-          {t('courses.summary.net')}
+          {t('applications.summary.net')}
         </Box>
         <Box component="dd" sx={{ fontWeight: 700 }}>
           {formatCurrency(pay.net)}
         </Box>
       </Box>
       <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
-        {hasNiu ? t('courses.summary.withNiu') : t('courses.summary.withoutNiu')}
+        {hasNiu ? t('applications.summary.withNiu') : t('applications.summary.withoutNiu')}
       </Typography>
 
       <Typography sx={{ fontWeight: 600, mt: 2 }} id="courses-limits-title">
-        {t('courses.summary.limitsTitle')}
+        {t('applications.summary.limitsTitle')}
       </Typography>
       <Table size="small" aria-labelledby="courses-limits-title">
         <TableHead>
           <TableRow>
-            <TableCell>{t('courses.summary.levels')}</TableCell>
+            <TableCell>{t('applications.summary.levels')}</TableCell>
             {SHIFT_GROUPS.map((shift) => (
-              <TableCell key={shift}>{t(`courses.shifts.${shift}`)}</TableCell>
+              <TableCell key={shift}>{t(`applications.shifts.${shift}`)}</TableCell>
             ))}
           </TableRow>
         </TableHead>
@@ -154,14 +154,14 @@ export function ChoicesSummary({ choices, allowedHours, limits, hasNiu }: Summar
           {LEVEL_GROUP_KEYS.map((group) => (
             <TableRow key={group}>
               <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
-                {t(`courses.groups.${group}`)}
+                {t(`applications.groups.${group}`)}
               </TableCell>
               {SHIFT_GROUPS.map((shift) => {
                 const slot = usage.find((u) => u.group === group && u.shift === shift);
                 if (!slot) return <TableCell key={shift} />;
                 return (
                   <TableCell key={shift} sx={{ color: slot.used >= slot.limit ? 'warning.dark' : undefined, whiteSpace: 'nowrap' }}>
-                    {t('courses.summary.used', { number: slot.used, total: slot.limit })}
+                    {t('applications.summary.used', { number: slot.used, total: slot.limit })}
                   </TableCell>
                 );
               })}

@@ -18,9 +18,9 @@ import { likePattern } from '../../lib/sql';
 
 /**
  * The id of the session open at `now` (active, started, not ended, not closed by hand), as
- * a scalar subquery: the same rule as currentSession(), inside the caller's statement.
+ * a scalar subquery: the same rule as currentApplicationSession(), inside the caller's statement.
  */
-export function currentSessionIdSql(now: Date | SQL.Aliased | ReturnType<typeof sql.placeholder>): SQL<number | null> {
+export function currentApplicationSessionIdSql(now: Date | SQL.Aliased | ReturnType<typeof sql.placeholder>): SQL<number | null> {
   return sql<number | null>`(select ${applicationSessions.id} from ${applicationSessions}
     where ${applicationSessions.ACTIVED} and not ${applicationSessions.MANUAL_CLOSURE} and ${applicationSessions.START_DATE} <= ${now}
       and (${applicationSessions.END_DATE} is null or ${applicationSessions.END_DATE} > ${now})
@@ -108,7 +108,7 @@ function filterConditions(given: readonly FilterName[]): SQL[] {
  * - `count`: how many subjects are offered.
  */
 function buildStatements(db: Db, given: readonly FilterName[], key: string) {
-  const session = currentSessionIdSql(sql.placeholder('now'));
+  const session = currentApplicationSessionIdSql(sql.placeholder('now'));
   const conditions = filterConditions(given);
   const searchCondition = given.includes('SEARCH') ? conditions[given.indexOf('SEARCH')] : undefined;
   const classConditions = given.flatMap((name, i) => (name === 'SEARCH' ? [] : [name === 'CLASS' ? sql`${classes.id} = ${sql.placeholder('CLASS')}` : conditions[i]!]));
@@ -183,7 +183,7 @@ type PageRow = Awaited<ReturnType<Statements['page']['execute']>>[number];
  */
 function stampStatement(db: Db) {
   return db
-    .select({ version: catalogueVersion.version, session: currentSessionIdSql(sql.placeholder('now')) })
+    .select({ version: catalogueVersion.version, session: currentApplicationSessionIdSql(sql.placeholder('now')) })
     .from(catalogueVersion)
     .where(eq(catalogueVersion.id, 1))
     .prepare('catalogue_stamp');

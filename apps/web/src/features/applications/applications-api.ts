@@ -14,15 +14,15 @@ import type {
 } from '@portal/contract';
 import { api, ApiError, isApiError, reportUnauthorized, toApiError } from '../../lib/api';
 
-export const coursesKeys = {
-  session: ['courses', 'session'] as const,
-  application: ['courses', 'application'] as const,
-  catalogue: ['courses', 'catalogue'] as const,
-  classes: (branch: number) => ['courses', 'classes', branch] as const,
-  classSubjects: (classId: number) => ['courses', 'class-subjects', classId] as const,
-  subjects: (filters: SubjectFilters, page: number) => ['courses', 'subjects', filters, page] as const,
-  choices: (application: number) => ['courses', 'choices', application] as const,
-  archive: (tab: string, employee: number) => ['courses', 'archive', tab, employee] as const,
+export const applicationsKeys = {
+  session: ['applications', 'session'] as const,
+  application: ['applications', 'application'] as const,
+  catalogue: ['applications', 'catalogue'] as const,
+  classes: (branch: number) => ['applications', 'classes', branch] as const,
+  classSubjects: (classId: number) => ['applications', 'class-subjects', classId] as const,
+  subjects: (filters: SubjectFilters, page: number) => ['applications', 'subjects', filters, page] as const,
+  choices: (application: number) => ['applications', 'choices', application] as const,
+  archive: (tab: string, employee: number) => ['applications', 'archive', tab, employee] as const,
 };
 
 /** The details a refused choice carries: the level group, shift and limit, or the hours chosen and allowed. */
@@ -83,25 +83,25 @@ async function write<T>(path: string, method: 'POST' | 'PUT', body: unknown = {}
 // ---------------------------------------------------------------- reads
 
 /** The open session, or null (204: no active session). */
-export const fetchCurrentSession = async () => (await api<ApplicationSession | undefined>('/api/sessions-applications/current')) ?? null;
+export const fetchCurrentApplicationSession = async () => (await api<ApplicationSession | undefined>('/api/sessions-applications/current')) ?? null;
 /** The caller's application in the current session, or null (204). */
 export const fetchCurrentApplication = async () => (await api<Application | undefined>('/api/applications/current')) ?? null;
 
-export function useCurrentSession(enabled = true) {
-  return useQuery({ queryKey: coursesKeys.session, queryFn: fetchCurrentSession, enabled, staleTime: 0 });
+export function useCurrentApplicationSession(enabled = true) {
+  return useQuery({ queryKey: applicationsKeys.session, queryFn: fetchCurrentApplicationSession, enabled, staleTime: 0 });
 }
 
 export function useCurrentApplication(enabled: boolean) {
-  return useQuery({ queryKey: coursesKeys.application, queryFn: fetchCurrentApplication, enabled, staleTime: 0 });
+  return useQuery({ queryKey: applicationsKeys.application, queryFn: fetchCurrentApplication, enabled, staleTime: 0 });
 }
 
 export function useCatalogue() {
-  return useQuery({ queryKey: coursesKeys.catalogue, queryFn: () => api<Catalogue>('/api/catalogue'), staleTime: 5 * 60_000 });
+  return useQuery({ queryKey: applicationsKeys.catalogue, queryFn: () => api<Catalogue>('/api/catalogue'), staleTime: 5 * 60_000 });
 }
 
 export function useClasses(branch: number | undefined) {
   return useQuery({
-    queryKey: coursesKeys.classes(branch ?? 0),
+    queryKey: applicationsKeys.classes(branch ?? 0),
     queryFn: () => api<CatalogueClass[]>(`/api/classes?branch=${branch ?? 0}`),
     enabled: branch !== undefined,
     staleTime: 5 * 60_000,
@@ -111,7 +111,7 @@ export function useClasses(branch: number | undefined) {
 /** The subjects of one class (no paging: a class has a handful). */
 export function useClassSubjects(classId: number | undefined) {
   return useQuery({
-    queryKey: coursesKeys.classSubjects(classId ?? 0),
+    queryKey: applicationsKeys.classSubjects(classId ?? 0),
     queryFn: () => api<SubjectRow[]>(`/api/subjects/class/${classId ?? 0}`),
     enabled: classId !== undefined,
   });
@@ -120,7 +120,7 @@ export function useClassSubjects(classId: number | undefined) {
 /** A page of subjects (20 a page); null when nothing matches (204). */
 export function useSubjectPage(filters: SubjectFilters, page: number, enabled: boolean) {
   return useQuery({
-    queryKey: coursesKeys.subjects(filters, page),
+    queryKey: applicationsKeys.subjects(filters, page),
     queryFn: async () => (await api<SubjectPage | undefined>(`/api/subjects/by-level/${page}`, { method: 'PATCH', body: filters })) ?? null,
     enabled,
     placeholderData: keepPreviousData,
@@ -129,7 +129,7 @@ export function useSubjectPage(filters: SubjectFilters, page: number, enabled: b
 
 export function useChoices(application: number) {
   return useQuery({
-    queryKey: coursesKeys.choices(application),
+    queryKey: applicationsKeys.choices(application),
     queryFn: () => api<Choice[]>(`/api/applications-choices/${application}/none`),
     staleTime: 0,
   });
@@ -138,7 +138,7 @@ export function useChoices(application: number) {
 export function useArchive<T extends ArchivedApplication | SessionChoice>(tab: 'applications' | 'assignments' | 'older', employee: number, enabled: boolean) {
   const path = { applications: 'applications/all', assignments: 'applications/affectations', older: 'applications-choices/older' }[tab];
   return useQuery({
-    queryKey: coursesKeys.archive(tab, employee),
+    queryKey: applicationsKeys.archive(tab, employee),
     queryFn: async () => (await api<T[] | undefined>(`/api/${path}/${employee}`)) ?? [],
     enabled,
   });

@@ -12,15 +12,15 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { AFFECTATION, type Application, type ApplicationSession, type Choice, type ChoiceCategory, type PersonRecord, type SubjectRow } from '@portal/contract';
-import { LazySimpleDialog } from '../../app/overlays/lazy';
-import { useNotify } from '../../app/overlays/notify';
+import { LazySimpleDialog } from '../../components/lazy';
+import { useNotify } from '../../components/notify';
 import { Page } from '../../components/page';
 import { PageLoader } from '../../components/page-loader';
 import { errorKey, isApiError } from '../../lib/api';
 import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { addChoice, dayOf, fromServer, isDirty, sessionFirstDay, sessionLastDay, toSaveBody, type DraftChoice } from './choices';
 import { ChoicesList, ChoicesSummary } from './choices-panel';
-import { clearChoices, closeApplication, coursesKeys, limitOf, saveChoices, useChoices, useCurrentApplication } from './courses-api';
+import { clearChoices, closeApplication, applicationsKeys, limitOf, saveChoices, useChoices, useCurrentApplication } from './applications-api';
 import { ChoiceGate, CheckSessionButton } from './gate';
 import { limitText, sessionSpan, slotName } from './labels';
 
@@ -62,12 +62,12 @@ function ChoiceSession({ session, application, person, saved }: { session: Appli
     (error: unknown) => {
       setFailure(error);
       if (!isApiError(error)) return;
-      if (error.code === 'SESSION_CLOSED') void queryClient.invalidateQueries({ queryKey: coursesKeys.application });
-      if (error.code === 'NO_ACTIVE_SESSION') void queryClient.invalidateQueries({ queryKey: coursesKeys.session });
+      if (error.code === 'SESSION_CLOSED') void queryClient.invalidateQueries({ queryKey: applicationsKeys.application });
+      if (error.code === 'NO_ACTIVE_SESSION') void queryClient.invalidateQueries({ queryKey: applicationsKeys.session });
     },
     [queryClient],
   );
-  const storeChoices = (choices: Choice[]) => queryClient.setQueryData(coursesKeys.choices(application.id), choices);
+  const storeChoices = (choices: Choice[]) => queryClient.setQueryData(applicationsKeys.choices(application.id), choices);
 
   const save = useMutation({
     mutationFn: () => saveChoices(application.id, toSaveBody(draft)),
@@ -83,7 +83,7 @@ function ChoiceSession({ session, application, person, saved }: { session: Appli
     onSuccess: (choices) => {
       setFailure(null);
       storeChoices(choices);
-      notify('courses.cleared', 'success');
+      notify('applications.cleared', 'success');
     },
     onError: onFailure,
   });
@@ -94,9 +94,9 @@ function ChoiceSession({ session, application, person, saved }: { session: Appli
     },
     onSuccess: (closedApplication) => {
       setFailure(null);
-      queryClient.setQueryData(coursesKeys.application, closedApplication);
-      void queryClient.invalidateQueries({ queryKey: coursesKeys.choices(application.id) });
-      notify('courses.closedNotice', 'success');
+      queryClient.setQueryData(applicationsKeys.application, closedApplication);
+      void queryClient.invalidateQueries({ queryKey: applicationsKeys.choices(application.id) });
+      notify('applications.closedNotice', 'success');
     },
     onError: onFailure,
   });
@@ -108,7 +108,7 @@ function ChoiceSession({ session, application, person, saved }: { session: Appli
     if (breach) {
       // the same rule as the server's, at once: "Max number of subjects reached for this level (Levels 1-2, day classes: at most 3) !"
       notify(
-        `courses.refused.${breach.code}`,
+        `applications.refused.${breach.code}`,
         'error',
         breach.code === 'SUBJECT_LIMIT_REACHED' ? { name: slotName(t, breach.group, breach.shift), count: breach.limit } : { number: breach.hours, total: breach.allowed },
       );
@@ -120,8 +120,8 @@ function ChoiceSession({ session, application, person, saved }: { session: Appli
     setDraft((list) => list.filter((item) => !(item.Subject.SUBJECT_ID === choice.Subject.SUBJECT_ID && item.CATEGORY === choice.CATEGORY)));
 
   const recheck = () => {
-    void queryClient.invalidateQueries({ queryKey: coursesKeys.session });
-    void queryClient.invalidateQueries({ queryKey: coursesKeys.application });
+    void queryClient.invalidateQueries({ queryKey: applicationsKeys.session });
+    void queryClient.invalidateQueries({ queryKey: applicationsKeys.application });
   };
   const confirmedCount = draft.filter((choice) => choice.AFFECTATION === AFFECTATION.CONFIRMED).length;
 
@@ -139,7 +139,7 @@ function ChoiceSession({ session, application, person, saved }: { session: Appli
       {closed ? (
         <Alert severity="info" role="status" icon={<LockOutlined />}>
           <AlertTitle>{t('errors.SESSION_CLOSED')}</AlertTitle>
-          <Typography sx={{ mb: 1.5 }}>{t('courses.closedText', { date: dayOf(application.CLOSED_AT) })}</Typography>
+          <Typography sx={{ mb: 1.5 }}>{t('applications.closedText', { date: dayOf(application.CLOSED_AT) })}</Typography>
           <CheckSessionButton onCheck={recheck} busy={false} />
         </Alert>
       ) : null}
@@ -149,24 +149,24 @@ function ChoiceSession({ session, application, person, saved }: { session: Appli
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(280px, 2fr)' }, alignItems: 'start' }}>
         <Paper variant="outlined" component="section" aria-labelledby="courses-choices-title" sx={{ p: { xs: 2, sm: 2.5 } }}>
           <Typography id="courses-choices-title" variant="h6" component="h2" sx={{ mb: 1 }}>
-            {t('courses.choices.title')}
+            {t('applications.choices.title')}
           </Typography>
           {dirty ? (
             <Alert severity="warning" role="status" sx={{ mb: 2 }}>
-              {t('courses.choices.unsaved')}
+              {t('applications.choices.unsaved')}
             </Alert>
           ) : null}
           <ChoicesList choices={draft} readOnly={closed} onRemove={remove} />
           {closed ? null : (
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 2 }}>
               <Button variant="contained" startIcon={<SaveOutlined />} onClick={() => save.mutate()} disabled={!dirty || busy}>
-                {t('courses.actions.save')}
+                {t('applications.actions.save')}
               </Button>
               <Button variant="outlined" onClick={() => setConfirm('clear')} disabled={busy || draft.length === confirmedCount}>
-                {t('courses.actions.clear')}
+                {t('applications.actions.clear')}
               </Button>
               <Button variant="outlined" color="error" startIcon={<LockOutlined />} onClick={() => setConfirm('close')} disabled={busy}>
-                {t('courses.actions.close')}
+                {t('applications.actions.close')}
               </Button>
             </Box>
           )}
@@ -184,8 +184,8 @@ function ChoiceSession({ session, application, person, saved }: { session: Appli
         <Suspense fallback={null}>
           <LazySimpleDialog
             open
-            title={t(`courses.confirm.${confirm}.title`)}
-            text={confirm === 'close' && dirty ? `${t('courses.confirm.close.text')} ${t('courses.confirm.close.unsaved')}` : t(`courses.confirm.${confirm}.text`)}
+            title={t(`applications.confirm.${confirm}.title`)}
+            text={confirm === 'close' && dirty ? `${t('applications.confirm.close.text')} ${t('applications.confirm.close.unsaved')}` : t(`applications.confirm.${confirm}.text`)}
             onClose={() => setConfirm(null)}
             actions={
               <>
@@ -201,7 +201,7 @@ function ChoiceSession({ session, application, person, saved }: { session: Appli
                     else close.mutate();
                   }}
                 >
-                  {t(`courses.confirm.${confirm}.confirm`)}
+                  {t(`applications.confirm.${confirm}.confirm`)}
                 </Button>
               </>
             }
@@ -213,16 +213,16 @@ function ChoiceSession({ session, application, person, saved }: { session: Appli
         <Suspense fallback={null}>
           <LazySimpleDialog
             open
-            title={t('courses.leave.title')}
-            text={t('courses.leave.text')}
+            title={t('applications.leave.title')}
+            text={t('applications.leave.text')}
             onClose={guard.stay}
             actions={
               <>
                 <Button onClick={guard.leave} color="error">
-                  {t('courses.leave.leave')}
+                  {t('applications.leave.leave')}
                 </Button>
                 <Button onClick={guard.stay} variant="contained" autoFocus>
-                  {t('courses.leave.stay')}
+                  {t('applications.leave.stay')}
                 </Button>
               </>
             }
@@ -267,10 +267,10 @@ function ApplicationGate({ session, person }: { session: ApplicationSession; per
 }
 
 /** The choice session: subjects by cycle, level, regime and class; the list, its rules, saving and closing. */
-export default function CoursesPage() {
+export default function ApplicationsPage() {
   const { t } = useTranslation();
   return (
-    <Page title={t('courses.title')} maxWidth="lg">
+    <Page title={t('applications.title')} maxWidth="lg">
       <ChoiceGate>{(session, person) => <ApplicationGate session={session} person={person} />}</ChoiceGate>
     </Page>
   );

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ArchivedApplication, Choice, SessionChoice } from '@portal/contract';
 import { error, fakeApi } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { ALGORITHMS, application, choice, COMPILERS, DATABASES, lecturer } from './courses-fixtures';
+import { ALGORITHMS, application, choice, COMPILERS, DATABASES, lecturer } from './applications-fixtures';
 
 beforeAll(() => configure({ asyncUtilTimeout: 3000 }));
 

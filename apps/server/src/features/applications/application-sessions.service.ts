@@ -21,7 +21,7 @@ export function toApplicationSession(session: SessionRow, constraint: Constraint
 }
 
 /** The session open now (active, started, not ended, not closed by hand), or null. */
-export async function currentSession(ctx: ServiceContext): Promise<ApplicationSession | null> {
+export async function currentApplicationSession(ctx: ServiceContext): Promise<ApplicationSession | null> {
   const now = ctx.clock.now();
   const rows = await ctx.db
     .select({ session: applicationSessions, constraint: subjectConstraints })

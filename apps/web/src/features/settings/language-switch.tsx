@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../features/settings/settings-api';
-import { LANGUAGES } from '../lib/i18n';
+import { useLanguage } from './settings-api';
+import { LANGUAGES } from '../../lib/i18n';
 
 /** EN / FR, on every page: two toggle buttons (aria-pressed) in a labelled group. */
 export function LanguageSwitch() {

@@ -11,14 +11,14 @@ import type { ApplicationSession, PersonRecord } from '@portal/contract';
 import { PageLoader } from '../../components/page-loader';
 import { errorKey } from '../../lib/api';
 import { useSession } from '../../lib/session';
-import { useCurrentSession } from './courses-api';
+import { useCurrentApplicationSession } from './applications-api';
 
 /** "Check for new session": asks the server again. */
 export function CheckSessionButton({ onCheck, busy }: { onCheck: () => void; busy: boolean }) {
   const { t } = useTranslation();
   return (
     <Button variant="outlined" startIcon={<RefreshOutlined />} onClick={onCheck} disabled={busy} sx={{ alignSelf: 'flex-start' }}>
-      {t('courses.checkSession')}
+      {t('applications.checkSession')}
     </Button>
   );
 }
@@ -29,20 +29,20 @@ function PersonGate({ person, onCheck, checking }: { person: PersonRecord; onChe
   if (!person.ACTIVED) {
     return (
       <Alert severity="info" role="status" action={null}>
-        <AlertTitle>{t('courses.gate.registrationTitle')}</AlertTitle>
-        <Typography sx={{ mb: 1.5 }}>{t('courses.gate.registrationText')}</Typography>
+        <AlertTitle>{t('applications.gate.registrationTitle')}</AlertTitle>
+        <Typography sx={{ mb: 1.5 }}>{t('applications.gate.registrationText')}</Typography>
         <Button component={RouterLink} to="/registration" variant="contained">
-          {t('courses.gate.registrationLink')}
+          {t('applications.gate.registrationLink')}
         </Button>
       </Alert>
     );
   }
   return (
     <Alert severity="info" role="status">
-      <AlertTitle>{t('courses.gate.identificationTitle')}</AlertTitle>
-      <Typography sx={{ mb: 1.5 }}>{t('courses.gate.identificationText')}</Typography>
+      <AlertTitle>{t('applications.gate.identificationTitle')}</AlertTitle>
+      <Typography sx={{ mb: 1.5 }}>{t('applications.gate.identificationText')}</Typography>
       <Button variant="outlined" startIcon={<RefreshOutlined />} onClick={onCheck} disabled={checking}>
-        {t('courses.gate.checkAgain')}
+        {t('applications.gate.checkAgain')}
       </Button>
     </Alert>
   );
@@ -50,7 +50,7 @@ function PersonGate({ person, onCheck, checking }: { person: PersonRecord; onChe
 
 function SessionGate({ person, children }: { person: PersonRecord; children: (session: ApplicationSession, person: PersonRecord) => ReactNode }) {
   const { t } = useTranslation();
-  const session = useCurrentSession();
+  const session = useCurrentApplicationSession();
   if (session.isPending) return <PageLoader />;
   if (session.isError) {
     return (
@@ -67,7 +67,7 @@ function SessionGate({ person, children }: { person: PersonRecord; children: (se
       <Stack spacing={2}>
         <Alert severity="info" role="status">
           <AlertTitle>{t('errors.NO_ACTIVE_SESSION')}</AlertTitle>
-          {t('courses.noSession')}
+          {t('applications.noSession')}
         </Alert>
         <CheckSessionButton onCheck={() => void session.refetch()} busy={session.isFetching} />
       </Stack>

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { FILE_COLUMNS, ProfileFields, type PersonRecord } from '@portal/contract';
-import type { Db, Executor } from '../../db/client';
-import { accounts, identifications, persons, profiles, settings, type Account, type Person, type Profile } from '../../db/schema';
-import type { Lang } from '../../lib/i18n';
+import type { Db, Executor } from '../db/client';
+import { accounts, identifications, persons, profiles, settings, type Account, type Person, type Profile } from '../db/schema';
+import type { Lang } from './i18n';
 
 type SettingsValues = Record<string, string | number | boolean | null> | undefined;
 type ChildJson = { FIRSTNAME: string; LASTNAME: string; BIRTHDATE: string | null };

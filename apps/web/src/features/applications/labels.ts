@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { LevelGroupKey, ShiftGroup } from '@portal/contract';
-import type { LimitDetail } from './courses-api';
+import type { LimitDetail } from './applications-api';
 
 /** A name of the catalogue in the reader's language. */
 export const localName = (item: { NAME: string; NAME_FR: string }, language: string): string => (language === 'fr' ? item.NAME_FR : item.NAME);
@@ -16,19 +16,19 @@ const isShift = (value: string | undefined): value is ShiftGroup => value === 'J
 export function limitText(t: TFunction, limit: LimitDetail | undefined): string {
   if (!limit) return '';
   if (isGroup(limit.group) && isShift(limit.shift) && limit.limit !== undefined) {
-    return t('courses.limitDetail.subjects', { name: slotName(t, limit.group, limit.shift), count: limit.limit });
+    return t('applications.limitDetail.subjects', { name: slotName(t, limit.group, limit.shift), count: limit.limit });
   }
-  if (limit.hours !== undefined && limit.allowed !== undefined) return t('courses.limitDetail.hours', { number: limit.hours, total: limit.allowed });
+  if (limit.hours !== undefined && limit.allowed !== undefined) return t('applications.limitDetail.hours', { number: limit.hours, total: limit.allowed });
   return '';
 }
 
 /** "Levels 1-2, day classes". */
-export const slotName = (t: TFunction, group: LevelGroupKey, shift: ShiftGroup): string => `${t(`courses.groups.${group}`)}, ${t(`courses.shifts.${shift}`)}`;
+export const slotName = (t: TFunction, group: LevelGroupKey, shift: ShiftGroup): string => `${t(`applications.groups.${group}`)}, ${t(`applications.shifts.${shift}`)}`;
 
 /** A part of a subject: "Algorithms (CM)". */
 export const choiceName = (subjectName: string, category: string): string => `${subjectName} (${category})`;
 
 /** "From 01/09/2023 to 30/09/2023", or "From 01/09/2023" for a session without an end. */
 export function sessionSpan(t: TFunction, first: string, last: string): string {
-  return last ? `${t('courses.sessionFrom', { date: first })} ${t('courses.sessionTo', { date: last })}` : t('courses.sessionFrom', { date: first });
+  return last ? `${t('applications.sessionFrom', { date: first })} ${t('applications.sessionTo', { date: last })}` : t('applications.sessionFrom', { date: first });
 }

@@ -27,7 +27,7 @@ import {
 import { Page } from '../../components/page';
 import { errorKey } from '../../lib/api';
 import { sessionFirstDay, sessionLastDay } from './choices';
-import { coursesKeys, initApplication } from './courses-api';
+import { applicationsKeys, initApplication } from './applications-api';
 import { ChoiceGate } from './gate';
 import { formatRate, sessionSpan } from './labels';
 
@@ -49,7 +49,7 @@ function Rules({ session, person }: { session: ApplicationSession; person: Perso
   const start = useMutation({
     mutationFn: initApplication,
     onSuccess: (application) => {
-      queryClient.setQueryData(coursesKeys.application, application);
+      queryClient.setQueryData(applicationsKeys.application, application);
       void navigate('/courses');
     },
   });
@@ -66,17 +66,17 @@ function Rules({ session, person }: { session: ApplicationSession; person: Perso
           {sessionSpan(t, sessionFirstDay(session.START_DATE), sessionLastDay(session.END_DATE))}
         </Typography>
       </Box>
-      <Typography>{t('courses.help.intro')}</Typography>
+      <Typography>{t('applications.help.intro')}</Typography>
 
-      <Section id="courses-help-limits" title={t('courses.help.limitsTitle')}>
-        <Typography sx={{ mb: 1 }}>{t('courses.help.limitsText')}</Typography>
+      <Section id="courses-help-limits" title={t('applications.help.limitsTitle')}>
+        <Typography sx={{ mb: 1 }}>{t('applications.help.limitsText')}</Typography>
         <Box sx={{ overflowX: 'auto' }}>
           <Table size="small" aria-labelledby="courses-help-limits">
             <TableHead>
               <TableRow>
-                <TableCell>{t('courses.summary.levels')}</TableCell>
+                <TableCell>{t('applications.summary.levels')}</TableCell>
                 {SHIFT_GROUPS.map((shift) => (
-                  <TableCell key={shift}>{t(`courses.shifts.${shift}`)}</TableCell>
+                  <TableCell key={shift}>{t(`applications.shifts.${shift}`)}</TableCell>
                 ))}
               </TableRow>
             </TableHead>
@@ -84,10 +84,10 @@ function Rules({ session, person }: { session: ApplicationSession; person: Perso
               {LEVEL_GROUP_KEYS.map((group) => (
                 <TableRow key={group}>
                   <TableCell component="th" scope="row">
-                    {t(`courses.groups.${group}`)}
+                    {t(`applications.groups.${group}`)}
                   </TableCell>
                   {SHIFT_GROUPS.map((shift) => (
-                    <TableCell key={shift}>{t('courses.help.subjects', { count: groupLimit(session.SubjectConstraint, group, shift) })}</TableCell>
+                    <TableCell key={shift}>{t('applications.help.subjects', { count: groupLimit(session.SubjectConstraint, group, shift) })}</TableCell>
                   ))}
                 </TableRow>
               ))}
@@ -96,15 +96,15 @@ function Rules({ session, person }: { session: ApplicationSession; person: Perso
         </Box>
       </Section>
 
-      <Section id="courses-help-hours" title={t('courses.help.hoursTitle')}>
+      <Section id="courses-help-hours" title={t('applications.help.hoursTitle')}>
         <Typography sx={{ mb: 1 }}>
-          {mine ? t('courses.help.hoursMine', { count: session.HOURS[mine], name: t(`person.status.${mine}`) }) : t('courses.help.hoursNoCategory')}
+          {mine ? t('applications.help.hoursMine', { count: session.HOURS[mine], name: t(`person.status.${mine}`) }) : t('applications.help.hoursNoCategory')}
         </Typography>
         <Table size="small" aria-labelledby="courses-help-hours">
           <TableHead>
             <TableRow>
-              <TableCell>{t('courses.help.category')}</TableCell>
-              <TableCell>{t('courses.help.allowed')}</TableCell>
+              <TableCell>{t('applications.help.category')}</TableCell>
+              <TableCell>{t('applications.help.allowed')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -112,31 +112,31 @@ function Rules({ session, person }: { session: ApplicationSession; person: Perso
               <TableRow key={status} selected={status === mine}>
                 <TableCell component="th" scope="row">
                   {t(`person.status.${status}`)}
-                  {status === mine ? ` (${t('courses.help.yours')})` : ''}
+                  {status === mine ? ` (${t('applications.help.yours')})` : ''}
                 </TableCell>
-                <TableCell>{t('courses.hours', { count: session.HOURS[status] })}</TableCell>
+                <TableCell>{t('applications.hours', { count: session.HOURS[status] })}</TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
-          {t('courses.help.closureHours')}
+          {t('applications.help.closureHours')}
         </Typography>
       </Section>
 
-      <Section id="courses-help-tax" title={t('courses.help.taxTitle')}>
+      <Section id="courses-help-tax" title={t('applications.help.taxTitle')}>
         <Typography>
-          {t('courses.help.taxRates', { withNiu: formatRate(TAX_RATE_WITH_NIU, i18n.language), withoutNiu: formatRate(TAX_RATE_WITHOUT_NIU, i18n.language) })}
+          {t('applications.help.taxRates', { withNiu: formatRate(TAX_RATE_WITH_NIU, i18n.language), withoutNiu: formatRate(TAX_RATE_WITHOUT_NIU, i18n.language) })}
         </Typography>
-        <Typography sx={{ mt: 1, fontWeight: 600 }}>{hasNiu ? t('courses.summary.withNiu') : t('courses.summary.withoutNiu')}</Typography>
+        <Typography sx={{ mt: 1, fontWeight: 600 }}>{hasNiu ? t('applications.summary.withNiu') : t('applications.summary.withoutNiu')}</Typography>
       </Section>
 
-      <Section id="courses-help-confirmation" title={t('courses.help.confirmationTitle')}>
+      <Section id="courses-help-confirmation" title={t('applications.help.confirmationTitle')}>
         <Box component="ol" sx={{ m: 0, pl: 3, '& li': { mb: 0.5 } }}>
-          <li>{t('courses.help.step1')}</li>
-          <li>{t('courses.help.step2')}</li>
-          <li>{t('courses.help.step3')}</li>
-          <li>{t('courses.help.step4')}</li>
+          <li>{t('applications.help.step1')}</li>
+          <li>{t('applications.help.step2')}</li>
+          <li>{t('applications.help.step3')}</li>
+          <li>{t('applications.help.step4')}</li>
         </Box>
       </Section>
 
@@ -147,7 +147,7 @@ function Rules({ session, person }: { session: ApplicationSession; person: Perso
       ) : null}
       <Box>
         <Button variant="contained" size="large" startIcon={<PlayArrowOutlined />} onClick={() => start.mutate()} disabled={start.isPending}>
-          {t('courses.help.start')}
+          {t('applications.help.start')}
         </Button>
       </Box>
     </Stack>
@@ -155,10 +155,10 @@ function Rules({ session, person }: { session: ApplicationSession; person: Perso
 }
 
 /** The rules of the choice session, and the way into it. */
-export default function CoursesHelpPage() {
+export default function ApplicationsHelpPage() {
   const { t } = useTranslation();
   return (
-    <Page title={t('courses.help.title')}>
+    <Page title={t('applications.help.title')}>
       <ChoiceGate>{(session, person) => <Rules session={session} person={person} />}</ChoiceGate>
     </Page>
   );

@@ -1,0 +1,89 @@
+// The project's own lint rule: who may import whom (docs/architecture.md, "Boundaries").
+//
+// Web (apps/web/src):
+//   - a feature imports its own files, components/, lib/, locales/ and test/ (test support),
+//     never another feature nor app/;
+//   - components/ imports components/, lib/ and locales/: no feature, no app/;
+//   - lib/ imports lib/ and locales/ only;
+//   - app/ composes everything (routes, layout, menus) and may import any of it.
+// Server (apps/server/src):
+//   - a feature imports another feature only through that feature's services
+//     (`<other>/*.service.ts`); its routes, locks, helpers and fixtures are its own
+//     (tests may also use another feature's fixtures);
+//   - lib/ and db/ import no feature;
+//   - app.ts, main.ts and seed/ compose the features and may import them.
+// Relative imports are resolved against the importing file; packages are not checked here.
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const WEB = path.join(ROOT, 'apps/web/src');
+const SERVER = path.join(ROOT, 'apps/server/src');
+
+/** Where a file stands: which side, which layer, which feature. */
+function placeOf(file) {
+  for (const [side, base] of [['web', WEB], ['server', SERVER]]) {
+    const rel = path.relative(base, file);
+    if (rel.startsWith('..') || path.isAbsolute(rel)) continue;
+    const [layer, feature] = rel.split(path.sep);
+    if (layer === 'features' && feature) return { side, layer, feature, rel };
+    return { side, layer: rel.includes(path.sep) ? layer : '(root)', feature: null, rel };
+  }
+  return null;
+}
+
+const isTest = (file) => /\.test\.tsx?$/.test(file);
+
+/** Why `from` may not import `to`, or null when it may. */
+function refusal(from, to, fromFile, toFile) {
+  if (from.side !== to.side) return null;
+  if (from.side === 'web') {
+    if (from.layer === 'features') {
+      if (to.layer === 'features' && to.feature !== from.feature) return `a feature does not import another feature (${from.feature} → ${to.feature}); move what both need to components/ or lib/`;
+      if (to.layer === 'app') return `a feature does not import app/ (${from.feature} → ${to.rel}); shared UI lives in components/`;
+      return null;
+    }
+    if (from.layer === 'components' && (to.layer === 'features' || to.layer === 'app')) return `components/ imports no feature and not app/ (→ ${to.rel})`;
+    if (from.layer === 'lib' && (to.layer === 'features' || to.layer === 'app' || to.layer === 'components')) return `lib/ imports only lib/ and locales/ (→ ${to.rel})`;
+    return null;
+  }
+  // server
+  if (from.layer === 'features') {
+    if (to.layer !== 'features' || to.feature === from.feature) return null;
+    const base = path.basename(toFile);
+    if (base.endsWith('.service.ts')) return null;
+    if (isTest(fromFile) && /(^|\.)fixtures\.ts$/.test(base)) return null;
+    return `a feature calls another only through its services (${from.feature} → ${to.rel}); import ${to.feature}'s *.service.ts`;
+  }
+  if ((from.layer === 'lib' || from.layer === 'db') && to.layer === 'features') return `${from.layer}/ imports no feature (→ ${to.rel})`;
+  return null;
+}
+
+const boundaries = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Import boundaries between features, app/, components/ and lib/' },
+    schema: [],
+    messages: { refused: '{{why}}' },
+  },
+  create(context) {
+    const file = context.filename;
+    const from = placeOf(file);
+    if (!from) return {};
+    const check = (node, source) => {
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = path.resolve(path.dirname(file), source);
+      const to = placeOf(target);
+      if (!to) return;
+      const why = refusal(from, to, file, target.endsWith('.ts') || target.endsWith('.tsx') ? target : `${target}.ts`);
+      if (why) context.report({ node, messageId: 'refused', data: { why } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
+      ExportAllDeclaration: (node) => check(node.source, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
+    };
+  },
+};
+
+export default { rules: { boundaries } };
