@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDate, V } from './common';
 import { Affectation, ChoiceCategory, Regime, SubjectRow } from './applications';
 import { StaffStatus } from './person';
-import { ApplicationSession, HourlyCaps } from './sessions';
+import { ApplicationSession, HourlyCaps } from './application-sessions';
 
 const code = (max: number) => z.string({ error: V.required }).trim().min(1, { error: V.required }).max(max, { error: V.tooLong });
 const name = () => z.string({ error: V.required }).trim().min(1, { error: V.required }).max(200, { error: V.tooLong });
@@ -51,6 +51,7 @@ export const CatalogueSubjectQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
+export type CatalogueSubjectQuery = z.infer<typeof CatalogueSubjectQuery>;
 export const CatalogueSubjectPage = z.object({ rows: z.array(CatalogueSubject), total: z.number().int(), count: z.number().int(), page: z.number().int() }).meta({ id: 'CatalogueSubjectPage' });
 export type CatalogueSubjectPage = z.infer<typeof CatalogueSubjectPage>;
 
@@ -64,6 +65,7 @@ export const ImportRejection = z.object({
   /** field name to a translation key under `validation.` (or `_` for the whole line) */
   ERRORS: z.record(z.string(), z.string()),
 });
+export type ImportRejection = z.infer<typeof ImportRejection>;
 export const ImportReport = z
   .object({ inserted: z.number().int(), updated: z.number().int(), rejected: z.array(ImportRejection), dryRun: z.boolean() })
   .meta({ id: 'ImportReport' });
@@ -148,3 +150,4 @@ export const AssignmentPage = z
 export type AssignmentPage = z.infer<typeof AssignmentPage>;
 
 export const ChoiceDecision = z.object({ id: z.coerce.number().int().positive() });
+export type ChoiceDecision = z.infer<typeof ChoiceDecision>;

@@ -3,6 +3,7 @@ import { Language, required, V } from './common';
 
 /** Settings: a free key set; LANGUAGE is the one the portal itself reads. */
 export const SettingValue = z.union([z.string().max(500, { error: V.tooLong }), z.number(), z.boolean(), z.null()]);
+export type SettingValue = z.infer<typeof SettingValue>;
 export const SettingsBody = z
   .object({ LANGUAGE: Language.optional(), STUDENT_ID: z.coerce.number().int().optional() })
   .catchall(SettingValue)
@@ -47,5 +48,7 @@ export type ContactBody = z.infer<typeof ContactBody>;
 
 /** What the web form checks before sending (the server checks the same). */
 export const ContactForm = z.object({ OBJECT: required(200), MESSAGE: required(5000) });
+export type ContactForm = z.infer<typeof ContactForm>;
 
 export const ContactResponse = z.object({ id: z.number().int(), message: z.string() });
+export type ContactResponse = z.infer<typeof ContactResponse>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { V } from './common';
-import { TAX_RATE_WITH_NIU, TAX_RATE_WITHOUT_NIU } from './profile';
-import { SubjectConstraint } from './sessions';
+import { TAX_RATE_WITH_NIU, TAX_RATE_WITHOUT_NIU } from './registration';
+import { SubjectConstraint } from './application-sessions';
 
 // ---------------------------------------------------------------- constants and rules
 
@@ -111,6 +111,7 @@ export const SubjectFilters = z
 export type SubjectFilters = z.infer<typeof SubjectFilters>;
 
 export const PageParam = z.object({ page: z.coerce.number({ error: V.invalid }).int().min(1, { error: V.invalid }).max(100_000) });
+export type PageParam = z.infer<typeof PageParam>;
 
 /** A subject as offered: where it is taught, its hours per part, its rate and the tax rate that applies to the reader. */
 export const SubjectRow = z
@@ -175,6 +176,7 @@ export const ApplicationInit = z
   })
   .nullish()
   .meta({ id: 'ApplicationInit' });
+export type ApplicationInit = z.infer<typeof ApplicationInit>;
 
 export const ChoiceInput = z.object({ SUBJECT_ID: z.coerce.number({ error: V.invalid }).int().positive({ error: V.invalid }), CATEGORY: ChoiceCategory });
 export type ChoiceInput = z.infer<typeof ChoiceInput>;
@@ -241,4 +243,5 @@ export const Catalogue = z
 export type Catalogue = z.infer<typeof Catalogue>;
 
 export const ClassesQuery = z.object({ branch: optionalId, level: optionalId, cycle: optionalId });
+export type ClassesQuery = z.infer<typeof ClassesQuery>;
 

@@ -40,6 +40,7 @@ export const EmailVerificationBody = z.object({
 export type EmailVerificationBody = z.infer<typeof EmailVerificationBody>;
 
 export const EmailVerificationResponse = z.object({ message: z.string(), EMAIL: z.string() });
+export type EmailVerificationResponse = z.infer<typeof EmailVerificationResponse>;
 
 export const EmailConfirmationBody = z.object({
   token: z.string({ error: V.required }).min(10, { error: V.invalid }).max(200, { error: V.invalid }),
@@ -48,11 +49,13 @@ export const EmailConfirmationBody = z.object({
 export type EmailConfirmationBody = z.infer<typeof EmailConfirmationBody>;
 
 export const EmailConfirmationResponse = z.object({ MATRICULE: z.string(), USERNAME: z.string().nullable() });
+export type EmailConfirmationResponse = z.infer<typeof EmailConfirmationResponse>;
 
 /** The form on the confirmation page: the password typed twice. */
 export const ChoosePasswordForm = z
   .object({ password, confirm: z.string({ error: V.required }).min(1, { error: V.required }) })
   .refine((v) => v.password === v.confirm, { path: ['confirm'], error: V.passwordsDiffer });
+export type ChoosePasswordForm = z.infer<typeof ChoosePasswordForm>;
 
 /** Sign-in with an identifier (matricule or username) and a password: POST /auth/students/ */
 export const SignInBody = z.object({
@@ -95,3 +98,4 @@ export const CodeVerificationBody = z.object({
 export type CodeVerificationBody = z.infer<typeof CodeVerificationBody>;
 
 export const CodeResendResponse = z.object({ message: z.string(), resendAfter: z.number().int() });
+export type CodeResendResponse = z.infer<typeof CodeResendResponse>;

@@ -106,6 +106,7 @@ export const matricule = z
 export const personId = z.coerce.number({ error: V.invalid }).int({ error: V.invalid }).positive({ error: V.invalid });
 
 export const IdParams = z.object({ id: personId });
+export type IdParams = z.infer<typeof IdParams>;
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -119,3 +120,4 @@ export const Language = z.enum(LANGUAGES);
 export type Language = z.infer<typeof Language>;
 
 export const MessageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponse>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { V } from './common';
 import { StaffStatus } from './person';
-import { DocumentRecord, RegistrationState } from './profile';
-import { PersonRecord } from './record';
+import { DocumentRecord, RegistrationState } from './registration';
+import { PersonRecord } from './profile';
 
 /** Filters of the registrations list (HR). */
 export const RegistrationQuery = z.object({
@@ -30,6 +30,7 @@ export const RegistrationRow = z.object({
 export type RegistrationRow = z.infer<typeof RegistrationRow>;
 
 export const RegistrationPage = z.object({ rows: z.array(RegistrationRow), total: z.number().int(), count: z.number().int(), page: z.number().int() });
+export type RegistrationPage = z.infer<typeof RegistrationPage>;
 
 export const AuditEntry = z.object({
   id: z.number().int(),
@@ -50,5 +51,8 @@ export type Dossier = z.infer<typeof Dossier>;
 
 /** Why the human resources service reopens or changes a registration: kept in the audit log. */
 export const Reason = z.string({ error: V.required }).trim().min(5, { error: 'validation.reason' }).max(500, { error: V.tooLong });
+export type Reason = z.infer<typeof Reason>;
 export const ReopenBody = z.object({ reason: Reason });
+export type ReopenBody = z.infer<typeof ReopenBody>;
 export const HrSectionExtra = z.object({ reason: Reason });
+export type HrSectionExtra = z.infer<typeof HrSectionExtra>;

@@ -74,7 +74,10 @@ export const IdentificationPage = z
 export type IdentificationPage = z.infer<typeof IdentificationPage>;
 
 export const PersonIdParams = z.object({ id: z.coerce.number({ error: V.invalid }).int().positive({ error: V.invalid }) });
+export type PersonIdParams = z.infer<typeof PersonIdParams>;
 export const FingerParams = PersonIdParams.extend({ finger: Finger });
+export type FingerParams = z.infer<typeof FingerParams>;
 
 /** JSON upload: the file as a base64 data URL (multipart with field FILE works too). */
 export const IdentificationUpload = z.object({ FILE: z.string({ error: V.required }).min(1, { error: V.required }) });
+export type IdentificationUpload = z.infer<typeof IdentificationUpload>;

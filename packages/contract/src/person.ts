@@ -16,6 +16,7 @@ export type BackOfficeRole = z.infer<typeof BackOfficeRole>;
 
 export const GENDERS = ['Male', 'Female'] as const;
 export const Gender = z.enum(GENDERS);
+export type Gender = z.infer<typeof Gender>;
 
 export function isBackOffice(person: { ROLES: readonly string[] }): boolean {
   return person.ROLES.length > 0;

@@ -1,10 +1,15 @@
 import { z } from 'zod';
 
 export const IdentificationType = z.object({ id: z.number().int(), ITYPENAME: z.string(), ITYPEABR: z.string() });
+export type IdentificationType = z.infer<typeof IdentificationType>;
 export const PaymentMode = z.object({ ABBREV: z.string(), DESIGNATION: z.string() });
+export type PaymentMode = z.infer<typeof PaymentMode>;
 export const Country = z.object({ code: z.string(), name: z.string(), nameFr: z.string() });
+export type Country = z.infer<typeof Country>;
 export const Town = z.object({ id: z.number().int(), name: z.string() });
+export type Town = z.infer<typeof Town>;
 export const Region = z.object({ id: z.number().int(), name: z.string(), nom: z.string(), towns: z.array(Town) });
+export type Region = z.infer<typeof Region>;
 
 export const Meta = z.object({
   academicYear: z.string(),
@@ -20,3 +25,4 @@ export const Health = z.object({
   driver: z.enum(['pglite', 'postgres']),
   version: z.string(),
 });
+export type Health = z.infer<typeof Health>;
