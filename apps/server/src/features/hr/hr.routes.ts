@@ -24,9 +24,8 @@ export const hrRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'The filtered list as CSV', querystring: RegistrationQuery, response: { 200: z.string(), ...errors } },
     preHandler: hr,
   }, async (request, reply) => {
-    const csv = await exportRegistrations(app.ctx, request.query);
-    reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="registrations-${app.ctx.clock.now().toISOString().slice(0, 10)}.csv"`);
-    return csv;
+    const { csv, filename } = await exportRegistrations(app.ctx, request.query);
+    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(csv);
   });
 
   app.get('/hr/registrations/:id', {
