@@ -21,6 +21,7 @@ import { authRoutes } from './features/auth/auth.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { devMailboxRoutes } from './features/dev/dev.routes';
 import { documentsRoutes } from './features/registration/documents.routes';
+import { filesRoutes } from './features/files/files.routes';
 import { registrationFilesRoutes } from './features/registration/registration-files.routes';
 import { hrRoutes } from './features/hr/hr.routes';
 import { registrationRoutes } from './features/registration/registration.routes';
@@ -188,6 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(referenceRoutes);
       await api.register(registrationRoutes);
       await api.register(registrationFilesRoutes);
+      await api.register(filesRoutes);
       await api.register(documentsRoutes);
       await api.register(hrRoutes);
       await api.register(applicationSessionsRoutes);

@@ -31,7 +31,7 @@ export const ATTEMPT_COOKIE = 'portal_attempt';
 export const sessionCookieName = (secure: boolean) => (secure ? '__Host-portal_session' : 'portal_session');
 
 export function requestMeta(request: FastifyRequest): RequestMeta {
-  return { ip: request.ip, userAgent: request.headers['user-agent'] };
+  return { ip: request.ip, userAgent: request.headers['user-agent'], route: request.routeOptions.url ?? request.url };
 }
 
 function tokenOf(request: FastifyRequest, cookieName: string): string | undefined {
@@ -115,9 +115,29 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 
 export const isBackOfficeActor = (actor: Actor) => actor.roles.length > 0;
 
-async function refuse(ctx: ServiceContext, request: FastifyRequest, details: Record<string, unknown>): Promise<never> {
-  await audit(ctx.db, { at: ctx.clock.now(), actorId: request.actor?.id ?? null, action: 'access.refused', targetType: 'route', targetId: request.routeOptions.url ?? request.url, ip: request.ip, details });
+/**
+ * Writes a refused access to the audit log (against `target`, by default the route asked) and
+ * throws 403 FORBIDDEN. Services call it too; call it outside any transaction that rolls back.
+ */
+export async function refuseAccess(ctx: ServiceContext, actor: Actor | null, meta: RequestMeta, details?: Record<string, unknown>, target: { type: string; id: number | string | undefined } = { type: 'route', id: meta.route }): Promise<never> {
+  await audit(ctx.db, { at: ctx.clock.now(), actorId: actor?.id ?? null, action: 'access.refused', targetType: target.type, targetId: target.id, ip: meta.ip, ...(details ? { details } : {}) });
   throw new AppError('FORBIDDEN');
+}
+
+async function refuse(ctx: ServiceContext, request: FastifyRequest, details: Record<string, unknown>): Promise<never> {
+  return refuseAccess(ctx, request.actor, requestMeta(request), details);
+}
+
+/**
+ * The person an actor may act on: themself, or, for the back office, the one named. An id naming
+ * someone else from a non-back-office session is refused (403, audited). For services; routes call
+ * assertSelfOrBackOffice.
+ */
+export async function selfOrBackOffice(ctx: ServiceContext, input: { actor: Actor; meta: RequestMeta; id: number | undefined }): Promise<number> {
+  const { actor, id } = input;
+  if (id === undefined || id === actor.id) return actor.id;
+  if (isBackOfficeActor(actor)) return id;
+  return refuseAccess(ctx, actor, input.meta, { requestedId: id });
 }
 
 /**
@@ -125,9 +145,7 @@ async function refuse(ctx: ServiceContext, request: FastifyRequest, details: Rec
  * the one named. An id naming someone else from a non-back-office session is refused (403).
  */
 export async function assertSelfOrBackOffice(app: FastifyInstance, request: FastifyRequest, id: number | undefined): Promise<number> {
-  if (id === undefined || id === request.actor.id) return request.actor.id;
-  if (isBackOfficeActor(request.actor)) return id;
-  return refuse(app.ctx, request, { requestedId: id });
+  return selfOrBackOffice(app.ctx, { actor: request.actor, meta: requestMeta(request), id });
 }
 
 /** Like assertSelfOrBackOffice, for calls that only ever act on oneself (settings, contact). */

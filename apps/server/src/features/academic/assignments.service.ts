@@ -246,8 +246,8 @@ export const EXPORT_COLUMNS = ['MATRICULE', 'LASTNAME', 'FIRSTNAME', 'STATUS', '
 /** A text cell a spreadsheet would read as a formula is prefixed with a quote. */
 export const neutralise = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
-/** The confirmed assignments of a session as CSV (UTF-8 with a byte-order mark for spreadsheets). */
-export async function exportAssignments(ctx: ServiceContext, input: { session?: number | undefined }): Promise<{ csv: string; session: ApplicationSession | null }> {
+/** The confirmed assignments of a session as CSV (UTF-8 with a byte-order mark for spreadsheets), and the file's name. */
+export async function exportAssignments(ctx: ServiceContext, input: { session?: number | undefined }): Promise<{ csv: string; filename: string }> {
   const session = await resolveApplicationSession(ctx, input.session);
   const rows = session
     ? await ctx.db
@@ -293,5 +293,6 @@ export async function exportAssignments(ctx: ServiceContext, input: { session?: 
       hours * r.HOURLY_RATE,
     ];
   });
-  return { csv: `\uFEFF${stringify([[...EXPORT_COLUMNS], ...lines])}`, session };
+  const filename = `assignments-${session?.id ?? 'none'}-${ctx.clock.now().toISOString().slice(0, 10)}.csv`;
+  return { csv: `\uFEFF${stringify([[...EXPORT_COLUMNS], ...lines])}`, filename };
 }

@@ -5,7 +5,8 @@ import { applications, applicationSessions, identifications, persons, profiles, 
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { toApplicationSession } from './application-sessions.service';
-import { isEligible, refuseAccess } from './access';
+import { refuseAccess } from '../../lib/auth';
+import { isEligible } from './access';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 type ConstraintRow = typeof subjectConstraints.$inferSelect;
@@ -92,7 +93,7 @@ export async function changeApplication<T>(
       return change(tx, locked);
     });
   } catch (error) {
-    if (error instanceof AppError && error.code === 'FORBIDDEN') await refuseAccess(ctx, input.actor, input.meta, { type: 'application', id: input.applicationId });
+    if (error instanceof AppError && error.code === 'FORBIDDEN') await refuseAccess(ctx, input.actor, input.meta, undefined, { type: 'application', id: input.applicationId });
     throw error;
   }
 }

@@ -1,6 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Application, ApplicationInit, ArchivedApplication, Choice, ChoicesBody, ChoicesReplaceBody, ErrorResponse, personId, SessionChoice } from '@portal/contract';
+import {
+  Application,
+  ApplicationInit,
+  ApplicationInSessionParams,
+  ApplicationParams,
+  ArchivedApplication,
+  Choice,
+  ChoicesBody,
+  ChoicesReplaceBody,
+  EmployeeParams,
+  ErrorResponse,
+  IdParams,
+  SessionChoice,
+} from '@portal/contract';
 import { assertSelf, requestMeta } from '../../lib/auth';
 import { assertOwnerOrReader, requireApplicant } from './access';
 import {
@@ -18,10 +31,6 @@ import { addChoices, clearChoices, replaceChoices } from './choices.service';
 
 const tags = ['applications'];
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
-const id = personId;
-const IdParams = z.object({ id });
-const EmployeeParams = z.object({ employee: id });
-const ApplicationParams = z.object({ application: id });
 
 /**
  * The subject-choice session of staff: an application per person and session, its choices
@@ -60,7 +69,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/applications/current/:employee/:session', {
-    schema: { tags, summary: "A person's application in a session; 204 when none", params: z.object({ employee: id, session: id }), response: { 200: Application, 204: z.null(), ...errors } },
+    schema: { tags, summary: "A person's application in a session; 204 when none", params: ApplicationInSessionParams, response: { 200: Application, 204: z.null(), ...errors } },
     preHandler: applicant,
   }, async (request, reply) => {
     const employeeId = await employeeOf(request, request.params.employee);

@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,11 +12,9 @@ import {
   MIN_FINGERS_FOR_COMPLETION,
   PersonIdParams,
   ReopenBody,
-  V,
 } from '@portal/contract';
 import { requestMeta } from '../../lib/auth';
-import { validationError } from '../../lib/errors';
-import { decodeDataUrl, JSON_FILE_BODY_LIMIT, MULTIPART_OPTIONS, readMultipart, type IncomingFile } from '../../lib/uploads';
+import { JSON_FILE_BODY_LIMIT, MULTIPART_OPTIONS, NO_FIELDS, readUpload } from '../../lib/uploads';
 import {
   completeIdentification,
   listIdentifications,
@@ -34,17 +31,6 @@ const tags = ['identification'];
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const changeErrors = { ...errors, 409: ErrorResponse };
 const uploadErrors = { ...changeErrors, 413: ErrorResponse, 415: ErrorResponse };
-
-/** The one file of an upload: multipart field FILE, or JSON { FILE: data URL }. */
-async function readUpload(request: FastifyRequest, body: z.output<typeof IdentificationUpload> | null | undefined): Promise<IncomingFile> {
-  if (request.isMultipart()) {
-    const { file } = await readMultipart(request);
-    if (!file) throw validationError({ FILE: V.required });
-    return file;
-  }
-  if (!body) throw validationError({ FILE: V.required });
-  return { data: decodeDataUrl(body.FILE), name: null };
-}
 
 const uploadNote = 'Send `multipart/form-data` (field FILE) or JSON with FILE as a base64 data URL.';
 
@@ -83,7 +69,7 @@ export const identificationRoutes: FastifyPluginAsyncZod = async (app) => {
     bodyLimit: JSON_FILE_BODY_LIMIT,
     preHandler: office,
   }, async (request) => {
-    const file = await readUpload(request, request.body);
+    const { file } = await readUpload(request, request.body, NO_FIELDS);
     return savePhoto(app.ctx, { personId: request.params.id, actor: request.actor, meta: requestMeta(request), file });
   });
 
@@ -105,8 +91,8 @@ export const identificationRoutes: FastifyPluginAsyncZod = async (app) => {
     bodyLimit: JSON_FILE_BODY_LIMIT,
     preHandler: office,
   }, async (request) => {
-    const { data } = await readUpload(request, request.body);
-    return saveFingerprint(app.ctx, { personId: request.params.id, finger: request.params.finger, actor: request.actor, meta: requestMeta(request), data });
+    const { file } = await readUpload(request, request.body, NO_FIELDS);
+    return saveFingerprint(app.ctx, { personId: request.params.id, finger: request.params.finger, actor: request.actor, meta: requestMeta(request), data: file.data });
   });
 
   app.delete('/identification/persons/:id/fingerprints/:finger', {
