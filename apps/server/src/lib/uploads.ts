@@ -223,6 +223,7 @@ const effectsOf = new WeakMap<object, FileEffects>();
  * A database transaction that keeps the file store in step with it: objects written during a
  * transaction that rolls back are deleted, and objects of deleted `files` rows are deleted only
  * once it commits. Use it instead of `ctx.db.transaction` for anything that stores or removes files.
+ * Objects stored apart from `files` (fingerprints) join in with dropOnRollback and dropAfterCommit.
  */
 export async function fileTransaction<T>(ctx: ServiceContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const effects: FileEffects = { created: new Set(), removed: [] };
@@ -248,6 +249,21 @@ async function dropObject(ctx: ServiceContext, key: string): Promise<void> {
   }
 }
 
+function effectsOfTransaction(tx: Tx): FileEffects {
+  const effects = effectsOf.get(tx);
+  if (!effects) throw new Error('stored objects follow a transaction only inside fileTransaction');
+  return effects;
+}
+
+/** A stored object this fileTransaction has just written: deleted if the transaction rolls back. */
+export function dropOnRollback(tx: Tx, key: string): void {
+  effectsOfTransaction(tx).created.add(key);
+}
+
+/** A stored object this fileTransaction no longer refers to: deleted once it commits, kept if it rolls back. */
+export function dropAfterCommit(tx: Tx, key: string): void {
+  effectsOfTransaction(tx).removed.push(key);
+}
 
 const duplicate = () => new AppError('FILE_EXISTS');
 

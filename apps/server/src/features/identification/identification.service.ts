@@ -19,7 +19,7 @@ import { audit } from '../../lib/audit';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError, validationError } from '../../lib/errors';
 import { fold, likePattern } from '../../lib/sql';
-import { checkUpload, deleteStoredFile, fileTransaction, storeUpload, type IncomingFile } from '../../lib/uploads';
+import { checkUpload, deleteStoredFile, dropAfterCommit, dropOnRollback, fileTransaction, storeUpload, type IncomingFile } from '../../lib/uploads';
 import { fileUrl } from '../../lib/person-record';
 
 // ---------------------------------------------------------------- fingerprint formats
@@ -193,31 +193,6 @@ async function assertOpen(ctx: ServiceContext, personId: number): Promise<void> 
   if (identification.COMPLETED_AT) throw new AppError('IDENTIFICATION_COMPLETED');
 }
 
-/**
- * A file transaction that also keeps fingerprint objects in step: objects put during a transaction
- * that rolls back are deleted, and the objects it replaced are deleted once it commits.
- */
-async function withObjects<T>(ctx: ServiceContext, fn: (tx: Tx, objects: { created: string[]; removed: string[] }) => Promise<T>): Promise<T> {
-  const objects = { created: [] as string[], removed: [] as string[] };
-  let result: T;
-  try {
-    result = await fileTransaction(ctx, (tx) => fn(tx, objects));
-  } catch (error) {
-    await Promise.all(objects.created.map((key) => dropObject(ctx, key)));
-    throw error;
-  }
-  await Promise.all(objects.removed.map((key) => dropObject(ctx, key)));
-  return result;
-}
-
-async function dropObject(ctx: ServiceContext, key: string): Promise<void> {
-  try {
-    await ctx.storage.delete(key);
-  } catch (error) {
-    ctx.log.error({ err: error, key }, 'stored fingerprint not deleted');
-  }
-}
-
 interface Change {
   personId: number;
   actor: Actor;
@@ -263,7 +238,8 @@ export async function saveFingerprint(ctx: ServiceContext, input: Change & { fin
   const format = await checkFingerprint(input.data);
   await assertOpen(ctx, input.personId);
   const sha256 = createHash('sha256').update(input.data).digest('hex');
-  return withObjects(ctx, async (tx, objects) => {
+  // Fingerprint objects follow the transaction: the new one goes if it rolls back, the replaced one once it commits.
+  return fileTransaction(ctx, async (tx) => {
     await lockForChange(ctx, tx, input.personId);
     const [twin] = await tx
       .select({ finger: fingerprints.finger })
@@ -277,7 +253,7 @@ export async function saveFingerprint(ctx: ServiceContext, input: Change & { fin
       .where(and(eq(fingerprints.personId, input.personId), eq(fingerprints.finger, input.finger)));
     const key = `fingerprints/${input.personId}/${randomUUID()}`;
     await ctx.storage.put(key, input.data);
-    objects.created.push(key);
+    dropOnRollback(tx, key);
     const now = ctx.clock.now();
     const values = { format, storageKey: key, sha256, size: input.data.length, capturedBy: input.actor.id, capturedAt: now };
     await tx
@@ -285,7 +261,7 @@ export async function saveFingerprint(ctx: ServiceContext, input: Change & { fin
       .values({ personId: input.personId, finger: input.finger, ...values })
       .onConflictDoUpdate({ target: [fingerprints.personId, fingerprints.finger], set: values });
     await tx.update(identifications).set({ updatedAt: now }).where(eq(identifications.personId, input.personId));
-    if (previous) objects.removed.push(previous.storageKey);
+    if (previous) dropAfterCommit(tx, previous.storageKey);
     await auditChange(ctx, tx, input, 'identification.fingerprint.saved', { finger: input.finger, format, size: input.data.length, replaced: Boolean(previous) });
     return loadIdentification(tx, input.personId);
   });
@@ -293,14 +269,14 @@ export async function saveFingerprint(ctx: ServiceContext, input: Change & { fin
 
 /** DELETE /identification/persons/:id/fingerprints/:finger (404 when the finger has none). */
 export async function removeFingerprint(ctx: ServiceContext, input: Change & { finger: Finger }): Promise<Identification> {
-  return withObjects(ctx, async (tx, objects) => {
+  return fileTransaction(ctx, async (tx) => {
     await lockForChange(ctx, tx, input.personId);
     const [removed] = await tx
       .delete(fingerprints)
       .where(and(eq(fingerprints.personId, input.personId), eq(fingerprints.finger, input.finger)))
       .returning({ storageKey: fingerprints.storageKey, format: fingerprints.format });
     if (!removed) throw new AppError('NOT_FOUND');
-    objects.removed.push(removed.storageKey);
+    dropAfterCommit(tx, removed.storageKey);
     await tx.update(identifications).set({ updatedAt: ctx.clock.now() }).where(eq(identifications.personId, input.personId));
     await auditChange(ctx, tx, input, 'identification.fingerprint.removed', { finger: input.finger, format: removed.format });
     return loadIdentification(tx, input.personId);

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '@portal/contract';
 import { auditLog, files, persons, profiles } from '../../db/schema';
-import { checkUpload, fileTransaction, storeUpload } from '../../lib/uploads';
+import { checkUpload, dropAfterCommit, dropOnRollback, fileTransaction, storeUpload } from '../../lib/uploads';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
 import { Client, createTestApp, onPostgres, signIn, type TestApp } from '../../../test/helpers';
 import { dataUrl, jpeg, multipartBody, pdf, png, postMultipart } from '../../../test/files';
@@ -308,6 +308,36 @@ describe('replacing and removing', () => {
     await expect(failed).rejects.toThrow('later step failed');
     expect(storedObjects(ownerId)).toEqual(before);
     expect(await t.db.select().from(files).where(eq(files.sha256, sha256(pdf('rolled back'))))).toHaveLength(0);
+  });
+
+  it('keeps objects stored apart from files in step: written ones go on rollback, released ones only after a commit', async () => {
+    const ctx = t.app.ctx;
+    const key = (label: string) => `fingerprints/${ownerId}/${label}-${randomBytes(4).toString('hex')}`;
+    const exists = (k: string) => ctx.storage.get(k).then(() => true, () => false);
+    const [written, released, fresh] = [key('written'), key('released'), key('fresh')];
+    await ctx.storage.put(released, Buffer.from('old'));
+
+    const failed = fileTransaction(ctx, async (tx) => {
+      await ctx.storage.put(written, Buffer.from('new'));
+      dropOnRollback(tx, written);
+      dropAfterCommit(tx, released);
+      throw new Error('later step failed');
+    });
+    await expect(failed).rejects.toThrow('later step failed');
+    expect(await exists(written)).toBe(false);
+    expect(await exists(released)).toBe(true);
+
+    await fileTransaction(ctx, async (tx) => {
+      await ctx.storage.put(fresh, Buffer.from('new'));
+      dropOnRollback(tx, fresh);
+      dropAfterCommit(tx, released);
+      expect(await exists(released)).toBe(true);
+    });
+    expect(await exists(fresh)).toBe(true);
+    expect(await exists(released)).toBe(false);
+
+    // Outside a fileTransaction nothing would follow the transaction: refused at once.
+    await expect(t.db.transaction(async (tx) => dropOnRollback(tx, key('lost')))).rejects.toThrow(/fileTransaction/);
   });
 });
 
