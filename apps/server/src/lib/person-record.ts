@@ -17,6 +17,9 @@ export const fileUrl = (id: string | null | undefined) => (id ? `/api/files/${id
 const FILES = new Set<string>(FILE_COLUMNS);
 const PROFILE_KEYS = Object.keys(ProfileFields.shape).filter((k) => k !== 'CHILDREN' && k !== 'CLOSED_AT') as (keyof Profile & keyof ProfileFields)[];
 
+/** A person as lists show them: matricule, names and staff category. */
+export const personNameColumns = { MATRICULE: persons.MATRICULE, FIRSTNAME: persons.FIRSTNAME, LASTNAME: persons.LASTNAME, STATUS: persons.STATUS };
+
 /** A person's children as JSON, ordered, read in the same statement as the person. */
 export const childrenJson = sql<ChildJson[]>`(select coalesce(json_agg(json_build_object('FIRSTNAME', c.firstname, 'LASTNAME', c.lastname, 'BIRTHDATE', c.birthdate) order by c.position), '[]'::json) from children c where c.person_id = ${persons.id})`;
 

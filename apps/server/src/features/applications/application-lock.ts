@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client';
 import { applications, applicationSessions, identifications, persons, profiles, subjectConstraints } from '../../db/schema';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { personNameColumns } from '../../lib/person-record';
 import { toApplicationSession } from './application-sessions.service';
 import { refuseAccess } from '../../lib/auth';
 import { isEligible } from './access';
@@ -36,7 +37,7 @@ export async function lockApplication(tx: Tx, applicationId: number): Promise<Lo
       application: applications,
       session: applicationSessions,
       constraint: subjectConstraints,
-      person: { KIND: persons.KIND, STATUS: persons.STATUS, ACTIVED: persons.ACTIVED, EMAIL: persons.EMAIL, FIRSTNAME: persons.FIRSTNAME, LASTNAME: persons.LASTNAME, MATRICULE: persons.MATRICULE },
+      person: { KIND: persons.KIND, ...personNameColumns, ACTIVED: persons.ACTIVED, EMAIL: persons.EMAIL },
       identifiedAt: identifications.completedAt,
       hasNiu: sql<boolean>`coalesce(${profiles.NIU}, '') <> ''`,
     })

@@ -32,7 +32,20 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404
 const changeErrors = { ...errors, 409: ErrorResponse };
 const uploadErrors = { ...changeErrors, 413: ErrorResponse, 415: ErrorResponse };
 
-const uploadNote = 'Send `multipart/form-data` (field FILE) or JSON with FILE as a base64 data URL.';
+/** The options of an upload route: one file, as `multipart/form-data` (field FILE) or JSON with FILE as a base64 data URL. */
+const upload = <P extends z.ZodType>(params: P, summary: string, description: string) => ({
+  schema: {
+    tags,
+    summary,
+    description: `Send \`multipart/form-data\` (field FILE) or JSON with FILE as a base64 data URL. ${description}`,
+    consumes: ['multipart/form-data', 'application/json'],
+    params,
+    // Multipart bodies reach validation as null (Fastify passes null for an absent body).
+    body: IdentificationUpload.nullish(),
+    response: { 200: Identification, ...uploadErrors },
+  },
+  bodyLimit: JSON_FILE_BODY_LIMIT,
+});
 
 /**
  * The identification office: photo and fingerprints of staff, then completion, which opens the
@@ -56,17 +69,11 @@ export const identificationRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => loadIdentification(app.ctx.db, request.params.id));
 
   app.post('/identification/persons/:id/photo', {
-    schema: {
-      tags,
-      summary: 'Register the photo (JPEG or PNG by content); replaces and deletes the previous one',
-      description: `${uploadNote} 5 MB at most; re-encoded without metadata; served to the person and the back office at PHOTO_LINK. The same bytes as a file the person already has: 409 FILE_EXISTS. 409 IDENTIFICATION_COMPLETED while complete.`,
-      consumes: ['multipart/form-data', 'application/json'],
-      params: PersonIdParams,
-      // Multipart bodies reach validation as null (Fastify passes null for an absent body).
-      body: IdentificationUpload.nullish(),
-      response: { 200: Identification, ...uploadErrors },
-    },
-    bodyLimit: JSON_FILE_BODY_LIMIT,
+    ...upload(
+      PersonIdParams,
+      'Register the photo (JPEG or PNG by content); replaces and deletes the previous one',
+      '5 MB at most; re-encoded without metadata; served to the person and the back office at PHOTO_LINK. The same bytes as a file the person already has: 409 FILE_EXISTS. 409 IDENTIFICATION_COMPLETED while complete.',
+    ),
     preHandler: office,
   }, async (request) => {
     const { file } = await readUpload(request, request.body, NO_FIELDS);
@@ -79,16 +86,11 @@ export const identificationRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => removePhoto(app.ctx, { personId: request.params.id, actor: request.actor, meta: requestMeta(request) }));
 
   app.post('/identification/persons/:id/fingerprints/:finger', {
-    schema: {
-      tags,
-      summary: "Register one finger's print; replaces the previous one",
-      description: `${uploadNote} Accepted by content only: JPEG, PNG, WSQ, ISO/IEC 19794-2 or ANSI 378 template (FMR), ISO/IEC 19794-4 image record (FIR); otherwise 415 FILE_TYPE_REFUSED. ${MAX_FINGERPRINT_BYTES} bytes at most (413 FILE_TOO_LARGE). The same file already on another finger: 409 FILE_EXISTS.`,
-      consumes: ['multipart/form-data', 'application/json'],
-      params: FingerParams,
-      body: IdentificationUpload.nullish(),
-      response: { 200: Identification, ...uploadErrors },
-    },
-    bodyLimit: JSON_FILE_BODY_LIMIT,
+    ...upload(
+      FingerParams,
+      "Register one finger's print; replaces the previous one",
+      `Accepted by content only: JPEG, PNG, WSQ, ISO/IEC 19794-2 or ANSI 378 template (FMR), ISO/IEC 19794-4 image record (FIR); otherwise 415 FILE_TYPE_REFUSED. ${MAX_FINGERPRINT_BYTES} bytes at most (413 FILE_TOO_LARGE). The same file already on another finger: 409 FILE_EXISTS.`,
+    ),
     preHandler: office,
   }, async (request) => {
     const { file } = await readUpload(request, request.body, NO_FIELDS);

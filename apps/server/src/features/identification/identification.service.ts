@@ -20,7 +20,7 @@ import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError, validationError } from '../../lib/errors';
 import { fold, likePattern } from '../../lib/sql';
 import { checkUpload, deleteStoredFile, dropAfterCommit, dropOnRollback, fileTransaction, storeUpload, type IncomingFile } from '../../lib/uploads';
-import { fileUrl } from '../../lib/person-record';
+import { fileUrl, personNameColumns } from '../../lib/person-record';
 
 // ---------------------------------------------------------------- fingerprint formats
 
@@ -79,10 +79,7 @@ export async function loadIdentification(exec: Executor, personId: number): Prom
     .select({
       id: persons.id,
       KIND: persons.KIND,
-      MATRICULE: persons.MATRICULE,
-      FIRSTNAME: persons.FIRSTNAME,
-      LASTNAME: persons.LASTNAME,
-      STATUS: persons.STATUS,
+      ...personNameColumns,
       ACTIVED: persons.ACTIVED,
       photoFileId: identifications.photoFileId,
       completedAt: identifications.completedAt,
@@ -141,10 +138,7 @@ export async function listIdentifications(ctx: ServiceContext, query: Identifica
   const rows = await ctx.db
     .select({
       PERSON_ID: persons.id,
-      MATRICULE: persons.MATRICULE,
-      FIRSTNAME: persons.FIRSTNAME,
-      LASTNAME: persons.LASTNAME,
-      STATUS: persons.STATUS,
+      ...personNameColumns,
       ACTIVED: persons.ACTIVED,
       HAS_PHOTO: sql<boolean>`(${identifications.photoFileId} is not null)`,
       FINGER_COUNT: sql<number>`(select count(*) from fingerprints f where f.person_id = ${persons.id})::int`,
