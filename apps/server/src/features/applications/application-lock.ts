@@ -17,7 +17,7 @@ export interface LockedApplication {
   application: ApplicationRow;
   session: ApplicationSession;
   constraint: ConstraintRow;
-  person: { KIND: 'STAFF' | 'STUDENT'; STATUS: 'PERMANENT' | 'VACATAIRE' | 'STAGIAIRE' | 'STAFF' | null; ACTIVED: boolean; EMAIL: string | null; FIRSTNAME: string; LASTNAME: string; MATRICULE: string };
+  person: { KIND: 'STAFF' | 'STUDENT'; STATUS: 'PERMANENT' | 'VACATAIRE' | 'STAGIAIRE' | 'STAFF' | null; registrationClosedAt: Date | null; EMAIL: string | null; FIRSTNAME: string; LASTNAME: string; MATRICULE: string };
   identifiedAt: Date | null;
   /** an NIU is on the owner's profile (tax rate 5.5 % instead of 16.5 %) */
   hasNiu: boolean;
@@ -37,7 +37,7 @@ export async function lockApplication(tx: Tx, applicationId: number): Promise<Lo
       application: applications,
       session: applicationSessions,
       constraint: subjectConstraints,
-      person: { KIND: persons.KIND, ...personNameColumns, ACTIVED: persons.ACTIVED, EMAIL: persons.EMAIL },
+      person: { KIND: persons.KIND, ...personNameColumns, registrationClosedAt: persons.registrationClosedAt, EMAIL: persons.EMAIL },
       identifiedAt: identifications.completedAt,
       hasNiu: sql<boolean>`coalesce(${profiles.NIU}, '') <> ''`,
     })
@@ -57,9 +57,9 @@ export async function lockApplication(tx: Tx, applicationId: number): Promise<Lo
  * Choice features are open to eligible staff whose registration is closed (ACTIVED) and
  * whose photo and fingerprints are registered. Checked on init and on every change.
  */
-export function assertGate(person: { KIND: string; STATUS: string | null; ACTIVED: boolean }, identifiedAt: Date | null): void {
+export function assertGate(person: { KIND: string; STATUS: string | null; registrationClosedAt: Date | null }, identifiedAt: Date | null): void {
   if (!isEligible(person)) throw new AppError('NOT_ELIGIBLE');
-  if (!person.ACTIVED) throw new AppError('REGISTRATION_NOT_CLOSED');
+  if (!person.registrationClosedAt) throw new AppError('REGISTRATION_NOT_CLOSED');
   if (!identifiedAt) throw new AppError('IDENTIFICATION_MISSING');
 }
 

@@ -108,12 +108,12 @@ describe('who may apply: the gate', () => {
   it('checks the gate again on every change', async () => {
     const a = await applicant();
     // HR reopens the registration: choices are locked until it is closed again.
-    await t.db.update(persons).set({ ACTIVED: false }).where(eq(persons.id, a.id));
+    await t.db.update(persons).set({ registrationClosedAt: null }).where(eq(persons.id, a.id));
     for (const res of [await choose(a, cm(l4Day[0]!)), await replace(a, []), await clear(a), await close(a)]) {
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe('REGISTRATION_NOT_CLOSED');
     }
-    await t.db.update(persons).set({ ACTIVED: true }).where(eq(persons.id, a.id));
+    await t.db.update(persons).set({ registrationClosedAt: new Date() }).where(eq(persons.id, a.id));
     await t.db.update(identifications).set({ completedAt: null }).where(eq(identifications.personId, a.id));
     expect((await choose(a, cm(l4Day[0]!))).json().code).toBe('IDENTIFICATION_MISSING');
     expect((await a.client.post('/api/applications/init', {})).json().code).toBe('IDENTIFICATION_MISSING');

@@ -20,7 +20,7 @@ import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError, validationError } from '../../lib/errors';
 import { fold, likePattern } from '../../lib/sql';
 import { checkUpload, deleteStoredFile, dropAfterCommit, dropOnRollback, fileTransaction, storeUpload, type IncomingFile } from '../../lib/uploads';
-import { fileUrl, personNameColumns } from '../../lib/person-record';
+import { fileUrl, personNameColumns, registrationClosed } from '../../lib/person-record';
 
 // ---------------------------------------------------------------- fingerprint formats
 
@@ -80,7 +80,7 @@ export async function loadIdentification(exec: Executor, personId: number): Prom
       id: persons.id,
       KIND: persons.KIND,
       ...personNameColumns,
-      ACTIVED: persons.ACTIVED,
+      ACTIVED: registrationClosed,
       photoFileId: identifications.photoFileId,
       completedAt: identifications.completedAt,
       completerFirst: completer.FIRSTNAME,
@@ -139,7 +139,7 @@ export async function listIdentifications(ctx: ServiceContext, query: Identifica
     .select({
       PERSON_ID: persons.id,
       ...personNameColumns,
-      ACTIVED: persons.ACTIVED,
+      ACTIVED: registrationClosed,
       HAS_PHOTO: sql<boolean>`(${identifications.photoFileId} is not null)`,
       FINGER_COUNT: sql<number>`(select count(*) from fingerprints f where f.person_id = ${persons.id})::int`,
       completedAt: identifications.completedAt,
@@ -147,7 +147,7 @@ export async function listIdentifications(ctx: ServiceContext, query: Identifica
     .from(persons)
     .leftJoin(identifications, eq(identifications.personId, persons.id))
     .where(condition)
-    .orderBy(desc(persons.ACTIVED), asc(persons.LASTNAME), asc(persons.FIRSTNAME), asc(persons.id))
+    .orderBy(desc(registrationClosed), asc(persons.LASTNAME), asc(persons.FIRSTNAME), asc(persons.id))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   return {

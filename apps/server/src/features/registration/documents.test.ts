@@ -243,7 +243,7 @@ describe('listing, deleting and marking', () => {
 describe('a closed registration', () => {
   it('refuses its owner every change (REGISTRATION_CLOSED) while HR may still act', async () => {
     const kept = await createDiploma(closedOwner, { DESIGNATION: 'Before closure' });
-    await t.db.update(persons).set({ ACTIVED: true }).where(eq(persons.id, closedId));
+    await t.db.update(persons).set({ registrationClosedAt: new Date() }).where(eq(persons.id, closedId));
     const count = await documentCount(closedId);
     const objects = storedObjects(closedId);
 
