@@ -34,10 +34,26 @@ export function requestMeta(request: FastifyRequest): RequestMeta {
   return { ip: request.ip, userAgent: request.headers['user-agent'], route: request.routeOptions.url ?? request.url };
 }
 
-function tokenOf(request: FastifyRequest, cookieName: string): string | undefined {
+/** The token of `Authorization: Bearer <token>`, as API clients send it ('' when empty), or undefined without one. */
+function bearerOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
-  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+}
+
+/** A bearer header decides alone (the cookie is then not read); otherwise the session cookie. */
+function tokenOf(request: FastifyRequest, cookieName: string): string | undefined {
+  const bearer = bearerOf(request);
+  if (bearer !== undefined) return bearer || undefined;
   return request.cookies[cookieName];
+}
+
+/**
+ * preHandler, after a session guard: the request authenticated with `Authorization: Bearer`. A
+ * request carrying the session cookie alone is refused (403 BEARER_REQUIRED), so that a link or an
+ * image tag in a browser can never trigger a GET that changes something.
+ */
+export async function requireBearer(request: FastifyRequest): Promise<void> {
+  if (!bearerOf(request)) throw new AppError('BEARER_REQUIRED');
 }
 
 export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: string): void {

@@ -14,7 +14,7 @@ import {
   IdParams,
   SessionChoice,
 } from '@portal/contract';
-import { assertSelf, requestMeta } from '../../lib/auth';
+import { assertSelf, requestMeta, requireBearer } from '../../lib/auth';
 import { assertOwnerOrReader, requireApplicant } from './access';
 import {
   applicationInSession,
@@ -31,6 +31,17 @@ import { addChoices, clearChoices, replaceChoices } from './choices.service';
 
 const tags = ['applications'];
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+
+/**
+ * The specification's GET forms of two changes, beside their POST forms (same services and answers),
+ * for API clients only: they must send `Authorization: Bearer <TOKEN>`; a request with the session
+ * cookie alone is 403 BEARER_REQUIRED and changes nothing, so that a link or an image can never
+ * trigger them. No HEAD form.
+ */
+const bearerGetForm = {
+  description: 'The GET form of the POST of the same path, for API clients: `Authorization: Bearer <TOKEN>` (the TOKEN answered at code verification) is required; the session cookie alone gets 403 BEARER_REQUIRED and changes nothing.',
+  security: [{ bearer: [] }],
+};
 
 /**
  * The subject-choice session of staff: an application per person and session, its choices
@@ -92,6 +103,12 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: applicant,
   }, async (request) => closeApplication(app.ctx, { applicationId: request.params.id, actor: request.actor, meta: requestMeta(request) }));
 
+  app.get('/applications/close/:id', {
+    schema: { tags, summary: 'Close the application for good (API clients, bearer token only; the web app uses POST)', ...bearerGetForm, params: IdParams, response: { 200: Application, ...errors } },
+    exposeHeadRoute: false,
+    preHandler: [applicant, requireBearer],
+  }, async (request) => closeApplication(app.ctx, { applicationId: request.params.id, actor: request.actor, meta: requestMeta(request) }));
+
   app.get('/applications/:id', {
     schema: { tags, summary: 'An application (its owner, the academic office, administrators)', params: IdParams, response: { 200: Application, ...errors } },
     preHandler: applicant,
@@ -120,5 +137,11 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/applications-choices/clear/:application', {
     schema: { tags, summary: 'Empty the list: the selected choices are removed, confirmed and declined ones kept', params: ApplicationParams, response: { 200: z.array(Choice), ...errors } },
     preHandler: applicant,
+  }, async (request) => clearChoices(app.ctx, { applicationId: request.params.application, actor: request.actor, meta: requestMeta(request) }));
+
+  app.get('/applications-choices/clear/:application', {
+    schema: { tags, summary: 'Empty the list (API clients, bearer token only; the web app uses POST)', ...bearerGetForm, params: ApplicationParams, response: { 200: z.array(Choice), ...errors } },
+    exposeHeadRoute: false,
+    preHandler: [applicant, requireBearer],
   }, async (request) => clearChoices(app.ctx, { applicationId: request.params.application, actor: request.actor, meta: requestMeta(request) }));
 };
