@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -165,6 +166,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
+  if (config.corsOrigins.length) {
+    // API clients of the origins listed, with bearer tokens (no credentials); any other origin, or
+    // none, gets no CORS answer at all. Registered before the cross-site check (lib/auth.ts), so that
+    // even its refusals are readable by those clients.
+    const allowed = new Set(config.corsOrigins);
+    await app.register(cors, {
+      origin: (origin: string | undefined, done: (error: Error | null, origin: string | false) => void) => done(null, origin && allowed.has(origin) ? origin : false),
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type'],
+      credentials: false,
+      maxAge: 600,
+    });
+  }
 
   await app.register(swagger, {
     openapi: {

@@ -79,12 +79,14 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Sessions, guards and the cross-site check. A state-changing request sent by a browser
  * from another site is refused: browsers send Sec-Fetch-Site and Origin, API clients
- * using a bearer token send neither.
+ * using a bearer token send neither. The one exception: a request from an origin of
+ * CORS_ORIGINS that carries a bearer token (a page cannot make a browser add one).
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   const { config } = app.ctx;
   const cookieName = sessionCookieName(config.secureCookies);
   const publicOrigin = new URL(config.publicUrl).origin;
+  const corsOrigins = new Set(config.corsOrigins);
 
   app.decorateRequest('actor', null as unknown as Actor);
   app.decorateRequest('person', null as unknown as Person);
@@ -95,9 +97,10 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (origin && corsOrigins.has(origin) && bearerOf(request)) return;
     const site = request.headers['sec-fetch-site'];
     if (site && site !== 'same-origin' && site !== 'none') throw new AppError('CSRF_REJECTED');
-    const origin = request.headers.origin;
     if (origin && origin !== publicOrigin) {
       let sameHost = false;
       try {
