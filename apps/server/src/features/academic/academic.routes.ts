@@ -60,9 +60,10 @@ import {
   type Acting,
 } from './catalogue.service';
 import { importSubjects, MAX_IMPORT_BYTES } from './subject-import.service';
+import { errorResponses } from '../../lib/errors';
 
 const tags = ['academic'];
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const noContent = { 204: z.null() };
 
 const acting = (request: FastifyRequest): Acting => ({ actor: request.actor, meta: requestMeta(request) });

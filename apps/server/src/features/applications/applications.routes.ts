@@ -10,7 +10,6 @@ import {
   ChoicesBody,
   ChoicesReplaceBody,
   EmployeeParams,
-  ErrorResponse,
   IdParams,
   SessionChoice,
 } from '@portal/contract';
@@ -28,9 +27,10 @@ import {
   olderChoices,
 } from './applications.service';
 import { addChoices, clearChoices, replaceChoices } from './choices.service';
+import { errorResponses } from '../../lib/errors';
 
 const tags = ['applications'];
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /**
  * The specification's GET forms of two changes, beside their POST forms (same services and answers),

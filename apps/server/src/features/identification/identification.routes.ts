@@ -2,7 +2,6 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ErrorResponse,
   FingerParams,
   Identification,
   IdentificationPage,
@@ -26,11 +25,12 @@ import {
   saveFingerprint,
   savePhoto,
 } from './identification.service';
+import { errorResponses } from '../../lib/errors';
 
 const tags = ['identification'];
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
-const changeErrors = { ...errors, 409: ErrorResponse };
-const uploadErrors = { ...changeErrors, 413: ErrorResponse, 415: ErrorResponse };
+const errors = errorResponses(400, 401, 403, 404);
+const changeErrors = errorResponses(400, 401, 403, 404, 409);
+const uploadErrors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 
 /** The options of an upload route: one file, as `multipart/form-data` (field FILE) or JSON with FILE as a base64 data URL. */
 const upload = <P extends z.ZodType>(params: P, summary: string, description: string) => ({

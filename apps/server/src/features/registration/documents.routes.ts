@@ -16,10 +16,11 @@ import {
 import { assertSelfOrBackOffice, requestMeta } from '../../lib/auth';
 import { JSON_FILE_BODY_LIMIT, jsonUpload, MULTIPART_OPTIONS, readUpload } from '../../lib/uploads';
 import { createDocuments, deleteDocument, listDocuments, markLastDiploma } from './documents.service';
+import { errorResponses } from '../../lib/errors';
 
 const tags = ['documents'];
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
-const uploadErrors = { ...errors, 409: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse };
+const errors = errorResponses(400, 401, 403, 404);
+const uploadErrors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 
 export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, MULTIPART_OPTIONS);

@@ -4,9 +4,10 @@ import { ColumnUploadFields, ColumnUploadJson, CvUploadFields, CvUploadJson, Err
 import { assertSelfOrBackOffice, requestMeta } from '../../lib/auth';
 import { JSON_FILE_BODY_LIMIT, MULTIPART_OPTIONS, readUpload } from '../../lib/uploads';
 import { removeColumnFileFor, uploadColumnFile } from './registration-files.service';
+import { errorResponses } from '../../lib/errors';
 
 const tags = ['files'];
-const uploadErrors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse };
+const uploadErrors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 
 const multipartNote = 'Send `multipart/form-data` (field FILE, and col, STUDENT_ID, name) or JSON with FILE as a base64 data URL. PDF, JPEG or PNG by content, 5 MB at most; images are downscaled to 2000 px and their metadata dropped. The same file twice: 409 FILE_EXISTS.';
 
