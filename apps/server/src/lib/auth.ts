@@ -138,13 +138,18 @@ export const isBackOfficeActor = (actor: Actor) => actor.roles.length > 0;
  * Writes a refused access to the audit log (against `target`, by default the route asked) and
  * throws 403 FORBIDDEN. Services call it too; call it outside any transaction that rolls back.
  */
-export async function refuseAccess(ctx: ServiceContext, actor: Actor | null, meta: RequestMeta, details?: Record<string, unknown>, target: { type: string; id: number | string | undefined } = { type: 'route', id: meta.route }): Promise<never> {
+export async function refuseAccess(
+  ctx: ServiceContext,
+  input: { actor: Actor | null; meta: RequestMeta; details?: Record<string, unknown>; target?: { type: string; id: number | string } },
+): Promise<never> {
+  const { actor, meta, details } = input;
+  const target = input.target ?? { type: 'route', id: meta.route };
   await audit(ctx.db, { at: ctx.clock.now(), actorId: actor?.id ?? null, action: 'access.refused', targetType: target.type, targetId: target.id, ip: meta.ip, ...(details ? { details } : {}) });
   throw new AppError('FORBIDDEN');
 }
 
 async function refuse(ctx: ServiceContext, request: FastifyRequest, details: Record<string, unknown>): Promise<never> {
-  return refuseAccess(ctx, request.actor, requestMeta(request), details);
+  return refuseAccess(ctx, { actor: request.actor, meta: requestMeta(request), details });
 }
 
 /**
@@ -156,7 +161,7 @@ export async function selfOrBackOffice(ctx: ServiceContext, input: { actor: Acto
   const { actor, id } = input;
   if (id === undefined || id === actor.id) return actor.id;
   if (isBackOfficeActor(actor)) return id;
-  return refuseAccess(ctx, actor, input.meta, { requestedId: id });
+  return refuseAccess(ctx, { actor, meta: input.meta, details: { requestedId: id } });
 }
 
 /**

@@ -14,7 +14,7 @@ export const isEligible = (person: { KIND: string; STATUS: string | null }) => p
 /** The owner of something, or the academic office and administrators; anyone else is refused (403, audited). */
 export async function assertOwnerOrReader(ctx: ServiceContext, actor: Actor, meta: RequestMeta, ownerId: number, target: { type: string; id: number | string }): Promise<void> {
   if (ownerId === actor.id || readsAnyApplication(actor)) return;
-  await refuseAccess(ctx, actor, meta, undefined, target);
+  await refuseAccess(ctx, { actor, meta, target });
 }
 
 /**

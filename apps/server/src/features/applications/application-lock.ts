@@ -94,7 +94,7 @@ export async function changeApplication<T>(
       return change(tx, locked);
     });
   } catch (error) {
-    if (error instanceof AppError && error.code === 'FORBIDDEN') await refuseAccess(ctx, input.actor, input.meta, undefined, { type: 'application', id: input.applicationId });
+    if (error instanceof AppError && error.code === 'FORBIDDEN') await refuseAccess(ctx, { actor: input.actor, meta: input.meta, target: { type: 'application', id: input.applicationId } });
     throw error;
   }
 }
