@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -21,6 +22,7 @@ import { authRoutes } from './features/auth/auth.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { devMailboxRoutes } from './features/dev/dev.routes';
 import { documentsRoutes } from './features/registration/documents.routes';
+import { filesRoutes } from './features/files/files.routes';
 import { registrationFilesRoutes } from './features/registration/registration-files.routes';
 import { hrRoutes } from './features/hr/hr.routes';
 import { registrationRoutes } from './features/registration/registration.routes';
@@ -164,6 +166,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
+  if (config.corsOrigins.length) {
+    // API clients of the origins listed, with bearer tokens (no credentials); any other origin, or
+    // none, gets no CORS answer at all. Registered before the cross-site check (lib/auth.ts), so that
+    // even its refusals are readable by those clients.
+    const allowed = new Set(config.corsOrigins);
+    await app.register(cors, {
+      origin: (origin: string | undefined, done: (error: Error | null, origin: string | false) => void) => done(null, origin && allowed.has(origin) ? origin : false),
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: ['Authorization', 'Content-Type'],
+      credentials: false,
+      maxAge: 600,
+    });
+  }
 
   await app.register(swagger, {
     openapi: {
@@ -188,6 +203,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(referenceRoutes);
       await api.register(registrationRoutes);
       await api.register(registrationFilesRoutes);
+      await api.register(filesRoutes);
       await api.register(documentsRoutes);
       await api.register(hrRoutes);
       await api.register(applicationSessionsRoutes);

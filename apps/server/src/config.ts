@@ -14,6 +14,25 @@ const url = (protocols: string[]) =>
     }
   }, { error: `must be a URL starting with ${protocols.join(' or ')}` });
 
+/** An origin as browsers send it: http(s), host, optional port, nothing after. */
+const isOrigin = (s: string): boolean => {
+  try {
+    const url = new URL(s);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === s.toLowerCase();
+  } catch {
+    return false;
+  }
+};
+
+/** A comma-separated list of origins (empty entries ignored); each one that is not an origin is named. */
+const origins = z.string().transform((value, ctx) => {
+  const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const entry of list) {
+    if (!isOrigin(entry)) ctx.addIssue({ code: 'custom', message: `"${entry}" is not an origin (scheme://host[:port], e.g. https://app.example.org)` });
+  }
+  return list.map((entry) => entry.toLowerCase());
+});
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
   PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535, { error: 'must be a port number (0-65535)' }).default(3000),
@@ -31,6 +50,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: bool.default(false),
   SEED_DEMO: bool.optional(),
   WEB_DIST: z.string().optional(),
+  CORS_ORIGINS: origins.optional(),
 });
 
 export type Config = {
@@ -53,6 +73,8 @@ export type Config = {
   /** mails are kept in the outbox and shown at /dev/mailbox */
   devMailbox: boolean;
   secureCookies: boolean;
+  /** origins whose API clients (bearer tokens) get CORS answers; empty: no CORS */
+  corsOrigins: string[];
 };
 
 export class ConfigError extends Error {}
@@ -90,5 +112,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST ? path.resolve(base, e.WEB_DIST) : path.resolve(serverRoot, '../web/dist'),
     devMailbox: !e.SMTP_URL && e.NODE_ENV !== 'production',
     secureCookies: publicUrl.startsWith('https:'),
+    corsOrigins: e.CORS_ORIGINS ?? [],
   };
 }

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
 
@@ -15,13 +16,33 @@ function run(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
+describe('CORS_ORIGINS', () => {
+  const origins = (value?: string) => loadConfig({ ...(value === undefined ? {} : { CORS_ORIGINS: value }) }).corsOrigins;
+
+  it('is off by default and when empty', () => {
+    expect(origins()).toEqual([]);
+    expect(origins('')).toEqual([]);
+  });
+
+  it('lists origins, comma-separated, as browsers send them', () => {
+    expect(origins('https://app.example.org, https://Admin.example.org,http://localhost:5173,')).toEqual(['https://app.example.org', 'https://admin.example.org', 'http://localhost:5173']);
+  });
+
+  it('names each entry that is not an origin', () => {
+    for (const bad of ['https://app.example.org/', 'https://app.example.org/api', 'app.example.org', 'ftp://files.example.org', '*', 'https://user@app.example.org']) {
+      expect(() => origins(`https://ok.example.org,${bad}`), bad).toThrow(`CORS_ORIGINS: "${bad}" is not an origin`);
+    }
+  });
+});
+
 describe('the server process', () => {
   it('refuses to start on a bad configuration, saying which value is wrong', async () => {
-    const p = run({ PORT: 'abc', SMTP_URL: 'ftp://mail' });
+    const p = run({ PORT: 'abc', SMTP_URL: 'ftp://mail', CORS_ORIGINS: 'https://app.example.org,admin.example.org' });
     expect(await p.exited).toBe(78);
     expect(p.output()).toContain('Invalid configuration');
     expect(p.output()).toContain('PORT: must be a number (got "abc")');
     expect(p.output()).toContain('SMTP_URL: must be a URL starting with smtp: or smtps:');
+    expect(p.output()).toContain('CORS_ORIGINS: "admin.example.org" is not an origin (scheme://host[:port], e.g. https://app.example.org)');
   });
 
   it('migrates, seeds, serves, and stops cleanly on SIGTERM', async () => {

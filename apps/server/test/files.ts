@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import type { Client } from './helpers';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Client, TestApp } from './helpers';
 
 /** Real files for tests: a minimal valid PDF, and PNG/JPEG images made by sharp. */
 export function pdf(text = 'Curriculum vitae'): Buffer {
@@ -33,4 +35,10 @@ export function multipartBody(fields: Record<string, string | number>, file?: { 
 export function postMultipart(client: Client, url: string, fields: Record<string, string | number>, file?: { data: Buffer; filename: string; type: string; field?: string }) {
   const { payload, headers } = multipartBody(fields, file);
   return client.request('POST', url, payload, headers);
+}
+
+/** The stored objects of a person (their keys' last part), as files on disk under the test app's DATA_DIR. */
+export function storedObjects(t: TestApp, personId: number): string[] {
+  const dir = path.join(t.config.dataDir, 'uploads', String(personId));
+  return existsSync(dir) ? readdirSync(dir).sort() : [];
 }

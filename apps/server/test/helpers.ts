@@ -7,13 +7,13 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { createPglite, fromPglite, fromPostgres, type Database, type Db } from '../src/db/client';
 import { mailOutbox } from '../src/db/schema';
 import { ManualClock } from '../src/lib/clock';
-import { DEMO_PASSWORD } from '../src/seed/demo';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/seed/demo';
 import { databaseUrlFor } from './global-setup';
 
 export { DEMO_PASSWORD };
@@ -101,6 +101,32 @@ export async function secondInstance(t: TestApp): Promise<FastifyInstance> {
   return app;
 }
 
+/**
+ * For the tests of the calling describe: a test app and a second instance on its PostgreSQL
+ * database, made before them and closed after; `instance(i)` alternates between the two.
+ */
+export function twoInstances(): { readonly t: TestApp; readonly other: FastifyInstance; instance: (i: number) => FastifyInstance } {
+  let t: TestApp | undefined;
+  let other: FastifyInstance | undefined;
+  beforeAll(async () => {
+    t = await createTestApp();
+    other = await secondInstance(t);
+  });
+  afterAll(async () => {
+    await other?.close();
+    await t?.close();
+  });
+  return {
+    get t() {
+      return t!;
+    },
+    get other() {
+      return other!;
+    },
+    instance: (i) => (i % 2 === 0 ? t!.app : other!),
+  };
+}
+
 export const onPostgres = Boolean(process.env.DATABASE_URL);
 
 /** A minimal cookie jar over app.inject. */
@@ -170,6 +196,18 @@ export async function signIn(t: TestApp, identifier: string, password = DEMO_PAS
   const second = await client.post('/api/auth/student/code-verification', { SIGN_CODE: code, STUDENT_ID });
   if (second.statusCode !== 200) throw new Error(`code verification failed: ${second.statusCode} ${second.body}`);
   return { client, user: second.json() };
+}
+
+/**
+ * The people the registration tests act as, signed in: a permanent lecturer (the owner), a
+ * part-time lecturer (someone else), human resources, and `closing`, whose registration a test closes.
+ */
+export async function registrationCast(t: TestApp, closing: string) {
+  const owner = await signIn(t, DEMO_ACCOUNTS.permanent.matricule);
+  const other = await signIn(t, DEMO_ACCOUNTS.partTime.matricule);
+  const hr = await signIn(t, DEMO_ACCOUNTS.hr.matricule);
+  const closed = await signIn(t, closing);
+  return { owner: owner.client, ownerId: owner.user.id as number, other: other.client, otherId: other.user.id as number, hr: hr.client, closedOwner: closed.client, closedId: closed.user.id as number };
 }
 
 /**

@@ -70,6 +70,9 @@ export const ImportReport = z
   .object({ inserted: z.number().int(), updated: z.number().int(), rejected: z.array(ImportRejection), dryRun: z.boolean() })
   .meta({ id: 'ImportReport' });
 export type ImportReport = z.infer<typeof ImportReport>;
+/** `POST /academic/subjects/import?dryRun=true` checks the file without writing. */
+export const ImportQuery = z.object({ dryRun: z.enum(['true', 'false']).default('false').transform((v) => v === 'true') });
+export type ImportQuery = z.infer<typeof ImportQuery>;
 
 // ---------------------------------------------------------------- sessions
 
@@ -143,6 +146,9 @@ export const AssignmentQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type AssignmentQuery = z.infer<typeof AssignmentQuery>;
+/** `GET /academic/assignments/export`: the session (default: the current one, else the newest). */
+export const AssignmentExportQuery = AssignmentQuery.pick({ session: true });
+export type AssignmentExportQuery = z.infer<typeof AssignmentExportQuery>;
 
 export const AssignmentPage = z
   .object({ rows: z.array(AssignmentRow), total: z.number().int(), count: z.number().int(), page: z.number().int(), session: ApplicationSession.nullable() })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { V } from './common';
+import { personId, V } from './common';
 import { TAX_RATE_WITH_NIU, TAX_RATE_WITHOUT_NIU } from './registration';
 import { SubjectConstraint } from './application-sessions';
 
@@ -112,6 +112,9 @@ export type SubjectFilters = z.infer<typeof SubjectFilters>;
 
 export const PageParam = z.object({ page: z.coerce.number({ error: V.invalid }).int().min(1, { error: V.invalid }).max(100_000) });
 export type PageParam = z.infer<typeof PageParam>;
+/** `GET /subjects/class/{classId}` */
+export const ClassParams = z.object({ classId: z.coerce.number().int().positive() });
+export type ClassParams = z.infer<typeof ClassParams>;
 
 /** A subject as offered: where it is taught, its hours per part, its rate and the tax rate that applies to the reader. */
 export const SubjectRow = z
@@ -194,6 +197,12 @@ export const ChoicesReplaceBody = z
   .object({ subjects: z.array(ChoiceInput).max(MAX_CHOICES, { error: V.tooLong }) })
   .meta({ id: 'ChoicesReplaceBody' });
 export type ChoicesReplaceBody = z.infer<typeof ChoicesReplaceBody>;
+/** A path naming an application as `{application}` (`/applications-choices/{application}/none` ...). */
+export const ApplicationParams = z.object({ application: personId });
+export type ApplicationParams = z.infer<typeof ApplicationParams>;
+/** `GET /applications/current/{employee}/{session}` */
+export const ApplicationInSessionParams = z.object({ employee: personId, session: personId });
+export type ApplicationInSessionParams = z.infer<typeof ApplicationInSessionParams>;
 
 export const Choice = z
   .object({

@@ -107,6 +107,9 @@ export const personId = z.coerce.number({ error: V.invalid }).int({ error: V.inv
 
 export const IdParams = z.object({ id: personId });
 export type IdParams = z.infer<typeof IdParams>;
+/** A path naming a person as `{employee}` (`/documents/{employee}`, `/applications/all/{employee}` ...). */
+export const EmployeeParams = z.object({ employee: personId });
+export type EmployeeParams = z.infer<typeof EmployeeParams>;
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;

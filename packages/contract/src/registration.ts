@@ -497,6 +497,22 @@ export const FileUploadJson = z.object({ FILE: DataUrl, col: FileColumn.optional
 export type FileUploadJson = z.infer<typeof FileUploadJson>;
 export const FileUploadResponse = z.object({ col: FileColumn, url: z.string() }).catchall(z.string());
 export type FileUploadResponse = z.infer<typeof FileUploadResponse>;
+/** POST /students/files: the fields besides FILE (multipart form fields, or the JSON body's); the column is required. */
+export const ColumnUploadFields = FileUploadJson.omit({ FILE: true }).extend({ col: z.enum(FILE_COLUMNS, { error: (issue) => (issue.input === undefined ? V.required : V.invalid) }) });
+export type ColumnUploadFields = z.infer<typeof ColumnUploadFields>;
+export const ColumnUploadJson = ColumnUploadFields.extend({ FILE: DataUrl });
+export type ColumnUploadJson = z.infer<typeof ColumnUploadJson>;
+/** POST /students/cv: the fields besides FILE; `col`, when given, can only be CV_LINK. */
+export const CvUploadFields = FileUploadJson.omit({ FILE: true }).extend({ col: z.literal('CV_LINK', { error: V.invalid }).optional() });
+export type CvUploadFields = z.infer<typeof CvUploadFields>;
+export const CvUploadJson = CvUploadFields.extend({ FILE: DataUrl });
+export type CvUploadJson = z.infer<typeof CvUploadJson>;
+/** PATCH /students/files/remove answers the column, whether a file was removed, and the column as null. */
+export const FileRemoveResponse = z.object({ col: FileColumn, removed: z.boolean() }).catchall(z.null());
+export type FileRemoveResponse = z.infer<typeof FileRemoveResponse>;
+/** GET /files/{id}: a stored file's id (the last part of its URL). */
+export const FileParams = z.object({ id: z.string().min(1).max(100) });
+export type FileParams = z.infer<typeof FileParams>;
 
 export const PIECE_TYPES = ['BIRTH_CERT', 'CHILD_BIRTH_CERT', 'DIPL_CERT', 'WEDDING_CERT'] as const;
 export const PieceType = z.enum(PIECE_TYPES);
@@ -552,6 +568,24 @@ export const DocumentDeleteBody = z.object({ id: z.coerce.number().int().positiv
 export type DocumentDeleteBody = z.infer<typeof DocumentDeleteBody>;
 export const DiplomaMarkBody = z.object({ id: z.coerce.number().int().positive(), STUDENT_ID });
 export type DiplomaMarkBody = z.infer<typeof DiplomaMarkBody>;
+export const DocumentDeleted = z.object({ id: z.number().int(), deleted: z.literal(true) });
+export type DocumentDeleted = z.infer<typeof DocumentDeleted>;
+
+/** At most this many diplomas in one PATCH /students/update/training. */
+export const TRAINING_MAX_FILES = 4;
+/**
+ * PATCH /students/update/training: diplomas with their files as data URLs, created all or nothing,
+ * for one person: STUDENT_ID, given on the body or on the files, names the same person everywhere.
+ * Parsed, STUDENT_ID is that person (or absent: the caller).
+ */
+export const TrainingBody = z
+  .object({ files: z.array(DocumentUploadJson).min(1).max(TRAINING_MAX_FILES), STUDENT_ID })
+  .transform((body, ctx) => {
+    const named = new Set([body.STUDENT_ID, ...body.files.map((f) => f.STUDENT_ID)].filter((id) => id !== undefined));
+    if (named.size > 1) ctx.addIssue({ code: 'custom', path: ['STUDENT_ID'], message: V.invalid });
+    return { files: body.files, STUDENT_ID: [...named][0] };
+  });
+export type TrainingBody = z.infer<typeof TrainingBody>;
 
 export const Bank = z.object({ code: z.string(), name: z.string(), microfinance: z.boolean() });
 export type Bank = z.infer<typeof Bank>;

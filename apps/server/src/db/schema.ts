@@ -148,7 +148,6 @@ export const persons = pgTable(
     KIND: text('kind', { enum: ['STAFF', 'STUDENT'] }).notNull(),
     ROLES: text('roles').array().notNull().default(sql`'{}'::text[]`),
     STATUS: text('status', { enum: ['PERMANENT', 'VACATAIRE', 'STAGIAIRE', 'STAFF'] }),
-    ACTIVED: boolean('actived').notNull().default(false),
     FIRSTNAME: text('firstname').notNull(),
     LASTNAME: text('lastname').notNull(),
     GENDER: text('gender', { enum: ['Male', 'Female'] }),
@@ -157,6 +156,8 @@ export const persons = pgTable(
     COUNTRY: text('country').default('Cameroon'),
     EMAIL: text('email'),
     PHONE_NUMBER: text('phone_number'),
+    /** when the HR registration was closed (the record's ACTIVED and CLOSED_AT); null while open */
+    registrationClosedAt: ts('registration_closed_at'),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -384,7 +385,6 @@ export const profiles = pgTable('profiles', {
   IDENTITY2: text('identity2'),
   /** when each section was last saved: { personal: ISO time, ... } */
   sectionsSaved: jsonb('sections_saved').$type<Record<string, string>>().notNull().default({}),
-  closedAt: ts('closed_at'),
   updatedAt: updated(),
 });
 

@@ -31,13 +31,29 @@ export const ATTEMPT_COOKIE = 'portal_attempt';
 export const sessionCookieName = (secure: boolean) => (secure ? '__Host-portal_session' : 'portal_session');
 
 export function requestMeta(request: FastifyRequest): RequestMeta {
-  return { ip: request.ip, userAgent: request.headers['user-agent'] };
+  return { ip: request.ip, userAgent: request.headers['user-agent'], route: request.routeOptions.url ?? request.url };
 }
 
-function tokenOf(request: FastifyRequest, cookieName: string): string | undefined {
+/** The token of `Authorization: Bearer <token>`, as API clients send it ('' when empty), or undefined without one. */
+function bearerOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
-  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+}
+
+/** A bearer header decides alone (the cookie is then not read); otherwise the session cookie. */
+function tokenOf(request: FastifyRequest, cookieName: string): string | undefined {
+  const bearer = bearerOf(request);
+  if (bearer !== undefined) return bearer || undefined;
   return request.cookies[cookieName];
+}
+
+/**
+ * preHandler, after a session guard: the request authenticated with `Authorization: Bearer`. A
+ * request carrying the session cookie alone is refused (403 BEARER_REQUIRED), so that a link or an
+ * image tag in a browser can never trigger a GET that changes something.
+ */
+export async function requireBearer(request: FastifyRequest): Promise<void> {
+  if (!bearerOf(request)) throw new AppError('BEARER_REQUIRED');
 }
 
 export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: string): void {
@@ -63,12 +79,14 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Sessions, guards and the cross-site check. A state-changing request sent by a browser
  * from another site is refused: browsers send Sec-Fetch-Site and Origin, API clients
- * using a bearer token send neither.
+ * using a bearer token send neither. The one exception: a request from an origin of
+ * CORS_ORIGINS that carries a bearer token (a page cannot make a browser add one).
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   const { config } = app.ctx;
   const cookieName = sessionCookieName(config.secureCookies);
   const publicOrigin = new URL(config.publicUrl).origin;
+  const corsOrigins = new Set(config.corsOrigins);
 
   app.decorateRequest('actor', null as unknown as Actor);
   app.decorateRequest('person', null as unknown as Person);
@@ -79,9 +97,10 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (origin && corsOrigins.has(origin) && bearerOf(request)) return;
     const site = request.headers['sec-fetch-site'];
     if (site && site !== 'same-origin' && site !== 'none') throw new AppError('CSRF_REJECTED');
-    const origin = request.headers.origin;
     if (origin && origin !== publicOrigin) {
       let sameHost = false;
       try {
@@ -115,9 +134,34 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 
 export const isBackOfficeActor = (actor: Actor) => actor.roles.length > 0;
 
-async function refuse(ctx: ServiceContext, request: FastifyRequest, details: Record<string, unknown>): Promise<never> {
-  await audit(ctx.db, { at: ctx.clock.now(), actorId: request.actor?.id ?? null, action: 'access.refused', targetType: 'route', targetId: request.routeOptions.url ?? request.url, ip: request.ip, details });
+/**
+ * Writes a refused access to the audit log (against `target`, by default the route asked) and
+ * throws 403 FORBIDDEN. Services call it too; call it outside any transaction that rolls back.
+ */
+export async function refuseAccess(
+  ctx: ServiceContext,
+  input: { actor: Actor | null; meta: RequestMeta; details?: Record<string, unknown>; target?: { type: string; id: number | string } },
+): Promise<never> {
+  const { actor, meta, details } = input;
+  const target = input.target ?? { type: 'route', id: meta.route };
+  await audit(ctx.db, { at: ctx.clock.now(), actorId: actor?.id ?? null, action: 'access.refused', targetType: target.type, targetId: target.id, ip: meta.ip, ...(details ? { details } : {}) });
   throw new AppError('FORBIDDEN');
+}
+
+async function refuse(ctx: ServiceContext, request: FastifyRequest, details: Record<string, unknown>): Promise<never> {
+  return refuseAccess(ctx, { actor: request.actor, meta: requestMeta(request), details });
+}
+
+/**
+ * The person an actor may act on: themself, or, for the back office, the one named. An id naming
+ * someone else from a non-back-office session is refused (403, audited). For services; routes call
+ * assertSelfOrBackOffice.
+ */
+export async function selfOrBackOffice(ctx: ServiceContext, input: { actor: Actor; meta: RequestMeta; id: number | undefined }): Promise<number> {
+  const { actor, id } = input;
+  if (id === undefined || id === actor.id) return actor.id;
+  if (isBackOfficeActor(actor)) return id;
+  return refuseAccess(ctx, { actor, meta: input.meta, details: { requestedId: id } });
 }
 
 /**
@@ -125,9 +169,7 @@ async function refuse(ctx: ServiceContext, request: FastifyRequest, details: Rec
  * the one named. An id naming someone else from a non-back-office session is refused (403).
  */
 export async function assertSelfOrBackOffice(app: FastifyInstance, request: FastifyRequest, id: number | undefined): Promise<number> {
-  if (id === undefined || id === request.actor.id) return request.actor.id;
-  if (isBackOfficeActor(request.actor)) return id;
-  return refuse(app.ctx, request, { requestedId: id });
+  return selfOrBackOffice(app.ctx, { actor: request.actor, meta: requestMeta(request), id });
 }
 
 /** Like assertSelfOrBackOffice, for calls that only ever act on oneself (settings, contact). */

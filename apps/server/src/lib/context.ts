@@ -25,4 +25,6 @@ export interface Actor {
 export interface RequestMeta {
   ip: string;
   userAgent: string | undefined;
+  /** the route asked (its pattern, e.g. `/api/files/:id`), named in the audit log when access is refused */
+  route?: string;
 }

@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, RULE_CODES, type ErrorCode } from '@portal/contract';
+import { ERROR_MESSAGES, ErrorResponse, RULE_CODES, type ErrorCode } from '@portal/contract';
 
 const STATUS: Partial<Record<ErrorCode, number>> = {
   VALIDATION_FAILED: 400,
@@ -20,6 +20,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   CSRF_REJECTED: 403,
+  BEARER_REQUIRED: 403,
   NOT_FOUND: 404,
   CONTACT_INCOMPLETE: 400,
   PAYLOAD_TOO_LARGE: 413,
@@ -87,4 +88,9 @@ export const fail = (code: ErrorCode, options?: ConstructorParameters<typeof App
 export function validationError(fields: Record<string, string>): AppError {
   const code: ErrorCode = Object.values(fields).map((m) => RULE_CODES[m]).find(Boolean) ?? 'VALIDATION_FAILED';
   return new AppError(code, { fields });
+}
+
+/** The error answers a route documents (its response schema), by status: `errorResponses(400, 401, 404)`. */
+export function errorResponses<const S extends readonly number[]>(...statuses: S): Record<S[number], typeof ErrorResponse> {
+  return Object.fromEntries(statuses.map((status) => [status, ErrorResponse])) as Record<S[number], typeof ErrorResponse>;
 }

@@ -17,6 +17,12 @@ export const fileUrl = (id: string | null | undefined) => (id ? `/api/files/${id
 const FILES = new Set<string>(FILE_COLUMNS);
 const PROFILE_KEYS = Object.keys(ProfileFields.shape).filter((k) => k !== 'CHILDREN' && k !== 'CLOSED_AT') as (keyof Profile & keyof ProfileFields)[];
 
+/** A person as lists show them: matricule, names and staff category. */
+export const personNameColumns = { MATRICULE: persons.MATRICULE, FIRSTNAME: persons.FIRSTNAME, LASTNAME: persons.LASTNAME, STATUS: persons.STATUS };
+
+/** The registration is closed (the record's ACTIVED), in SQL. */
+export const registrationClosed = sql<boolean>`(${persons.registrationClosedAt} is not null)`;
+
 /** A person's children as JSON, ordered, read in the same statement as the person. */
 export const childrenJson = sql<ChildJson[]>`(select coalesce(json_agg(json_build_object('FIRSTNAME', c.firstname, 'LASTNAME', c.lastname, 'BIRTHDATE', c.birthdate) order by c.position), '[]'::json) from children c where c.person_id = ${persons.id})`;
 
@@ -53,7 +59,7 @@ export function toPersonRecord(row: RecordRow): PersonRecord {
     KIND: person.KIND,
     ROLES: person.ROLES as PersonRecord['ROLES'],
     STATUS: person.STATUS,
-    ACTIVED: person.ACTIVED,
+    ACTIVED: person.registrationClosedAt !== null,
     FIRSTNAME: person.FIRSTNAME,
     LASTNAME: person.LASTNAME,
     GENDER: person.GENDER,
@@ -70,7 +76,7 @@ export function toPersonRecord(row: RecordRow): PersonRecord {
     updatedAt: person.updatedAt.toISOString(),
     ...profileFields,
     CHILDREN: children,
-    CLOSED_AT: profile?.closedAt?.toISOString() ?? null,
+    CLOSED_AT: person.registrationClosedAt?.toISOString() ?? null,
   };
 }
 

@@ -4,9 +4,9 @@ import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { MAX_UPLOAD_BYTES, V, type FileColumn } from '@portal/contract';
-import type { Executor, Tx } from '../db/client';
+import type { Tx } from '../db/client';
 import { files, type FileRow } from '../db/schema';
 import type { ServiceContext } from './context';
 import { AppError, validationError } from './errors';
@@ -120,6 +120,41 @@ export async function readMultipart(request: FastifyRequest): Promise<{ fields: 
   return { fields, file };
 }
 
+/** The fields of an upload that carries nothing but its file. */
+export const NO_FIELDS = z.object({});
+
+/** The name a `name` field gives the file, if the upload's fields have one. */
+const nameField = (fields: object): string | null => ('name' in fields && typeof fields.name === 'string' ? fields.name : null);
+
+/** The JSON form of an upload, as the route's schema validated it: the file as a data URL in FILE, beside the other fields. */
+export function jsonUpload<T extends { FILE: string }>(body: T): { fields: Omit<T, 'FILE'>; file: IncomingFile } {
+  const { FILE, ...fields } = body;
+  return { fields, file: { data: decodeDataUrl(FILE), name: nameField(fields) } };
+}
+
+/**
+ * Reads one incoming upload, in either form every upload route accepts: a multipart form (the file
+ * in FILE, the other fields parsed here with `fields`, the contract schema of the fields besides
+ * FILE), or the JSON body the route's schema validated (`body`, with FILE as a base64 data URL).
+ * A `name` field, where the fields have one, names the file. No file at all is 400 (FILE required).
+ */
+export async function readUpload<S extends z.ZodType<object>>(request: FastifyRequest, body: { FILE: string } | null | undefined, fields: S): Promise<{ fields: z.output<S>; file: IncomingFile }> {
+  if (request.isMultipart()) {
+    const { fields: raw, file } = await readMultipart(request);
+    const parsed = parseFields(fields, raw, file ? {} : { FILE: V.required });
+    return { fields: parsed, file: { data: file!.data, name: nameField(parsed) ?? file!.name } };
+  }
+  if (!body) throw validationError({ FILE: V.required });
+  const { fields: given, file } = jsonUpload(body);
+  return { fields: given as z.output<S>, file };
+}
+
+/** A file sent as the raw body (on a route with a parser for its type, e.g. text/csv), or as a multipart form (FILE). */
+export async function readRawUpload(request: FastifyRequest): Promise<IncomingFile> {
+  if (Buffer.isBuffer(request.body)) return { data: request.body, name: null };
+  return (await readUpload(request, null, NO_FIELDS)).file;
+}
+
 // ---------------------------------------------------------------- checking
 
 /** A file name safe for a header: ASCII letters, digits, dot, dash and underscore, with the detected extension. */
@@ -188,6 +223,7 @@ const effectsOf = new WeakMap<object, FileEffects>();
  * A database transaction that keeps the file store in step with it: objects written during a
  * transaction that rolls back are deleted, and objects of deleted `files` rows are deleted only
  * once it commits. Use it instead of `ctx.db.transaction` for anything that stores or removes files.
+ * Objects stored apart from `files` (fingerprints) join in with dropOnRollback and dropAfterCommit.
  */
 export async function fileTransaction<T>(ctx: ServiceContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const effects: FileEffects = { created: new Set(), removed: [] };
@@ -213,6 +249,21 @@ async function dropObject(ctx: ServiceContext, key: string): Promise<void> {
   }
 }
 
+function effectsOfTransaction(tx: Tx): FileEffects {
+  const effects = effectsOf.get(tx);
+  if (!effects) throw new Error('stored objects follow a transaction only inside fileTransaction');
+  return effects;
+}
+
+/** A stored object this fileTransaction has just written: deleted if the transaction rolls back. */
+export function dropOnRollback(tx: Tx, key: string): void {
+  effectsOfTransaction(tx).created.add(key);
+}
+
+/** A stored object this fileTransaction no longer refers to: deleted once it commits, kept if it rolls back. */
+export function dropAfterCommit(tx: Tx, key: string): void {
+  effectsOfTransaction(tx).removed.push(key);
+}
 
 const duplicate = () => new AppError('FILE_EXISTS');
 
@@ -261,9 +312,4 @@ export async function deleteStoredFile(ctx: ServiceContext, tx: Tx, fileId: stri
   if (effects) effects.removed.push(row.storageKey);
   else ctx.log.warn({ fileId }, 'file row deleted outside fileTransaction: stored object kept');
   return row;
-}
-
-export async function findFile(exec: Executor, fileId: string): Promise<FileRow | null> {
-  const [row] = await exec.select().from(files).where(eq(files.id, fileId)).limit(1);
-  return row ?? null;
 }

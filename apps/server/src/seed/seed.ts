@@ -158,8 +158,8 @@ async function seedPeople(tx: Tx, passwordHash: string): Promise<void> {
   // so that the choice session can be tried at once. Their files were handed in on paper.
   const closed = [DEMO_ACCOUNTS.closedLecturer.matricule, DEMO_ACCOUNTS.readyLecturer.matricule].map((m) => byMatricule.get(m)!.id);
   for (const [i, personId] of closed.entries()) {
-    await tx.update(persons).set({ ACTIVED: true }).where(eq(persons.id, personId));
-    await tx.insert(profiles).values({ personId, NIU: `P0845123456${String(70 + i)}Q`, CNPSYN: true, closedAt: now });
+    await tx.update(persons).set({ registrationClosedAt: now }).where(eq(persons.id, personId));
+    await tx.insert(profiles).values({ personId, NIU: `P0845123456${String(70 + i)}Q`, CNPSYN: true });
   }
   await tx.insert(identifications).values({ personId: closed[1]!, completedAt: now });
 }

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AssignmentExportQuery,
   AssignmentPage,
   AssignmentQuery,
   AssignmentRow,
@@ -21,18 +22,17 @@ import {
   DepartmentInput,
   ErrorResponse,
   IdParams,
+  ImportQuery,
   ImportReport,
   MAX_IMPORT_LINES,
   SessionInput,
   SessionSummary,
   SUBJECT_CSV_COLUMNS,
   SubjectInput,
-  V,
 } from '@portal/contract';
 import { requestMeta } from '../../lib/auth';
 import type { ServiceContext } from '../../lib/context';
-import { validationError } from '../../lib/errors';
-import { readMultipart } from '../../lib/uploads';
+import { readRawUpload } from '../../lib/uploads';
 import { createApplicationSession, listApplicationSessions, setManualClosure, updateApplicationSession } from './academic-sessions.service';
 import { decideChoice, exportAssignments, listAssignments } from './assignments.service';
 import {
@@ -60,13 +60,11 @@ import {
   type Acting,
 } from './catalogue.service';
 import { importSubjects, MAX_IMPORT_BYTES } from './subject-import.service';
+import { errorResponses } from '../../lib/errors';
 
 const tags = ['academic'];
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+const errors = errorResponses(400, 401, 403, 404, 409);
 const noContent = { 204: z.null() };
-
-const ImportQuery = z.object({ dryRun: z.enum(['true', 'false']).default('false').transform((v) => v === 'true') });
-const SessionQuery = z.object({ session: AssignmentQuery.shape.session });
 
 const acting = (request: FastifyRequest): Acting => ({ actor: request.actor, meta: requestMeta(request) });
 
@@ -151,16 +149,7 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
     bodyLimit: MAX_IMPORT_BYTES,
     preHandler: academic,
   }, async (request) => {
-    let data: Buffer;
-    if (request.isMultipart()) {
-      const { file } = await readMultipart(request);
-      if (!file) throw validationError({ FILE: V.required });
-      data = file.data;
-    } else if (Buffer.isBuffer(request.body)) {
-      data = request.body;
-    } else {
-      throw validationError({ FILE: V.required });
-    }
+    const { data } = await readRawUpload(request);
     return importSubjects(app.ctx, { ...acting(request), data, dryRun: request.query.dryRun });
   });
 
@@ -212,12 +201,11 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => listAssignments(app.ctx, request.query));
 
   app.get('/academic/assignments/export', {
-    schema: { tags, summary: 'The confirmed assignments of a session as CSV', querystring: SessionQuery, response: { 200: z.string(), ...errors } },
+    schema: { tags, summary: 'The confirmed assignments of a session as CSV', querystring: AssignmentExportQuery, response: { 200: z.string(), ...errors } },
     preHandler: academic,
   }, async (request, reply) => {
-    const { csv, session } = await exportAssignments(app.ctx, { session: request.query.session });
-    reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="assignments-${session?.id ?? 'none'}-${app.ctx.clock.now().toISOString().slice(0, 10)}.csv"`);
-    return csv;
+    const { csv, filename } = await exportAssignments(app.ctx, { session: request.query.session });
+    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(csv);
   });
 
   const decisions = [

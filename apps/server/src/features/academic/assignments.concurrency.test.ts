@@ -1,9 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { applicationChoices } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
-import { Client, createTestApp, onPostgres, secondInstance, signIn, type TestApp } from '../../../test/helpers';
+import { Client, onPostgres, signIn, twoInstances } from '../../../test/helpers';
 import { apply, seedApplicationSessionId, subjectByCode } from './academic.fixtures';
 
 /**
@@ -11,38 +10,31 @@ import { apply, seedApplicationSessionId, subjectByCode } from './academic.fixtu
  * a subject at the same moment: the partial unique index lets exactly one through.
  */
 describe.runIf(onPostgres)('confirming the same part twice at once (PostgreSQL, two instances)', () => {
-  let t: TestApp;
-  let other: FastifyInstance;
+  const cluster = twoInstances();
   let agentA: Client;
   let agentB: Client;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    other = await secondInstance(t);
-    agentA = (await signIn(t, DEMO_ACCOUNTS.academic.matricule)).client;
+    agentA = (await signIn(cluster.t, DEMO_ACCOUNTS.academic.matricule)).client;
     // The second agent (an administrator) works through the other instance.
-    const admin = (await signIn(t, DEMO_ACCOUNTS.admin.matricule)).client;
-    agentB = new Client(other);
+    const admin = (await signIn(cluster.t, DEMO_ACCOUNTS.admin.matricule)).client;
+    agentB = new Client(cluster.other);
     for (const [name, value] of admin.cookies) agentB.cookies.set(name, value);
-  });
-  afterAll(async () => {
-    await other?.close();
-    await t?.close();
   });
 
   it('lets exactly one confirmation win, the other gets ALREADY_ASSIGNED', async () => {
-    const sessionId = await seedApplicationSessionId(t.db);
-    const subjects = await Promise.all(['GL101', 'GL102', 'GL103', 'GL104'].map((code) => subjectByCode(t.db, 'GL1/J', code)));
+    const sessionId = await seedApplicationSessionId(cluster.t.db);
+    const subjects = await Promise.all(['GL101', 'GL102', 'GL103', 'GL104'].map((code) => subjectByCode(cluster.t.db, 'GL1/J', code)));
     const parts = subjects.flatMap((s) => (['CM', 'TD'] as const).map((category) => ({ subjectId: s.id, category })));
-    const first = await apply(t.db, { matricule: 'VAC0021', sessionId, choices: parts });
-    const second = await apply(t.db, { matricule: 'VAC0022', sessionId, choices: parts });
+    const first = await apply(cluster.t.db, { matricule: 'VAC0021', sessionId, choices: parts });
+    const second = await apply(cluster.t.db, { matricule: 'VAC0022', sessionId, choices: parts });
 
     for (const [i, part] of parts.entries()) {
       const [a, b] = await Promise.all([agentA.post(`/api/academic/choices/${first.choiceIds[i]}/confirm`), agentB.post(`/api/academic/choices/${second.choiceIds[i]}/confirm`)]);
       const statuses = [a.statusCode, b.statusCode].sort();
       expect(statuses, `part ${part.subjectId} ${part.category}: ${a.body} / ${b.body}`).toEqual([200, 409]);
       expect([a, b].find((r) => r.statusCode === 409)!.json().code).toBe('ALREADY_ASSIGNED');
-      const confirmed = await t.db
+      const confirmed = await cluster.t.db
         .select({ id: applicationChoices.id })
         .from(applicationChoices)
         .where(and(eq(applicationChoices.sessionId, sessionId), eq(applicationChoices.SUBJECT_ID, part.subjectId), eq(applicationChoices.CATEGORY, part.category), eq(applicationChoices.AFFECTATION, 1)));

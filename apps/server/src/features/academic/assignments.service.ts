@@ -14,12 +14,14 @@ import {
   type SubjectRow,
 } from '@portal/contract';
 import type { Executor } from '../../db/client';
-import { applicationChoices, applications, applicationSessions, branches, classes, cycles, departments, persons, subjects, subjectConstraints } from '../../db/schema';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import { applicationChoices, applications, applicationSessions, classes, departments, persons, subjects, subjectConstraints } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { currentApplicationSession, toApplicationSession } from '../applications/application-sessions.service';
-import { subjectColumns } from '../applications/subjects.service';
+import { joinSubjectCatalogue, subjectColumns, subjectHours } from '../applications/subjects.service';
+import { personNameColumns } from '../../lib/person-record';
 import type { Acting } from './catalogue.service';
 import { isUniqueViolation, likePattern, searchWords } from '../../lib/sql';
 
@@ -49,20 +51,21 @@ export async function resolveApplicationSession(ctx: ServiceContext, id: number 
   return toApplicationSession(row.session, row.constraint);
 }
 
+/** Joins a choice's application, applicant and subject to a query that reads `application_choices` (made `$dynamic()`). */
+function joinApplicant<T extends PgSelect>(query: T): T {
+  return query
+    .innerJoin(applications, eq(applications.id, applicationChoices.applicationId))
+    .innerJoin(persons, eq(persons.id, applications.EMPLOYEE_ID))
+    .innerJoin(subjects, eq(subjects.id, applicationChoices.SUBJECT_ID)) as unknown as T;
+}
+
 /** The hours of a choice's part, in SQL (`c` a choice, `s` its subject). */
 const partHours = sql`case ${applicationChoices.CATEGORY} when 'CM' then ${subjects.hoursCm} when 'TD' then ${subjects.hoursTd} else ${subjects.hoursTp} end`;
 
 /** Subjects as the office sees them (the tax rate shown is the one with an NIU). */
 async function subjectRows(exec: Executor, subjectIds: number[]): Promise<Map<number, Omit<SubjectRow, 'ASSIGNED'>>> {
   if (!subjectIds.length) return new Map();
-  const rows = await exec
-    .select(subjectColumns)
-    .from(subjects)
-    .innerJoin(classes, eq(classes.id, subjects.classId))
-    .innerJoin(branches, eq(branches.id, classes.branchId))
-    .innerJoin(departments, eq(departments.id, branches.departmentId))
-    .innerJoin(cycles, eq(cycles.id, classes.cycleId))
-    .where(inArray(subjects.id, subjectIds));
+  const rows = await joinSubjectCatalogue(exec.select(subjectColumns).from(subjects).$dynamic()).where(inArray(subjects.id, subjectIds));
   return new Map(rows.map((r) => [r.SUBJECT_ID, { ...r, TAX_RATE: TAX_RATE_WITH_NIU }]));
 }
 
@@ -70,28 +73,23 @@ async function subjectRows(exec: Executor, subjectIds: number[]): Promise<Map<nu
 async function applicantsOf(exec: Executor, sessionId: number, subjectIds: number[]): Promise<Map<number, Applicant[]>> {
   const bySubject = new Map<number, Applicant[]>();
   if (!subjectIds.length) return bySubject;
-  const choices = await exec
-    .select({
-      CHOICE_ID: applicationChoices.id,
-      SUBJECT_ID: applicationChoices.SUBJECT_ID,
-      CATEGORY: applicationChoices.CATEGORY,
-      AFFECTATION: applicationChoices.AFFECTATION,
-      HOURS_CM: subjects.hoursCm,
-      HOURS_TD: subjects.hoursTd,
-      HOURS_TP: subjects.hoursTp,
-      APPLICATION_ID: applications.id,
-      EMPLOYEE_ID: persons.id,
-      MATRICULE: persons.MATRICULE,
-      FIRSTNAME: persons.FIRSTNAME,
-      LASTNAME: persons.LASTNAME,
-      STATUS: persons.STATUS,
-      CLOSED: applications.CLOSED,
-      TOTAL_HOURS: applications.TOTAL_HOURS,
-    })
-    .from(applicationChoices)
-    .innerJoin(applications, eq(applications.id, applicationChoices.applicationId))
-    .innerJoin(persons, eq(persons.id, applications.EMPLOYEE_ID))
-    .innerJoin(subjects, eq(subjects.id, applicationChoices.SUBJECT_ID))
+  const choices = await joinApplicant(
+    exec
+      .select({
+        CHOICE_ID: applicationChoices.id,
+        SUBJECT_ID: applicationChoices.SUBJECT_ID,
+        CATEGORY: applicationChoices.CATEGORY,
+        AFFECTATION: applicationChoices.AFFECTATION,
+        ...subjectHours,
+        APPLICATION_ID: applications.id,
+        EMPLOYEE_ID: persons.id,
+        ...personNameColumns,
+        CLOSED: applications.CLOSED,
+        TOTAL_HOURS: applications.TOTAL_HOURS,
+      })
+      .from(applicationChoices)
+      .$dynamic(),
+  )
     .where(and(eq(applicationChoices.sessionId, sessionId), inArray(applicationChoices.SUBJECT_ID, subjectIds)))
     .orderBy(asc(applicationChoices.CATEGORY), asc(persons.LASTNAME), asc(persons.FIRSTNAME), asc(applicationChoices.id));
   const applicationIds = [...new Set(choices.map((c) => c.APPLICATION_ID))];
@@ -246,33 +244,27 @@ export const EXPORT_COLUMNS = ['MATRICULE', 'LASTNAME', 'FIRSTNAME', 'STATUS', '
 /** A text cell a spreadsheet would read as a formula is prefixed with a quote. */
 export const neutralise = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
-/** The confirmed assignments of a session as CSV (UTF-8 with a byte-order mark for spreadsheets). */
-export async function exportAssignments(ctx: ServiceContext, input: { session?: number | undefined }): Promise<{ csv: string; session: ApplicationSession | null }> {
+/** The confirmed assignments of a session as CSV (UTF-8 with a byte-order mark for spreadsheets), and the file's name. */
+export async function exportAssignments(ctx: ServiceContext, input: { session?: number | undefined }): Promise<{ csv: string; filename: string }> {
   const session = await resolveApplicationSession(ctx, input.session);
   const rows = session
-    ? await ctx.db
-        .select({
-          MATRICULE: persons.MATRICULE,
-          LASTNAME: persons.LASTNAME,
-          FIRSTNAME: persons.FIRSTNAME,
-          STATUS: persons.STATUS,
-          DEPARTMENT: departments.name,
-          CLASS: classes.code,
-          SUBJECT_CODE: subjects.code,
-          SUBJECT_NAME: subjects.name,
-          CATEGORY: applicationChoices.CATEGORY,
-          HOURS_CM: subjects.hoursCm,
-          HOURS_TD: subjects.hoursTd,
-          HOURS_TP: subjects.hoursTp,
-          HOURLY_RATE: subjects.hourlyRate,
-        })
-        .from(applicationChoices)
-        .innerJoin(applications, eq(applications.id, applicationChoices.applicationId))
-        .innerJoin(persons, eq(persons.id, applications.EMPLOYEE_ID))
-        .innerJoin(subjects, eq(subjects.id, applicationChoices.SUBJECT_ID))
-        .innerJoin(classes, eq(classes.id, subjects.classId))
-        .innerJoin(branches, eq(branches.id, classes.branchId))
-        .innerJoin(departments, eq(departments.id, branches.departmentId))
+    ? await joinSubjectCatalogue(
+        joinApplicant(
+          ctx.db
+            .select({
+              ...personNameColumns,
+              DEPARTMENT: departments.name,
+              CLASS: classes.code,
+              SUBJECT_CODE: subjects.code,
+              SUBJECT_NAME: subjects.name,
+              CATEGORY: applicationChoices.CATEGORY,
+              ...subjectHours,
+              HOURLY_RATE: subjects.hourlyRate,
+            })
+            .from(applicationChoices)
+            .$dynamic(),
+        ),
+      )
         .where(and(eq(applicationChoices.sessionId, session.id), eq(applicationChoices.AFFECTATION, AFFECTATION.CONFIRMED)))
         .orderBy(asc(persons.LASTNAME), asc(persons.FIRSTNAME), asc(persons.MATRICULE), asc(classes.code), asc(subjects.code), asc(applicationChoices.CATEGORY))
     : [];
@@ -293,5 +285,6 @@ export async function exportAssignments(ctx: ServiceContext, input: { session?: 
       hours * r.HOURLY_RATE,
     ];
   });
-  return { csv: `\uFEFF${stringify([[...EXPORT_COLUMNS], ...lines])}`, session };
+  const filename = `assignments-${session?.id ?? 'none'}-${ctx.clock.now().toISOString().slice(0, 10)}.csv`;
+  return { csv: `\uFEFF${stringify([[...EXPORT_COLUMNS], ...lines])}`, filename };
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { audit } from '../../lib/audit';
+import { refuseAccess } from '../../lib/auth';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 
@@ -11,16 +11,10 @@ export const readsAnyApplication = (actor: Actor) => actor.roles.some((r) => (AP
 /** Staff with a category (permanent, part-time, intern, support) apply for subjects; students do not. */
 export const isEligible = (person: { KIND: string; STATUS: string | null }) => person.KIND === 'STAFF' && person.STATUS !== null;
 
-/** Writes the refusal to the audit log and throws 403 FORBIDDEN. Call it outside any transaction. */
-export async function refuseAccess(ctx: ServiceContext, actor: Actor, meta: RequestMeta, target: { type: string; id: number | string }): Promise<never> {
-  await audit(ctx.db, { at: ctx.clock.now(), actorId: actor.id, action: 'access.refused', targetType: target.type, targetId: target.id, ip: meta.ip });
-  throw new AppError('FORBIDDEN');
-}
-
 /** The owner of something, or the academic office and administrators; anyone else is refused (403, audited). */
 export async function assertOwnerOrReader(ctx: ServiceContext, actor: Actor, meta: RequestMeta, ownerId: number, target: { type: string; id: number | string }): Promise<void> {
   if (ownerId === actor.id || readsAnyApplication(actor)) return;
-  await refuseAccess(ctx, actor, meta, target);
+  await refuseAccess(ctx, { actor, meta, target });
 }
 
 /**

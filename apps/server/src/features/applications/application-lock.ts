@@ -4,8 +4,10 @@ import type { Tx } from '../../db/client';
 import { applications, applicationSessions, identifications, persons, profiles, subjectConstraints } from '../../db/schema';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { personNameColumns } from '../../lib/person-record';
 import { toApplicationSession } from './application-sessions.service';
-import { isEligible, refuseAccess } from './access';
+import { refuseAccess } from '../../lib/auth';
+import { isEligible } from './access';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 type ConstraintRow = typeof subjectConstraints.$inferSelect;
@@ -15,7 +17,7 @@ export interface LockedApplication {
   application: ApplicationRow;
   session: ApplicationSession;
   constraint: ConstraintRow;
-  person: { KIND: 'STAFF' | 'STUDENT'; STATUS: 'PERMANENT' | 'VACATAIRE' | 'STAGIAIRE' | 'STAFF' | null; ACTIVED: boolean; EMAIL: string | null; FIRSTNAME: string; LASTNAME: string; MATRICULE: string };
+  person: { KIND: 'STAFF' | 'STUDENT'; STATUS: 'PERMANENT' | 'VACATAIRE' | 'STAGIAIRE' | 'STAFF' | null; registrationClosedAt: Date | null; EMAIL: string | null; FIRSTNAME: string; LASTNAME: string; MATRICULE: string };
   identifiedAt: Date | null;
   /** an NIU is on the owner's profile (tax rate 5.5 % instead of 16.5 %) */
   hasNiu: boolean;
@@ -35,7 +37,7 @@ export async function lockApplication(tx: Tx, applicationId: number): Promise<Lo
       application: applications,
       session: applicationSessions,
       constraint: subjectConstraints,
-      person: { KIND: persons.KIND, STATUS: persons.STATUS, ACTIVED: persons.ACTIVED, EMAIL: persons.EMAIL, FIRSTNAME: persons.FIRSTNAME, LASTNAME: persons.LASTNAME, MATRICULE: persons.MATRICULE },
+      person: { KIND: persons.KIND, ...personNameColumns, registrationClosedAt: persons.registrationClosedAt, EMAIL: persons.EMAIL },
       identifiedAt: identifications.completedAt,
       hasNiu: sql<boolean>`coalesce(${profiles.NIU}, '') <> ''`,
     })
@@ -55,9 +57,9 @@ export async function lockApplication(tx: Tx, applicationId: number): Promise<Lo
  * Choice features are open to eligible staff whose registration is closed (ACTIVED) and
  * whose photo and fingerprints are registered. Checked on init and on every change.
  */
-export function assertGate(person: { KIND: string; STATUS: string | null; ACTIVED: boolean }, identifiedAt: Date | null): void {
+export function assertGate(person: { KIND: string; STATUS: string | null; registrationClosedAt: Date | null }, identifiedAt: Date | null): void {
   if (!isEligible(person)) throw new AppError('NOT_ELIGIBLE');
-  if (!person.ACTIVED) throw new AppError('REGISTRATION_NOT_CLOSED');
+  if (!person.registrationClosedAt) throw new AppError('REGISTRATION_NOT_CLOSED');
   if (!identifiedAt) throw new AppError('IDENTIFICATION_MISSING');
 }
 
@@ -92,7 +94,7 @@ export async function changeApplication<T>(
       return change(tx, locked);
     });
   } catch (error) {
-    if (error instanceof AppError && error.code === 'FORBIDDEN') await refuseAccess(ctx, input.actor, input.meta, { type: 'application', id: input.applicationId });
+    if (error instanceof AppError && error.code === 'FORBIDDEN') await refuseAccess(ctx, { actor: input.actor, meta: input.meta, target: { type: 'application', id: input.applicationId } });
     throw error;
   }
 }

@@ -1,7 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Application, ApplicationInit, ArchivedApplication, Choice, ChoicesBody, ChoicesReplaceBody, ErrorResponse, personId, SessionChoice } from '@portal/contract';
-import { assertSelf, requestMeta } from '../../lib/auth';
+import {
+  Application,
+  ApplicationInit,
+  ApplicationInSessionParams,
+  ApplicationParams,
+  ArchivedApplication,
+  Choice,
+  ChoicesBody,
+  ChoicesReplaceBody,
+  EmployeeParams,
+  IdParams,
+  SessionChoice,
+} from '@portal/contract';
+import { assertSelf, requestMeta, requireBearer } from '../../lib/auth';
 import { assertOwnerOrReader, requireApplicant } from './access';
 import {
   applicationInSession,
@@ -15,13 +27,21 @@ import {
   olderChoices,
 } from './applications.service';
 import { addChoices, clearChoices, replaceChoices } from './choices.service';
+import { errorResponses } from '../../lib/errors';
 
 const tags = ['applications'];
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
-const id = personId;
-const IdParams = z.object({ id });
-const EmployeeParams = z.object({ employee: id });
-const ApplicationParams = z.object({ application: id });
+const errors = errorResponses(400, 401, 403, 404, 409);
+
+/**
+ * The specification's GET forms of two changes, beside their POST forms (same services and answers),
+ * for API clients only: they must send `Authorization: Bearer <TOKEN>`; a request with the session
+ * cookie alone is 403 BEARER_REQUIRED and changes nothing, so that a link or an image can never
+ * trigger them. No HEAD form.
+ */
+const bearerGetForm = {
+  description: 'The GET form of the POST of the same path, for API clients: `Authorization: Bearer <TOKEN>` (the TOKEN answered at code verification) is required; the session cookie alone gets 403 BEARER_REQUIRED and changes nothing.',
+  security: [{ bearer: [] }],
+};
 
 /**
  * The subject-choice session of staff: an application per person and session, its choices
@@ -60,7 +80,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/applications/current/:employee/:session', {
-    schema: { tags, summary: "A person's application in a session; 204 when none", params: z.object({ employee: id, session: id }), response: { 200: Application, 204: z.null(), ...errors } },
+    schema: { tags, summary: "A person's application in a session; 204 when none", params: ApplicationInSessionParams, response: { 200: Application, 204: z.null(), ...errors } },
     preHandler: applicant,
   }, async (request, reply) => {
     const employeeId = await employeeOf(request, request.params.employee);
@@ -81,6 +101,12 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/applications/close/:id', {
     schema: { tags, summary: 'Close the application for good; the person is mailed a summary', params: IdParams, response: { 200: Application, ...errors } },
     preHandler: applicant,
+  }, async (request) => closeApplication(app.ctx, { applicationId: request.params.id, actor: request.actor, meta: requestMeta(request) }));
+
+  app.get('/applications/close/:id', {
+    schema: { tags, summary: 'Close the application for good (API clients, bearer token only; the web app uses POST)', ...bearerGetForm, params: IdParams, response: { 200: Application, ...errors } },
+    exposeHeadRoute: false,
+    preHandler: [applicant, requireBearer],
   }, async (request) => closeApplication(app.ctx, { applicationId: request.params.id, actor: request.actor, meta: requestMeta(request) }));
 
   app.get('/applications/:id', {
@@ -111,5 +137,11 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/applications-choices/clear/:application', {
     schema: { tags, summary: 'Empty the list: the selected choices are removed, confirmed and declined ones kept', params: ApplicationParams, response: { 200: z.array(Choice), ...errors } },
     preHandler: applicant,
+  }, async (request) => clearChoices(app.ctx, { applicationId: request.params.application, actor: request.actor, meta: requestMeta(request) }));
+
+  app.get('/applications-choices/clear/:application', {
+    schema: { tags, summary: 'Empty the list (API clients, bearer token only; the web app uses POST)', ...bearerGetForm, params: ApplicationParams, response: { 200: z.array(Choice), ...errors } },
+    exposeHeadRoute: false,
+    preHandler: [applicant, requireBearer],
   }, async (request) => clearChoices(app.ctx, { applicationId: request.params.application, actor: request.actor, meta: requestMeta(request) }));
 };

@@ -52,7 +52,7 @@ const ofPersonInSession = (employeeId: number, sessionId: number) => and(eq(appl
 export async function initApplication(ctx: ServiceContext, input: { actor: Actor; meta: RequestMeta }): Promise<{ application: Application; created: boolean }> {
   const personId = input.actor.id;
   const [person] = await ctx.db
-    .select({ KIND: persons.KIND, STATUS: persons.STATUS, ACTIVED: persons.ACTIVED, identifiedAt: identifications.completedAt })
+    .select({ KIND: persons.KIND, STATUS: persons.STATUS, registrationClosedAt: persons.registrationClosedAt, identifiedAt: identifications.completedAt })
     .from(persons)
     .leftJoin(identifications, eq(identifications.personId, persons.id))
     .where(eq(persons.id, personId));

@@ -108,12 +108,12 @@ describe('who may apply: the gate', () => {
   it('checks the gate again on every change', async () => {
     const a = await applicant();
     // HR reopens the registration: choices are locked until it is closed again.
-    await t.db.update(persons).set({ ACTIVED: false }).where(eq(persons.id, a.id));
+    await t.db.update(persons).set({ registrationClosedAt: null }).where(eq(persons.id, a.id));
     for (const res of [await choose(a, cm(l4Day[0]!)), await replace(a, []), await clear(a), await close(a)]) {
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe('REGISTRATION_NOT_CLOSED');
     }
-    await t.db.update(persons).set({ ACTIVED: true }).where(eq(persons.id, a.id));
+    await t.db.update(persons).set({ registrationClosedAt: new Date() }).where(eq(persons.id, a.id));
     await t.db.update(identifications).set({ completedAt: null }).where(eq(identifications.personId, a.id));
     expect((await choose(a, cm(l4Day[0]!))).json().code).toBe('IDENTIFICATION_MISSING');
     expect((await a.client.post('/api/applications/init', {})).json().code).toBe('IDENTIFICATION_MISSING');
@@ -527,6 +527,65 @@ describe('closing the application', () => {
       expect((await close(a)).statusCode).toBe(200);
     } finally {
       await setSession({ hoursVacataire: 200 });
+    }
+  });
+});
+
+describe("the specification's GET forms of closing and emptying (API clients)", () => {
+  const closeUrl = (a: Applicant) => `/api/applications/close/${a.application.id}`;
+  const clearUrl = (a: Applicant) => `/api/applications-choices/clear/${a.application.id}`;
+  /** The same person as an API client: the session's token in `Authorization: Bearer`, no cookie. */
+  const bearerOf = (a: Applicant) => ({ authorization: `Bearer ${[...a.client.cookies.values()][0]!}` });
+  const closedInDb = async (a: Applicant) => (await t.db.select({ CLOSED: applications.CLOSED }).from(applications).where(eq(applications.id, a.application.id)))[0]!.CLOSED;
+
+  it('refuses the session cookie alone with 403 BEARER_REQUIRED and changes nothing; 401 without a session', async () => {
+    const a = await applicant();
+    expect((await choose(a, cm(l4Day[14]!))).statusCode).toBe(200);
+    for (const url of [clearUrl(a), closeUrl(a)]) {
+      const res = await a.client.get(url);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json()).toEqual({ code: 'BEARER_REQUIRED', message: ERROR_MESSAGES.BEARER_REQUIRED });
+      const anonymous = await new Client(t.app).get(url);
+      expect(anonymous.statusCode, url).toBe(401);
+      expect(anonymous.json().code).toBe('UNAUTHENTICATED');
+    }
+    expect(await choicesInDb(a.application.id)).toHaveLength(1);
+    expect(await closedInDb(a)).toBe(false);
+  });
+
+  it('empties the list and closes for a bearer token, answering as the POST forms; no HEAD form', async () => {
+    const a = await applicant();
+    const api = new Client(t.app);
+    const bearer = bearerOf(a);
+    expect((await choose(a, cm(l4Day[15]!, l4Day[16]!))).statusCode).toBe(200);
+
+    const head = await t.app.inject({ method: 'HEAD', url: clearUrl(a), headers: bearer });
+    expect(head.statusCode).toBe(404);
+    expect(await choicesInDb(a.application.id)).toHaveLength(2);
+
+    const cleared = await api.get(clearUrl(a), bearer);
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json()).toEqual([]);
+    expect(cleared.headers['cache-control']).toBe('no-store');
+    expect(await choicesInDb(a.application.id)).toEqual([]);
+
+    expect((await choose(a, cm(l4Day[15]!))).statusCode).toBe(200);
+    const closed = await api.get(closeUrl(a), bearer);
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json()).toMatchObject({ id: a.application.id, CLOSED: true, CLOSED_AT: t.clock.now().toISOString() });
+    expect(await closedInDb(a)).toBe(true);
+    const again = await api.get(closeUrl(a), bearer);
+    expect(again.statusCode).toBe(403);
+    expect(again.json()).toEqual((await close(a)).json());
+    expect(again.json().code).toBe('SESSION_CLOSED');
+  });
+
+  it('documents both GET forms for bearer clients in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, { summary: string; security?: unknown }>> };
+    for (const path of ['/api/applications/close/{id}', '/api/applications-choices/clear/{application}']) {
+      expect(doc.paths[path]!.get!.summary, path).toMatch(/bearer token only/);
+      expect(doc.paths[path]!.get!.security).toEqual([{ bearer: [] }]);
+      expect(doc.paths[path]!.post).toBeDefined();
     }
   });
 });

@@ -12,10 +12,10 @@ import {
   type WeighedChoice,
 } from '@portal/contract';
 import type { Executor, Tx } from '../../db/client';
-import { applicationChoices, applications, applicationSessions, branches, classes, cycles, departments, profiles, subjects } from '../../db/schema';
+import { applicationChoices, applications, applicationSessions, classes, profiles, subjects } from '../../db/schema';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { subjectColumns, toSubjectRow } from './subjects.service';
+import { joinSubjectCatalogue, subjectColumns, subjectHours, toSubjectRow } from './subjects.service';
 import { allowedHours, changeApplication, type LockedApplication } from './application-lock';
 
 // ---------------------------------------------------------------- reading choices
@@ -26,27 +26,26 @@ const assignedOfChoice = sql<ChoiceCategory[]>`array(select x.category from ${ap
 
 /** Choices with their subject, session and owner's tax rate; newest session first, then by level, class and subject. */
 export async function choiceRows(exec: Executor, where: SQL | undefined): Promise<SessionChoice[]> {
-  const rows = await exec
-    .select({
-      id: applicationChoices.id,
-      APPLICATION_ID: applicationChoices.applicationId,
-      AFFECTATION: applicationChoices.AFFECTATION,
-      CATEGORY: applicationChoices.CATEGORY,
-      SESSION_APPLICATION_ID: applications.SESSION_APPLICATION_ID,
-      DESIGNATION: applicationSessions.DESIGNATION,
-      CLOSED: applications.CLOSED,
-      hasNiu: sql<boolean>`coalesce(${profiles.NIU}, '') <> ''`,
-      ASSIGNED: assignedOfChoice,
-      subject: subjectColumns,
-    })
-    .from(applicationChoices)
-    .innerJoin(applications, eq(applications.id, applicationChoices.applicationId))
-    .innerJoin(applicationSessions, eq(applicationSessions.id, applications.SESSION_APPLICATION_ID))
-    .innerJoin(subjects, eq(subjects.id, applicationChoices.SUBJECT_ID))
-    .innerJoin(classes, eq(classes.id, subjects.classId))
-    .innerJoin(branches, eq(branches.id, classes.branchId))
-    .innerJoin(departments, eq(departments.id, branches.departmentId))
-    .innerJoin(cycles, eq(cycles.id, classes.cycleId))
+  const rows = await joinSubjectCatalogue(
+    exec
+      .select({
+        id: applicationChoices.id,
+        APPLICATION_ID: applicationChoices.applicationId,
+        AFFECTATION: applicationChoices.AFFECTATION,
+        CATEGORY: applicationChoices.CATEGORY,
+        SESSION_APPLICATION_ID: applications.SESSION_APPLICATION_ID,
+        DESIGNATION: applicationSessions.DESIGNATION,
+        CLOSED: applications.CLOSED,
+        hasNiu: sql<boolean>`coalesce(${profiles.NIU}, '') <> ''`,
+        ASSIGNED: assignedOfChoice,
+        subject: subjectColumns,
+      })
+      .from(applicationChoices)
+      .innerJoin(applications, eq(applications.id, applicationChoices.applicationId))
+      .innerJoin(applicationSessions, eq(applicationSessions.id, applications.SESSION_APPLICATION_ID))
+      .innerJoin(subjects, eq(subjects.id, applicationChoices.SUBJECT_ID))
+      .$dynamic(),
+  )
     .leftJoin(profiles, eq(profiles.personId, applications.EMPLOYEE_ID))
     .where(where)
     .orderBy(desc(applicationSessions.START_DATE), asc(classes.levelId), asc(classes.code), asc(subjects.code), asc(applicationChoices.CATEGORY));
@@ -83,7 +82,7 @@ const keyOf = (subjectId: number, category: ChoiceCategory) => `${subjectId}:${c
 async function applyChoices(tx: Tx, locked: LockedApplication, wanted: readonly ChoiceInput[], mode: 'add' | 'replace'): Promise<void> {
   const applicationId = locked.application.id;
   const sessionId = locked.application.SESSION_APPLICATION_ID;
-  const weighed = { LEVEL_ID: classes.levelId, SHIFT: classes.shift, HOURS_CM: subjects.hoursCm, HOURS_TD: subjects.hoursTd, HOURS_TP: subjects.hoursTp };
+  const weighed = { LEVEL_ID: classes.levelId, SHIFT: classes.shift, ...subjectHours };
 
   const existing = await tx
     .select({ id: applicationChoices.id, SUBJECT_ID: applicationChoices.SUBJECT_ID, CATEGORY: applicationChoices.CATEGORY, AFFECTATION: applicationChoices.AFFECTATION, ...weighed })

@@ -24,7 +24,7 @@ export async function createLecturers(db: Db, count: number, options: LecturerOp
       MATRICULE: matricule,
       KIND: 'STAFF' as const,
       STATUS: options.status ?? 'VACATAIRE',
-      ACTIVED: options.closed ?? true,
+      registrationClosedAt: (options.closed ?? true) ? new Date('2024-01-01T00:00:00Z') : null,
       FIRSTNAME: `Test${i}`,
       LASTNAME: `Lecturer${batch}`,
       EMAIL: `${matricule.toLowerCase()}@portal.example`,

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Catalogue, CatalogueClass, ClassesQuery, ErrorResponse, PageParam, SubjectFilters, SubjectPage, SubjectRow } from '@portal/contract';
+import { Catalogue, CatalogueClass, ClassesQuery, ClassParams, PageParam, SubjectFilters, SubjectPage, SubjectRow } from '@portal/contract';
 import { catalogue, listClasses, subjectsByLevel, subjectsOfClass } from './subjects.service';
+import { errorResponses } from '../../lib/errors';
 
 const tags = ['subjects'];
-const errors = { 400: ErrorResponse, 401: ErrorResponse };
-const ClassParams = z.object({ classId: z.coerce.number().int().positive() });
+const errors = errorResponses(400, 401);
 
 /** The catalogue as the subject-choice page reads it (any signed-in user). */
 export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {

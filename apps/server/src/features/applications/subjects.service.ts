@@ -1,4 +1,5 @@
 import { and, asc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import {
   SUBJECTS_PAGE_SIZE,
   taxRateFor,
@@ -27,12 +28,11 @@ export function currentApplicationSessionIdSql(now: Date | SQL.Aliased | ReturnT
     order by ${applicationSessions.START_DATE} desc limit 1)`;
 }
 
-/** The columns of a SubjectRow, less TAX_RATE and ASSIGNED; needs the joins of subjects to classes, branches, departments and cycles. */
-export const subjectColumns = {
-  SUBJECT_ID: subjects.id,
-  SUBJECT_CODE: subjects.code,
-  SUBJECT_NAME: subjects.name,
-  CLASS_ID: subjects.classId,
+/** A subject's own columns: the `subjects` table, or a subquery that selects them under the same names. */
+type SubjectSource = Record<'id' | 'code' | 'name' | 'classId' | 'hoursCm' | 'hoursTd' | 'hoursTp' | 'hourlyRate' | 'credits', unknown>;
+
+/** Where a subject is taught: its class, branch, cycle and department. */
+const placeColumns = {
   CLASS_CODE: classes.code,
   BRANCH_ID: classes.branchId,
   BRANCH_ABREVIATION: branches.abbreviation,
@@ -43,12 +43,56 @@ export const subjectColumns = {
   DEPARTMENT_NAME: departments.name,
   DEPARTMENT_NAME_FR: departments.nameFr,
   SHIFT: classes.shift,
-  HOURS_CM: subjects.hoursCm,
-  HOURS_TD: subjects.hoursTd,
-  HOURS_TP: subjects.hoursTp,
-  HOURLY_RATE: subjects.hourlyRate,
-  CREDITS: subjects.credits,
 };
+
+type SubjectColumnsOf<S extends SubjectSource> = { SUBJECT_ID: S['id']; SUBJECT_CODE: S['code']; SUBJECT_NAME: S['name']; CLASS_ID: S['classId'] } & typeof placeColumns & {
+  HOURS_CM: S['hoursCm'];
+  HOURS_TD: S['hoursTd'];
+  HOURS_TP: S['hoursTp'];
+  HOURLY_RATE: S['hourlyRate'];
+  CREDITS: S['credits'];
+};
+
+/** The columns of a SubjectRow (less TAX_RATE and ASSIGNED) from a subject source; the query joins it to the catalogue (joinSubjectCatalogue or joinClassCatalogue). */
+function subjectColumnsOf<S extends SubjectSource>(s: S): SubjectColumnsOf<S> {
+  return {
+    SUBJECT_ID: s.id,
+    SUBJECT_CODE: s.code,
+    SUBJECT_NAME: s.name,
+    CLASS_ID: s.classId,
+    ...placeColumns,
+    HOURS_CM: s.hoursCm,
+    HOURS_TD: s.hoursTd,
+    HOURS_TP: s.hoursTp,
+    HOURLY_RATE: s.hourlyRate,
+    CREDITS: s.credits,
+  };
+}
+
+/** A subject's hours per part, as hoursOf reads them. */
+export const subjectHours = { HOURS_CM: subjects.hoursCm, HOURS_TD: subjects.hoursTd, HOURS_TP: subjects.hoursTp };
+
+/** The columns of a SubjectRow, less TAX_RATE and ASSIGNED; the query reads `subjects` through joinSubjectCatalogue. */
+export const subjectColumns = subjectColumnsOf(subjects);
+
+/**
+ * Joins a class's branch, department and cycle to a query that reads `classes` (made `$dynamic()`).
+ * Inner joins change none of a partial selection's types, so the query keeps its type.
+ */
+export function joinClassCatalogue<T extends PgSelect>(query: T): T {
+  return query
+    .innerJoin(branches, eq(branches.id, classes.branchId))
+    .innerJoin(departments, eq(departments.id, branches.departmentId))
+    .innerJoin(cycles, eq(cycles.id, classes.cycleId)) as unknown as T;
+}
+
+/**
+ * Joins a subject's class, branch, department and cycle to a query that reads `subjects` (made
+ * `$dynamic()`): what subjectColumns need. The one place the subject catalogue's joins are written.
+ */
+export function joinSubjectCatalogue<T extends PgSelect>(query: T): T {
+  return joinClassCatalogue(query.innerJoin(classes, eq(classes.id, subjects.classId)) as unknown as T);
+}
 export type SubjectColumns = { [K in keyof typeof subjectColumns]: (typeof subjectColumns)[K]['_']['data'] };
 
 export function toSubjectRow(row: SubjectColumns, assigned: readonly ChoiceCategory[] | null, hasNiu: boolean): SubjectRow {
@@ -120,33 +164,12 @@ function buildStatements(db: Db, given: readonly FilterName[], key: string) {
     .orderBy(asc(subjects.code))
     .limit(sql.placeholder('window'))
     .as('s');
-  const page = db
-    .select({
-      SUBJECT_ID: offered.id,
-      SUBJECT_CODE: offered.code,
-      SUBJECT_NAME: offered.name,
-      CLASS_ID: offered.classId,
-      CLASS_CODE: classes.code,
-      BRANCH_ID: classes.branchId,
-      BRANCH_ABREVIATION: branches.abbreviation,
-      LEVEL_ID: classes.levelId,
-      CYCLE_ID: classes.cycleId,
-      CYCLE_NAME: cycles.name,
-      CYCLE_NAME_FR: cycles.nameFr,
-      DEPARTMENT_NAME: departments.name,
-      DEPARTMENT_NAME_FR: departments.nameFr,
-      SHIFT: classes.shift,
-      HOURS_CM: offered.hoursCm,
-      HOURS_TD: offered.hoursTd,
-      HOURS_TP: offered.hoursTp,
-      HOURLY_RATE: offered.hourlyRate,
-      CREDITS: offered.credits,
-      ASSIGNED: assignedIn(session, offered.id),
-    })
-    .from(classes)
-    .innerJoin(branches, eq(branches.id, classes.branchId))
-    .innerJoin(departments, eq(departments.id, branches.departmentId))
-    .innerJoin(cycles, eq(cycles.id, classes.cycleId))
+  const page = joinClassCatalogue(
+    db
+      .select({ ...subjectColumnsOf(offered), ASSIGNED: assignedIn(session, offered.id) })
+      .from(classes)
+      .$dynamic(),
+  )
     .crossJoinLateral(offered)
     .where(and(...classConditions))
     .orderBy(asc(classes.levelId), asc(classes.code), asc(offered.code))

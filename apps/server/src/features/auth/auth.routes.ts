@@ -30,9 +30,10 @@ import {
   verifySignInCode,
   type AttemptStarted,
 } from './auth.service';
+import { errorResponses } from '../../lib/errors';
 
 const tags = ['auth'];
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse };
+const errors = errorResponses(400, 401, 404, 409, 429);
 const ATTEMPT_COOKIE_SECONDS = 1800;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {

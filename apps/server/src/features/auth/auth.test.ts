@@ -406,4 +406,74 @@ describe('cross-site requests', () => {
     expect((await c.post('/api/auth/students/', body, { 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
     expect((await c.post('/api/auth/students/', body, { origin: 'http://portal.test', 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
   });
+
+  it('answers no CORS by default, and refuses a bearer request from another origin all the same', async () => {
+    const preflight = await t.app.inject({ method: 'OPTIONS', url: '/api/settings', headers: { origin: 'https://app.example.org', 'access-control-request-method': 'POST' } });
+    expect(preflight.statusCode).toBe(404);
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    const { user } = await signIn(t, DEMO_ACCOUNTS.student.matricule);
+    const api = new Client(t.app);
+    const res = await api.post('/api/settings', { theme: 'light' }, { origin: 'https://app.example.org', 'sec-fetch-site': 'cross-site', authorization: `Bearer ${user.TOKEN as string}` });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('CSRF_REJECTED');
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('CORS_ORIGINS: API clients of other origins', () => {
+  const APP = 'https://app.example.org';
+  const ADMIN = 'https://admin.example.org';
+  let c: TestApp;
+  let token: string;
+  let cookieClient: Client;
+  beforeAll(async () => {
+    c = await createTestApp({ env: { CORS_ORIGINS: `${APP}, ${ADMIN}` } });
+    const signedIn = await signIn(c, DEMO_ACCOUNTS.student.matricule);
+    token = signedIn.user.TOKEN as string;
+    cookieClient = signedIn.client;
+  });
+  afterAll(async () => {
+    await c?.close();
+  });
+  /** What a browser on `origin` sends with a cross-origin fetch. */
+  const from = (origin: string, extra: Record<string, string> = {}) => ({ origin, 'sec-fetch-site': 'cross-site', ...extra });
+
+  it('answers the preflight of an allowed origin with the methods and headers the API uses, without credentials', async () => {
+    for (const origin of [APP, ADMIN]) {
+      const res = await c.app.inject({ method: 'OPTIONS', url: '/api/settings', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' } });
+      expect(res.statusCode).toBe(204);
+      expect(res.headers['access-control-allow-origin']).toBe(origin);
+      expect(res.headers['access-control-allow-methods']).toBe('GET, HEAD, POST, PUT, PATCH, DELETE');
+      expect(res.headers['access-control-allow-headers']).toBe('Authorization, Content-Type');
+      expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+    }
+    const other = await c.app.inject({ method: 'OPTIONS', url: '/api/settings', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    expect(other.statusCode).toBe(404);
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('lets an allowed origin with a bearer token change state, and reads the answer', async () => {
+    const api = new Client(c.app);
+    const res = await api.post('/api/settings', { theme: 'dark' }, from(APP, { authorization: `Bearer ${token}` }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ theme: 'dark' });
+    expect(res.headers['access-control-allow-origin']).toBe(APP);
+    expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+    const read = await api.get('/api/settings', from(ADMIN, { authorization: `Bearer ${token}` }));
+    expect(read.headers['access-control-allow-origin']).toBe(ADMIN);
+    expect(read.headers.vary).toContain('Origin');
+  });
+
+  it('still refuses a cookie-only request from an allowed origin, and a bearer request from any other', async () => {
+    const cookieOnly = await cookieClient.post('/api/settings', { theme: 'forged' }, from(APP));
+    expect(cookieOnly.statusCode).toBe(403);
+    expect(cookieOnly.json().code).toBe('CSRF_REJECTED');
+    const withoutFetchMetadata = await cookieClient.post('/api/settings', { theme: 'forged' }, { origin: APP });
+    expect(withoutFetchMetadata.json().code).toBe('CSRF_REJECTED');
+    const otherOrigin = await new Client(c.app).post('/api/settings', { theme: 'forged' }, from('https://evil.example', { authorization: `Bearer ${token}` }));
+    expect(otherOrigin.statusCode).toBe(403);
+    expect(otherOrigin.json().code).toBe('CSRF_REJECTED');
+    expect(otherOrigin.headers['access-control-allow-origin']).toBeUndefined();
+    expect((await new Client(c.app).get('/api/settings', { authorization: `Bearer ${token}` })).json()).toEqual({ theme: 'dark' });
+  });
 });

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Dossier, ErrorResponse, HrSectionExtra, IdParams, PersonRecord, RegistrationPage, RegistrationQuery, ReopenBody, SECTION_SCHEMAS, sectionBody, type SavedSection } from '@portal/contract';
+import { Dossier, HrSectionExtra, IdParams, PersonRecord, RegistrationPage, RegistrationQuery, ReopenBody, SECTION_SCHEMAS, sectionBody, type SavedSection } from '@portal/contract';
 import { requestMeta } from '../../lib/auth';
 import { reopenRegistration, saveSection } from '../registration/registration.service';
 import { dossier, exportRegistrations, listRegistrations } from './hr.service';
+import { errorResponses } from '../../lib/errors';
 
 const tags = ['hr'];
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+const errors = errorResponses(400, 401, 403, 404);
 
 /** The human resources service: registrations, dossiers, reopening and corrections (HR and administrators). */
 export const hrRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,9 +25,8 @@ export const hrRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'The filtered list as CSV', querystring: RegistrationQuery, response: { 200: z.string(), ...errors } },
     preHandler: hr,
   }, async (request, reply) => {
-    const csv = await exportRegistrations(app.ctx, request.query);
-    reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="registrations-${app.ctx.clock.now().toISOString().slice(0, 10)}.csv"`);
-    return csv;
+    const { csv, filename } = await exportRegistrations(app.ctx, request.query);
+    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(csv);
   });
 
   app.get('/hr/registrations/:id', {

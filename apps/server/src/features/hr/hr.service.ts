@@ -51,8 +51,8 @@ export async function listRegistrations(ctx: ServiceContext, query: Registration
   return { rows: found.slice(start, start + query.pageSize).map(toRow), total: found.length, count: Math.max(1, Math.ceil(found.length / query.pageSize)), page: query.page };
 }
 
-/** The list as CSV (UTF-8 with a byte-order mark, so spreadsheets read accents right). */
-export async function exportRegistrations(ctx: ServiceContext, query: RegistrationQuery): Promise<string> {
+/** The list as CSV (UTF-8 with a byte-order mark, so spreadsheets read accents right), and the file's name. */
+export async function exportRegistrations(ctx: ServiceContext, query: RegistrationQuery): Promise<{ csv: string; filename: string }> {
   const found = (await allRegistrations(ctx)).filter((item) => matches(query, item));
   const rows = found.map(({ record, missing }) => [
     record.MATRICULE,
@@ -72,7 +72,7 @@ export async function exportRegistrations(ctx: ServiceContext, query: Registrati
     missing.join(' '),
   ]);
   const header = ['MATRICULE', 'LASTNAME', 'FIRSTNAME', 'STATUS', 'GENDER', 'BIRTHDATE', 'EMAIL', 'PHONE', 'LIVING_TOWN', 'ACTIVITY_PRINCIPAL', 'PAYMODE', 'CLOSED', 'CLOSED_AT', 'MISSING_COUNT', 'MISSING'];
-  return `\uFEFF${stringify([header, ...rows])}`;
+  return { csv: `\uFEFF${stringify([header, ...rows])}`, filename: `registrations-${ctx.clock.now().toISOString().slice(0, 10)}.csv` };
 }
 
 /** Who did what to a registration, newest first, with the actor's name. */

@@ -1,9 +1,7 @@
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ErrorResponse,
   FingerParams,
   Identification,
   IdentificationPage,
@@ -13,11 +11,9 @@ import {
   MIN_FINGERS_FOR_COMPLETION,
   PersonIdParams,
   ReopenBody,
-  V,
 } from '@portal/contract';
 import { requestMeta } from '../../lib/auth';
-import { validationError } from '../../lib/errors';
-import { decodeDataUrl, JSON_FILE_BODY_LIMIT, MULTIPART_OPTIONS, readMultipart, type IncomingFile } from '../../lib/uploads';
+import { JSON_FILE_BODY_LIMIT, MULTIPART_OPTIONS, NO_FIELDS, readUpload } from '../../lib/uploads';
 import {
   completeIdentification,
   listIdentifications,
@@ -29,24 +25,27 @@ import {
   saveFingerprint,
   savePhoto,
 } from './identification.service';
+import { errorResponses } from '../../lib/errors';
 
 const tags = ['identification'];
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
-const changeErrors = { ...errors, 409: ErrorResponse };
-const uploadErrors = { ...changeErrors, 413: ErrorResponse, 415: ErrorResponse };
+const errors = errorResponses(400, 401, 403, 404);
+const changeErrors = errorResponses(400, 401, 403, 404, 409);
+const uploadErrors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 
-/** The one file of an upload: multipart field FILE, or JSON { FILE: data URL }. */
-async function readUpload(request: FastifyRequest, body: z.output<typeof IdentificationUpload> | null | undefined): Promise<IncomingFile> {
-  if (request.isMultipart()) {
-    const { file } = await readMultipart(request);
-    if (!file) throw validationError({ FILE: V.required });
-    return file;
-  }
-  if (!body) throw validationError({ FILE: V.required });
-  return { data: decodeDataUrl(body.FILE), name: null };
-}
-
-const uploadNote = 'Send `multipart/form-data` (field FILE) or JSON with FILE as a base64 data URL.';
+/** The options of an upload route: one file, as `multipart/form-data` (field FILE) or JSON with FILE as a base64 data URL. */
+const upload = <P extends z.ZodType>(params: P, summary: string, description: string) => ({
+  schema: {
+    tags,
+    summary,
+    description: `Send \`multipart/form-data\` (field FILE) or JSON with FILE as a base64 data URL. ${description}`,
+    consumes: ['multipart/form-data', 'application/json'],
+    params,
+    // Multipart bodies reach validation as null (Fastify passes null for an absent body).
+    body: IdentificationUpload.nullish(),
+    response: { 200: Identification, ...uploadErrors },
+  },
+  bodyLimit: JSON_FILE_BODY_LIMIT,
+});
 
 /**
  * The identification office: photo and fingerprints of staff, then completion, which opens the
@@ -70,20 +69,14 @@ export const identificationRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => loadIdentification(app.ctx.db, request.params.id));
 
   app.post('/identification/persons/:id/photo', {
-    schema: {
-      tags,
-      summary: 'Register the photo (JPEG or PNG by content); replaces and deletes the previous one',
-      description: `${uploadNote} 5 MB at most; re-encoded without metadata; served to the person and the back office at PHOTO_LINK. The same bytes as a file the person already has: 409 FILE_EXISTS. 409 IDENTIFICATION_COMPLETED while complete.`,
-      consumes: ['multipart/form-data', 'application/json'],
-      params: PersonIdParams,
-      // Multipart bodies reach validation as null (Fastify passes null for an absent body).
-      body: IdentificationUpload.nullish(),
-      response: { 200: Identification, ...uploadErrors },
-    },
-    bodyLimit: JSON_FILE_BODY_LIMIT,
+    ...upload(
+      PersonIdParams,
+      'Register the photo (JPEG or PNG by content); replaces and deletes the previous one',
+      '5 MB at most; re-encoded without metadata; served to the person and the back office at PHOTO_LINK. The same bytes as a file the person already has: 409 FILE_EXISTS. 409 IDENTIFICATION_COMPLETED while complete.',
+    ),
     preHandler: office,
   }, async (request) => {
-    const file = await readUpload(request, request.body);
+    const { file } = await readUpload(request, request.body, NO_FIELDS);
     return savePhoto(app.ctx, { personId: request.params.id, actor: request.actor, meta: requestMeta(request), file });
   });
 
@@ -93,20 +86,15 @@ export const identificationRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => removePhoto(app.ctx, { personId: request.params.id, actor: request.actor, meta: requestMeta(request) }));
 
   app.post('/identification/persons/:id/fingerprints/:finger', {
-    schema: {
-      tags,
-      summary: "Register one finger's print; replaces the previous one",
-      description: `${uploadNote} Accepted by content only: JPEG, PNG, WSQ, ISO/IEC 19794-2 or ANSI 378 template (FMR), ISO/IEC 19794-4 image record (FIR); otherwise 415 FILE_TYPE_REFUSED. ${MAX_FINGERPRINT_BYTES} bytes at most (413 FILE_TOO_LARGE). The same file already on another finger: 409 FILE_EXISTS.`,
-      consumes: ['multipart/form-data', 'application/json'],
-      params: FingerParams,
-      body: IdentificationUpload.nullish(),
-      response: { 200: Identification, ...uploadErrors },
-    },
-    bodyLimit: JSON_FILE_BODY_LIMIT,
+    ...upload(
+      FingerParams,
+      "Register one finger's print; replaces the previous one",
+      `Accepted by content only: JPEG, PNG, WSQ, ISO/IEC 19794-2 or ANSI 378 template (FMR), ISO/IEC 19794-4 image record (FIR); otherwise 415 FILE_TYPE_REFUSED. ${MAX_FINGERPRINT_BYTES} bytes at most (413 FILE_TOO_LARGE). The same file already on another finger: 409 FILE_EXISTS.`,
+    ),
     preHandler: office,
   }, async (request) => {
-    const { data } = await readUpload(request, request.body);
-    return saveFingerprint(app.ctx, { personId: request.params.id, finger: request.params.finger, actor: request.actor, meta: requestMeta(request), data });
+    const { file } = await readUpload(request, request.body, NO_FIELDS);
+    return saveFingerprint(app.ctx, { personId: request.params.id, finger: request.params.finger, actor: request.actor, meta: requestMeta(request), data: file.data });
   });
 
   app.delete('/identification/persons/:id/fingerprints/:finger', {

@@ -19,8 +19,8 @@ import { audit } from '../../lib/audit';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError, validationError } from '../../lib/errors';
 import { fold, likePattern } from '../../lib/sql';
-import { checkUpload, deleteStoredFile, fileTransaction, storeUpload, type IncomingFile } from '../../lib/uploads';
-import { fileUrl } from '../../lib/person-record';
+import { checkUpload, deleteStoredFile, dropAfterCommit, dropOnRollback, fileTransaction, storeUpload, type IncomingFile } from '../../lib/uploads';
+import { fileUrl, personNameColumns, registrationClosed } from '../../lib/person-record';
 
 // ---------------------------------------------------------------- fingerprint formats
 
@@ -79,11 +79,8 @@ export async function loadIdentification(exec: Executor, personId: number): Prom
     .select({
       id: persons.id,
       KIND: persons.KIND,
-      MATRICULE: persons.MATRICULE,
-      FIRSTNAME: persons.FIRSTNAME,
-      LASTNAME: persons.LASTNAME,
-      STATUS: persons.STATUS,
-      ACTIVED: persons.ACTIVED,
+      ...personNameColumns,
+      ACTIVED: registrationClosed,
       photoFileId: identifications.photoFileId,
       completedAt: identifications.completedAt,
       completerFirst: completer.FIRSTNAME,
@@ -141,11 +138,8 @@ export async function listIdentifications(ctx: ServiceContext, query: Identifica
   const rows = await ctx.db
     .select({
       PERSON_ID: persons.id,
-      MATRICULE: persons.MATRICULE,
-      FIRSTNAME: persons.FIRSTNAME,
-      LASTNAME: persons.LASTNAME,
-      STATUS: persons.STATUS,
-      ACTIVED: persons.ACTIVED,
+      ...personNameColumns,
+      ACTIVED: registrationClosed,
       HAS_PHOTO: sql<boolean>`(${identifications.photoFileId} is not null)`,
       FINGER_COUNT: sql<number>`(select count(*) from fingerprints f where f.person_id = ${persons.id})::int`,
       completedAt: identifications.completedAt,
@@ -153,7 +147,7 @@ export async function listIdentifications(ctx: ServiceContext, query: Identifica
     .from(persons)
     .leftJoin(identifications, eq(identifications.personId, persons.id))
     .where(condition)
-    .orderBy(desc(persons.ACTIVED), asc(persons.LASTNAME), asc(persons.FIRSTNAME), asc(persons.id))
+    .orderBy(desc(registrationClosed), asc(persons.LASTNAME), asc(persons.FIRSTNAME), asc(persons.id))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   return {
@@ -191,31 +185,6 @@ async function lockForChange(ctx: ServiceContext, tx: Tx, personId: number): Pro
 async function assertOpen(ctx: ServiceContext, personId: number): Promise<void> {
   const identification = await loadIdentification(ctx.db, personId);
   if (identification.COMPLETED_AT) throw new AppError('IDENTIFICATION_COMPLETED');
-}
-
-/**
- * A file transaction that also keeps fingerprint objects in step: objects put during a transaction
- * that rolls back are deleted, and the objects it replaced are deleted once it commits.
- */
-async function withObjects<T>(ctx: ServiceContext, fn: (tx: Tx, objects: { created: string[]; removed: string[] }) => Promise<T>): Promise<T> {
-  const objects = { created: [] as string[], removed: [] as string[] };
-  let result: T;
-  try {
-    result = await fileTransaction(ctx, (tx) => fn(tx, objects));
-  } catch (error) {
-    await Promise.all(objects.created.map((key) => dropObject(ctx, key)));
-    throw error;
-  }
-  await Promise.all(objects.removed.map((key) => dropObject(ctx, key)));
-  return result;
-}
-
-async function dropObject(ctx: ServiceContext, key: string): Promise<void> {
-  try {
-    await ctx.storage.delete(key);
-  } catch (error) {
-    ctx.log.error({ err: error, key }, 'stored fingerprint not deleted');
-  }
 }
 
 interface Change {
@@ -263,7 +232,8 @@ export async function saveFingerprint(ctx: ServiceContext, input: Change & { fin
   const format = await checkFingerprint(input.data);
   await assertOpen(ctx, input.personId);
   const sha256 = createHash('sha256').update(input.data).digest('hex');
-  return withObjects(ctx, async (tx, objects) => {
+  // Fingerprint objects follow the transaction: the new one goes if it rolls back, the replaced one once it commits.
+  return fileTransaction(ctx, async (tx) => {
     await lockForChange(ctx, tx, input.personId);
     const [twin] = await tx
       .select({ finger: fingerprints.finger })
@@ -277,7 +247,7 @@ export async function saveFingerprint(ctx: ServiceContext, input: Change & { fin
       .where(and(eq(fingerprints.personId, input.personId), eq(fingerprints.finger, input.finger)));
     const key = `fingerprints/${input.personId}/${randomUUID()}`;
     await ctx.storage.put(key, input.data);
-    objects.created.push(key);
+    dropOnRollback(tx, key);
     const now = ctx.clock.now();
     const values = { format, storageKey: key, sha256, size: input.data.length, capturedBy: input.actor.id, capturedAt: now };
     await tx
@@ -285,7 +255,7 @@ export async function saveFingerprint(ctx: ServiceContext, input: Change & { fin
       .values({ personId: input.personId, finger: input.finger, ...values })
       .onConflictDoUpdate({ target: [fingerprints.personId, fingerprints.finger], set: values });
     await tx.update(identifications).set({ updatedAt: now }).where(eq(identifications.personId, input.personId));
-    if (previous) objects.removed.push(previous.storageKey);
+    if (previous) dropAfterCommit(tx, previous.storageKey);
     await auditChange(ctx, tx, input, 'identification.fingerprint.saved', { finger: input.finger, format, size: input.data.length, replaced: Boolean(previous) });
     return loadIdentification(tx, input.personId);
   });
@@ -293,14 +263,14 @@ export async function saveFingerprint(ctx: ServiceContext, input: Change & { fin
 
 /** DELETE /identification/persons/:id/fingerprints/:finger (404 when the finger has none). */
 export async function removeFingerprint(ctx: ServiceContext, input: Change & { finger: Finger }): Promise<Identification> {
-  return withObjects(ctx, async (tx, objects) => {
+  return fileTransaction(ctx, async (tx) => {
     await lockForChange(ctx, tx, input.personId);
     const [removed] = await tx
       .delete(fingerprints)
       .where(and(eq(fingerprints.personId, input.personId), eq(fingerprints.finger, input.finger)))
       .returning({ storageKey: fingerprints.storageKey, format: fingerprints.format });
     if (!removed) throw new AppError('NOT_FOUND');
-    objects.removed.push(removed.storageKey);
+    dropAfterCommit(tx, removed.storageKey);
     await tx.update(identifications).set({ updatedAt: ctx.clock.now() }).where(eq(identifications.personId, input.personId));
     await auditChange(ctx, tx, input, 'identification.fingerprint.removed', { finger: input.finger, format: removed.format });
     return loadIdentification(tx, input.personId);

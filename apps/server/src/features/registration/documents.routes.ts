@@ -1,46 +1,26 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DiplomaMarkBody, DocumentDeleteBody, DocumentFields, DocumentRecord, DocumentUploadJson, ErrorResponse, V } from '@portal/contract';
+import {
+  DiplomaMarkBody,
+  DocumentDeleteBody,
+  DocumentDeleted,
+  DocumentFields,
+  DocumentRecord,
+  DocumentUploadJson,
+  EmployeeParams,
+  ErrorResponse,
+  TRAINING_MAX_FILES,
+  TrainingBody,
+} from '@portal/contract';
 import { assertSelfOrBackOffice, requestMeta } from '../../lib/auth';
-import { AppError, validationError } from '../../lib/errors';
-import { decodeDataUrl, JSON_FILE_BODY_LIMIT, MULTIPART_OPTIONS, parseFields, readMultipart, type IncomingFile } from '../../lib/uploads';
-import { createDocuments, deleteDocument, findDocument, listDocuments, markLastDiploma, type DocumentInput } from './documents.service';
+import { JSON_FILE_BODY_LIMIT, jsonUpload, MULTIPART_OPTIONS, readUpload } from '../../lib/uploads';
+import { createDocuments, deleteDocument, listDocuments, markLastDiploma } from './documents.service';
+import { errorResponses } from '../../lib/errors';
 
 const tags = ['documents'];
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
-const uploadErrors = { ...errors, 409: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse };
-
-/** At most this many diplomas in one PATCH /students/update/training. */
-export const TRAINING_MAX_FILES = 4;
-/** PATCH /students/update/training: diplomas with their files as data URLs, created all or nothing. */
-export const TrainingBody = z.object({ files: z.array(DocumentUploadJson).min(1).max(TRAINING_MAX_FILES), STUDENT_ID: z.coerce.number().int().positive().optional() });
-export const DocumentDeleted = z.object({ id: z.number().int(), deleted: z.literal(true) });
-
-/** A document upload from a multipart form (the fields and FILE) or a JSON body (FILE as a data URL). */
-async function readDocumentUpload(request: FastifyRequest, body: z.output<typeof DocumentUploadJson> | null | undefined): Promise<{ fields: DocumentInput; file: IncomingFile }> {
-  if (request.isMultipart()) {
-    const { fields: raw, file } = await readMultipart(request);
-    const fields = parseFields(DocumentFields, raw, file ? {} : { FILE: V.required });
-    return { fields, file: file! };
-  }
-  if (!body) throw validationError({ FILE: V.required });
-  const { FILE, ...fields } = body;
-  return { fields, file: { data: decodeDataUrl(FILE), name: null } };
-}
-
-/**
- * The document named by a delete or mark request, if the session may act on it: its owner or the
- * back office. Someone else's document is refused (403, audited), not hidden.
- */
-async function documentToActOn(app: FastifyInstance, request: FastifyRequest, id: number, studentId: number | undefined) {
-  if (studentId !== undefined) await assertSelfOrBackOffice(app, request, studentId);
-  const document = await findDocument(app.ctx.db, id);
-  if (!document || (studentId !== undefined && document.personId !== studentId)) throw new AppError('NOT_FOUND');
-  await assertSelfOrBackOffice(app, request, document.personId);
-  return document;
-}
+const errors = errorResponses(400, 401, 403, 404);
+const uploadErrors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 
 export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, MULTIPART_OPTIONS);
@@ -49,7 +29,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       summary: "A person's diplomas and civil-status pieces (one's own, or anyone's for the back office); FILE is the file's URL",
-      params: z.object({ employee: z.coerce.number().int().positive() }),
+      params: EmployeeParams,
       response: { 200: z.array(DocumentRecord), 401: ErrorResponse, 403: ErrorResponse },
     },
     preHandler: app.requireUser,
@@ -72,27 +52,21 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     bodyLimit: JSON_FILE_BODY_LIMIT,
     preHandler: app.requireUser,
   }, async (request, reply) => {
-    const { fields, file } = await readDocumentUpload(request, request.body);
-    const personId = await assertSelfOrBackOffice(app, request, fields.STUDENT_ID);
-    const [created] = await createDocuments(app.ctx, { personId, actor: request.actor, items: [{ fields, file }], meta: requestMeta(request) });
+    const upload = await readUpload(request, request.body, DocumentFields);
+    const personId = await assertSelfOrBackOffice(app, request, upload.fields.STUDENT_ID);
+    const [created] = await createDocuments(app.ctx, { personId, actor: request.actor, items: [upload], meta: requestMeta(request) });
     return reply.code(201).header('cache-control', 'no-store').send(created!);
   });
 
   app.post('/documents/delete', {
     schema: { tags, summary: 'Delete a document and its file', body: DocumentDeleteBody, response: { 200: DocumentDeleted, ...errors } },
     preHandler: app.requireUser,
-  }, async (request) => {
-    const document = await documentToActOn(app, request, request.body.id, request.body.STUDENT_ID);
-    return deleteDocument(app.ctx, { document, actor: request.actor, meta: requestMeta(request) });
-  });
+  }, async (request) => deleteDocument(app.ctx, { id: request.body.id, studentId: request.body.STUDENT_ID, actor: request.actor, meta: requestMeta(request) }));
 
   app.patch('/students/update/diploma', {
     schema: { tags, summary: 'Mark a diploma (DIPL_CERT) as the last one obtained; the previous mark is cleared', body: DiplomaMarkBody, response: { 200: DocumentRecord, ...errors } },
     preHandler: app.requireUser,
-  }, async (request) => {
-    const document = await documentToActOn(app, request, request.body.id, request.body.STUDENT_ID);
-    return markLastDiploma(app.ctx, { document, actor: request.actor, meta: requestMeta(request) });
-  });
+  }, async (request) => markLastDiploma(app.ctx, { id: request.body.id, studentId: request.body.STUDENT_ID, actor: request.actor, meta: requestMeta(request) }));
 
   app.patch('/students/update/training', {
     schema: {
@@ -104,12 +78,8 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     bodyLimit: TRAINING_MAX_FILES * JSON_FILE_BODY_LIMIT,
     preHandler: app.requireUser,
   }, async (request, reply) => {
-    const { files, STUDENT_ID } = request.body;
-    const named = new Set([STUDENT_ID, ...files.map((f) => f.STUDENT_ID)].filter((id): id is number => id !== undefined));
-    if (named.size > 1) throw validationError({ STUDENT_ID: V.invalid });
-    const personId = await assertSelfOrBackOffice(app, request, [...named][0]);
-    const items = files.map(({ FILE, ...fields }) => ({ fields, file: { data: decodeDataUrl(FILE), name: null } }));
-    const created = await createDocuments(app.ctx, { personId, actor: request.actor, items, meta: requestMeta(request) });
+    const personId = await assertSelfOrBackOffice(app, request, request.body.STUDENT_ID);
+    const created = await createDocuments(app.ctx, { personId, actor: request.actor, items: request.body.files.map(jsonUpload), meta: requestMeta(request) });
     return reply.code(201).header('cache-control', 'no-store').send(created);
   });
 };

@@ -1,9 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { DocumentFields, DocumentRecord } from '@portal/contract';
+import type { DocumentDeleted, DocumentFields, DocumentRecord } from '@portal/contract';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { documents, type DocumentRow } from '../../db/schema';
 import { audit } from '../../lib/audit';
+import { selfOrBackOffice } from '../../lib/auth';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError, validationError } from '../../lib/errors';
 import { checkUpload, deleteStoredFile, fileTransaction, storeUpload, type CheckedUpload, type IncomingFile } from '../../lib/uploads';
@@ -34,10 +35,26 @@ export async function listDocuments(ctx: ServiceContext, personId: number, exec:
   return rows.map(toDocumentRecord);
 }
 
-/** The document with this id, or null. */
-export async function findDocument(exec: Executor, id: number): Promise<DocumentRow | null> {
-  const [row] = await exec.select().from(documents).where(eq(documents.id, id)).limit(1);
-  return row ?? null;
+/** What a delete or mark request names: the document, and optionally whose it is (STUDENT_ID). */
+interface DocumentAction {
+  id: number;
+  studentId: number | undefined;
+  actor: Actor;
+  meta: RequestMeta;
+}
+
+/**
+ * The document named, if the actor may act on it: its owner or the back office. Someone else's
+ * document is refused (403, audited), not hidden; an unknown one, or one of another person than
+ * STUDENT_ID names, is 404.
+ */
+async function documentToActOn(ctx: ServiceContext, input: DocumentAction): Promise<DocumentRow> {
+  const { actor, meta, studentId } = input;
+  if (studentId !== undefined) await selfOrBackOffice(ctx, { actor, meta, id: studentId });
+  const [document] = await ctx.db.select().from(documents).where(eq(documents.id, input.id)).limit(1);
+  if (!document || (studentId !== undefined && document.personId !== studentId)) throw new AppError('NOT_FOUND');
+  await selfOrBackOffice(ctx, { actor, meta, id: document.personId });
+  return document;
 }
 
 /** A document's file, checked (PDF, JPEG or PNG; images downscaled), named after its designation. */
@@ -96,9 +113,10 @@ export async function createDocuments(
   });
 }
 
-/** Deletes a document and its file (the stored object once the transaction commits). Access is checked by the caller. */
-export async function deleteDocument(ctx: ServiceContext, input: { document: DocumentRow; actor: Actor; meta: RequestMeta }): Promise<{ id: number; deleted: true }> {
-  const { document, actor } = input;
+/** `POST /documents/delete`: deletes a document and its file (the stored object once the transaction commits). */
+export async function deleteDocument(ctx: ServiceContext, input: DocumentAction): Promise<DocumentDeleted> {
+  const document = await documentToActOn(ctx, input);
+  const { actor } = input;
   await fileTransaction(ctx, async (tx) => {
     await lockForEdit(tx, document.personId, actor);
     const [row] = await tx.delete(documents).where(eq(documents.id, document.id)).returning();
@@ -118,11 +136,12 @@ export async function deleteDocument(ctx: ServiceContext, input: { document: Doc
 }
 
 /**
- * Marks a diploma as the person's last one, clearing the previous mark in the same transaction
- * (a partial unique index allows one mark per person). Only a DIPL_CERT can be marked.
+ * `PATCH /students/update/diploma`: marks a diploma as the person's last one, clearing the previous
+ * mark in the same transaction (a partial unique index allows one mark per person). Only a DIPL_CERT can be marked.
  */
-export async function markLastDiploma(ctx: ServiceContext, input: { document: DocumentRow; actor: Actor; meta: RequestMeta }): Promise<DocumentRecord> {
-  const { document, actor } = input;
+export async function markLastDiploma(ctx: ServiceContext, input: DocumentAction): Promise<DocumentRecord> {
+  const document = await documentToActOn(ctx, input);
+  const { actor } = input;
   if (document.PIECE_TYPE !== 'DIPL_CERT') throw validationError({ id: 'validation.invalid' });
   return ctx.db.transaction(async (tx) => {
     await lockForEdit(tx, document.personId, actor);

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, documents, files, persons } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
-import { type Client, createTestApp, signIn, type TestApp } from '../../../test/helpers';
-import { dataUrl, jpeg, pdf, png, postMultipart } from '../../../test/files';
+import { type Client, createTestApp, registrationCast, type TestApp } from '../../../test/helpers';
+import { dataUrl, jpeg, pdf, png, postMultipart, storedObjects } from '../../../test/files';
 
 let t: TestApp;
 let owner: Client;
@@ -19,27 +19,12 @@ let closedId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const a = await signIn(t, DEMO_ACCOUNTS.permanent.matricule);
-  owner = a.client;
-  ownerId = a.user.id as number;
-  const b = await signIn(t, DEMO_ACCOUNTS.partTime.matricule);
-  other = b.client;
-  otherId = b.user.id as number;
-  hr = (await signIn(t, DEMO_ACCOUNTS.hr.matricule)).client;
-  const c = await signIn(t, DEMO_ACCOUNTS.support.matricule);
-  closedOwner = c.client;
-  closedId = c.user.id as number;
+  ({ owner, ownerId, other, otherId, hr, closedOwner, closedId } = await registrationCast(t, DEMO_ACCOUNTS.support.matricule));
 });
 afterAll(async () => {
   await t?.close();
 });
 
-
-
-function storedObjects(personId: number): string[] {
-  const dir = path.join(t.config.dataDir, 'uploads', String(personId));
-  return existsSync(dir) ? readdirSync(dir).sort() : [];
-}
 
 const unique = (label: string) => `${label} ${randomBytes(4).toString('hex')}`;
 
@@ -66,7 +51,7 @@ async function documentCount(personId: number) {
 
 describe('adding documents', () => {
   it('refuses an incomplete diploma with DOCUMENT_INCOMPLETE, as JSON or as a form, storing nothing', async () => {
-    const before = storedObjects(ownerId);
+    const before = storedObjects(t, ownerId);
     const count = await documentCount(ownerId);
     const json = await owner.post('/api/documents/upload-student', { PIECE_TYPE: 'DIPL_CERT', DESIGNATION: 'Licence', OBTENEDDATE: '01/07/2008', OBTENEDSTAB: 'Université de Buea', FILE: dataUrl('application/pdf', pdf(unique('incomplete'))) });
     expect(json.statusCode).toBe(400);
@@ -89,7 +74,7 @@ describe('adding documents', () => {
     expect(noFile.json().code).toBe('DOCUMENT_INCOMPLETE');
     expect(noFile.json().fields).toMatchObject({ FILE: 'validation.required', DESIGNATION: 'validation.documentIncomplete' });
 
-    expect(storedObjects(ownerId)).toEqual(before);
+    expect(storedObjects(t, ownerId)).toEqual(before);
     expect(await documentCount(ownerId)).toBe(count);
   });
 
@@ -161,7 +146,7 @@ describe('adding documents', () => {
     expect(await documentCount(ownerId)).toBe(count + 2);
 
     // One duplicate in the batch: nothing is created and nothing is left on disk.
-    const objects = storedObjects(ownerId);
+    const objects = storedObjects(t, ownerId);
     const dup = pdf(unique('batch duplicate'));
     const failed = await owner.request('PATCH', '/api/students/update/training', {
       files: [
@@ -172,7 +157,7 @@ describe('adding documents', () => {
     });
     expect(failed.statusCode).toBe(409);
     expect(await documentCount(ownerId)).toBe(count + 2);
-    expect(storedObjects(ownerId)).toEqual(objects);
+    expect(storedObjects(t, ownerId)).toEqual(objects);
 
     const incomplete = await owner.request('PATCH', '/api/students/update/training', { files: [{ ...diploma({ LANGUAGE: '' }), FILE: dataUrl('application/pdf', pdf(unique('x'))) }] });
     expect(incomplete.statusCode).toBe(400);
@@ -243,9 +228,9 @@ describe('listing, deleting and marking', () => {
 describe('a closed registration', () => {
   it('refuses its owner every change (REGISTRATION_CLOSED) while HR may still act', async () => {
     const kept = await createDiploma(closedOwner, { DESIGNATION: 'Before closure' });
-    await t.db.update(persons).set({ ACTIVED: true }).where(eq(persons.id, closedId));
+    await t.db.update(persons).set({ registrationClosedAt: new Date() }).where(eq(persons.id, closedId));
     const count = await documentCount(closedId);
-    const objects = storedObjects(closedId);
+    const objects = storedObjects(t, closedId);
 
     const upload = await closedOwner.post('/api/documents/upload-student', { ...diploma(), FILE: dataUrl('application/pdf', pdf(unique('closed'))) });
     expect(upload.statusCode).toBe(403);
@@ -260,7 +245,7 @@ describe('a closed registration', () => {
     const mark = await closedOwner.request('PATCH', '/api/students/update/diploma', { id: kept.id });
     expect(mark.json().code).toBe('REGISTRATION_CLOSED');
     expect(await documentCount(closedId)).toBe(count);
-    expect(storedObjects(closedId)).toEqual(objects);
+    expect(storedObjects(t, closedId)).toEqual(objects);
     // Reading stays open.
     expect((await closedOwner.get(`/api/documents/${closedId}`)).json()).toHaveLength(count);
 

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { FILE_COLUMN_TYPES, type FileColumn } from '@portal/contract';
+import { FILE_COLUMN_TYPES, type FileColumn, type FileRemoveResponse } from '@portal/contract';
 import type { Tx } from '../../db/client';
 import { profiles, type FileRow } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { checkUpload, decodeDataUrl, deleteStoredFile, fileTransaction, safeFileName, storeUpload, type CheckedUpload, type IncomingFile } from '../../lib/uploads';
+import { checkUpload, decodeDataUrl, deleteStoredFile, fileTransaction, storeUpload, type CheckedUpload, type IncomingFile } from '../../lib/uploads';
 import { lockForEdit } from './registration-lock';
 import { fileUrl } from '../../lib/person-record';
 
@@ -99,8 +99,6 @@ export async function uploadColumnFile(
   return { col, url: stored.url, [col]: stored.url };
 }
 
-export type ColumnRemoveResponse = { col: FileColumn; removed: boolean } & Record<string, null | boolean | string>;
-
 const FILE_ID = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 
 /**
@@ -110,7 +108,7 @@ const FILE_ID = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\
 export async function removeColumnFileFor(
   ctx: ServiceContext,
   input: { personId: number; actor: Actor; col: FileColumn; file?: string | undefined; meta: RequestMeta },
-): Promise<ColumnRemoveResponse> {
+): Promise<FileRemoveResponse> {
   const { personId, actor, col } = input;
   const named = input.file ? FILE_ID.exec(input.file)?.[1]?.toLowerCase() : undefined;
   const removed = await fileTransaction(ctx, async (tx) => {
@@ -125,21 +123,6 @@ export async function removeColumnFileFor(
     }
     return row;
   });
-  return { col, removed: Boolean(removed), [col]: null };
-}
-
-/** The name a stored file is served under (Content-Disposition). */
-export function servedName(row: FileRow): string {
-  const ext = row.mime === 'application/pdf' ? 'pdf' : row.mime === 'image/png' ? 'png' : 'jpg';
-  return safeFileName(row.originalName, ext);
-}
-
-/** The bytes of a stored file, or null when the object is missing (logged). */
-export async function readStoredFile(ctx: ServiceContext, row: FileRow): Promise<Buffer | null> {
-  try {
-    return await ctx.storage.get(row.storageKey);
-  } catch (error) {
-    ctx.log.error({ err: error, fileId: row.id }, 'stored file missing');
-    return null;
-  }
+  // The column named by `col` answers null beside `col` and `removed`.
+  return { col, removed: Boolean(removed), [col]: null } as FileRemoveResponse;
 }

@@ -1,15 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '@portal/contract';
 import { auditLog, files, persons, profiles } from '../../db/schema';
-import { checkUpload, fileTransaction, storeUpload } from '../../lib/uploads';
+import { checkUpload, dropAfterCommit, dropOnRollback, fileTransaction, storeUpload } from '../../lib/uploads';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
-import { Client, createTestApp, onPostgres, signIn, type TestApp } from '../../../test/helpers';
-import { dataUrl, jpeg, multipartBody, pdf, png, postMultipart } from '../../../test/files';
+import { Client, createTestApp, onPostgres, registrationCast, type TestApp } from '../../../test/helpers';
+import { dataUrl, jpeg, multipartBody, pdf, png, postMultipart, storedObjects } from '../../../test/files';
 import { VALID_SECTIONS } from './fixtures';
 import { storeColumnFile } from './registration-files.service';
 
@@ -23,26 +23,13 @@ let closedId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const a = await signIn(t, DEMO_ACCOUNTS.permanent.matricule);
-  owner = a.client;
-  ownerId = a.user.id as number;
-  other = (await signIn(t, DEMO_ACCOUNTS.partTime.matricule)).client;
-  hr = (await signIn(t, DEMO_ACCOUNTS.hr.matricule)).client;
-  const c = await signIn(t, DEMO_ACCOUNTS.intern.matricule);
-  closedOwner = c.client;
-  closedId = c.user.id as number;
+  ({ owner, ownerId, other, hr, closedOwner, closedId } = await registrationCast(t, DEMO_ACCOUNTS.intern.matricule));
 });
 afterAll(async () => {
   await t?.close();
 });
 
 // ---------------------------------------------------------------- helpers
-
-/** Stored objects of a person, as files on disk under the test's DATA_DIR. */
-function storedObjects(personId: number): string[] {
-  const dir = path.join(t.config.dataDir, 'uploads', String(personId));
-  return existsSync(dir) ? readdirSync(dir).sort() : [];
-}
 
 const storedPath = (key: string) => path.join(t.config.dataDir, 'uploads', key);
 const idOf = (url: string) => url.split('/').pop()!;
@@ -106,7 +93,7 @@ describe('CV upload', () => {
   });
 
   it('refuses a CV that is not a PDF (CV_NOT_PDF), judging by content and not by name or declared type', async () => {
-    const before = storedObjects(ownerId);
+    const before = storedObjects(t, ownerId);
     const image = await png(40, 40, 11);
     const asPng = await postMultipart(owner, '/api/students/cv', {}, { data: image, filename: 'cv.png', type: 'image/png' });
     expect(asPng.statusCode).toBe(400);
@@ -118,11 +105,11 @@ describe('CV upload', () => {
     expect(renamed.json().code).toBe('CV_NOT_PDF');
     const renamedJson = await owner.post('/api/students/cv', { FILE: dataUrl('application/pdf', image), name: 'cv.pdf' });
     expect(renamedJson.json().code).toBe('CV_NOT_PDF');
-    expect(storedObjects(ownerId)).toEqual(before);
+    expect(storedObjects(t, ownerId)).toEqual(before);
   });
 
   it('refuses a ZIP, an executable and unknown bytes whatever their name (FILE_TYPE_REFUSED)', async () => {
-    const before = storedObjects(ownerId);
+    const before = storedObjects(t, ownerId);
     for (const data of [zipHeader(), exeHeader(), Buffer.from('just some text, not a document')]) {
       const cv = await postMultipart(owner, '/api/students/cv', {}, { data, filename: 'cv.pdf', type: 'application/pdf' });
       expect(cv.statusCode).toBe(415);
@@ -135,11 +122,11 @@ describe('CV upload', () => {
     const fake = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(300)]);
     const broken = await postMultipart(owner, '/api/students/files', { col: 'RIB_LINK' }, { data: fake, filename: 'rib.png', type: 'image/png' });
     expect(broken.statusCode).toBe(415);
-    expect(storedObjects(ownerId)).toEqual(before);
+    expect(storedObjects(t, ownerId)).toEqual(before);
   });
 
   it('refuses a file over 5 MiB with 413, as multipart or as a data URL', async () => {
-    const before = storedObjects(ownerId);
+    const before = storedObjects(t, ownerId);
     const data = bigPdf();
     const viaForm = await postMultipart(owner, '/api/students/cv', {}, { data, filename: 'cv.pdf', type: 'application/pdf' });
     expect(viaForm.statusCode).toBe(413);
@@ -152,13 +139,13 @@ describe('CV upload', () => {
     expect(limit.length).toBe(MAX_UPLOAD_BYTES);
     const atLimit = await postMultipart(owner, '/api/students/files', { col: 'CNPS_LINK' }, { data: limit, filename: 'cnps.pdf', type: 'application/pdf' });
     expect(atLimit.statusCode, atLimit.body).toBe(200);
-    expect(storedObjects(ownerId)).toHaveLength(before.length + 1);
+    expect(storedObjects(t, ownerId)).toHaveLength(before.length + 1);
   });
 
   it('refuses the same bytes twice for one person (409 FILE_EXISTS), even in another column', async () => {
     const data = pdf('duplicate');
     expect((await postMultipart(owner, '/api/students/files', { col: 'RIB_LINK' }, { data, filename: 'rib.pdf', type: 'application/pdf' })).statusCode).toBe(200);
-    const before = storedObjects(ownerId);
+    const before = storedObjects(t, ownerId);
     for (const res of [
       await postMultipart(owner, '/api/students/files', { col: 'RIB_LINK' }, { data, filename: 'again.pdf', type: 'application/pdf' }),
       await owner.post('/api/students/cv', { FILE: dataUrl('application/pdf', data) }),
@@ -166,7 +153,7 @@ describe('CV upload', () => {
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ code: 'FILE_EXISTS', message: 'Error, a similar file already exists' });
     }
-    expect(storedObjects(ownerId)).toEqual(before);
+    expect(storedObjects(t, ownerId)).toEqual(before);
     // Someone else may upload the same bytes.
     expect((await other.post('/api/students/files', { col: 'RIB_LINK', FILE: dataUrl('application/pdf', data) })).statusCode).toBe(200);
   });
@@ -174,7 +161,7 @@ describe('CV upload', () => {
   it('keeps one file when the same bytes arrive twice at once', async () => {
     const data = pdf(`race ${randomBytes(4).toString('hex')}`);
     for (const col of ['NIU_LINK', 'CNPS_LINK']) expect((await owner.request('PATCH', '/api/students/files/remove', { col })).statusCode).toBe(200);
-    const before = storedObjects(ownerId).length;
+    const before = storedObjects(t, ownerId).length;
     const results = await Promise.all([
       owner.post('/api/students/files', { col: 'NIU_LINK', FILE: dataUrl('application/pdf', data) }),
       owner.post('/api/students/files', { col: 'CNPS_LINK', FILE: dataUrl('application/pdf', data) }),
@@ -182,7 +169,7 @@ describe('CV upload', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await t.db.select().from(files).where(and(eq(files.ownerId, ownerId), eq(files.sha256, sha256(data))))).toHaveLength(1);
     // One new object: the loser's is removed.
-    expect(storedObjects(ownerId)).toHaveLength(before + 1);
+    expect(storedObjects(t, ownerId)).toHaveLength(before + 1);
   });
 
   // PGlite has one connection, so only PostgreSQL can hold two transactions open at once.
@@ -190,7 +177,7 @@ describe('CV upload', () => {
     const ctx = t.app.ctx;
     const data = pdf(`index race ${randomBytes(4).toString('hex')}`);
     const upload = await checkUpload({ data, name: 'race.pdf' });
-    const before = storedObjects(ownerId).length;
+    const before = storedObjects(t, ownerId).length;
     let inserted!: () => void;
     let release!: () => void;
     const firstInserted = new Promise<void>((resolve) => (inserted = resolve));
@@ -204,11 +191,11 @@ describe('CV upload', () => {
     // The second transaction does not see the first's row yet: it stores its object, then waits on the index.
     const second = fileTransaction(ctx, (tx) => storeUpload(ctx, tx, { ownerId, upload, purpose: 'TEST' }));
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(storedObjects(ownerId)).toHaveLength(before + 2);
+    expect(storedObjects(t, ownerId)).toHaveLength(before + 2);
     release();
     await first;
     await expect(second).rejects.toMatchObject({ code: 'FILE_EXISTS', status: 409 });
-    expect(storedObjects(ownerId)).toHaveLength(before + 1);
+    expect(storedObjects(t, ownerId)).toHaveLength(before + 1);
     expect(await t.db.select().from(files).where(and(eq(files.ownerId, ownerId), eq(files.sha256, sha256(data))))).toHaveLength(1);
   });
 });
@@ -299,15 +286,45 @@ describe('replacing and removing', () => {
   });
 
   it('removes the stored object of a file stored in a transaction that rolls back', async () => {
-    const before = storedObjects(ownerId);
+    const before = storedObjects(t, ownerId);
     const failed = fileTransaction(t.app.ctx, async (tx) => {
       await storeColumnFile(t.app.ctx, tx, { personId: ownerId, col: 'CNPS_LINK', data: dataUrl('application/pdf', pdf('rolled back')), name: 'x.pdf' });
-      expect(storedObjects(ownerId)).toHaveLength(before.length + 1);
+      expect(storedObjects(t, ownerId)).toHaveLength(before.length + 1);
       throw new Error('later step failed');
     });
     await expect(failed).rejects.toThrow('later step failed');
-    expect(storedObjects(ownerId)).toEqual(before);
+    expect(storedObjects(t, ownerId)).toEqual(before);
     expect(await t.db.select().from(files).where(eq(files.sha256, sha256(pdf('rolled back'))))).toHaveLength(0);
+  });
+
+  it('keeps objects stored apart from files in step: written ones go on rollback, released ones only after a commit', async () => {
+    const ctx = t.app.ctx;
+    const key = (label: string) => `fingerprints/${ownerId}/${label}-${randomBytes(4).toString('hex')}`;
+    const exists = (k: string) => ctx.storage.get(k).then(() => true, () => false);
+    const [written, released, fresh] = [key('written'), key('released'), key('fresh')];
+    await ctx.storage.put(released, Buffer.from('old'));
+
+    const failed = fileTransaction(ctx, async (tx) => {
+      await ctx.storage.put(written, Buffer.from('new'));
+      dropOnRollback(tx, written);
+      dropAfterCommit(tx, released);
+      throw new Error('later step failed');
+    });
+    await expect(failed).rejects.toThrow('later step failed');
+    expect(await exists(written)).toBe(false);
+    expect(await exists(released)).toBe(true);
+
+    await fileTransaction(ctx, async (tx) => {
+      await ctx.storage.put(fresh, Buffer.from('new'));
+      dropOnRollback(tx, fresh);
+      dropAfterCommit(tx, released);
+      expect(await exists(released)).toBe(true);
+    });
+    expect(await exists(fresh)).toBe(true);
+    expect(await exists(released)).toBe(false);
+
+    // Outside a fileTransaction nothing would follow the transaction: refused at once.
+    await expect(t.db.transaction(async (tx) => dropOnRollback(tx, key('lost')))).rejects.toThrow(/fileTransaction/);
   });
 });
 
@@ -369,8 +386,8 @@ describe('who may read and write', () => {
   it('locks the files of a closed registration for their owner, not for HR', async () => {
     const up = await closedOwner.post('/api/students/files', { col: 'NIU_LINK', FILE: dataUrl('application/pdf', pdf('before closure')) });
     expect(up.statusCode).toBe(200);
-    await t.db.update(persons).set({ ACTIVED: true }).where(eq(persons.id, closedId));
-    const before = storedObjects(closedId);
+    await t.db.update(persons).set({ registrationClosedAt: new Date() }).where(eq(persons.id, closedId));
+    const before = storedObjects(t, closedId);
 
     const cv = await postMultipart(closedOwner, '/api/students/cv', {}, { data: pdf('after closure'), filename: 'cv.pdf', type: 'application/pdf' });
     expect(cv.statusCode).toBe(403);
@@ -381,7 +398,7 @@ describe('who may read and write', () => {
     expect(removal.statusCode).toBe(403);
     expect(removal.json().code).toBe('REGISTRATION_CLOSED');
     expect(await profileColumn(closedId, 'NIU_LINK')).toBe(idOf(up.json().url));
-    expect(storedObjects(closedId)).toEqual(before);
+    expect(storedObjects(t, closedId)).toEqual(before);
     // Reading stays open.
     expect((await closedOwner.get(up.json().url)).statusCode).toBe(200);
 

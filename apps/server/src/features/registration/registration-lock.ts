@@ -18,11 +18,11 @@ export async function lockPerson(tx: Executor, personId: number): Promise<Person
 
 /**
  * Locks the person's row for the rest of the transaction and checks that the registration
- * may be changed by this actor: once closed (ACTIVED), only the human resources service may.
+ * may be changed by this actor: once closed (registrationClosedAt), only the human resources service may.
  * Every write to a person's HR data goes through here, inside its transaction.
  */
 export async function lockForEdit(tx: Executor, personId: number, actor: Actor): Promise<Person> {
   const person = await lockPerson(tx, personId);
-  if (person.ACTIVED && !canEditClosed(actor)) throw new AppError('REGISTRATION_CLOSED');
+  if (person.registrationClosedAt && !canEditClosed(actor)) throw new AppError('REGISTRATION_CLOSED');
   return person;
 }

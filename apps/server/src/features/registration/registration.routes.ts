@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CloseSignBody, CloseSignResponse, ErrorResponse, PersonRecord, RegistrationState, SECTION_SCHEMAS, sectionBody, type SavedSection } from '@portal/contract';
 import { assertSelf, requestMeta } from '../../lib/auth';
 import { closeRegistration, registrationState, saveSection } from './registration.service';
+import { errorResponses } from '../../lib/errors';
 
 const tags = ['registration'];
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+const errors = errorResponses(400, 401, 403, 404);
 
 /**
  * The person's own HR registration: one PATCH per section, the state of each section, and

@@ -166,11 +166,10 @@ export async function closeRegistration(ctx: ServiceContext, input: { personId: 
     const person = await lockPerson(tx, input.personId);
     if (person.KIND !== 'STAFF') throw new AppError('FORBIDDEN');
     const record = await loadPersonRecord(tx, input.personId);
-    if (person.ACTIVED) return { closedAt: record!.CLOSED_AT ?? now.toISOString(), fresh: false };
+    if (person.registrationClosedAt) return { closedAt: person.registrationClosedAt.toISOString(), fresh: false };
     const missing = missingFields(record!);
     if (missing.length) throw new AppError('CLOSURE_FAILED', { columns: missing });
-    await tx.update(persons).set({ ACTIVED: true, updatedAt: now }).where(eq(persons.id, input.personId));
-    await tx.insert(profiles).values({ personId: input.personId, closedAt: now, updatedAt: now }).onConflictDoUpdate({ target: profiles.personId, set: { closedAt: now, updatedAt: now } });
+    await tx.update(persons).set({ registrationClosedAt: now, updatedAt: now }).where(eq(persons.id, input.personId));
     await audit(tx, { at: now, actorId: input.actor.id, action: 'registration.closed', targetType: 'person', targetId: input.personId, ip: input.meta.ip });
     if (record!.EMAIL) {
       const lang = await languageOfPerson(tx, input.personId);
@@ -187,9 +186,8 @@ export async function reopenRegistration(ctx: ServiceContext, input: { personId:
   const now = ctx.clock.now();
   const reopened = await ctx.db.transaction(async (tx) => {
     const person = await lockForEdit(tx, input.personId, input.actor);
-    if (!person.ACTIVED) throw new AppError('VALIDATION_FAILED', { fields: { _: 'validation.notClosed' } });
-    await tx.update(persons).set({ ACTIVED: false, updatedAt: now }).where(eq(persons.id, input.personId));
-    await tx.update(profiles).set({ closedAt: null, updatedAt: now }).where(eq(profiles.personId, input.personId));
+    if (!person.registrationClosedAt) throw new AppError('VALIDATION_FAILED', { fields: { _: 'validation.notClosed' } });
+    await tx.update(persons).set({ registrationClosedAt: null, updatedAt: now }).where(eq(persons.id, input.personId));
     await audit(tx, { at: now, actorId: input.actor.id, action: 'registration.reopened', targetType: 'person', targetId: input.personId, ip: input.meta.ip, details: { reason: input.reason } });
     const record = await loadPersonRecord(tx, input.personId);
     if (record?.EMAIL) {

@@ -144,7 +144,7 @@ describe('closure', () => {
       'LASTDIPLOMA', 'OLD_OBTENTION_YEAR', 'STAB', 'OLD_SPECIALITY', 'LASTJOB', 'LASTEMPLOYER', 'LASTJOBSTART', 'LASTJOBSTILL', 'LASTJOBEND',
       'ACTIVITY_PRINCIPAL', 'PAYMODE', 'CV_LINK',
     ]);
-    const [person] = await t.db.select({ actived: persons.ACTIVED }).from(persons).where(eq(persons.MATRICULE, DEMO_ACCOUNTS.permanent.matricule));
-    expect(person?.actived).toBe(false);
+    const [person] = await t.db.select({ closedAt: persons.registrationClosedAt }).from(persons).where(eq(persons.MATRICULE, DEMO_ACCOUNTS.permanent.matricule));
+    expect(person?.closedAt).toBeNull();
   });
 });

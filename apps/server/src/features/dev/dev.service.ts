@@ -1,0 +1,22 @@
+import type { MailboxEntry } from '@portal/contract';
+import type { ServiceContext } from '../../lib/context';
+import { listOutbox } from '../../lib/mail';
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The mails kept in the development outbox, newest first, optionally those to one address. */
+export async function mailbox(ctx: ServiceContext, input: { to?: string | undefined }): Promise<MailboxEntry[]> {
+  return (await listOutbox(ctx.db, input.to)).map((m) => ({ id: m.id, to: m.toAddress, subject: m.subject, text: m.textBody, html: m.htmlBody, kind: m.kind, status: m.status, createdAt: m.createdAt.toISOString() }));
+}
+
+/** The same mails as an HTML page. */
+export async function mailboxPage(ctx: ServiceContext, input: { to?: string | undefined }): Promise<string> {
+  const items = (await mailbox(ctx, input))
+    .map(
+      (m) => `<article><header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to)} · ${escapeHtml(m.createdAt)}</span></header>${m.html ?? `<pre>${escapeHtml(m.text)}</pre>`}</article>`,
+    )
+    .join('\n');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Development mailbox</title>
+<style>body{font-family:system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;color:#1b1b1b}article{border:1px solid #ccd;border-radius:8px;padding:1rem;margin:1rem 0}header{display:flex;flex-direction:column;gap:.25rem;margin-bottom:.5rem}header span{color:#555;font-size:.9rem}pre{white-space:pre-wrap}</style></head>
+<body><h1>Development mailbox</h1><p>Mails the portal would have sent (no SMTP_URL configured). Newest first; <a href="/dev/mailbox">refresh</a>.</p>${items || '<p>No mail yet.</p>'}</body></html>`;
+}

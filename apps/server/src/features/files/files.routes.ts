@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorResponse, FileParams } from '@portal/contract';
+import { requestMeta } from '../../lib/auth';
+import { ALLOWED_MIME } from '../../lib/uploads';
+import { readFile } from './files.service';
+
+/** Stored files (CV, ID images, documents, photos), served to their owner and the back office. */
+export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/files/:id', {
+    schema: {
+      tags: ['files'],
+      summary: 'A stored file, to its owner and the back office only',
+      description: 'Answers the bytes with their stored type, `Content-Disposition: inline`, `X-Content-Type-Options: nosniff` and `Cache-Control: private, no-store`.',
+      params: FileParams,
+      response: {
+        200: { description: 'The file', content: Object.fromEntries(ALLOWED_MIME.map((mime) => [mime, { schema: z.string().meta({ format: 'binary' }) }])) },
+        401: ErrorResponse,
+        403: ErrorResponse,
+        404: ErrorResponse,
+      },
+    },
+    preHandler: app.requireUser,
+  }, async (request, reply) => {
+    const file = await readFile(app.ctx, { id: request.params.id, actor: request.actor, meta: requestMeta(request) });
+    return reply
+      .header('content-type', file.mime)
+      .header('content-disposition', `inline; filename="${file.name}"`)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      // Bytes go out as they are (Fastify never serializes a Buffer); the 200 has no JSON schema.
+      .send(file.data as never);
+  });
+};

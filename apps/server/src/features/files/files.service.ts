@@ -1,0 +1,30 @@
+import { eq } from 'drizzle-orm';
+import { files, type FileRow } from '../../db/schema';
+import { selfOrBackOffice } from '../../lib/auth';
+import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { safeFileName } from '../../lib/uploads';
+
+/** The name a stored file is served under (Content-Disposition). */
+function servedName(row: FileRow): string {
+  const ext = row.mime === 'application/pdf' ? 'pdf' : row.mime === 'image/png' ? 'png' : 'jpg';
+  return safeFileName(row.originalName, ext);
+}
+
+/**
+ * `GET /files/{id}`: a stored file, to its owner and the back office only (anyone else 403, audited).
+ * An unknown id, or a file whose stored object is missing (logged), is 404.
+ */
+export async function readFile(ctx: ServiceContext, input: { id: string; actor: Actor; meta: RequestMeta }): Promise<{ data: Buffer; mime: string; name: string }> {
+  const [row] = await ctx.db.select().from(files).where(eq(files.id, input.id.toLowerCase())).limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  await selfOrBackOffice(ctx, { actor: input.actor, meta: input.meta, id: row.ownerId });
+  let data: Buffer;
+  try {
+    data = await ctx.storage.get(row.storageKey);
+  } catch (error) {
+    ctx.log.error({ err: error, fileId: row.id }, 'stored file missing');
+    throw new AppError('NOT_FOUND');
+  }
+  return { data, mime: row.mime, name: servedName(row) };
+}

@@ -1,0 +1,15 @@
+import type { Health, Meta } from '@portal/contract';
+import { ping, type Database } from '../../db/client';
+import type { ServiceContext } from '../../lib/context';
+
+/** `GET /health`: whether the database answers; `degraded` when it does not. */
+export async function health(ctx: ServiceContext, input: { driver: Database['driver'] }): Promise<Health> {
+  const database = await ping(ctx.db).then(() => 'ok' as const, () => 'down' as const);
+  return { status: database === 'ok' ? 'ok' : 'degraded', database, driver: input.driver, version: ctx.config.version };
+}
+
+/** `GET /meta`: what the web app shows from the configuration. */
+export function meta(ctx: ServiceContext): Meta {
+  const { config } = ctx;
+  return { academicYear: config.academicYear, version: config.version, supportEmail: config.supportEmail, devMailbox: config.devMailbox };
+}
