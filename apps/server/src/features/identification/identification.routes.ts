@@ -54,7 +54,7 @@ const uploadNote = 'Send `multipart/form-data` (field FILE) or JSON with FILE as
  */
 export const identificationRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, MULTIPART_OPTIONS);
-  const office = app.requireRoles('IDENTIFICATION');
+  const office = app.requirePermission('identification.manage');
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/identification/')) reply.header('cache-control', 'no-store');
   });

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DiplomaMarkBody, DocumentDeleteBody, DocumentFields, DocumentRecord, DocumentUploadJson, ErrorResponse, V } from '@portal/contract';
-import { assertSelfOrBackOffice, requestMeta } from '../../lib/auth';
+import { assertSelfOrPermitted, requestMeta } from '../../lib/auth';
 import { AppError, validationError } from '../../lib/errors';
 import { decodeDataUrl, JSON_FILE_BODY_LIMIT, MULTIPART_OPTIONS, parseFields, readMultipart, type IncomingFile } from '../../lib/uploads';
 import { createDocuments, deleteDocument, findDocument, listDocuments, markLastDiploma, type DocumentInput } from './documents.service';
@@ -31,14 +31,14 @@ async function readDocumentUpload(request: FastifyRequest, body: z.output<typeof
 }
 
 /**
- * The document named by a delete or mark request, if the session may act on it: its owner or the
- * back office. Someone else's document is refused (403, audited), not hidden.
+ * The document named by a delete or mark request, if the session may act on it: its owner or
+ * whoever may act on anyone (the back office). Someone else's document is refused (403, audited), not hidden.
  */
 async function documentToActOn(app: FastifyInstance, request: FastifyRequest, id: number, studentId: number | undefined) {
-  if (studentId !== undefined) await assertSelfOrBackOffice(app, request, studentId);
+  if (studentId !== undefined) await assertSelfOrPermitted(app, request, studentId, 'persons.editAny');
   const document = await findDocument(app.ctx.db, id);
   if (!document || (studentId !== undefined && document.personId !== studentId)) throw new AppError('NOT_FOUND');
-  await assertSelfOrBackOffice(app, request, document.personId);
+  await assertSelfOrPermitted(app, request, document.personId, 'persons.editAny');
   return document;
 }
 
@@ -54,7 +54,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     preHandler: app.requireUser,
   }, async (request, reply) => {
-    const personId = await assertSelfOrBackOffice(app, request, request.params.employee);
+    const personId = await assertSelfOrPermitted(app, request, request.params.employee, 'persons.readAny');
     reply.header('cache-control', 'no-store');
     return listDocuments(app.ctx, personId);
   });
@@ -73,7 +73,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: app.requireUser,
   }, async (request, reply) => {
     const { fields, file } = await readDocumentUpload(request, request.body);
-    const personId = await assertSelfOrBackOffice(app, request, fields.STUDENT_ID);
+    const personId = await assertSelfOrPermitted(app, request, fields.STUDENT_ID, 'persons.editAny');
     const [created] = await createDocuments(app.ctx, { personId, actor: request.actor, items: [{ fields, file }], meta: requestMeta(request) });
     return reply.code(201).header('cache-control', 'no-store').send(created!);
   });
@@ -107,7 +107,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     const { files, STUDENT_ID } = request.body;
     const named = new Set([STUDENT_ID, ...files.map((f) => f.STUDENT_ID)].filter((id): id is number => id !== undefined));
     if (named.size > 1) throw validationError({ STUDENT_ID: V.invalid });
-    const personId = await assertSelfOrBackOffice(app, request, [...named][0]);
+    const personId = await assertSelfOrPermitted(app, request, [...named][0], 'persons.editAny');
     const items = files.map(({ FILE, ...fields }) => ({ fields, file: { data: decodeDataUrl(FILE), name: null } }));
     const created = await createDocuments(app.ctx, { personId, actor: request.actor, items, meta: requestMeta(request) });
     return reply.code(201).header('cache-control', 'no-store').send(created);

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse, FileColumn, FileRemoveBody, FileUploadJson, FileUploadResponse, V } from '@portal/contract';
-import { assertSelfOrBackOffice, requestMeta } from '../../lib/auth';
+import { assertSelfOrPermitted, requestMeta } from '../../lib/auth';
 import { AppError, validationError } from '../../lib/errors';
 import { ALLOWED_MIME, decodeDataUrl, findFile, JSON_FILE_BODY_LIMIT, MULTIPART_OPTIONS, parseFields, readMultipart, type IncomingFile } from '../../lib/uploads';
 import { readStoredFile, removeColumnFileFor, servedName, uploadColumnFile } from './registration-files.service';
@@ -50,7 +50,7 @@ export const registrationFilesRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => {
     const { fields, file } = await readColumnUpload(request, request.body);
     if (fields.col && fields.col !== 'CV_LINK') throw validationError({ col: V.invalid });
-    const personId = await assertSelfOrBackOffice(app, request, fields.STUDENT_ID);
+    const personId = await assertSelfOrPermitted(app, request, fields.STUDENT_ID, 'persons.editAny');
     reply.header('cache-control', 'no-store');
     return uploadColumnFile(app.ctx, { personId, actor: request.actor, col: 'CV_LINK', file, meta: requestMeta(request) });
   });
@@ -70,7 +70,7 @@ export const registrationFilesRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => {
     const { fields, file } = await readColumnUpload(request, request.body);
     if (!fields.col) throw validationError({ col: V.required });
-    const personId = await assertSelfOrBackOffice(app, request, fields.STUDENT_ID);
+    const personId = await assertSelfOrPermitted(app, request, fields.STUDENT_ID, 'persons.editAny');
     reply.header('cache-control', 'no-store');
     return uploadColumnFile(app.ctx, { personId, actor: request.actor, col: fields.col, file, meta: requestMeta(request) });
   });
@@ -85,7 +85,7 @@ export const registrationFilesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     preHandler: app.requireUser,
   }, async (request, reply) => {
-    const personId = await assertSelfOrBackOffice(app, request, request.body.STUDENT_ID);
+    const personId = await assertSelfOrPermitted(app, request, request.body.STUDENT_ID, 'persons.editAny');
     reply.header('cache-control', 'no-store');
     const removed = await removeColumnFileFor(app.ctx, { personId, actor: request.actor, col: request.body.col, file: request.body.file, meta: requestMeta(request) });
     return removed as z.output<typeof FileRemoveResponse>;
@@ -108,7 +108,7 @@ export const registrationFilesRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => {
     const row = await findFile(app.ctx.db, request.params.id.toLowerCase());
     if (!row) throw new AppError('NOT_FOUND');
-    await assertSelfOrBackOffice(app, request, row.ownerId);
+    await assertSelfOrPermitted(app, request, row.ownerId, 'persons.readAny');
     const data = await readStoredFile(app.ctx, row);
     if (!data) throw new AppError('NOT_FOUND');
     return reply
