@@ -1,5 +1,8 @@
 // What an identification office registers: fingers and the files office scanners export.
 
+/** The identification photo: a JPEG or PNG picture. */
+export const PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
+
 /** The ten fingers, right hand then left hand. */
 export const FINGERS = ['R_THUMB', 'R_INDEX', 'R_MIDDLE', 'R_RING', 'R_LITTLE', 'L_THUMB', 'L_INDEX', 'L_MIDDLE', 'L_RING', 'L_LITTLE'] as const;
 export type Finger = (typeof FINGERS)[number];

@@ -24,6 +24,9 @@ export const PASSWORD_MAX = 128;
 
 /** Upload limits: 5 MB per file (images are also downscaled to 2000 px). */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** The only file types stored anywhere (the server recognises them by their first bytes). */
+export const UPLOAD_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+export type UploadType = (typeof UPLOAD_TYPES)[number];
 /** Fingerprint files: 2 MiB at most. */
 export const MAX_FINGERPRINT_BYTES = 2 * 1024 * 1024;
 /** An identification is complete with a photo and at least this many fingers. */

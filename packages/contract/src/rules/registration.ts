@@ -1,6 +1,7 @@
 // The HR registration's vocabulary and rules: the wizard's enumerations and sections, the
 // files it collects, what each payment mode keeps, and what closure requires.
 
+import { UPLOAD_TYPES } from './limits';
 import { CAMEROON_PHONE_CODE } from './phone';
 
 // ---------------------------------------------------------------- enumerations
@@ -42,6 +43,8 @@ export const FILE_COLUMN_TYPES: Record<FileColumn, readonly string[]> = {
 
 export const PIECE_TYPES = ['BIRTH_CERT', 'CHILD_BIRTH_CERT', 'DIPL_CERT', 'WEDDING_CERT'] as const;
 export type PieceType = (typeof PIECE_TYPES)[number];
+/** Diplomas and civil-status pieces are PDF files or scans: any type the portal stores. */
+export const DOCUMENT_TYPES = UPLOAD_TYPES;
 /** Diploma levels: BAC+1 to BAC+9. */
 export const DIPLOMA_LEVELS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
 
