@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { PROFILE_SECTIONS, type PersonRecord, type RegistrationState } from '@portal/contract';
+import type { PersonRecord, RegistrationState } from '@portal/contract';
+import { PROFILE_SECTIONS } from '@portal/contract/rules';
 import { fakeApi, person, type FakeAnswer, type FakeRequest } from '../../test/fake-api';
 
 /** Test data of the registration wizard (used by its tests only). */
