@@ -1,6 +1,7 @@
 import InputAdornment from '@mui/material/InputAdornment';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
+import type { TextFieldProps } from '@mui/material/TextField';
 import { Fragment, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -67,6 +68,10 @@ export default function PayModeStep() {
   const unknownBank = typeof bankCode === 'string' && bankCode !== '' && !bankList.some((bank) => bank.code === bankCode);
   const upper = { htmlInput: { autoCapitalize: 'characters' } } as const;
 
+  /** A text box of the mode: labelled by its field, required when the mode requires it. */
+  const box = (field: Exclude<TypedField, 'BANK_CODE' | 'ACCOUNT_BIRTHDATE'>, id: string, props: Pick<TextFieldProps, 'helperText' | 'type' | 'slotProps'> = {}) => (
+    <FormTextField control={control} name={field} id={`paymode-${id}`} label={t(`registration.fields.${field}`)} required={required(field)} disabled={readOnly} fullWidth {...props} />
+  );
   const inputs: Record<TypedField, ReactNode> = {
     BANK_CODE: (
       <FormTextField control={control} name="BANK_CODE" id="paymode-bank" label={t('registration.fields.BANK_CODE')} select required={required('BANK_CODE')} disabled={readOnly} fullWidth>
@@ -82,83 +87,21 @@ export default function PayModeStep() {
         ))}
       </FormTextField>
     ),
-    BRANCH_CODE: (
-      <FormTextField
-        control={control}
-        name="BRANCH_CODE"
-        id="paymode-branch"
-        label={t('registration.fields.BRANCH_CODE')}
-        helperText={t('registration.help.branchCode')}
-        required={required('BRANCH_CODE')}
-        disabled={readOnly}
-        fullWidth
-        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
-      />
-    ),
-    ACCOUNT_NUM: (
-      <FormTextField
-        control={control}
-        name="ACCOUNT_NUM"
-        id="paymode-account"
-        label={t('registration.fields.ACCOUNT_NUM')}
-        helperText={t('registration.help.accountNumber')}
-        required={required('ACCOUNT_NUM')}
-        disabled={readOnly}
-        fullWidth
-        slotProps={{ htmlInput: { maxLength: 11, autoCapitalize: 'characters' } }}
-      />
-    ),
-    RIB_KEY: (
-      <FormTextField
-        control={control}
-        name="RIB_KEY"
-        id="paymode-key"
-        label={t('registration.fields.RIB_KEY')}
-        helperText={t('registration.help.ribKey')}
-        required={required('RIB_KEY')}
-        disabled={readOnly}
-        fullWidth
-        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 2 } }}
-      />
-    ),
-    PAY_PHONE: (
-      <FormTextField
-        control={control}
-        name="PAY_PHONE"
-        id="paymode-phone"
-        label={t('registration.fields.PAY_PHONE')}
-        helperText={t('registration.help.mobile')}
-        type="tel"
-        required={required('PAY_PHONE')}
-        disabled={readOnly}
-        fullWidth
-        slotProps={{ htmlInput: { inputMode: 'tel', maxLength: 15 }, input: { startAdornment: <InputAdornment position="start">{PAY_FIXED_VALUES.PAY_CODE}</InputAdornment> } }}
-      />
-    ),
-    CARD_NUM: (
-      <FormTextField
-        control={control}
-        name="CARD_NUM"
-        id="paymode-card"
-        label={t('registration.fields.CARD_NUM')}
-        required={required('CARD_NUM')}
-        disabled={readOnly}
-        fullWidth
-        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 19 } }}
-      />
-    ),
-    ACCOUNT_LASTNAME: (
-      <FormTextField control={control} name="ACCOUNT_LASTNAME" id="paymode-lastname" label={t('registration.fields.ACCOUNT_LASTNAME')} required={required('ACCOUNT_LASTNAME')} disabled={readOnly} fullWidth slotProps={upper} />
-    ),
-    ACCOUNT_FIRSTNAME: (
-      <FormTextField control={control} name="ACCOUNT_FIRSTNAME" id="paymode-firstname" label={t('registration.fields.ACCOUNT_FIRSTNAME')} required={required('ACCOUNT_FIRSTNAME')} disabled={readOnly} fullWidth />
-    ),
+    BRANCH_CODE: box('BRANCH_CODE', 'branch', { helperText: t('registration.help.branchCode'), slotProps: { htmlInput: { inputMode: 'numeric', maxLength: 5 } } }),
+    ACCOUNT_NUM: box('ACCOUNT_NUM', 'account', { helperText: t('registration.help.accountNumber'), slotProps: { htmlInput: { maxLength: 11, autoCapitalize: 'characters' } } }),
+    RIB_KEY: box('RIB_KEY', 'key', { helperText: t('registration.help.ribKey'), slotProps: { htmlInput: { inputMode: 'numeric', maxLength: 2 } } }),
+    PAY_PHONE: box('PAY_PHONE', 'phone', {
+      helperText: t('registration.help.mobile'),
+      type: 'tel',
+      slotProps: { htmlInput: { inputMode: 'tel', maxLength: 15 }, input: { startAdornment: <InputAdornment position="start">{PAY_FIXED_VALUES.PAY_CODE}</InputAdornment> } },
+    }),
+    CARD_NUM: box('CARD_NUM', 'card', { slotProps: { htmlInput: { inputMode: 'numeric', maxLength: 19 } } }),
+    ACCOUNT_LASTNAME: box('ACCOUNT_LASTNAME', 'lastname', { slotProps: upper }),
+    ACCOUNT_FIRSTNAME: box('ACCOUNT_FIRSTNAME', 'firstname'),
     ACCOUNT_BIRTHDATE: (
       <DateField control={control} name="ACCOUNT_BIRTHDATE" id="paymode-birthdate" label={t('registration.fields.ACCOUNT_BIRTHDATE')} required={required('ACCOUNT_BIRTHDATE')} disabled={readOnly} fullWidth />
     ),
-    CASHIER_CODE: (
-      <FormTextField control={control} name="CASHIER_CODE" id="paymode-cashier" label={t('registration.fields.CASHIER_CODE')} required={required('CASHIER_CODE')} disabled={readOnly} fullWidth />
-    ),
+    CASHIER_CODE: box('CASHIER_CODE', 'cashier'),
   };
 
   return (
