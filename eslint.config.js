@@ -42,4 +42,14 @@ export default tseslint.config(
     files: ['**/scripts/**', 'bench/**', 'e2e/**', '.ci/**', 'tools/**'],
     rules: { 'no-console': 'off' },
   },
+  {
+    // `@portal/contract/rules` depends on nothing: the web shell and list pages load it without Zod or phone metadata.
+    files: ['packages/contract/src/rules/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['zod', 'zod/*', 'libphonenumber-js', 'libphonenumber-js/*'], message: 'The rules entry has no dependency: schemas and phone checks live in the contract files beside it.' },
+        { group: ['../*'], message: 'The rules import only rules: the contract files beside them bring Zod.' },
+      ] }],
+    },
+  },
 );

@@ -1,8 +1,9 @@
+import type { Language } from '@portal/contract/rules';
 import en from '../apps/web/src/locales/en.json' with { type: 'json' };
 import fr from '../apps/web/src/locales/fr.json' with { type: 'json' };
 
-export type Lang = 'en' | 'fr';
-const catalogues = { en, fr } as const;
+export type Lang = Language;
+const catalogues: Record<Lang, unknown> = { en, fr };
 
 /** A translator over the web app's own catalogues, so a journey reads the same in both languages. */
 export function translator(lang: Lang) {

@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { PHONE_CODES } from '../../packages/contract/src/phone.ts';
+import { PHONE_CODES } from '../../packages/contract/src/rules/phone.ts';
 import { phoneMetadataPlugin } from './config/phone-metadata.ts';
 
 const api = 'http://localhost:3000';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ribKey } from '../../packages/contract/src/bank';
+import { ribKey } from '@portal/contract/rules';
 import { exactly, startsWith, translator, type Lang, type T } from '../i18n';
 import { prepare, signIn } from '../session';
 

@@ -1,15 +1,17 @@
 import { z } from 'zod';
-import { isoDate, V } from './common';
+import { isoDate } from './common';
 import { Affectation, ChoiceCategory, Regime, SubjectRow } from './applications';
 import { StaffStatus } from './person';
 import { ApplicationSession, HourlyCaps } from './application-sessions';
+import type { GroupLimitName } from './rules/applications';
+import { V } from './rules/validation';
 
 const code = (max: number) => z.string({ error: V.required }).trim().min(1, { error: V.required }).max(max, { error: V.tooLong });
 const name = () => z.string({ error: V.required }).trim().min(1, { error: V.required }).max(200, { error: V.tooLong });
 const id = () => z.coerce.number({ error: V.required }).int({ error: V.invalid }).positive({ error: V.invalid });
 const hours = () => z.coerce.number({ error: V.required }).int({ error: V.invalid }).min(0, { error: V.invalid }).max(1000, { error: V.invalid });
 
-// ---------------------------------------------------------------- catalogue (write side)
+// ---------------------------------------------------------------- catalogue: what the office types, and the records (the same fields and an id)
 
 export const DepartmentInput = z.object({ CODE: code(20), NAME: name(), NAME_FR: name() }).meta({ id: 'DepartmentInput' });
 export const BranchInput = z.object({ ABBREVIATION: code(20), NAME: name(), NAME_FR: name(), DEPARTMENT_ID: id() }).meta({ id: 'BranchInput' });
@@ -39,10 +41,26 @@ export type CycleInput = z.infer<typeof CycleInput>;
 export type ClassInput = z.infer<typeof ClassInput>;
 export type SubjectInput = z.infer<typeof SubjectInput>;
 
+const recordId = { id: z.number().int() };
+export const CatalogueDepartment = z.object({ ...recordId, ...DepartmentInput.shape }).meta({ id: 'CatalogueDepartment' });
+export const CatalogueBranch = z.object({ ...recordId, ...BranchInput.shape }).meta({ id: 'CatalogueBranch' });
+export const CatalogueCycle = z.object({ ...recordId, ...CycleInput.shape }).meta({ id: 'CatalogueCycle' });
+export const CatalogueLevel = z.object({ ...recordId, NAME: z.string(), NAME_FR: z.string() }).meta({ id: 'CatalogueLevel' });
+export const CatalogueClass = z.object({ ...recordId, ...ClassInput.shape }).meta({ id: 'CatalogueClass' });
+export type CatalogueDepartment = z.infer<typeof CatalogueDepartment>;
+export type CatalogueBranch = z.infer<typeof CatalogueBranch>;
+export type CatalogueCycle = z.infer<typeof CatalogueCycle>;
+export type CatalogueLevel = z.infer<typeof CatalogueLevel>;
+export type CatalogueClass = z.infer<typeof CatalogueClass>;
+
+/** `GET /catalogue`: what the subject filters offer. */
+export const Catalogue = z
+  .object({ departments: z.array(CatalogueDepartment), branches: z.array(CatalogueBranch), cycles: z.array(CatalogueCycle), levels: z.array(CatalogueLevel) })
+  .meta({ id: 'Catalogue' });
+export type Catalogue = z.infer<typeof Catalogue>;
+
 /** A subject of the catalogue as the academic office edits it. */
-export const CatalogueSubject = z
-  .object({ id: z.number().int(), CODE: z.string(), NAME: z.string(), CLASS_ID: z.number().int(), CLASS_CODE: z.string(), HOURS_CM: z.number().int(), HOURS_TD: z.number().int(), HOURS_TP: z.number().int(), HOURLY_RATE: z.number().int(), CREDITS: z.number().int() })
-  .meta({ id: 'CatalogueSubject' });
+export const CatalogueSubject = z.object({ ...recordId, ...SubjectInput.shape, CLASS_CODE: z.string() }).meta({ id: 'CatalogueSubject' });
 export type CatalogueSubject = z.infer<typeof CatalogueSubject>;
 
 export const CatalogueSubjectQuery = z.object({
@@ -54,10 +72,6 @@ export const CatalogueSubjectQuery = z.object({
 export type CatalogueSubjectQuery = z.infer<typeof CatalogueSubjectQuery>;
 export const CatalogueSubjectPage = z.object({ rows: z.array(CatalogueSubject), total: z.number().int(), count: z.number().int(), page: z.number().int() }).meta({ id: 'CatalogueSubjectPage' });
 export type CatalogueSubjectPage = z.infer<typeof CatalogueSubjectPage>;
-
-/** The columns of a subject CSV import, in this order in the header (`;` or `,` separated, UTF-8). */
-export const SUBJECT_CSV_COLUMNS = ['CLASS_CODE', 'CODE', 'NAME', 'HOURS_CM', 'HOURS_TD', 'HOURS_TP', 'HOURLY_RATE', 'CREDITS'] as const;
-export const MAX_IMPORT_LINES = 50_000;
 
 export const ImportRejection = z.object({
   /** the line number in the file (the header is line 1) */
@@ -79,7 +93,9 @@ export type ImportQuery = z.infer<typeof ImportQuery>;
 const limit = () => z.coerce.number({ error: V.required }).int({ error: V.invalid }).min(0, { error: V.invalid }).max(50, { error: V.invalid });
 
 /** Limits as the office sets them: per level group (1-2, 3, 4-5) and shift (day `_J`, evening or night `_S`). */
-export const GroupLimits = z.object({ LEVEL12_J: limit(), LEVEL3_J: limit(), LEVEL45_J: limit(), LEVEL12_S: limit(), LEVEL3_S: limit(), LEVEL45_S: limit() }).meta({ id: 'GroupLimits' });
+export const GroupLimits = z
+  .object({ LEVEL12_J: limit(), LEVEL3_J: limit(), LEVEL45_J: limit(), LEVEL12_S: limit(), LEVEL3_S: limit(), LEVEL45_S: limit() } satisfies Record<GroupLimitName, z.ZodType>)
+  .meta({ id: 'GroupLimits' });
 export type GroupLimits = z.infer<typeof GroupLimits>;
 
 /**

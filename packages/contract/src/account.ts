@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Language, required, V } from './common';
+import { Language, required } from './common';
+import { V } from './rules/validation';
 
 /** Settings: a free key set; LANGUAGE is the one the portal itself reads. */
 export const SettingValue = z.union([z.string().max(500, { error: V.tooLong }), z.number(), z.boolean(), z.null()]);
@@ -11,26 +12,6 @@ export const SettingsBody = z
 export type SettingsBody = z.infer<typeof SettingsBody>;
 export const Settings = z.record(z.string(), SettingValue);
 export type Settings = z.infer<typeof Settings>;
-
-/** Predefined objects of the contact form (contract notes). */
-export const CONTACT_OBJECTS = [
-  'ATTACHMENT_INSERT',
-  'CLASS_ABSENT',
-  'SUBJECT_ABSENT',
-  'REQUEST_CLOSE',
-  'MAIL_LINK',
-  'TIMETABLE_MISSING',
-  'OTHER',
-] as const;
-export const CONTACT_OBJECT_LABELS: Record<(typeof CONTACT_OBJECTS)[number], string> = {
-  ATTACHMENT_INSERT: 'Unable to insert attachment',
-  CLASS_ABSENT: 'Class absent for request',
-  SUBJECT_ABSENT: 'Subject absent for request',
-  REQUEST_CLOSE: 'Unable to close request',
-  MAIL_LINK: 'Unable to link a mail account',
-  TIMETABLE_MISSING: 'Timetable does not appear',
-  OTHER: 'Other',
-};
 
 /**
  * Contact us. FULLNAME, EMAIL, STUDENT_ID and NUMPHONE are accepted for compatibility,

@@ -1,10 +1,5 @@
 import { z } from 'zod';
-
-/** Levels 1 to 5; day classes (`J`) and evening or night classes (`S`) have their own limits. */
-export const LEVEL_IDS = [1, 2, 3, 4, 5] as const;
-export const SHIFT_GROUPS = ['J', 'S'] as const;
-/** The specification groups the limits as levels 1-2, level 3 and levels 4-5. */
-export const LEVEL_GROUPS = [[1, 2], [3], [4, 5]] as const;
+import type { StaffStatus } from './rules/person';
 
 const limit = z.number().int().min(0).max(50);
 
@@ -27,7 +22,7 @@ export const SubjectConstraint = z
 export type SubjectConstraint = z.infer<typeof SubjectConstraint>;
 
 /** Allowed hourly volume per staff category in a session. */
-export const HourlyCaps = z.object({ PERMANENT: z.number().int().min(0), VACATAIRE: z.number().int().min(0), STAGIAIRE: z.number().int().min(0), STAFF: z.number().int().min(0) });
+export const HourlyCaps = z.object({ PERMANENT: z.number().int().min(0), VACATAIRE: z.number().int().min(0), STAGIAIRE: z.number().int().min(0), STAFF: z.number().int().min(0) } satisfies Record<StaffStatus, z.ZodType>);
 export type HourlyCaps = z.infer<typeof HourlyCaps>;
 
 /** A subject-choice session, as `GET /sessions-applications/current` answers it. */
@@ -45,23 +40,3 @@ export const ApplicationSession = z
   })
   .meta({ id: 'ApplicationSession' });
 export type ApplicationSession = z.infer<typeof ApplicationSession>;
-
-/** A session is current when active, started, not past its end and not closed by hand. */
-export function isCurrentSession(session: Pick<ApplicationSession, 'ACTIVED' | 'MANUAL_CLOSURE' | 'START_DATE' | 'END_DATE'>, now: Date): boolean {
-  if (!session.ACTIVED || session.MANUAL_CLOSURE) return false;
-  if (new Date(session.START_DATE) > now) return false;
-  return session.END_DATE === null || now < new Date(session.END_DATE);
-}
-
-/** The university's time zone: West Africa Time (Cameroon), UTC+1 all year. */
-export const UNIVERSITY_UTC_OFFSET = '+01:00';
-const DAY_MS = 86_400_000;
-
-/** A session opens at the start of its first day (yyyy-mm-dd) in the university's time zone. */
-export const sessionStartOf = (day: string): Date => new Date(`${day}T00:00:00${UNIVERSITY_UTC_OFFSET}`);
-/** A session ends after its last day (yyyy-mm-dd): at the start of the next day, university time. */
-export const sessionEndOf = (day: string): Date => new Date(sessionStartOf(day).getTime() + DAY_MS);
-/** The calendar day (yyyy-mm-dd, university time) an instant falls on. */
-export const universityDayOf = (instant: Date | string): string => new Date(new Date(instant).getTime() + 3_600_000).toISOString().slice(0, 10);
-/** The last day of a session ending at `end` (the day before, university time). */
-export const lastSessionDayOf = (end: Date | string): string => universityDayOf(new Date(new Date(end).getTime() - 1));

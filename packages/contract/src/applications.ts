@@ -1,98 +1,20 @@
 import { z } from 'zod';
-import { personId, V } from './common';
-import { TAX_RATE_WITH_NIU, TAX_RATE_WITHOUT_NIU } from './registration';
+import { personId } from './common';
 import { SubjectConstraint } from './application-sessions';
+import { AFFECTATION, CHOICE_CATEGORIES, REGIMES } from './rules/applications';
+import { MAX_CHOICES } from './rules/limits';
+import { V } from './rules/validation';
 
-// ---------------------------------------------------------------- constants and rules
-
-/** The teaching parts of a subject a person may apply for: lecture, tutorial, practical. */
-export const CHOICE_CATEGORIES = ['CM', 'TD', 'TP'] as const;
 export const ChoiceCategory = z.enum(CHOICE_CATEGORIES, { error: V.invalid });
 export type ChoiceCategory = z.infer<typeof ChoiceCategory>;
 
-/** Regimes (shifts) of a class. Day and morning classes have the day limits (`_J`), evening and night the `_S` ones. */
-export const REGIMES = ['DAY', 'EVENING', 'NIGHT', 'MORNING'] as const;
 export const Regime = z.enum(REGIMES, { error: V.invalid });
 export type Regime = z.infer<typeof Regime>;
-export type ShiftGroup = 'J' | 'S';
-export const shiftGroupOf = (regime: Regime): ShiftGroup => (regime === 'EVENING' || regime === 'NIGHT' ? 'S' : 'J');
 
-/** AFFECTATION of a choice: 1 is confirmed by the academic office; 0 selected (pending); 2 declined. */
-export const AFFECTATION = { SELECTED: 0, CONFIRMED: 1, DECLINED: 2 } as const;
-export const Affectation = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+export const Affectation = z.union([z.literal(AFFECTATION.SELECTED), z.literal(AFFECTATION.CONFIRMED), z.literal(AFFECTATION.DECLINED)]);
 export type Affectation = z.infer<typeof Affectation>;
 
-/** Level groups of the limits: levels 1-2, level 3, levels 4-5 (index into LEVEL_GROUPS). */
-export const LEVEL_GROUP_KEYS = ['12', '3', '45'] as const;
-export type LevelGroupKey = (typeof LEVEL_GROUP_KEYS)[number];
-export function levelGroupOf(level: number): LevelGroupKey {
-  return level <= 2 ? '12' : level === 3 ? '3' : '45';
-}
-const GROUP_LEVELS: Record<LevelGroupKey, readonly number[]> = { '12': [1, 2], '3': [3], '45': [4, 5] };
-export const levelsOfGroup = (group: LevelGroupKey): readonly number[] => GROUP_LEVELS[group];
-
-type ConstraintLimits = Omit<SubjectConstraint, 'id'>;
-/** The limit of a level group and shift: the smallest of its levels' limits (the office sets them equal). */
-export function groupLimit(constraint: ConstraintLimits, group: LevelGroupKey, shift: ShiftGroup): number {
-  return Math.min(...GROUP_LEVELS[group].map((level) => constraint[`LEVEL${level}_${shift}` as keyof ConstraintLimits]));
-}
-
-/** Tax withheld on teaching pay: 5.5 % with an NIU, 16.5 % without. */
-export const taxRateFor = (hasNiu: boolean): number => (hasNiu ? TAX_RATE_WITH_NIU : TAX_RATE_WITHOUT_NIU);
-
-/** The hours a choice of one part of a subject stands for. */
-export function hoursOf(subject: { HOURS_CM: number; HOURS_TD: number; HOURS_TP: number }, category: ChoiceCategory): number {
-  return category === 'CM' ? subject.HOURS_CM : category === 'TD' ? subject.HOURS_TD : subject.HOURS_TP;
-}
-
-/** What a choice weighs in the rules: its subject, level, shift and hours. Declined choices weigh nothing. */
-export interface WeighedChoice {
-  SUBJECT_ID: number;
-  LEVEL_ID: number;
-  SHIFT: Regime;
-  HOURS: number;
-  AFFECTATION: Affectation;
-}
-
-export type ChoiceRuleBreach =
-  | { code: 'SUBJECT_LIMIT_REACHED'; group: LevelGroupKey; shift: ShiftGroup; limit: number }
-  | { code: 'HOURS_CAP_EXCEEDED'; hours: number; allowed: number };
-
-/**
- * The rules of a list of choices, shared by the server (authoritative, under a lock on the
- * application row) and the web page (to refuse at once): at most `groupLimit` distinct subjects
- * per level group and shift, and at most `allowedHours` hours in all.
- */
-export function checkChoices(choices: readonly WeighedChoice[], constraint: ConstraintLimits, allowedHours: number): ChoiceRuleBreach | null {
-  const live = choices.filter((c) => c.AFFECTATION !== AFFECTATION.DECLINED);
-  const subjectsBySlot = new Map<string, Set<number>>();
-  for (const c of live) {
-    const slot = `${levelGroupOf(c.LEVEL_ID)}_${shiftGroupOf(c.SHIFT)}`;
-    const set = subjectsBySlot.get(slot) ?? new Set<number>();
-    set.add(c.SUBJECT_ID);
-    subjectsBySlot.set(slot, set);
-  }
-  for (const [slot, set] of subjectsBySlot) {
-    const [group, shift] = slot.split('_') as [LevelGroupKey, ShiftGroup];
-    const limit = groupLimit(constraint, group, shift);
-    if (set.size > limit) return { code: 'SUBJECT_LIMIT_REACHED', group, shift, limit };
-  }
-  const hours = live.reduce((sum, c) => sum + c.HOURS, 0);
-  if (hours > allowedHours) return { code: 'HOURS_CAP_EXCEEDED', hours, allowed: allowedHours };
-  return null;
-}
-
-/** Estimated pay of some hours: gross = hours x rate, less the tax rate (NIU or not). Amounts in CFA francs. */
-export function estimatePay(parts: ReadonlyArray<{ HOURS: number; HOURLY_RATE: number }>, hasNiu: boolean): { gross: number; tax: number; net: number; rate: number } {
-  const gross = parts.reduce((sum, p) => sum + p.HOURS * p.HOURLY_RATE, 0);
-  const rate = taxRateFor(hasNiu);
-  const tax = Math.round((gross * rate) / 100);
-  return { gross, tax, net: gross - tax, rate };
-}
-
 // ---------------------------------------------------------------- subjects
-
-export const SUBJECTS_PAGE_SIZE = 20;
 
 const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: V.invalid }).int({ error: V.invalid }).positive({ error: V.invalid }).optional());
 
@@ -184,8 +106,6 @@ export type ApplicationInit = z.infer<typeof ApplicationInit>;
 export const ChoiceInput = z.object({ SUBJECT_ID: z.coerce.number({ error: V.invalid }).int().positive({ error: V.invalid }), CATEGORY: ChoiceCategory });
 export type ChoiceInput = z.infer<typeof ChoiceInput>;
 
-export const MAX_CHOICES = 60;
-
 /** `POST /applications-choices`: adds these choices to the application (create or update). */
 export const ChoicesBody = z
   .object({ application: z.coerce.number({ error: V.required }).int().positive({ error: V.invalid }), subjects: z.array(ChoiceInput).min(1, { error: V.required }).max(MAX_CHOICES, { error: V.tooLong }) })
@@ -230,26 +150,7 @@ export const ArchivedApplication = Application.extend({
 }).meta({ id: 'ArchivedApplication' });
 export type ArchivedApplication = z.infer<typeof ArchivedApplication>;
 
-// ---------------------------------------------------------------- catalogue (read side)
-
-export const CatalogueDepartment = z.object({ id: z.number().int(), CODE: z.string(), NAME: z.string(), NAME_FR: z.string() }).meta({ id: 'CatalogueDepartment' });
-export const CatalogueBranch = z.object({ id: z.number().int(), ABBREVIATION: z.string(), NAME: z.string(), NAME_FR: z.string(), DEPARTMENT_ID: z.number().int() }).meta({ id: 'CatalogueBranch' });
-export const CatalogueCycle = z.object({ id: z.number().int(), CODE: z.string(), NAME: z.string(), NAME_FR: z.string(), FIRST_LEVEL: z.number().int(), LAST_LEVEL: z.number().int() }).meta({ id: 'CatalogueCycle' });
-export const CatalogueLevel = z.object({ id: z.number().int(), NAME: z.string(), NAME_FR: z.string() }).meta({ id: 'CatalogueLevel' });
-export const CatalogueClass = z
-  .object({ id: z.number().int(), CODE: z.string(), BRANCH_ID: z.number().int(), CYCLE_ID: z.number().int(), LEVEL_ID: z.number().int(), SHIFT: Regime })
-  .meta({ id: 'CatalogueClass' });
-export type CatalogueDepartment = z.infer<typeof CatalogueDepartment>;
-export type CatalogueBranch = z.infer<typeof CatalogueBranch>;
-export type CatalogueCycle = z.infer<typeof CatalogueCycle>;
-export type CatalogueLevel = z.infer<typeof CatalogueLevel>;
-export type CatalogueClass = z.infer<typeof CatalogueClass>;
-
-/** `GET /catalogue`: what the subject filters offer. */
-export const Catalogue = z
-  .object({ departments: z.array(CatalogueDepartment), branches: z.array(CatalogueBranch), cycles: z.array(CatalogueCycle), levels: z.array(CatalogueLevel) })
-  .meta({ id: 'Catalogue' });
-export type Catalogue = z.infer<typeof Catalogue>;
+// ---------------------------------------------------------------- catalogue (its records: `academic.ts`)
 
 export const ClassesQuery = z.object({ branch: optionalId, level: optionalId, cycle: optionalId });
 export type ClassesQuery = z.infer<typeof ClassesQuery>;

@@ -1,20 +1,8 @@
 import { z } from 'zod';
-import { email, isoDate, matricule, password, personId, required, V } from './common';
-
-/** Sign-in codes: 6 digits, 10 minutes, 5 wrong entries, one resend a minute. */
-export const SIGN_CODE_LENGTH = 6;
-export const SIGN_CODE_TTL_SECONDS = 600;
-export const SIGN_CODE_MAX_ATTEMPTS = 5;
-export const SIGN_CODE_RESEND_SECONDS = 60;
-export const EMAIL_CONFIRMATION_TTL_HOURS = 24;
-export const SESSION_IDLE_SECONDS = 1800;
-/**
- * The server keeps an idle session this much longer than the web app's inactivity
- * countdown: the app touches the server at most once a minute, and its 'Timeout activity'
- * dialog counts 20 s more, so the warning always ends before the server forgets the session.
- */
-export const SESSION_IDLE_GRACE_SECONDS = 120;
-export const SESSION_ABSOLUTE_SECONDS = 10 * 3600;
+import { email, isoDate, matricule, password, personId, required } from './common';
+import { PersonKind } from './person';
+import { SIGN_CODE_LENGTH } from './rules/limits';
+import { V } from './rules/validation';
 
 export const SignUpBody = z.object({
   matricule,
@@ -28,7 +16,7 @@ export const SignUpResponse = z.object({
   LASTNAME: z.string(),
   /** masked: j***@example.org */
   EMAIL: z.string(),
-  KIND: z.enum(['STAFF', 'STUDENT']),
+  KIND: PersonKind,
 });
 export type SignUpResponse = z.infer<typeof SignUpResponse>;
 
@@ -92,7 +80,7 @@ export const CodeVerificationBody = z.object({
     .string({ error: V.required })
     .trim()
     .min(1, { error: V.required })
-    .regex(/^\d{6}$/, { error: V.code }),
+    .regex(new RegExp(`^\\d{${SIGN_CODE_LENGTH}}$`), { error: V.code }),
   STUDENT_ID: personId.optional(),
 });
 export type CodeVerificationBody = z.infer<typeof CodeVerificationBody>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { V } from './common';
 import { StaffStatus } from './person';
 import { DocumentRecord, RegistrationState } from './registration';
 import { PersonRecord } from './profile';
+import { V } from './rules/validation';
 
 /** Filters of the registrations list (HR). */
 export const RegistrationQuery = z.object({

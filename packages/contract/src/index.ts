@@ -1,8 +1,8 @@
+export * from './rules';
 export * from './errors';
 export * from './common';
 export * from './person';
 export * from './phone';
-export * from './bank';
 export * from './registration';
 export * from './profile';
 export * from './auth';
@@ -13,3 +13,10 @@ export * from './application-sessions';
 export * from './applications';
 export * from './identification';
 export * from './academic';
+// A schema and the type of its values share a name with the rules' type: these are the schemas' (the same types).
+export { ErrorCode } from './errors';
+export { Language } from './common';
+export { BackOfficeRole, Gender, PersonKind, StaffStatus } from './person';
+export { FileColumn, PieceType } from './registration';
+export { Affectation, ChoiceCategory, Regime } from './applications';
+export { Finger, FingerprintFormat } from './identification';

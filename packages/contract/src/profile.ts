@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Language } from './common';
 import { BackOfficeRole, Gender, PersonKind, StaffStatus } from './person';
 import { ProfileFields } from './registration';
 
@@ -23,7 +24,7 @@ export const PersonRecord = z
     EMAIL: z.string().nullable(),
     EMAIL_VERIFIED: z.boolean(),
     PHONE_NUMBER: z.string().nullable(),
-    LANGUAGE: z.enum(['en', 'fr']),
+    LANGUAGE: Language,
     /** photo and fingerprints registered by an identification office (identification complete) */
     IDENTIFIED: z.boolean(),
     /** the photo taken by the identification office */

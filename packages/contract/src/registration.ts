@@ -1,41 +1,26 @@
 import { z } from 'zod';
-import { ACCOUNT_NUMBER, BANK_CODE, BRANCH_CODE, isValidCardNumber, isValidRib, RIB_KEY } from './bank';
-import { dmyToIso, V } from './common';
 import { isCameroonMobile, isValidPhone } from './phone';
 import { Gender, StaffStatus } from './person';
-
-// ---------------------------------------------------------------- enumerations
-
-export const CIVIL_STATUSES = ['Single', 'Married', 'Divorced', 'Widow'] as const;
-export const TITLES = ['Dr', 'Pr'] as const;
-export const ACADEMIC_GRADES = ['Assistant', 'Chargé de cours', 'Maître de conférences', 'Professeur'] as const;
-/** Principal activity: officers (civil servants) keep the ministerial decree and presence certificate. */
-export const ACTIVITIES = ['EMPLOYEE', 'OFFICER', 'INDEPENDENT'] as const;
-export const PAY_MODES = ['CASH', 'BANK_TRANSFER', 'MOBILE_TRANSFER', 'BANK_CHECK', 'PREPAID_CARD'] as const;
-export const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;
-export const REGIONS_OF_ORIGIN = ['Adamaoua', 'Centre', 'East', 'Far North', 'Littoral', 'North', 'North-West', 'West', 'South', 'South-West'] as const;
-export const SPOKEN_LANGUAGES = ['English', 'French', 'Pidgin', 'Fulfulde', 'Ewondo', 'Duala', 'Bassa', 'Other'] as const;
-
-/** Columns holding a file (an upload's id; answered as a URL). */
-export const FILE_COLUMNS = ['CV_LINK', 'NIU_LINK', 'CNPS_LINK', 'RIB_LINK', 'MINISTERIAL_DECREE', 'PRESENCE_ATTEST', 'IDENTITY1', 'IDENTITY2'] as const;
-export type FileColumn = (typeof FILE_COLUMNS)[number];
-/** The CV must be a PDF; the ID images are photos or scans; the others may be either. */
-export const FILE_COLUMN_TYPES: Record<FileColumn, readonly string[]> = {
-  CV_LINK: ['application/pdf'],
-  NIU_LINK: ['application/pdf', 'image/jpeg', 'image/png'],
-  CNPS_LINK: ['application/pdf', 'image/jpeg', 'image/png'],
-  RIB_LINK: ['application/pdf', 'image/jpeg', 'image/png'],
-  MINISTERIAL_DECREE: ['application/pdf', 'image/jpeg', 'image/png'],
-  PRESENCE_ATTEST: ['application/pdf', 'image/jpeg', 'image/png'],
-  IDENTITY1: ['image/jpeg', 'image/png', 'application/pdf'],
-  IDENTITY2: ['image/jpeg', 'image/png', 'application/pdf'],
-};
-/** Upload limits: 5 MB per file (images are also downscaled to 2000 px). */
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-
-/** Tax withheld on hours: 5.5 % with an NIU, up to 16.5 % without. */
-export const TAX_RATE_WITH_NIU = 5.5;
-export const TAX_RATE_WITHOUT_NIU = 16.5;
+import { ACCOUNT_NUMBER, BANK_CODE, BRANCH_CODE, isValidCardNumber, isValidRib, RIB_KEY } from './rules/bank';
+import { dmyToIso } from './rules/calendar';
+import { LANGUAGES } from './rules/person';
+import { CAMEROON_PHONE_CODE } from './rules/phone';
+import {
+  ACADEMIC_GRADES,
+  ACTIVITIES,
+  BLOOD_GROUPS,
+  CIVIL_STATUSES,
+  FILE_COLUMNS,
+  NIU_PATTERN,
+  PAY_FIELDS,
+  PAY_MODES,
+  payFieldUse,
+  PIECE_TYPES,
+  PROFILE_SECTIONS,
+  TITLES,
+  type PayField,
+} from './rules/registration';
+import { V } from './rules/validation';
 
 // ---------------------------------------------------------------- field helpers
 
@@ -129,8 +114,8 @@ export const AddressSection = z
   .superRefine((v, ctx) => {
     if (!v.LIVING_TOWN) ctx.addIssue({ code: 'custom', path: ['LIVING_TOWN'], message: 'validation.townPrecinct' });
     if (!v.PRECINCT) ctx.addIssue({ code: 'custom', path: ['PRECINCT'], message: 'validation.townPrecinct' });
-    if (v.NUMPHONE && !isValidPhone(v.CODE1 ?? '+237', v.NUMPHONE)) ctx.addIssue({ code: 'custom', path: ['NUMPHONE'], message: 'validation.phone1' });
-    if (v.NUMPHONE2 && !isValidPhone(v.CODE2 ?? '+237', v.NUMPHONE2)) ctx.addIssue({ code: 'custom', path: ['NUMPHONE2'], message: 'validation.phone2' });
+    if (v.NUMPHONE && !isValidPhone(v.CODE1 ?? CAMEROON_PHONE_CODE, v.NUMPHONE)) ctx.addIssue({ code: 'custom', path: ['NUMPHONE'], message: 'validation.phone1' });
+    if (v.NUMPHONE2 && !isValidPhone(v.CODE2 ?? CAMEROON_PHONE_CODE, v.NUMPHONE2)) ctx.addIssue({ code: 'custom', path: ['NUMPHONE2'], message: 'validation.phone2' });
   });
 export type AddressSection = z.infer<typeof AddressSection>;
 
@@ -182,13 +167,10 @@ export const EmergencySection = z
     EMERGNUM2: optText(20),
   })
   .superRefine((v, ctx) => {
-    if (v.EMERGNUM1 && !isValidPhone(v.EMERGCODE1 ?? '+237', v.EMERGNUM1)) ctx.addIssue({ code: 'custom', path: ['EMERGNUM1'], message: 'validation.phone1' });
-    if (v.EMERGNUM2 && !isValidPhone(v.EMERGCODE2 ?? '+237', v.EMERGNUM2)) ctx.addIssue({ code: 'custom', path: ['EMERGNUM2'], message: 'validation.phone2' });
+    if (v.EMERGNUM1 && !isValidPhone(v.EMERGCODE1 ?? CAMEROON_PHONE_CODE, v.EMERGNUM1)) ctx.addIssue({ code: 'custom', path: ['EMERGNUM1'], message: 'validation.phone1' });
+    if (v.EMERGNUM2 && !isValidPhone(v.EMERGCODE2 ?? CAMEROON_PHONE_CODE, v.EMERGNUM2)) ctx.addIssue({ code: 'custom', path: ['EMERGNUM2'], message: 'validation.phone2' });
   });
 export type EmergencySection = z.infer<typeof EmergencySection>;
-
-/** Cameroon's NIU (taxpayer number): a letter, 12 digits, a letter. */
-export const NIU_PATTERN = /^[A-Z]\d{12}[A-Z]$/;
 
 export const FiscalSection = z.object({
   NIU: z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() || null : blankToNull(v)), z.string().regex(NIU_PATTERN, { error: 'validation.niu' }).nullable()),
@@ -230,6 +212,15 @@ export const FinancialSection = z.object({
 });
 export type FinancialSection = z.infer<typeof FinancialSection>;
 
+/** The payment fields with a form of their own, and the message when they are missing or ill formed. */
+const PAY_FIELD_FORMATS: Partial<Record<PayField, { message: string; valid: (value: string) => boolean }>> = {
+  BANK_CODE: { message: V.bankCode, valid: (value) => BANK_CODE.test(value) },
+  BRANCH_CODE: { message: V.branchCode, valid: (value) => BRANCH_CODE.test(value) },
+  ACCOUNT_NUM: { message: V.accountNumber, valid: (value) => ACCOUNT_NUMBER.test(value) },
+  PAY_PHONE: { message: V.mobile, valid: isCameroonMobile },
+  CARD_NUM: { message: V.cardNumber, valid: isValidCardNumber },
+};
+
 const upper = (max: number) => z.preprocess((v) => (typeof v === 'string' ? v.replace(/\s/g, '').toUpperCase() || null : blankToNull(v)), z.string().max(max, { error: V.tooLong }).nullable());
 
 export const PayModeSection = z
@@ -248,47 +239,26 @@ export const PayModeSection = z
     CASHIER_CODE: optText(30),
   })
   .superRefine((v, ctx) => {
-    const need = (field: keyof typeof v) => {
-      if (!v[field]) ctx.addIssue({ code: 'custom', path: [field], message: V.required });
-    };
-    const owner = () => {
-      need('ACCOUNT_LASTNAME');
-      need('ACCOUNT_FIRSTNAME');
-    };
-    switch (v.PAYMODE) {
-      case 'BANK_TRANSFER':
-        owner();
-        if (!v.BANK_CODE || !BANK_CODE.test(v.BANK_CODE)) ctx.addIssue({ code: 'custom', path: ['BANK_CODE'], message: 'validation.bankCode' });
-        if (!v.BRANCH_CODE || !BRANCH_CODE.test(v.BRANCH_CODE)) ctx.addIssue({ code: 'custom', path: ['BRANCH_CODE'], message: 'validation.branchCode' });
-        if (!v.ACCOUNT_NUM || !ACCOUNT_NUMBER.test(v.ACCOUNT_NUM)) ctx.addIssue({ code: 'custom', path: ['ACCOUNT_NUM'], message: 'validation.accountNumber' });
-        else if (!v.RIB_KEY || !RIB_KEY.test(v.RIB_KEY) || (v.BANK_CODE && v.BRANCH_CODE && !isValidRib(v.BANK_CODE, v.BRANCH_CODE, v.ACCOUNT_NUM, v.RIB_KEY))) {
-          ctx.addIssue({ code: 'custom', path: ['RIB_KEY'], message: 'validation.ribKey' });
-        }
-        break;
-      case 'BANK_CHECK':
-        owner();
-        break;
-      case 'MOBILE_TRANSFER':
-        owner();
-        if (!v.PAY_PHONE || !isCameroonMobile(v.PAY_PHONE)) ctx.addIssue({ code: 'custom', path: ['PAY_PHONE'], message: 'validation.mobile' });
-        break;
-      case 'PREPAID_CARD':
-        owner();
-        need('ACCOUNT_BIRTHDATE');
-        if (!v.CARD_NUM || !isValidCardNumber(v.CARD_NUM)) ctx.addIssue({ code: 'custom', path: ['CARD_NUM'], message: 'validation.cardNumber' });
-        break;
-      case 'CASH':
-      case null:
-      case undefined:
-        break;
+    // The mode's fields (decision 0020): each required one given, each one given well formed.
+    // The RIB key is checked against the bank, branch and account once the account is well formed.
+    for (const field of PAY_FIELDS) {
+      const use = payFieldUse(v.PAYMODE, field);
+      if (use === null || use === 'fixed' || field === 'RIB_KEY') continue;
+      const value = v[field];
+      const format = PAY_FIELD_FORMATS[field];
+      if (!value) {
+        if (use === 'required') ctx.addIssue({ code: 'custom', path: [field], message: format?.message ?? V.required });
+      } else if (format && !format.valid(value)) ctx.addIssue({ code: 'custom', path: [field], message: format.message });
+    }
+    if (payFieldUse(v.PAYMODE, 'RIB_KEY') && v.ACCOUNT_NUM && ACCOUNT_NUMBER.test(v.ACCOUNT_NUM)) {
+      if (!v.RIB_KEY || !RIB_KEY.test(v.RIB_KEY) || (v.BANK_CODE && v.BRANCH_CODE && !isValidRib(v.BANK_CODE, v.BRANCH_CODE, v.ACCOUNT_NUM, v.RIB_KEY))) {
+        ctx.addIssue({ code: 'custom', path: ['RIB_KEY'], message: V.ribKey });
+      }
     }
   });
 export type PayModeSection = z.infer<typeof PayModeSection>;
 
-/** The wizard's sections, in order, with the schema of each saveable one. */
-export const PROFILE_SECTIONS = ['status', 'personal', 'identification', 'address', 'familial', 'parents', 'emergency', 'fiscal', 'professional', 'last-job', 'financial', 'pay-mode', 'documents'] as const;
-export type ProfileSection = (typeof PROFILE_SECTIONS)[number];
-
+/** The schema of each saveable section of the wizard (`PROFILE_SECTIONS`). */
 export const SECTION_SCHEMAS = {
   status: StatusSection,
   personal: PersonalSection,
@@ -400,78 +370,7 @@ export const ProfileFields = z.object({
 });
 export type ProfileFields = z.infer<typeof ProfileFields>;
 
-// ---------------------------------------------------------------- closure
-
-/** What closure checks: the record's identity part and the wizard's fields. */
-export type ClosureSnapshot = ProfileFields & {
-  MATRICULE: string | null;
-  STATUS: string | null;
-  EMAIL: string | null;
-  BIRTHDATE: string | null;
-  BIRTHPLACE: string | null;
-  GENDER: string | null;
-  COUNTRY: string | null;
-};
-
-interface Rule {
-  field: string;
-  section: ProfileSection;
-  /** missing when this is true; by default, when the field is empty */
-  missing?: (p: ClosureSnapshot) => boolean;
-}
-
-const empty = (v: unknown) => v === null || v === undefined || v === '';
-const needsOwner = (p: ClosureSnapshot) => !!p.PAYMODE && p.PAYMODE !== 'CASH';
-
-/** The mandatory information of section 5, each named by the field the web app shows a message for. */
-export const MANDATORY_RULES: readonly Rule[] = [
-  { field: 'MATRICULE', section: 'personal' },
-  { field: 'STATUS', section: 'status' },
-  { field: 'EMAIL', section: 'personal' },
-  { field: 'BIRTHDATE', section: 'personal' },
-  { field: 'BIRTHPLACE', section: 'personal' },
-  { field: 'GENDER', section: 'personal' },
-  { field: 'COUNTRY', section: 'personal' },
-  { field: 'CIVILSTATUS', section: 'familial' },
-  { field: 'SPFIRSTNAME', section: 'familial', missing: (p) => p.CIVILSTATUS === 'Married' && empty(p.SPFIRSTNAME) },
-  { field: 'SPLASTNAME', section: 'familial', missing: (p) => p.CIVILSTATUS === 'Married' && empty(p.SPLASTNAME) },
-  { field: 'CHILDNUM', section: 'familial' },
-  { field: 'LIVING_TOWN', section: 'address' },
-  { field: 'PRECINCT', section: 'address' },
-  { field: 'NUMPHONE', section: 'address' },
-  { field: 'NUMPHONE2', section: 'address' },
-  { field: 'EMERGNAME1', section: 'emergency' },
-  { field: 'EMERGNUM1', section: 'emergency' },
-  { field: 'IDENTIFICATION', section: 'identification' },
-  { field: 'IDENTIFNUM', section: 'identification' },
-  { field: 'IDENTIFPLACE', section: 'identification' },
-  { field: 'IDENTIFSTART', section: 'identification' },
-  { field: 'IDENTIFEND', section: 'identification' },
-  { field: 'IDENTITY1', section: 'identification' },
-  { field: 'IDENTITY2', section: 'identification' },
-  { field: 'NIU', section: 'fiscal', missing: (p) => empty(p.NIU) && p.NIU_MISSING !== true },
-  { field: 'LASTDIPLOMA', section: 'professional' },
-  { field: 'OLD_OBTENTION_YEAR', section: 'professional' },
-  { field: 'STAB', section: 'professional' },
-  { field: 'OLD_SPECIALITY', section: 'professional' },
-  { field: 'LASTJOB', section: 'last-job' },
-  { field: 'LASTEMPLOYER', section: 'last-job' },
-  { field: 'LASTJOBSTART', section: 'last-job' },
-  { field: 'LASTJOBSTILL', section: 'last-job' },
-  { field: 'LASTJOBEND', section: 'last-job', missing: (p) => p.LASTJOBSTILL !== true && empty(p.LASTJOBEND) },
-  { field: 'ACTIVITY_PRINCIPAL', section: 'financial' },
-  { field: 'PAYMODE', section: 'pay-mode' },
-  { field: 'ACCOUNT_NUM', section: 'pay-mode', missing: (p) => p.PAYMODE === 'BANK_TRANSFER' && empty(p.ACCOUNT_NUM) },
-  { field: 'ACCOUNT_DATA', section: 'pay-mode', missing: (p) => needsOwner(p) && (empty(p.ACCOUNT_LASTNAME) || empty(p.ACCOUNT_FIRSTNAME)) },
-  { field: 'CV_LINK', section: 'documents' },
-];
-
-/** The mandatory fields still missing, in the order of the wizard. */
-export function missingFields(p: ClosureSnapshot): string[] {
-  return MANDATORY_RULES.filter((r) => (r.missing ? r.missing(p) : empty((p as Record<string, unknown>)[r.field]))).map((r) => r.field);
-}
-
-export const sectionOfField = (field: string): ProfileSection | undefined => MANDATORY_RULES.find((r) => r.field === field)?.section;
+// ---------------------------------------------------------------- closure (its rules: `rules/registration.ts`)
 
 export const RegistrationState = z.object({
   ACTIVED: z.boolean(),
@@ -489,6 +388,7 @@ export type CloseSignResponse = z.infer<typeof CloseSignResponse>;
 // ---------------------------------------------------------------- files and documents
 
 export const FileColumn = z.enum(FILE_COLUMNS);
+export type FileColumn = z.infer<typeof FileColumn>;
 /** PATCH /students/files/remove */
 export const FileRemoveBody = z.object({ col: FileColumn, file: z.string().optional(), STUDENT_ID });
 export type FileRemoveBody = z.infer<typeof FileRemoveBody>;
@@ -514,11 +414,8 @@ export type FileRemoveResponse = z.infer<typeof FileRemoveResponse>;
 export const FileParams = z.object({ id: z.string().min(1).max(100) });
 export type FileParams = z.infer<typeof FileParams>;
 
-export const PIECE_TYPES = ['BIRTH_CERT', 'CHILD_BIRTH_CERT', 'DIPL_CERT', 'WEDDING_CERT'] as const;
 export const PieceType = z.enum(PIECE_TYPES);
 export type PieceType = z.infer<typeof PieceType>;
-/** Diploma levels: BAC+1 to BAC+9. */
-export const DIPLOMA_LEVELS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
 
 export const DocumentFields = z
   .object({
@@ -526,7 +423,7 @@ export const DocumentFields = z
     DESIGNATION: optText(200),
     SPECIALITY: optText(200),
     LEVEL: optInt(1, 9),
-    LANGUAGE: optEnum(['en', 'fr'] as const),
+    LANGUAGE: optEnum(LANGUAGES),
     OBTENEDDATE: optDate,
     OBTENEDSTAB: optText(200),
     STUDENT_ID,

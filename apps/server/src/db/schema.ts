@@ -15,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { AFFECTATION, CHOICE_CATEGORIES, FINGERPRINT_FORMATS, FINGERS, GENDERS, PERSON_KINDS, PIECE_TYPES, REGIMES, STAFF_STATUSES } from '@portal/contract/rules';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const created = () => ts('created_at').notNull().defaultNow();
@@ -64,8 +65,6 @@ export const levels = pgTable(
   (t) => [check('levels_range', sql`${t.id} between 1 and 5`)],
 );
 
-export const SHIFTS = ['DAY', 'EVENING', 'NIGHT', 'MORNING'] as const;
-
 /** A class: a branch at a level in one shift, e.g. `GL1/J` (day) or `GL1/S` (evening). */
 export const classes = pgTable(
   'classes',
@@ -75,7 +74,7 @@ export const classes = pgTable(
     branchId: integer('branch_id').notNull().references(() => branches.id),
     cycleId: integer('cycle_id').notNull().references(() => cycles.id),
     levelId: integer('level_id').notNull().references(() => levels.id),
-    shift: text('shift', { enum: SHIFTS }).notNull(),
+    shift: text('shift', { enum: REGIMES }).notNull(),
   },
   (t) => [index('classes_branch_idx').on(t.branchId), index('classes_level_idx').on(t.levelId)],
 );
@@ -145,12 +144,12 @@ export const persons = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     MATRICULE: text('matricule').notNull().unique(),
-    KIND: text('kind', { enum: ['STAFF', 'STUDENT'] }).notNull(),
+    KIND: text('kind', { enum: PERSON_KINDS }).notNull(),
     ROLES: text('roles').array().notNull().default(sql`'{}'::text[]`),
-    STATUS: text('status', { enum: ['PERMANENT', 'VACATAIRE', 'STAGIAIRE', 'STAFF'] }),
+    STATUS: text('status', { enum: STAFF_STATUSES }),
     FIRSTNAME: text('firstname').notNull(),
     LASTNAME: text('lastname').notNull(),
-    GENDER: text('gender', { enum: ['Male', 'Female'] }),
+    GENDER: text('gender', { enum: GENDERS }),
     BIRTHDATE: date('birthdate', { mode: 'string' }),
     BIRTHPLACE: text('birthplace'),
     COUNTRY: text('country').default('Cameroon'),
@@ -424,7 +423,7 @@ export const documents = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     personId: integer('person_id').notNull().references(() => persons.id, { onDelete: 'cascade' }),
-    PIECE_TYPE: text('piece_type', { enum: ['BIRTH_CERT', 'CHILD_BIRTH_CERT', 'DIPL_CERT', 'WEDDING_CERT'] }).notNull(),
+    PIECE_TYPE: text('piece_type', { enum: PIECE_TYPES }).notNull(),
     DESIGNATION: text('designation').notNull(),
     SPECIALITY: text('speciality'),
     LEVEL: integer('level'),
@@ -518,17 +517,17 @@ export const applicationChoices = pgTable(
     applicationId: integer('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
     sessionId: integer('session_id').notNull().references(() => applicationSessions.id),
     SUBJECT_ID: integer('subject_id').notNull().references(() => subjects.id),
-    CATEGORY: text('category', { enum: ['CM', 'TD', 'TP'] }).notNull(),
-    AFFECTATION: integer('affectation').notNull().default(0),
+    CATEGORY: text('category', { enum: CHOICE_CATEGORIES }).notNull(),
+    AFFECTATION: integer('affectation').notNull().default(AFFECTATION.SELECTED),
     decidedBy: integer('decided_by').references(() => persons.id, { onDelete: 'set null' }),
     decidedAt: ts('decided_at'),
     createdAt: created(),
   },
   (t) => [
     uniqueIndex('application_choices_uq').on(t.applicationId, t.SUBJECT_ID, t.CATEGORY),
-    uniqueIndex('application_choices_one_assignment_uq').on(t.sessionId, t.SUBJECT_ID, t.CATEGORY).where(sql`${t.AFFECTATION} = 1`),
+    uniqueIndex('application_choices_one_assignment_uq').on(t.sessionId, t.SUBJECT_ID, t.CATEGORY).where(sql`${t.AFFECTATION} = ${sql.raw(String(AFFECTATION.CONFIRMED))}`),
     index('application_choices_subject_idx').on(t.SUBJECT_ID, t.sessionId),
-    check('application_choices_affectation', sql`${t.AFFECTATION} in (0, 1, 2)`),
+    check('application_choices_affectation', sql`${t.AFFECTATION} in (${sql.raw(Object.values(AFFECTATION).join(', '))})`),
   ],
 );
 
@@ -551,8 +550,8 @@ export const fingerprints = pgTable(
   'fingerprints',
   {
     personId: integer('person_id').notNull().references(() => persons.id, { onDelete: 'cascade' }),
-    finger: text('finger', { enum: ['R_THUMB', 'R_INDEX', 'R_MIDDLE', 'R_RING', 'R_LITTLE', 'L_THUMB', 'L_INDEX', 'L_MIDDLE', 'L_RING', 'L_LITTLE'] }).notNull(),
-    format: text('format', { enum: ['JPEG', 'PNG', 'WSQ', 'FMR', 'FIR'] }).notNull(),
+    finger: text('finger', { enum: FINGERS }).notNull(),
+    format: text('format', { enum: FINGERPRINT_FORMATS }).notNull(),
     storageKey: text('storage_key').notNull(),
     sha256: text('sha256').notNull(),
     size: integer('size').notNull(),

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { SESSION_ABSOLUTE_SECONDS, type BackOfficeRole } from '@portal/contract';
+import { can, SESSION_ABSOLUTE_SECONDS, type Permission } from '@portal/contract/rules';
 import type { Account, Person } from '../db/schema';
 import type { RecordRow } from './person-record';
 import { audit } from './audit';
@@ -13,7 +13,8 @@ declare module 'fastify' {
     ctx: ServiceContext;
     /** preHandler: a valid session is required; sets request.actor and request.person */
     requireUser: (request: FastifyRequest) => Promise<void>;
-    requireRoles: (...roles: BackOfficeRole[]) => (request: FastifyRequest) => Promise<void>;
+    /** preHandler: a valid session whose person holds `permission` (else 403, audited) */
+    requirePermission: (permission: Permission) => (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     actor: Actor;
@@ -124,15 +125,14 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     request.actor = { id: session.person.id, roles: session.person.ROLES, kind: session.person.KIND };
   });
 
-  app.decorate('requireRoles', (...roles: BackOfficeRole[]) => async (request: FastifyRequest) => {
+  app.decorate('requirePermission', (permission: Permission) => async (request: FastifyRequest) => {
     await app.requireUser(request);
-    if (!request.actor.roles.some((r) => roles.includes(r as BackOfficeRole) || r === 'ADMIN')) {
-      await refuse(app.ctx, request, { need: roles });
-    }
+    if (!actorCan(request.actor, permission)) await refuse(app.ctx, request, { need: permission });
   });
 });
 
-export const isBackOfficeActor = (actor: Actor) => actor.roles.length > 0;
+/** Whether the acting person may do something (the contract's permission table). */
+export const actorCan = (actor: Actor, permission: Permission): boolean => can({ KIND: actor.kind, ROLES: actor.roles }, permission);
 
 /**
  * Writes a refused access to the audit log (against `target`, by default the route asked) and
@@ -152,27 +152,31 @@ async function refuse(ctx: ServiceContext, request: FastifyRequest, details: Rec
   return refuseAccess(ctx, { actor: request.actor, meta: requestMeta(request), details });
 }
 
+/** Reading or acting on anyone's data: the permissions that let an actor name someone else. */
+export type OnAnyone = 'persons.readAny' | 'persons.editAny';
+
 /**
- * The person an actor may act on: themself, or, for the back office, the one named. An id naming
- * someone else from a non-back-office session is refused (403, audited). For services; routes call
- * assertSelfOrBackOffice.
+ * The person an actor may act on: themself, or the one named when the actor holds `permission`
+ * (the back office). An id naming someone else without it is refused (403, audited). For
+ * services; routes call assertSelfOrPermitted.
  */
-export async function selfOrBackOffice(ctx: ServiceContext, input: { actor: Actor; meta: RequestMeta; id: number | undefined }): Promise<number> {
+export async function selfOrPermitted(ctx: ServiceContext, input: { actor: Actor; meta: RequestMeta; id: number | undefined; permission: OnAnyone }): Promise<number> {
   const { actor, id } = input;
   if (id === undefined || id === actor.id) return actor.id;
-  if (isBackOfficeActor(actor)) return id;
+  if (actorCan(actor, input.permission)) return id;
   return refuseAccess(ctx, { actor, meta: input.meta, details: { requestedId: id } });
 }
 
 /**
- * The person a request may act on: the session's own person, or, for the back office,
- * the one named. An id naming someone else from a non-back-office session is refused (403).
+ * The person a request may act on: the session's own person, or the one named when the
+ * session's person holds `permission` (reading or acting on anyone: the back office).
+ * An id naming someone else without it is refused (403, audited).
  */
-export async function assertSelfOrBackOffice(app: FastifyInstance, request: FastifyRequest, id: number | undefined): Promise<number> {
-  return selfOrBackOffice(app.ctx, { actor: request.actor, meta: requestMeta(request), id });
+export async function assertSelfOrPermitted(app: FastifyInstance, request: FastifyRequest, id: number | undefined, permission: OnAnyone): Promise<number> {
+  return selfOrPermitted(app.ctx, { actor: request.actor, meta: requestMeta(request), id, permission });
 }
 
-/** Like assertSelfOrBackOffice, for calls that only ever act on oneself (settings, contact). */
+/** Like assertSelfOrPermitted, for calls that only ever act on oneself (settings, contact). */
 export async function assertSelf(app: FastifyInstance, request: FastifyRequest, id: number | undefined): Promise<number> {
   if (id === undefined || id === request.actor.id) return request.actor.id;
   return refuse(app.ctx, request, { requestedId: id });

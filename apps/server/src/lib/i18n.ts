@@ -1,7 +1,9 @@
+import type { Language } from '@portal/contract/rules';
 import en from '../locales/en.json' with { type: 'json' };
 import fr from '../locales/fr.json' with { type: 'json' };
 
-export type Lang = 'en' | 'fr';
+/** The contract's languages: each has its catalogue. */
+export type Lang = Language;
 const catalogues: Record<Lang, unknown> = { en, fr };
 
 /** Server-side text (e-mails) in the person's language, with `{{name}}` placeholders. */

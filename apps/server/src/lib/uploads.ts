@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { z } from 'zod';
-import { MAX_UPLOAD_BYTES, V, type FileColumn } from '@portal/contract';
+import { MAX_UPLOAD_BYTES, UPLOAD_TYPES, V, type FileColumn, type UploadType } from '@portal/contract';
 import type { Tx } from '../db/client';
 import { files, type FileRow } from '../db/schema';
 import type { ServiceContext } from './context';
@@ -13,8 +13,8 @@ import { AppError, validationError } from './errors';
 import { isUniqueViolation } from './sql';
 
 /** The only types accepted anywhere, recognised by their first bytes (never by name or declared type). */
-export const ALLOWED_MIME = ['application/pdf', 'image/jpeg', 'image/png'] as const;
-export type AllowedMime = (typeof ALLOWED_MIME)[number];
+export const ALLOWED_MIME = UPLOAD_TYPES;
+export type AllowedMime = UploadType;
 const EXTENSION: Record<AllowedMime, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
 
 /** Images are stored downscaled to fit this box (never enlarged). */

@@ -1,4 +1,4 @@
-import type { BackOfficeRole, PersonRecord } from '@portal/contract';
+import { can, type Permission } from '@portal/contract/rules';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageLoader } from '../components/page-loader';
@@ -13,16 +13,6 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Pages of the staff (the HR registration): students and others go to their profile. */
-export function RequireStaff({ children }: { children: ReactNode }) {
-  const { user, pending } = useSession();
-  const location = useLocation();
-  if (pending) return <PageLoader />;
-  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
-  if (user.KIND !== 'STAFF') return <Navigate to="/profile" replace />;
-  return children;
-}
-
 /** Sign-in and registration pages: someone already signed in goes to their profile. */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const { user, pending } = useSession();
@@ -32,14 +22,12 @@ export function GuestOnly({ children }: { children: ReactNode }) {
 }
 
 /**
- * Back-office pages, inside `RequireAuth`: anyone without one of `roles` (ADMIN always passes)
- * gets `denied` (the app's not-found page). The server refuses them too (403).
+ * Pages for those who hold `permission`, inside `RequireAuth`: anyone else gets `denied` (the
+ * app's not-found page for the back office, the profile for the staff's own pages). The
+ * server refuses them too (403).
  */
-export function RequireRoles({ roles, children, denied }: { roles: readonly BackOfficeRole[]; children: ReactNode; denied: ReactNode }) {
+export function RequirePermission({ permission, children, denied }: { permission: Permission; children: ReactNode; denied: ReactNode }) {
   const { user, pending } = useSession();
   if (pending) return <PageLoader />;
-  return user && hasRole(user, roles) ? children : denied;
+  return can(user, permission) ? children : denied;
 }
-
-export const hasRole = (person: Pick<PersonRecord, 'ROLES'>, roles: readonly BackOfficeRole[]): boolean =>
-  person.ROLES.some((role) => role === 'ADMIN' || roles.includes(role));

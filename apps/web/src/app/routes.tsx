@@ -1,8 +1,7 @@
 import { lazy, type ReactNode } from 'react';
-import type { BackOfficeRole } from '@portal/contract';
-import { useRoutes, type RouteObject } from 'react-router';
-import { RequireHr } from '../features/hr/hr-guard';
-import { GuestOnly, RequireAuth, RequireRoles, RequireStaff } from './guards';
+import type { Permission } from '@portal/contract/rules';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { GuestOnly, RequireAuth, RequirePermission } from './guards';
 import { Root } from './root';
 
 // Every page is its own chunk, loaded when its route is first visited.
@@ -56,15 +55,20 @@ const AcademicSessionsPage = lazy(pageLoaders.academicSessions);
 const AcademicAssignmentsPage = lazy(pageLoaders.academicAssignments);
 const NotFoundPage = lazy(pageLoaders.notFound);
 
-const IDENTIFICATION_ROLES = ['IDENTIFICATION'] as const;
-const ACADEMIC_ROLES = ['ACADEMIC'] as const;
-
-const staffPage = (page: ReactNode): ReactNode => <RequireStaff>{page}</RequireStaff>;
-const officePage = (roles: readonly BackOfficeRole[], page: ReactNode): ReactNode => (
+/** A page of one's own (the HR registration, subject choices): whoever may not use it goes to their profile. */
+const ownPage = (permission: Permission, page: ReactNode): ReactNode => (
   <RequireAuth>
-    <RequireRoles roles={roles} denied={<NotFoundPage />}>
+    <RequirePermission permission={permission} denied={<Navigate to="/profile" replace />}>
       {page}
-    </RequireRoles>
+    </RequirePermission>
+  </RequireAuth>
+);
+/** A back-office page: not found for whoever lacks its permission. */
+const officePage = (permission: Permission, page: ReactNode): ReactNode => (
+  <RequireAuth>
+    <RequirePermission permission={permission} denied={<NotFoundPage />}>
+      {page}
+    </RequirePermission>
   </RequireAuth>
 );
 
@@ -100,14 +104,7 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
       },
-      {
-        path: 'registration',
-        element: (
-          <RequireStaff>
-            <RegistrationPage />
-          </RequireStaff>
-        ),
-      },
+      { path: 'registration', element: ownPage('registration.own', <RegistrationPage />) },
       {
         path: 'contact',
         element: (
@@ -116,34 +113,16 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
       },
-      {
-        path: 'hr/registrations',
-        element: (
-          <RequireAuth>
-            <RequireHr denied={<NotFoundPage />}>
-              <HrRegistrationsPage />
-            </RequireHr>
-          </RequireAuth>
-        ),
-      },
-      {
-        path: 'hr/registrations/:id',
-        element: (
-          <RequireAuth>
-            <RequireHr denied={<NotFoundPage />}>
-              <HrDossierPage />
-            </RequireHr>
-          </RequireAuth>
-        ),
-      },
-      { path: 'courses', element: staffPage(<ApplicationsPage />) },
-      { path: 'courses/help', element: staffPage(<ApplicationsHelpPage />) },
-      { path: 'courses/archive', element: staffPage(<ArchivePage />) },
-      { path: 'identification', element: officePage(IDENTIFICATION_ROLES, <IdentificationListPage />) },
-      { path: 'identification/:id', element: officePage(IDENTIFICATION_ROLES, <IdentificationPersonPage />) },
-      { path: 'academic/catalogue', element: officePage(ACADEMIC_ROLES, <AcademicCataloguePage />) },
-      { path: 'academic/sessions', element: officePage(ACADEMIC_ROLES, <AcademicSessionsPage />) },
-      { path: 'academic/assignments', element: officePage(ACADEMIC_ROLES, <AcademicAssignmentsPage />) },
+      { path: 'hr/registrations', element: officePage('registrations.manage', <HrRegistrationsPage />) },
+      { path: 'hr/registrations/:id', element: officePage('registrations.manage', <HrDossierPage />) },
+      { path: 'courses', element: ownPage('applications.own', <ApplicationsPage />) },
+      { path: 'courses/help', element: ownPage('applications.own', <ApplicationsHelpPage />) },
+      { path: 'courses/archive', element: ownPage('applications.own', <ArchivePage />) },
+      { path: 'identification', element: officePage('identification.manage', <IdentificationListPage />) },
+      { path: 'identification/:id', element: officePage('identification.manage', <IdentificationPersonPage />) },
+      { path: 'academic/catalogue', element: officePage('catalogue.manage', <AcademicCataloguePage />) },
+      { path: 'academic/sessions', element: officePage('applicationSessions.manage', <AcademicSessionsPage />) },
+      { path: 'academic/assignments', element: officePage('assignments.manage', <AcademicAssignmentsPage />) },
       { path: 'settings', element: <SettingsPage /> },
       { path: 'privacy', element: <PrivacyPage /> },
       { path: 'terms', element: <TermsPage /> },

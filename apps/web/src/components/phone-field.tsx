@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { PHONE_CODES } from '@portal/contract';
+import { PHONE_CODES } from '@portal/contract/rules';
 import { FormTextField } from './form-text-field';
 
 interface Props<T extends FieldValues, TOut extends FieldValues> {

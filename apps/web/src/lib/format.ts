@@ -1,4 +1,4 @@
-import { isoToDmy } from '@portal/contract';
+import { isoToDmy } from '@portal/contract/rules';
 
 /** `YYYY-MM-DD` (or an ISO timestamp) shown as `dd/mm/yyyy`; empty when missing. */
 export function formatDate(value: string | null | undefined): string {

@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Language } from '@portal/contract';
+import type { Language } from '@portal/contract/rules';
 
 export type { Language };
 

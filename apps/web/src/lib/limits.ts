@@ -8,7 +8,7 @@ import {
   SESSION_IDLE_SECONDS,
   SIGN_CODE_LENGTH,
   SIGN_CODE_TTL_SECONDS,
-} from '@portal/contract';
+} from '@portal/contract/rules';
 
 /**
  * The contract's limits as message variables (`{{codeLength}}`, `{{idleMinutes}}`, ...), so

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import { isCurrentSession, sessionEndOf, sessionStartOf, type GroupLimits, type SessionInput, type SessionSummary } from '@portal/contract';
+import { isCurrentSession, levelLimitsOf, sessionEndOf, sessionStartOf, type SessionInput, type SessionSummary } from '@portal/contract';
 import type { Tx } from '../../db/client';
 import { applicationChoices, applications, applicationSessions, persons, subjectConstraints } from '../../db/schema';
 import { audit } from '../../lib/audit';
@@ -10,22 +10,6 @@ import type { Acting } from './catalogue.service';
 
 /** Serialises the writes that could make two open sessions overlap (any instance). */
 const SESSION_LOCK = 74_210_101;
-
-/** The ten per-level limits from the office's three level groups. */
-export function constraintOf(limits: GroupLimits) {
-  return {
-    LEVEL1_J: limits.LEVEL12_J,
-    LEVEL2_J: limits.LEVEL12_J,
-    LEVEL3_J: limits.LEVEL3_J,
-    LEVEL4_J: limits.LEVEL45_J,
-    LEVEL5_J: limits.LEVEL45_J,
-    LEVEL1_S: limits.LEVEL12_S,
-    LEVEL2_S: limits.LEVEL12_S,
-    LEVEL3_S: limits.LEVEL3_S,
-    LEVEL4_S: limits.LEVEL45_S,
-    LEVEL5_S: limits.LEVEL45_S,
-  };
-}
 
 const datesOf = (input: SessionInput) => ({ START_DATE: sessionStartOf(input.START_DATE), END_DATE: input.END_DATE === null ? null : sessionEndOf(input.END_DATE) });
 
@@ -99,7 +83,7 @@ export async function createApplicationSession(ctx: ServiceContext, input: Actin
   const dates = datesOf(values);
   const id = await ctx.db.transaction(async (tx) => {
     await assertNoOverlap(tx, { start: dates.START_DATE, end: dates.END_DATE });
-    const [constraint] = await tx.insert(subjectConstraints).values(constraintOf(values.LIMITS)).returning({ id: subjectConstraints.id });
+    const [constraint] = await tx.insert(subjectConstraints).values(levelLimitsOf(values.LIMITS)).returning({ id: subjectConstraints.id });
     const [session] = await tx
       .insert(applicationSessions)
       .values({ DESIGNATION: values.DESIGNATION, ...dates, ...capsOf(values), SUBJECT_CONSTRAINT_ID: constraint!.id, MANUAL_CLOSURE: false, ACTIVED: true, createdAt: ctx.clock.now() })
@@ -122,7 +106,7 @@ export async function updateApplicationSession(ctx: ServiceContext, input: Actin
     const [before] = await tx.select().from(applicationSessions).where(eq(applicationSessions.id, input.id)).for('update');
     if (!before) throw new AppError('NOT_FOUND');
     if (before.ACTIVED && !before.MANUAL_CLOSURE) await assertNoOverlap(tx, { start: dates.START_DATE, end: dates.END_DATE }, input.id);
-    await tx.update(subjectConstraints).set(constraintOf(values.LIMITS)).where(eq(subjectConstraints.id, before.SUBJECT_CONSTRAINT_ID));
+    await tx.update(subjectConstraints).set(levelLimitsOf(values.LIMITS)).where(eq(subjectConstraints.id, before.SUBJECT_CONSTRAINT_ID));
     await tx.update(applicationSessions).set({ DESIGNATION: values.DESIGNATION, ...dates, ...caps }).where(eq(applicationSessions.id, input.id));
     const capsChanged = (Object.keys(caps) as (keyof typeof caps)[]).some((k) => caps[k] !== before[k]);
     let reset = 0;

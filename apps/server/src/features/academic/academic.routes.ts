@@ -70,7 +70,9 @@ const acting = (request: FastifyRequest): Acting => ({ actor: request.actor, met
 
 /** The academic office: catalogue, subject import, choice sessions and assignments (ACADEMIC and administrators). */
 export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
-  const academic = app.requireRoles('ACADEMIC');
+  const catalogue = app.requirePermission('catalogue.manage');
+  const sessions = app.requirePermission('applicationSessions.manage');
+  const assignments = app.requirePermission('assignments.manage');
   await app.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 } });
   // CSV sent as the raw body; only this plugin's routes accept it.
   app.addContentTypeParser(['text/csv', 'application/csv'], { parseAs: 'buffer', bodyLimit: MAX_IMPORT_BYTES }, (_request, body, done) => done(null, body));
@@ -93,22 +95,22 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
   }) {
     app.get(`/academic/${entity.path}`, {
       schema: { tags, summary: `Every ${entity.name} of the catalogue`, response: { 200: z.array(entity.output), ...errors } },
-      preHandler: academic,
+      preHandler: catalogue,
     }, async () => entity.list(app.ctx));
 
     app.post(`/academic/${entity.path}`, {
       schema: { tags, summary: `Add a ${entity.name}; a duplicate code is 409 ALREADY_EXISTS`, body: entity.input, response: { 201: entity.output, ...errors } },
-      preHandler: academic,
+      preHandler: catalogue,
     }, async (request, reply) => reply.code(201).send(await entity.create(app.ctx, { ...acting(request), values: request.body as z.output<I> })));
 
     app.patch(`/academic/${entity.path}/:id`, {
       schema: { tags, summary: `Edit a ${entity.name}`, params: IdParams, body: entity.input, response: { 200: entity.output, ...errors } },
-      preHandler: academic,
+      preHandler: catalogue,
     }, async (request) => entity.update(app.ctx, { ...acting(request), id: request.params.id, values: request.body as z.output<I> }));
 
     app.delete(`/academic/${entity.path}/:id`, {
       schema: { tags, summary: `Delete a ${entity.name}; one still referenced is 409 IN_USE`, params: IdParams, response: { ...noContent, ...errors } },
-      preHandler: academic,
+      preHandler: catalogue,
     }, async (request, reply) => {
       await entity.remove(app.ctx, { ...acting(request), id: request.params.id });
       return reply.code(204).send(null);
@@ -122,19 +124,19 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/academic/levels', {
     schema: { tags, summary: 'Levels 1 to 5 (fixed)', response: { 200: z.array(CatalogueLevel), ...errors } },
-    preHandler: academic,
+    preHandler: catalogue,
   }, async () => listLevels(app.ctx));
 
   // ---------------------------------------------------------------- subjects
 
   app.get('/academic/subjects', {
     schema: { tags, summary: 'Subjects of the catalogue: search over code, name and class, optionally of one class; paged', querystring: CatalogueSubjectQuery, response: { 200: CatalogueSubjectPage, ...errors } },
-    preHandler: academic,
+    preHandler: catalogue,
   }, async (request) => listSubjects(app.ctx, request.query));
 
   app.post('/academic/subjects', {
     schema: { tags, summary: 'Add a subject; the same code twice in a class is 409 ALREADY_EXISTS', body: SubjectInput, response: { 201: CatalogueSubject, ...errors } },
-    preHandler: academic,
+    preHandler: catalogue,
   }, async (request, reply) => reply.code(201).send(await createSubject(app.ctx, { ...acting(request), values: request.body })));
 
   app.post('/academic/subjects/import', {
@@ -147,7 +149,7 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: ImportReport, ...errors, 413: ErrorResponse, 415: ErrorResponse },
     },
     bodyLimit: MAX_IMPORT_BYTES,
-    preHandler: academic,
+    preHandler: catalogue,
   }, async (request) => {
     const { data } = await readRawUpload(request);
     return importSubjects(app.ctx, { ...acting(request), data, dryRun: request.query.dryRun });
@@ -155,12 +157,12 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch('/academic/subjects/:id', {
     schema: { tags, summary: 'Edit a subject', params: IdParams, body: SubjectInput, response: { 200: CatalogueSubject, ...errors } },
-    preHandler: academic,
+    preHandler: catalogue,
   }, async (request) => updateSubject(app.ctx, { ...acting(request), id: request.params.id, values: request.body }));
 
   app.delete('/academic/subjects/:id', {
     schema: { tags, summary: 'Delete a subject; one chosen in an application is 409 IN_USE', params: IdParams, response: { ...noContent, ...errors } },
-    preHandler: academic,
+    preHandler: catalogue,
   }, async (request, reply) => {
     await deleteSubject(app.ctx, { ...acting(request), id: request.params.id });
     return reply.code(204).send(null);
@@ -170,39 +172,39 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/academic/sessions', {
     schema: { tags, summary: 'Every choice session, newest first, with its counts', response: { 200: z.array(SessionSummary), ...errors } },
-    preHandler: academic,
+    preHandler: sessions,
   }, async () => listApplicationSessions(app.ctx));
 
   app.post('/academic/sessions', {
     schema: { tags, summary: 'Open a choice session; another open session over these dates is 409 SESSION_OVERLAP', body: SessionInput, response: { 201: SessionSummary, ...errors } },
-    preHandler: academic,
+    preHandler: sessions,
   }, async (request, reply) => reply.code(201).send(await createApplicationSession(app.ctx, { ...acting(request), values: request.body })));
 
   app.patch('/academic/sessions/:id', {
     schema: { tags, summary: "Edit a session's dates, limits and caps; open applications follow new caps", params: IdParams, body: SessionInput, response: { 200: SessionSummary, ...errors } },
-    preHandler: academic,
+    preHandler: sessions,
   }, async (request) => updateApplicationSession(app.ctx, { ...acting(request), id: request.params.id, values: request.body }));
 
   app.post('/academic/sessions/:id/close', {
     schema: { tags, summary: 'Close a session by hand', params: IdParams, response: { 200: SessionSummary, ...errors } },
-    preHandler: academic,
+    preHandler: sessions,
   }, async (request) => setManualClosure(app.ctx, { ...acting(request), id: request.params.id, closed: true }));
 
   app.post('/academic/sessions/:id/reopen', {
     schema: { tags, summary: 'Reopen a session closed by hand; 409 SESSION_OVERLAP when another open session overlaps it', params: IdParams, response: { 200: SessionSummary, ...errors } },
-    preHandler: academic,
+    preHandler: sessions,
   }, async (request) => setManualClosure(app.ctx, { ...acting(request), id: request.params.id, closed: false }));
 
   // ---------------------------------------------------------------- assignments
 
   app.get('/academic/assignments', {
     schema: { tags, summary: 'Subjects chosen in a session (default: the current one, else the newest) with their applicants and loads', querystring: AssignmentQuery, response: { 200: AssignmentPage, ...errors } },
-    preHandler: academic,
+    preHandler: assignments,
   }, async (request) => listAssignments(app.ctx, request.query));
 
   app.get('/academic/assignments/export', {
     schema: { tags, summary: 'The confirmed assignments of a session as CSV', querystring: AssignmentExportQuery, response: { 200: z.string(), ...errors } },
-    preHandler: academic,
+    preHandler: assignments,
   }, async (request, reply) => {
     const { csv, filename } = await exportAssignments(app.ctx, { session: request.query.session });
     return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(csv);
@@ -216,7 +218,7 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const decision of decisions) {
     app.post(`/academic/choices/:id/${decision.path}`, {
       schema: { tags, summary: decision.summary, description: "Answers the subject's assignment row as it now stands.", params: ChoiceDecision, response: { 200: AssignmentRow, ...errors } },
-      preHandler: academic,
+      preHandler: assignments,
     }, async (request) => decideChoice(app.ctx, { ...acting(request), choiceId: request.params.id, affectation: decision.affectation }));
   }
 };

@@ -1,12 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { refuseAccess } from '../../lib/auth';
+import { actorCan, refuseAccess } from '../../lib/auth';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 
-/** Back-office roles that read anyone's applications (the academic office and administrators). */
-export const APPLICATION_READERS = ['ACADEMIC', 'ADMIN'] as const;
-
-export const readsAnyApplication = (actor: Actor) => actor.roles.some((r) => (APPLICATION_READERS as readonly string[]).includes(r));
+/** Who reads anyone's applications (the academic office and administrators). */
+export const readsAnyApplication = (actor: Actor) => actorCan(actor, 'applications.readAny');
 
 /** Staff with a category (permanent, part-time, intern, support) apply for subjects; students do not. */
 export const isEligible = (person: { KIND: string; STATUS: string | null }) => person.KIND === 'STAFF' && person.STATUS !== null;

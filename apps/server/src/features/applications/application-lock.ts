@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { isCurrentSession, type ApplicationSession } from '@portal/contract';
+import { isCurrentSession, type ApplicationSession, type PersonKind, type StaffStatus } from '@portal/contract';
 import type { Tx } from '../../db/client';
 import { applications, applicationSessions, identifications, persons, profiles, subjectConstraints } from '../../db/schema';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
@@ -17,7 +17,7 @@ export interface LockedApplication {
   application: ApplicationRow;
   session: ApplicationSession;
   constraint: ConstraintRow;
-  person: { KIND: 'STAFF' | 'STUDENT'; STATUS: 'PERMANENT' | 'VACATAIRE' | 'STAGIAIRE' | 'STAFF' | null; registrationClosedAt: Date | null; EMAIL: string | null; FIRSTNAME: string; LASTNAME: string; MATRICULE: string };
+  person: { KIND: PersonKind; STATUS: StaffStatus | null; registrationClosedAt: Date | null; EMAIL: string | null; FIRSTNAME: string; LASTNAME: string; MATRICULE: string };
   identifiedAt: Date | null;
   /** an NIU is on the owner's profile (tax rate 5.5 % instead of 16.5 %) */
   hasNiu: boolean;

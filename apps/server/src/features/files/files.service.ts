@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { files, type FileRow } from '../../db/schema';
-import { selfOrBackOffice } from '../../lib/auth';
+import { selfOrPermitted } from '../../lib/auth';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { safeFileName } from '../../lib/uploads';
@@ -18,7 +18,7 @@ function servedName(row: FileRow): string {
 export async function readFile(ctx: ServiceContext, input: { id: string; actor: Actor; meta: RequestMeta }): Promise<{ data: Buffer; mime: string; name: string }> {
   const [row] = await ctx.db.select().from(files).where(eq(files.id, input.id.toLowerCase())).limit(1);
   if (!row) throw new AppError('NOT_FOUND');
-  await selfOrBackOffice(ctx, { actor: input.actor, meta: input.meta, id: row.ownerId });
+  await selfOrPermitted(ctx, { actor: input.actor, meta: input.meta, id: row.ownerId, permission: 'persons.readAny' });
   let data: Buffer;
   try {
     data = await ctx.storage.get(row.storageKey);

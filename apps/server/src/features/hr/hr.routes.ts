@@ -11,7 +11,7 @@ const errors = errorResponses(400, 401, 403, 404);
 
 /** The human resources service: registrations, dossiers, reopening and corrections (HR and administrators). */
 export const hrRoutes: FastifyPluginAsyncZod = async (app) => {
-  const hr = app.requireRoles('HR');
+  const hr = app.requirePermission('registrations.manage');
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/hr/')) reply.header('cache-control', 'no-store');
   });

@@ -53,7 +53,7 @@ const upload = <P extends z.ZodType>(params: P, summary: string, description: st
  */
 export const identificationRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, MULTIPART_OPTIONS);
-  const office = app.requireRoles('IDENTIFICATION');
+  const office = app.requirePermission('identification.manage');
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/identification/')) reply.header('cache-control', 'no-store');
   });

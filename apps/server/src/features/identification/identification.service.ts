@@ -6,6 +6,7 @@ import {
   FINGERS,
   MAX_FINGERPRINT_BYTES,
   MIN_FINGERS_FOR_COMPLETION,
+  PHOTO_TYPES,
   V,
   type Finger,
   type FingerprintFormat,
@@ -199,7 +200,7 @@ const auditChange = (ctx: ServiceContext, tx: Tx, input: Change, action: string,
 /** POST /identification/persons/:id/photo: a JPEG or PNG (re-encoded), owned by the person, replacing the previous photo. */
 export async function savePhoto(ctx: ServiceContext, input: Change & { file: IncomingFile }): Promise<Identification> {
   await assertOpen(ctx, input.personId);
-  const upload = await checkUpload(input.file, { allowed: ['image/jpeg', 'image/png'], fallbackName: 'photo' });
+  const upload = await checkUpload(input.file, { allowed: PHOTO_TYPES, fallbackName: 'photo' });
   return fileTransaction(ctx, async (tx) => {
     const state = await lockForChange(ctx, tx, input.personId);
     const file = await storeUpload(ctx, tx, { ownerId: input.personId, upload, purpose: 'PHOTO' });

@@ -13,7 +13,7 @@ import {
   TRAINING_MAX_FILES,
   TrainingBody,
 } from '@portal/contract';
-import { assertSelfOrBackOffice, requestMeta } from '../../lib/auth';
+import { assertSelfOrPermitted, requestMeta } from '../../lib/auth';
 import { JSON_FILE_BODY_LIMIT, jsonUpload, MULTIPART_OPTIONS, readUpload } from '../../lib/uploads';
 import { createDocuments, deleteDocument, listDocuments, markLastDiploma } from './documents.service';
 import { errorResponses } from '../../lib/errors';
@@ -34,7 +34,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     preHandler: app.requireUser,
   }, async (request, reply) => {
-    const personId = await assertSelfOrBackOffice(app, request, request.params.employee);
+    const personId = await assertSelfOrPermitted(app, request, request.params.employee, 'persons.readAny');
     reply.header('cache-control', 'no-store');
     return listDocuments(app.ctx, personId);
   });
@@ -53,7 +53,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: app.requireUser,
   }, async (request, reply) => {
     const upload = await readUpload(request, request.body, DocumentFields);
-    const personId = await assertSelfOrBackOffice(app, request, upload.fields.STUDENT_ID);
+    const personId = await assertSelfOrPermitted(app, request, upload.fields.STUDENT_ID, 'persons.editAny');
     const [created] = await createDocuments(app.ctx, { personId, actor: request.actor, items: [upload], meta: requestMeta(request) });
     return reply.code(201).header('cache-control', 'no-store').send(created!);
   });
@@ -78,7 +78,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     bodyLimit: TRAINING_MAX_FILES * JSON_FILE_BODY_LIMIT,
     preHandler: app.requireUser,
   }, async (request, reply) => {
-    const personId = await assertSelfOrBackOffice(app, request, request.body.STUDENT_ID);
+    const personId = await assertSelfOrPermitted(app, request, request.body.STUDENT_ID, 'persons.editAny');
     const created = await createDocuments(app.ctx, { personId, actor: request.actor, items: request.body.files.map(jsonUpload), meta: requestMeta(request) });
     return reply.code(201).header('cache-control', 'no-store').send(created);
   });

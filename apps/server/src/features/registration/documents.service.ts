@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { documents, type DocumentRow } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import { selfOrBackOffice } from '../../lib/auth';
+import { selfOrPermitted } from '../../lib/auth';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError, validationError } from '../../lib/errors';
 import { checkUpload, deleteStoredFile, fileTransaction, storeUpload, type CheckedUpload, type IncomingFile } from '../../lib/uploads';
@@ -50,10 +50,10 @@ interface DocumentAction {
  */
 async function documentToActOn(ctx: ServiceContext, input: DocumentAction): Promise<DocumentRow> {
   const { actor, meta, studentId } = input;
-  if (studentId !== undefined) await selfOrBackOffice(ctx, { actor, meta, id: studentId });
+  if (studentId !== undefined) await selfOrPermitted(ctx, { actor, meta, id: studentId, permission: 'persons.editAny' });
   const [document] = await ctx.db.select().from(documents).where(eq(documents.id, input.id)).limit(1);
   if (!document || (studentId !== undefined && document.personId !== studentId)) throw new AppError('NOT_FOUND');
-  await selfOrBackOffice(ctx, { actor, meta, id: document.personId });
+  await selfOrPermitted(ctx, { actor, meta, id: document.personId, permission: 'persons.editAny' });
   return document;
 }
 

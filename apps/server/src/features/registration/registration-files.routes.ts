@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ColumnUploadFields, ColumnUploadJson, CvUploadFields, CvUploadJson, ErrorResponse, FileRemoveBody, FileRemoveResponse, FileUploadResponse } from '@portal/contract';
-import { assertSelfOrBackOffice, requestMeta } from '../../lib/auth';
+import { assertSelfOrPermitted, requestMeta } from '../../lib/auth';
 import { JSON_FILE_BODY_LIMIT, MULTIPART_OPTIONS, readUpload } from '../../lib/uploads';
 import { removeColumnFileFor, uploadColumnFile } from './registration-files.service';
 import { errorResponses } from '../../lib/errors';
@@ -38,7 +38,7 @@ export const registrationFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireUser,
     }, async (request, reply) => {
       const { fields, file } = await readUpload(request, request.body, upload.fields);
-      const personId = await assertSelfOrBackOffice(app, request, fields.STUDENT_ID);
+      const personId = await assertSelfOrPermitted(app, request, fields.STUDENT_ID, 'persons.editAny');
       reply.header('cache-control', 'no-store');
       return uploadColumnFile(app.ctx, { personId, actor: request.actor, col: fields.col ?? 'CV_LINK', file, meta: requestMeta(request) });
     });
@@ -54,7 +54,7 @@ export const registrationFilesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     preHandler: app.requireUser,
   }, async (request, reply) => {
-    const personId = await assertSelfOrBackOffice(app, request, request.body.STUDENT_ID);
+    const personId = await assertSelfOrPermitted(app, request, request.body.STUDENT_ID, 'persons.editAny');
     reply.header('cache-control', 'no-store');
     return removeColumnFileFor(app.ctx, { personId, actor: request.actor, col: request.body.col, file: request.body.file, meta: requestMeta(request) });
   });

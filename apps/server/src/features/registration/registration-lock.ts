@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { persons, type Person } from '../../db/schema';
+import { actorCan } from '../../lib/auth';
 import type { Actor } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 
-/** Roles that may change a closed registration (with a reason, recorded in the audit log). */
-export const REGISTRATION_EDITORS = ['HR', 'ADMIN'] as const;
-
-export const canEditClosed = (actor: Actor) => actor.roles.some((r) => (REGISTRATION_EDITORS as readonly string[]).includes(r));
+/** Who may change a closed registration (with a reason, recorded in the audit log): the human resources service. */
+export const canEditClosed = (actor: Actor) => actorCan(actor, 'registrations.manage');
 
 /** Locks the person's row for the rest of the transaction. */
 export async function lockPerson(tx: Executor, personId: number): Promise<Person> {

@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import {
+  keepPayModeFields,
   missingFields,
+  payFieldUse,
   PROFILE_SECTIONS,
   sectionOfField,
   type PersonRecord,
@@ -22,15 +24,6 @@ import { lockForEdit, lockPerson } from './registration-lock';
 const PERSON_FIELDS = new Set(['FIRSTNAME', 'LASTNAME', 'GENDER', 'BIRTHDATE', 'BIRTHPLACE', 'COUNTRY', 'STATUS']);
 /** Handled apart from the plain columns. */
 const SPECIAL_FIELDS = new Set(['STUDENT_ID', 'CHILDREN', 'IDENTITY1', 'IDENTITY2']);
-/** The data each payment mode keeps; a save clears the other modes' data. */
-const PAY_MODE_FIELDS: Record<string, readonly string[]> = {
-  CASH: ['CASHIER_CODE'],
-  BANK_TRANSFER: ['BANK_CODE', 'BRANCH_CODE', 'ACCOUNT_NUM', 'RIB_KEY', 'ACCOUNT_LASTNAME', 'ACCOUNT_FIRSTNAME'],
-  BANK_CHECK: ['BANK_CODE', 'ACCOUNT_LASTNAME', 'ACCOUNT_FIRSTNAME'],
-  MOBILE_TRANSFER: ['PAY_CODE', 'PAY_PHONE', 'ACCOUNT_LASTNAME', 'ACCOUNT_FIRSTNAME'],
-  PREPAID_CARD: ['CARD_NUM', 'ACCOUNT_LASTNAME', 'ACCOUNT_FIRSTNAME', 'ACCOUNT_BIRTHDATE'],
-};
-const ALL_PAY_FIELDS = [...new Set(Object.values(PAY_MODE_FIELDS).flat())];
 /** Kept for officers (civil servants) only. */
 const OFFICER_FILES = ['PRESENCE_ATTEST', 'MINISTERIAL_DECREE'] as const;
 
@@ -65,9 +58,9 @@ async function prepare(tx: Tx, input: SaveSectionInput): Promise<Record<string, 
       if (v.LASTJOBSTILL === true) v.LASTJOBEND = null;
       break;
     case 'pay-mode': {
-      const keep = new Set(PAY_MODE_FIELDS[String(v.PAYMODE)] ?? []);
-      for (const field of ALL_PAY_FIELDS) if (!keep.has(field)) v[field] = null;
-      if ((v.PAYMODE === 'BANK_TRANSFER' || v.PAYMODE === 'BANK_CHECK') && v.BANK_CODE) {
+      // the chosen mode's data only (decision 0020): a save clears the other modes' data
+      Object.assign(v, keepPayModeFields(v));
+      if (payFieldUse(v.PAYMODE, 'BANK_CODE') && v.BANK_CODE) {
         const [bank] = await tx.select().from(banks).where(eq(banks.code, String(v.BANK_CODE)));
         if (bank?.microfinance) throw new AppError('MICROFINANCE_REFUSED', { fields: { BANK_CODE: 'validation.microfinance' } });
       }

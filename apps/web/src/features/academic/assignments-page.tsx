@@ -19,6 +19,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Applicant, AssignmentRow } from '@portal/contract';
+import { CHOICE_CATEGORIES } from '@portal/contract/rules';
 import { useNotify } from '../../components/notify';
 import { ListPagination } from '../../components/list-pagination';
 import { Page } from '../../components/page';
@@ -91,7 +92,7 @@ function SubjectSection({ row, pending, failure, onDecide }: { row: AssignmentRo
   const subject = row.Subject;
   const titleId = `academic-subject-${subject.SUBJECT_ID}`;
   const failed = failure && row.applicants.some((applicant) => applicant.CHOICE_ID === failure.id) ? failure.key : null;
-  const hours = (['CM', 'TD', 'TP'] as const)
+  const hours = CHOICE_CATEGORIES
     .filter((part) => subject[`HOURS_${part}`] > 0)
     .map((part) => t('academic.assignments.partHours', { name: partLabel(t, part), count: subject[`HOURS_${part}`] }))
     .join(' · ');

@@ -7,10 +7,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { CatalogueBranch, CatalogueClass, CatalogueCycle, CatalogueDepartment } from '@portal/contract';
+import { LEVEL_IDS as LEVEL_LIST, REGIMES as REGIME_LIST } from '@portal/contract/rules';
 import { Page } from '../../components/page';
 import { useCatalogue, useEntityList } from './academic-api';
 import { EntryTable, type Column, type FieldSpec, type Option } from './entry-table';
-import { LEVEL_LIST, localName, REGIME_LIST, regimeLabel } from './labels';
+import { localName, regimeLabel } from './labels';
 import { SubjectsTab } from './subjects-tab';
 
 const TABS = ['departments', 'branches', 'cycles', 'classes', 'subjects'] as const;

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { V } from '@portal/contract';
+import { V } from '@portal/contract/rules';
 
 /** What a form holds: every field typed as text (nested one level for grouped fields). */
 export type TextValues = Record<string, string | Record<string, string>>;

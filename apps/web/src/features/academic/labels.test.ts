@@ -1,26 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { isoToDmy, lastSessionDayOf, LEVEL_IDS, REGIMES, sessionEndOf, sessionStartOf, universityDayOf } from '@portal/contract';
+import { sessionEndOf, sessionStartOf } from '@portal/contract/rules';
 import { formatCurrency } from '../../lib/format';
-import { dmy, formatAmount, lastDayBefore, LEVEL_LIST, REGIME_LIST, sessionState, universityDay, validationKey } from './labels';
+import { formatAmount, sessionFirstDay, sessionLastDay, sessionState, validationKey } from './labels';
 
-describe("academic labels: the contract's rules, copied to keep Zod out of the list pages", () => {
-  it('has the same regimes and levels', () => {
-    expect(REGIME_LIST).toEqual(REGIMES);
-    expect(LEVEL_LIST).toEqual(LEVEL_IDS);
-  });
-
-  it('reads the days of a session as the contract does', () => {
-    for (const day of ['2024-01-01', '2024-02-29', '2024-09-30', '2024-12-31']) {
-      const start = sessionStartOf(day).toISOString();
-      const end = sessionEndOf(day).toISOString();
-      expect(universityDay(start)).toBe(universityDayOf(start));
-      expect(universityDay(start)).toBe(day);
-      expect(lastDayBefore(end)).toBe(lastSessionDayOf(end));
-      expect(lastDayBefore(end)).toBe(day);
-      expect(dmy(day)).toBe(isoToDmy(day));
+describe('academic labels', () => {
+  it('shows the first and last days of a session as the office typed them', () => {
+    for (const [day, shown] of [['2024-01-01', '01/01/2024'], ['2024-02-29', '29/02/2024'], ['2024-12-31', '31/12/2024']]) {
+      expect(sessionFirstDay({ START_DATE: sessionStartOf(day!).toISOString() })).toBe(shown);
+      expect(sessionLastDay({ END_DATE: sessionEndOf(day!).toISOString() })).toBe(shown);
     }
-    // 23:30 UTC is already the next day in Douala
-    expect(universityDay('2024-03-10T23:30:00.000Z')).toBe('2024-03-11');
+    expect(sessionLastDay({ END_DATE: null })).toBe('');
   });
 
   it('formats amounts as the rest of the app', () => {

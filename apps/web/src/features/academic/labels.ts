@@ -1,28 +1,9 @@
 import type { TFunction } from 'i18next';
-import type { Regime, SessionSummary } from '@portal/contract';
+import type { SessionSummary } from '@portal/contract';
+import { isoToDmy, lastSessionDayOf, universityDayOf } from '@portal/contract/rules';
 
-// Labels, days and amounts without the contract at run time (types only): the list pages load
-// without Zod; the forms (lazy dialogs) bring the contract's schemas. labels.test.ts keeps the
-// copies below equal to the contract's.
-
-/** The contract's REGIMES and LEVEL_IDS. */
-export const REGIME_LIST = ['DAY', 'EVENING', 'NIGHT', 'MORNING'] as const satisfies readonly Regime[];
-export const LEVEL_LIST = [1, 2, 3, 4, 5] as const;
-
-/** The university's offset from UTC (West Africa Time, UTC+1 all year), as the contract's UNIVERSITY_UTC_OFFSET. */
-const UNIVERSITY_OFFSET_MS = 3_600_000;
-
-/** The contract's universityDayOf: the calendar day (yyyy-mm-dd, university time) an instant falls on. */
-export const universityDay = (instant: string): string => new Date(new Date(instant).getTime() + UNIVERSITY_OFFSET_MS).toISOString().slice(0, 10);
-
-/** The contract's lastSessionDayOf: a session ending at `end` ends after the day before it. */
-export const lastDayBefore = (end: string): string => universityDay(new Date(new Date(end).getTime() - 1).toISOString());
-
-/** `yyyy-mm-dd` as `dd/mm/yyyy`. */
-export const dmy = (day: string): string => {
-  const [y, m, d] = day.split('-');
-  return `${d}/${m}/${y}`;
-};
+// Labels, days and amounts for the list pages: the contract's rules entry only (no Zod); the
+// forms (lazy dialogs) bring the contract's schemas.
 
 const amounts = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
 /** Amounts in CFA francs, de-DE style, as lib/format's formatCurrency: 5000 → `5.000 FCFA`. */
@@ -37,10 +18,10 @@ export const regimeLabel = (t: TFunction, regime: string): string => t(`academic
 export const partLabel = (t: TFunction, part: string): string => t(`academic.parts.${part}`, { defaultValue: part });
 
 /** The first day of a session (its START_DATE is an instant), dd/mm/yyyy in the university's time zone. */
-export const sessionFirstDay = (session: Pick<SessionSummary, 'START_DATE'>): string => dmy(universityDay(session.START_DATE));
+export const sessionFirstDay = (session: Pick<SessionSummary, 'START_DATE'>): string => isoToDmy(universityDayOf(session.START_DATE));
 
 /** The last day of a session (its END_DATE is the instant just after it), dd/mm/yyyy; empty when it has no end. */
-export const sessionLastDay = (session: Pick<SessionSummary, 'END_DATE'>): string => (session.END_DATE ? dmy(lastDayBefore(session.END_DATE)) : '');
+export const sessionLastDay = (session: Pick<SessionSummary, 'END_DATE'>): string => (session.END_DATE ? isoToDmy(lastSessionDayOf(session.END_DATE)) : '');
 
 export type SessionState = 'current' | 'closed' | 'upcoming' | 'ended';
 

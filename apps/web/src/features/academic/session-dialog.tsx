@@ -8,7 +8,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { dmyToIso, groupLimit, isoToDmy, lastSessionDayOf, universityDayOf, LEVEL_GROUP_KEYS, SessionInput, STAFF_STATUSES, type GroupLimits, type HourlyCaps, type SessionSummary } from '@portal/contract';
+import { SessionInput, type HourlyCaps, type SessionSummary } from '@portal/contract';
+import { dmyToIso, GROUP_LIMIT_NAMES, groupLimit, groupLimitName, isoToDmy, lastSessionDayOf, LEVEL_GROUP_KEYS, SHIFT_GROUPS, STAFF_STATUSES, universityDayOf, type GroupLimitName } from '@portal/contract/rules';
 import { useNotify } from '../../components/notify';
 import { DateField } from '../../components/date-field';
 import { FormDialogActions, FormDialogError } from '../../components/form-dialog';
@@ -18,18 +19,13 @@ import { applyFieldErrors } from '../../lib/form';
 import { academicKeys, saveSession } from './academic-api';
 import { contractResolver, toNumber } from './contract-resolver';
 
-const SHIFTS = ['J', 'S'] as const;
-type LimitName = keyof GroupLimits;
-const limitName = (group: (typeof LEVEL_GROUP_KEYS)[number], shift: (typeof SHIFTS)[number]) => `LEVEL${group}_${shift}` as LimitName;
-const LIMIT_NAMES = LEVEL_GROUP_KEYS.flatMap((group) => SHIFTS.map((shift) => limitName(group, shift)));
-
 interface Values {
   DESIGNATION: string;
   /** dd/mm/yyyy */
   START_DATE: string;
   /** dd/mm/yyyy, or empty: no end */
   END_DATE: string;
-  LIMITS: Record<LimitName, string>;
+  LIMITS: Record<GroupLimitName, string>;
   HOURS: Record<keyof HourlyCaps, string>;
   [key: string]: string | Record<string, string>;
 }
@@ -56,13 +52,13 @@ function toValues(session: SessionSummary | null): Values {
     START_DATE: session ? isoToDmy(universityDayOf(session.START_DATE)) : '',
     END_DATE: session?.END_DATE ? isoToDmy(lastSessionDayOf(session.END_DATE)) : '',
     LIMITS: Object.fromEntries(
-      LEVEL_GROUP_KEYS.flatMap((group) => SHIFTS.map((shift) => [limitName(group, shift), text(session ? groupLimit(session.SubjectConstraint, group, shift) : undefined)])),
-    ) as Record<LimitName, string>,
+      LEVEL_GROUP_KEYS.flatMap((group) => SHIFT_GROUPS.map((shift) => [groupLimitName(group, shift), text(session ? groupLimit(session.SubjectConstraint, group, shift) : undefined)])),
+    ) as Record<GroupLimitName, string>,
     HOURS: Object.fromEntries(STAFF_STATUSES.map((status) => [status, text(session?.HOURS[status])])) as Record<keyof HourlyCaps, string>,
   };
 }
 
-const KNOWN_FIELDS = ['DESIGNATION', 'START_DATE', 'END_DATE', ...LIMIT_NAMES.map((name) => `LIMITS.${name}`), ...STAFF_STATUSES.map((status) => `HOURS.${status}`)] as Path<Values>[];
+const KNOWN_FIELDS = ['DESIGNATION', 'START_DATE', 'END_DATE', ...GROUP_LIMIT_NAMES.map((name) => `LIMITS.${name}`), ...STAFF_STATUSES.map((status) => `HOURS.${status}`)] as Path<Values>[];
 
 /** Creates or edits a choice session: its days, the subject limits per level group and shift, and the hours per staff category. */
 export default function SessionDialog({ session, onClose }: { session: SessionSummary | null; onClose: () => void }) {
@@ -131,11 +127,11 @@ export default function SessionDialog({ session, onClose }: { session: SessionSu
                 <Box {...fieldset}>
                   <Typography {...legend}>{t(`academic.groups.${group}`)}</Typography>
                   <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
-                    {SHIFTS.map((shift) => (
+                    {SHIFT_GROUPS.map((shift) => (
                       <FormTextField
                         key={shift}
                         control={form.control}
-                        name={`LIMITS.${limitName(group, shift)}`}
+                        name={`LIMITS.${groupLimitName(group, shift)}`}
                         id={`academic-session-limit-${group}-${shift}`}
                         label={t(`academic.shifts.${shift}`)}
                         required

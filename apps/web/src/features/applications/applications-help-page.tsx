@@ -14,16 +14,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import {
-  groupLimit,
-  LEVEL_GROUP_KEYS,
-  SHIFT_GROUPS,
-  STAFF_STATUSES,
-  TAX_RATE_WITH_NIU,
-  TAX_RATE_WITHOUT_NIU,
-  type ApplicationSession,
-  type PersonRecord,
-} from '@portal/contract';
+import type { ApplicationSession, PersonRecord } from '@portal/contract';
+import { groupLimit, LEVEL_GROUP_KEYS, SHIFT_GROUPS, STAFF_STATUSES, TAX_RATE_WITH_NIU, TAX_RATE_WITHOUT_NIU } from '@portal/contract/rules';
 import { Page } from '../../components/page';
 import { errorKey } from '../../lib/api';
 import { sessionFirstDay, sessionLastDay } from './choices';

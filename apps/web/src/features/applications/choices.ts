@@ -1,3 +1,4 @@
+import type { ChoiceInput, Choice, SubjectConstraint, SubjectRow } from '@portal/contract';
 import {
   AFFECTATION,
   checkChoices,
@@ -13,14 +14,10 @@ import {
   isoToDmy,
   type Affectation,
   type ChoiceCategory,
-  type ChoiceInput,
   type ChoiceRuleBreach,
-  type Choice,
   type LevelGroupKey,
   type ShiftGroup,
-  type SubjectConstraint,
-  type SubjectRow,
-} from '@portal/contract';
+} from '@portal/contract/rules';
 
 /** A choice of the list being edited: as the server has it (`saved`), or added on this page. */
 export interface DraftChoice {

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { LevelGroupKey, ShiftGroup } from '@portal/contract';
+import { isLevelGroupKey, isShiftGroup, type LevelGroupKey, type ShiftGroup } from '@portal/contract/rules';
 import type { LimitDetail } from './applications-api';
 
 /** A name of the catalogue in the reader's language. */
@@ -9,13 +9,10 @@ export const localName = (item: { NAME: string; NAME_FR: string }, language: str
 export const formatRate = (rate: number, language: string): string =>
   `${new Intl.NumberFormat(language === 'fr' ? 'fr-FR' : 'en-GB', { maximumFractionDigits: 2 }).format(rate)} %`;
 
-const isGroup = (value: string | undefined): value is LevelGroupKey => value === '12' || value === '3' || value === '45';
-const isShift = (value: string | undefined): value is ShiftGroup => value === 'J' || value === 'S';
-
 /** The details of a refused choice, in words: "Levels 1-2, day classes: at most 3 subjects", "45 h chosen, 40 h allowed". */
 export function limitText(t: TFunction, limit: LimitDetail | undefined): string {
   if (!limit) return '';
-  if (isGroup(limit.group) && isShift(limit.shift) && limit.limit !== undefined) {
+  if (isLevelGroupKey(limit.group) && isShiftGroup(limit.shift) && limit.limit !== undefined) {
     return t('applications.limitDetail.subjects', { name: slotName(t, limit.group, limit.shift), count: limit.limit });
   }
   if (limit.hours !== undefined && limit.allowed !== undefined) return t('applications.limitDetail.hours', { number: limit.hours, total: limit.allowed });

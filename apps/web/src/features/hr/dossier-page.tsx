@@ -12,12 +12,13 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { RecordPage } from '../../components/record-page';
 import type { AuditEntry, DocumentRecord, Dossier, PersonRecord, SavedSection } from '@portal/contract';
+import { FILE_COLUMNS as FILE_FIELDS } from '@portal/contract/rules';
 import { formatDate } from '../../lib/format';
 import { formatValue } from './display';
 import { actionLabel, fieldLabel, formatMoment, missingLabel, sectionLabel } from './labels';
 import { useDossier } from './hr-api';
 import { StateChip } from './state-chip';
-import { FILE_FIELDS, SAVED_SECTIONS, SECTION_FIELDS, type FieldDef } from './sections';
+import { SAVED_SECTIONS, SECTION_FIELDS, type FieldDef } from './sections';
 
 // The dialogs (and the contract's schemas they validate with) load on first use, or once the dossier shows.
 const loadCorrectDialog = () => import('./correct-dialog');

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Dossier, PersonRecord, RegistrationPage, SavedSection, StaffStatus } from '@portal/contract';
+import type { Dossier, PersonRecord, RegistrationPage, SavedSection } from '@portal/contract';
+import { STAFF_STATUSES, type StaffStatus } from '@portal/contract/rules';
 import { api } from '../../lib/api';
-import { CATEGORIES } from './sections';
 
 /** The list's filters, as the URL query string and the API both carry them. */
 export interface RegistrationFilters {
@@ -29,7 +29,7 @@ export function filtersFrom(params: URLSearchParams): RegistrationFilters {
   const size = positive(params.get('pageSize'), DEFAULT_PAGE_SIZE);
   return {
     search: params.get('search')?.trim() ?? '',
-    status: (CATEGORIES as readonly string[]).includes(status ?? '') ? (status as StaffStatus) : '',
+    status: (STAFF_STATUSES as readonly string[]).includes(status ?? '') ? (status as StaffStatus) : '',
     closed: yesNo(params.get('closed')),
     missing: yesNo(params.get('missing')),
     page: positive(params.get('page'), 1),

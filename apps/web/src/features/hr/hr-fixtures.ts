@@ -1,4 +1,5 @@
-import { PROFILE_SECTIONS, type AuditEntry, type Dossier, type PersonRecord, type RegistrationRow } from '@portal/contract';
+import type { AuditEntry, Dossier, PersonRecord, RegistrationRow } from '@portal/contract';
+import { PROFILE_SECTIONS } from '@portal/contract/rules';
 import { person } from '../../test/fake-api';
 
 /** Test data of the human resources pages (times without a zone: read as local time, as the page shows them). */

@@ -1,6 +1,5 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { navEntriesFor } from '../../app/navigation';
 import { i18n } from '../../lib/i18n';
 import { fakeApi, pageOf as page, person, queriesTo } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
@@ -131,13 +130,5 @@ describe('registrations list (HR)', () => {
     const { location } = renderApp('/hr/registrations');
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(location().pathname).toBe('/login');
-  });
-
-  it('is in the menu of HR and ADMIN only', () => {
-    const paths = (roles: ('HR' | 'ADMIN' | 'ACADEMIC')[]) => navEntriesFor(person({ KIND: 'STAFF', ROLES: roles })).map((entry) => entry.path);
-    expect(paths(['HR'])).toContain('/hr/registrations');
-    expect(paths(['ADMIN'])).toContain('/hr/registrations');
-    expect(paths(['ACADEMIC'])).not.toContain('/hr/registrations');
-    expect(paths([])).not.toContain('/hr/registrations');
   });
 });

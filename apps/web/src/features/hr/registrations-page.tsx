@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import type { RegistrationRow } from '@portal/contract';
+import { STAFF_STATUSES as CATEGORIES } from '@portal/contract/rules';
 import { ListPagination } from '../../components/list-pagination';
 import { ListTable } from '../../components/list-table';
 import { Page } from '../../components/page';
@@ -22,7 +23,6 @@ import { SearchField } from '../../components/search-field';
 import { errorKey } from '../../lib/api';
 import { useUrlFilters } from '../../lib/url-filters';
 import { formatDay, missingLabel } from './labels';
-import { CATEGORIES } from './sections';
 import { StateChip } from './state-chip';
 import { exportUrl, filtersFrom, PAGE_SIZES, useRegistrations } from './hr-api';
 

@@ -1,14 +1,8 @@
-import type { FileColumn, SavedSection, StaffStatus } from '@portal/contract';
+import type { SavedSection } from '@portal/contract';
+import { FILE_COLUMNS } from '@portal/contract/rules';
 
-// No runtime import of the contract here: the list and the dossier stay free of its schemas
+// Only the contract's rules entry here: the list and the dossier stay free of its schemas
 // (and of Zod); the correction dialog, which validates with them, resolves the option lists.
-// `sections.test.ts` checks these lists against the contract.
-
-/** The staff categories, in the contract's order (`STAFF_STATUSES`). */
-export const CATEGORIES = ['PERMANENT', 'VACATAIRE', 'STAGIAIRE', 'STAFF'] as const satisfies readonly StaffStatus[];
-
-/** The record's file columns (`FILE_COLUMNS`), shown as links in the dossier. */
-export const FILE_FIELDS = ['CV_LINK', 'NIU_LINK', 'CNPS_LINK', 'RIB_LINK', 'MINISTERIAL_DECREE', 'PRESENCE_ATTEST', 'IDENTITY1', 'IDENTITY2'] as const satisfies readonly FileColumn[];
 
 /** The contract enumerations a field may offer, by their contract name (see `options.ts`). */
 export type OptionList = 'STAFF_STATUSES' | 'TITLES' | 'GENDERS' | 'CIVIL_STATUSES' | 'BLOOD_GROUPS' | 'ACADEMIC_GRADES' | 'ACTIVITIES' | 'PAY_MODES';
@@ -115,5 +109,5 @@ export const editableFields = (section: SavedSection): FieldDef[] => SECTION_FIE
 
 /** Every field the dossier knows, by name (the audit trail formats old and new values with it). */
 export const FIELD_DEFS: ReadonlyMap<string, FieldDef> = new Map(
-  [...Object.values(SECTION_FIELDS).flat(), ...FILE_FIELDS.map((name): FieldDef => ({ name, kind: 'text' }))].map((field) => [field.name, field]),
+  [...Object.values(SECTION_FIELDS).flat(), ...FILE_COLUMNS.map((name): FieldDef => ({ name, kind: 'text' }))].map((field) => [field.name, field]),
 );

@@ -1,6 +1,5 @@
-import { MAX_FINGERPRINT_BYTES, MAX_UPLOAD_BYTES } from '@portal/contract';
+import { MAX_FINGERPRINT_BYTES, MAX_UPLOAD_BYTES, PHOTO_TYPES } from '@portal/contract/rules';
 
-export const PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
 export const PHOTO_ACCEPT = 'image/jpeg,image/png,.jpg,.jpeg,.png';
 export const MAX_PHOTO_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
 export const MAX_FINGERPRINT_MB = MAX_FINGERPRINT_BYTES / (1024 * 1024);

@@ -10,7 +10,8 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Finger, FingerprintInfo, Identification } from '@portal/contract';
+import type { FingerprintInfo, Identification } from '@portal/contract';
+import { FINGERS, type Finger } from '@portal/contract/rules';
 import { useNotify } from '../../components/notify';
 import { applyAnswer, fingerFileUrl, removeFingerprint, uploadFingerprint } from './identification-api';
 import { checkFingerprint, FINGERPRINT_ACCEPT, MAX_FINGERPRINT_MB } from './files';
@@ -19,9 +20,9 @@ import { FileButton, UploadProgress, useChangeError } from './upload-parts';
 
 /** The ten fingers by hand, thumb to little finger (the contract's FINGERS, in its order). */
 export const HANDS = [
-  { hand: 'right', fingers: ['R_THUMB', 'R_INDEX', 'R_MIDDLE', 'R_RING', 'R_LITTLE'] },
-  { hand: 'left', fingers: ['L_THUMB', 'L_INDEX', 'L_MIDDLE', 'L_RING', 'L_LITTLE'] },
-] as const satisfies readonly { hand: string; fingers: readonly Finger[] }[];
+  { hand: 'right', fingers: FINGERS.filter((finger) => finger.startsWith('R_')) },
+  { hand: 'left', fingers: FINGERS.filter((finger) => finger.startsWith('L_')) },
+] as const;
 
 /** `12.5 KB`, `1,2 Mo`: the number in the page's language, the unit translated. */
 function useSize() {

@@ -1,8 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { navEntriesFor } from '../../app/navigation';
 import { changeLanguage } from '../../lib/i18n';
-import { fakeApi, pageOf as page, person, queriesTo } from '../../test/fake-api';
+import { fakeApi, pageOf as page, queriesTo } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { agent, lecturer, row } from './identification-fixtures';
 
@@ -147,13 +146,5 @@ describe('identification list', () => {
     fakeApi({ [`GET ${LIST}`]: { body: page([row()]) } });
     renderApp('/identification', { user: agent({ ROLES: ['ADMIN'] }) });
     expect(await screen.findByRole('link', { name: 'Nkoulou Jean' })).toBeInTheDocument();
-  });
-
-  it('is in the menu of the identification office and the administrators only', () => {
-    const paths = (roles: ('IDENTIFICATION' | 'ADMIN' | 'HR')[]) => navEntriesFor(person({ KIND: 'STAFF', ROLES: roles })).map((entry) => entry.path);
-    expect(paths(['IDENTIFICATION'])).toContain('/identification');
-    expect(paths(['ADMIN'])).toContain('/identification');
-    expect(paths(['HR'])).not.toContain('/identification');
-    expect(paths([])).not.toContain('/identification');
   });
 });

@@ -16,7 +16,8 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { DIPLOMA_LEVELS, DocumentFields, LANGUAGES, PIECE_TYPES, type DocumentRecord } from '@portal/contract';
+import { DocumentFields, type DocumentRecord } from '@portal/contract';
+import { DIPLOMA_LEVELS, DOCUMENT_TYPES, LANGUAGES, PIECE_TYPES } from '@portal/contract/rules';
 import { useNotify } from '../../components/notify';
 import { DateField } from '../../components/date-field';
 import { FormTextField } from '../../components/form-text-field';
@@ -26,9 +27,6 @@ import { acceptOf, checkFile, MAX_UPLOAD_MB, UploadProgress } from './file-slot'
 import { deleteDocument, markLastDiploma, registrationKeys, refreshRegistration, uploadDocument, useDocuments } from './registration-api';
 import { useRegistration } from './registration-context';
 import { FieldRow } from './section-form';
-
-/** Diplomas and pieces are PDF files or scans. */
-export const DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 
 type DocumentInput = z.input<typeof DocumentFields>;
 type DocumentOutput = z.output<typeof DocumentFields>;

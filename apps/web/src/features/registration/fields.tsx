@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import { useMemo, useState } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { REGIONS_OF_ORIGIN } from '@portal/contract';
+import { REGIONS_OF_ORIGIN } from '@portal/contract/rules';
 import { FormTextField } from '../../components/form-text-field';
 import { messageKey } from '../../lib/form';
 import { currentLanguage } from '../../lib/i18n';

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FILE_COLUMN_TYPES, MAX_UPLOAD_BYTES, type FileColumn } from '@portal/contract';
+import { FILE_COLUMN_TYPES, MAX_UPLOAD_BYTES, type FileColumn } from '@portal/contract/rules';
 import { useNotify } from '../../components/notify';
 import { errorKey, isApiError } from '../../lib/api';
 import { patchRecord, registrationKeys, removeColumnFile, uploadColumnFile } from './registration-api';

@@ -6,7 +6,64 @@ import { choose, openStep, registrationState, staff, STAFF, wizardApi } from './
 
 const textboxes = (form: HTMLElement) => within(form).queryAllByRole('textbox').map((box) => box.getAttribute('name'));
 
+/** Decision 0020, written out: the fields each mode keeps, and the required ones (PAY_CODE is +237, not typed). */
+const OWNER = ['ACCOUNT_LASTNAME', 'ACCOUNT_FIRSTNAME', 'ACCOUNT_BIRTHDATE'];
+const MODES = [
+  { mode: 'CASH', label: 'Cash', kept: ['CASHIER_CODE'], required: [] },
+  { mode: 'BANK_TRANSFER', label: 'Bank transfer', kept: ['BANK_CODE', 'BRANCH_CODE', 'ACCOUNT_NUM', 'RIB_KEY', ...OWNER], required: ['BANK_CODE', 'BRANCH_CODE', 'ACCOUNT_NUM', 'RIB_KEY', 'ACCOUNT_LASTNAME', 'ACCOUNT_FIRSTNAME'] },
+  { mode: 'MOBILE_TRANSFER', label: 'Mobile transfer', kept: ['PAY_CODE', 'PAY_PHONE', ...OWNER], required: ['PAY_PHONE', 'ACCOUNT_LASTNAME', 'ACCOUNT_FIRSTNAME'] },
+  { mode: 'BANK_CHECK', label: 'Bank check', kept: OWNER, required: ['ACCOUNT_LASTNAME', 'ACCOUNT_FIRSTNAME'] },
+  { mode: 'PREPAID_CARD', label: 'Prepaid card', kept: ['CARD_NUM', ...OWNER], required: ['CARD_NUM', ...OWNER] },
+] as const;
+const PAY_FIELDS = ['BANK_CODE', 'BRANCH_CODE', 'ACCOUNT_NUM', 'RIB_KEY', 'PAY_CODE', 'PAY_PHONE', 'CARD_NUM', 'ACCOUNT_LASTNAME', 'ACCOUNT_FIRSTNAME', 'ACCOUNT_BIRTHDATE', 'CASHIER_CODE'];
+/** A record with every payment field filled with a valid value (the RIB is that of bank 20041). */
+const FILLED = {
+  BANK_CODE: '20041',
+  BRANCH_CODE: '01005',
+  ACCOUNT_NUM: '0500013M026',
+  RIB_KEY: '06',
+  PAY_CODE: '+237',
+  PAY_PHONE: '699123456',
+  CARD_NUM: '4111111111111111',
+  ACCOUNT_LASTNAME: 'Mbarga',
+  ACCOUNT_FIRSTNAME: 'Paul',
+  ACCOUNT_BIRTHDATE: '1980-05-12',
+  CASHIER_CODE: 'C-12',
+};
+
+/** The fields the form holds (text boxes, dates and the bank's select), but the mode itself. */
+const fieldsOf = (form: HTMLElement) => [...form.querySelectorAll<HTMLInputElement>('input[name]')].filter((input) => input.name !== 'PAYMODE');
+
 describe('registration wizard: the payment mode', () => {
+  it("shows exactly each mode's fields and marks the required ones", async () => {
+    wizardApi();
+    const { user } = renderApp('/registration');
+    const form = await openStep(user, 'Payment mode');
+    for (const { mode, label, kept, required } of MODES) {
+      await choose(user, within(form).getByRole('combobox', { name: /Payment mode/ }), label);
+      const fields = fieldsOf(form);
+      expect(fields.map((input) => input.name).sort(), mode).toEqual(kept.filter((field) => field !== 'PAY_CODE').sort());
+      expect(fields.filter((input) => input.required).map((input) => input.name).sort(), mode).toEqual([...required].sort());
+      expect(within(form).queryByText('+237') !== null, mode).toBe(kept.some((field) => field === 'PAY_CODE'));
+    }
+  });
+
+  it("sends exactly the mode's fields, and every other one as null", async () => {
+    const api = wizardApi(staff(FILLED), registrationState(), {
+      // the fake server answers every field still filled, so that each save starts from a full form
+      'PATCH /api/students/update/pay-mode': (request) => ({ body: staff({ ...FILLED, PAYMODE: (request.body as { PAYMODE: string }).PAYMODE }) }),
+    });
+    const { user } = renderApp('/registration');
+    const form = await openStep(user, 'Payment mode');
+    for (const [index, { mode, label, kept }] of MODES.entries()) {
+      await choose(user, within(form).getByRole('combobox', { name: /Payment mode/ }), label);
+      await user.click(within(form).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(api.to('PATCH', '/api/students/update/pay-mode')).toHaveLength(index + 1));
+      const expected = Object.fromEntries(PAY_FIELDS.map((field) => [field, (kept as readonly string[]).includes(field) ? FILLED[field as keyof typeof FILLED] : null]));
+      expect(api.to('PATCH', '/api/students/update/pay-mode')[index]?.body, mode).toEqual({ PAYMODE: mode, ...expected });
+    }
+  });
+
   it('shows only the fields of the chosen mode', async () => {
     wizardApi();
     const { user } = renderApp('/registration');

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { PROFILE_SECTIONS, type PersonRecord, type RegistrationState } from '@portal/contract';
+import type { PersonRecord, RegistrationState } from '@portal/contract';
+import { PROFILE_SECTIONS } from '@portal/contract/rules';
 import { fakeApi, person, type FakeAnswer, type FakeRequest } from '../../test/fake-api';
 
 /** Test data of the registration wizard (used by its tests only). */
@@ -85,7 +86,8 @@ export const stepButton = (name: string) => screen.getByRole('tab', { name: new 
 
 export async function openStep(user: UserEvent, name: string) {
   await user.click(await screen.findByRole('tab', { name: new RegExp(`^\\d*\\s*${name}`) }));
-  return screen.findByRole('form', { name });
+  // a step is a lazy chunk, and the first one brings the contract's schemas: under a loaded full run its import can outlast the 1 s default
+  return screen.findByRole('form', { name }, { timeout: 5000 });
 }
 
 /** Picks an option of a MUI select (a combobox and its listbox). */

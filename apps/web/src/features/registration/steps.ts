@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { PROFILE_SECTIONS, type ProfileSection } from '@portal/contract';
+import { PROFILE_SECTIONS, type ProfileSection } from '@portal/contract/rules';
 import StatusStep from './steps/status-step';
 
 /** The wizard's steps: the contract's sections in their order, then the closure. */

@@ -1,4 +1,4 @@
-import { isoToDmy } from '@portal/contract';
+import { isoToDmy } from '@portal/contract/rules';
 
 /** Record values as a form shows them: text as typed, dates dd/mm/yyyy, numbers as digits. */
 export const text = (value: string | null | undefined): string => value ?? '';

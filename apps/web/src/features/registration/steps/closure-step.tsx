@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sectionOfField } from '@portal/contract';
+import { sectionOfField } from '@portal/contract/rules';
 import { LazySimpleDialog } from '../../../components/lazy';
 import { errorKey, isApiError } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';

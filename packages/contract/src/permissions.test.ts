@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { BACK_OFFICE_ROLES, can, KIND_PERMISSIONS, PERMISSIONS, permissionsOf, ROLE_PERMISSIONS, type Permission } from './rules';
+
+const sorted = (permissions: Iterable<Permission>) => [...permissions].sort();
+
+describe('permissions', () => {
+  it('grants each kind of person its self-service', () => {
+    expect(sorted(permissionsOf({ KIND: 'STAFF', ROLES: [] }))).toEqual(['applications.own', 'profile.own', 'registration.own']);
+    expect(sorted(permissionsOf({ KIND: 'STUDENT', ROLES: [] }))).toEqual(['profile.own']);
+    expect(KIND_PERMISSIONS.STUDENT).not.toContain('registration.own');
+  });
+
+  it("grants each back-office role today's rights", () => {
+    expect(sorted(ROLE_PERMISSIONS.HR)).toEqual(['persons.editAny', 'persons.readAny', 'registrations.manage']);
+    expect(sorted(ROLE_PERMISSIONS.IDENTIFICATION)).toEqual(['identification.manage', 'persons.editAny', 'persons.readAny']);
+    expect(sorted(ROLE_PERMISSIONS.ACADEMIC)).toEqual([
+      'applicationSessions.manage',
+      'applications.readAny',
+      'assignments.manage',
+      'catalogue.manage',
+      'persons.editAny',
+      'persons.readAny',
+    ]);
+    expect(sorted(ROLE_PERMISSIONS.ADMISSIONS)).toEqual(['persons.editAny', 'persons.readAny']);
+  });
+
+  it('gives the administrators every permission', () => {
+    expect(sorted(ROLE_PERMISSIONS.ADMIN)).toEqual(sorted(PERMISSIONS));
+    for (const permission of PERMISSIONS) expect(can({ KIND: 'STAFF', ROLES: ['ADMIN'] }, permission), permission).toBe(true);
+  });
+
+  it('lets every back-office role read and act on anyone, and nobody else', () => {
+    for (const role of BACK_OFFICE_ROLES) {
+      expect(can({ KIND: 'STAFF', ROLES: [role] }, 'persons.readAny'), role).toBe(true);
+      expect(can({ KIND: 'STAFF', ROLES: [role] }, 'persons.editAny'), role).toBe(true);
+    }
+    expect(can({ KIND: 'STAFF', ROLES: [] }, 'persons.readAny')).toBe(false);
+    expect(can({ KIND: 'STUDENT', ROLES: [] }, 'persons.editAny')).toBe(false);
+  });
+
+  it('keeps each office to its own work', () => {
+    expect(can({ KIND: 'STAFF', ROLES: ['HR'] }, 'registrations.manage')).toBe(true);
+    expect(can({ KIND: 'STAFF', ROLES: ['HR'] }, 'identification.manage')).toBe(false);
+    expect(can({ KIND: 'STAFF', ROLES: ['HR'] }, 'applications.readAny')).toBe(false);
+    expect(can({ KIND: 'STAFF', ROLES: ['IDENTIFICATION'] }, 'catalogue.manage')).toBe(false);
+    expect(can({ KIND: 'STAFF', ROLES: ['ACADEMIC'] }, 'registrations.manage')).toBe(false);
+    expect(can({ KIND: 'STAFF', ROLES: ['ADMISSIONS'] }, 'assignments.manage')).toBe(false);
+  });
+
+  it('adds up the roles of a person, and ignores what it does not know', () => {
+    expect(can({ KIND: 'STAFF', ROLES: ['HR', 'IDENTIFICATION'] }, 'identification.manage')).toBe(true);
+    expect(can({ KIND: 'STAFF', ROLES: ['HR', 'IDENTIFICATION'] }, 'registrations.manage')).toBe(true);
+    expect(sorted(permissionsOf({ KIND: 'ROBOT', ROLES: ['SUPERUSER'] }))).toEqual([]);
+    expect(can(null, 'profile.own')).toBe(false);
+  });
+});

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { GROUP_LIMIT_NAMES, GroupLimits, groupLimit, LEVEL_GROUP_KEYS, LEVEL_GROUPS, LEVEL_IDS, levelGroupOf, levelLimitsOf, SubjectConstraint, universityDayOf } from './index';
+
+describe('the level groups', () => {
+  it('name each group by its levels and put every level in one group', () => {
+    for (const group of LEVEL_GROUP_KEYS) expect(LEVEL_GROUPS[group].join('')).toBe(group);
+    expect(LEVEL_GROUP_KEYS.flatMap((group) => LEVEL_GROUPS[group])).toEqual([...LEVEL_IDS]);
+    expect(LEVEL_IDS.map(levelGroupOf)).toEqual(['12', '12', '3', '45', '45']);
+  });
+
+  it("turn the office's six limits into the ten of a session, and back", () => {
+    expect([...GROUP_LIMIT_NAMES].sort()).toEqual(Object.keys(GroupLimits.shape).sort());
+    const limits = { LEVEL12_J: 3, LEVEL3_J: 2, LEVEL45_J: 1, LEVEL12_S: 6, LEVEL3_S: 5, LEVEL45_S: 4 };
+    const levels = levelLimitsOf(limits);
+    expect(Object.keys(levels).sort()).toEqual(Object.keys(SubjectConstraint.shape).filter((key) => key !== 'id').sort());
+    expect(levels).toMatchObject({ LEVEL1_J: 3, LEVEL2_J: 3, LEVEL3_J: 2, LEVEL5_J: 1, LEVEL2_S: 6, LEVEL4_S: 4 });
+    expect(groupLimit(levels, '45', 'S')).toBe(4);
+  });
+});
+
+describe('the university calendar', () => {
+  it('reads days in West Africa Time', () => {
+    // 23:30 UTC is already the next day in Douala
+    expect(universityDayOf('2024-03-10T23:30:00.000Z')).toBe('2024-03-11');
+    expect(universityDayOf('2024-03-10T22:59:59.999Z')).toBe('2024-03-10');
+  });
+});

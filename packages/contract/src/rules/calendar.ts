@@ -1,0 +1,66 @@
+// Dates as people type them and as the API carries them, and the university's calendar
+// (sessions open and close on calendar days in the university's time zone).
+
+/** A calendar day as the API carries it: `YYYY-MM-DD`. */
+export const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DMY_DAY = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+
+function validYmd(y: number, m: number, d: number): boolean {
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** Whether a `YYYY-MM-DD` text names a real day (not 2023-02-29). */
+export function isRealIsoDay(value: string): boolean {
+  const match = ISO_DAY.exec(value);
+  return match !== null && validYmd(Number(match[1]), Number(match[2]), Number(match[3]));
+}
+
+/** `dd/mm/yyyy` as typed by a person to `YYYY-MM-DD`, or null when it is not a real date. */
+export function dmyToIso(value: string): string | null {
+  const match = DMY_DAY.exec(value.trim());
+  if (!match) return null;
+  const [, d, m, y] = match;
+  if (!validYmd(Number(y), Number(m), Number(d))) return null;
+  return `${y}-${m}-${d}`;
+}
+
+/** `YYYY-MM-DD` (or a full ISO timestamp) to `dd/mm/yyyy`. */
+export function isoToDmy(value: string | null | undefined): string {
+  if (!value) return '';
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!match) return '';
+  const [, y, m, d] = match;
+  return `${d}/${m}/${y}`;
+}
+
+/** The university's time zone: West Africa Time (Cameroon), UTC+1 all year. */
+export const UNIVERSITY_UTC_OFFSET = '+01:00';
+const DAY_MS = 86_400_000;
+const [, SIGN, HOURS, MINUTES] = /^([+-])(\d{2}):(\d{2})$/.exec(UNIVERSITY_UTC_OFFSET) ?? [];
+/** The offset in milliseconds (3,600,000 for UTC+1). */
+const OFFSET_MS = (SIGN === '-' ? -1 : 1) * (Number(HOURS) * 60 + Number(MINUTES)) * 60_000;
+
+/** A session opens at the start of its first day (yyyy-mm-dd) in the university's time zone. */
+export const sessionStartOf = (day: string): Date => new Date(`${day}T00:00:00${UNIVERSITY_UTC_OFFSET}`);
+/** A session ends after its last day (yyyy-mm-dd): at the start of the next day, university time. */
+export const sessionEndOf = (day: string): Date => new Date(sessionStartOf(day).getTime() + DAY_MS);
+/** The calendar day (yyyy-mm-dd, university time) an instant falls on. */
+export const universityDayOf = (instant: Date | string): string => new Date(new Date(instant).getTime() + OFFSET_MS).toISOString().slice(0, 10);
+/** The last day of a session ending at `end` (the day before, university time). */
+export const lastSessionDayOf = (end: Date | string): string => universityDayOf(new Date(new Date(end).getTime() - 1));
+
+/** What tells whether a choice session is open: its switches and its instants (ISO timestamps). */
+export interface SessionWindow {
+  ACTIVED: boolean;
+  MANUAL_CLOSURE: boolean;
+  START_DATE: string;
+  END_DATE: string | null;
+}
+
+/** A session is current when active, started, not past its end and not closed by hand. */
+export function isCurrentSession(session: SessionWindow, now: Date): boolean {
+  if (!session.ACTIVED || session.MANUAL_CLOSURE) return false;
+  if (new Date(session.START_DATE) > now) return false;
+  return session.END_DATE === null || now < new Date(session.END_DATE);
+}

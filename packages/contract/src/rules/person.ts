@@ -1,0 +1,24 @@
+// Who people are: kinds, staff categories, back-office roles, genders, languages.
+
+export const PERSON_KINDS = ['STAFF', 'STUDENT'] as const;
+export type PersonKind = (typeof PERSON_KINDS)[number];
+
+/** Staff categories (the person's STATUS): Permanent, Vacataire (part-time), Stagiaire (intern), Staff (support). */
+export const STAFF_STATUSES = ['PERMANENT', 'VACATAIRE', 'STAGIAIRE', 'STAFF'] as const;
+export type StaffStatus = (typeof STAFF_STATUSES)[number];
+
+/** Back-office roles; a person may hold several. What each one may do: `permissions.ts`. */
+export const BACK_OFFICE_ROLES = ['HR', 'ACADEMIC', 'IDENTIFICATION', 'ADMISSIONS', 'ADMIN'] as const;
+export type BackOfficeRole = (typeof BACK_OFFICE_ROLES)[number];
+
+export const GENDERS = ['Male', 'Female'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+/** The languages of the interface (and of the mails a person receives). */
+export const LANGUAGES = ['en', 'fr'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** A back-office account: a person holding at least one role. */
+export function isBackOffice(person: { ROLES: readonly string[] }): boolean {
+  return person.ROLES.length > 0;
+}
