@@ -1,8 +1,23 @@
+import dayjs from 'dayjs';
 import { isoToDmy } from '@portal/contract';
 
 /** `YYYY-MM-DD` (or an ISO timestamp) shown as `dd/mm/yyyy`; empty when missing. */
 export function formatDate(value: string | null | undefined): string {
   return isoToDmy(value);
+}
+
+/** A moment (an ISO timestamp) in local time: `03/07/2023 14:05`; empty when missing or unreadable. */
+export function formatMoment(value: string | null | undefined): string {
+  if (!value) return '';
+  const moment = dayjs(value);
+  return moment.isValid() ? moment.format('DD/MM/YYYY HH:mm') : '';
+}
+
+/** The day of a moment, in local time: `03/07/2023`; empty when missing or unreadable. */
+export function formatDay(value: string | null | undefined): string {
+  if (!value) return '';
+  const moment = dayjs(value);
+  return moment.isValid() ? moment.format('DD/MM/YYYY') : '';
 }
 
 /** Two-digit numbers: 3 → `03`. */

@@ -14,7 +14,8 @@ import type { Finger, FingerprintInfo, Identification } from '@portal/contract';
 import { useNotify } from '../../components/notify';
 import { applyAnswer, fingerFileUrl, removeFingerprint, uploadFingerprint } from './identification-api';
 import { checkFingerprint, FINGERPRINT_ACCEPT, MAX_FINGERPRINT_MB } from './files';
-import { formatMoment, sizeParts } from './labels';
+import { formatMoment } from '../../lib/format';
+import { sizeParts } from './labels';
 import { FileButton, UploadProgress, useChangeError } from './upload-parts';
 
 /** The ten fingers by hand, thumb to little finger (the contract's FINGERS, in its order). */

@@ -19,7 +19,7 @@ import { SearchField } from '../../components/search-field';
 import { errorKey } from '../../lib/api';
 import { useUrlFilters } from '../../lib/url-filters';
 import { filtersFrom, PAGE_SIZES, useIdentifications } from './identification-api';
-import { formatDay } from './labels';
+import { formatDay } from '../../lib/format';
 
 function Rows({ rows, from }: { rows: IdentificationRow[]; from: string }) {
   const { t } = useTranslation();

@@ -22,7 +22,7 @@ import { MIN_FINGERS_FOR_COMPLETION, type Identification } from '@portal/contrac
 import { useNotify } from '../../components/notify';
 import { FingerprintsCard } from './fingerprints-card';
 import { applyAnswer, completeIdentification, useIdentification } from './identification-api';
-import { formatMoment } from './labels';
+import { formatMoment } from '../../lib/format';
 import { PhotoCard } from './photo-card';
 import { useChangeError } from './upload-parts';
 
