@@ -14,10 +14,10 @@ import { Navigate } from 'react-router';
 import { AFFECTATION, type Application, type ApplicationSession, type Choice, type ChoiceCategory, type PersonRecord, type SubjectRow } from '@portal/contract';
 import { LazySimpleDialog } from '../../components/lazy';
 import { useNotify } from '../../components/notify';
+import { LeaveGuard } from '../../components/leave-guard';
 import { Page } from '../../components/page';
 import { PageLoader } from '../../components/page-loader';
 import { errorKey, isApiError } from '../../lib/api';
-import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { addChoice, dayOf, fromServer, isDirty, sessionFirstDay, sessionLastDay, toSaveBody, type DraftChoice } from './choices';
 import { ChoicesList, ChoicesSummary } from './choices-panel';
 import { clearChoices, closeApplication, applicationsKeys, limitOf, saveChoices, useChoices, useCurrentApplication } from './applications-api';
@@ -56,7 +56,6 @@ function ChoiceSession({ session, application, person, saved }: { session: Appli
   }
   const closed = application.CLOSED;
   const dirty = !closed && isDirty(draft, saved);
-  const guard = useLeaveGuard(dirty);
 
   const onFailure = useCallback(
     (error: unknown) => {
@@ -209,26 +208,7 @@ function ChoiceSession({ session, application, person, saved }: { session: Appli
         </Suspense>
       ) : null}
 
-      {guard.asking ? (
-        <Suspense fallback={null}>
-          <LazySimpleDialog
-            open
-            title={t('applications.leave.title')}
-            text={t('applications.leave.text')}
-            onClose={guard.stay}
-            actions={
-              <>
-                <Button onClick={guard.leave} color="error">
-                  {t('applications.leave.leave')}
-                </Button>
-                <Button onClick={guard.stay} variant="contained" autoFocus>
-                  {t('applications.leave.stay')}
-                </Button>
-              </>
-            }
-          />
-        </Suspense>
-      ) : null}
+      <LeaveGuard when={dirty} text={t('applications.leave.text')} />
     </Stack>
   );
 }
