@@ -24,6 +24,17 @@ interface Props {
   footer?: ReactNode;
 }
 
+/** The row of a table without rows: a line saying there are none. */
+export function EmptyRow({ columns, text }: { columns: number; text: string }) {
+  return (
+    <TableRow>
+      <TableCell colSpan={columns} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
+        {text}
+      </TableCell>
+    </TableRow>
+  );
+}
+
 /** A list of the back office in a table: headings, the rows or a line saying there are none, and a footer. */
 export function ListTable({ label, headers, empty, fetching, children, footer }: Props) {
   const { t } = useTranslation();
@@ -43,11 +54,7 @@ export function ListTable({ label, headers, empty, fetching, children, footer }:
           </TableHead>
           {children ?? (
             <TableBody>
-              <TableRow>
-                <TableCell colSpan={headers.length} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
-                  {empty}
-                </TableCell>
-              </TableRow>
+              <EmptyRow columns={headers.length} text={empty} />
             </TableBody>
           )}
         </Table>
