@@ -1,6 +1,12 @@
 import { useSearchParams } from 'react-router';
 
 /**
+ * The filters of a list as a page keeps them, from the contract's query `Q`: every filter is
+ * present, an optional one holding its value or '' (no filter).
+ */
+export type UrlFilters<Q> = { [K in keyof Q]-?: undefined extends Q[K] ? Exclude<Q[K], undefined> | '' : Q[K] };
+
+/**
  * Filters kept in the URL, read by `parse`: a list can be bookmarked, shared and reached
  * again with Back. `update` changes some of them (an empty value removes it); any change but
  * paging starts again from page 1.

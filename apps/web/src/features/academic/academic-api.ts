@@ -1,18 +1,21 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
   AssignmentPage,
+  AssignmentQuery,
   Catalogue,
   CatalogueBranch,
   CatalogueClass,
   CatalogueCycle,
   CatalogueDepartment,
   CatalogueSubjectPage,
+  CatalogueSubjectQuery,
   ImportReport,
   SessionInput,
   SessionSummary,
 } from '@portal/contract';
 import { api } from '../../lib/api';
 import { upload } from '../../lib/upload';
+import type { UrlFilters } from '../../lib/url-filters';
 
 /** The catalogue's kinds of entries, as the API names them (`/api/academic/<entity>`). */
 export type Entity = 'departments' | 'branches' | 'cycles' | 'classes' | 'subjects';
@@ -58,12 +61,7 @@ export const saveEntry = (entity: Entity, id: number | null, body: unknown) =>
 
 export const deleteEntry = (entity: Entity, id: number) => api<void>(`/api/academic/${entity}/${id}`, { method: 'DELETE' });
 
-export interface SubjectFilters {
-  search: string;
-  classId: number | null;
-  page: number;
-  pageSize: number;
-}
+export type SubjectFilters = Omit<UrlFilters<CatalogueSubjectQuery>, 'classId'> & { classId: number | null };
 
 export const SUBJECT_PAGE_SIZES = [20, 50, 100] as const;
 
@@ -100,18 +98,14 @@ export const sessionAction = (id: number, action: 'close' | 'reopen') => api<unk
 
 // ---------------------------------------------------------------- assignments
 
-export const ASSIGNMENT_STATES = ['open', 'assigned', 'all'] as const;
-export type AssignmentState = (typeof ASSIGNMENT_STATES)[number];
+export const ASSIGNMENT_STATES = ['open', 'assigned', 'all'] as const satisfies readonly AssignmentQuery['state'][];
+export type AssignmentState = AssignmentQuery['state'];
 export const ASSIGNMENT_PAGE_SIZES = [20, 50, 100] as const;
 
-export interface AssignmentFilters {
+export type AssignmentFilters = Omit<UrlFilters<AssignmentQuery>, 'session'> & {
   /** null: the server's current session */
   session: number | null;
-  search: string;
-  state: AssignmentState;
-  page: number;
-  pageSize: number;
-}
+};
 
 const positive = (value: string | null, fallback: number) => {
   const n = Number(value);

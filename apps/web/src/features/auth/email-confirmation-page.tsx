@@ -18,7 +18,6 @@ import { applyFieldErrors } from '../../lib/form';
 import { confirmEmail } from './auth-api';
 
 type PasswordInput = z.input<typeof ChoosePasswordForm>;
-type PasswordOutput = z.output<typeof ChoosePasswordForm>;
 
 /** Answers after which the link is useless: register again. */
 const DEAD_LINK = new Set(['CONFIRMATION_EXPIRED', 'CONFIRMATION_INVALID']);
@@ -31,7 +30,7 @@ export default function EmailConfirmationPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const form = useForm<PasswordInput, unknown, PasswordOutput>({
+  const form = useForm<PasswordInput, unknown, ChoosePasswordForm>({
     resolver: zodResolver(ChoosePasswordForm),
     defaultValues: { password: '', confirm: '' },
   });

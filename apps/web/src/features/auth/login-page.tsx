@@ -76,12 +76,11 @@ function OutcomeAlert({ messageKey, lockRemaining }: { messageKey: string | null
 }
 
 type PasswordInput = z.input<typeof SignInBody>;
-type PasswordOutput = z.output<typeof SignInBody>;
 
 function PasswordSignInForm() {
   const { t } = useTranslation();
   const [showPassword, setShowPassword] = useState(false);
-  const form = useForm<PasswordInput, unknown, PasswordOutput>({
+  const form = useForm<PasswordInput, unknown, SignInBody>({
     resolver: zodResolver(SignInBody),
     defaultValues: { identifier: '', password: '' },
   });
@@ -151,11 +150,10 @@ function PasswordSignInForm() {
 }
 
 type CodeInput = z.input<typeof CodeRequestBody>;
-type CodeOutput = z.output<typeof CodeRequestBody>;
 
 function CodeRequestForm() {
   const { t } = useTranslation();
-  const form = useForm<CodeInput, unknown, CodeOutput>({
+  const form = useForm<CodeInput, unknown, CodeRequestBody>({
     resolver: zodResolver(CodeRequestBody),
     defaultValues: { identifier: '' },
   });

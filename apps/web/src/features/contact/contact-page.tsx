@@ -22,14 +22,13 @@ import { useSession } from '../../lib/session';
 import { sendContact } from './contact-api';
 
 type ContactInput = z.input<typeof ContactForm>;
-type ContactOutput = z.output<typeof ContactForm>;
 
 export default function ContactPage() {
   const { t } = useTranslation();
   const notify = useNotify();
   const { user } = useSession();
   const [messageKey, setMessageKey] = useState<string | null>(null);
-  const form = useForm<ContactInput, unknown, ContactOutput>({
+  const form = useForm<ContactInput, unknown, ContactForm>({
     resolver: zodResolver(ContactForm),
     defaultValues: { OBJECT: '', MESSAGE: '' },
   });

@@ -1,18 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { Dossier, PersonRecord, RegistrationPage, SavedSection, StaffStatus } from '@portal/contract';
+import type { Dossier, PersonRecord, RegistrationPage, RegistrationQuery, SavedSection, StaffStatus } from '@portal/contract';
 import { api } from '../../lib/api';
+import type { UrlFilters } from '../../lib/url-filters';
 import { CATEGORIES } from './sections';
 
 /** The list's filters, as the URL query string and the API both carry them. */
-export interface RegistrationFilters {
-  search: string;
-  status: StaffStatus | '';
-  closed: 'yes' | 'no' | '';
-  missing: 'yes' | 'no' | '';
-  page: number;
-  pageSize: number;
-}
+export type RegistrationFilters = UrlFilters<RegistrationQuery>;
 
 export const PAGE_SIZES = [20, 50, 100] as const;
 const DEFAULT_PAGE_SIZE = PAGE_SIZES[0];
@@ -63,12 +56,10 @@ export const hrKeys = {
   dossier: (id: number) => ['hr', 'registration', id] as const,
 };
 
-export type RegistrationList = z.infer<typeof RegistrationPage>;
-
 export function useRegistrations(filters: RegistrationFilters) {
   return useQuery({
     queryKey: hrKeys.registrations(filters),
-    queryFn: ({ signal }) => api<RegistrationList>(`/api/hr/registrations?${filterParams(filters).toString()}`, { signal }),
+    queryFn: ({ signal }) => api<RegistrationPage>(`/api/hr/registrations?${filterParams(filters).toString()}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,15 +1,11 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { Finger, Identification, IdentificationPage } from '@portal/contract';
+import type { Finger, Identification, IdentificationPage, IdentificationQuery } from '@portal/contract';
 import { api } from '../../lib/api';
+import type { UrlFilters } from '../../lib/url-filters';
 import { upload } from '../../lib/upload';
 
 /** The list's filters, as the URL query string and the API both carry them. */
-export interface IdentificationFilters {
-  search: string;
-  complete: 'yes' | 'no' | '';
-  page: number;
-  pageSize: number;
-}
+export type IdentificationFilters = UrlFilters<IdentificationQuery>;
 
 export const PAGE_SIZES = [20, 50, 100] as const;
 const DEFAULT_PAGE_SIZE = PAGE_SIZES[0];

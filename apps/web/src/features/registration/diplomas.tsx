@@ -31,12 +31,11 @@ import { FieldRow } from './section-form';
 export const DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 
 type DocumentInput = z.input<typeof DocumentFields>;
-type DocumentOutput = z.output<typeof DocumentFields>;
 
 const EMPTY: DocumentInput = { PIECE_TYPE: 'DIPL_CERT', DESIGNATION: '', SPECIALITY: '', LEVEL: '', LANGUAGE: '', OBTENEDDATE: '', OBTENEDSTAB: '' };
 
 /** The multipart fields of a checked document: strings, nothing empty. */
-function toFields(values: DocumentOutput): Record<string, string> {
+function toFields(values: DocumentFields): Record<string, string> {
   const diploma = values.PIECE_TYPE === 'DIPL_CERT';
   const fields: Record<string, unknown> = {
     PIECE_TYPE: values.PIECE_TYPE,
@@ -59,12 +58,12 @@ function AddDocument() {
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const form = useForm<DocumentInput, unknown, DocumentOutput>({ resolver: zodResolver(DocumentFields), defaultValues: EMPTY });
+  const form = useForm<DocumentInput, unknown, DocumentFields>({ resolver: zodResolver(DocumentFields), defaultValues: EMPTY });
   const { control } = form;
   const diploma = useWatch({ control, name: 'PIECE_TYPE' }) === 'DIPL_CERT';
 
   const sending = useMutation({
-    mutationFn: ({ values, chosen }: { values: DocumentOutput; chosen: File }) => uploadDocument(toFields(values), chosen, setProgress),
+    mutationFn: ({ values, chosen }: { values: DocumentFields; chosen: File }) => uploadDocument(toFields(values), chosen, setProgress),
     meta: { backdrop: false },
     onSuccess: async () => {
       setProgress(null);

@@ -4,17 +4,17 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { IdentificationSection, type PersonRecord } from '@portal/contract';
+import { IdentificationSection, type IdentificationType, type PersonRecord } from '@portal/contract';
 import { DateField } from '../../../components/date-field';
 import { FormTextField } from '../../../components/form-text-field';
 import { FileSlot } from '../file-slot';
-import { useIdentificationTypes, type IdentificationTypeItem } from '../registration-api';
+import { useIdentificationTypes } from '../registration-api';
 import { useRegistration } from '../registration-context';
 import { FieldRow, SectionForm, useSectionForm } from '../section-form';
 import { dmy, text } from '../values';
 
 /** A passport (travel identification) is saved through its own path. */
-export function isPassport(type: IdentificationTypeItem | undefined): boolean {
+export function isPassport(type: IdentificationType | undefined): boolean {
   return Boolean(type && (/pass/i.test(type.ITYPEABR) || /passport|passeport/i.test(type.ITYPENAME)));
 }
 
