@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -11,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { ChoosePasswordForm, PASSWORD_MIN } from '@portal/contract';
+import { FormError, StackedForm, SubmitButton } from '../../components/form-parts';
 import { FormTextField } from '../../components/form-text-field';
 import { Page } from '../../components/page';
 import { errorKey, isApiError } from '../../lib/api';
@@ -65,17 +65,7 @@ export default function EmailConfirmationPage() {
   if (deadLink) {
     return (
       <Page title={t('confirmation.title')} maxWidth="sm">
-        <Alert
-          severity="error"
-          role="alert"
-          action={
-            <Button component={RouterLink} to="/register" color="inherit" size="small">
-              {t('confirmation.registerAgain')}
-            </Button>
-          }
-        >
-          {t(deadKey ?? 'errors.CONFIRMATION_INVALID')}
-        </Alert>
+        <FormError message={t(deadKey ?? 'errors.CONFIRMATION_INVALID')} link={{ to: '/register', label: t('confirmation.registerAgain') }} />
       </Page>
     );
   }
@@ -84,39 +74,31 @@ export default function EmailConfirmationPage() {
     <Page title={t('confirmation.title')} maxWidth="sm">
       <Typography sx={{ mb: 2, color: 'text.secondary' }}>{t('confirmation.intro', { min: PASSWORD_MIN })}</Typography>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Box component="form" noValidate onSubmit={submit} aria-label={t('confirmation.title')}>
-          <Stack spacing={2.5}>
-            <FormTextField
-              control={form.control}
-              name="password"
-              id="confirm-password"
-              type="password"
-              label={t('confirmation.password')}
-              autoComplete="new-password"
-              helperText={t('confirmation.passwordHelp', { min: PASSWORD_MIN })}
-              required
-              fullWidth
-            />
-            <FormTextField
-              control={form.control}
-              name="confirm"
-              id="confirm-password-again"
-              type="password"
-              label={t('confirmation.confirm')}
-              autoComplete="new-password"
-              required
-              fullWidth
-            />
-            {mutation.error ? (
-              <Alert severity="error" role="alert">
-                {t(errorKey(mutation.error))}
-              </Alert>
-            ) : null}
-            <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
-              {t('confirmation.submit')}
-            </Button>
-          </Stack>
-        </Box>
+        <StackedForm label={t('confirmation.title')} onSubmit={submit}>
+          <FormTextField
+            control={form.control}
+            name="password"
+            id="confirm-password"
+            type="password"
+            label={t('confirmation.password')}
+            autoComplete="new-password"
+            helperText={t('confirmation.passwordHelp', { min: PASSWORD_MIN })}
+            required
+            fullWidth
+          />
+          <FormTextField
+            control={form.control}
+            name="confirm"
+            id="confirm-password-again"
+            type="password"
+            label={t('confirmation.confirm')}
+            autoComplete="new-password"
+            required
+            fullWidth
+          />
+          <FormError message={mutation.error ? t(errorKey(mutation.error)) : null} />
+          <SubmitButton disabled={mutation.isPending}>{t('confirmation.submit')}</SubmitButton>
+        </StackedForm>
       </Paper>
     </Page>
   );

@@ -1,10 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
@@ -14,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { CONTACT_OBJECTS, ContactForm } from '@portal/contract';
 import { useNotify } from '../../components/notify';
+import { FormError, StackedForm, SubmitButton } from '../../components/form-parts';
 import { FormTextField } from '../../components/form-text-field';
 import { Page } from '../../components/page';
 import { errorKey } from '../../lib/api';
@@ -64,40 +62,32 @@ export default function ContactPage() {
     <Page title={t('contact.title')} maxWidth="sm">
       <Typography sx={{ mb: 2, color: 'text.secondary' }}>{t('contact.intro')}</Typography>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Box component="form" noValidate onSubmit={submit} aria-label={t('contact.title')}>
-          <Stack spacing={2.5}>
-            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
-              {prefilled.map((field) => (
-                <TextField key={field.id} id={field.id} label={field.label} value={field.value} slotProps={readOnly} size="small" />
-              ))}
-            </Box>
-            <FormTextField control={form.control} name="OBJECT" id="contact-object" label={t('contact.object')} select required fullWidth>
-              {CONTACT_OBJECTS.map((key) => (
-                <MenuItem key={key} value={key}>
-                  {t(`contact.objects.${key}`)}
-                </MenuItem>
-              ))}
-            </FormTextField>
-            <FormTextField
-              control={form.control}
-              name="MESSAGE"
-              id="contact-message"
-              label={t('contact.message')}
-              multiline
-              minRows={5}
-              required
-              fullWidth
-            />
-            {messageKey ? (
-              <Alert severity="error" role="alert">
-                {t(messageKey)}
-              </Alert>
-            ) : null}
-            <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
-              {t('contact.send')}
-            </Button>
-          </Stack>
-        </Box>
+        <StackedForm label={t('contact.title')} onSubmit={submit}>
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+            {prefilled.map((field) => (
+              <TextField key={field.id} id={field.id} label={field.label} value={field.value} slotProps={readOnly} size="small" />
+            ))}
+          </Box>
+          <FormTextField control={form.control} name="OBJECT" id="contact-object" label={t('contact.object')} select required fullWidth>
+            {CONTACT_OBJECTS.map((key) => (
+              <MenuItem key={key} value={key}>
+                {t(`contact.objects.${key}`)}
+              </MenuItem>
+            ))}
+          </FormTextField>
+          <FormTextField
+            control={form.control}
+            name="MESSAGE"
+            id="contact-message"
+            label={t('contact.message')}
+            multiline
+            minRows={5}
+            required
+            fullWidth
+          />
+          <FormError message={messageKey ? t(messageKey) : null} />
+          <SubmitButton disabled={mutation.isPending}>{t('contact.send')}</SubmitButton>
+        </StackedForm>
       </Paper>
     </Page>
   );
