@@ -11,12 +11,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Finger, FingerprintInfo, Identification } from '@portal/contract';
+import { FileButton, UploadProgress } from '../../components/file-upload';
 import { useNotify } from '../../components/notify';
 import { applyAnswer, fingerFileUrl, removeFingerprint, uploadFingerprint } from './identification-api';
 import { checkFingerprint, FINGERPRINT_ACCEPT, MAX_FINGERPRINT_MB } from './files';
 import { formatMoment } from '../../lib/format';
 import { sizeParts } from './labels';
-import { FileButton, UploadProgress, useChangeError } from './upload-parts';
+import { useChangeError } from './upload-parts';
 
 /** The ten fingers by hand, thumb to little finger (the contract's FINGERS, in its order). */
 export const HANDS = [
