@@ -28,7 +28,9 @@ describe('file upload parts', () => {
     const revoke = vi.fn();
     const saved = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
     Object.assign(URL, { createObjectURL: create, revokeObjectURL: revoke });
-    onTestFinished(() => Object.assign(URL, saved));
+    onTestFinished(() => {
+      Object.assign(URL, saved);
+    });
     const { result, unmount } = renderHook(() => useLocalPreview());
     act(() => result.current[1](new File(['a'], 'a.png', { type: 'image/png' })));
     expect(result.current[0]).toBe('blob:a.png');
