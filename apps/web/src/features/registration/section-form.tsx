@@ -1,14 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { RULE_CODES, type PersonRecord, type SavedSection } from '@portal/contract';
+import { FormError, StackedForm, SubmitButton } from '../../components/form-parts';
 import { useNotify } from '../../components/notify';
 import { errorKey, isApiError } from '../../lib/api';
 import { registrationKeys, saveSection, storeRecord } from './registration-api';
@@ -55,6 +53,7 @@ interface Options<TIn extends FieldValues, TOut> {
  * is clean again; on failure everything typed stays, with the server's field messages.
  */
 export function useSectionForm<TIn extends FieldValues, TOut>({ section, schema, defaults, path, toBody, beforeSave }: Options<TIn, TOut>) {
+  const { t } = useTranslation();
   const { record, readOnly, reportDirty, markClosed } = useRegistration();
   const queryClient = useQueryClient();
   const notify = useNotify();
@@ -104,7 +103,17 @@ export function useSectionForm<TIn extends FieldValues, TOut>({ section, schema,
   };
   const submit = form.handleSubmit(save, (errors) => setProblem(invalidKey(errors)));
 
-  return { form, control: form.control, submit, problem, saving: mutation.isPending, readOnly };
+  /** What every field of the section shares: bound to the form, off when read-only, full width, labelled `registration.fields.<name>` unless told. */
+  const field = <N extends Path<TIn>>(name: N, id: string, label: string = t(`registration.fields.${name}`)) => ({
+    control: form.control,
+    name,
+    id,
+    label,
+    disabled: readOnly,
+    fullWidth: true,
+  });
+
+  return { form, control: form.control, field, submit, problem, saving: mutation.isPending, readOnly };
 }
 
 interface SectionFormProps {
@@ -120,23 +129,15 @@ interface SectionFormProps {
 export function SectionForm({ label, submit, problem, saving, readOnly, children }: SectionFormProps) {
   const { t } = useTranslation();
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label={label}>
-      <Stack spacing={2.5}>
-        {children}
-        {problem ? (
-          <Alert severity="error" role="alert">
-            {t(problem)}
-          </Alert>
-        ) : null}
-        {readOnly ? null : (
-          <Box>
-            <Button type="submit" variant="contained" size="large" disabled={saving}>
-              {t('registration.save')}
-            </Button>
-          </Box>
-        )}
-      </Stack>
-    </Box>
+    <StackedForm label={label} onSubmit={submit}>
+      {children}
+      <FormError message={problem ? t(problem) : null} />
+      {readOnly ? null : (
+        <Box>
+          <SubmitButton disabled={saving}>{t('registration.save')}</SubmitButton>
+        </Box>
+      )}
+    </StackedForm>
   );
 }
 

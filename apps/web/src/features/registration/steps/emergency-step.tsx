@@ -18,15 +18,15 @@ const defaults = (record: PersonRecord) => ({
 export default function EmergencyStep() {
   const { t } = useTranslation();
   const section = useSectionForm({ section: 'emergency', schema: EmergencySection, defaults });
-  const { control, readOnly } = section;
+  const { control, field, readOnly } = section;
   return (
     <SectionForm label={t('registration.steps.emergency')} {...section}>
       <FieldRow>
-        <FormTextField control={control} name="EMERGNAME1" id="emergency-name1" label={t('registration.fields.EMERGNAME1')} required disabled={readOnly} fullWidth />
+        <FormTextField {...field('EMERGNAME1', 'emergency-name1')} required />
         <PhoneField control={control} codeName="EMERGCODE1" numberName="EMERGNUM1" id="emergency-phone1" label={t('registration.fields.EMERGNUM1')} required disabled={readOnly} />
       </FieldRow>
       <FieldRow>
-        <FormTextField control={control} name="EMERGNAME2" id="emergency-name2" label={t('registration.fields.EMERGNAME2')} disabled={readOnly} fullWidth />
+        <FormTextField {...field('EMERGNAME2', 'emergency-name2')} />
         <PhoneField control={control} codeName="EMERGCODE2" numberName="EMERGNUM2" id="emergency-phone2" label={t('registration.fields.EMERGNUM2')} disabled={readOnly} />
       </FieldRow>
     </SectionForm>

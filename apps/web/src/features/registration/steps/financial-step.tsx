@@ -24,7 +24,7 @@ export default function FinancialStep() {
   const { t } = useTranslation();
   const { record } = useRegistration();
   const section = useSectionForm({ section: 'financial', schema: FinancialSection, defaults });
-  const { control, readOnly } = section;
+  const { control, field, readOnly } = section;
   const activity = useWatch({ control, name: 'ACTIVITY_PRINCIPAL' });
   const notOfficer = typeof activity === 'string' && activity !== '' && activity !== 'OFFICER';
   const hasOfficerFiles = Boolean(record.MINISTERIAL_DECREE || record.PRESENCE_ATTEST);
@@ -49,7 +49,7 @@ export default function FinancialStep() {
         <AmountField control={control} name="HOURRATE" id="financial-hourrate" label={t('registration.fields.HOURRATE')} disabled={readOnly} fullWidth />
       </FieldRow>
       <FieldRow>
-        <DateField control={control} name="CONTENDDATE" id="financial-contend" label={t('registration.fields.CONTENDDATE')} disabled={readOnly} fullWidth />
+        <DateField {...field('CONTENDDATE', 'financial-contend')} />
         <span />
       </FieldRow>
     </SectionForm>
