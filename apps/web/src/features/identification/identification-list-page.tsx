@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -12,6 +11,7 @@ import { SearchField } from '../../components/search-field';
 import { useUrlFilters } from '../../lib/url-filters';
 import { filtersFrom, PAGE_SIZES, useIdentifications } from './identification-api';
 import { formatDay } from '../../lib/format';
+import { RegistrationChip } from './registration-chip';
 
 function Rows({ rows, from }: { rows: IdentificationRow[]; from: string }) {
   const { t } = useTranslation();
@@ -27,12 +27,7 @@ function Rows({ rows, from }: { rows: IdentificationRow[]; from: string }) {
           </TableCell>
           <TableCell>{row.STATUS ? t(`person.status.${row.STATUS}`) : '—'}</TableCell>
           <TableCell>
-            <Chip
-              size="small"
-              color={row.ACTIVED ? 'primary' : 'default'}
-              variant={row.ACTIVED ? 'filled' : 'outlined'}
-              label={t(row.ACTIVED ? 'identification.registration.closed' : 'identification.registration.open')}
-            />
+            <RegistrationChip closed={row.ACTIVED} />
           </TableCell>
           <TableCell>{t(row.HAS_PHOTO ? 'common.yes' : 'common.no')}</TableCell>
           <TableCell>{row.FINGER_COUNT}</TableCell>
