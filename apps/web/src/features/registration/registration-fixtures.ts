@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { PROFILE_SECTIONS, type PersonRecord, type RegistrationState } from '@portal/contract';
-import { fakeApi, person, type FakeAnswer, type FakeRequest } from '../../test/fake-api';
+import { fakeApi, person, type FakeHandler } from '../../test/fake-api';
 
 /** Test data of the registration wizard (used by its tests only). */
 
@@ -44,10 +44,8 @@ export const BANKS = [
   { code: '40001', name: 'Crédit Mutuel de Microfinance', microfinance: true },
 ];
 
-type Handler = FakeAnswer | ((request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>);
-
 /** The fake server of the wizard: the person, the state, the reference lists; `handlers` add or replace routes. */
-export function wizardApi(record: PersonRecord = STAFF, state: RegistrationState = registrationState(), handlers: Record<string, Handler> = {}) {
+export function wizardApi(record: PersonRecord = STAFF, state: RegistrationState = registrationState(), handlers: Record<string, FakeHandler> = {}) {
   return fakeApi({
     'GET /api/auth/session': { body: record },
     'GET /api/students/registration': { body: state },
