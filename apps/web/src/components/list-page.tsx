@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -135,8 +134,7 @@ export function ListPage<D extends Paged<unknown>>({ title, intro, filtersLabel,
   const { data } = query;
   const pager = data ? <ListPager data={data} paging={paging} /> : null;
   return (
-    <Page title={title} maxWidth="lg">
-      <Typography sx={{ mb: 2, color: 'text.secondary' }}>{intro}</Typography>
+    <Page title={title} maxWidth="lg" intro={intro}>
       <FilterBar label={filtersLabel}>{filters}</FilterBar>
       <LoadStatus error={query.error} loading={query.isPending} />
       {data && table ? (

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
@@ -10,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { ChoosePasswordForm, PASSWORD_MIN } from '@portal/contract';
+import { Card } from '../../components/card';
 import { FormError, StackedForm, SubmitButton } from '../../components/form-parts';
 import { FormTextField } from '../../components/form-text-field';
 import { Page } from '../../components/page';
@@ -46,7 +46,7 @@ export default function EmailConfirmationPage() {
   if (mutation.data) {
     return (
       <Page title={t('confirmation.title')} maxWidth="sm">
-        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Card>
           <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
             <Alert severity="success" sx={{ width: '100%' }}>
               {t('confirmation.done')}
@@ -57,7 +57,7 @@ export default function EmailConfirmationPage() {
               {t('confirmation.toLogin')}
             </Button>
           </Stack>
-        </Paper>
+        </Card>
       </Page>
     );
   }
@@ -71,9 +71,8 @@ export default function EmailConfirmationPage() {
   }
 
   return (
-    <Page title={t('confirmation.title')} maxWidth="sm">
-      <Typography sx={{ mb: 2, color: 'text.secondary' }}>{t('confirmation.intro', { min: PASSWORD_MIN })}</Typography>
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+    <Page title={t('confirmation.title')} maxWidth="sm" intro={t('confirmation.intro', { min: PASSWORD_MIN })}>
+      <Card>
         <StackedForm label={t('confirmation.title')} onSubmit={submit}>
           <FormTextField
             control={form.control}
@@ -99,7 +98,7 @@ export default function EmailConfirmationPage() {
           <FormError message={mutation.error ? t(errorKey(mutation.error)) : null} />
           <SubmitButton disabled={mutation.isPending}>{t('confirmation.submit')}</SubmitButton>
         </StackedForm>
-      </Paper>
+      </Card>
     </Page>
   );
 }

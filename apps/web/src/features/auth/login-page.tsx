@@ -3,7 +3,6 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
@@ -14,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { CodeRequestBody, SignInBody, type SignInResponse } from '@portal/contract';
+import { Card } from '../../components/card';
 import { FormError, StackedForm, SubmitButton } from '../../components/form-parts';
 import { FormTextField } from '../../components/form-text-field';
 import { Page } from '../../components/page';
@@ -169,9 +169,8 @@ export default function LoginPage() {
   const [mode, setMode] = useState<Mode>('password');
 
   return (
-    <Page title={t('login.title')} maxWidth="xs">
-      <Typography sx={{ mb: 2, color: 'text.secondary' }}>{t('login.intro')}</Typography>
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+    <Page title={t('login.title')} maxWidth="xs" intro={t('login.intro')}>
+      <Card>
         <Tabs
           value={mode}
           onChange={(_event, value: Mode) => setMode(value)}
@@ -185,7 +184,7 @@ export default function LoginPage() {
         <div role="tabpanel" id="login-panel" aria-labelledby={`login-tab-${mode}`}>
           {mode === 'password' ? <PasswordSignInForm /> : <CodeRequestForm />}
         </div>
-      </Paper>
+      </Card>
       <Typography sx={{ mt: 3, textAlign: 'center' }}>
         {t('login.noAccount')} <AppLink to="/register">{t('login.register')}</AppLink>
       </Typography>

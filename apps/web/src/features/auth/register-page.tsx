@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
-import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
@@ -16,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { dmyDate, matricule, PERSON_KINDS, PersonKind, V, type SignUpBody, type SignUpResponse } from '@portal/contract';
+import { Card } from '../../components/card';
 import { DateField } from '../../components/date-field';
 import { FormError, StackedForm, SubmitButton } from '../../components/form-parts';
 import { FormTextField } from '../../components/form-text-field';
@@ -167,11 +167,10 @@ export default function RegisterPage() {
   const [found, setFound] = useState<Found | null>(null);
 
   return (
-    <Page title={t('register.title')} maxWidth="sm">
-      <Typography sx={{ mb: 2, color: 'text.secondary' }}>{t('register.intro')}</Typography>
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+    <Page title={t('register.title')} maxWidth="sm" intro={t('register.intro')}>
+      <Card>
         {found ? <ConfirmStep found={found} onRestart={() => setFound(null)} /> : <SignUpStep onFound={setFound} />}
-      </Paper>
+      </Card>
       <Typography sx={{ mt: 3, textAlign: 'center' }}>
         {t('register.haveAccount')} <AppLink to="/login">{t('register.signIn')}</AppLink>
       </Typography>

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { CodeVerificationBody, SIGN_CODE_LENGTH, SIGN_CODE_RESEND_SECONDS } from '@portal/contract';
+import { Card } from '../../components/card';
 import { useNotify } from '../../components/notify';
 import { FormError, StackedForm, SubmitButton } from '../../components/form-parts';
 import { FormTextField } from '../../components/form-text-field';
@@ -94,7 +94,7 @@ export default function VerificationCodePage() {
       {state.matricule ? (
         <Typography sx={{ mb: 2, color: 'text.secondary' }}>{t('verification.forMatricule', { matricule: state.matricule })}</Typography>
       ) : null}
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Card>
         <StackedForm label={t('verification.title')} onSubmit={submit}>
           <FormTextField
             control={form.control}
@@ -125,7 +125,7 @@ export default function VerificationCodePage() {
             {resend.running ? t('verification.resendIn', { time: formatSeconds(resend.remaining) }) : t('verification.resend')}
           </Button>
         </StackedForm>
-      </Paper>
+      </Card>
       <Typography sx={{ mt: 3, textAlign: 'center' }}>
         <AppLink to="/login">{t('verification.backToLogin')}</AppLink>
       </Typography>

@@ -1,15 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { CONTACT_OBJECTS, ContactForm } from '@portal/contract';
+import { Card } from '../../components/card';
 import { useNotify } from '../../components/notify';
 import { FormError, StackedForm, SubmitButton } from '../../components/form-parts';
 import { FormTextField } from '../../components/form-text-field';
@@ -59,9 +58,8 @@ export default function ContactPage() {
   ];
 
   return (
-    <Page title={t('contact.title')} maxWidth="sm">
-      <Typography sx={{ mb: 2, color: 'text.secondary' }}>{t('contact.intro')}</Typography>
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+    <Page title={t('contact.title')} maxWidth="sm" intro={t('contact.intro')}>
+      <Card>
         <StackedForm label={t('contact.title')} onSubmit={submit}>
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
             {prefilled.map((field) => (
@@ -88,7 +86,7 @@ export default function ContactPage() {
           <FormError message={messageKey ? t(messageKey) : null} />
           <SubmitButton disabled={mutation.isPending}>{t('contact.send')}</SubmitButton>
         </StackedForm>
-      </Paper>
+      </Card>
     </Page>
   );
 }

@@ -1,12 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PersonRecord } from '@portal/contract';
+import { Card } from '../../components/card';
 import { LeaveGuard } from '../../components/leave-guard';
 import { Page } from '../../components/page';
 import { PageLoader } from '../../components/page-loader';
@@ -108,11 +108,11 @@ function Wizard({ record }: { record: PersonRecord }) {
             )}
           </Typography>
         ) : null}
-        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Card>
           {visited.map((step) => (
             <StepPanel key={step} step={step} active={step === active} focusOnShow={moved} />
           ))}
-        </Paper>
+        </Card>
       </Stack>
       <LeaveGuard when={anyDirty && !readOnly} text={t('registration.leave.text')} />
     </RegistrationContext.Provider>
