@@ -19,7 +19,7 @@ import { FormTextField } from '../../components/form-text-field';
 import { Page } from '../../components/page';
 import { AppLink } from '../../components/router-link';
 import { isApiError } from '../../lib/api';
-import { applyFieldErrors } from '../../lib/form';
+import { applyFieldErrors, useFormSubmit } from '../../lib/form';
 import { formatSeconds } from '../../lib/format';
 import { useCountdown } from '../../lib/use-countdown';
 import { requestCode, signIn, type VerificationState } from './auth-api';
@@ -48,7 +48,7 @@ function useSignIn<TIn extends { identifier: string }, TOut>(
 ) {
   const navigate = useNavigate();
   const lock = useCountdown(0);
-  const [messageKey, setMessageKey] = useState<string | null>(null);
+  const { submit, messageKey, setMessageKey } = useFormSubmit(form, (values) => mutation.mutate(values), 'errors.VALIDATION_FAILED');
   const mutation = useMutation({
     mutationFn: send,
     onSuccess: (response) => {
@@ -66,13 +66,6 @@ function useSignIn<TIn extends { identifier: string }, TOut>(
       applyFieldErrors(error, form.setError, fields);
     },
   });
-  const submit = form.handleSubmit(
-    (values) => {
-      setMessageKey(null);
-      mutation.mutate(values);
-    },
-    () => setMessageKey('errors.VALIDATION_FAILED'),
-  );
   return { submit, messageKey, lockRemaining: lock.remaining, busy: mutation.isPending || lock.running };
 }
 

@@ -15,6 +15,7 @@ import { FormTextField } from '../../components/form-text-field';
 import { Page } from '../../components/page';
 import { AppLink } from '../../components/router-link';
 import { errorKey, isApiError } from '../../lib/api';
+import { useFormSubmit } from '../../lib/form';
 import { formatSeconds } from '../../lib/format';
 import { LIMITS } from '../../lib/limits';
 import { changeLanguage } from '../../lib/i18n';
@@ -37,7 +38,6 @@ export default function VerificationCodePage() {
   const notify = useNotify();
   const state: VerificationState = isVerificationState(location.state) ? location.state : {};
   const resend = useCountdown(state.resendAfter ?? SIGN_CODE_RESEND_SECONDS);
-  const [messageKey, setMessageKey] = useState<string | null>(null);
   const [mustRestart, setMustRestart] = useState(false);
 
   const form = useForm<CodeInput, unknown, CodeOutput>({
@@ -45,6 +45,11 @@ export default function VerificationCodePage() {
     defaultValues: { SIGN_CODE: '' },
   });
 
+  const { submit, messageKey, setMessageKey } = useFormSubmit(
+    form,
+    (values) => verify.mutate({ SIGN_CODE: values.SIGN_CODE, STUDENT_ID: state.studentId }),
+    (errors) => (errors.SIGN_CODE?.message === 'validation.code' ? 'validation.code' : 'errors.VALIDATION_FAILED'),
+  );
   const verify = useMutation({
     mutationFn: verifyCode,
     onSuccess: async (user) => {
@@ -76,15 +81,6 @@ export default function VerificationCodePage() {
     },
   });
 
-  const submit = form.handleSubmit(
-    (values) => {
-      setMessageKey(null);
-      verify.mutate({ SIGN_CODE: values.SIGN_CODE, STUDENT_ID: state.studentId });
-    },
-    (errors) => {
-      setMessageKey(errors.SIGN_CODE?.message === 'validation.code' ? 'validation.code' : 'errors.VALIDATION_FAILED');
-    },
-  );
 
   return (
     <Page title={t('verification.title')} maxWidth="xs">

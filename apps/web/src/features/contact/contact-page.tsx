@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -14,7 +13,7 @@ import { FormError, StackedForm, SubmitButton } from '../../components/form-part
 import { FormTextField } from '../../components/form-text-field';
 import { Page } from '../../components/page';
 import { errorKey } from '../../lib/api';
-import { applyFieldErrors } from '../../lib/form';
+import { applyFieldErrors, useFormSubmit } from '../../lib/form';
 import { useSession } from '../../lib/session';
 import { sendContact } from './contact-api';
 
@@ -24,11 +23,11 @@ export default function ContactPage() {
   const { t } = useTranslation();
   const notify = useNotify();
   const { user } = useSession();
-  const [messageKey, setMessageKey] = useState<string | null>(null);
   const form = useForm<ContactInput, unknown, ContactForm>({
     resolver: zodResolver(ContactForm),
     defaultValues: { OBJECT: '', MESSAGE: '' },
   });
+  const { submit, messageKey, setMessageKey } = useFormSubmit(form, (values) => mutation.mutate(values), 'errors.CONTACT_INCOMPLETE');
   const mutation = useMutation({
     mutationFn: sendContact,
     onSuccess: () => {
@@ -41,13 +40,6 @@ export default function ContactPage() {
     },
   });
 
-  const submit = form.handleSubmit(
-    (values) => {
-      setMessageKey(null);
-      mutation.mutate(values);
-    },
-    () => setMessageKey('errors.CONTACT_INCOMPLETE'),
-  );
 
   const readOnly = { input: { readOnly: true } } as const;
   const prefilled = [

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, type FormEvent, type ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -9,6 +9,7 @@ import { RULE_CODES, type PersonRecord, type SavedSection } from '@portal/contra
 import { FormError, StackedForm, SubmitButton } from '../../components/form-parts';
 import { useNotify } from '../../components/notify';
 import { errorKey, isApiError } from '../../lib/api';
+import { useFormSubmit } from '../../lib/form';
 import { registrationKeys, saveSection, storeRecord } from './registration-api';
 import { useRegistration } from './registration-context';
 
@@ -57,7 +58,6 @@ export function useSectionForm<TIn extends FieldValues, TOut>({ section, schema,
   const { record, readOnly, reportDirty, markClosed } = useRegistration();
   const queryClient = useQueryClient();
   const notify = useNotify();
-  const [problem, setProblem] = useState<string | null>(null);
   const form = useForm<TIn, unknown, TOut>({
     resolver: zodResolver(schema),
     defaultValues: defaults(record) as DefaultValues<TIn>,
@@ -69,6 +69,18 @@ export function useSectionForm<TIn extends FieldValues, TOut>({ section, schema,
   }, [section, isDirty, readOnly, reportDirty]);
   useEffect(() => () => reportDirty(section, false), [section, reportDirty]);
 
+  const {
+    submit,
+    messageKey: problem,
+    setMessageKey: setProblem,
+  } = useFormSubmit(
+    form,
+    (values) => {
+      if (beforeSave && !beforeSave(values)) return;
+      mutation.mutate(values);
+    },
+    invalidKey,
+  );
   const mutation = useMutation({
     mutationFn: (values: TOut) => {
       const body = toBody ? toBody(values) : (values as Record<string, unknown>);
@@ -96,12 +108,6 @@ export function useSectionForm<TIn extends FieldValues, TOut>({ section, schema,
     },
   });
 
-  const save = (values: TOut) => {
-    setProblem(null);
-    if (beforeSave && !beforeSave(values)) return;
-    mutation.mutate(values);
-  };
-  const submit = form.handleSubmit(save, (errors) => setProblem(invalidKey(errors)));
 
   /** What every field of the section shares: bound to the form, off when read-only, full width, labelled `registration.fields.<name>` unless told. */
   const field = <N extends Path<TIn>>(name: N, id: string, label: string = t(`registration.fields.${name}`)) => ({
