@@ -1,15 +1,12 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { errorKey } from '../lib/api';
 import { ListPagination } from './list-pagination';
 import { ListTable } from './list-table';
 import { Page } from './page';
-import { PageLoader } from './page-loader';
+import { LoadStatus } from './load-status';
 
 /** A page of a list as the server answers it: the rows, the number of rows in all pages and the number of pages. */
 export interface Paged<R> {
@@ -38,21 +35,6 @@ export function ListPager({ data, paging }: { data: Pick<Paged<unknown>, 'total'
       onPage={(page) => paging.update({ page })}
       onPageSize={(pageSize) => paging.update({ pageSize })}
     />
-  );
-}
-
-/** The error of a load, or a loader while it is pending. */
-export function LoadStatus({ error, loading }: { error: unknown; loading: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      {error ? (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-          {t(errorKey(error))}
-        </Alert>
-      ) : null}
-      {loading ? <PageLoader /> : null}
-    </>
   );
 }
 

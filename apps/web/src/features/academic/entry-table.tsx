@@ -17,7 +17,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../components/notify';
-import { LoadStatus } from '../../components/list-page';
+import { LoadStatus } from '../../components/load-status';
 import { EmptyRow } from '../../components/list-table';
 import { academicKeys, deleteEntry, type Entity } from './academic-api';
 import { ConfirmDialog } from './confirm-dialog';

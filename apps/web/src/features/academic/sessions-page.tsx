@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import type { SessionSummary } from '@portal/contract';
 import { useNotify } from '../../components/notify';
 import { Page } from '../../components/page';
-import { LoadStatus } from '../../components/list-page';
+import { LoadStatus } from '../../components/load-status';
 import { EmptyRow } from '../../components/list-table';
 import { academicKeys, sessionAction, useSessions } from './academic-api';
 import { ConfirmDialog } from './confirm-dialog';

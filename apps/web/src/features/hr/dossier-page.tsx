@@ -11,9 +11,9 @@ import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'reac
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { RecordPage } from '../../components/record-page';
-import type { AuditEntry, DocumentRecord, Dossier, PersonRecord, SavedSection } from '@portal/contract';
+import { isoToDmy, type AuditEntry, type DocumentRecord, type Dossier, type PersonRecord, type SavedSection } from '@portal/contract';
 import { formatValue } from './display';
-import { formatDate, formatMoment } from '../../lib/format';
+import { formatMoment } from '../../lib/format';
 import { actionLabel, fieldLabel, missingLabel, sectionLabel } from './labels';
 import { useDossier } from './hr-api';
 import { StateChip } from './state-chip';
@@ -73,7 +73,7 @@ function Children({ list }: { list: PersonRecord['CHILDREN'] }) {
   return (
     <Box component="ul" sx={{ m: 0, pl: 2 }}>
       {list.map((child, index) => (
-        <li key={index}>{`${child.LASTNAME} ${child.FIRSTNAME}${child.BIRTHDATE ? ` (${formatDate(child.BIRTHDATE)})` : ''}`}</li>
+        <li key={index}>{`${child.LASTNAME} ${child.FIRSTNAME}${child.BIRTHDATE ? ` (${isoToDmy(child.BIRTHDATE)})` : ''}`}</li>
       ))}
     </Box>
   );
@@ -151,7 +151,7 @@ function Documents({ record, documents, missing }: { record: PersonRecord; docum
               doc.LEVEL ? `BAC+${doc.LEVEL}` : null,
               doc.LANGUAGE ? t(`language.${doc.LANGUAGE}`, { defaultValue: doc.LANGUAGE }) : null,
               doc.OBTENEDSTAB,
-              formatDate(doc.OBTENEDDATE),
+              isoToDmy(doc.OBTENEDDATE),
               doc.IS_LAST ? t('hr.documents.last') : null,
             ].filter(Boolean);
             return (

@@ -5,13 +5,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PersonRecord } from '@portal/contract';
+import { isoToDmy, type PersonRecord } from '@portal/contract';
 import { Card } from '../../components/card';
 import { Page } from '../../components/page';
 import { PageLoader } from '../../components/page-loader';
 import { errorKey } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
-import { formatDate } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { usePerson } from './profile-api';
 
@@ -54,7 +53,7 @@ function ProfileDetails({ person }: { person: PersonRecord }) {
         <Field label={t('person.fields.KIND')}>{t(`person.kind.${person.KIND}`)}</Field>
         <Field label={t('person.fields.STATUS')}>{person.STATUS ? t(`person.status.${person.STATUS}`) : null}</Field>
         <Field label={t('person.fields.GENDER')}>{person.GENDER ? t(`person.gender.${person.GENDER}`) : null}</Field>
-        <Field label={t('person.fields.BIRTHDATE')}>{formatDate(person.BIRTHDATE)}</Field>
+        <Field label={t('person.fields.BIRTHDATE')}>{isoToDmy(person.BIRTHDATE)}</Field>
         <Field label={t('person.fields.BIRTHPLACE')}>{person.BIRTHPLACE}</Field>
         <Field label={t('person.fields.COUNTRY')}>{person.COUNTRY}</Field>
       </Section>

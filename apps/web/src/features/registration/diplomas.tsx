@@ -16,12 +16,11 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { DIPLOMA_LEVELS, DocumentFields, LANGUAGES, PIECE_TYPES, type DocumentRecord } from '@portal/contract';
+import { DIPLOMA_LEVELS, DocumentFields, isoToDmy, LANGUAGES, PIECE_TYPES, type DocumentRecord } from '@portal/contract';
 import { useNotify } from '../../components/notify';
 import { DateField } from '../../components/date-field';
 import { FormTextField } from '../../components/form-text-field';
 import { errorKey, isApiError } from '../../lib/api';
-import { formatDate } from '../../lib/format';
 import { UploadProgress } from '../../components/file-upload';
 import { acceptOf, checkFile, MAX_UPLOAD_MB } from '../../lib/files';
 import { deleteDocument, markLastDiploma, registrationKeys, refreshRegistration, uploadDocument, useDocuments } from './registration-api';
@@ -210,7 +209,7 @@ function DocumentRow({ document }: { document: DocumentRecord }) {
     diploma && document.SPECIALITY ? document.SPECIALITY : null,
     diploma && document.LEVEL ? t('registration.documents.bac', { level: document.LEVEL }) : null,
     diploma && document.LANGUAGE ? t(`language.${document.LANGUAGE}`, { defaultValue: document.LANGUAGE }) : null,
-    formatDate(document.OBTENEDDATE),
+    isoToDmy(document.OBTENEDDATE),
     document.OBTENEDSTAB,
   ].filter(Boolean);
 

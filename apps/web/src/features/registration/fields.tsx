@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { REGIONS_OF_ORIGIN, type Country, type Region } from '@portal/contract';
-import { FormTextField, type BoundTextFieldProps } from '../../components/form-text-field';
+import { FormTextField } from '../../components/form-text-field';
 import { messageKey } from '../../lib/form';
 import { currentLanguage } from '../../lib/i18n';
 import { useCountries, useRegions } from './registration-api';
@@ -18,29 +18,6 @@ interface BoundProps<T extends FieldValues, TOut extends FieldValues> {
   label: string;
   disabled?: boolean;
   required?: boolean;
-}
-
-type SelectFieldProps<T extends FieldValues, TOut extends FieldValues> = Omit<BoundTextFieldProps<T, TOut>, 'select' | 'children'> & {
-  options: readonly string[];
-  /** the words of a value; the value itself by default */
-  optionLabel?: (value: string) => string;
-  /** a first choice "Not specified" (the empty value) */
-  none?: boolean;
-};
-
-/** A choice among values, with "Not specified" (the empty value) first when the field may stay empty. */
-export function SelectField<T extends FieldValues, TOut extends FieldValues = T>({ options, optionLabel, none, ...props }: SelectFieldProps<T, TOut>) {
-  const { t } = useTranslation();
-  return (
-    <FormTextField select {...props}>
-      {none ? <MenuItem value="">{t('registration.none')}</MenuItem> : null}
-      {options.map((value) => (
-        <MenuItem key={value} value={value}>
-          {optionLabel ? optionLabel(value) : value}
-        </MenuItem>
-      ))}
-    </FormTextField>
-  );
 }
 
 /** The name of a region in the current language (the API gives English and French). */

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
-import { SelectField } from './fields';
+import { SelectField } from './select-field';
 
 function Form({ none }: { none?: boolean }) {
   const form = useForm({ defaultValues: { BLOOD_GROUP: '' } });

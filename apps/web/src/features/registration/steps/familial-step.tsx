@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { CIVIL_STATUSES, FamilialSection, type PersonRecord } from '@portal/contract';
 import { DateField } from '../../../components/date-field';
 import { FormTextField } from '../../../components/form-text-field';
-import { SelectField } from '../fields';
+import { SelectField } from '../select-field';
 import { FieldRow, SectionForm, useSectionForm } from '../section-form';
 import { digits, dmy, nullWhen, text } from '../values';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { BLOOD_GROUPS, ParentsSection, type PersonRecord } from '@portal/contract';
 import { FormTextField } from '../../../components/form-text-field';
 import { RadioField } from '../../../components/radio-field';
-import { SelectField } from '../fields';
+import { SelectField } from '../select-field';
 import { FieldRow, SectionForm, useSectionForm } from '../section-form';
 import { digits, nullWhen, text } from '../values';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ACADEMIC_GRADES, ProfessionalSection, TITLES, type PersonRecord } from '@portal/contract';
 import { FormTextField } from '../../../components/form-text-field';
 import { Diplomas } from '../diplomas';
-import { SelectField } from '../fields';
+import { SelectField } from '../select-field';
 import { FieldRow, SectionForm, useSectionForm } from '../section-form';
 import { digits, text } from '../values';
 
