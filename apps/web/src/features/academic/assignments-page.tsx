@@ -21,10 +21,9 @@ import { useNotify } from '../../components/notify';
 import { FilterSelect, ListPage } from '../../components/list-page';
 import { SearchField } from '../../components/search-field';
 import { errorKey } from '../../lib/api';
-import { useUrlFilters } from '../../lib/url-filters';
+import { LIST_PAGE_SIZES, useUrlFilters } from '../../lib/url-filters';
 import {
   academicKeys,
-  ASSIGNMENT_PAGE_SIZES,
   ASSIGNMENT_STATES,
   assignmentFiltersFrom,
   assignmentsExportUrl,
@@ -196,7 +195,7 @@ export default function AssignmentsPage() {
         </>
       }
       query={list}
-      paging={{ page: filters.page, pageSize: filters.pageSize, pageSizes: ASSIGNMENT_PAGE_SIZES, update }}
+      paging={{ page: filters.page, pageSize: filters.pageSize, pageSizes: LIST_PAGE_SIZES, update }}
     >
       {(data, pager) => (
         <>

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { CatalogueSubject } from '@portal/contract';
 import { FilterSelect, ListPager } from '../../components/list-page';
 import { SearchField } from '../../components/search-field';
-import { SUBJECT_PAGE_SIZES, useEntityList, useSubjects, type SubjectFilters } from './academic-api';
+import { LIST_PAGE_SIZES } from '../../lib/url-filters';
+import { useEntityList, useSubjects, type SubjectFilters } from './academic-api';
 import { EntryTable, type Column } from './entry-table';
 import { formatAmount } from './labels';
 
@@ -16,7 +17,7 @@ const HOURS = ['HOURS_CM', 'HOURS_TD', 'HOURS_TP'] as const;
 /** The subjects of the catalogue: searched and filtered by class on the server, a page at a time. */
 export function SubjectsTab() {
   const { t } = useTranslation();
-  const [filters, setFilters] = useState<SubjectFilters>({ search: '', classId: null, page: 1, pageSize: SUBJECT_PAGE_SIZES[1] });
+  const [filters, setFilters] = useState<SubjectFilters>({ search: '', classId: null, page: 1, pageSize: LIST_PAGE_SIZES[1] });
   const [importing, setImporting] = useState(false);
   const list = useSubjects(filters);
   const classes = useEntityList('classes');
@@ -92,7 +93,7 @@ export function SubjectsTab() {
               paging={{
                 page: filters.page,
                 pageSize: filters.pageSize,
-                pageSizes: SUBJECT_PAGE_SIZES,
+                pageSizes: LIST_PAGE_SIZES,
                 update: (changes) => setFilters((previous) => ({ ...previous, page: 1, ...changes })),
               }}
             />

@@ -12,12 +12,12 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import type { RegistrationRow } from '@portal/contract';
 import { FilterSelect, ListPage } from '../../components/list-page';
 import { SearchField } from '../../components/search-field';
-import { useUrlFilters } from '../../lib/url-filters';
+import { LIST_PAGE_SIZES, useUrlFilters } from '../../lib/url-filters';
 import { formatDay } from '../../lib/format';
 import { missingLabel } from './labels';
 import { CATEGORIES } from './sections';
 import { StateChip } from './state-chip';
-import { exportUrl, filtersFrom, PAGE_SIZES, useRegistrations } from './hr-api';
+import { exportUrl, filtersFrom, useRegistrations } from './hr-api';
 
 function MissingCell({ missing }: { missing: string[] }) {
   const { t } = useTranslation();
@@ -114,7 +114,7 @@ export default function RegistrationsPage() {
         </>
       }
       query={list}
-      paging={{ page: filters.page, pageSize: filters.pageSize, pageSizes: PAGE_SIZES, update }}
+      paging={{ page: filters.page, pageSize: filters.pageSize, pageSizes: LIST_PAGE_SIZES, update }}
       table={{
         headers: COLUMNS.map((column) => t(`hr.list.columns.${column}`)),
         empty: t('hr.list.empty'),

@@ -8,8 +8,8 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import type { IdentificationRow } from '@portal/contract';
 import { FilterSelect, ListPage } from '../../components/list-page';
 import { SearchField } from '../../components/search-field';
-import { useUrlFilters } from '../../lib/url-filters';
-import { filtersFrom, PAGE_SIZES, useIdentifications } from './identification-api';
+import { LIST_PAGE_SIZES, useUrlFilters } from '../../lib/url-filters';
+import { filtersFrom, useIdentifications } from './identification-api';
 import { formatDay } from '../../lib/format';
 import { RegistrationChip } from './registration-chip';
 
@@ -86,7 +86,7 @@ export default function IdentificationListPage() {
         </>
       }
       query={list}
-      paging={{ page: filters.page, pageSize: filters.pageSize, pageSizes: PAGE_SIZES, update }}
+      paging={{ page: filters.page, pageSize: filters.pageSize, pageSizes: LIST_PAGE_SIZES, update }}
       table={{
         headers: COLUMNS.map((column) => t(`identification.list.columns.${column}`)),
         empty: t('identification.list.empty'),
