@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
   AssignmentPage,
+  AssignmentRow,
   AssignmentQuery,
   Catalogue,
   CatalogueBranch,
@@ -86,9 +87,9 @@ export function useSessions() {
 }
 
 export const saveSession = (id: number | null, body: SessionInput) =>
-  api<unknown>(id === null ? '/api/academic/sessions' : `/api/academic/sessions/${id}`, { method: id === null ? 'POST' : 'PATCH', body });
+  api<SessionSummary>(id === null ? '/api/academic/sessions' : `/api/academic/sessions/${id}`, { method: id === null ? 'POST' : 'PATCH', body });
 
-export const sessionAction = (id: number, action: 'close' | 'reopen') => api<unknown>(`/api/academic/sessions/${id}/${action}`, { method: 'POST' });
+export const sessionAction = (id: number, action: 'close' | 'reopen') => api<SessionSummary>(`/api/academic/sessions/${id}/${action}`, { method: 'POST' });
 
 // ---------------------------------------------------------------- assignments
 
@@ -117,7 +118,7 @@ export function useAssignments(filters: AssignmentFilters) {
 }
 
 export type ChoiceAction = 'confirm' | 'decline' | 'reset';
-export const decideChoice = (id: number, action: ChoiceAction) => api<unknown>(`/api/academic/choices/${id}/${action}`, { method: 'POST' });
+export const decideChoice = (id: number, action: ChoiceAction) => api<AssignmentRow>(`/api/academic/choices/${id}/${action}`, { method: 'POST' });
 
 /** A plain link (the session cookie goes along): the browser downloads the CSV the server names. */
 export const assignmentsExportUrl = (session: number) => `/api/academic/assignments/export?session=${session}`;

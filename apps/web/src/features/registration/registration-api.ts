@@ -46,12 +46,12 @@ export const removeColumnFile = (col: FileColumn) =>
 export const fetchDocuments = (personId: number) => api<DocumentRecord[]>(`/api/documents/${personId}`);
 
 /** A diploma or piece: its fields (DocumentFields, already checked) and the file. */
-export function uploadDocument(fields: Record<string, string>, file: File, onProgress: (percent: number) => void): Promise<unknown> {
-  return upload('/api/documents/upload-student', { fields: { ...fields, FILE: file }, onProgress });
+export function uploadDocument(fields: Record<string, string>, file: File, onProgress: (percent: number) => void): Promise<DocumentRecord> {
+  return upload<DocumentRecord>('/api/documents/upload-student', { fields: { ...fields, FILE: file }, onProgress });
 }
 
 export const deleteDocument = (id: number) => api<unknown>('/api/documents/delete', { method: 'POST', body: { id } });
-export const markLastDiploma = (id: number) => api<unknown>('/api/students/update/diploma', { method: 'PATCH', body: { id } });
+export const markLastDiploma = (id: number) => api<DocumentRecord>('/api/students/update/diploma', { method: 'PATCH', body: { id } });
 
 /** The record the wizard shows. */
 export function useOwnRecord() {
