@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import { useTranslation } from 'react-i18next';
-import { FormError } from './form-parts';
+import { FormError } from './form-error';
 
 /** The error of a form dialog (a translation key), under its fields; nothing when there is none. */
 export function FormDialogError({ messageKey }: { messageKey: string | null }) {

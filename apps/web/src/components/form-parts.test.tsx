@@ -2,7 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { FormError, StackedForm, SubmitButton } from './form-parts';
+import { FormError } from './form-error';
+import { StackedForm, SubmitButton } from './form-parts';
 
 describe('form parts', () => {
   it('make a named form whose submit button sends it, and can be turned off', async () => {

@@ -9,6 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyRow } from './empty-row';
 
 interface Props {
   /** the accessible name of the table */
@@ -22,17 +23,6 @@ interface Props {
   /** the rows (a `TableBody`); null when there are none */
   children: ReactNode;
   footer?: ReactNode;
-}
-
-/** The row of a table without rows: a line saying there are none. */
-export function EmptyRow({ columns, text }: { columns: number; text: string }) {
-  return (
-    <TableRow>
-      <TableCell colSpan={columns} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
-        {text}
-      </TableCell>
-    </TableRow>
-  );
 }
 
 /** A list of the back office in a table: headings, the rows or a line saying there are none, and a footer. */

@@ -18,7 +18,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../components/notify';
 import { LoadStatus } from '../../components/load-status';
-import { EmptyRow } from '../../components/list-table';
+import { EmptyRow } from '../../components/empty-row';
 import { academicKeys, deleteEntry, type Entity } from './academic-api';
 import { ConfirmDialog } from './confirm-dialog';
 

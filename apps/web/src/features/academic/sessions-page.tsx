@@ -17,7 +17,7 @@ import type { SessionSummary } from '@portal/contract';
 import { useNotify } from '../../components/notify';
 import { Page } from '../../components/page';
 import { LoadStatus } from '../../components/load-status';
-import { EmptyRow } from '../../components/list-table';
+import { EmptyRow } from '../../components/empty-row';
 import { academicKeys, sessionAction, useSessions } from './academic-api';
 import { ConfirmDialog } from './confirm-dialog';
 import { sessionFirstDay, sessionLastDay, sessionState, type SessionState } from './labels';

@@ -6,7 +6,8 @@ import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type P
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { RULE_CODES, type PersonRecord, type SavedSection } from '@portal/contract';
-import { FormError, StackedForm, SubmitButton } from '../../components/form-parts';
+import { FormError } from '../../components/form-error';
+import { StackedForm, SubmitButton } from '../../components/form-parts';
 import { useNotify } from '../../components/notify';
 import { errorKey, isApiError } from '../../lib/api';
 import { useFormSubmit } from '../../lib/form';
