@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import portal from './tools/eslint-plugin-portal.js';
+import portal, { rulesEntryNames } from './tools/eslint-plugin-portal.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'apps/server/drizzle/**', '**/test-results/**', '**/playwright-report/**', '.tmp/**'] },
@@ -36,6 +36,16 @@ export default tseslint.config(
         { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Routes do not query: call a service.' },
         { group: ['**/db/schema', '**/db/client'], message: 'Routes do not touch the database: call a service.' },
       ] }],
+    },
+  },
+  {
+    // One home for each value: what `@portal/contract/rules` holds is imported from there (Zod-free), never
+    // through the main entry, so a page that needs a constant does not pull the schemas (decision 10).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [{ name: '@portal/contract', importNames: rulesEntryNames(), allowTypeImports: true, message: "Import it from '@portal/contract/rules'." }],
+      }],
     },
   },
   {

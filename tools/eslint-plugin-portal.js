@@ -13,6 +13,7 @@
 //   - lib/ and db/ import no feature;
 //   - app.ts, main.ts and seed/ compose the features and may import them.
 // Relative imports are resolved against the importing file; packages are not checked here.
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -85,5 +86,15 @@ const boundaries = {
     };
   },
 };
+
+/** The values `@portal/contract/rules` exports (read from its sources: the config cannot load TypeScript). */
+export function rulesEntryNames() {
+  const dir = path.join(ROOT, 'packages/contract/src/rules');
+  const names = new Set();
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
+    for (const match of readFileSync(path.join(dir, file), 'utf8').matchAll(/^export (?:const|function|class|let) (\w+)/gm)) names.add(match[1]);
+  }
+  return [...names].sort();
+}
 
 export default { rules: { boundaries } };

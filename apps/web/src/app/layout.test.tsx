@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { BACK_OFFICE_ROLES, PERMISSIONS } from '@portal/contract';
+import { BACK_OFFICE_ROLES, PERMISSIONS } from '@portal/contract/rules';
 import { queryKeys } from '../lib/session';
 import { fakeApi, person } from '../test/fake-api';
 import { renderApp } from '../test/render-app';

@@ -1,8 +1,7 @@
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import TextField from '@mui/material/TextField';
+import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { messageKey } from '../lib/form';
-import { LIMITS } from '../lib/limits';
+import { useTextFieldBinding, type BoundTextFieldProps } from './form-text-field';
 
 /** Digits typed as a date become `dd/mm/yyyy` while typing: `12031999` → `12/03/1999`. */
 export function maskDmy(value: string): string {
@@ -13,10 +12,7 @@ export function maskDmy(value: string): string {
   return out;
 }
 
-type Props<T extends FieldValues, TOut extends FieldValues = T> = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'type'> & {
-  name: FieldPath<T>;
-  control: Control<T, unknown, TOut>;
-};
+type Props<T extends FieldValues, TOut extends FieldValues = T> = Omit<BoundTextFieldProps<T, TOut>, 'type'>;
 
 /**
  * A date typed as dd/mm/yyyy in a plain text field (the form's schema turns it into
@@ -24,18 +20,12 @@ type Props<T extends FieldValues, TOut extends FieldValues = T> = Omit<TextField
  */
 export function DateField<T extends FieldValues, TOut extends FieldValues = T>({ name, control, helperText, slotProps, ...props }: Props<T, TOut>) {
   const { t } = useTranslation();
-  const { field, fieldState } = useController({ name, control });
-  const message = fieldState.error?.message;
+  const { field, props: bound } = useTextFieldBinding(name, control, helperText ?? t('common.dateFormat'));
   return (
     <TextField
       {...props}
-      name={field.name}
-      value={field.value ?? ''}
+      {...bound}
       onChange={(event) => field.onChange(maskDmy(event.target.value))}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      error={Boolean(fieldState.error)}
-      helperText={message ? t(messageKey(message), LIMITS) : (helperText ?? t('common.dateFormat'))}
       slotProps={{
         ...slotProps,
         htmlInput: { inputMode: 'numeric', placeholder: t('common.datePlaceholder'), maxLength: 10 },

@@ -1,16 +1,12 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import { useTranslation } from 'react-i18next';
+import { FormError } from './form-error';
 
 /** The error of a form dialog (a translation key), under its fields; nothing when there is none. */
 export function FormDialogError({ messageKey }: { messageKey: string | null }) {
   const { t } = useTranslation();
-  return messageKey ? (
-    <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-      {t(messageKey)}
-    </Alert>
-  ) : null;
+  return <FormError message={messageKey ? t(messageKey) : null} sx={{ mt: 2 }} />;
 }
 
 /** Cancel and the submit button of a form dialog, both off while the request is on its way. */

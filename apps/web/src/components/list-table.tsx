@@ -9,6 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyRow } from './empty-row';
 
 interface Props {
   /** the accessible name of the table */
@@ -43,11 +44,7 @@ export function ListTable({ label, headers, empty, fetching, children, footer }:
           </TableHead>
           {children ?? (
             <TableBody>
-              <TableRow>
-                <TableCell colSpan={headers.length} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
-                  {empty}
-                </TableCell>
-              </TableRow>
+              <EmptyRow columns={headers.length} text={empty} />
             </TableBody>
           )}
         </Table>

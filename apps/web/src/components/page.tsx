@@ -17,17 +17,20 @@ interface PageProps {
   /** visible heading; defaults to the title */
   heading?: ReactNode;
   maxWidth?: 'xs' | 'sm' | 'md' | 'lg';
+  /** the sentence under the heading */
+  intro?: ReactNode;
   children: ReactNode;
 }
 
-/** A page: its heading (the one h1) and content, centred. */
-export function Page({ title, heading, maxWidth = 'md', children }: PageProps) {
+/** A page: its heading (the one h1), the sentence under it, and content, centred. */
+export function Page({ title, heading, maxWidth = 'md', intro, children }: PageProps) {
   usePageTitle(title);
   return (
     <Container maxWidth={maxWidth} sx={{ py: { xs: 3, sm: 5 } }}>
       <Typography variant="h4" component="h1" gutterBottom sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' } }}>
         {heading ?? title}
       </Typography>
+      {intro ? <Typography sx={{ mb: 2, color: 'text.secondary' }}>{intro}</Typography> : null}
       {children}
     </Container>
   );

@@ -16,7 +16,6 @@ import { FormDialogActions, FormDialogError } from './form-dialog';
 import { FormTextField } from './form-text-field';
 
 type ReasonInput = z.input<typeof ReopenBody>;
-type ReasonOutput = z.output<typeof ReopenBody>;
 
 interface ReasonDialogProps<T> {
   title: string;
@@ -41,9 +40,9 @@ interface ReasonDialogProps<T> {
 export function ReasonDialog<T>({ title, text, fieldId, label, helperText, confirmLabel, send, onSent, doneKey, alertOnFieldError = false, onClose }: ReasonDialogProps<T>) {
   const notify = useNotify();
   const [messageKey, setMessageKey] = useState<string | null>(null);
-  const form = useForm<ReasonInput, unknown, ReasonOutput>({ resolver: zodResolver(ReopenBody), defaultValues: { reason: '' } });
+  const form = useForm<ReasonInput, unknown, ReopenBody>({ resolver: zodResolver(ReopenBody), defaultValues: { reason: '' } });
   const mutation = useMutation({
-    mutationFn: (body: ReasonOutput) => send(body.reason),
+    mutationFn: (body: ReopenBody) => send(body.reason),
     onSuccess: async (answer) => {
       await onSent(answer);
       notify(doneKey, 'success');

@@ -1,11 +1,20 @@
-import type { ErrorCode } from '@portal/contract';
+import type { ErrorCode, ErrorResponse } from '@portal/contract';
 import { i18n } from './i18n';
 
 /** Client-side codes that the server never sends: no answer at all, or an answer we cannot read. */
 export type ClientErrorCode = 'NETWORK';
 
+/** The contract's error body, whose code may also be one of the client's own. */
+export type ApiErrorBody = Omit<ErrorResponse, 'code'> & { code: ErrorCode | ClientErrorCode };
+
+/** The details a refused choice carries: the level group, shift and limit, or the hours chosen and allowed. */
+export type LimitDetail = NonNullable<ErrorResponse['limit']>;
+
+/** A failed call: its status and the whole error body of the answer (the contract's `ErrorResponse`). */
 export class ApiError extends Error {
   readonly status: number;
+  /** the error body as the server sent it (what of it could be read) */
+  readonly body: ApiErrorBody;
   readonly code: ErrorCode | ClientErrorCode;
   /** field path to a translation key (`validation.required`, ...) */
   readonly fields: Record<string, string>;
@@ -13,22 +22,19 @@ export class ApiError extends Error {
   readonly retryAfter: number | undefined;
   /** a refused closure: the mandatory fields still missing */
   readonly columns: string[];
+  /** a refused choice: the limit it broke */
+  readonly limit: LimitDetail | undefined;
 
-  constructor(
-    status: number,
-    code: ErrorCode | ClientErrorCode,
-    message: string,
-    fields: Record<string, string> = {},
-    retryAfter?: number,
-    columns: string[] = [],
-  ) {
-    super(message);
+  constructor(status: number, body: ApiErrorBody) {
+    super(body.message);
     this.name = 'ApiError';
     this.status = status;
-    this.code = code;
-    this.fields = fields;
-    this.retryAfter = retryAfter;
-    this.columns = columns;
+    this.body = body;
+    this.code = body.code;
+    this.fields = body.fields ?? {};
+    this.retryAfter = body.retryAfter;
+    this.columns = body.columns ?? [];
+    this.limit = body.limit;
   }
 }
 
@@ -80,15 +86,25 @@ function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && /^[A-Z][A-Z_]{1,63}$/.test(value);
 }
 
-function toStringRecord(value: unknown): Record<string, string> {
-  if (!value || typeof value !== 'object') return {};
+function toStringRecord(value: unknown): Record<string, string> | undefined {
+  if (!value || typeof value !== 'object') return undefined;
   const out: Record<string, string> = {};
   for (const [key, item] of Object.entries(value)) if (typeof item === 'string') out[key] = item;
   return out;
 }
 
-function toStringList(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+function toStringList(value: unknown): string[] | undefined {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : undefined;
+}
+
+function toLimit(value: unknown): LimitDetail | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const out: LimitDetail = {};
+  for (const [key, item] of Object.entries(value)) {
+    if ((key === 'group' || key === 'shift') && typeof item === 'string') out[key] = item;
+    if ((key === 'limit' || key === 'hours' || key === 'allowed') && typeof item === 'number') out[key] = item;
+  }
+  return out;
 }
 
 /**
@@ -103,13 +119,20 @@ export function toApiError(status: number, statusText: string, text: string, ret
     body = null;
   }
   const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  const code = isErrorCode(record.code) ? record.code : (STATUS_CODES[status] ?? 'INTERNAL');
-  const message = typeof record.message === 'string' ? record.message : statusText;
   const headerRetry = Number(retryAfterHeader);
-  const retryAfter =
-    typeof record.retryAfter === 'number' ? record.retryAfter : Number.isFinite(headerRetry) && headerRetry > 0 ? headerRetry : undefined;
-  return new ApiError(status, code, message, toStringRecord(record.fields), retryAfter, toStringList(record.columns));
+  return new ApiError(status, {
+    code: isErrorCode(record.code) ? record.code : (STATUS_CODES[status] ?? 'INTERNAL'),
+    message: typeof record.message === 'string' ? record.message : statusText,
+    fields: toStringRecord(record.fields),
+    retryAfter:
+      typeof record.retryAfter === 'number' ? record.retryAfter : Number.isFinite(headerRetry) && headerRetry > 0 ? headerRetry : undefined,
+    columns: toStringList(record.columns),
+    limit: toLimit(record.limit),
+  });
 }
+
+/** The error of a call that got no answer at all. */
+export const networkError = (): ApiError => new ApiError(0, { code: 'NETWORK', message: 'Network failure' });
 
 async function readError(response: Response): Promise<ApiError> {
   let text = '';
@@ -145,7 +168,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     });
   } catch (cause) {
     if (signal?.aborted) throw cause;
-    throw new ApiError(0, 'NETWORK', 'Network failure');
+    throw networkError();
   }
   if (!response.ok) {
     const error = await readError(response);

@@ -1,4 +1,5 @@
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { useState } from 'react';
+import type { FieldErrors, FieldValues, Path, UseFormReturn, UseFormSetError } from 'react-hook-form';
 import { isApiError } from './api';
 
 /**
@@ -28,4 +29,25 @@ export function applyFieldErrors<T extends FieldValues>(
     applied = true;
   }
   return applied;
+}
+
+/**
+ * The submit of a form and the message shown over its button (a translation key): none while
+ * the checked values go to `send`, `invalid` (a key, or a key from the errors) when the form
+ * does not pass its checks. The send's own failure sets the message with `setMessageKey`.
+ */
+export function useFormSubmit<TIn extends FieldValues, TOut>(
+  form: UseFormReturn<TIn, unknown, TOut>,
+  send: (values: TOut) => void,
+  invalid: string | null | ((errors: FieldErrors<TIn>) => string | null),
+) {
+  const [messageKey, setMessageKey] = useState<string | null>(null);
+  const submit = form.handleSubmit(
+    (values) => {
+      setMessageKey(null);
+      send(values);
+    },
+    (errors) => setMessageKey(typeof invalid === 'function' ? invalid(errors) : invalid),
+  );
+  return { submit, messageKey, setMessageKey };
 }

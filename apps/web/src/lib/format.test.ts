@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { formatCurrency, formatDate, formatSeconds, pad2 } from './format';
+import { isoToDmy } from '@portal/contract/rules';
+import { formatCurrency, formatDay, formatMoment, formatSeconds, pad2 } from './format';
 
 describe('formatters', () => {
   it('write dates as dd/mm/yyyy', () => {
-    expect(formatDate('2003-07-03')).toBe('03/07/2003');
-    expect(formatDate('2023-09-01T08:00:00.000Z')).toBe('01/09/2023');
-    expect(formatDate(null)).toBe('');
+    expect(isoToDmy('2003-07-03')).toBe('03/07/2003');
+    expect(isoToDmy('2023-09-01T08:00:00.000Z')).toBe('01/09/2023');
+    expect(isoToDmy(null)).toBe('');
+  });
+
+  it('write moments in local time, and their day', () => {
+    expect(formatMoment('2023-07-03T14:05:00')).toBe('03/07/2023 14:05');
+    expect(formatDay('2023-07-03T14:05:00')).toBe('03/07/2023');
+    expect(formatMoment(null)).toBe('');
+    expect(formatDay('not a date')).toBe('');
+    expect(formatDay('2023-07-03')).toBe('03/07/2023');
+    const utc = '2023-07-03T23:30:00.000Z';
+    const local = new Date(utc);
+    expect(formatMoment(utc)).toBe(`${pad2(local.getDate())}/${pad2(local.getMonth() + 1)}/${local.getFullYear()} ${pad2(local.getHours())}:30`);
   });
 
   it('pad numbers, count down and write CFA amounts de-DE style', () => {

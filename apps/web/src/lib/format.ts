@@ -1,8 +1,27 @@
-import { isoToDmy } from '@portal/contract/rules';
+// Without the contract (and so without Zod) and without dayjs: the list pages and the sign-in
+// pages use these alone. A calendar day (`YYYY-MM-DD`) is shown as `dd/mm/yyyy` by the
+// contract's own `isoToDmy`.
 
-/** `YYYY-MM-DD` (or an ISO timestamp) shown as `dd/mm/yyyy`; empty when missing. */
-export function formatDate(value: string | null | undefined): string {
-  return isoToDmy(value);
+/** A moment read in local time; a calendar day alone is its midnight where the reader is. Null when missing or unreadable. */
+function localMoment(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const moment = day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : new Date(value);
+  return Number.isNaN(moment.getTime()) ? null : moment;
+}
+
+const dayOf = (moment: Date): string => `${pad2(moment.getDate())}/${pad2(moment.getMonth() + 1)}/${moment.getFullYear()}`;
+
+/** A moment (an ISO timestamp) in local time: `03/07/2023 14:05`; empty when missing or unreadable. */
+export function formatMoment(value: string | null | undefined): string {
+  const moment = localMoment(value);
+  return moment ? `${dayOf(moment)} ${pad2(moment.getHours())}:${pad2(moment.getMinutes())}` : '';
+}
+
+/** The day of a moment, in local time: `03/07/2023`; empty when missing or unreadable. */
+export function formatDay(value: string | null | undefined): string {
+  const moment = localMoment(value);
+  return moment ? dayOf(moment) : '';
 }
 
 /** Two-digit numbers: 3 → `03`. */

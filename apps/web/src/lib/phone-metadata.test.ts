@@ -1,7 +1,7 @@
 import { isValidPhoneNumber, type MetadataJson } from 'libphonenumber-js/core';
 import full from 'libphonenumber-js/metadata.min.json';
 import { describe, expect, it } from 'vitest';
-import { PHONE_CODES } from '@portal/contract';
+import { PHONE_CODES } from '@portal/contract/rules';
 import { phoneMetadataFor } from '../../config/phone-metadata';
 
 // The web build keeps libphonenumber's metadata of the offered calling codes only (vite.config.ts).

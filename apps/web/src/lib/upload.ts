@@ -1,4 +1,4 @@
-import { ApiError, reportUnauthorized, toApiError } from './api';
+import { networkError, reportUnauthorized, toApiError } from './api';
 
 export interface UploadOptions {
   /** the fields of the multipart body, in order; a File is sent with its name */
@@ -42,7 +42,7 @@ export function upload<T>(path: string, { fields, onProgress, signal }: UploadOp
       if (xhr.status === 401) reportUnauthorized();
       reject(toApiError(xhr.status, xhr.statusText, text, xhr.getResponseHeader('Retry-After')));
     };
-    xhr.onerror = () => reject(new ApiError(0, 'NETWORK', 'Network failure'));
+    xhr.onerror = () => reject(networkError());
     xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
     if (signal) {
       if (signal.aborted) {

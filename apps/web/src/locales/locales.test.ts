@@ -1,22 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ACADEMIC_GRADES,
-  ACTIVITIES,
-  BACK_OFFICE_ROLES,
-  CIVIL_STATUSES,
-  CONTACT_OBJECTS,
-  ERROR_CODES,
-  GENDERS,
-  MANDATORY_RULES,
-  PAY_MODES,
-  PERSON_KINDS,
-  PIECE_TYPES,
-  PROFILE_SECTIONS,
-  SPOKEN_LANGUAGES,
-  STAFF_STATUSES,
-  V,
-} from '@portal/contract';
-import { LANGUAGES as CONTRACT_LANGUAGES } from '@portal/contract';
+import { ACADEMIC_GRADES, ACTIVITIES, BACK_OFFICE_ROLES, CIVIL_STATUSES, CONTACT_OBJECTS, ERROR_CODES, GENDERS, LANGUAGES as CONTRACT_LANGUAGES, MANDATORY_RULES, PAY_MODES, PERSON_KINDS, PIECE_TYPES, PROFILE_SECTIONS, SPOKEN_LANGUAGES, STAFF_STATUSES, V } from '@portal/contract/rules';
 import { LANGUAGES } from '../lib/i18n';
 import { LIMITS } from '../lib/limits';
 import en from './en.json';

@@ -17,7 +17,8 @@ export interface FakeRequest {
   via: 'fetch' | 'xhr';
 }
 
-type Handler = FakeAnswer | ((request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>);
+/** What the fake server answers on a route: an answer, or a function of the request. */
+export type FakeHandler = FakeAnswer | ((request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>);
 
 export const META: Meta = { academicYear: '2023-2024', version: '1.0.0', supportEmail: 'support@univ.example.cm', devMailbox: true };
 
@@ -66,9 +67,9 @@ export const error = (status: number, code: string, extra: Record<string, unknow
  * Keys are `METHOD /path`. Unknown requests answer 404; /api/meta and /api/auth/session
  * have defaults (nobody signed in).
  */
-export function fakeApi(handlers: Record<string, Handler> = {}) {
+export function fakeApi(handlers: Record<string, FakeHandler> = {}) {
   const requests: FakeRequest[] = [];
-  const routes: Record<string, Handler> = {
+  const routes: Record<string, FakeHandler> = {
     'GET /api/meta': { body: META },
     'GET /api/auth/session': error(401, 'UNAUTHENTICATED'),
     ...handlers,
@@ -149,7 +150,7 @@ export function fakeApi(handlers: Record<string, Handler> = {}) {
     requests,
     /** the requests made to one endpoint */
     to: (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path),
-    set: (key: string, handler: Handler) => {
+    set: (key: string, handler: FakeHandler) => {
       routes[key] = handler;
     },
   };

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_IDLE_SECONDS } from '@portal/contract';
+import { SESSION_IDLE_SECONDS } from '@portal/contract/rules';
 import { queryKeys } from '../../lib/session';
 import { fakeApi, person } from '../../test/fake-api';
 import { preloadPages, renderApp } from '../../test/render-app';

@@ -1,18 +1,22 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
   AssignmentPage,
+  AssignmentRow,
+  AssignmentQuery,
   Catalogue,
   CatalogueBranch,
   CatalogueClass,
   CatalogueCycle,
   CatalogueDepartment,
   CatalogueSubjectPage,
+  CatalogueSubjectQuery,
   ImportReport,
   SessionInput,
   SessionSummary,
 } from '@portal/contract';
 import { api } from '../../lib/api';
 import { upload } from '../../lib/upload';
+import { filterQuery, listParams, oneOfParam, positiveParam, type UrlFilters } from '../../lib/url-filters';
 
 /** The catalogue's kinds of entries, as the API names them (`/api/academic/<entity>`). */
 export type Entity = 'departments' | 'branches' | 'cycles' | 'classes' | 'subjects';
@@ -58,21 +62,10 @@ export const saveEntry = (entity: Entity, id: number | null, body: unknown) =>
 
 export const deleteEntry = (entity: Entity, id: number) => api<void>(`/api/academic/${entity}/${id}`, { method: 'DELETE' });
 
-export interface SubjectFilters {
-  search: string;
-  classId: number | null;
-  page: number;
-  pageSize: number;
-}
-
-export const SUBJECT_PAGE_SIZES = [20, 50, 100] as const;
+export type SubjectFilters = Omit<UrlFilters<CatalogueSubjectQuery>, 'classId'> & { classId: number | null };
 
 export function useSubjects(filters: SubjectFilters) {
-  const params = new URLSearchParams();
-  if (filters.search) params.set('search', filters.search);
-  if (filters.classId) params.set('classId', String(filters.classId));
-  params.set('page', String(filters.page));
-  params.set('pageSize', String(filters.pageSize));
+  const params = filterQuery(filters);
   return useQuery({
     queryKey: academicKeys.subjects(filters),
     queryFn: ({ signal }) => api<CatalogueSubjectPage>(`/api/academic/subjects?${params.toString()}`, { signal }),
@@ -94,51 +87,29 @@ export function useSessions() {
 }
 
 export const saveSession = (id: number | null, body: SessionInput) =>
-  api<unknown>(id === null ? '/api/academic/sessions' : `/api/academic/sessions/${id}`, { method: id === null ? 'POST' : 'PATCH', body });
+  api<SessionSummary>(id === null ? '/api/academic/sessions' : `/api/academic/sessions/${id}`, { method: id === null ? 'POST' : 'PATCH', body });
 
-export const sessionAction = (id: number, action: 'close' | 'reopen') => api<unknown>(`/api/academic/sessions/${id}/${action}`, { method: 'POST' });
+export const sessionAction = (id: number, action: 'close' | 'reopen') => api<SessionSummary>(`/api/academic/sessions/${id}/${action}`, { method: 'POST' });
 
 // ---------------------------------------------------------------- assignments
 
-export const ASSIGNMENT_STATES = ['open', 'assigned', 'all'] as const;
-export type AssignmentState = (typeof ASSIGNMENT_STATES)[number];
-export const ASSIGNMENT_PAGE_SIZES = [20, 50, 100] as const;
+export const ASSIGNMENT_STATES = ['open', 'assigned', 'all'] as const satisfies readonly AssignmentQuery['state'][];
+export type AssignmentState = AssignmentQuery['state'];
 
-export interface AssignmentFilters {
+export type AssignmentFilters = Omit<UrlFilters<AssignmentQuery>, 'session'> & {
   /** null: the server's current session */
   session: number | null;
-  search: string;
-  state: AssignmentState;
-  page: number;
-  pageSize: number;
-}
-
-const positive = (value: string | null, fallback: number) => {
-  const n = Number(value);
-  return value !== null && Number.isInteger(n) && n > 0 ? n : fallback;
 };
 
 /** Reads the filters from the URL; anything unknown is ignored. */
 export function assignmentFiltersFrom(params: URLSearchParams): AssignmentFilters {
-  const state = params.get('state');
-  const size = positive(params.get('pageSize'), ASSIGNMENT_PAGE_SIZES[0]);
-  const session = positive(params.get('session'), 0);
-  return {
-    session: session > 0 ? session : null,
-    search: params.get('search')?.trim() ?? '',
-    state: (ASSIGNMENT_STATES as readonly string[]).includes(state ?? '') ? (state as AssignmentState) : 'open',
-    page: positive(params.get('page'), 1),
-    pageSize: (ASSIGNMENT_PAGE_SIZES as readonly number[]).includes(size) ? size : ASSIGNMENT_PAGE_SIZES[0],
-  };
+  const { search, page, pageSize } = listParams(params);
+  const session = positiveParam(params.get('session'), 0);
+  return { session: session > 0 ? session : null, search, state: oneOfParam(params.get('state'), ASSIGNMENT_STATES, 'open'), page, pageSize };
 }
 
 export function useAssignments(filters: AssignmentFilters) {
-  const params = new URLSearchParams();
-  if (filters.session) params.set('session', String(filters.session));
-  if (filters.search) params.set('search', filters.search);
-  params.set('state', filters.state);
-  params.set('page', String(filters.page));
-  params.set('pageSize', String(filters.pageSize));
+  const params = filterQuery(filters);
   return useQuery({
     queryKey: academicKeys.assignments(filters),
     queryFn: ({ signal }) => api<AssignmentPage>(`/api/academic/assignments?${params.toString()}`, { signal }),
@@ -147,7 +118,7 @@ export function useAssignments(filters: AssignmentFilters) {
 }
 
 export type ChoiceAction = 'confirm' | 'decline' | 'reset';
-export const decideChoice = (id: number, action: ChoiceAction) => api<unknown>(`/api/academic/choices/${id}/${action}`, { method: 'POST' });
+export const decideChoice = (id: number, action: ChoiceAction) => api<AssignmentRow>(`/api/academic/choices/${id}/${action}`, { method: 'POST' });
 
 /** A plain link (the session cookie goes along): the browser downloads the CSV the server names. */
 export const assignmentsExportUrl = (session: number) => `/api/academic/assignments/export?session=${session}`;

@@ -13,6 +13,7 @@ import type {
   SessionSummary,
   SubjectRow,
 } from '@portal/contract';
+import { applicationSession, subjectLimits, subjectRow as baseSubjectRow } from '../../test/choice-data';
 import { pageOf, person } from '../../test/fake-api';
 
 /** Test data of the academic office's pages. */
@@ -63,20 +64,19 @@ export const catalogueHandlers = () => ({
   'GET /api/academic/subjects': { body: subjectPage([subject()]) },
 });
 
-const CONSTRAINT = { id: 1, LEVEL1_J: 3, LEVEL2_J: 3, LEVEL3_J: 2, LEVEL4_J: 2, LEVEL5_J: 2, LEVEL1_S: 2, LEVEL2_S: 2, LEVEL3_S: 1, LEVEL4_S: 1, LEVEL5_S: 1 };
+const CONSTRAINT = subjectLimits(1, [3, 3, 2, 2, 2], [2, 2, 1, 1, 1]);
 
 /** A session from 1 to 30 September 2024 (university time, UTC+1): its instants are 23:00 UTC the day before. */
 export function session(overrides: Partial<SessionSummary> = {}): SessionSummary {
   return {
-    id: 1,
-    DESIGNATION: 'Subject choices, semester 1, 2024-2025',
-    START_DATE: '2024-08-31T23:00:00.000Z',
-    END_DATE: '2024-09-30T23:00:00.000Z',
-    MANUAL_CLOSURE: false,
-    ACTIVED: true,
-    SUBJECT_CONSTRAINT_ID: 1,
-    SubjectConstraint: CONSTRAINT,
-    HOURS: { PERMANENT: 300, VACATAIRE: 200, STAGIAIRE: 120, STAFF: 60 },
+    ...applicationSession({
+      id: 1,
+      DESIGNATION: 'Subject choices, semester 1, 2024-2025',
+      START_DATE: '2024-08-31T23:00:00.000Z',
+      END_DATE: '2024-09-30T23:00:00.000Z',
+      SUBJECT_CONSTRAINT_ID: 1,
+      SubjectConstraint: CONSTRAINT,
+    }),
     CURRENT: true,
     APPLICATIONS: 12,
     CLOSED_APPLICATIONS: 5,
@@ -86,31 +86,20 @@ export function session(overrides: Partial<SessionSummary> = {}): SessionSummary
   };
 }
 
+/** A level-1 day subject of the catalogue above, as the choice pages list it. */
 export function subjectRow(overrides: Partial<SubjectRow> = {}): SubjectRow {
-  return {
+  return baseSubjectRow({
     SUBJECT_ID: 21,
     SUBJECT_CODE: 'INF101',
     SUBJECT_NAME: 'Introduction to programming',
     CLASS_ID: 11,
-    CLASS_CODE: 'GL1/J',
     BRANCH_ID: 3,
-    BRANCH_ABREVIATION: 'GL',
-    LEVEL_ID: 1,
     CYCLE_ID: 5,
     CYCLE_NAME: 'Higher National Diploma (BTS)',
     CYCLE_NAME_FR: 'Brevet de technicien supérieur (BTS)',
     DEPARTMENT_NAME: 'Computer Science',
-    DEPARTMENT_NAME_FR: 'Informatique',
-    SHIFT: 'DAY',
-    HOURS_CM: 30,
-    HOURS_TD: 20,
-    HOURS_TP: 0,
-    HOURLY_RATE: 5000,
-    CREDITS: 4,
-    TAX_RATE: 5.5,
-    ASSIGNED: [],
     ...overrides,
-  };
+  });
 }
 
 export function applicant(overrides: Partial<Applicant> = {}): Applicant {

@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -13,7 +12,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -21,15 +19,12 @@ import { useTranslation } from 'react-i18next';
 import type { Applicant, AssignmentRow } from '@portal/contract';
 import { CHOICE_CATEGORIES } from '@portal/contract/rules';
 import { useNotify } from '../../components/notify';
-import { ListPagination } from '../../components/list-pagination';
-import { Page } from '../../components/page';
-import { PageLoader } from '../../components/page-loader';
+import { FilterSelect, ListPage } from '../../components/list-page';
 import { SearchField } from '../../components/search-field';
 import { errorKey } from '../../lib/api';
-import { useUrlFilters } from '../../lib/url-filters';
+import { LIST_PAGE_SIZES, useUrlFilters } from '../../lib/url-filters';
 import {
   academicKeys,
-  ASSIGNMENT_PAGE_SIZES,
   ASSIGNMENT_STATES,
   assignmentFiltersFrom,
   assignmentsExportUrl,
@@ -160,67 +155,56 @@ export default function AssignmentsPage() {
   const sessionOptions = sessions.data ?? [];
 
   return (
-    <Page title={t('academic.assignments.title')} maxWidth="lg">
-      <Typography sx={{ mb: 2, color: 'text.secondary' }}>{t('academic.assignments.intro')}</Typography>
-      <Box role="search" aria-label={t('academic.assignments.filters')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2, alignItems: 'flex-start' }}>
-        <TextField
-          id="academic-assignments-session"
-          select
-          size="small"
-          label={t('academic.assignments.session')}
-          value={sessionId !== null && sessionOptions.some((session) => session.id === sessionId) ? String(sessionId) : ''}
-          onChange={(event) => update({ session: event.target.value })}
-          sx={{ flex: '2 1 260px' }}
-        >
-          {sessionOptions.map((session) => (
-            <MenuItem key={session.id} value={String(session.id)}>
-              {session.CURRENT ? t('academic.assignments.currentSession', { name: session.DESIGNATION }) : session.DESIGNATION}
-            </MenuItem>
-          ))}
-        </TextField>
-        <SearchField
-          id="academic-assignments-search"
-          label={t('academic.assignments.search')}
-          helperText={t('academic.assignments.searchHelp')}
-          value={filters.search}
-          onSearch={(search) => update({ search })}
-          sx={{ flex: '2 1 240px' }}
-        />
-        <TextField
-          id="academic-assignments-state"
-          select
-          size="small"
-          label={t('academic.assignments.state')}
-          value={filters.state}
-          onChange={(event) => update({ state: event.target.value })}
-          sx={{ flex: '1 1 160px' }}
-        >
-          {ASSIGNMENT_STATES.map((state) => (
-            <MenuItem key={state} value={state}>
-              {t(`academic.assignments.stateFilter.${state}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        {sessionId !== null ? (
-          <Button component="a" href={assignmentsExportUrl(sessionId)} download variant="outlined" startIcon={<DownloadOutlined />} sx={{ flex: '0 0 auto', mt: '1px' }}>
-            {t('academic.assignments.export')}
-          </Button>
-        ) : null}
-      </Box>
-
-      {list.isError ? (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-          {t(errorKey(list.error))}
-        </Alert>
-      ) : null}
-      {list.isPending ? <PageLoader /> : null}
-      {data && !data.session ? (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          {t('academic.assignments.noSession')}
-        </Alert>
-      ) : null}
-      {data ? (
+    <ListPage
+      title={t('academic.assignments.title')}
+      intro={t('academic.assignments.intro')}
+      filtersLabel={t('academic.assignments.filters')}
+      filters={
         <>
+          <FilterSelect
+            id="academic-assignments-session"
+            label={t('academic.assignments.session')}
+            value={sessionId !== null && sessionOptions.some((session) => session.id === sessionId) ? String(sessionId) : ''}
+            options={sessionOptions.map((session) => ({
+              value: String(session.id),
+              label: session.CURRENT ? t('academic.assignments.currentSession', { name: session.DESIGNATION }) : session.DESIGNATION,
+            }))}
+            onChange={(session) => update({ session })}
+            sx={{ flex: '2 1 260px' }}
+          />
+          <SearchField
+            id="academic-assignments-search"
+            label={t('academic.assignments.search')}
+            helperText={t('academic.assignments.searchHelp')}
+            value={filters.search}
+            onSearch={(search) => update({ search })}
+            sx={{ flex: '2 1 240px' }}
+          />
+          <FilterSelect
+            id="academic-assignments-state"
+            label={t('academic.assignments.state')}
+            value={filters.state}
+            options={ASSIGNMENT_STATES.map((state) => ({ value: state, label: t(`academic.assignments.stateFilter.${state}`) }))}
+            onChange={(state) => update({ state })}
+            sx={{ flex: '1 1 160px' }}
+          />
+          {sessionId !== null ? (
+            <Button component="a" href={assignmentsExportUrl(sessionId)} download variant="outlined" startIcon={<DownloadOutlined />} sx={{ flex: '0 0 auto', mt: '1px' }}>
+              {t('academic.assignments.export')}
+            </Button>
+          ) : null}
+        </>
+      }
+      query={list}
+      paging={{ page: filters.page, pageSize: filters.pageSize, pageSizes: LIST_PAGE_SIZES, update }}
+    >
+      {(data, pager) => (
+        <>
+          {!data.session ? (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {t('academic.assignments.noSession')}
+            </Alert>
+          ) : null}
           {list.isFetching ? <LinearProgress aria-label={t('common.loading')} sx={{ mb: 1 }} /> : <Box sx={{ height: 4, mb: 1 }} />}
           <Stack spacing={2}>
             {data.rows.map((row) => (
@@ -228,17 +212,9 @@ export default function AssignmentsPage() {
             ))}
             {data.rows.length === 0 && data.session ? <Typography sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>{t('academic.assignments.empty')}</Typography> : null}
           </Stack>
-          <ListPagination
-            total={data.total}
-            pageCount={data.count}
-            page={filters.page}
-            pageSize={filters.pageSize}
-            pageSizes={ASSIGNMENT_PAGE_SIZES}
-            onPage={(page) => update({ page })}
-            onPageSize={(pageSize) => update({ pageSize })}
-          />
+          {pager}
         </>
-      ) : null}
-    </Page>
+      )}
+    </ListPage>
   );
 }

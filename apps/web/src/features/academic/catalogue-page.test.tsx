@@ -1,6 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { SUBJECT_CSV_COLUMNS, type ImportReport } from '@portal/contract';
+import type { ImportReport } from '@portal/contract';
+import { SUBJECT_CSV_COLUMNS } from '@portal/contract/rules';
 import { error, fakeApi, person, queriesTo } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { academicUser, catalogueHandlers, CLASSES, subject, subjectPage } from './academic-fixtures';

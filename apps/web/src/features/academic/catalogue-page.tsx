@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -179,8 +178,7 @@ export default function CataloguePage() {
   const asked = params.get('tab');
   const tab: TabName = (TABS as readonly string[]).includes(asked ?? '') ? (asked as TabName) : 'departments';
   return (
-    <Page title={t('academic.catalogue.title')} maxWidth="lg">
-      <Typography sx={{ mb: 2, color: 'text.secondary' }}>{t('academic.catalogue.intro')}</Typography>
+    <Page title={t('academic.catalogue.title')} maxWidth="lg" intro={t('academic.catalogue.intro')}>
       <Tabs
         value={tab}
         onChange={(_event, value: TabName) => setParams(value === 'departments' ? {} : { tab: value }, { replace: true })}

@@ -1,7 +1,6 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -18,8 +17,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../components/notify';
-import { PageLoader } from '../../components/page-loader';
-import { errorKey } from '../../lib/api';
+import { LoadStatus } from '../../components/load-status';
+import { EmptyRow } from '../../components/empty-row';
 import { academicKeys, deleteEntry, type Entity } from './academic-api';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -89,12 +88,7 @@ export function EntryTable<T extends { id: number }>({ entity, rows, loading, fe
           </Button>
         </Box>
       </Box>
-      {error ? (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-          {t(errorKey(error))}
-        </Alert>
-      ) : null}
-      {loading ? <PageLoader /> : null}
+      <LoadStatus error={error} loading={loading} />
       {rows ? (
         <Paper variant="outlined">
           {fetching ? <LinearProgress aria-label={t('common.loading')} /> : <Box sx={{ height: 4 }} />}
@@ -134,13 +128,7 @@ export function EntryTable<T extends { id: number }>({ entity, rows, loading, fe
                     </TableCell>
                   </TableRow>
                 ))}
-                {rows.length === 0 ? (
-                  <TableRow>
-                    <TableCell colSpan={columns.length + 1} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
-                      {t('academic.empty')}
-                    </TableCell>
-                  </TableRow>
-                ) : null}
+                {rows.length === 0 ? <EmptyRow columns={columns.length + 1} text={t('academic.empty')} /> : null}
               </TableBody>
             </Table>
           </TableContainer>

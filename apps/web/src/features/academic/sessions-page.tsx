@@ -1,5 +1,4 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -17,8 +16,8 @@ import { useTranslation } from 'react-i18next';
 import type { SessionSummary } from '@portal/contract';
 import { useNotify } from '../../components/notify';
 import { Page } from '../../components/page';
-import { PageLoader } from '../../components/page-loader';
-import { errorKey } from '../../lib/api';
+import { LoadStatus } from '../../components/load-status';
+import { EmptyRow } from '../../components/empty-row';
 import { academicKeys, sessionAction, useSessions } from './academic-api';
 import { ConfirmDialog } from './confirm-dialog';
 import { sessionFirstDay, sessionLastDay, sessionState, type SessionState } from './labels';
@@ -47,12 +46,7 @@ export default function SessionsPage() {
           {t('academic.sessions.add')}
         </Button>
       </Box>
-      {sessions.isError ? (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-          {t(errorKey(sessions.error))}
-        </Alert>
-      ) : null}
-      {sessions.isPending ? <PageLoader /> : null}
+      <LoadStatus error={sessions.error} loading={sessions.isPending} />
       {sessions.data ? (
         <Paper variant="outlined">
           <TableContainer sx={{ overflowX: 'auto' }}>
@@ -98,13 +92,7 @@ export default function SessionsPage() {
                     </TableRow>
                   );
                 })}
-                {sessions.data.length === 0 ? (
-                  <TableRow>
-                    <TableCell colSpan={COLUMNS.length} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
-                      {t('academic.sessions.empty')}
-                    </TableCell>
-                  </TableRow>
-                ) : null}
+                {sessions.data.length === 0 ? <EmptyRow columns={COLUMNS.length} text={t('academic.sessions.empty')} /> : null}
               </TableBody>
             </Table>
           </TableContainer>

@@ -1,13 +1,12 @@
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CatalogueSubject } from '@portal/contract';
-import { ListPagination } from '../../components/list-pagination';
+import { FilterSelect, ListPager } from '../../components/list-page';
 import { SearchField } from '../../components/search-field';
-import { SUBJECT_PAGE_SIZES, useEntityList, useSubjects, type SubjectFilters } from './academic-api';
+import { LIST_PAGE_SIZES } from '../../lib/url-filters';
+import { useEntityList, useSubjects, type SubjectFilters } from './academic-api';
 import { EntryTable, type Column } from './entry-table';
 import { formatAmount } from './labels';
 
@@ -18,7 +17,7 @@ const HOURS = ['HOURS_CM', 'HOURS_TD', 'HOURS_TP'] as const;
 /** The subjects of the catalogue: searched and filtered by class on the server, a page at a time. */
 export function SubjectsTab() {
   const { t } = useTranslation();
-  const [filters, setFilters] = useState<SubjectFilters>({ search: '', classId: null, page: 1, pageSize: SUBJECT_PAGE_SIZES[1] });
+  const [filters, setFilters] = useState<SubjectFilters>({ search: '', classId: null, page: 1, pageSize: LIST_PAGE_SIZES[1] });
   const [importing, setImporting] = useState(false);
   const list = useSubjects(filters);
   const classes = useEntityList('classes');
@@ -71,22 +70,15 @@ export function SubjectsTab() {
               onSearch={(search) => setFilters((previous) => ({ ...previous, search, page: 1 }))}
               sx={{ flex: '2 1 220px' }}
             />
-            <TextField
+            <FilterSelect
               id="academic-subjects-class"
-              select
-              size="small"
               label={t('academic.subjects.class')}
+              all={t('academic.subjects.allClasses')}
               value={filters.classId ? String(filters.classId) : ''}
-              onChange={(event) => setFilters((previous) => ({ ...previous, classId: event.target.value ? Number(event.target.value) : null, page: 1 }))}
+              options={classOptions}
+              onChange={(value) => setFilters((previous) => ({ ...previous, classId: value ? Number(value) : null, page: 1 }))}
               sx={{ flex: '1 1 160px' }}
-            >
-              <MenuItem value="">{t('academic.subjects.allClasses')}</MenuItem>
-              {classOptions.map((option) => (
-                <MenuItem key={option.value} value={option.value}>
-                  {option.label}
-                </MenuItem>
-              ))}
-            </TextField>
+            />
           </>
         }
         actions={
@@ -96,14 +88,14 @@ export function SubjectsTab() {
         }
         footer={
           data ? (
-            <ListPagination
-              total={data.total}
-              pageCount={data.count}
-              page={filters.page}
-              pageSize={filters.pageSize}
-              pageSizes={SUBJECT_PAGE_SIZES}
-              onPage={(page) => setFilters((previous) => ({ ...previous, page }))}
-              onPageSize={(pageSize) => setFilters((previous) => ({ ...previous, pageSize, page: 1 }))}
+            <ListPager
+              data={data}
+              paging={{
+                page: filters.page,
+                pageSize: filters.pageSize,
+                pageSizes: LIST_PAGE_SIZES,
+                update: (changes) => setFilters((previous) => ({ ...previous, page: 1, ...changes })),
+              }}
             />
           ) : null
         }

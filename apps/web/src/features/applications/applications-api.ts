@@ -12,7 +12,7 @@ import type {
   SubjectPage,
   SubjectRow,
 } from '@portal/contract';
-import { api, ApiError, isApiError, reportUnauthorized, toApiError } from '../../lib/api';
+import { api, isApiError, type LimitDetail } from '../../lib/api';
 
 export const applicationsKeys = {
   session: ['applications', 'session'] as const,
@@ -25,60 +25,10 @@ export const applicationsKeys = {
   archive: (tab: string, employee: number) => ['applications', 'archive', tab, employee] as const,
 };
 
-/** The details a refused choice carries: the level group, shift and limit, or the hours chosen and allowed. */
-export interface LimitDetail {
-  group?: string;
-  shift?: string;
-  limit?: number;
-  hours?: number;
-  allowed?: number;
-}
+export type { LimitDetail } from '../../lib/api';
 
-/**
- * `ApiError` keeps the code, message and fields of an answer, not the `limit` of a refused
- * choice: the writes of this page read it themselves, keyed by the error.
- */
-const limits = new WeakMap<ApiError, LimitDetail>();
-export const limitOf = (error: unknown): LimitDetail | undefined => (isApiError(error) ? limits.get(error) : undefined);
-
-function readLimit(text: string): LimitDetail | undefined {
-  try {
-    const body = JSON.parse(text) as { limit?: unknown };
-    if (!body.limit || typeof body.limit !== 'object') return undefined;
-    const out: LimitDetail = {};
-    for (const [key, value] of Object.entries(body.limit as Record<string, unknown>)) {
-      if ((key === 'group' || key === 'shift') && typeof value === 'string') out[key] = value;
-      if ((key === 'limit' || key === 'hours' || key === 'allowed') && typeof value === 'number') out[key] = value;
-    }
-    return out;
-  } catch {
-    return undefined;
-  }
-}
-
-/** A write of the choice session: as `api()`, keeping the limit details of a refusal. */
-async function write<T>(path: string, method: 'POST' | 'PUT', body: unknown = {}): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method,
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new ApiError(0, 'NETWORK', 'Network failure');
-  }
-  const text = await response.text().catch(() => '');
-  if (!response.ok) {
-    const error = toApiError(response.status, response.statusText, text, response.headers.get('Retry-After'));
-    const limit = readLimit(text);
-    if (limit) limits.set(error, limit);
-    if (response.status === 401) reportUnauthorized();
-    throw error;
-  }
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+/** The limit a refused choice broke (the level group, shift and limit, or the hours chosen and allowed), from the error's own body. */
+export const limitOf = (error: unknown): LimitDetail | undefined => (isApiError(error) ? error.limit : undefined);
 
 // ---------------------------------------------------------------- reads
 
@@ -146,8 +96,8 @@ export function useArchive<T extends ArchivedApplication | SessionChoice>(tab: '
 
 // ---------------------------------------------------------------- writes
 
-export const initApplication = () => write<Application>('/api/applications/init', 'POST');
+export const initApplication = () => api<Application>('/api/applications/init', { method: 'POST', body: {} });
 export const saveChoices = (application: number, subjects: ChoiceInput[]) =>
-  write<Choice[]>(`/api/applications-choices/${application}`, 'PUT', { subjects });
-export const clearChoices = (application: number) => write<Choice[]>(`/api/applications-choices/clear/${application}`, 'POST');
-export const closeApplication = (application: number) => write<Application>(`/api/applications/close/${application}`, 'POST');
+  api<Choice[]>(`/api/applications-choices/${application}`, { method: 'PUT', body: { subjects } });
+export const clearChoices = (application: number) => api<Choice[]>(`/api/applications-choices/clear/${application}`, { method: 'POST', body: {} });
+export const closeApplication = (application: number) => api<Application>(`/api/applications/close/${application}`, { method: 'POST', body: {} });

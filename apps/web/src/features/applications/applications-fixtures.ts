@@ -10,7 +10,8 @@ import type {
   SubjectPage,
   SubjectRow,
 } from '@portal/contract';
-import { fakeApi, pageOf, person, type FakeAnswer, type FakeRequest } from '../../test/fake-api';
+import { applicationSession, subjectRow } from '../../test/choice-data';
+import { fakeApi, pageOf, person, type FakeHandler } from '../../test/fake-api';
 
 /** Test data of the choice pages. */
 
@@ -34,21 +35,8 @@ export const lecturer = (overrides: Partial<PersonRecord> = {}) =>
     ...overrides,
   });
 
-const constraint = { id: 4, LEVEL1_J: 2, LEVEL2_J: 2, LEVEL3_J: 2, LEVEL4_J: 1, LEVEL5_J: 1, LEVEL1_S: 1, LEVEL2_S: 1, LEVEL3_S: 1, LEVEL4_S: 1, LEVEL5_S: 1 };
-
 /** Open from 01/09/2023 to 31/10/2023 (university time, UTC+1). */
-export const session = (overrides: Partial<ApplicationSession> = {}): ApplicationSession => ({
-  id: 3,
-  DESIGNATION: 'Subject choices, semester 1, 2023-2024',
-  START_DATE: '2023-08-31T23:00:00.000Z',
-  END_DATE: '2023-10-31T23:00:00.000Z',
-  MANUAL_CLOSURE: false,
-  ACTIVED: true,
-  SUBJECT_CONSTRAINT_ID: 4,
-  SubjectConstraint: constraint,
-  HOURS: { PERMANENT: 300, VACATAIRE: 200, STAGIAIRE: 120, STAFF: 60 },
-  ...overrides,
-});
+export const session = applicationSession;
 
 export const application = (overrides: Partial<Application> = {}): Application => ({
   id: 11,
@@ -58,37 +46,12 @@ export const application = (overrides: Partial<Application> = {}): Application =
   SUBJECT_CONSTRAINT_ID: 4,
   CLOSED: false,
   CLOSED_AT: null,
-  SubjectConstraint: constraint,
+  SubjectConstraint: applicationSession().SubjectConstraint,
   createdAt: '2023-09-02T08:00:00.000Z',
   ...overrides,
 });
 
-export function subject(overrides: Partial<SubjectRow> = {}): SubjectRow {
-  return {
-    SUBJECT_ID: 101,
-    SUBJECT_CODE: 'GL101',
-    SUBJECT_NAME: 'Algorithms',
-    CLASS_ID: 5,
-    CLASS_CODE: 'GL1/J',
-    BRANCH_ID: 2,
-    BRANCH_ABREVIATION: 'GL',
-    LEVEL_ID: 1,
-    CYCLE_ID: 1,
-    CYCLE_NAME: 'Bachelor',
-    CYCLE_NAME_FR: 'Licence',
-    DEPARTMENT_NAME: 'Computer science',
-    DEPARTMENT_NAME_FR: 'Informatique',
-    SHIFT: 'DAY',
-    HOURS_CM: 30,
-    HOURS_TD: 20,
-    HOURS_TP: 0,
-    HOURLY_RATE: 5000,
-    CREDITS: 4,
-    TAX_RATE: 5.5,
-    ASSIGNED: [],
-    ...overrides,
-  };
-}
+export const subject = subjectRow;
 
 /** Three level-1 day subjects, one level-3 evening subject. */
 export const ALGORITHMS = subject();
@@ -139,13 +102,11 @@ export const GL_CLASSES: CatalogueClass[] = [
   { id: 9, CODE: 'GL3/S', BRANCH_ID: 2, CYCLE_ID: 1, LEVEL_ID: 3, SHIFT: 'EVENING' },
 ];
 
-type Handler = FakeAnswer | ((request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>);
-
 /**
  * The fake server of the choice pages: the open session, the application, the catalogue, one
  * page of subjects and the saved choices; `overrides` replace any of them.
  */
-export function coursesApi(options: { choices?: Choice[]; rows?: SubjectRow[]; app?: Application | null; current?: ApplicationSession | null } = {}, overrides: Record<string, Handler> = {}) {
+export function coursesApi(options: { choices?: Choice[]; rows?: SubjectRow[]; app?: Application | null; current?: ApplicationSession | null } = {}, overrides: Record<string, FakeHandler> = {}) {
   const app = options.app === undefined ? application() : options.app;
   const current = options.current === undefined ? session() : options.current;
   return fakeApi({

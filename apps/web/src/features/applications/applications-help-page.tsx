@@ -2,7 +2,6 @@ import PlayArrowOutlined from '@mui/icons-material/PlayArrowOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -11,28 +10,16 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { ApplicationSession, PersonRecord } from '@portal/contract';
-import { groupLimit, LEVEL_GROUP_KEYS, SHIFT_GROUPS, STAFF_STATUSES, TAX_RATE_WITH_NIU, TAX_RATE_WITHOUT_NIU } from '@portal/contract/rules';
+import { groupLimit, STAFF_STATUSES, TAX_RATE_WITH_NIU, TAX_RATE_WITHOUT_NIU } from '@portal/contract/rules';
 import { Page } from '../../components/page';
 import { errorKey } from '../../lib/api';
-import { sessionFirstDay, sessionLastDay } from './choices';
 import { applicationsKeys, initApplication } from './applications-api';
 import { ChoiceGate } from './gate';
-import { formatRate, sessionSpan } from './labels';
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: { xs: 2, sm: 2.5 } }}>
-      <Typography id={id} variant="h6" component="h2" sx={{ mb: 1 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
+import { formatRate } from './labels';
+import { LimitsTable, Section, SessionHeading } from './panels';
 
 function Rules({ session, person }: { session: ApplicationSession; person: PersonRecord }) {
   const { t, i18n } = useTranslation();
@@ -50,41 +37,16 @@ function Rules({ session, person }: { session: ApplicationSession; person: Perso
 
   return (
     <Stack spacing={3}>
-      <Box>
-        <Typography variant="h5" component="h2">
-          {session.DESIGNATION}
-        </Typography>
-        <Typography sx={{ color: 'text.secondary' }}>
-          {sessionSpan(t, sessionFirstDay(session.START_DATE), sessionLastDay(session.END_DATE))}
-        </Typography>
-      </Box>
+      <SessionHeading session={session} heading="h2" />
       <Typography>{t('applications.help.intro')}</Typography>
 
       <Section id="courses-help-limits" title={t('applications.help.limitsTitle')}>
         <Typography sx={{ mb: 1 }}>{t('applications.help.limitsText')}</Typography>
         <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-labelledby="courses-help-limits">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('applications.summary.levels')}</TableCell>
-                {SHIFT_GROUPS.map((shift) => (
-                  <TableCell key={shift}>{t(`applications.shifts.${shift}`)}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {LEVEL_GROUP_KEYS.map((group) => (
-                <TableRow key={group}>
-                  <TableCell component="th" scope="row">
-                    {t(`applications.groups.${group}`)}
-                  </TableCell>
-                  {SHIFT_GROUPS.map((shift) => (
-                    <TableCell key={shift}>{t('applications.help.subjects', { count: groupLimit(session.SubjectConstraint, group, shift) })}</TableCell>
-                  ))}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <LimitsTable
+            labelledBy="courses-help-limits"
+            cell={(group, shift) => <TableCell key={shift}>{t('applications.help.subjects', { count: groupLimit(session.SubjectConstraint, group, shift) })}</TableCell>}
+          />
         </Box>
       </Section>
 

@@ -4,7 +4,6 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -15,15 +14,16 @@ import type { Application, ApplicationSession, Choice, PersonRecord, SubjectRow 
 import { AFFECTATION, type ChoiceCategory } from '@portal/contract/rules';
 import { LazySimpleDialog } from '../../components/lazy';
 import { useNotify } from '../../components/notify';
+import { LeaveGuard } from '../../components/leave-guard';
 import { Page } from '../../components/page';
 import { PageLoader } from '../../components/page-loader';
 import { errorKey, isApiError } from '../../lib/api';
-import { useLeaveGuard } from '../../lib/use-leave-guard';
-import { addChoice, dayOf, fromServer, isDirty, sessionFirstDay, sessionLastDay, toSaveBody, type DraftChoice } from './choices';
+import { addChoice, dayOf, fromServer, isDirty, toSaveBody, type DraftChoice } from './choices';
 import { ChoicesList, ChoicesSummary } from './choices-panel';
 import { clearChoices, closeApplication, applicationsKeys, limitOf, saveChoices, useChoices, useCurrentApplication } from './applications-api';
 import { ChoiceGate, CheckSessionButton } from './gate';
-import { limitText, sessionSpan, slotName } from './labels';
+import { limitText, slotName } from './labels';
+import { Section, SessionHeading } from './panels';
 
 // The subject browser (filters, selects, paging) is its own chunk: the list and the summary show first.
 const SubjectBrowser = lazy(() => import('./subject-browser'));
@@ -57,7 +57,6 @@ function ChoiceSession({ session, application, person, saved }: { session: Appli
   }
   const closed = application.CLOSED;
   const dirty = !closed && isDirty(draft, saved);
-  const guard = useLeaveGuard(dirty);
 
   const onFailure = useCallback(
     (error: unknown) => {
@@ -128,14 +127,7 @@ function ChoiceSession({ session, application, person, saved }: { session: Appli
 
   return (
     <Stack spacing={3}>
-      <Box>
-        <Typography variant="h6" component="p">
-          {session.DESIGNATION}
-        </Typography>
-        <Typography sx={{ color: 'text.secondary' }}>
-          {sessionSpan(t, sessionFirstDay(session.START_DATE), sessionLastDay(session.END_DATE))}
-        </Typography>
-      </Box>
+      <SessionHeading session={session} heading="p" />
 
       {closed ? (
         <Alert severity="info" role="status" icon={<LockOutlined />}>
@@ -148,10 +140,7 @@ function ChoiceSession({ session, application, person, saved }: { session: Appli
       {failure ? <ServerError error={failure} onClose={() => setFailure(null)} /> : null}
 
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(280px, 2fr)' }, alignItems: 'start' }}>
-        <Paper variant="outlined" component="section" aria-labelledby="courses-choices-title" sx={{ p: { xs: 2, sm: 2.5 } }}>
-          <Typography id="courses-choices-title" variant="h6" component="h2" sx={{ mb: 1 }}>
-            {t('applications.choices.title')}
-          </Typography>
+        <Section id="courses-choices-title" title={t('applications.choices.title')}>
           {dirty ? (
             <Alert severity="warning" role="status" sx={{ mb: 2 }}>
               {t('applications.choices.unsaved')}
@@ -171,7 +160,7 @@ function ChoiceSession({ session, application, person, saved }: { session: Appli
               </Button>
             </Box>
           )}
-        </Paper>
+        </Section>
         <ChoicesSummary choices={draft} allowedHours={application.TOTAL_HOURS} limits={application.SubjectConstraint} hasNiu={Boolean(person.NIU)} />
       </Box>
 
@@ -210,26 +199,7 @@ function ChoiceSession({ session, application, person, saved }: { session: Appli
         </Suspense>
       ) : null}
 
-      {guard.asking ? (
-        <Suspense fallback={null}>
-          <LazySimpleDialog
-            open
-            title={t('applications.leave.title')}
-            text={t('applications.leave.text')}
-            onClose={guard.stay}
-            actions={
-              <>
-                <Button onClick={guard.leave} color="error">
-                  {t('applications.leave.leave')}
-                </Button>
-                <Button onClick={guard.stay} variant="contained" autoFocus>
-                  {t('applications.leave.stay')}
-                </Button>
-              </>
-            }
-          />
-        </Suspense>
-      ) : null}
+      <LeaveGuard when={dirty} text={t('applications.leave.text')} />
     </Stack>
   );
 }

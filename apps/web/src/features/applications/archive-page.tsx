@@ -23,6 +23,7 @@ import { dayOf, sessionFirstDay, sessionLastDay } from './choices';
 import { AffectationChip } from './choices-panel';
 import { useArchive } from './applications-api';
 import { sessionSpan } from './labels';
+import { Section } from './panels';
 
 const TABS = ['applications', 'assignments', 'older'] as const;
 type TabName = (typeof TABS)[number];
@@ -108,12 +109,9 @@ function BySession({ items, tab }: { items: SessionChoice[]; tab: TabName }) {
   return (
     <Stack spacing={2}>
       {[...sessions.entries()].map(([id, choices]) => (
-        <Paper key={id} variant="outlined" component="section" aria-labelledby={`archive-${tab}-${id}`} sx={{ p: { xs: 2, sm: 2.5 } }}>
-          <Typography id={`archive-${tab}-${id}`} variant="h6" component="h2" sx={{ mb: 1 }}>
-            {choices[0]!.DESIGNATION}
-          </Typography>
+        <Section key={id} id={`archive-${tab}-${id}`} title={choices[0]!.DESIGNATION}>
           <ChoiceTable choices={choices} label={t('applications.archive.choicesOf', { name: choices[0]!.DESIGNATION })} />
-        </Paper>
+        </Section>
       ))}
     </Stack>
   );

@@ -6,19 +6,15 @@ import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { SubjectConstraint } from '@portal/contract';
-import { AFFECTATION, LEVEL_GROUP_KEYS, SHIFT_GROUPS, type Affectation } from '@portal/contract/rules';
+import { AFFECTATION, type Affectation } from '@portal/contract/rules';
 import { formatCurrency } from '../../lib/format';
 import { byLevel, payEstimate, slotUsage, totalHours, type DraftChoice } from './choices';
 import { choiceName, formatRate } from './labels';
+import { LimitsTable, Section } from './panels';
 
 /** Confirmed (1), Declined (2) or Selected. */
 export function AffectationChip({ affectation }: { affectation: Affectation }) {
@@ -103,10 +99,7 @@ export function ChoicesSummary({ choices, allowedHours, limits, hasNiu }: Summar
   const over = hours > allowedHours;
   const percent = allowedHours > 0 ? Math.min(100, Math.round((hours / allowedHours) * 100)) : hours > 0 ? 100 : 0;
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="courses-summary-title" sx={{ p: { xs: 2, sm: 2.5 } }}>
-      <Typography id="courses-summary-title" variant="h6" component="h2" sx={{ mb: 1 }}>
-        {t('applications.summary.title')}
-      </Typography>
+    <Section id="courses-summary-title" title={t('applications.summary.title')}>
       <Typography id="courses-hours-label" sx={{ fontWeight: 600 }}>
         {t('applications.summary.hoursLabel')}
       </Typography>
@@ -142,34 +135,19 @@ export function ChoicesSummary({ choices, allowedHours, limits, hasNiu }: Summar
       <Typography sx={{ fontWeight: 600, mt: 2 }} id="courses-limits-title">
         {t('applications.summary.limitsTitle')}
       </Typography>
-      <Table size="small" aria-labelledby="courses-limits-title">
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('applications.summary.levels')}</TableCell>
-            {SHIFT_GROUPS.map((shift) => (
-              <TableCell key={shift}>{t(`applications.shifts.${shift}`)}</TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {LEVEL_GROUP_KEYS.map((group) => (
-            <TableRow key={group}>
-              <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
-                {t(`applications.groups.${group}`)}
-              </TableCell>
-              {SHIFT_GROUPS.map((shift) => {
-                const slot = usage.find((u) => u.group === group && u.shift === shift);
-                if (!slot) return <TableCell key={shift} />;
-                return (
-                  <TableCell key={shift} sx={{ color: slot.used >= slot.limit ? 'warning.dark' : undefined, whiteSpace: 'nowrap' }}>
-                    {t('applications.summary.used', { number: slot.used, total: slot.limit })}
-                  </TableCell>
-                );
-              })}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Paper>
+      <LimitsTable
+        labelledBy="courses-limits-title"
+        nowrap
+        cell={(group, shift) => {
+          const slot = usage.find((u) => u.group === group && u.shift === shift);
+          if (!slot) return <TableCell key={shift} />;
+          return (
+            <TableCell key={shift} sx={{ color: slot.used >= slot.limit ? 'warning.dark' : undefined, whiteSpace: 'nowrap' }}>
+              {t('applications.summary.used', { number: slot.used, total: slot.limit })}
+            </TableCell>
+          );
+        }}
+      />
+    </Section>
   );
 }

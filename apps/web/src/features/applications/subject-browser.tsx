@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -11,7 +10,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -19,8 +17,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SubjectFilters, SubjectRow } from '@portal/contract';
 import { CHOICE_CATEGORIES, LEVEL_IDS, REGIMES, SUBJECTS_PAGE_SIZE, hoursOf, type ChoiceCategory } from '@portal/contract/rules';
+import { FilterBar, FilterSelect as SharedFilterSelect } from '../../components/list-page';
+import { LoadStatus } from '../../components/load-status';
 import { ListPagination } from '../../components/list-pagination';
-import { PageLoader } from '../../components/page-loader';
 import { SearchField } from '../../components/search-field';
 import { errorKey } from '../../lib/api';
 import { formatCurrency } from '../../lib/format';
@@ -55,27 +54,17 @@ interface Option {
   label: string;
 }
 
-function FilterSelect({ name, value, options, onChange, disabled }: { name: FilterName; value: string; options: Option[]; onChange: (value: string) => void; disabled?: boolean }) {
+function FilterSelect({ name, ...props }: { name: FilterName; value: string; options: Option[]; onChange: (value: string) => void; disabled?: boolean }) {
   const { t } = useTranslation();
   return (
-    <TextField
+    <SharedFilterSelect
       id={`courses-filter-${name}`}
-      select
-      size="small"
       label={t(`applications.filters.${name}`)}
-      value={value}
-      disabled={disabled}
-      onChange={(event) => onChange(event.target.value)}
-      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+      all={t('applications.filters.all')}
+      displayEmpty
       sx={{ flex: '1 1 160px', minWidth: 140 }}
-    >
-      <MenuItem value="">{t('applications.filters.all')}</MenuItem>
-      {options.map((option) => (
-        <MenuItem key={option.value} value={option.value}>
-          {option.label}
-        </MenuItem>
-      ))}
-    </TextField>
+      {...props}
+    />
   );
 }
 
@@ -238,7 +227,7 @@ export default function SubjectBrowser({ draft, onAdd, disabled }: { draft: read
       <Typography id="courses-subjects-title" variant="h5" component="h2" sx={{ mb: 2 }}>
         {t('applications.subjects.title')}
       </Typography>
-      <Box role="search" aria-label={t('applications.filters.label')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2, alignItems: 'flex-start' }}>
+      <FilterBar label={t('applications.filters.label')}>
         <SearchField key={resets} id="courses-search" label={t('applications.filters.search')} onSearch={(SEARCH) => set({ SEARCH })} sx={{ flex: '2 1 240px' }} />
         <FilterSelect
           name="CYCLE"
@@ -283,7 +272,7 @@ export default function SubjectBrowser({ draft, onAdd, disabled }: { draft: read
         >
           {t('applications.filters.reset')}
         </Button>
-      </Box>
+      </FilterBar>
       {!values.BRANCH ? (
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: -1, mb: 2 }}>
           {t('applications.filters.classHint')}
@@ -294,12 +283,7 @@ export default function SubjectBrowser({ draft, onAdd, disabled }: { draft: read
           {t(errorKey(catalogue.error ?? classes.error))}
         </Alert>
       ) : null}
-      {query.isError ? (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-          {t(errorKey(query.error))}
-        </Alert>
-      ) : null}
-      {query.isPending && query.fetchStatus !== 'idle' ? <PageLoader /> : null}
+      <LoadStatus error={query.error} loading={query.isPending && query.fetchStatus !== 'idle'} />
       {query.isSuccess ? (
         <Paper variant="outlined">
           {query.isFetching ? <LinearProgress aria-label={t('common.loading')} /> : <Box sx={{ height: 4 }} />}

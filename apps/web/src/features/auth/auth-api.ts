@@ -1,8 +1,11 @@
 import type {
   CodeRequestBody,
+  CodeResendResponse,
   CodeVerificationBody,
   EmailConfirmationBody,
+  EmailConfirmationResponse,
   EmailVerificationBody,
+  EmailVerificationResponse,
   SessionUser,
   SignInBody,
   SignInResponse,
@@ -21,7 +24,7 @@ export const requestCode = (body: CodeRequestBody) =>
   api<SignInResponse>('/api/auth/code-request', { method: 'POST', body, anonymous });
 
 export const resendCode = () =>
-  api<{ message: string; resendAfter: number }>('/api/auth/code-resend', { method: 'POST', body: {}, anonymous });
+  api<CodeResendResponse>('/api/auth/code-resend', { method: 'POST', body: {}, anonymous });
 
 export const verifyCode = (body: CodeVerificationBody) =>
   api<SessionUser>('/api/auth/student/code-verification', { method: 'POST', body, anonymous });
@@ -30,10 +33,10 @@ export const signUp = (body: SignUpBody) =>
   api<SignUpResponse>('/api/auth/student/sign-up', { method: 'POST', body, anonymous });
 
 export const sendConfirmationLink = (body: EmailVerificationBody) =>
-  api<{ message: string; EMAIL: string }>('/api/auth/student/email-verification', { method: 'POST', body, anonymous });
+  api<EmailVerificationResponse>('/api/auth/student/email-verification', { method: 'POST', body, anonymous });
 
 export const confirmEmail = (body: EmailConfirmationBody) =>
-  api<{ MATRICULE: string; USERNAME: string | null }>('/api/auth/student/email-confirmation', {
+  api<EmailConfirmationResponse>('/api/auth/student/email-confirmation', {
     method: 'POST',
     body,
     anonymous,

@@ -1,8 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
@@ -10,7 +8,11 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { ChoosePasswordForm, PASSWORD_MIN } from '@portal/contract';
+import { ChoosePasswordForm } from '@portal/contract';
+import { PASSWORD_MIN } from '@portal/contract/rules';
+import { Card } from '../../components/card';
+import { FormError } from '../../components/form-error';
+import { StackedForm, SubmitButton } from '../../components/form-parts';
 import { FormTextField } from '../../components/form-text-field';
 import { Page } from '../../components/page';
 import { errorKey, isApiError } from '../../lib/api';
@@ -18,7 +20,6 @@ import { applyFieldErrors } from '../../lib/form';
 import { confirmEmail } from './auth-api';
 
 type PasswordInput = z.input<typeof ChoosePasswordForm>;
-type PasswordOutput = z.output<typeof ChoosePasswordForm>;
 
 /** Answers after which the link is useless: register again. */
 const DEAD_LINK = new Set(['CONFIRMATION_EXPIRED', 'CONFIRMATION_INVALID']);
@@ -31,7 +32,7 @@ export default function EmailConfirmationPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const form = useForm<PasswordInput, unknown, PasswordOutput>({
+  const form = useForm<PasswordInput, unknown, ChoosePasswordForm>({
     resolver: zodResolver(ChoosePasswordForm),
     defaultValues: { password: '', confirm: '' },
   });
@@ -47,7 +48,7 @@ export default function EmailConfirmationPage() {
   if (mutation.data) {
     return (
       <Page title={t('confirmation.title')} maxWidth="sm">
-        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Card>
           <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
             <Alert severity="success" sx={{ width: '100%' }}>
               {t('confirmation.done')}
@@ -58,7 +59,7 @@ export default function EmailConfirmationPage() {
               {t('confirmation.toLogin')}
             </Button>
           </Stack>
-        </Paper>
+        </Card>
       </Page>
     );
   }
@@ -66,59 +67,40 @@ export default function EmailConfirmationPage() {
   if (deadLink) {
     return (
       <Page title={t('confirmation.title')} maxWidth="sm">
-        <Alert
-          severity="error"
-          role="alert"
-          action={
-            <Button component={RouterLink} to="/register" color="inherit" size="small">
-              {t('confirmation.registerAgain')}
-            </Button>
-          }
-        >
-          {t(deadKey ?? 'errors.CONFIRMATION_INVALID')}
-        </Alert>
+        <FormError message={t(deadKey ?? 'errors.CONFIRMATION_INVALID')} link={{ to: '/register', label: t('confirmation.registerAgain') }} />
       </Page>
     );
   }
 
   return (
-    <Page title={t('confirmation.title')} maxWidth="sm">
-      <Typography sx={{ mb: 2, color: 'text.secondary' }}>{t('confirmation.intro', { min: PASSWORD_MIN })}</Typography>
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Box component="form" noValidate onSubmit={submit} aria-label={t('confirmation.title')}>
-          <Stack spacing={2.5}>
-            <FormTextField
-              control={form.control}
-              name="password"
-              id="confirm-password"
-              type="password"
-              label={t('confirmation.password')}
-              autoComplete="new-password"
-              helperText={t('confirmation.passwordHelp', { min: PASSWORD_MIN })}
-              required
-              fullWidth
-            />
-            <FormTextField
-              control={form.control}
-              name="confirm"
-              id="confirm-password-again"
-              type="password"
-              label={t('confirmation.confirm')}
-              autoComplete="new-password"
-              required
-              fullWidth
-            />
-            {mutation.error ? (
-              <Alert severity="error" role="alert">
-                {t(errorKey(mutation.error))}
-              </Alert>
-            ) : null}
-            <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
-              {t('confirmation.submit')}
-            </Button>
-          </Stack>
-        </Box>
-      </Paper>
+    <Page title={t('confirmation.title')} maxWidth="sm" intro={t('confirmation.intro', { min: PASSWORD_MIN })}>
+      <Card>
+        <StackedForm label={t('confirmation.title')} onSubmit={submit}>
+          <FormTextField
+            control={form.control}
+            name="password"
+            id="confirm-password"
+            type="password"
+            label={t('confirmation.password')}
+            autoComplete="new-password"
+            helperText={t('confirmation.passwordHelp', { min: PASSWORD_MIN })}
+            required
+            fullWidth
+          />
+          <FormTextField
+            control={form.control}
+            name="confirm"
+            id="confirm-password-again"
+            type="password"
+            label={t('confirmation.confirm')}
+            autoComplete="new-password"
+            required
+            fullWidth
+          />
+          <FormError message={mutation.error ? t(errorKey(mutation.error)) : null} />
+          <SubmitButton disabled={mutation.isPending}>{t('confirmation.submit')}</SubmitButton>
+        </StackedForm>
+      </Card>
     </Page>
   );
 }

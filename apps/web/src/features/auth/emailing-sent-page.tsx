@@ -1,11 +1,11 @@
 import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { Card } from '../../components/card';
 import { Page } from '../../components/page';
 import { AppLink } from '../../components/router-link';
 import { LIMITS } from '../../lib/limits';
@@ -20,7 +20,7 @@ export default function EmailingSentPage() {
 
   return (
     <Page title={t('emailingSent.title')} maxWidth="sm">
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Card>
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
           <MarkEmailReadOutlined color="primary" sx={{ fontSize: 48 }} aria-hidden />
           <Typography>{email ? t('emailingSent.sentTo', { email }) : t('emailingSent.sent')}</Typography>
@@ -36,7 +36,7 @@ export default function EmailingSentPage() {
           ) : null}
           <AppLink to="/login">{t('emailingSent.toLogin')}</AppLink>
         </Stack>
-      </Paper>
+      </Card>
     </Page>
   );
 }

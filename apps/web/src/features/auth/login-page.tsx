@@ -1,28 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState, type ReactNode } from 'react';
+import { useForm, type Control, type FieldPath, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { CodeRequestBody, SignInBody, type SignInResponse } from '@portal/contract';
+import { Card } from '../../components/card';
+import { FormError } from '../../components/form-error';
+import { StackedForm, SubmitButton } from '../../components/form-parts';
 import { FormTextField } from '../../components/form-text-field';
 import { Page } from '../../components/page';
 import { AppLink } from '../../components/router-link';
 import { isApiError } from '../../lib/api';
-import { applyFieldErrors } from '../../lib/form';
+import { applyFieldErrors, useFormSubmit } from '../../lib/form';
 import { formatSeconds } from '../../lib/format';
 import { useCountdown } from '../../lib/use-countdown';
 import { requestCode, signIn, type VerificationState } from './auth-api';
@@ -40,165 +38,123 @@ export function signInErrorKey(error: unknown): string {
   return 'errors.INVALID_CREDENTIALS';
 }
 
-/** Shared by both ways of signing in: error message, lockout countdown, next step. */
-function useSignInOutcome(identifier: () => string) {
+/**
+ * Sends a sign-in form (either way of signing in): the message of a failure, the lockout
+ * countdown, the server's field messages, then the verification step.
+ */
+function useSignIn<TIn extends { identifier: string }, TOut>(
+  form: UseFormReturn<TIn, unknown, TOut>,
+  send: (values: TOut) => Promise<SignInResponse>,
+  fields: readonly Path<TIn>[],
+) {
   const navigate = useNavigate();
   const lock = useCountdown(0);
-  const [messageKey, setMessageKey] = useState<string | null>(null);
-
-  const succeeded = (response: SignInResponse) => {
-    const state: VerificationState = {
-      matricule: response.MATRICULE ?? identifier().trim().toUpperCase(),
-      email: response.EMAIL,
-      studentId: response.STUDENT_ID,
-      resendAfter: response.resendAfter,
-    };
-    navigate('/verification-code', { state });
-  };
-
-  const failed = (error: unknown) => {
-    setMessageKey(signInErrorKey(error));
-    if (isApiError(error) && error.retryAfter && error.status === 429) lock.start(error.retryAfter);
-  };
-
-  return { messageKey, setMessageKey, lock, succeeded, failed };
+  const { submit, messageKey, setMessageKey } = useFormSubmit(form, (values) => mutation.mutate(values), 'errors.VALIDATION_FAILED');
+  const mutation = useMutation({
+    mutationFn: send,
+    onSuccess: (response) => {
+      const state: VerificationState = {
+        matricule: response.MATRICULE ?? String(form.getValues('identifier' as Path<TIn>)).trim().toUpperCase(),
+        email: response.EMAIL,
+        studentId: response.STUDENT_ID,
+        resendAfter: response.resendAfter,
+      };
+      navigate('/verification-code', { state });
+    },
+    onError: (error) => {
+      setMessageKey(signInErrorKey(error));
+      if (isApiError(error) && error.retryAfter && error.status === 429) lock.start(error.retryAfter);
+      applyFieldErrors(error, form.setError, fields);
+    },
+  });
+  return { submit, messageKey, lockRemaining: lock.remaining, busy: mutation.isPending || lock.running };
 }
 
-function OutcomeAlert({ messageKey, lockRemaining }: { messageKey: string | null; lockRemaining: number }) {
+/** A sign-in form: its fields, the message of a failure (with the time left of a lockout), the submit button. */
+function SignInForm({ label, signIn, submitLabel, children }: { label: string; signIn: ReturnType<typeof useSignIn>; submitLabel: string; children: ReactNode }) {
   const { t } = useTranslation();
-  if (!messageKey) return null;
+  const retry = signIn.lockRemaining > 0 ? ` ${t('common.retryIn', { time: formatSeconds(signIn.lockRemaining) })}` : '';
   return (
-    <Alert severity="error" role="alert">
-      {t(messageKey)}
-      {lockRemaining > 0 ? ` ${t('common.retryIn', { time: formatSeconds(lockRemaining) })}` : null}
-    </Alert>
+    <StackedForm label={label} onSubmit={signIn.submit}>
+      {children}
+      <FormError message={signIn.messageKey ? `${t(signIn.messageKey)}${retry}` : null} />
+      <SubmitButton disabled={signIn.busy}>{submitLabel}</SubmitButton>
+    </StackedForm>
+  );
+}
+
+function IdentifierField<T extends { identifier: string }, TOut extends FieldValues>({ control, id }: { control: Control<T, unknown, TOut>; id: string }) {
+  const { t } = useTranslation();
+  return (
+    <FormTextField
+      control={control}
+      name={'identifier' as FieldPath<T>}
+      id={id}
+      label={t('login.identifier')}
+      autoComplete="username"
+      autoCapitalize="characters"
+      required
+      fullWidth
+    />
   );
 }
 
 type PasswordInput = z.input<typeof SignInBody>;
-type PasswordOutput = z.output<typeof SignInBody>;
 
 function PasswordSignInForm() {
   const { t } = useTranslation();
   const [showPassword, setShowPassword] = useState(false);
-  const form = useForm<PasswordInput, unknown, PasswordOutput>({
+  const form = useForm<PasswordInput, unknown, SignInBody>({
     resolver: zodResolver(SignInBody),
     defaultValues: { identifier: '', password: '' },
   });
-  const outcome = useSignInOutcome(() => form.getValues('identifier'));
-  const mutation = useMutation({
-    mutationFn: signIn,
-    onSuccess: outcome.succeeded,
-    onError: (error) => {
-      outcome.failed(error);
-      applyFieldErrors(error, form.setError, ['identifier', 'password']);
-    },
-  });
-
-  const submit = form.handleSubmit(
-    (values) => {
-      outcome.setMessageKey(null);
-      mutation.mutate(values);
-    },
-    () => outcome.setMessageKey('errors.VALIDATION_FAILED'),
-  );
+  const sending = useSignIn(form, signIn, ['identifier', 'password']);
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label={t('login.passwordTab')}>
-      <Stack spacing={2.5}>
-        <FormTextField
-          control={form.control}
-          name="identifier"
-          id="login-identifier"
-          label={t('login.identifier')}
-          autoComplete="username"
-          autoCapitalize="characters"
-          required
-          fullWidth
-        />
-        <FormTextField
-          control={form.control}
-          name="password"
-          id="login-password"
-          label={t('login.password')}
-          type={showPassword ? 'text' : 'password'}
-          autoComplete="current-password"
-          required
-          fullWidth
-          slotProps={{
-            input: {
-              endAdornment: (
-                <InputAdornment position="end">
-                  <IconButton
-                    onClick={() => setShowPassword((v) => !v)}
-                    edge="end"
-                    aria-label={showPassword ? t('login.hidePassword') : t('login.showPassword')}
-                  >
-                    {showPassword ? <VisibilityOff /> : <Visibility />}
-                  </IconButton>
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-        <OutcomeAlert messageKey={outcome.messageKey} lockRemaining={outcome.lock.remaining} />
-        <Button type="submit" variant="contained" size="large" disabled={mutation.isPending || outcome.lock.running}>
-          {t('login.submit')}
-        </Button>
-      </Stack>
-    </Box>
+    <SignInForm label={t('login.passwordTab')} signIn={sending} submitLabel={t('login.submit')}>
+      <IdentifierField control={form.control} id="login-identifier" />
+      <FormTextField
+        control={form.control}
+        name="password"
+        id="login-password"
+        label={t('login.password')}
+        type={showPassword ? 'text' : 'password'}
+        autoComplete="current-password"
+        required
+        fullWidth
+        slotProps={{
+          input: {
+            endAdornment: (
+              <InputAdornment position="end">
+                <IconButton onClick={() => setShowPassword((v) => !v)} edge="end" aria-label={showPassword ? t('login.hidePassword') : t('login.showPassword')}>
+                  {showPassword ? <VisibilityOff /> : <Visibility />}
+                </IconButton>
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+    </SignInForm>
   );
 }
 
 type CodeInput = z.input<typeof CodeRequestBody>;
-type CodeOutput = z.output<typeof CodeRequestBody>;
 
 function CodeRequestForm() {
   const { t } = useTranslation();
-  const form = useForm<CodeInput, unknown, CodeOutput>({
+  const form = useForm<CodeInput, unknown, CodeRequestBody>({
     resolver: zodResolver(CodeRequestBody),
     defaultValues: { identifier: '' },
   });
-  const outcome = useSignInOutcome(() => form.getValues('identifier'));
-  const mutation = useMutation({
-    mutationFn: requestCode,
-    onSuccess: outcome.succeeded,
-    onError: (error) => {
-      outcome.failed(error);
-      applyFieldErrors(error, form.setError, ['identifier']);
-    },
-  });
-
-  const submit = form.handleSubmit(
-    (values) => {
-      outcome.setMessageKey(null);
-      mutation.mutate(values);
-    },
-    () => outcome.setMessageKey('errors.VALIDATION_FAILED'),
-  );
+  const sending = useSignIn(form, requestCode, ['identifier']);
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label={t('login.codeTab')}>
-      <Stack spacing={2.5}>
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {t('login.codeHelp')}
-        </Typography>
-        <FormTextField
-          control={form.control}
-          name="identifier"
-          id="code-identifier"
-          label={t('login.identifier')}
-          autoComplete="username"
-          autoCapitalize="characters"
-          required
-          fullWidth
-        />
-        <OutcomeAlert messageKey={outcome.messageKey} lockRemaining={outcome.lock.remaining} />
-        <Button type="submit" variant="contained" size="large" disabled={mutation.isPending || outcome.lock.running}>
-          {t('login.sendCode')}
-        </Button>
-      </Stack>
-    </Box>
+    <SignInForm label={t('login.codeTab')} signIn={sending} submitLabel={t('login.sendCode')}>
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        {t('login.codeHelp')}
+      </Typography>
+      <IdentifierField control={form.control} id="code-identifier" />
+    </SignInForm>
   );
 }
 
@@ -207,9 +163,8 @@ export default function LoginPage() {
   const [mode, setMode] = useState<Mode>('password');
 
   return (
-    <Page title={t('login.title')} maxWidth="xs">
-      <Typography sx={{ mb: 2, color: 'text.secondary' }}>{t('login.intro')}</Typography>
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+    <Page title={t('login.title')} maxWidth="xs" intro={t('login.intro')}>
+      <Card>
         <Tabs
           value={mode}
           onChange={(_event, value: Mode) => setMode(value)}
@@ -223,7 +178,7 @@ export default function LoginPage() {
         <div role="tabpanel" id="login-panel" aria-labelledby={`login-tab-${mode}`}>
           {mode === 'password' ? <PasswordSignInForm /> : <CodeRequestForm />}
         </div>
-      </Paper>
+      </Card>
       <Typography sx={{ mt: 3, textAlign: 'center' }}>
         {t('login.noAccount')} <AppLink to="/register">{t('login.register')}</AppLink>
       </Typography>

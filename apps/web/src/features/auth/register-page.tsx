@@ -1,11 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
-import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
@@ -14,10 +12,14 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { dmyDate, matricule, PERSON_KINDS, PersonKind, V, type SignUpBody, type SignUpResponse } from '@portal/contract';
+import { dmyDate, matricule, PersonKind, type SignUpBody, type SignUpResponse } from '@portal/contract';
+import { PERSON_KINDS, V } from '@portal/contract/rules';
+import { Card } from '../../components/card';
 import { DateField } from '../../components/date-field';
+import { FormError } from '../../components/form-error';
+import { StackedForm, SubmitButton } from '../../components/form-parts';
 import { FormTextField } from '../../components/form-text-field';
 import { Page } from '../../components/page';
 import { AppLink } from '../../components/router-link';
@@ -80,55 +82,37 @@ function SignUpStep({ onFound }: { onFound: (found: Found) => void }) {
   const exists = isApiError(problem) && problem.code === 'ACCOUNT_EXISTS';
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label={t('register.title')}>
-      <Stack spacing={2.5}>
-        <Controller
-          control={form.control}
-          name="kind"
-          render={({ field }) => (
-            <FormControl>
-              <FormLabel id="register-kind-label">{t('register.kind')}</FormLabel>
-              <RadioGroup row aria-labelledby="register-kind-label" name={field.name} value={field.value} onChange={field.onChange}>
-                {PERSON_KINDS.map((value) => (
-                  <FormControlLabel key={value} value={value} control={<Radio />} label={t(`person.kind.${value}`)} />
-                ))}
-              </RadioGroup>
-            </FormControl>
-          )}
-        />
-        <FormTextField
-          control={form.control}
-          name="matricule"
-          id="register-matricule"
-          label={t('register.matricule')}
-          autoCapitalize="characters"
-          autoComplete="username"
-          required
-          fullWidth
-        />
-        {kind === 'STUDENT' ? (
-          <DateField control={form.control} name="birthdate" id="register-birthdate" label={t('register.birthdate')} required fullWidth />
-        ) : null}
-        {problem ? (
-          <Alert
-            severity="error"
-            role="alert"
-            action={
-              exists ? (
-                <Button component={RouterLink} to="/login" color="inherit" size="small">
-                  {t('register.signIn')}
-                </Button>
-              ) : undefined
-            }
-          >
-            {t(errorKey(problem))}
-          </Alert>
-        ) : null}
-        <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
-          {t('register.search')}
-        </Button>
-      </Stack>
-    </Box>
+    <StackedForm label={t('register.title')} onSubmit={submit}>
+      <Controller
+        control={form.control}
+        name="kind"
+        render={({ field }) => (
+          <FormControl>
+            <FormLabel id="register-kind-label">{t('register.kind')}</FormLabel>
+            <RadioGroup row aria-labelledby="register-kind-label" name={field.name} value={field.value} onChange={field.onChange}>
+              {PERSON_KINDS.map((value) => (
+                <FormControlLabel key={value} value={value} control={<Radio />} label={t(`person.kind.${value}`)} />
+              ))}
+            </RadioGroup>
+          </FormControl>
+        )}
+      />
+      <FormTextField
+        control={form.control}
+        name="matricule"
+        id="register-matricule"
+        label={t('register.matricule')}
+        autoCapitalize="characters"
+        autoComplete="username"
+        required
+        fullWidth
+      />
+      {kind === 'STUDENT' ? (
+        <DateField control={form.control} name="birthdate" id="register-birthdate" label={t('register.birthdate')} required fullWidth />
+      ) : null}
+      <FormError message={problem ? t(errorKey(problem)) : null} link={exists ? { to: '/login', label: t('register.signIn') } : null} />
+      <SubmitButton disabled={mutation.isPending}>{t('register.search')}</SubmitButton>
+    </StackedForm>
   );
 }
 
@@ -171,11 +155,7 @@ function ConfirmStep({ found, onRestart }: { found: Found; onRestart: () => void
         </Typography>
       </Box>
       <Typography sx={{ color: 'text.secondary' }}>{t('register.linkExplain', LIMITS)}</Typography>
-      {mutation.error ? (
-        <Alert severity="error" role="alert">
-          {t(errorKey(mutation.error))}
-        </Alert>
-      ) : null}
+      <FormError message={mutation.error ? t(errorKey(mutation.error)) : null} />
       <Button variant="contained" size="large" disabled={mutation.isPending} onClick={() => mutation.mutate(body)}>
         {t('register.sendLink')}
       </Button>
@@ -189,11 +169,10 @@ export default function RegisterPage() {
   const [found, setFound] = useState<Found | null>(null);
 
   return (
-    <Page title={t('register.title')} maxWidth="sm">
-      <Typography sx={{ mb: 2, color: 'text.secondary' }}>{t('register.intro')}</Typography>
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+    <Page title={t('register.title')} maxWidth="sm" intro={t('register.intro')}>
+      <Card>
         {found ? <ConfirmStep found={found} onRestart={() => setFound(null)} /> : <SignUpStep onFound={setFound} />}
-      </Paper>
+      </Card>
       <Typography sx={{ mt: 3, textAlign: 'center' }}>
         {t('register.haveAccount')} <AppLink to="/login">{t('register.signIn')}</AppLink>
       </Typography>

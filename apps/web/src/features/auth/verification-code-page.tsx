@@ -1,22 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { CodeVerificationBody, SIGN_CODE_LENGTH, SIGN_CODE_RESEND_SECONDS } from '@portal/contract';
+import { CodeVerificationBody } from '@portal/contract';
+import { SIGN_CODE_LENGTH, SIGN_CODE_RESEND_SECONDS } from '@portal/contract/rules';
+import { Card } from '../../components/card';
 import { useNotify } from '../../components/notify';
+import { FormError } from '../../components/form-error';
+import { StackedForm, SubmitButton } from '../../components/form-parts';
 import { FormTextField } from '../../components/form-text-field';
 import { Page } from '../../components/page';
 import { AppLink } from '../../components/router-link';
 import { errorKey, isApiError } from '../../lib/api';
+import { useFormSubmit } from '../../lib/form';
 import { formatSeconds } from '../../lib/format';
 import { LIMITS } from '../../lib/limits';
 import { changeLanguage } from '../../lib/i18n';
@@ -39,7 +40,6 @@ export default function VerificationCodePage() {
   const notify = useNotify();
   const state: VerificationState = isVerificationState(location.state) ? location.state : {};
   const resend = useCountdown(state.resendAfter ?? SIGN_CODE_RESEND_SECONDS);
-  const [messageKey, setMessageKey] = useState<string | null>(null);
   const [mustRestart, setMustRestart] = useState(false);
 
   const form = useForm<CodeInput, unknown, CodeOutput>({
@@ -47,6 +47,11 @@ export default function VerificationCodePage() {
     defaultValues: { SIGN_CODE: '' },
   });
 
+  const { submit, messageKey, setMessageKey } = useFormSubmit(
+    form,
+    (values) => verify.mutate({ SIGN_CODE: values.SIGN_CODE, STUDENT_ID: state.studentId }),
+    (errors) => (errors.SIGN_CODE?.message === 'validation.code' ? 'validation.code' : 'errors.VALIDATION_FAILED'),
+  );
   const verify = useMutation({
     mutationFn: verifyCode,
     onSuccess: async (user) => {
@@ -78,15 +83,6 @@ export default function VerificationCodePage() {
     },
   });
 
-  const submit = form.handleSubmit(
-    (values) => {
-      setMessageKey(null);
-      verify.mutate({ SIGN_CODE: values.SIGN_CODE, STUDENT_ID: state.studentId });
-    },
-    (errors) => {
-      setMessageKey(errors.SIGN_CODE?.message === 'validation.code' ? 'validation.code' : 'errors.VALIDATION_FAILED');
-    },
-  );
 
   return (
     <Page title={t('verification.title')} maxWidth="xs">
@@ -96,56 +92,38 @@ export default function VerificationCodePage() {
       {state.matricule ? (
         <Typography sx={{ mb: 2, color: 'text.secondary' }}>{t('verification.forMatricule', { matricule: state.matricule })}</Typography>
       ) : null}
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Box component="form" noValidate onSubmit={submit} aria-label={t('verification.title')}>
-          <Stack spacing={2.5}>
-            <FormTextField
-              control={form.control}
-              name="SIGN_CODE"
-              id="sign-code"
-              label={t('verification.code')}
-              autoComplete="one-time-code"
-              required
-              fullWidth
-              autoFocus
-              disabled={mustRestart}
-              slotProps={{
-                htmlInput: {
-                  inputMode: 'numeric',
-                  maxLength: SIGN_CODE_LENGTH,
-                  pattern: '[0-9]*',
-                  style: { letterSpacing: '0.4em', fontSize: '1.4rem' },
-                },
-              }}
-            />
-            {messageKey ? (
-              <Alert
-                severity="error"
-                role="alert"
-                action={
-                  mustRestart ? (
-                    <Button component={RouterLink} to="/login" color="inherit" size="small">
-                      {t('verification.backToLogin')}
-                    </Button>
-                  ) : undefined
-                }
-              >
-                {t(messageKey, LIMITS)}
-              </Alert>
-            ) : null}
-            <Button type="submit" variant="contained" size="large" disabled={verify.isPending || mustRestart}>
-              {t('verification.submit')}
-            </Button>
-            <Button
-              variant="outlined"
-              onClick={() => resendMutation.mutate()}
-              disabled={resend.running || resendMutation.isPending || mustRestart}
-            >
-              {resend.running ? t('verification.resendIn', { time: formatSeconds(resend.remaining) }) : t('verification.resend')}
-            </Button>
-          </Stack>
-        </Box>
-      </Paper>
+      <Card>
+        <StackedForm label={t('verification.title')} onSubmit={submit}>
+          <FormTextField
+            control={form.control}
+            name="SIGN_CODE"
+            id="sign-code"
+            label={t('verification.code')}
+            autoComplete="one-time-code"
+            required
+            fullWidth
+            autoFocus
+            disabled={mustRestart}
+            slotProps={{
+              htmlInput: {
+                inputMode: 'numeric',
+                maxLength: SIGN_CODE_LENGTH,
+                pattern: '[0-9]*',
+                style: { letterSpacing: '0.4em', fontSize: '1.4rem' },
+              },
+            }}
+          />
+          <FormError message={messageKey ? t(messageKey, LIMITS) : null} link={mustRestart ? { to: '/login', label: t('verification.backToLogin') } : null} />
+          <SubmitButton disabled={verify.isPending || mustRestart}>{t('verification.submit')}</SubmitButton>
+          <Button
+            variant="outlined"
+            onClick={() => resendMutation.mutate()}
+            disabled={resend.running || resendMutation.isPending || mustRestart}
+          >
+            {resend.running ? t('verification.resendIn', { time: formatSeconds(resend.remaining) }) : t('verification.resend')}
+          </Button>
+        </StackedForm>
+      </Card>
       <Typography sx={{ mt: 3, textAlign: 'center' }}>
         <AppLink to="/login">{t('verification.backToLogin')}</AppLink>
       </Typography>

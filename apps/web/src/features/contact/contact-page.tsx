@@ -1,38 +1,35 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { CONTACT_OBJECTS, ContactForm } from '@portal/contract';
+import { ContactForm } from '@portal/contract';
+import { CONTACT_OBJECTS } from '@portal/contract/rules';
+import { Card } from '../../components/card';
 import { useNotify } from '../../components/notify';
+import { FormError } from '../../components/form-error';
+import { StackedForm, SubmitButton } from '../../components/form-parts';
 import { FormTextField } from '../../components/form-text-field';
 import { Page } from '../../components/page';
 import { errorKey } from '../../lib/api';
-import { applyFieldErrors } from '../../lib/form';
+import { applyFieldErrors, useFormSubmit } from '../../lib/form';
 import { useSession } from '../../lib/session';
 import { sendContact } from './contact-api';
 
 type ContactInput = z.input<typeof ContactForm>;
-type ContactOutput = z.output<typeof ContactForm>;
 
 export default function ContactPage() {
   const { t } = useTranslation();
   const notify = useNotify();
   const { user } = useSession();
-  const [messageKey, setMessageKey] = useState<string | null>(null);
-  const form = useForm<ContactInput, unknown, ContactOutput>({
+  const form = useForm<ContactInput, unknown, ContactForm>({
     resolver: zodResolver(ContactForm),
     defaultValues: { OBJECT: '', MESSAGE: '' },
   });
+  const { submit, messageKey, setMessageKey } = useFormSubmit(form, (values) => mutation.mutate(values), 'errors.CONTACT_INCOMPLETE');
   const mutation = useMutation({
     mutationFn: sendContact,
     onSuccess: () => {
@@ -45,13 +42,6 @@ export default function ContactPage() {
     },
   });
 
-  const submit = form.handleSubmit(
-    (values) => {
-      setMessageKey(null);
-      mutation.mutate(values);
-    },
-    () => setMessageKey('errors.CONTACT_INCOMPLETE'),
-  );
 
   const readOnly = { input: { readOnly: true } } as const;
   const prefilled = [
@@ -62,44 +52,35 @@ export default function ContactPage() {
   ];
 
   return (
-    <Page title={t('contact.title')} maxWidth="sm">
-      <Typography sx={{ mb: 2, color: 'text.secondary' }}>{t('contact.intro')}</Typography>
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Box component="form" noValidate onSubmit={submit} aria-label={t('contact.title')}>
-          <Stack spacing={2.5}>
-            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
-              {prefilled.map((field) => (
-                <TextField key={field.id} id={field.id} label={field.label} value={field.value} slotProps={readOnly} size="small" />
-              ))}
-            </Box>
-            <FormTextField control={form.control} name="OBJECT" id="contact-object" label={t('contact.object')} select required fullWidth>
-              {CONTACT_OBJECTS.map((key) => (
-                <MenuItem key={key} value={key}>
-                  {t(`contact.objects.${key}`)}
-                </MenuItem>
-              ))}
-            </FormTextField>
-            <FormTextField
-              control={form.control}
-              name="MESSAGE"
-              id="contact-message"
-              label={t('contact.message')}
-              multiline
-              minRows={5}
-              required
-              fullWidth
-            />
-            {messageKey ? (
-              <Alert severity="error" role="alert">
-                {t(messageKey)}
-              </Alert>
-            ) : null}
-            <Button type="submit" variant="contained" size="large" disabled={mutation.isPending}>
-              {t('contact.send')}
-            </Button>
-          </Stack>
-        </Box>
-      </Paper>
+    <Page title={t('contact.title')} maxWidth="sm" intro={t('contact.intro')}>
+      <Card>
+        <StackedForm label={t('contact.title')} onSubmit={submit}>
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+            {prefilled.map((field) => (
+              <TextField key={field.id} id={field.id} label={field.label} value={field.value} slotProps={readOnly} size="small" />
+            ))}
+          </Box>
+          <FormTextField control={form.control} name="OBJECT" id="contact-object" label={t('contact.object')} select required fullWidth>
+            {CONTACT_OBJECTS.map((key) => (
+              <MenuItem key={key} value={key}>
+                {t(`contact.objects.${key}`)}
+              </MenuItem>
+            ))}
+          </FormTextField>
+          <FormTextField
+            control={form.control}
+            name="MESSAGE"
+            id="contact-message"
+            label={t('contact.message')}
+            multiline
+            minRows={5}
+            required
+            fullWidth
+          />
+          <FormError message={messageKey ? t(messageKey) : null} />
+          <SubmitButton disabled={mutation.isPending}>{t('contact.send')}</SubmitButton>
+        </StackedForm>
+      </Card>
     </Page>
   );
 }

@@ -8,16 +8,17 @@ import MenuItem from '@mui/material/MenuItem';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useForm, type Control, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { HrSectionExtra, isoToDmy, SECTION_SCHEMAS, type PersonRecord, type SavedSection } from '@portal/contract';
+import { HrSectionExtra, SECTION_SCHEMAS, type PersonRecord, type SavedSection } from '@portal/contract';
+import { isoToDmy } from '@portal/contract/rules';
 import { useNotify } from '../../components/notify';
 import { DateField } from '../../components/date-field';
 import { FormDialogActions, FormDialogError } from '../../components/form-dialog';
 import { FormTextField } from '../../components/form-text-field';
 import { errorKey } from '../../lib/api';
-import { applyFieldErrors } from '../../lib/form';
+import { applyFieldErrors, useFormSubmit } from '../../lib/form';
 import { REASON_MIN } from '../../lib/reason';
 import { fieldLabel, optionLabel, sectionLabel } from './labels';
 import { OPTION_LISTS } from './options';
@@ -103,8 +104,8 @@ export default function CorrectDialog({ id, section, record, onClose }: { id: nu
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const fields = useMemo(() => editableFields(section), [section]);
   const resolver = useMemo(() => sectionResolver(section, fields), [section, fields]);
-  const [messageKey, setMessageKey] = useState<string | null>(null);
   const form = useForm<FormValues, unknown, Output>({ resolver, defaultValues: formDefaults(fields, record) });
+  const { submit, messageKey, setMessageKey } = useFormSubmit(form, (values) => mutation.mutate(values), 'errors.VALIDATION_FAILED');
   const mutation = useMutation({
     mutationFn: (body: Output) => correctSection(id, section, body),
     onSuccess: async () => {
@@ -117,13 +118,6 @@ export default function CorrectDialog({ id, section, record, onClose }: { id: nu
       setMessageKey(errorKey(error));
     },
   });
-  const submit = form.handleSubmit(
-    (values) => {
-      setMessageKey(null);
-      mutation.mutate(values);
-    },
-    () => setMessageKey('errors.VALIDATION_FAILED'),
-  );
   const name = sectionLabel(t, section);
 
   return (

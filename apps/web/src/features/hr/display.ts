@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
-import { formatCurrency, formatDate } from '../../lib/format';
+import { isoToDmy } from '@portal/contract/rules';
+import { formatCurrency } from '../../lib/format';
 import { optionLabel } from './labels';
 import { FIELD_DEFS } from './sections';
 
@@ -10,7 +11,7 @@ export function formatValue(t: TFunction, field: string, value: unknown): string
   if (isEmpty(value)) return null;
   const def = FIELD_DEFS.get(field);
   if (typeof value === 'boolean') return t(value ? 'hr.yes' : 'hr.no');
-  if (def?.kind === 'date' && typeof value === 'string') return formatDate(value) || value;
+  if (def?.kind === 'date' && typeof value === 'string') return isoToDmy(value) || value;
   if (def?.kind === 'money' && typeof value === 'number') return formatCurrency(value);
   if (def?.kind === 'enum') return optionLabel(t, def, String(value));
   if (typeof value === 'object') return JSON.stringify(value);

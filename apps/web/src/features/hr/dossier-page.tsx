@@ -12,10 +12,10 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { RecordPage } from '../../components/record-page';
 import type { AuditEntry, DocumentRecord, Dossier, PersonRecord, SavedSection } from '@portal/contract';
-import { FILE_COLUMNS as FILE_FIELDS } from '@portal/contract/rules';
-import { formatDate } from '../../lib/format';
+import { FILE_COLUMNS as FILE_FIELDS, isoToDmy } from '@portal/contract/rules';
 import { formatValue } from './display';
-import { actionLabel, fieldLabel, formatMoment, missingLabel, sectionLabel } from './labels';
+import { formatMoment } from '../../lib/format';
+import { actionLabel, fieldLabel, missingLabel, sectionLabel } from './labels';
 import { useDossier } from './hr-api';
 import { StateChip } from './state-chip';
 import { SAVED_SECTIONS, SECTION_FIELDS, type FieldDef } from './sections';
@@ -74,7 +74,7 @@ function Children({ list }: { list: PersonRecord['CHILDREN'] }) {
   return (
     <Box component="ul" sx={{ m: 0, pl: 2 }}>
       {list.map((child, index) => (
-        <li key={index}>{`${child.LASTNAME} ${child.FIRSTNAME}${child.BIRTHDATE ? ` (${formatDate(child.BIRTHDATE)})` : ''}`}</li>
+        <li key={index}>{`${child.LASTNAME} ${child.FIRSTNAME}${child.BIRTHDATE ? ` (${isoToDmy(child.BIRTHDATE)})` : ''}`}</li>
       ))}
     </Box>
   );
@@ -152,7 +152,7 @@ function Documents({ record, documents, missing }: { record: PersonRecord; docum
               doc.LEVEL ? `BAC+${doc.LEVEL}` : null,
               doc.LANGUAGE ? t(`language.${doc.LANGUAGE}`, { defaultValue: doc.LANGUAGE }) : null,
               doc.OBTENEDSTAB,
-              formatDate(doc.OBTENEDDATE),
+              isoToDmy(doc.OBTENEDDATE),
               doc.IS_LAST ? t('hr.documents.last') : null,
             ].filter(Boolean);
             return (

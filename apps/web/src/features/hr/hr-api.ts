@@ -1,54 +1,30 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { Dossier, PersonRecord, RegistrationPage, SavedSection } from '@portal/contract';
-import { STAFF_STATUSES, type StaffStatus } from '@portal/contract/rules';
+import type { Dossier, PersonRecord, RegistrationPage, RegistrationQuery, SavedSection } from '@portal/contract';
+import { STAFF_STATUSES } from '@portal/contract/rules';
 import { api } from '../../lib/api';
+import { filterQuery, listParams, oneOfParam, type UrlFilters } from '../../lib/url-filters';
 
 /** The list's filters, as the URL query string and the API both carry them. */
-export interface RegistrationFilters {
-  search: string;
-  status: StaffStatus | '';
-  closed: 'yes' | 'no' | '';
-  missing: 'yes' | 'no' | '';
-  page: number;
-  pageSize: number;
-}
+export type RegistrationFilters = UrlFilters<RegistrationQuery>;
 
-export const PAGE_SIZES = [20, 50, 100] as const;
-const DEFAULT_PAGE_SIZE = PAGE_SIZES[0];
-
-const yesNo = (value: string | null): 'yes' | 'no' | '' => (value === 'yes' || value === 'no' ? value : '');
-const positive = (value: string | null, fallback: number) => {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-};
+const yesNo = (value: string | null) => oneOfParam(value, ['yes', 'no'] as const, '');
 
 /** Reads the filters from the URL; anything unknown is ignored. */
 export function filtersFrom(params: URLSearchParams): RegistrationFilters {
-  const status = params.get('status');
-  const size = positive(params.get('pageSize'), DEFAULT_PAGE_SIZE);
+  const { search, page, pageSize } = listParams(params);
   return {
-    search: params.get('search')?.trim() ?? '',
-    status: (STAFF_STATUSES as readonly string[]).includes(status ?? '') ? (status as StaffStatus) : '',
+    search,
+    status: oneOfParam(params.get('status'), STAFF_STATUSES, ''),
     closed: yesNo(params.get('closed')),
     missing: yesNo(params.get('missing')),
-    page: positive(params.get('page'), 1),
-    pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
+    page,
+    pageSize,
   };
 }
 
 /** The filters as a query string, without the empty ones (and without paging for the CSV export). */
 export function filterParams(filters: RegistrationFilters, paging = true): URLSearchParams {
-  const params = new URLSearchParams();
-  if (filters.search) params.set('search', filters.search);
-  if (filters.status) params.set('status', filters.status);
-  if (filters.closed) params.set('closed', filters.closed);
-  if (filters.missing) params.set('missing', filters.missing);
-  if (paging) {
-    params.set('page', String(filters.page));
-    params.set('pageSize', String(filters.pageSize));
-  }
-  return params;
+  return filterQuery(filters, paging ? [] : ['page', 'pageSize']);
 }
 
 /** A plain link (the session cookie goes along): the browser downloads the CSV the server names. */
@@ -63,12 +39,10 @@ export const hrKeys = {
   dossier: (id: number) => ['hr', 'registration', id] as const,
 };
 
-export type RegistrationList = z.infer<typeof RegistrationPage>;
-
 export function useRegistrations(filters: RegistrationFilters) {
   return useQuery({
     queryKey: hrKeys.registrations(filters),
-    queryFn: ({ signal }) => api<RegistrationList>(`/api/hr/registrations?${filterParams(filters).toString()}`, { signal }),
+    queryFn: ({ signal }) => api<RegistrationPage>(`/api/hr/registrations?${filterParams(filters).toString()}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }

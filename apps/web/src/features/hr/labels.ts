@@ -1,22 +1,7 @@
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { FieldDef } from './sections';
 
-// Labels and moments, without the contract: the list page uses these alone.
-
-/** A moment (an ISO timestamp) in local time: `03/07/2023 14:05`. */
-export function formatMoment(value: string | null | undefined): string {
-  if (!value) return '';
-  const moment = dayjs(value);
-  return moment.isValid() ? moment.format('DD/MM/YYYY HH:mm') : '';
-}
-
-/** The day of a moment, in local time: `03/07/2023`. */
-export function formatDay(value: string | null | undefined): string {
-  if (!value) return '';
-  const moment = dayjs(value);
-  return moment.isValid() ? moment.format('DD/MM/YYYY') : '';
-}
+// Labels, without the contract: the list page uses these alone.
 
 export const fieldLabel = (t: TFunction, field: string): string => t(`hr.fields.${field}`, { defaultValue: field });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FILE_COLUMNS, MANDATORY_RULES, PIECE_TYPES, PROFILE_SECTIONS, SECTION_SCHEMAS, type SavedSection } from '@portal/contract';
+import { SECTION_SCHEMAS, type SavedSection } from '@portal/contract';
+import { FILE_COLUMNS, MANDATORY_RULES, PIECE_TYPES, PROFILE_SECTIONS } from '@portal/contract/rules';
 import en from '../../locales/en.json';
 import fr from '../../locales/fr.json';
 import { OPTION_LISTS } from './options';

@@ -12,11 +12,13 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FingerprintInfo, Identification } from '@portal/contract';
 import { FINGERS, type Finger } from '@portal/contract/rules';
+import { FileButton, UploadProgress } from '../../components/file-upload';
 import { useNotify } from '../../components/notify';
 import { applyAnswer, fingerFileUrl, removeFingerprint, uploadFingerprint } from './identification-api';
 import { checkFingerprint, FINGERPRINT_ACCEPT, MAX_FINGERPRINT_MB } from './files';
-import { formatMoment, sizeParts } from './labels';
-import { FileButton, UploadProgress, useChangeError } from './upload-parts';
+import { formatMoment } from '../../lib/format';
+import { sizeParts } from './labels';
+import { useChangeError } from './upload-parts';
 
 /** The ten fingers by hand, thumb to little finger (the contract's FINGERS, in its order). */
 export const HANDS = [

@@ -1,45 +1,20 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { Finger, Identification, IdentificationPage } from '@portal/contract';
+import type { Finger, Identification, IdentificationPage, IdentificationQuery } from '@portal/contract';
 import { api } from '../../lib/api';
+import { filterQuery, listParams, oneOfParam, type UrlFilters } from '../../lib/url-filters';
 import { upload } from '../../lib/upload';
 
 /** The list's filters, as the URL query string and the API both carry them. */
-export interface IdentificationFilters {
-  search: string;
-  complete: 'yes' | 'no' | '';
-  page: number;
-  pageSize: number;
-}
-
-export const PAGE_SIZES = [20, 50, 100] as const;
-const DEFAULT_PAGE_SIZE = PAGE_SIZES[0];
-
-const positive = (value: string | null, fallback: number) => {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-};
+export type IdentificationFilters = UrlFilters<IdentificationQuery>;
 
 /** Reads the filters from the URL; anything unknown is ignored. */
 export function filtersFrom(params: URLSearchParams): IdentificationFilters {
-  const complete = params.get('complete');
-  const size = positive(params.get('pageSize'), DEFAULT_PAGE_SIZE);
-  return {
-    search: params.get('search')?.trim() ?? '',
-    complete: complete === 'yes' || complete === 'no' ? complete : '',
-    page: positive(params.get('page'), 1),
-    pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
-  };
+  const { search, page, pageSize } = listParams(params);
+  return { search, complete: oneOfParam(params.get('complete'), ['yes', 'no'] as const, ''), page, pageSize };
 }
 
 /** The filters as the API's query string, without the empty ones. */
-export function filterParams(filters: IdentificationFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  if (filters.search) params.set('search', filters.search);
-  if (filters.complete) params.set('complete', filters.complete);
-  params.set('page', String(filters.page));
-  params.set('pageSize', String(filters.pageSize));
-  return params;
-}
+export const filterParams = (filters: IdentificationFilters): URLSearchParams => filterQuery(filters);
 
 const BASE = '/api/identification/persons';
 const personPath = (id: number) => `${BASE}/${id}`;

@@ -1,25 +1,17 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import type { IdentificationRow } from '@portal/contract';
-import { ListPagination } from '../../components/list-pagination';
-import { ListTable } from '../../components/list-table';
-import { Page } from '../../components/page';
-import { PageLoader } from '../../components/page-loader';
+import { FilterSelect, ListPage } from '../../components/list-page';
 import { SearchField } from '../../components/search-field';
-import { errorKey } from '../../lib/api';
-import { useUrlFilters } from '../../lib/url-filters';
-import { filtersFrom, PAGE_SIZES, useIdentifications } from './identification-api';
-import { formatDay } from './labels';
+import { LIST_PAGE_SIZES, useUrlFilters } from '../../lib/url-filters';
+import { filtersFrom, useIdentifications } from './identification-api';
+import { formatDay } from '../../lib/format';
+import { RegistrationChip } from './registration-chip';
 
 function Rows({ rows, from }: { rows: IdentificationRow[]; from: string }) {
   const { t } = useTranslation();
@@ -35,12 +27,7 @@ function Rows({ rows, from }: { rows: IdentificationRow[]; from: string }) {
           </TableCell>
           <TableCell>{row.STATUS ? t(`person.status.${row.STATUS}`) : '—'}</TableCell>
           <TableCell>
-            <Chip
-              size="small"
-              color={row.ACTIVED ? 'primary' : 'default'}
-              variant={row.ACTIVED ? 'filled' : 'outlined'}
-              label={t(row.ACTIVED ? 'identification.registration.closed' : 'identification.registration.open')}
-            />
+            <RegistrationChip closed={row.ACTIVED} />
           </TableCell>
           <TableCell>{t(row.HAS_PHOTO ? 'common.yes' : 'common.no')}</TableCell>
           <TableCell>{row.FINGER_COUNT}</TableCell>
@@ -67,67 +54,44 @@ export default function IdentificationListPage() {
   const location = useLocation();
   const { filters, update } = useUrlFilters(filtersFrom);
   const list = useIdentifications(filters);
-  const data = list.data;
 
   return (
-    <Page title={t('identification.list.title')} maxWidth="lg">
-      <Typography sx={{ mb: 2, color: 'text.secondary' }}>{t('identification.list.intro')}</Typography>
-      <Box
-        role="search"
-        aria-label={t('identification.list.filtersLabel')}
-        sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2, alignItems: 'flex-start' }}
-      >
-        <SearchField
-          id="identification-search"
-          label={t('identification.list.search')}
-          helperText={t('identification.list.searchHelp')}
-          value={filters.search}
-          onSearch={(search) => update({ search })}
-          sx={{ flex: '2 1 260px' }}
-        />
-        <TextField
-          id="identification-filter-complete"
-          select
-          size="small"
-          label={t('identification.list.filters.complete')}
-          value={filters.complete}
-          onChange={(event) => update({ complete: event.target.value })}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          sx={{ flex: '1 1 200px' }}
-        >
-          <MenuItem value="">{t('identification.list.filters.all')}</MenuItem>
-          <MenuItem value="yes">{t('identification.state.complete')}</MenuItem>
-          <MenuItem value="no">{t('identification.state.notComplete')}</MenuItem>
-        </TextField>
-      </Box>
-
-      {list.isError ? (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-          {t(errorKey(list.error))}
-        </Alert>
-      ) : null}
-      {list.isPending ? <PageLoader /> : null}
-      {data ? (
-        <ListTable
-          label={t('identification.list.title')}
-          headers={COLUMNS.map((column) => t(`identification.list.columns.${column}`))}
-          empty={t('identification.list.empty')}
-          fetching={list.isFetching}
-          footer={
-            <ListPagination
-              total={data.total}
-              pageCount={data.count}
-              page={filters.page}
-              pageSize={filters.pageSize}
-              pageSizes={PAGE_SIZES}
-              onPage={(page) => update({ page })}
-              onPageSize={(pageSize) => update({ pageSize })}
-            />
-          }
-        >
-          {data.rows.length > 0 ? <Rows rows={data.rows} from={location.search} /> : null}
-        </ListTable>
-      ) : null}
-    </Page>
+    <ListPage
+      title={t('identification.list.title')}
+      intro={t('identification.list.intro')}
+      filtersLabel={t('identification.list.filtersLabel')}
+      filters={
+        <>
+          <SearchField
+            id="identification-search"
+            label={t('identification.list.search')}
+            helperText={t('identification.list.searchHelp')}
+            value={filters.search}
+            onSearch={(search) => update({ search })}
+            sx={{ flex: '2 1 260px' }}
+          />
+          <FilterSelect
+            id="identification-filter-complete"
+            label={t('identification.list.filters.complete')}
+            all={t('identification.list.filters.all')}
+            displayEmpty
+            value={filters.complete}
+            options={[
+              { value: 'yes', label: t('identification.state.complete') },
+              { value: 'no', label: t('identification.state.notComplete') },
+            ]}
+            onChange={(complete) => update({ complete })}
+            sx={{ flex: '1 1 200px' }}
+          />
+        </>
+      }
+      query={list}
+      paging={{ page: filters.page, pageSize: filters.pageSize, pageSizes: LIST_PAGE_SIZES, update }}
+      table={{
+        headers: COLUMNS.map((column) => t(`identification.list.columns.${column}`)),
+        empty: t('identification.list.empty'),
+        rows: (rows) => <Rows rows={rows} from={location.search} />,
+      }}
+    />
   );
 }

@@ -23,8 +23,9 @@ import { MIN_FINGERS_FOR_COMPLETION } from '@portal/contract/rules';
 import { useNotify } from '../../components/notify';
 import { FingerprintsCard } from './fingerprints-card';
 import { applyAnswer, completeIdentification, useIdentification } from './identification-api';
-import { formatMoment } from './labels';
+import { formatMoment } from '../../lib/format';
 import { PhotoCard } from './photo-card';
+import { RegistrationChip } from './registration-chip';
 import { useChangeError } from './upload-parts';
 
 // The reopening dialog (and the contract's schema it validates with) loads on first use, or once the page shows.
@@ -56,12 +57,7 @@ function Header({ identification }: { identification: Identification }) {
           {identification.STATUS ? t(`person.status.${identification.STATUS}`) : t('identification.person.noCategory')}
         </Fact>
         <Fact label={t('identification.person.registration')}>
-          <Chip
-            size="small"
-            color={identification.ACTIVED ? 'primary' : 'default'}
-            variant={identification.ACTIVED ? 'filled' : 'outlined'}
-            label={t(identification.ACTIVED ? 'identification.registration.closed' : 'identification.registration.open')}
-          />
+          <RegistrationChip closed={identification.ACTIVED} />
         </Fact>
         <Fact label={t('identification.person.identification')}>
           <Chip

@@ -9,14 +9,15 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Identification } from '@portal/contract';
+import { FileButton, UploadProgress, useLocalPreview } from '../../components/file-upload';
 import { useNotify } from '../../components/notify';
 import { cameraAvailable } from './camera';
 import { applyAnswer, removePhoto, uploadPhoto } from './identification-api';
 import { checkPhoto, MAX_PHOTO_MB, PHOTO_ACCEPT } from './files';
-import { FileButton, UploadProgress, useChangeError } from './upload-parts';
+import { useChangeError } from './upload-parts';
 
 export const loadCameraDialog = () => import('./camera-dialog');
 const CameraDialog = lazy(loadCameraDialog);
@@ -35,14 +36,9 @@ export function PhotoCard({ identification, readOnly }: { identification: Identi
   const [camera, setCamera] = useState(false);
   const [imageFailed, setImageFailed] = useState(false);
   // the photo just sent, shown from memory: a replaced photo may keep its address, and the browser its old picture
-  const [localPreview, setLocalPreview] = useState<string | null>(null);
+  const [localPreview, showLocal] = useLocalPreview();
   const changeError = useChangeError(id);
   const hasCamera = cameraAvailable();
-
-  useEffect(() => {
-    if (!localPreview) return undefined;
-    return () => URL.revokeObjectURL(localPreview);
-  }, [localPreview]);
 
   const onError = (error: unknown) => {
     setProgress(null);
@@ -55,7 +51,7 @@ export function PhotoCard({ identification, readOnly }: { identification: Identi
     onSuccess: async (answer, file) => {
       setProgress(null);
       setImageFailed(false);
-      setLocalPreview(typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null);
+      showLocal(file);
       await applyAnswer(queryClient, id, answer);
       notify('identification.photo.saved', 'success');
     },
@@ -65,7 +61,7 @@ export function PhotoCard({ identification, readOnly }: { identification: Identi
   const removing = useMutation({
     mutationFn: () => removePhoto(id),
     onSuccess: async (answer) => {
-      setLocalPreview(null);
+      showLocal(null);
       await applyAnswer(queryClient, id, answer);
       notify('identification.photo.removed', 'success');
     },

@@ -1,17 +1,17 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PersonRecord } from '@portal/contract';
+import { isoToDmy } from '@portal/contract/rules';
+import { Card } from '../../components/card';
 import { Page } from '../../components/page';
 import { PageLoader } from '../../components/page-loader';
 import { errorKey } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
-import { formatDate } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { usePerson } from './profile-api';
 
@@ -32,14 +32,14 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+    <Card>
       <Typography variant="h6" component="h2" gutterBottom>
         {title}
       </Typography>
       <Box component="dl" sx={{ m: 0 }}>
         {children}
       </Box>
-    </Paper>
+    </Card>
   );
 }
 
@@ -54,7 +54,7 @@ function ProfileDetails({ person }: { person: PersonRecord }) {
         <Field label={t('person.fields.KIND')}>{t(`person.kind.${person.KIND}`)}</Field>
         <Field label={t('person.fields.STATUS')}>{person.STATUS ? t(`person.status.${person.STATUS}`) : null}</Field>
         <Field label={t('person.fields.GENDER')}>{person.GENDER ? t(`person.gender.${person.GENDER}`) : null}</Field>
-        <Field label={t('person.fields.BIRTHDATE')}>{formatDate(person.BIRTHDATE)}</Field>
+        <Field label={t('person.fields.BIRTHDATE')}>{isoToDmy(person.BIRTHDATE)}</Field>
         <Field label={t('person.fields.BIRTHPLACE')}>{person.BIRTHPLACE}</Field>
         <Field label={t('person.fields.COUNTRY')}>{person.COUNTRY}</Field>
       </Section>

@@ -17,24 +17,23 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { DocumentFields, type DocumentRecord } from '@portal/contract';
-import { DIPLOMA_LEVELS, DOCUMENT_TYPES, LANGUAGES, PIECE_TYPES } from '@portal/contract/rules';
+import { DIPLOMA_LEVELS, DOCUMENT_TYPES, isoToDmy, LANGUAGES, PIECE_TYPES } from '@portal/contract/rules';
 import { useNotify } from '../../components/notify';
 import { DateField } from '../../components/date-field';
 import { FormTextField } from '../../components/form-text-field';
 import { errorKey, isApiError } from '../../lib/api';
-import { formatDate } from '../../lib/format';
-import { acceptOf, checkFile, MAX_UPLOAD_MB, UploadProgress } from './file-slot';
+import { UploadProgress } from '../../components/file-upload';
+import { acceptOf, checkFile, MAX_UPLOAD_MB } from '../../lib/files';
 import { deleteDocument, markLastDiploma, registrationKeys, refreshRegistration, uploadDocument, useDocuments } from './registration-api';
 import { useRegistration } from './registration-context';
 import { FieldRow } from './section-form';
 
 type DocumentInput = z.input<typeof DocumentFields>;
-type DocumentOutput = z.output<typeof DocumentFields>;
 
 const EMPTY: DocumentInput = { PIECE_TYPE: 'DIPL_CERT', DESIGNATION: '', SPECIALITY: '', LEVEL: '', LANGUAGE: '', OBTENEDDATE: '', OBTENEDSTAB: '' };
 
 /** The multipart fields of a checked document: strings, nothing empty. */
-function toFields(values: DocumentOutput): Record<string, string> {
+function toFields(values: DocumentFields): Record<string, string> {
   const diploma = values.PIECE_TYPE === 'DIPL_CERT';
   const fields: Record<string, unknown> = {
     PIECE_TYPE: values.PIECE_TYPE,
@@ -57,12 +56,12 @@ function AddDocument() {
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const form = useForm<DocumentInput, unknown, DocumentOutput>({ resolver: zodResolver(DocumentFields), defaultValues: EMPTY });
+  const form = useForm<DocumentInput, unknown, DocumentFields>({ resolver: zodResolver(DocumentFields), defaultValues: EMPTY });
   const { control } = form;
   const diploma = useWatch({ control, name: 'PIECE_TYPE' }) === 'DIPL_CERT';
 
   const sending = useMutation({
-    mutationFn: ({ values, chosen }: { values: DocumentOutput; chosen: File }) => uploadDocument(toFields(values), chosen, setProgress),
+    mutationFn: ({ values, chosen }: { values: DocumentFields; chosen: File }) => uploadDocument(toFields(values), chosen, setProgress),
     meta: { backdrop: false },
     onSuccess: async () => {
       setProgress(null);
@@ -208,7 +207,7 @@ function DocumentRow({ document }: { document: DocumentRecord }) {
     diploma && document.SPECIALITY ? document.SPECIALITY : null,
     diploma && document.LEVEL ? t('registration.documents.bac', { level: document.LEVEL }) : null,
     diploma && document.LANGUAGE ? t(`language.${document.LANGUAGE}`, { defaultValue: document.LANGUAGE }) : null,
-    formatDate(document.OBTENEDDATE),
+    isoToDmy(document.OBTENEDDATE),
     document.OBTENEDSTAB,
   ].filter(Boolean);
 

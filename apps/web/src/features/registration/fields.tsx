@@ -4,11 +4,12 @@ import TextField from '@mui/material/TextField';
 import { useMemo, useState } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { Country, Region } from '@portal/contract';
 import { REGIONS_OF_ORIGIN } from '@portal/contract/rules';
 import { FormTextField } from '../../components/form-text-field';
 import { messageKey } from '../../lib/form';
 import { currentLanguage } from '../../lib/i18n';
-import { useCountries, useRegions, type CountryItem, type RegionItem } from './registration-api';
+import { useCountries, useRegions } from './registration-api';
 import { FieldRow } from './section-form';
 
 interface BoundProps<T extends FieldValues, TOut extends FieldValues> {
@@ -21,7 +22,7 @@ interface BoundProps<T extends FieldValues, TOut extends FieldValues> {
 }
 
 /** The name of a region in the current language (the API gives English and French). */
-export function regionName(region: RegionItem | undefined, fallback = ''): string {
+export function regionName(region: Region | undefined, fallback = ''): string {
   if (!region) return fallback;
   return currentLanguage() === 'fr' ? region.nom : region.name;
 }
@@ -35,7 +36,7 @@ export function CountryField<T extends FieldValues, TOut extends FieldValues = T
   const countries = useCountries();
   const { field, fieldState } = useController({ name, control });
   const french = i18n.resolvedLanguage === 'fr';
-  const labelOf = (country: CountryItem) => (french ? country.nameFr : country.name);
+  const labelOf = (country: Country) => (french ? country.nameFr : country.name);
   const options = useMemo(
     () => [...(countries.data ?? [])].sort((a, b) => (french ? a.nameFr : a.name).localeCompare(french ? b.nameFr : b.name, french ? 'fr' : 'en')),
     [countries.data, french],

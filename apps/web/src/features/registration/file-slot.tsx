@@ -1,59 +1,21 @@
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FILE_COLUMN_TYPES, MAX_UPLOAD_BYTES, type FileColumn } from '@portal/contract/rules';
+import { FILE_COLUMN_TYPES, type FileColumn } from '@portal/contract/rules';
+import { FileButton, UploadProgress, useLocalPreview } from '../../components/file-upload';
 import { useNotify } from '../../components/notify';
 import { errorKey, isApiError } from '../../lib/api';
+import { acceptOf, checkFile, MAX_UPLOAD_MB } from '../../lib/files';
 import { patchRecord, registrationKeys, removeColumnFile, uploadColumnFile } from './registration-api';
 import { useRegistration } from './registration-context';
-
-export const MAX_UPLOAD_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
-
-const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
-const BY_EXTENSION: Record<string, string> = { pdf: 'application/pdf', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png' };
-
-/** The type of a chosen file: the browser's, or guessed from the name when the browser has none. */
-export function fileType(file: File): string {
-  if (file.type) return file.type;
-  const extension = /\.([a-z0-9]+)$/i.exec(file.name)?.[1]?.toLowerCase() ?? '';
-  return BY_EXTENSION[extension] ?? '';
-}
-
-/** The `accept` attribute of a file input for these types: `application/pdf,.pdf`. */
-export function acceptOf(types: readonly string[]): string {
-  return types.flatMap((type) => [type, EXTENSIONS[type] ? `.${EXTENSIONS[type]}` : '']).filter(Boolean).join(',');
-}
-
-/**
- * Checks a file before it is sent: its type and its size. The server checks again (by the
- * file's content); this only spares a slow upload that would be refused. Answers a
- * translation key, or null when the file may go.
- */
-export function checkFile(file: File, types: readonly string[], wrongTypeKey: string): string | null {
-  if (!types.includes(fileType(file))) return wrongTypeKey;
-  if (file.size > MAX_UPLOAD_BYTES) return 'validation.fileTooLarge';
-  return null;
-}
-
-/** Upload progress as a labelled bar (the percentage is read out). */
-export function UploadProgress({ percent, label }: { percent: number; label: string }) {
-  return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-      <LinearProgress variant="determinate" value={percent} aria-label={label} sx={{ flexGrow: 1, height: 8, borderRadius: 4 }} />
-      <Typography variant="caption" sx={{ minWidth: 36, textAlign: 'right' }}>{`${percent} %`}</Typography>
-    </Box>
-  );
-}
 
 interface Props {
   col: FileColumn;
@@ -76,14 +38,9 @@ export function FileSlot({ col, label, url, preview }: Props) {
   const inputId = useId();
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const [localPreview, setLocalPreview] = useState<string | null>(null);
+  const [localPreview, showLocal] = useLocalPreview();
   const [previewFailed, setPreviewFailed] = useState(false);
   const types = FILE_COLUMN_TYPES[col];
-
-  useEffect(() => {
-    if (!localPreview) return undefined;
-    return () => URL.revokeObjectURL(localPreview);
-  }, [localPreview]);
 
   const onError = (error: unknown) => {
     setProgress(null);
@@ -97,7 +54,7 @@ export function FileSlot({ col, label, url, preview }: Props) {
     meta: { backdrop: false },
     onSuccess: async (answer, file) => {
       setProgress(null);
-      if (preview && file.type.startsWith('image/') && typeof URL.createObjectURL === 'function') setLocalPreview(URL.createObjectURL(file));
+      if (preview && file.type.startsWith('image/')) showLocal(file);
       setPreviewFailed(false);
       patchRecord(queryClient, { [col]: answer?.url ?? url });
       notify('registration.files.saved', 'success');
@@ -110,7 +67,7 @@ export function FileSlot({ col, label, url, preview }: Props) {
   const removing = useMutation({
     mutationFn: () => removeColumnFile(col),
     onSuccess: async () => {
-      setLocalPreview(null);
+      showLocal(null);
       patchRecord(queryClient, { [col]: null });
       notify('registration.files.removed', 'success');
       await queryClient.invalidateQueries({ queryKey: registrationKeys.state });
@@ -118,10 +75,7 @@ export function FileSlot({ col, label, url, preview }: Props) {
     onError,
   });
 
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
+  const choose = (file: File) => {
     setProblem(null);
     const refused = checkFile(file, types, col === 'CV_LINK' ? 'errors.CV_NOT_PDF' : 'errors.FILE_TYPE_REFUSED');
     if (refused) {
@@ -169,18 +123,14 @@ export function FileSlot({ col, label, url, preview }: Props) {
         ) : null}
         {readOnly ? null : (
           <>
-            <Button component="label" variant={url ? 'outlined' : 'contained'} size="small" startIcon={<UploadFileOutlined />} disabled={busy}>
-              {url ? t('registration.files.replace') : t('registration.files.upload')}
-              <Box
-                component="input"
-                type="file"
-                accept={acceptOf(types)}
-                onChange={choose}
-                disabled={busy}
-                aria-label={t(url ? 'registration.files.replaceOf' : 'registration.files.uploadOf', { name: label })}
-                sx={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' }}
-              />
-            </Button>
+            <FileButton
+              label={url ? t('registration.files.replace') : t('registration.files.upload')}
+              inputLabel={t(url ? 'registration.files.replaceOf' : 'registration.files.uploadOf', { name: label })}
+              accept={acceptOf(types)}
+              disabled={busy}
+              variant={url ? 'outlined' : 'contained'}
+              onFile={choose}
+            />
             {url ? (
               <Button size="small" color="error" startIcon={<DeleteOutlined />} disabled={busy} onClick={() => removing.mutate()} aria-label={t('registration.files.removeOf', { name: label })}>
                 {t('registration.files.remove')}

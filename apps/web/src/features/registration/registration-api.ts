@@ -1,10 +1,11 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import type {
   Bank,
+  CloseSignResponse,
   Country,
   DocumentRecord,
   FileColumn,
+  FileUploadResponse,
   IdentificationType,
   PaymentMode,
   PersonRecord,
@@ -14,12 +15,6 @@ import type {
 import { api } from '../../lib/api';
 import { queryKeys, setSignedIn } from '../../lib/session';
 import { upload } from '../../lib/upload';
-
-export type BankItem = z.infer<typeof Bank>;
-export type CountryItem = z.infer<typeof Country>;
-export type RegionItem = z.infer<typeof Region>;
-export type IdentificationTypeItem = z.infer<typeof IdentificationType>;
-export type PaymentModeItem = z.infer<typeof PaymentMode>;
 
 export const registrationKeys = {
   record: ['registration', 'record'] as const,
@@ -36,23 +31,13 @@ export const fetchRegistrationState = () => api<RegistrationState>('/api/student
 export const saveSection = (path: string, body: Record<string, unknown>) =>
   api<PersonRecord>(`/api/students/update/${path}`, { method: 'PATCH', body });
 
-export interface CloseResponse {
-  ACTIVED: true;
-  message: string;
-  CLOSED_AT: string;
-}
-export const closeRegistration = () => api<CloseResponse>('/api/students/close-sign', { method: 'POST', body: {} });
-
-export interface FileUploaded {
-  col: FileColumn;
-  url: string;
-}
+export const closeRegistration = () => api<CloseSignResponse>('/api/students/close-sign', { method: 'POST', body: {} });
 
 /** A file into one of the record's file columns; the CV has its own path (PDF only). */
-export function uploadColumnFile(col: FileColumn, file: File, onProgress: (percent: number) => void): Promise<FileUploaded> {
+export function uploadColumnFile(col: FileColumn, file: File, onProgress: (percent: number) => void): Promise<FileUploadResponse> {
   return col === 'CV_LINK'
-    ? upload<FileUploaded>('/api/students/cv', { fields: { FILE: file }, onProgress })
-    : upload<FileUploaded>('/api/students/files', { fields: { col, FILE: file }, onProgress });
+    ? upload<FileUploadResponse>('/api/students/cv', { fields: { FILE: file }, onProgress })
+    : upload<FileUploadResponse>('/api/students/files', { fields: { col, FILE: file }, onProgress });
 }
 
 export const removeColumnFile = (col: FileColumn) =>
@@ -61,12 +46,12 @@ export const removeColumnFile = (col: FileColumn) =>
 export const fetchDocuments = (personId: number) => api<DocumentRecord[]>(`/api/documents/${personId}`);
 
 /** A diploma or piece: its fields (DocumentFields, already checked) and the file. */
-export function uploadDocument(fields: Record<string, string>, file: File, onProgress: (percent: number) => void): Promise<unknown> {
-  return upload('/api/documents/upload-student', { fields: { ...fields, FILE: file }, onProgress });
+export function uploadDocument(fields: Record<string, string>, file: File, onProgress: (percent: number) => void): Promise<DocumentRecord> {
+  return upload<DocumentRecord>('/api/documents/upload-student', { fields: { ...fields, FILE: file }, onProgress });
 }
 
 export const deleteDocument = (id: number) => api<unknown>('/api/documents/delete', { method: 'POST', body: { id } });
-export const markLastDiploma = (id: number) => api<unknown>('/api/students/update/diploma', { method: 'PATCH', body: { id } });
+export const markLastDiploma = (id: number) => api<DocumentRecord>('/api/students/update/diploma', { method: 'PATCH', body: { id } });
 
 /** The record the wizard shows. */
 export function useOwnRecord() {
@@ -105,10 +90,10 @@ function useReference<T>(name: string, path: string) {
   return useQuery({ queryKey: registrationKeys.reference(name), queryFn: () => api<T[]>(path), staleTime: Infinity, gcTime: Infinity });
 }
 
-export const useIdentificationTypes = () => useReference<IdentificationTypeItem>('identification-types', '/api/identifications-types');
-export const usePaymentModes = () => useReference<PaymentModeItem>('payment-modes', '/api/payments-modes');
-export const useCountries = () => useReference<CountryItem>('countries', '/api/reference/countries');
-export const useRegions = () => useReference<RegionItem>('regions', '/api/reference/regions');
-export const useBanks = () => useReference<BankItem>('banks', '/api/banks');
+export const useIdentificationTypes = () => useReference<IdentificationType>('identification-types', '/api/identifications-types');
+export const usePaymentModes = () => useReference<PaymentMode>('payment-modes', '/api/payments-modes');
+export const useCountries = () => useReference<Country>('countries', '/api/reference/countries');
+export const useRegions = () => useReference<Region>('regions', '/api/reference/regions');
+export const useBanks = () => useReference<Bank>('banks', '/api/banks');
 
 export { queryKeys };

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { PersonRecord, RegistrationState } from '@portal/contract';
 import { PROFILE_SECTIONS } from '@portal/contract/rules';
-import { fakeApi, person, type FakeAnswer, type FakeRequest } from '../../test/fake-api';
+import { fakeApi, person, type FakeHandler } from '../../test/fake-api';
 
 /** Test data of the registration wizard (used by its tests only). */
 
@@ -45,10 +45,8 @@ export const BANKS = [
   { code: '40001', name: 'Crédit Mutuel de Microfinance', microfinance: true },
 ];
 
-type Handler = FakeAnswer | ((request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>);
-
 /** The fake server of the wizard: the person, the state, the reference lists; `handlers` add or replace routes. */
-export function wizardApi(record: PersonRecord = STAFF, state: RegistrationState = registrationState(), handlers: Record<string, Handler> = {}) {
+export function wizardApi(record: PersonRecord = STAFF, state: RegistrationState = registrationState(), handlers: Record<string, FakeHandler> = {}) {
   return fakeApi({
     'GET /api/auth/session': { body: record },
     'GET /api/students/registration': { body: state },

@@ -1,18 +1,16 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PersonRecord } from '@portal/contract';
-import { LazySimpleDialog } from '../../components/lazy';
+import { Card } from '../../components/card';
+import { LeaveGuard } from '../../components/leave-guard';
 import { Page } from '../../components/page';
 import { PageLoader } from '../../components/page-loader';
 import { errorKey } from '../../lib/api';
-import { useLeaveGuard } from '../../lib/use-leave-guard';
 import { useOwnRecord, useRegistrationState } from './registration-api';
 import { RegistrationContext, type RegistrationContextValue } from './registration-context';
 import { RegistrationStepper, stepStateOf, type StepState } from './registration-stepper';
@@ -66,7 +64,6 @@ function Wizard({ record }: { record: PersonRecord }) {
   const markClosed = useCallback(() => setClosedByServer(true), []);
 
   const anyDirty = Object.values(dirty).some(Boolean);
-  const guard = useLeaveGuard(anyDirty && !readOnly);
 
   const states = useMemo(
     () => Object.fromEntries(STEP_IDS.map((step) => [step, stepStateOf(step, Boolean(dirty[step]), state, readOnly)])) as Record<StepId, StepState>,
@@ -111,32 +108,13 @@ function Wizard({ record }: { record: PersonRecord }) {
             )}
           </Typography>
         ) : null}
-        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Card>
           {visited.map((step) => (
             <StepPanel key={step} step={step} active={step === active} focusOnShow={moved} />
           ))}
-        </Paper>
+        </Card>
       </Stack>
-      {guard.asking ? (
-        <Suspense fallback={null}>
-          <LazySimpleDialog
-            open
-            title={t('registration.leave.title')}
-            text={t('registration.leave.text')}
-            onClose={guard.stay}
-            actions={
-              <>
-                <Button onClick={guard.leave} color="error">
-                  {t('registration.leave.leave')}
-                </Button>
-                <Button onClick={guard.stay} variant="contained" autoFocus>
-                  {t('registration.leave.stay')}
-                </Button>
-              </>
-            }
-          />
-        </Suspense>
-      ) : null}
+      <LeaveGuard when={anyDirty && !readOnly} text={t('registration.leave.text')} />
     </RegistrationContext.Provider>
   );
 }

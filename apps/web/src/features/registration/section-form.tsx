@@ -1,17 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, type FormEvent, type ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { PersonRecord, SavedSection } from '@portal/contract';
 import { RULE_CODES } from '@portal/contract/rules';
+import { FormError } from '../../components/form-error';
+import { StackedForm, SubmitButton } from '../../components/form-parts';
 import { useNotify } from '../../components/notify';
 import { errorKey, isApiError } from '../../lib/api';
+import { useFormSubmit } from '../../lib/form';
 import { registrationKeys, saveSection, storeRecord } from './registration-api';
 import { useRegistration } from './registration-context';
 
@@ -56,10 +56,10 @@ interface Options<TIn extends FieldValues, TOut> {
  * is clean again; on failure everything typed stays, with the server's field messages.
  */
 export function useSectionForm<TIn extends FieldValues, TOut>({ section, schema, defaults, path, toBody, beforeSave }: Options<TIn, TOut>) {
+  const { t } = useTranslation();
   const { record, readOnly, reportDirty, markClosed } = useRegistration();
   const queryClient = useQueryClient();
   const notify = useNotify();
-  const [problem, setProblem] = useState<string | null>(null);
   const form = useForm<TIn, unknown, TOut>({
     resolver: zodResolver(schema),
     defaultValues: defaults(record) as DefaultValues<TIn>,
@@ -71,6 +71,18 @@ export function useSectionForm<TIn extends FieldValues, TOut>({ section, schema,
   }, [section, isDirty, readOnly, reportDirty]);
   useEffect(() => () => reportDirty(section, false), [section, reportDirty]);
 
+  const {
+    submit,
+    messageKey: problem,
+    setMessageKey: setProblem,
+  } = useFormSubmit(
+    form,
+    (values) => {
+      if (beforeSave && !beforeSave(values)) return;
+      mutation.mutate(values);
+    },
+    invalidKey,
+  );
   const mutation = useMutation({
     mutationFn: (values: TOut) => {
       const body = toBody ? toBody(values) : (values as Record<string, unknown>);
@@ -98,14 +110,18 @@ export function useSectionForm<TIn extends FieldValues, TOut>({ section, schema,
     },
   });
 
-  const save = (values: TOut) => {
-    setProblem(null);
-    if (beforeSave && !beforeSave(values)) return;
-    mutation.mutate(values);
-  };
-  const submit = form.handleSubmit(save, (errors) => setProblem(invalidKey(errors)));
 
-  return { form, control: form.control, submit, problem, saving: mutation.isPending, readOnly };
+  /** What every field of the section shares: bound to the form, off when read-only, full width, labelled `registration.fields.<name>` unless told. */
+  const field = <N extends Path<TIn>>(name: N, id: string, label: string = t(`registration.fields.${name}`)) => ({
+    control: form.control,
+    name,
+    id,
+    label,
+    disabled: readOnly,
+    fullWidth: true,
+  });
+
+  return { form, control: form.control, field, submit, problem, saving: mutation.isPending, readOnly };
 }
 
 interface SectionFormProps {
@@ -121,23 +137,15 @@ interface SectionFormProps {
 export function SectionForm({ label, submit, problem, saving, readOnly, children }: SectionFormProps) {
   const { t } = useTranslation();
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label={label}>
-      <Stack spacing={2.5}>
-        {children}
-        {problem ? (
-          <Alert severity="error" role="alert">
-            {t(problem)}
-          </Alert>
-        ) : null}
-        {readOnly ? null : (
-          <Box>
-            <Button type="submit" variant="contained" size="large" disabled={saving}>
-              {t('registration.save')}
-            </Button>
-          </Box>
-        )}
-      </Stack>
-    </Box>
+    <StackedForm label={label} onSubmit={submit}>
+      {children}
+      <FormError message={problem ? t(problem) : null} />
+      {readOnly ? null : (
+        <Box>
+          <SubmitButton disabled={saving}>{t('registration.save')}</SubmitButton>
+        </Box>
+      )}
+    </StackedForm>
   );
 }
 

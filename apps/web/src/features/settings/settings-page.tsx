@@ -1,12 +1,12 @@
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
-import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Card } from '../../components/card';
 import { useNotify } from '../../components/notify';
 import { Page } from '../../components/page';
 import { errorKey } from '../../lib/api';
@@ -36,7 +36,7 @@ export default function SettingsPage() {
 
   return (
     <Page title={t('settings.title')} maxWidth="sm">
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Card>
         <FormControl disabled={saving}>
           <FormLabel id="settings-language-label">{t('settings.language')}</FormLabel>
           <RadioGroup
@@ -53,7 +53,7 @@ export default function SettingsPage() {
         <Typography variant="body2" sx={{ mt: 2, color: 'text.secondary' }}>
           {user ? t('settings.savedWithAccount') : t('settings.savedInBrowser')}
         </Typography>
-      </Paper>
+      </Card>
     </Page>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { AddressSection, DEFAULT_PHONE_CODE, type PersonRecord } from '@portal/contract';
+import { AddressSection, type PersonRecord } from '@portal/contract';
+import { DEFAULT_PHONE_CODE } from '@portal/contract/rules';
 import { FormTextField } from '../../../components/form-text-field';
 import { PhoneField } from '../../../components/phone-field';
 import { LivingTownField } from '../fields';
@@ -21,20 +22,20 @@ const defaults = (record: PersonRecord) => ({
 export default function AddressStep() {
   const { t } = useTranslation();
   const section = useSectionForm({ section: 'address', schema: AddressSection, defaults });
-  const { control, readOnly } = section;
+  const { control, field, readOnly } = section;
   return (
     <SectionForm label={t('registration.steps.address')} {...section}>
       <LivingTownField control={control} name="LIVING_TOWN" id="address-town" label={t('registration.fields.LIVING_TOWN')} required disabled={readOnly} />
       <FieldRow>
-        <FormTextField control={control} name="DISTRICT" id="address-district" label={t('registration.fields.DISTRICT')} disabled={readOnly} fullWidth />
-        <FormTextField control={control} name="PRECINCT" id="address-precinct" label={t('registration.fields.PRECINCT')} required disabled={readOnly} fullWidth />
+        <FormTextField {...field('DISTRICT', 'address-district')} />
+        <FormTextField {...field('PRECINCT', 'address-precinct')} required />
       </FieldRow>
       <FieldRow>
         <PhoneField control={control} codeName="CODE1" numberName="NUMPHONE" id="address-phone1" label={t('registration.fields.NUMPHONE')} required disabled={readOnly} />
         <PhoneField control={control} codeName="CODE2" numberName="NUMPHONE2" id="address-phone2" label={t('registration.fields.NUMPHONE2')} required disabled={readOnly} />
       </FieldRow>
       <FieldRow>
-        <FormTextField control={control} name="RELIGION" id="address-religion" label={t('registration.fields.RELIGION')} disabled={readOnly} fullWidth />
+        <FormTextField {...field('RELIGION', 'address-religion')} />
         <span />
       </FieldRow>
     </SectionForm>

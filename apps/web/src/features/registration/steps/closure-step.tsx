@@ -8,10 +8,9 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sectionOfField } from '@portal/contract/rules';
+import { isoToDmy, sectionOfField } from '@portal/contract/rules';
 import { LazySimpleDialog } from '../../../components/lazy';
 import { errorKey, isApiError } from '../../../lib/api';
-import { formatDate } from '../../../lib/format';
 import { closeRegistration, patchRecord, registrationKeys } from '../registration-api';
 import { useRegistration } from '../registration-context';
 
@@ -79,7 +78,7 @@ export default function ClosureStep() {
     <Stack spacing={2.5}>
       {readOnly ? (
         <Alert severity="success" role="status">
-          <AlertTitle>{closedAt ? t('registration.closure.closedOn', { date: formatDate(closedAt) }) : t('registration.closure.closed')}</AlertTitle>
+          <AlertTitle>{closedAt ? t('registration.closure.closedOn', { date: isoToDmy(closedAt) }) : t('registration.closure.closed')}</AlertTitle>
           {t('registration.closure.nextSteps')}
         </Alert>
       ) : (

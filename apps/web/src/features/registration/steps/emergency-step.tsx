@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PHONE_CODE, EmergencySection, type PersonRecord } from '@portal/contract';
+import { EmergencySection, type PersonRecord } from '@portal/contract';
+import { DEFAULT_PHONE_CODE } from '@portal/contract/rules';
 import { FormTextField } from '../../../components/form-text-field';
 import { PhoneField } from '../../../components/phone-field';
 import { FieldRow, SectionForm, useSectionForm } from '../section-form';
@@ -18,15 +19,15 @@ const defaults = (record: PersonRecord) => ({
 export default function EmergencyStep() {
   const { t } = useTranslation();
   const section = useSectionForm({ section: 'emergency', schema: EmergencySection, defaults });
-  const { control, readOnly } = section;
+  const { control, field, readOnly } = section;
   return (
     <SectionForm label={t('registration.steps.emergency')} {...section}>
       <FieldRow>
-        <FormTextField control={control} name="EMERGNAME1" id="emergency-name1" label={t('registration.fields.EMERGNAME1')} required disabled={readOnly} fullWidth />
+        <FormTextField {...field('EMERGNAME1', 'emergency-name1')} required />
         <PhoneField control={control} codeName="EMERGCODE1" numberName="EMERGNUM1" id="emergency-phone1" label={t('registration.fields.EMERGNUM1')} required disabled={readOnly} />
       </FieldRow>
       <FieldRow>
-        <FormTextField control={control} name="EMERGNAME2" id="emergency-name2" label={t('registration.fields.EMERGNAME2')} disabled={readOnly} fullWidth />
+        <FormTextField {...field('EMERGNAME2', 'emergency-name2')} />
         <PhoneField control={control} codeName="EMERGCODE2" numberName="EMERGNUM2" id="emergency-phone2" label={t('registration.fields.EMERGNUM2')} disabled={readOnly} />
       </FieldRow>
     </SectionForm>

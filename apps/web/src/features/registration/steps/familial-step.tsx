@@ -2,13 +2,14 @@ import Add from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CIVIL_STATUSES, FamilialSection, type PersonRecord } from '@portal/contract';
+import { FamilialSection, type PersonRecord } from '@portal/contract';
+import { CIVIL_STATUSES } from '@portal/contract/rules';
 import { DateField } from '../../../components/date-field';
 import { FormTextField } from '../../../components/form-text-field';
+import { SelectField } from '../select-field';
 import { FieldRow, SectionForm, useSectionForm } from '../section-form';
 import { digits, dmy, nullWhen, text } from '../values';
 
@@ -30,7 +31,7 @@ export default function FamilialStep() {
     defaults,
     toBody: (values) => ({ ...nullWhen(values, values.CIVILSTATUS !== 'Married', ['SPFIRSTNAME', 'SPLASTNAME', 'SPBIRTHDATE']), CHILDREN: values.CHILDREN ?? [] }),
   });
-  const { control, readOnly } = section;
+  const { control, field, readOnly } = section;
   const civilStatus = useWatch({ control, name: 'CIVILSTATUS' });
   const children = useFieldArray({ control, name: 'CHILDREN' });
   const married = civilStatus === 'Married';
@@ -38,21 +39,10 @@ export default function FamilialStep() {
   return (
     <SectionForm label={t('registration.steps.familial')} {...section}>
       <FieldRow>
-        <FormTextField control={control} name="CIVILSTATUS" id="familial-status" label={t('registration.fields.CIVILSTATUS')} select required disabled={readOnly} fullWidth>
-          {CIVIL_STATUSES.map((status) => (
-            <MenuItem key={status} value={status}>
-              {t(`registration.civilStatus.${status}`)}
-            </MenuItem>
-          ))}
-        </FormTextField>
+        <SelectField {...field('CIVILSTATUS', 'familial-status')} required options={CIVIL_STATUSES} optionLabel={(status) => t(`registration.civilStatus.${status}`)} />
         <FormTextField
-          control={control}
-          name="CHILDNUM"
-          id="familial-childnum"
-          label={t('registration.fields.CHILDNUM')}
+          {...field('CHILDNUM', 'familial-childnum')}
           required
-          disabled={readOnly}
-          fullWidth
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 2 } }}
         />
       </FieldRow>
@@ -62,11 +52,11 @@ export default function FamilialStep() {
             {t('registration.spouse')}
           </Typography>
           <FieldRow>
-            <FormTextField control={control} name="SPLASTNAME" id="familial-splastname" label={t('registration.fields.SPLASTNAME')} required disabled={readOnly} fullWidth />
-            <FormTextField control={control} name="SPFIRSTNAME" id="familial-spfirstname" label={t('registration.fields.SPFIRSTNAME')} required disabled={readOnly} fullWidth />
+            <FormTextField {...field('SPLASTNAME', 'familial-splastname')} required />
+            <FormTextField {...field('SPFIRSTNAME', 'familial-spfirstname')} required />
           </FieldRow>
           <FieldRow>
-            <DateField control={control} name="SPBIRTHDATE" id="familial-spbirthdate" label={t('registration.fields.SPBIRTHDATE')} disabled={readOnly} fullWidth />
+            <DateField {...field('SPBIRTHDATE', 'familial-spbirthdate')} />
             <span />
           </FieldRow>
         </Box>
@@ -78,9 +68,9 @@ export default function FamilialStep() {
         {children.fields.length === 0 ? <Typography sx={{ color: 'text.secondary' }}>{t('registration.noChildren')}</Typography> : null}
         {children.fields.map((child, index) => (
           <Box key={child.id} role="group" aria-label={t('registration.childNumber', { number: index + 1 })} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr auto' }, gap: 2, alignItems: 'start' }}>
-            <FormTextField control={control} name={`CHILDREN.${index}.LASTNAME`} id={`child-${index}-lastname`} label={t('registration.fields.CHILD_LASTNAME')} required disabled={readOnly} fullWidth />
-            <FormTextField control={control} name={`CHILDREN.${index}.FIRSTNAME`} id={`child-${index}-firstname`} label={t('registration.fields.CHILD_FIRSTNAME')} required disabled={readOnly} fullWidth />
-            <DateField control={control} name={`CHILDREN.${index}.BIRTHDATE`} id={`child-${index}-birthdate`} label={t('registration.fields.CHILD_BIRTHDATE')} disabled={readOnly} fullWidth />
+            <FormTextField {...field(`CHILDREN.${index}.LASTNAME`, `child-${index}-lastname`, t('registration.fields.CHILD_LASTNAME'))} required />
+            <FormTextField {...field(`CHILDREN.${index}.FIRSTNAME`, `child-${index}-firstname`, t('registration.fields.CHILD_FIRSTNAME'))} required />
+            <DateField {...field(`CHILDREN.${index}.BIRTHDATE`, `child-${index}-birthdate`, t('registration.fields.CHILD_BIRTHDATE'))} />
             {readOnly ? null : (
               <Button color="error" startIcon={<DeleteOutlined />} onClick={() => children.remove(index)} sx={{ mt: 1 }} aria-label={t('registration.removeChild', { number: index + 1 })}>
                 {t('registration.remove')}

@@ -1,7 +1,8 @@
 import Alert from '@mui/material/Alert';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ACTIVITIES, FinancialSection, type PersonRecord } from '@portal/contract';
+import { FinancialSection, type PersonRecord } from '@portal/contract';
+import { ACTIVITIES } from '@portal/contract/rules';
 import { AmountField } from '../../../components/amount-field';
 import { DateField } from '../../../components/date-field';
 import { RadioField } from '../../../components/radio-field';
@@ -24,7 +25,7 @@ export default function FinancialStep() {
   const { t } = useTranslation();
   const { record } = useRegistration();
   const section = useSectionForm({ section: 'financial', schema: FinancialSection, defaults });
-  const { control, readOnly } = section;
+  const { control, field, readOnly } = section;
   const activity = useWatch({ control, name: 'ACTIVITY_PRINCIPAL' });
   const notOfficer = typeof activity === 'string' && activity !== '' && activity !== 'OFFICER';
   const hasOfficerFiles = Boolean(record.MINISTERIAL_DECREE || record.PRESENCE_ATTEST);
@@ -49,7 +50,7 @@ export default function FinancialStep() {
         <AmountField control={control} name="HOURRATE" id="financial-hourrate" label={t('registration.fields.HOURRATE')} disabled={readOnly} fullWidth />
       </FieldRow>
       <FieldRow>
-        <DateField control={control} name="CONTENDDATE" id="financial-contend" label={t('registration.fields.CONTENDDATE')} disabled={readOnly} fullWidth />
+        <DateField {...field('CONTENDDATE', 'financial-contend')} />
         <span />
       </FieldRow>
     </SectionForm>

@@ -3,7 +3,8 @@ import Button from '@mui/material/Button';
 import { Suspense, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FiscalSection, TAX_RATE_WITH_NIU, TAX_RATE_WITHOUT_NIU, type PersonRecord } from '@portal/contract';
+import { FiscalSection, type PersonRecord } from '@portal/contract';
+import { TAX_RATE_WITH_NIU, TAX_RATE_WITHOUT_NIU } from '@portal/contract/rules';
 import { LazySimpleDialog } from '../../../components/lazy';
 import { CheckboxField } from '../../../components/checkbox-field';
 import { FormTextField } from '../../../components/form-text-field';
@@ -48,7 +49,7 @@ export default function FiscalStep() {
       CNPSNUM: values.CNPSYN === true ? values.CNPSNUM : null,
     }),
   });
-  const { control, readOnly, form, submit } = section;
+  const { control, field, readOnly, form, submit } = section;
   const niu = useWatch({ control, name: 'NIU' });
   const cnps = useWatch({ control, name: 'CNPSYN' });
   const noNiu = typeof niu !== 'string' || niu.trim() === '';
@@ -64,13 +65,8 @@ export default function FiscalStep() {
     <>
       <SectionForm label={t('registration.steps.fiscal')} {...section}>
         <FormTextField
-          control={control}
-          name="NIU"
-          id="fiscal-niu"
-          label={t('registration.fields.NIU')}
+          {...field('NIU', 'fiscal-niu')}
           helperText={t('registration.help.niu')}
-          disabled={readOnly}
-          fullWidth
           slotProps={{ htmlInput: { maxLength: 14, autoCapitalize: 'characters' } }}
         />
         {noNiu ? (
@@ -95,7 +91,7 @@ export default function FiscalStep() {
             ]}
           />
           {cnps === true ? (
-            <FormTextField control={control} name="CNPSNUM" id="fiscal-cnps" label={t('registration.fields.CNPSNUM')} disabled={readOnly} fullWidth />
+            <FormTextField {...field('CNPSNUM', 'fiscal-cnps')} />
           ) : (
             <span />
           )}

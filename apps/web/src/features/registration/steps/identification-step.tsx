@@ -4,17 +4,17 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { IdentificationSection, type PersonRecord } from '@portal/contract';
+import { IdentificationSection, type IdentificationType, type PersonRecord } from '@portal/contract';
 import { DateField } from '../../../components/date-field';
 import { FormTextField } from '../../../components/form-text-field';
 import { FileSlot } from '../file-slot';
-import { useIdentificationTypes, type IdentificationTypeItem } from '../registration-api';
+import { useIdentificationTypes } from '../registration-api';
 import { useRegistration } from '../registration-context';
 import { FieldRow, SectionForm, useSectionForm } from '../section-form';
 import { dmy, text } from '../values';
 
 /** A passport (travel identification) is saved through its own path. */
-export function isPassport(type: IdentificationTypeItem | undefined): boolean {
+export function isPassport(type: IdentificationType | undefined): boolean {
   return Boolean(type && (/pass/i.test(type.ITYPEABR) || /passport|passeport/i.test(type.ITYPENAME)));
 }
 
@@ -39,7 +39,7 @@ export default function IdentificationStep() {
     defaults,
     path: (values) => (isPassport(typeOf(values.IDENTIFICATION)) ? 'identification_passport' : 'identification'),
   });
-  const { control, readOnly } = section;
+  const { control, field } = section;
   const chosen = useWatch({ control, name: 'IDENTIFICATION' });
   const passport = isPassport(typeOf(chosen));
   const known = (types.data ?? []).some((type) => type.ITYPEABR === chosen);
@@ -47,7 +47,7 @@ export default function IdentificationStep() {
   return (
     <Stack spacing={4}>
       <SectionForm label={t('registration.steps.identification')} {...section}>
-        <FormTextField control={control} name="IDENTIFICATION" id="identification-type" label={t('registration.fields.IDENTIFICATION')} select required disabled={readOnly} fullWidth>
+        <FormTextField {...field('IDENTIFICATION', 'identification-type')} select required>
           {chosen && !known ? <MenuItem value={String(chosen)}>{String(chosen)}</MenuItem> : null}
           {(types.data ?? []).map((type) => (
             <MenuItem key={type.id} value={type.ITYPEABR}>
@@ -57,19 +57,14 @@ export default function IdentificationStep() {
         </FormTextField>
         <FieldRow>
           <FormTextField
-            control={control}
-            name="IDENTIFNUM"
-            id="identification-number"
-            label={t(passport ? 'registration.fields.PASSPORT_NUMBER' : 'registration.fields.IDENTIFNUM')}
+            {...field('IDENTIFNUM', 'identification-number', t(passport ? 'registration.fields.PASSPORT_NUMBER' : 'registration.fields.IDENTIFNUM'))}
             required
-            disabled={readOnly}
-            fullWidth
           />
-          <FormTextField control={control} name="IDENTIFPLACE" id="identification-place" label={t('registration.fields.IDENTIFPLACE')} required disabled={readOnly} fullWidth />
+          <FormTextField {...field('IDENTIFPLACE', 'identification-place')} required />
         </FieldRow>
         <FieldRow>
-          <DateField control={control} name="IDENTIFSTART" id="identification-start" label={t('registration.fields.IDENTIFSTART')} required disabled={readOnly} fullWidth />
-          <DateField control={control} name="IDENTIFEND" id="identification-end" label={t('registration.fields.IDENTIFEND')} required disabled={readOnly} fullWidth />
+          <DateField {...field('IDENTIFSTART', 'identification-start')} required />
+          <DateField {...field('IDENTIFEND', 'identification-end')} required />
         </FieldRow>
       </SectionForm>
       <Box component="section" aria-labelledby="identification-images">

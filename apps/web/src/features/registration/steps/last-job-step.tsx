@@ -24,13 +24,13 @@ export default function LastJobStep() {
     defaults,
     toBody: (values) => nullWhen(values, values.LASTJOBSTILL === true, ['LASTJOBEND']),
   });
-  const { control, readOnly, form } = section;
+  const { control, field, readOnly, form } = section;
   const still = useWatch({ control, name: 'LASTJOBSTILL' }) === true;
   return (
     <SectionForm label={t('registration.steps.last-job')} {...section}>
       <FieldRow>
-        <FormTextField control={control} name="LASTJOB" id="lastjob-title" label={t('registration.fields.LASTJOB')} required disabled={readOnly} fullWidth />
-        <FormTextField control={control} name="LASTEMPLOYER" id="lastjob-employer" label={t('registration.fields.LASTEMPLOYER')} required disabled={readOnly} fullWidth />
+        <FormTextField {...field('LASTJOB', 'lastjob-title')} required />
+        <FormTextField {...field('LASTEMPLOYER', 'lastjob-employer')} required />
       </FieldRow>
       <CheckboxField
         control={control}
@@ -44,11 +44,11 @@ export default function LastJobStep() {
         }}
       />
       <FieldRow>
-        <DateField control={control} name="LASTJOBSTART" id="lastjob-start" label={t('registration.fields.LASTJOBSTART')} required disabled={readOnly} fullWidth />
+        <DateField {...field('LASTJOBSTART', 'lastjob-start')} required />
         {still ? (
           <span />
         ) : (
-          <DateField control={control} name="LASTJOBEND" id="lastjob-end" label={t('registration.fields.LASTJOBEND')} required disabled={readOnly} fullWidth />
+          <DateField {...field('LASTJOBEND', 'lastjob-end')} required />
         )}
       </FieldRow>
     </SectionForm>

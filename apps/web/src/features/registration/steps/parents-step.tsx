@@ -1,9 +1,10 @@
-import MenuItem from '@mui/material/MenuItem';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { BLOOD_GROUPS, ParentsSection, type PersonRecord } from '@portal/contract';
+import { ParentsSection, type PersonRecord } from '@portal/contract';
+import { BLOOD_GROUPS } from '@portal/contract/rules';
 import { FormTextField } from '../../../components/form-text-field';
 import { RadioField } from '../../../components/radio-field';
+import { SelectField } from '../select-field';
 import { FieldRow, SectionForm, useSectionForm } from '../section-form';
 import { digits, nullWhen, text } from '../values';
 
@@ -26,28 +27,21 @@ export default function ParentsStep() {
     defaults,
     toBody: (values) => nullWhen(values, values.HANDICAP !== true, ['HANDICAP_DETAILS']),
   });
-  const { control, readOnly } = section;
+  const { control, field, readOnly } = section;
   const handicap = useWatch({ control, name: 'HANDICAP' });
   const numeric = { htmlInput: { inputMode: 'numeric', maxLength: 3 } } as const;
   return (
     <SectionForm label={t('registration.steps.parents')} {...section}>
       <FieldRow>
-        <FormTextField control={control} name="FATHER_NAME" id="parents-father" label={t('registration.fields.FATHER_NAME')} disabled={readOnly} fullWidth />
-        <FormTextField control={control} name="MOTHER_NAME" id="parents-mother" label={t('registration.fields.MOTHER_NAME')} disabled={readOnly} fullWidth />
+        <FormTextField {...field('FATHER_NAME', 'parents-father')} />
+        <FormTextField {...field('MOTHER_NAME', 'parents-mother')} />
       </FieldRow>
       <FieldRow>
-        <FormTextField control={control} name="HEIGHT" id="parents-height" label={t('registration.fields.HEIGHT')} disabled={readOnly} fullWidth slotProps={numeric} />
-        <FormTextField control={control} name="WEIGHT" id="parents-weight" label={t('registration.fields.WEIGHT')} disabled={readOnly} fullWidth slotProps={numeric} />
+        <FormTextField {...field('HEIGHT', 'parents-height')} slotProps={numeric} />
+        <FormTextField {...field('WEIGHT', 'parents-weight')} slotProps={numeric} />
       </FieldRow>
       <FieldRow>
-        <FormTextField control={control} name="BLOOD_GROUP" id="parents-blood" label={t('registration.fields.BLOOD_GROUP')} select disabled={readOnly} fullWidth>
-          <MenuItem value="">{t('registration.none')}</MenuItem>
-          {BLOOD_GROUPS.map((group) => (
-            <MenuItem key={group} value={group}>
-              {group}
-            </MenuItem>
-          ))}
-        </FormTextField>
+        <SelectField {...field('BLOOD_GROUP', 'parents-blood')} options={BLOOD_GROUPS} none />
         <RadioField
           control={control}
           name="HANDICAP"
@@ -60,7 +54,7 @@ export default function ParentsStep() {
         />
       </FieldRow>
       {handicap === true ? (
-        <FormTextField control={control} name="HANDICAP_DETAILS" id="parents-handicap" label={t('registration.fields.HANDICAP_DETAILS')} multiline minRows={2} disabled={readOnly} fullWidth />
+        <FormTextField {...field('HANDICAP_DETAILS', 'parents-handicap')} multiline minRows={2} />
       ) : null}
     </SectionForm>
   );

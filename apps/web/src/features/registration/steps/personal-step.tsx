@@ -1,10 +1,11 @@
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { GENDERS, PersonalSection, SPOKEN_LANGUAGES, TITLES, type PersonRecord } from '@portal/contract';
+import { PersonalSection, type PersonRecord } from '@portal/contract';
+import { GENDERS, SPOKEN_LANGUAGES, TITLES } from '@portal/contract/rules';
 import { DateField } from '../../../components/date-field';
 import { FormTextField } from '../../../components/form-text-field';
 import { CountryField, RegionOfOriginField } from '../fields';
+import { SelectField } from '../select-field';
 import { useRegistration } from '../registration-context';
 import { FieldRow, SectionForm, useSectionForm } from '../section-form';
 import { dmy, text } from '../values';
@@ -31,7 +32,7 @@ export default function PersonalStep() {
   const { t } = useTranslation();
   const { record } = useRegistration();
   const section = useSectionForm({ section: 'personal', schema: PersonalSection, defaults });
-  const { control, readOnly } = section;
+  const { control, field, readOnly } = section;
   const fixed = { input: { readOnly: true } } as const;
   return (
     <SectionForm label={t('registration.steps.personal')} {...section}>
@@ -40,48 +41,34 @@ export default function PersonalStep() {
         <TextField id="personal-email" label={t('person.fields.EMAIL')} value={record.EMAIL ?? ''} slotProps={fixed} disabled={readOnly} helperText={t('registration.help.fromRegistry')} />
       </FieldRow>
       <FieldRow>
-        <FormTextField control={control} name="DENOMINATION" id="personal-denomination" label={t('registration.fields.DENOMINATION')} select disabled={readOnly} fullWidth>
-          <MenuItem value="">{t('registration.none')}</MenuItem>
-          {TITLES.map((title) => (
-            <MenuItem key={title} value={title}>
-              {title}
-            </MenuItem>
-          ))}
-        </FormTextField>
-        <FormTextField control={control} name="GENDER" id="personal-gender" label={t('person.fields.GENDER')} select required disabled={readOnly} fullWidth>
-          {GENDERS.map((gender) => (
-            <MenuItem key={gender} value={gender}>
-              {t(`person.gender.${gender}`)}
-            </MenuItem>
-          ))}
-        </FormTextField>
+        <SelectField {...field('DENOMINATION', 'personal-denomination')} options={TITLES} none />
+        <SelectField {...field('GENDER', 'personal-gender', t('person.fields.GENDER'))} required options={GENDERS} optionLabel={(gender) => t(`person.gender.${gender}`)} />
       </FieldRow>
       <FieldRow>
-        <FormTextField control={control} name="LASTNAME" id="personal-lastname" label={t('person.fields.LASTNAME')} required disabled={readOnly} fullWidth />
-        <FormTextField control={control} name="FIRSTNAME" id="personal-firstname" label={t('person.fields.FIRSTNAME')} required disabled={readOnly} fullWidth />
+        <FormTextField {...field('LASTNAME', 'personal-lastname', t('person.fields.LASTNAME'))} required />
+        <FormTextField {...field('FIRSTNAME', 'personal-firstname', t('person.fields.FIRSTNAME'))} required />
       </FieldRow>
       <FieldRow>
-        <DateField control={control} name="BIRTHDATE" id="personal-birthdate" label={t('person.fields.BIRTHDATE')} required disabled={readOnly} fullWidth />
-        <FormTextField control={control} name="BIRTHPLACE" id="personal-birthplace" label={t('person.fields.BIRTHPLACE')} required disabled={readOnly} fullWidth />
+        <DateField {...field('BIRTHDATE', 'personal-birthdate', t('person.fields.BIRTHDATE'))} required />
+        <FormTextField {...field('BIRTHPLACE', 'personal-birthplace', t('person.fields.BIRTHPLACE'))} required />
       </FieldRow>
       <FieldRow>
         <CountryField control={control} name="COUNTRY" id="personal-country" label={t('registration.fields.COUNTRY')} required disabled={readOnly} />
         <RegionOfOriginField control={control} name="REGION_ORIGIN" id="personal-region" label={t('registration.fields.REGION_ORIGIN')} disabled={readOnly} />
       </FieldRow>
       <FieldRow>
-        <FormTextField control={control} name="DEPARTMENT" id="personal-department" label={t('registration.fields.DEPARTMENT')} disabled={readOnly} fullWidth />
+        <FormTextField {...field('DEPARTMENT', 'personal-department')} />
         <span />
       </FieldRow>
       <FieldRow>
         {(['FIRST_LANGUAGE', 'SECOND_LANGUAGE'] as const).map((name) => (
-          <FormTextField key={name} control={control} name={name} id={`personal-${name.toLowerCase()}`} label={t(`registration.fields.${name}`)} select disabled={readOnly} fullWidth>
-            <MenuItem value="">{t('registration.none')}</MenuItem>
-            {SPOKEN_LANGUAGES.map((language) => (
-              <MenuItem key={language} value={language}>
-                {t(`registration.spokenLanguage.${language}`)}
-              </MenuItem>
-            ))}
-          </FormTextField>
+          <SelectField
+            key={name}
+            {...field(name, `personal-${name.toLowerCase()}`)}
+            options={SPOKEN_LANGUAGES}
+            optionLabel={(language) => t(`registration.spokenLanguage.${language}`)}
+            none
+          />
         ))}
       </FieldRow>
     </SectionForm>

@@ -1,6 +1,7 @@
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { STAFF_STATUSES, StatusSection, type PersonRecord } from '@portal/contract';
+import { StatusSection, type PersonRecord } from '@portal/contract';
+import { STAFF_STATUSES } from '@portal/contract/rules';
 import { RadioField } from '../../../components/radio-field';
 import { SectionForm, useSectionForm } from '../section-form';
 import { text } from '../values';
