@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every suite of the project, then one closing line with the totals.
-// - the contract, server (PGlite, or PostgreSQL when DATABASE_URL is set) and web tests;
+// - the lint rules' own tests (tools/), the contract, server (PGlite, or PostgreSQL when
+//   DATABASE_URL is set) and web tests;
 // - the end-to-end journeys in Chromium, when a Chromium is found. Without one they are
 //   reported as not run, and the run fails only when E2E_REQUIRED=1 (CI sets it).
 import { spawnSync } from 'node:child_process';
@@ -39,6 +40,7 @@ function findChromium() {
 }
 
 console.log(`Database for the server tests: ${database}`);
+vitest('tools', 'tools');
 vitest('contract', 'packages/contract');
 vitest('server', 'apps/server');
 vitest('web', 'apps/web');
