@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sessionEndOf, sessionStartOf } from '@portal/contract/rules';
-import { formatCurrency } from '../../lib/format';
-import { formatAmount, sessionFirstDay, sessionLastDay, sessionState, validationKey } from './labels';
+import { sessionFirstDay, sessionLastDay, sessionState, validationKey } from './labels';
 
 describe('academic labels', () => {
   it('shows the first and last days of a session as the office typed them', () => {
@@ -10,10 +9,6 @@ describe('academic labels', () => {
       expect(sessionLastDay({ END_DATE: sessionEndOf(day!).toISOString() })).toBe(shown);
     }
     expect(sessionLastDay({ END_DATE: null })).toBe('');
-  });
-
-  it('formats amounts as the rest of the app', () => {
-    for (const amount of [0, 5000, 1234567]) expect(formatAmount(amount)).toBe(formatCurrency(amount));
   });
 
   it('tells the state of a session', () => {

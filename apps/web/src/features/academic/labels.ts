@@ -2,12 +2,8 @@ import type { TFunction } from 'i18next';
 import type { SessionSummary } from '@portal/contract';
 import { isoToDmy, lastSessionDayOf, universityDayOf } from '@portal/contract/rules';
 
-// Labels, days and amounts for the list pages: the contract's rules entry only (no Zod); the
+// Labels and days for the list pages: the contract's rules entry only (no Zod); the
 // forms (lazy dialogs) bring the contract's schemas.
-
-const amounts = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
-/** Amounts in CFA francs, de-DE style, as lib/format's formatCurrency: 5000 → `5.000 FCFA`. */
-export const formatAmount = (amount: number): string => `${amounts.format(amount)} FCFA`;
 
 /** A name in the current language: the French one in French when there is one. */
 export const localName = (language: string, item: { NAME: string; NAME_FR: string }): string =>

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import type { CatalogueSubject } from '@portal/contract';
 import { FilterSelect, ListPager } from '../../components/list-page';
 import { SearchField } from '../../components/search-field';
+import { formatCurrency } from '../../lib/format';
 import { LIST_PAGE_SIZES } from '../../lib/url-filters';
 import { useEntityList, useSubjects, type SubjectFilters } from './academic-api';
 import { EntryTable, type Column } from './entry-table';
-import { formatAmount } from './labels';
 
 const ImportDialog = lazy(() => import('./import-dialog'));
 
@@ -29,7 +29,7 @@ export function SubjectsTab() {
     { key: 'SUBJECT_NAME', render: (row) => row.NAME },
     { key: 'CLASS_ID', render: (row) => row.CLASS_CODE },
     ...HOURS.map((name) => ({ key: name, numeric: true, render: (row: CatalogueSubject) => row[name] })),
-    { key: 'HOURLY_RATE', numeric: true, render: (row) => formatAmount(row.HOURLY_RATE) },
+    { key: 'HOURLY_RATE', numeric: true, render: (row) => formatCurrency(row.HOURLY_RATE) },
     { key: 'CREDITS', numeric: true, render: (row) => row.CREDITS },
   ];
 
