@@ -9,10 +9,10 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useForm, type Control, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { HrSectionExtra, SECTION_SCHEMAS, type PersonRecord, type SavedSection } from '@portal/contract';
-import { isoToDmy } from '@portal/contract/rules';
+import { isoToDmy, keepPayModeFields } from '@portal/contract/rules';
 import { useNotify } from '../../components/notify';
 import { DateField } from '../../components/date-field';
 import { FormDialogActions, FormDialogError } from '../../components/form-dialog';
@@ -23,7 +23,7 @@ import { REASON_MIN } from '../../lib/reason';
 import { fieldLabel, optionLabel, sectionLabel } from './labels';
 import { OPTION_LISTS } from './options';
 import { correctSection, hrKeys } from './hr-api';
-import { editableFields, type FieldDef } from './sections';
+import { editableFields, fieldsForPayMode, type FieldDef } from './sections';
 
 /** Everything is typed as text; yes / no choices are `yes`, `no` or empty (unknown). */
 type FormValues = Record<string, string>;
@@ -106,8 +106,11 @@ export default function CorrectDialog({ id, section, record, onClose }: { id: nu
   const resolver = useMemo(() => sectionResolver(section, fields), [section, fields]);
   const form = useForm<FormValues, unknown, Output>({ resolver, defaultValues: formDefaults(fields, record) });
   const { submit, messageKey, setMessageKey } = useFormSubmit(form, (values) => mutation.mutate(values), 'errors.VALIDATION_FAILED');
+  // The payment-mode section shows and sends the chosen mode's data only, as the wizard's step and the server do.
+  const payMode = useWatch({ control: form.control, name: 'PAYMODE' });
+  const shown = useMemo(() => fieldsForPayMode(fields, payMode), [fields, payMode]);
   const mutation = useMutation({
-    mutationFn: (body: Output) => correctSection(id, section, body),
+    mutationFn: (body: Output) => correctSection(id, section, section === 'pay-mode' ? keepPayModeFields(body) : body),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: hrKeys.all });
       notify('notify.saved', 'success');
@@ -127,7 +130,7 @@ export default function CorrectDialog({ id, section, record, onClose }: { id: nu
         <DialogContent dividers>
           <DialogContentText sx={{ mb: 2 }}>{t(record.ACTIVED ? 'hr.correct.textClosed' : 'hr.correct.textOpen')}</DialogContentText>
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, pt: 1 }}>
-            {fields.map((field) => (
+            {shown.map((field) => (
               <Box key={field.name} sx={field.kind === 'multiline' ? { gridColumn: '1 / -1' } : undefined}>
                 <SectionField field={field} control={form.control} />
               </Box>

@@ -193,6 +193,45 @@ describe('registration dossier (HR)', () => {
     expect(api.to('GET', DOSSIER)).toHaveLength(1);
   });
 
+  it("shows and corrects the payment mode's own fields only, as the wizard and the server keep them", async () => {
+    const api = fakeApi({
+      [`GET ${DOSSIER}`]: { body: dossier() },
+      [`PATCH ${DOSSIER}/pay-mode`]: { body: person() },
+    });
+    const { user } = renderApp('/hr/registrations/42', { user: hrUser() });
+    await screen.findByRole('heading', { level: 1, name: 'Nkoulou Jean' });
+    const payment = within(region('Payment mode'));
+    expect(payment.getByText('Bank code')).toBeInTheDocument();
+    expect(payment.queryByText('Card number')).not.toBeInTheDocument();
+    expect(payment.queryByText('Cashier code')).not.toBeInTheDocument();
+
+    await user.click(payment.getByRole('button', { name: 'Correct' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Correct: Payment mode' }));
+    expect(form.getByRole('textbox', { name: /^Bank code/ })).toBeRequired();
+    expect(form.queryByRole('textbox', { name: /^Card number/ })).not.toBeInTheDocument();
+
+    // a cheque is made out to the owner: no bank data, and nothing of the transfer is sent
+    await user.click(form.getByRole('combobox', { name: /^Payment mode/ }));
+    await user.click(await screen.findByRole('option', { name: 'Bank check' }));
+    await waitFor(() => expect(form.queryByRole('textbox', { name: /^Bank code/ })).not.toBeInTheDocument());
+    expect(form.getByRole('textbox', { name: /^Account holder's first names/ })).toBeRequired();
+    await user.type(form.getByRole('textbox', { name: /Reason/ }), 'Paid by cheque from now on');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(api.to('PATCH', `${DOSSIER}/pay-mode`)).toHaveLength(1));
+    expect(api.to('PATCH', `${DOSSIER}/pay-mode`)[0]?.body).toMatchObject({
+      PAYMODE: 'BANK_CHECK',
+      BANK_CODE: null,
+      BRANCH_CODE: null,
+      ACCOUNT_NUM: null,
+      RIB_KEY: null,
+      CARD_NUM: null,
+      ACCOUNT_LASTNAME: 'Nkoulou',
+      ACCOUNT_FIRSTNAME: 'Jean',
+      reason: 'Paid by cheque from now on',
+    });
+  });
+
   it('is for the human resources service and the administrators only', async () => {
     const api = fakeApi({ [`GET ${DOSSIER}`]: { body: dossier() } });
     renderApp('/hr/registrations/42', { user: person({ KIND: 'STAFF', ROLES: ['ACADEMIC'] }) });

@@ -18,7 +18,7 @@ import { formatMoment } from '../../lib/format';
 import { actionLabel, fieldLabel, missingLabel, sectionLabel } from './labels';
 import { useDossier } from './hr-api';
 import { StateChip } from './state-chip';
-import { SAVED_SECTIONS, SECTION_FIELDS, type FieldDef } from './sections';
+import { fieldsForPayMode, SAVED_SECTIONS, SECTION_FIELDS, type FieldDef } from './sections';
 
 // The dialogs (and the contract's schemas they validate with) load on first use, or once the dossier shows.
 const loadCorrectDialog = () => import('./correct-dialog');
@@ -98,7 +98,7 @@ function SectionCard({ dossier, section, onCorrect }: { dossier: Dossier; sectio
       }
     >
       <Box component="dl" sx={{ m: 0 }}>
-        {SECTION_FIELDS[section].map((field) => (
+        {fieldsForPayMode(SECTION_FIELDS[section], dossier.record.PAYMODE).map((field) => (
           <Row key={field.name} label={fieldLabel(t, field.name)} missing={missing.has(field.name)}>
             {field.display === 'children' && record.CHILDREN.length === 0 ? null : value(field)}
           </Row>

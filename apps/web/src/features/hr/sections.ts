@@ -1,5 +1,5 @@
 import type { SavedSection } from '@portal/contract';
-import { FILE_COLUMNS } from '@portal/contract/rules';
+import { FILE_COLUMNS, PAY_FIELDS, payFieldRequired, payFieldUse } from '@portal/contract/rules';
 
 // Only the contract's rules entry here: the list and the dossier stay free of its schemas
 // (and of Zod); the correction dialog, which validates with them, resolves the option lists.
@@ -106,6 +106,21 @@ export const SAVED_SECTIONS = Object.keys(SECTION_FIELDS) as SavedSection[];
 
 /** The fields a section's correction form edits. */
 export const editableFields = (section: SavedSection): FieldDef[] => SECTION_FIELDS[section].filter((field) => !field.display);
+
+const PAY_FIELD_NAMES: ReadonlySet<string> = new Set(PAY_FIELDS);
+
+/**
+ * The fields of `fields` that apply to a record's (or a form's) payment mode, as the wizard's
+ * step shows them (the contract's table): only the chosen mode's data, none the mode sets
+ * itself, each marked required as the mode requires it. Other sections' fields are unchanged.
+ */
+export function fieldsForPayMode(fields: readonly FieldDef[], mode: unknown): FieldDef[] {
+  return fields.flatMap((field) => {
+    if (!PAY_FIELD_NAMES.has(field.name)) return [field];
+    const use = payFieldUse(mode, field.name);
+    return use === null || use === 'fixed' ? [] : [{ ...field, required: payFieldRequired(mode, field.name) }];
+  });
+}
 
 /** Every field the dossier knows, by name (the audit trail formats old and new values with it). */
 export const FIELD_DEFS: ReadonlyMap<string, FieldDef> = new Map(
