@@ -3,7 +3,9 @@ import { isoDate } from './common';
 import { Affectation, ChoiceCategory, Regime, SubjectRow } from './applications';
 import { StaffStatus } from './person';
 import { ApplicationSession, HourlyCaps } from './application-sessions';
+import { ASSIGNMENT_STATES } from './rules/academic';
 import type { GroupLimitName } from './rules/applications';
+import { LIST_PAGE_SIZE } from './rules/limits';
 import { V } from './rules/validation';
 
 const code = (max: number) => z.string({ error: V.required }).trim().min(1, { error: V.required }).max(max, { error: V.tooLong });
@@ -156,10 +158,9 @@ export type AssignmentRow = z.infer<typeof AssignmentRow>;
 export const AssignmentQuery = z.object({
   session: z.coerce.number().int().positive().optional(),
   search: z.string().trim().max(100, { error: V.tooLong }).optional(),
-  /** 'open': some applied part is not confirmed yet; 'assigned': every applied part is confirmed */
-  state: z.enum(['open', 'assigned', 'all']).default('all'),
+  state: z.enum(ASSIGNMENT_STATES).default('all'),
   page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  pageSize: z.coerce.number().int().min(1).max(100).default(LIST_PAGE_SIZE),
 });
 export type AssignmentQuery = z.infer<typeof AssignmentQuery>;
 /** `GET /academic/assignments/export`: the session (default: the current one, else the newest). */

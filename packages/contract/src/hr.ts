@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { StaffStatus } from './person';
 import { DocumentRecord, RegistrationState } from './registration';
 import { PersonRecord } from './profile';
+import { LIST_PAGE_SIZE } from './rules/limits';
 import { V } from './rules/validation';
 
 /** Filters of the registrations list (HR). */
@@ -11,7 +12,7 @@ export const RegistrationQuery = z.object({
   closed: z.enum(['yes', 'no']).optional(),
   missing: z.enum(['yes', 'no']).optional(),
   page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(20),
+  pageSize: z.coerce.number().int().min(1).max(200).default(LIST_PAGE_SIZE),
 });
 export type RegistrationQuery = z.infer<typeof RegistrationQuery>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { StaffStatus } from './person';
 import { FINGERPRINT_FORMATS, FINGERS } from './rules/identification';
+import { LIST_PAGE_SIZE } from './rules/limits';
 import { V } from './rules/validation';
 
 export const Finger = z.enum(FINGERS, { error: V.invalid });
@@ -43,7 +44,7 @@ export const IdentificationQuery = z.object({
   /** 'yes': complete only; 'no': not complete only */
   complete: z.enum(['yes', 'no']).optional(),
   page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  pageSize: z.coerce.number().int().min(1).max(100).default(LIST_PAGE_SIZE),
 });
 export type IdentificationQuery = z.infer<typeof IdentificationQuery>;
 

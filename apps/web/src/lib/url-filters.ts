@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { LIST_PAGE_SIZES } from '@portal/contract/rules';
 
 /**
  * The filters of a list as a page keeps them, from the contract's query `Q`: every filter is
@@ -6,8 +7,8 @@ import { useSearchParams } from 'react-router';
  */
 export type UrlFilters<Q> = { [K in keyof Q]-?: undefined extends Q[K] ? Exclude<Q[K], undefined> | '' : Q[K] };
 
-/** The page sizes the back-office lists offer; the first is the lists' default, as in the contract's queries. */
-export const LIST_PAGE_SIZES = [20, 50, 100] as const;
+/** The page sizes the back-office lists offer (the contract's; the first is every list query's default). */
+export { LIST_PAGE_SIZES };
 
 /** A positive whole number read from the URL, else `fallback`. */
 export function positiveParam(value: string | null, fallback: number): number {
@@ -22,11 +23,11 @@ export function oneOfParam<V extends string, F extends string>(value: string | n
 
 /** What every list reads from the URL: the search (trimmed), the page (from 1) and its size (one of those offered, else the first). */
 export function listParams(params: URLSearchParams, pageSizes: readonly number[] = LIST_PAGE_SIZES) {
-  const size = positiveParam(params.get('pageSize'), pageSizes[0] ?? 20);
+  const size = positiveParam(params.get('pageSize'), pageSizes[0] ?? LIST_PAGE_SIZES[0]);
   return {
     search: params.get('search')?.trim() ?? '',
     page: positiveParam(params.get('page'), 1),
-    pageSize: pageSizes.includes(size) ? size : (pageSizes[0] ?? 20),
+    pageSize: pageSizes.includes(size) ? size : (pageSizes[0] ?? LIST_PAGE_SIZES[0]),
   };
 }
 

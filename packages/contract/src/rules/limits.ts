@@ -36,5 +36,8 @@ export const MIN_FINGERS_FOR_COMPLETION = 2;
 export const MAX_CHOICES = 60;
 /** Subjects listed per page of the subject browser. */
 export const SUBJECTS_PAGE_SIZE = 20;
+/** The page sizes the back-office lists offer; the first is every list query's default. */
+export const LIST_PAGE_SIZES = [20, 50, 100] as const;
+export const LIST_PAGE_SIZE = LIST_PAGE_SIZES[0];
 /** The most lines a subject CSV import may hold. */
 export const MAX_IMPORT_LINES = 50_000;

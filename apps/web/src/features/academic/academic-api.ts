@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ASSIGNMENT_STATES } from '@portal/contract/rules';
 import type {
   AssignmentPage,
   AssignmentRow,
@@ -93,8 +94,6 @@ export const sessionAction = (id: number, action: 'close' | 'reopen') => api<Ses
 
 // ---------------------------------------------------------------- assignments
 
-export const ASSIGNMENT_STATES = ['open', 'assigned', 'all'] as const satisfies readonly AssignmentQuery['state'][];
-export type AssignmentState = AssignmentQuery['state'];
 
 export type AssignmentFilters = Omit<UrlFilters<AssignmentQuery>, 'session'> & {
   /** null: the server's current session */

@@ -17,7 +17,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Applicant, AssignmentRow } from '@portal/contract';
-import { CHOICE_CATEGORIES } from '@portal/contract/rules';
+import { AFFECTATION, ASSIGNMENT_STATES, CHOICE_CATEGORIES, type Affectation } from '@portal/contract/rules';
 import { useNotify } from '../../components/notify';
 import { FilterSelect, ListPage } from '../../components/list-page';
 import { SearchField } from '../../components/search-field';
@@ -25,7 +25,6 @@ import { errorKey } from '../../lib/api';
 import { LIST_PAGE_SIZES, useUrlFilters } from '../../lib/url-filters';
 import {
   academicKeys,
-  ASSIGNMENT_STATES,
   assignmentFiltersFrom,
   assignmentsExportUrl,
   decideChoice,
@@ -35,8 +34,8 @@ import {
 } from './academic-api';
 import { localName, partLabel, regimeLabel } from './labels';
 
-/** AFFECTATION 0 selected, 1 confirmed, 2 declined. */
-const STATES = ['selected', 'confirmed', 'declined'] as const;
+/** How each AFFECTATION of a choice is named on the page. */
+const STATES = { [AFFECTATION.SELECTED]: 'selected', [AFFECTATION.CONFIRMED]: 'confirmed', [AFFECTATION.DECLINED]: 'declined' } as const satisfies Record<Affectation, string>;
 const STATE_COLORS = { selected: 'default', confirmed: 'success', declined: 'error' } as const;
 
 interface Decision {
@@ -48,9 +47,9 @@ function ApplicantRow({ applicant, busy, onDecide }: { applicant: Applicant; bus
   const { t } = useTranslation();
   const state = STATES[applicant.AFFECTATION];
   const actions: { action: ChoiceAction; show: boolean; color: 'success' | 'error' | 'inherit' }[] = [
-    { action: 'confirm', show: applicant.AFFECTATION !== 1, color: 'success' },
-    { action: 'decline', show: applicant.AFFECTATION !== 2, color: 'error' },
-    { action: 'reset', show: applicant.AFFECTATION !== 0, color: 'inherit' },
+    { action: 'confirm', show: applicant.AFFECTATION !== AFFECTATION.CONFIRMED, color: 'success' },
+    { action: 'decline', show: applicant.AFFECTATION !== AFFECTATION.DECLINED, color: 'error' },
+    { action: 'reset', show: applicant.AFFECTATION !== AFFECTATION.SELECTED, color: 'inherit' },
   ];
   return (
     <TableRow hover>

@@ -3,6 +3,7 @@ import type {
   Bank,
   CloseSignResponse,
   Country,
+  DocumentDeleted,
   DocumentRecord,
   FileColumn,
   FileUploadResponse,
@@ -50,7 +51,7 @@ export function uploadDocument(fields: Record<string, string>, file: File, onPro
   return upload<DocumentRecord>('/api/documents/upload-student', { fields: { ...fields, FILE: file }, onProgress });
 }
 
-export const deleteDocument = (id: number) => api<unknown>('/api/documents/delete', { method: 'POST', body: { id } });
+export const deleteDocument = (id: number) => api<DocumentDeleted>('/api/documents/delete', { method: 'POST', body: { id } });
 export const markLastDiploma = (id: number) => api<DocumentRecord>('/api/students/update/diploma', { method: 'PATCH', body: { id } });
 
 /** The record the wizard shows. */
