@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { missingFields, type AuditEntry, type Dossier, type PersonRecord, type RegistrationQuery, type RegistrationRow } from '@portal/contract';
+import { isBackOffice, missingFields, type AuditEntry, type Dossier, type PersonRecord, type RegistrationQuery, type RegistrationRow } from '@portal/contract';
 import { auditLog, persons } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -14,7 +14,7 @@ async function allRegistrations(ctx: ServiceContext): Promise<{ record: PersonRe
   const rows = await recordQuery(ctx.db).where(eq(persons.KIND, 'STAFF')).orderBy(persons.LASTNAME, persons.FIRSTNAME);
   return rows
     .map((row) => toPersonRecord(row))
-    .filter((record) => record.ROLES.length === 0)
+    .filter((record) => !isBackOffice(record))
     .map((record) => ({ record, missing: missingFields(record) }));
 }
 

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PersonRecord } from '@portal/contract';
-import { isoToDmy } from '@portal/contract/rules';
+import { isBackOffice, isoToDmy } from '@portal/contract/rules';
 import { Card } from '../../components/card';
 import { Page } from '../../components/page';
 import { PageLoader } from '../../components/page-loader';
@@ -87,7 +87,7 @@ function ProfileDetails({ person }: { person: PersonRecord }) {
             </Box>
           </Field>
         ) : null}
-        {person.ROLES.length > 0 ? (
+        {isBackOffice(person) ? (
           <Field label={t('person.fields.ROLES')}>{person.ROLES.map((role) => t(`person.role.${role}`)).join(', ')}</Field>
         ) : null}
         <Field label={t('person.fields.LANGUAGE')}>{t(`language.${person.LANGUAGE}`)}</Field>
