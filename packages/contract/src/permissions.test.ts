@@ -52,5 +52,8 @@ describe('permissions', () => {
     expect(can({ KIND: 'STAFF', ROLES: ['HR', 'IDENTIFICATION'] }, 'registrations.manage')).toBe(true);
     expect(sorted(permissionsOf({ KIND: 'ROBOT', ROLES: ['SUPERUSER'] }))).toEqual([]);
     expect(can(null, 'profile.own')).toBe(false);
+    // names an object inherits are no kind and no role either
+    expect(sorted(permissionsOf({ KIND: 'constructor', ROLES: ['toString', '__proto__'] }))).toEqual([]);
+    expect(can({ KIND: 'constructor', ROLES: ['hasOwnProperty'] }, 'profile.own')).toBe(false);
   });
 });
