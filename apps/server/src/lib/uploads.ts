@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { z } from 'zod';
-import { MAX_UPLOAD_BYTES, UPLOAD_TYPES, V, type FileColumn, type UploadType } from '@portal/contract';
+import { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS, UPLOAD_TYPES, V, type FileColumn, type UploadType } from '@portal/contract';
 import type { Tx } from '../db/client';
 import { files, type FileRow } from '../db/schema';
 import type { ServiceContext } from './context';
@@ -15,7 +15,6 @@ import { isUniqueViolation } from './sql';
 /** The only types accepted anywhere, recognised by their first bytes (never by name or declared type). */
 export const ALLOWED_MIME = UPLOAD_TYPES;
 export type AllowedMime = UploadType;
-const EXTENSION: Record<AllowedMime, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
 
 /** Images are stored downscaled to fit this box (never enlarged). */
 export const MAX_IMAGE_SIDE = 2000;
@@ -203,7 +202,7 @@ export async function checkUpload(file: IncomingFile, options: { allowed?: reado
     throw refused();
   }
   const sha256 = createHash('sha256').update(data).digest('hex');
-  const ext = EXTENSION[mime];
+  const ext = UPLOAD_EXTENSIONS[mime];
   const name = safeFileName(file.name, ext, options.fallbackName);
   if (mime === 'application/pdf') return { data, mime, ext, sha256, originalSize: data.length, name };
   const image = await normalizeImage(data, mime);

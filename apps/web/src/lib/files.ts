@@ -1,8 +1,8 @@
-import { MAX_UPLOAD_BYTES } from '@portal/contract/rules';
+import { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from '@portal/contract/rules';
 
 export const MAX_UPLOAD_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
 
-const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
+const EXTENSIONS: Record<string, string> = UPLOAD_EXTENSIONS;
 const BY_EXTENSION: Record<string, string> = { pdf: 'application/pdf', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png' };
 
 /** The extension of a file name, in lower case: `Scan.JPEG` → `jpeg`; empty without one. */

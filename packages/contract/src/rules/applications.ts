@@ -31,7 +31,6 @@ export function levelGroupOf(level: number): LevelGroupKey {
   const group = LEVEL_GROUP_KEYS.find((key) => (LEVEL_GROUPS[key] as readonly number[]).includes(level));
   return group ?? (level < LEVEL_IDS[0] ? '12' : '45');
 }
-export const levelsOfGroup = (group: LevelGroupKey): readonly LevelId[] => LEVEL_GROUPS[group];
 
 export const isLevelGroupKey = (value: unknown): value is LevelGroupKey => typeof value === 'string' && (LEVEL_GROUP_KEYS as readonly string[]).includes(value);
 export const isShiftGroup = (value: unknown): value is ShiftGroup => typeof value === 'string' && (SHIFT_GROUPS as readonly string[]).includes(value);

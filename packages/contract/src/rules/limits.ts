@@ -27,6 +27,8 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** The only file types stored anywhere (the server recognises them by their first bytes). */
 export const UPLOAD_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 export type UploadType = (typeof UPLOAD_TYPES)[number];
+/** The file-name extension each stored type is served and chosen under. */
+export const UPLOAD_EXTENSIONS: Record<UploadType, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };
 /** Fingerprint files: 2 MiB at most. */
 export const MAX_FINGERPRINT_BYTES = 2 * 1024 * 1024;
 /** An identification is complete with a photo and at least this many fingers. */

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { UPLOAD_EXTENSIONS, type UploadType } from '@portal/contract/rules';
 import { files, type FileRow } from '../../db/schema';
 import { selfOrPermitted } from '../../lib/auth';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
@@ -7,8 +8,7 @@ import { safeFileName } from '../../lib/uploads';
 
 /** The name a stored file is served under (Content-Disposition). */
 function servedName(row: FileRow): string {
-  const ext = row.mime === 'application/pdf' ? 'pdf' : row.mime === 'image/png' ? 'png' : 'jpg';
-  return safeFileName(row.originalName, ext);
+  return safeFileName(row.originalName, UPLOAD_EXTENSIONS[row.mime as UploadType] ?? 'bin');
 }
 
 /**
