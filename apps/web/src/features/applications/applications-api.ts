@@ -25,8 +25,6 @@ export const applicationsKeys = {
   archive: (tab: string, employee: number) => ['applications', 'archive', tab, employee] as const,
 };
 
-export type { LimitDetail } from '../../lib/api';
-
 /** The limit a refused choice broke (the level group, shift and limit, or the hours chosen and allowed), from the error's own body. */
 export const limitOf = (error: unknown): LimitDetail | undefined => (isApiError(error) ? error.limit : undefined);
 

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { isLevelGroupKey, isShiftGroup, type LevelGroupKey, type ShiftGroup } from '@portal/contract/rules';
-import type { LimitDetail } from './applications-api';
+import type { LimitDetail } from '../../lib/api';
 
 /** A name of the catalogue in the reader's language. */
 export const localName = (item: { NAME: string; NAME_FR: string }, language: string): string => (language === 'fr' ? item.NAME_FR : item.NAME);
