@@ -1,4 +1,3 @@
-import { stringify } from 'csv-stringify/sync';
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import {
   AFFECTATION,
@@ -19,6 +18,7 @@ import { applicationChoices, applications, applicationSessions, classes, departm
 import { audit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { csvDocument } from '../../lib/spreadsheet';
 import { currentApplicationSession, toApplicationSession } from '../applications/application-sessions.service';
 import { joinSubjectCatalogue, subjectColumns, subjectHours } from '../applications/subjects.service';
 import { personNameColumns } from '../../lib/person-record';
@@ -241,10 +241,7 @@ export async function decideChoice(ctx: ServiceContext, input: Acting & { choice
 
 export const EXPORT_COLUMNS = ['MATRICULE', 'LASTNAME', 'FIRSTNAME', 'STATUS', 'DEPARTMENT', 'CLASS', 'SUBJECT_CODE', 'SUBJECT_NAME', 'CATEGORY', 'HOURS', 'HOURLY_RATE', 'AMOUNT'] as const;
 
-/** A text cell a spreadsheet would read as a formula is prefixed with a quote. */
-export const neutralise = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-
-/** The confirmed assignments of a session as CSV (UTF-8 with a byte-order mark for spreadsheets), and the file's name. */
+/** The confirmed assignments of a session as CSV (spreadsheet-safe, lib/spreadsheet.ts), and the file's name. */
 export async function exportAssignments(ctx: ServiceContext, input: { session?: number | undefined }): Promise<{ csv: string; filename: string }> {
   const session = await resolveApplicationSession(ctx, input.session);
   const rows = session
@@ -271,14 +268,14 @@ export async function exportAssignments(ctx: ServiceContext, input: { session?: 
   const lines = rows.map((r) => {
     const hours = hoursOf(r, r.CATEGORY);
     return [
-      neutralise(r.MATRICULE),
-      neutralise(r.LASTNAME),
-      neutralise(r.FIRSTNAME),
+      r.MATRICULE,
+      r.LASTNAME,
+      r.FIRSTNAME,
       r.STATUS ?? '',
-      neutralise(r.DEPARTMENT),
-      neutralise(r.CLASS),
-      neutralise(r.SUBJECT_CODE),
-      neutralise(r.SUBJECT_NAME),
+      r.DEPARTMENT,
+      r.CLASS,
+      r.SUBJECT_CODE,
+      r.SUBJECT_NAME,
       r.CATEGORY,
       hours,
       r.HOURLY_RATE,
@@ -286,5 +283,5 @@ export async function exportAssignments(ctx: ServiceContext, input: { session?: 
     ];
   });
   const filename = `assignments-${session?.id ?? 'none'}-${ctx.clock.now().toISOString().slice(0, 10)}.csv`;
-  return { csv: `\uFEFF${stringify([[...EXPORT_COLUMNS], ...lines])}`, filename };
+  return { csv: csvDocument(EXPORT_COLUMNS, lines), filename };
 }

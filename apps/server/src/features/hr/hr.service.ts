@@ -1,10 +1,10 @@
-import { stringify } from 'csv-stringify/sync';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { isBackOffice, missingFields, type AuditEntry, type Dossier, type PersonRecord, type RegistrationQuery, type RegistrationRow } from '@portal/contract';
 import { auditLog, persons } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { fold } from '../../lib/sql';
+import { csvDocument } from '../../lib/spreadsheet';
 import { registrationState } from '../registration/registration.service';
 import { listDocuments } from '../registration/documents.service';
 import { recordQuery, toPersonRecord } from '../../lib/person-record';
@@ -51,7 +51,7 @@ export async function listRegistrations(ctx: ServiceContext, query: Registration
   return { rows: found.slice(start, start + query.pageSize).map(toRow), total: found.length, count: Math.max(1, Math.ceil(found.length / query.pageSize)), page: query.page };
 }
 
-/** The list as CSV (UTF-8 with a byte-order mark, so spreadsheets read accents right), and the file's name. */
+/** The list as CSV (spreadsheet-safe, lib/spreadsheet.ts), and the file's name. */
 export async function exportRegistrations(ctx: ServiceContext, query: RegistrationQuery): Promise<{ csv: string; filename: string }> {
   const found = (await allRegistrations(ctx)).filter((item) => matches(query, item));
   const rows = found.map(({ record, missing }) => [
@@ -72,7 +72,7 @@ export async function exportRegistrations(ctx: ServiceContext, query: Registrati
     missing.join(' '),
   ]);
   const header = ['MATRICULE', 'LASTNAME', 'FIRSTNAME', 'STATUS', 'GENDER', 'BIRTHDATE', 'EMAIL', 'PHONE', 'LIVING_TOWN', 'ACTIVITY_PRINCIPAL', 'PAYMODE', 'CLOSED', 'CLOSED_AT', 'MISSING_COUNT', 'MISSING'];
-  return { csv: `\uFEFF${stringify([header, ...rows])}`, filename: `registrations-${ctx.clock.now().toISOString().slice(0, 10)}.csv` };
+  return { csv: csvDocument(header, rows), filename: `registrations-${ctx.clock.now().toISOString().slice(0, 10)}.csv` };
 }
 
 /** Who did what to a registration, newest first, with the actor's name. */
