@@ -17,7 +17,7 @@ import {
 import type { Transporter } from 'nodemailer';
 import { ERROR_MESSAGES, type ErrorResponse } from '@portal/contract';
 import type { Config } from './config';
-import type { Database } from './db/client';
+import { isDatabaseUnavailable, type Database } from './db/client';
 import { authRoutes } from './features/auth/auth.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { devMailboxRoutes } from './features/dev/dev.routes';
@@ -142,6 +142,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // Malformed JSON, empty bodies and other client mistakes caught by Fastify itself.
       request.log.info({ code: error.code }, 'client error');
       return send(400, { code: 'VALIDATION_FAILED', message: ERROR_MESSAGES.VALIDATION_FAILED });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is away or too slow: a stable answer at once, never a hang nor a 500.
+      request.log.warn({ err: error }, 'database unavailable');
+      return send(503, { code: 'DATABASE_UNAVAILABLE', message: ERROR_MESSAGES.DATABASE_UNAVAILABLE, retryAfter: 30 });
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(500, { code: 'INTERNAL', message: ERROR_MESSAGES.INTERNAL });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DATABASE_TIMEOUT_DEFAULTS, type DatabaseTimeouts } from './db/client';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -33,6 +34,9 @@ const origins = z.string().transform((value, ctx) => {
   return list.map((entry) => entry.toLowerCase());
 });
 
+/** A wait in milliseconds: 100 ms to 10 minutes. */
+const milliseconds = z.coerce.number({ error: 'must be a number of milliseconds' }).int({ error: 'must be a whole number of milliseconds' }).min(100, { error: 'must be at least 100 (milliseconds)' }).max(600_000, { error: 'must be at most 600000 (10 minutes)' });
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
   PORT: z.coerce.number({ error: 'must be a number' }).int().min(0).max(65535, { error: 'must be a port number (0-65535)' }).default(3000),
@@ -40,6 +44,10 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  DATABASE_CONNECT_TIMEOUT_MS: milliseconds.default(DATABASE_TIMEOUT_DEFAULTS.connectMs),
+  DATABASE_STATEMENT_TIMEOUT_MS: milliseconds.default(DATABASE_TIMEOUT_DEFAULTS.statementMs),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds.default(DATABASE_TIMEOUT_DEFAULTS.idleInTransactionMs),
+  HEALTH_TIMEOUT_MS: milliseconds.default(DATABASE_TIMEOUT_DEFAULTS.healthMs),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().min(3).default('University Portal <no-reply@portal.local>'),
   SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@portal.local'),
@@ -60,6 +68,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** how long to wait on PostgreSQL before answering 503 (db/client.ts) */
+  databaseTimeouts: DatabaseTimeouts;
   smtpUrl: string | undefined;
   mailFrom: string;
   supportEmail: string;
@@ -100,6 +110,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(base, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseTimeouts: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      healthMs: e.HEALTH_TIMEOUT_MS,
+    },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,

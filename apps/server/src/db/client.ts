@@ -41,10 +41,42 @@ export function fromPglite(client: PGlite): Database {
   };
 }
 
-export function fromPostgres(url: string, poolSize = 20): Database {
+/**
+ * How long the server waits on PostgreSQL before answering 503 DATABASE_UNAVAILABLE instead of
+ * hanging (issue 9, finding 4). `connectMs`: to open a connection, or to get one from a busy
+ * pool; `statementMs`: one statement (PostgreSQL cancels it; the client gives up a little later
+ * if the server never answers, e.g. packets dropped); `idleInTransactionMs`: a transaction left
+ * open doing nothing is ended by the server, releasing its row locks; `healthMs`: what
+ * `/api/health` waits for its ping.
+ */
+export interface DatabaseTimeouts {
+  connectMs: number;
+  statementMs: number;
+  idleInTransactionMs: number;
+  healthMs: number;
+}
+
+export const DATABASE_TIMEOUT_DEFAULTS: DatabaseTimeouts = { connectMs: 5_000, statementMs: 10_000, idleInTransactionMs: 30_000, healthMs: 2_000 };
+
+/** The client's own wait past the statement timeout, for a server that never answers at all. */
+const READ_GRACE_MS = 2_000;
+
+export function fromPostgres(url: string, poolSize = 20, timeouts: DatabaseTimeouts = DATABASE_TIMEOUT_DEFAULTS): Database {
   // random_page_cost 1.1 is the usual value for SSD storage (PostgreSQL's default of 4 assumes
   // spinning disks and makes the planner scan subjects instead of using the trigram index).
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000, options: '-c random_page_cost=1.1' });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    query_timeout: timeouts.statementMs + READ_GRACE_MS,
+    // Dead peers (a dropped network) are noticed on idle connections too.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    options: '-c random_page_cost=1.1',
+  });
   pool.on('error', () => {
     /* an idle client died (server restart); the pool replaces it */
   });
@@ -53,28 +85,66 @@ export function fromPostgres(url: string, poolSize = 20): Database {
     db: pgDb as unknown as Db,
     driver: 'postgres',
     async migrate() {
-      // Several instances may start at once: one migrates, the others wait for it.
-      const client = await pool.connect();
+      // Several instances may start at once: one migrates, the others wait for it (as long as it
+      // takes: a connection of its own, without the statement timeouts of the request pool).
+      const migrations = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: timeouts.connectMs, keepAlive: true });
+      migrations.on('error', () => undefined);
+      const client = await migrations.connect();
       try {
         await client.query('select pg_advisory_lock(74210001)');
-        await migratePg(pgDb, { migrationsFolder: MIGRATIONS_DIR });
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
       } finally {
         await client.query('select pg_advisory_unlock(74210001)').catch(() => undefined);
         client.release();
+        await migrations.end();
       }
     },
     close: () => pool.end(),
   };
 }
 
-export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string; poolSize?: number }): Promise<Database> {
-  if (options.databaseUrl) return fromPostgres(options.databaseUrl, options.poolSize);
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+/** PostgreSQL's answers that mean "not now": shutting down, starting, too many connections, a statement or an idle transaction timed out. */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '57014', '25P03']);
+const UNREACHABLE_MESSAGE = /timeout exceeded when trying to connect|Connection terminated|Query read timeout|Client has encountered a connection error|Connection refused/i;
+
+/**
+ * Whether an error (or one of its causes: Drizzle wraps the driver's) says the database cannot be
+ * reached or answer in time, rather than that a query is wrong. Those are answered 503.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08'))) return true;
+    if (e instanceof AggregateError && e.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+    if (typeof message === 'string' && UNREACHABLE_MESSAGE.test(message)) return true;
+  }
+  return false;
+}
+
+export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string; poolSize?: number; timeouts?: DatabaseTimeouts }): Promise<Database> {
+  if (options.databaseUrl) return fromPostgres(options.databaseUrl, options.poolSize, options.timeouts);
   const dir = path.join(options.dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
   const client = await createPglite({ dataDir: dir });
   return fromPglite(client);
 }
 
-export async function ping(db: Db): Promise<void> {
-  await db.execute(sql`select 1`);
+/** Whether the database answers; rejects after `timeoutMs` at the latest (the query itself may go on). */
+export async function ping(db: Db, timeoutMs?: number): Promise<void> {
+  const query = db.execute(sql`select 1`);
+  if (!timeoutMs) {
+    await query;
+    return;
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the database did not answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  query.catch(() => undefined);
+  try {
+    await Promise.race([query, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
