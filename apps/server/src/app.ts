@@ -40,6 +40,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { AppError, validationError } from './lib/errors';
 import { createMailer } from './lib/mail';
 import { LocalStorage, type FileStorage } from './lib/storage';
+import { startOrphanSweeper } from './lib/uploads';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -247,8 +248,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(404).send({ code: 'NOT_FOUND', message: ERROR_MESSAGES.NOT_FOUND } satisfies ErrorResponse);
   });
 
-  app.addHook('onReady', async () => mailer.start());
+  let sweeper: { stop: () => Promise<void> } | undefined;
+  app.addHook('onReady', async () => {
+    mailer.start();
+    // Stored files no committed row names (a crash between the write and the commit) go.
+    sweeper = startOrphanSweeper(app.ctx);
+  });
   app.addHook('onClose', async () => {
+    await sweeper?.stop();
     await mailer.stop();
     if (options.ownsDatabase !== false) await database.close();
   });
