@@ -34,7 +34,7 @@ async function signedInCookie(base: string, identifier = 'PER0001'): Promise<{ c
 
 async function portal(database: 'postgres' | 'pglite', port: number, hello: Load) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
-  const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}`, DATABASE_POOL_SIZE: '20' };
+  const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}`, DATABASE_POOL_SIZE: '20', DEV_MAILBOX: 'true' };
   let dbName: string | undefined;
   const admin = new pg.Client({ connectionString: pgBase });
   if (database === 'postgres') {

@@ -8,13 +8,14 @@ import { BASE_URL, E2E_PORT } from './playwright.config';
 const root = path.resolve(import.meta.dirname, '..');
 
 /**
- * Starts the portal as `npm start` would (built web app, migrations, demo seed) on a fresh
+ * Starts the portal as `npm start` would (built web app, migrations, demo seed, the development
+ * mailbox the journeys read their codes from: DEV_MAILBOX=true) on a fresh
  * embedded database, or on a fresh PostgreSQL database when DATABASE_URL is set.
  */
 export default async function globalSetup() {
   if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('Build the web app first: npm run build');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
-  const env: Record<string, string> = { PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', PUBLIC_URL: BASE_URL };
+  const env: Record<string, string> = { PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', PUBLIC_URL: BASE_URL, DEV_MAILBOX: 'true' };
   let dropDatabase = async () => undefined as void;
   const base = process.env.DATABASE_URL;
   if (base) {

@@ -108,7 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const mailer = createMailer({ db: database.db, clock, log: app.log, from: config.mailFrom, smtpUrl: config.smtpUrl, ...(options.mailTransport ? { transport: options.mailTransport } : {}) });
+  const mailer = createMailer({ db: database.db, clock, log: app.log, from: config.mailFrom, smtpUrl: config.smtpUrl, printKept: config.devMailbox, ...(options.mailTransport ? { transport: options.mailTransport } : {}) });
   app.decorate('ctx', { db: database.db, clock, mailer, config, log: app.log, storage: options.storage ?? new LocalStorage(path.join(config.dataDir, 'uploads')) });
   app.decorate('driver', database.driver);
 

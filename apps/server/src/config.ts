@@ -49,6 +49,7 @@ const EnvSchema = z.object({
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds.default(DATABASE_TIMEOUT_DEFAULTS.idleInTransactionMs),
   HEALTH_TIMEOUT_MS: milliseconds.default(DATABASE_TIMEOUT_DEFAULTS.healthMs),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  DEV_MAILBOX: bool.optional(),
   MAIL_FROM: z.string().min(3).default('University Portal <no-reply@portal.local>'),
   SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@portal.local'),
   PUBLIC_URL: url(['http:', 'https:']).optional(),
@@ -80,7 +81,11 @@ export type Config = {
   trustProxy: boolean;
   seedDemo: boolean;
   webDist: string;
-  /** mails are kept in the outbox and shown at /dev/mailbox */
+  /**
+   * The development mailbox (/dev/mailbox, every mail with its sign-in codes) is served, to this
+   * machine only: only when asked for (DEV_MAILBOX=true, or the demo's `npm start`), never in
+   * production, never because a variable is missing (issue 9, finding 11).
+   */
   devMailbox: boolean;
   secureCookies: boolean;
   /** origins whose API clients (bearer tokens) get CORS answers; empty: no CORS */
@@ -91,8 +96,12 @@ export class ConfigError extends Error {}
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
 
-/** Parses the environment once, at start; a bad value stops the process with a clear message. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Parses the environment once, at start; a bad value stops the process with a clear message.
+ * `demo` (main.ts --demo, what `npm start` runs): the development mailbox is on unless DEV_MAILBOX
+ * says otherwise or NODE_ENV is production.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { demo?: boolean } = {}): Config {
   const raw = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = EnvSchema.safeParse(raw);
   if (!parsed.success) {
@@ -100,6 +109,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.DEV_MAILBOX && e.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration:\n  DEV_MAILBOX: the development mailbox shows every mail, sign-in codes included: never in production (got "true" with NODE_ENV=production)');
+  }
   // npm runs workspace scripts inside the workspace; relative paths are the caller's.
   const base = env.INIT_CWD ?? process.cwd();
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -126,7 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     webDist: e.WEB_DIST ? path.resolve(base, e.WEB_DIST) : path.resolve(serverRoot, '../web/dist'),
-    devMailbox: !e.SMTP_URL && e.NODE_ENV !== 'production',
+    devMailbox: e.DEV_MAILBOX ?? (options.demo === true && e.NODE_ENV !== 'production'),
     secureCookies: publicUrl.startsWith('https:'),
     corsOrigins: e.CORS_ORIGINS ?? [],
   };

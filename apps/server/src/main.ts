@@ -6,7 +6,8 @@ import { seedIfEmpty } from './seed/seed';
 async function main(): Promise<void> {
   let config;
   try {
-    config = loadConfig();
+    // `npm start` (the demo) runs with --demo: demo accounts need the development mailbox to sign in.
+    config = loadConfig(process.env, { demo: process.argv.includes('--demo') });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -42,7 +43,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`portal ready on ${config.publicUrl} (database: ${database.driver}${config.devMailbox ? `, mailbox: ${config.publicUrl}/dev/mailbox` : ''})`);
+  app.log.info(`portal ready on ${config.publicUrl} (database: ${database.driver})`);
+  if (config.devMailbox) {
+    app.log.warn(`development mailbox open at ${config.publicUrl}/dev/mailbox to this machine only (loopback): every e-mail, sign-in codes included, is readable there and printed in this log. Set DEV_MAILBOX=false to close it; never use it in production.`);
+  }
+  if (!config.smtpUrl && !config.devMailbox) {
+    app.log.warn('no SMTP_URL: e-mails (sign-in codes, confirmation links) are NOT sent; they stay in the outbox table (mail_outbox). Set SMTP_URL, or DEV_MAILBOX=true on a development machine.');
+  }
 }
 
 main().catch((error: unknown) => {

@@ -15,6 +15,7 @@ export const Meta = z.object({
   academicYear: z.string(),
   version: z.string(),
   supportEmail: z.string(),
+  /** whether the development mailbox answers this client (DEV_MAILBOX=true, and the server's own machine) */
   devMailbox: z.boolean(),
 });
 export type Meta = z.infer<typeof Meta>;
@@ -27,7 +28,7 @@ export const Health = z.object({
 });
 export type Health = z.infer<typeof Health>;
 
-/** GET /api/dev/mailbox (outside production, with no SMTP_URL): the mails kept in the outbox, newest first. */
+/** GET /api/dev/mailbox (DEV_MAILBOX=true, never in production, to the server's own machine only): the mails kept in the outbox, newest first. */
 export const MailboxQuery = z.object({ to: z.string().max(254).optional() });
 export type MailboxQuery = z.infer<typeof MailboxQuery>;
 export const MailboxEntry = z.object({ id: z.number().int(), to: z.string(), subject: z.string(), text: z.string(), html: z.string().nullable(), kind: z.string(), status: z.string(), createdAt: z.string() });

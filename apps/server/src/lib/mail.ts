@@ -40,6 +40,8 @@ interface MailerOptions {
   from: string;
   smtpUrl: string | undefined;
   transport?: Transporter;
+  /** without SMTP: print a kept mail's text (sign-in codes included) in the log; only with the development mailbox */
+  printKept?: boolean;
 }
 
 export function createMailer(options: MailerOptions): Mailer {
@@ -131,9 +133,12 @@ export function createMailer(options: MailerOptions): Mailer {
         nextAttemptAt: now,
         createdAt: now,
       });
-      if (!transport) {
-        // Development outbox: the mail is readable at /dev/mailbox and here in the log.
+      if (!transport && options.printKept) {
+        // Development outbox (DEV_MAILBOX=true): the mail is readable at /dev/mailbox and here in the log.
         log.info({ mail: { to: mail.to, subject: mail.subject, kind: mail.kind } }, `mail kept in the development outbox:\n${mail.text}`);
+      } else if (!transport) {
+        // No SMTP_URL and no mailbox: the mail stays in the outbox, unsent; its text (a code, a link) is never logged.
+        log.info({ mail: { kind: mail.kind } }, 'mail kept in the outbox, not sent (no SMTP_URL)');
       }
     },
     kick() {

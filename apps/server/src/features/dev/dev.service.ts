@@ -2,6 +2,20 @@ import type { MailboxEntry } from '@portal/contract';
 import type { ServiceContext } from '../../lib/context';
 import { listOutbox } from '../../lib/mail';
 
+/** Loopback addresses, IPv4, IPv6 and IPv4-mapped. */
+const LOOPBACK = /^(?:127(?:\.\d{1,3}){3}|::1|::ffff:127(?:\.\d{1,3}){3})$/i;
+/** Headers a reverse proxy adds: a request carrying one came from elsewhere, whatever its address. */
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
+
+/**
+ * Whether the development mailbox answers this client: only when asked for (config.devMailbox:
+ * DEV_MAILBOX=true or the demo) and only to this machine (a loopback address, not forwarded by a
+ * proxy), since it shows every sign-in code. Anyone else gets 404, as if it did not exist.
+ */
+export function mailboxOpenTo(ctx: ServiceContext, client: { ip: string; headers: Record<string, unknown> }): boolean {
+  return ctx.config.devMailbox && LOOPBACK.test(client.ip) && !FORWARDING_HEADERS.some((name) => client.headers[name] !== undefined);
+}
+
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The mails kept in the development outbox, newest first, optionally those to one address. */
@@ -18,5 +32,5 @@ export async function mailboxPage(ctx: ServiceContext, input: { to?: string | un
     .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Development mailbox</title>
 <style>body{font-family:system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;color:#1b1b1b}article{border:1px solid #ccd;border-radius:8px;padding:1rem;margin:1rem 0}header{display:flex;flex-direction:column;gap:.25rem;margin-bottom:.5rem}header span{color:#555;font-size:.9rem}pre{white-space:pre-wrap}</style></head>
-<body><h1>Development mailbox</h1><p>Mails the portal would have sent (no SMTP_URL configured). Newest first; <a href="/dev/mailbox">refresh</a>.</p>${items || '<p>No mail yet.</p>'}</body></html>`;
+<body><h1>Development mailbox</h1><p>Mails kept in the outbox (DEV_MAILBOX=true), shown to this machine only. Newest first; <a href="/dev/mailbox">refresh</a>.</p>${items || '<p>No mail yet.</p>'}</body></html>`;
 }

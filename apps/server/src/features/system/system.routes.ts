@@ -10,5 +10,5 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.code(state.status === 'ok' ? 200 : 503).header('cache-control', 'no-store').send(state);
   });
 
-  app.get('/meta', { schema: { tags, summary: 'Academic year, version and support address shown by the web app', response: { 200: Meta } } }, async () => meta(app.ctx));
+  app.get('/meta', { schema: { tags, summary: 'Academic year, version and support address shown by the web app', response: { 200: Meta } } }, async (request) => meta(app.ctx, { client: { ip: request.ip, headers: request.headers } }));
 };

@@ -26,7 +26,7 @@ describe('health, meta and documentation', () => {
   });
 
   it('gives the academic year and version from configuration', async () => {
-    expect((await new Client(t.app).get('/api/meta')).json()).toEqual({ academicYear: '2023-2024', version: '1.0.0', supportEmail: 'support@portal.local', devMailbox: true });
+    expect((await new Client(t.app).get('/api/meta')).json()).toEqual({ academicYear: '2023-2024', version: '1.0.0', supportEmail: 'support@portal.local', devMailbox: false });
     const other = await createTestApp({ env: { ACADEMIC_YEAR: '2024-2025', APP_VERSION: '1.1.0' } });
     try {
       expect((await new Client(other.app).get('/api/meta')).json()).toMatchObject({ academicYear: '2024-2025', version: '1.1.0' });
@@ -101,7 +101,7 @@ describe('configuration', () => {
 
   it('has working defaults', () => {
     const config = loadConfig({ INIT_CWD: '/srv/portal' });
-    expect(config).toMatchObject({ port: 3000, dataDir: '/srv/portal/data', databaseUrl: undefined, smtpUrl: undefined, devMailbox: true, seedDemo: true, publicUrl: 'http://localhost:3000', secureCookies: false });
+    expect(config).toMatchObject({ port: 3000, dataDir: '/srv/portal/data', databaseUrl: undefined, smtpUrl: undefined, devMailbox: false, seedDemo: true, publicUrl: 'http://localhost:3000', secureCookies: false });
     const prod = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example/', SMTP_URL: 'smtp://mail:25' });
     expect(prod).toMatchObject({ devMailbox: false, seedDemo: false, publicUrl: 'https://portal.example', secureCookies: true });
   });
