@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse, FileParams } from '@portal/contract';
 import { requestMeta } from '../../lib/auth';
-import { ALLOWED_MIME } from '../../lib/uploads';
+import { ALLOWED_MIME, STORED_FILE_HEADERS } from '../../lib/uploads';
 import { readFile } from './files.service';
 
 /** Stored files (CV, ID images, documents, photos), served to their owner and the back office. */
@@ -11,7 +11,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['files'],
       summary: 'A stored file, to its owner and the back office only',
-      description: 'Answers the bytes with their stored type, `Content-Disposition: inline`, `X-Content-Type-Options: nosniff` and `Cache-Control: private, no-store`.',
+      description: 'Answers the bytes with their stored type, `Content-Disposition: inline`, `Content-Security-Policy: sandbox` (nothing in the file, such as a PDF\'s script, runs in the portal\'s origin), `X-Content-Type-Options: nosniff` and `Cache-Control: private, no-store`.',
       params: FileParams,
       response: {
         200: { description: 'The file', content: Object.fromEntries(ALLOWED_MIME.map((mime) => [mime, { schema: z.string().meta({ format: 'binary' }) }])) },
@@ -26,7 +26,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply
       .header('content-type', file.mime)
       .header('content-disposition', `inline; filename="${file.name}"`)
-      .header('x-content-type-options', 'nosniff')
+      .headers(STORED_FILE_HEADERS)
       .header('cache-control', 'private, no-store')
       // Bytes go out as they are (Fastify never serializes a Buffer); the 200 has no JSON schema.
       .send(file.data as never);

@@ -13,7 +13,7 @@ import {
   ReopenBody,
 } from '@portal/contract';
 import { requestMeta } from '../../lib/auth';
-import { JSON_FILE_BODY_LIMIT, MULTIPART_OPTIONS, NO_FIELDS, readUpload } from '../../lib/uploads';
+import { JSON_FILE_BODY_LIMIT, MULTIPART_OPTIONS, NO_FIELDS, STORED_FILE_HEADERS, readUpload } from '../../lib/uploads';
 import {
   completeIdentification,
   listIdentifications,
@@ -119,7 +119,7 @@ export const identificationRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply
       .header('content-type', file.mime)
       .header('content-disposition', `attachment; filename="${file.name}"`)
-      .header('x-content-type-options', 'nosniff')
+      .headers(STORED_FILE_HEADERS)
       // Bytes go out as they are (Fastify never serializes a Buffer); the 200 has no JSON schema.
       .send(file.data as never);
   });
