@@ -52,7 +52,7 @@ describe('finding 3: spreadsheet formulas in exports', () => {
     expect(res.statusCode).toBe(200);
     const csv = res.rawPayload.toString('utf8');
     const raw = formulaCells(csv);
-    console.info(`finding 3, HR export: ${raw.length} formula cells exported raw (${raw.filter((c) => !c.startsWith('+237')).length} besides phone numbers)`);
+    console.warn(`finding 3, HR export: ${raw.length} formula cells exported raw (${raw.filter((c) => !c.startsWith('+237')).length} besides phone numbers)`);
     // The row is there, with what was typed, behind an apostrophe.
     const rows = parse(csv.replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
     const [matricule] = await t.db.select({ m: persons.MATRICULE }).from(persons).where(eq(persons.id, lecturerId));

@@ -132,7 +132,7 @@ async function probe(app: FastifyInstance): Promise<{ health: Answer; signIns: A
 function report(label: string, { health, signIns }: { health: Answer; signIns: Answer[] }): void {
   const slowest = Math.max(...signIns.map((a) => a.ms));
   const by = (s: Answer['status']) => signIns.filter((a) => a.status === s).length;
-  console.info(`finding 4, ${label}: health ${health.status} in ${health.ms} ms; 20 sign-ins: ${by(503)} × 503, ${by(500)} × 500, ${by('none')} unanswered after ${HUNG_MS} ms, slowest ${slowest} ms`);
+  console.warn(`finding 4, ${label}: health ${health.status} in ${health.ms} ms; 20 sign-ins: ${by(503)} × 503, ${by(500)} × 500, ${by('none')} unanswered after ${HUNG_MS} ms, slowest ${slowest} ms`);
 }
 
 function expectFast({ health, signIns }: { health: Answer; signIns: Answer[] }, routeBoundMs: number): void {

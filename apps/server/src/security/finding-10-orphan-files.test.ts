@@ -95,7 +95,7 @@ describe('finding 10: orphan stored files', () => {
     try {
       for (let i = 0; i < 50 && (await orphans()).length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
       const left = await orphans();
-      console.info(`finding 10: ${afterCrash.length + 1} orphans after two crashes, ${left.length} left after the restart's sweep`);
+      console.warn(`finding 10: ${afterCrash.length + 1} orphans after two crashes, ${left.length} left after the restart's sweep`);
       expect(left).toEqual([]);
       expect(storedKeys()).toEqual(committed);
       // The committed file is still served.
