@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accounts, persons, sessions } from '../../db/schema';
+import { accounts, persons, sessions, signInLimits } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
 import { Client, codeIn, DEMO_PASSWORD, emailOf, lastMailTo, onPostgres, twoInstances } from '../../../test/helpers';
 
@@ -48,8 +48,9 @@ describe.runIf(onPostgres)('sign-in under concurrency (PostgreSQL, two instances
     await Promise.all(
       Array.from({ length: 12 }, (_, i) => instance(i).inject({ method: 'POST', url: '/api/auth/students/', remoteAddress: `10.9.0.${i}`, payload: { identifier: matricule, password: `nope-${i}` } })),
     );
-    const [row] = await cluster.t.db.select({ failed: accounts.failedLogins, locked: accounts.lockedUntil }).from(accounts).innerJoin(persons, eq(persons.id, accounts.personId)).where(eq(persons.MATRICULE, matricule));
-    expect(row?.failed).toBe(12);
-    expect(row?.locked).not.toBeNull();
+    const [person] = await cluster.t.db.select({ id: persons.id }).from(persons).where(eq(persons.MATRICULE, matricule));
+    const [row] = await cluster.t.db.select().from(signInLimits).where(eq(signInLimits.key, `p:${person!.id}`));
+    expect(row?.passwordFailures).toBe(12);
+    expect(row?.passwordLockedUntil).not.toBeNull();
   });
 });
