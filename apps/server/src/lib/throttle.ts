@@ -19,12 +19,12 @@ const PASSWORD_LOCK_BASE_SECONDS = 60;
 const PASSWORD_LOCK_MAX_SECONDS = 3600;
 
 /**
- * Per subject, across sign-in attempts: at most 10 code checks an hour; after the 2nd in a row
- * that did not open a session, a wait of 5 s before the next, doubling up to 5 minutes.
+ * Per subject, across sign-in attempts: at most 10 code checks an hour; from the 2nd in a row
+ * that did not open a session, a wait before the next: 5 s, doubling up to 5 minutes.
  */
 export const CODE_TRIES_PER_HOUR = 10;
 export const CODE_WINDOW_SECONDS = 3600;
-const CODE_FREE_TRIES = 2;
+const CODE_FREE_TRIES = 1;
 const CODE_DELAY_BASE_SECONDS = 5;
 const CODE_DELAY_MAX_SECONDS = 300;
 
