@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { email, isoDate, matricule, password, personId, required } from './common';
-import { PersonKind } from './person';
 import { SIGN_CODE_LENGTH } from './rules/limits';
 import { V } from './rules/validation';
 
@@ -10,15 +9,12 @@ export const SignUpBody = z.object({
 });
 export type SignUpBody = z.infer<typeof SignUpBody>;
 
-export const SignUpResponse = z.object({
-  MATRICULE: z.string(),
-  FIRSTNAME: z.string(),
-  LASTNAME: z.string(),
-  /** masked: j***@example.org */
-  EMAIL: z.string(),
-  KIND: PersonKind,
-});
-export type SignUpResponse = z.infer<typeof SignUpResponse>;
+/**
+ * The answer to sign-up and to e-mail verification, the same for everyone: whether the
+ * matricule names a registry person is told only to that person's mailbox (decision 23).
+ */
+export const LinkRequestResponse = z.object({ message: z.string(), resendAfter: z.number().int() });
+export type LinkRequestResponse = z.infer<typeof LinkRequestResponse>;
 
 export const EmailVerificationBody = z.object({
   matricule,
@@ -26,9 +22,6 @@ export const EmailVerificationBody = z.object({
   birthdate: isoDate.optional(),
 });
 export type EmailVerificationBody = z.infer<typeof EmailVerificationBody>;
-
-export const EmailVerificationResponse = z.object({ message: z.string(), EMAIL: z.string() });
-export type EmailVerificationResponse = z.infer<typeof EmailVerificationResponse>;
 
 export const EmailConfirmationBody = z.object({
   token: z.string({ error: V.required }).min(10, { error: V.invalid }).max(200, { error: V.invalid }),
@@ -66,7 +59,7 @@ export type CodeRequestBody = z.infer<typeof CodeRequestBody>;
 
 export const SignInResponse = z.object({
   message: z.string(),
-  /** present when the identifier matched an active account */
+  /** present after a right password only (never for a code-only request) */
   STUDENT_ID: z.number().int().optional(),
   MATRICULE: z.string().optional(),
   /** masked address the code was sent to */

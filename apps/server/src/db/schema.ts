@@ -172,8 +172,6 @@ export const accounts = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
     emailVerifiedAt: ts('email_verified_at'),
-    failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: ts('locked_until'),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -209,10 +207,47 @@ export const signInAttempts = pgTable(
     lastSentAt: ts('last_sent_at').notNull(),
     consumedAt: ts('consumed_at'),
     ip: text('ip'),
+    /** the sign-in limits' key the attempt counts against (lib/throttle.ts subjectKey), decoys included */
+    subject: text('subject').notNull(),
+    /** the person's known device the attempt was started from, if any: spared from the per-account limits */
+    deviceId: integer('device_id').references(() => knownDevices.id, { onDelete: 'set null' }),
     createdAt: created(),
   },
   (t) => [index('sign_in_attempts_person_idx').on(t.personId)],
 );
+
+/**
+ * A browser a person signed in from (the HttpOnly portal_device cookie holds a random token, stored
+ * hashed). Per-account locks an outsider can trigger spare it (decision 23); five failures in a
+ * row from it forget it.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text('token_hash').notNull().unique(),
+    personId: integer('person_id').notNull().references(() => persons.id, { onDelete: 'cascade' }),
+    failures: integer('failures').notNull().default(0),
+    createdAt: ts('created_at').notNull(),
+    lastUsedAt: ts('last_used_at').notNull(),
+  },
+  (t) => [index('known_devices_person_idx').on(t.personId)],
+);
+
+/**
+ * Sign-in limits per subject: a registry person (`p:<id>`) or, for an identifier that names
+ * nobody, the identifier itself (`i:<IDENTIFIER>`), so that both answer alike (decision 23).
+ */
+export const signInLimits = pgTable('sign_in_limits', {
+  key: text('key').primaryKey(),
+  /** consecutive wrong passwords; from the 5th the password is locked until passwordLockedUntil */
+  passwordFailures: integer('password_failures').notNull().default(0),
+  passwordLockedUntil: ts('password_locked_until'),
+  /** code checks in the hour from codeWindowStart, and when the next one is allowed */
+  codeTries: integer('code_tries').notNull().default(0),
+  codeWindowStart: ts('code_window_start'),
+  codeNextAt: ts('code_next_at'),
+});
 
 export const sessions = pgTable(
   'sessions',
@@ -230,7 +265,7 @@ export const sessions = pgTable(
   (t) => [index('sessions_person_idx').on(t.personId)],
 );
 
-/** Failed sign-ins per client address, in fixed windows; shared by every instance. */
+/** Counters in fixed windows (failed sign-ins per address, mails per person and address), shared by every instance. */
 export const loginThrottles = pgTable('login_throttles', {
   key: text('key').primaryKey(),
   windowStart: ts('window_start').notNull(),

@@ -29,6 +29,9 @@ declare module 'fastify' {
 }
 
 export const ATTEMPT_COOKIE = 'portal_attempt';
+/** A known device (decision 23): set when a sign-in succeeds, read by the sign-in calls only. */
+export const DEVICE_COOKIE = 'portal_device';
+export const DEVICE_COOKIE_SECONDS = 180 * 24 * 3600;
 export const sessionCookieName = (secure: boolean) => (secure ? '__Host-portal_session' : 'portal_session');
 
 export function requestMeta(request: FastifyRequest): RequestMeta {
@@ -73,6 +76,10 @@ export function setAttemptCookie(app: FastifyInstance, reply: FastifyReply, toke
 
 export function clearAttemptCookie(app: FastifyInstance, reply: FastifyReply): void {
   reply.clearCookie(ATTEMPT_COOKIE, { httpOnly: true, sameSite: 'strict', secure: app.ctx.config.secureCookies, path: '/api/auth' });
+}
+
+export function setDeviceCookie(app: FastifyInstance, reply: FastifyReply, token: string): void {
+  reply.setCookie(DEVICE_COOKIE, token, { httpOnly: true, sameSite: 'strict', secure: app.ctx.config.secureCookies, path: '/api/auth', maxAge: DEVICE_COOKIE_SECONDS });
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

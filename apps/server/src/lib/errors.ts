@@ -58,6 +58,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   SESSION_OVERLAP: 409,
   CSV_INVALID: 400,
   INTERNAL: 500,
+  CODE_LOCKED: 429,
+  MAIL_RATE_LIMITED: 429,
 };
 
 /** A typed error a service throws; the app's error handler turns it into `{ code, message, fields? }`. */

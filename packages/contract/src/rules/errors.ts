@@ -63,6 +63,8 @@ export const ERROR_CODES = [
   'SESSION_OVERLAP',
   'CSV_INVALID',
   'INTERNAL',
+  'CODE_LOCKED',
+  'MAIL_RATE_LIMITED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -125,6 +127,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   SESSION_OVERLAP: 'Another session is open over these dates; close it first',
   CSV_INVALID: 'The file is not a readable CSV with the expected columns',
   INTERNAL: 'An error has occurred during the process, retry later',
+  CODE_LOCKED: 'Too many wrong codes for this account; wait before trying again',
+  MAIL_RATE_LIMITED: 'Too many e-mails were asked for; wait before asking again',
 };
 
 /**

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accounts, persons, sessions } from '../../db/schema';
+import { accounts, persons, sessions, signInLimits } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
-import { Client, codeIn, DEMO_PASSWORD, emailOf, lastMailTo, onPostgres, twoInstances } from '../../../test/helpers';
+import { Client, codeIn, DEMO_PASSWORD, emailOf, lastMailTo, mailsTo, onPostgres, twoInstances } from '../../../test/helpers';
 
 /**
  * Single-use codes and links, and failure counters, under truly concurrent requests:
@@ -43,13 +43,49 @@ describe.runIf(onPostgres)('sign-in under concurrency (PostgreSQL, two instances
     expect((await new Client(cluster.t.app).post('/api/auth/students/', { identifier: matricule, password: `Password-${winner}-long` })).statusCode).toBe(200);
   });
 
+  it('checks at most 10 codes an hour for one account when 40 wrong codes arrive at once, wave after wave (finding 2)', async () => {
+    const matricule = DEMO_ACCOUNTS.intern.matricule;
+    // Eight attempts (eight password sign-ins), five tries each: 40 chances without the account's limit.
+    const attempts: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const c = new Client(cluster.t.app, `10.8.0.${i}`);
+      expect((await c.post('/api/auth/students/', { identifier: matricule, password: DEMO_PASSWORD })).statusCode).toBe(200);
+      attempts.push(`portal_attempt=${c.cookies.get('portal_attempt')!}`);
+    }
+    let checked = 0;
+    for (let wave = 0; wave < 5; wave++) {
+      const results = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          instance(i).inject({ method: 'POST', url: '/api/auth/student/code-verification', headers: { cookie: attempts[i % 8]! }, payload: { SIGN_CODE: String(100000 + wave * 40 + i) } }),
+        ),
+      );
+      checked += results.filter((r) => ['CODE_INCORRECT', 'CODE_ATTEMPTS_EXCEEDED'].includes(r.json().code as string)).length;
+      expect(results.every((r) => r.statusCode !== 500)).toBe(true);
+      // Past the growing delay (at most 5 minutes), still within the hour.
+      cluster.t.clock.advanceSeconds(301);
+    }
+    const [person] = await cluster.t.db.select({ id: persons.id }).from(persons).where(eq(persons.MATRICULE, matricule));
+    const [row] = await cluster.t.db.select().from(signInLimits).where(eq(signInLimits.key, `p:${person!.id}`));
+    expect(checked).toBeLessThanOrEqual(10);
+    expect(row?.codeTries).toBeLessThanOrEqual(10);
+  });
+
+  it('mails one code when 30 code-only requests for one person arrive at once (finding 8)', async () => {
+    const matricule = DEMO_ACCOUNTS.academic.matricule;
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => instance(i).inject({ method: 'POST', url: '/api/auth/code-request', remoteAddress: `10.7.0.${i}`, payload: { identifier: matricule } })));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    const mails = (await mailsTo(cluster.t.db, await emailOf(cluster.t.db, matricule))).filter((m) => m.kind === 'sign-code');
+    expect(mails).toHaveLength(1);
+  });
+
   it('counts every one of 12 simultaneous wrong passwords', async () => {
     const matricule = DEMO_ACCOUNTS.support.matricule;
     await Promise.all(
       Array.from({ length: 12 }, (_, i) => instance(i).inject({ method: 'POST', url: '/api/auth/students/', remoteAddress: `10.9.0.${i}`, payload: { identifier: matricule, password: `nope-${i}` } })),
     );
-    const [row] = await cluster.t.db.select({ failed: accounts.failedLogins, locked: accounts.lockedUntil }).from(accounts).innerJoin(persons, eq(persons.id, accounts.personId)).where(eq(persons.MATRICULE, matricule));
-    expect(row?.failed).toBe(12);
-    expect(row?.locked).not.toBeNull();
+    const [person] = await cluster.t.db.select({ id: persons.id }).from(persons).where(eq(persons.MATRICULE, matricule));
+    const [row] = await cluster.t.db.select().from(signInLimits).where(eq(signInLimits.key, `p:${person!.id}`));
+    expect(row?.passwordFailures).toBe(12);
+    expect(row?.passwordLockedUntil).not.toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -7,17 +8,16 @@ import {
   EmailConfirmationBody,
   EmailConfirmationResponse,
   EmailVerificationBody,
-  EmailVerificationResponse,
   ErrorResponse,
+  LinkRequestResponse,
   PersonRecord,
   SessionUser,
   SignInBody,
   SignInResponse,
   SignUpBody,
-  SignUpResponse,
   StudentSignInBody,
 } from '@portal/contract';
-import { ATTEMPT_COOKIE, clearAttemptCookie, clearSessionCookie, requestMeta, setAttemptCookie, setSessionCookie } from '../../lib/auth';
+import { ATTEMPT_COOKIE, clearAttemptCookie, clearSessionCookie, DEVICE_COOKIE, requestMeta, setAttemptCookie, setDeviceCookie, setSessionCookie } from '../../lib/auth';
 import { ownRecord } from '../../lib/person-record';
 import {
   confirmEmail,
@@ -29,6 +29,7 @@ import {
   signUp,
   verifySignInCode,
   type AttemptStarted,
+  type SignInOrigin,
 } from './auth.service';
 import { errorResponses } from '../../lib/errors';
 
@@ -41,16 +42,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     setAttemptCookie(app, reply, result.attemptToken, ATTEMPT_COOKIE_SECONDS);
     return result.response;
   };
+  const originOf = (request: FastifyRequest): SignInOrigin => ({ meta: requestMeta(request), deviceToken: request.cookies[DEVICE_COOKIE] });
 
   app.post('/auth/student/sign-up', {
-    schema: { tags, summary: 'Find the registry person who claims an account', body: SignUpBody, response: { 201: SignUpResponse, ...errors } },
+    schema: { tags, summary: 'Claim an account: if the matricule (and a student\'s birthdate) match a registry person, a confirmation link goes to the address on file; the answer is the same for everyone', body: SignUpBody, response: { 201: LinkRequestResponse, ...errors } },
   }, async (request, reply) => {
     const found = await signUp(app.ctx, request.body, requestMeta(request));
     return reply.code(201).send(found);
   });
 
   app.post('/auth/student/email-verification', {
-    schema: { tags, summary: 'Mail a confirmation link valid 24 hours', body: EmailVerificationBody, response: { 200: EmailVerificationResponse, ...errors } },
+    schema: { tags, summary: 'Mail a confirmation link valid 24 hours to the address on file (the same answer for everyone)', body: EmailVerificationBody, response: { 200: LinkRequestResponse, ...errors } },
   }, async (request) => sendEmailVerification(app.ctx, request.body, requestMeta(request)));
 
   app.post('/auth/student/email-confirmation', {
@@ -59,18 +61,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/auth/students/', {
     schema: { tags, summary: 'Sign in with a matricule or username and a password; mails a 6-digit code', body: SignInBody, response: { 200: SignInResponse, ...errors } },
-  }, async (request, reply) => started(reply, await signInWithPassword(app.ctx, request.body, requestMeta(request))));
+  }, async (request, reply) => started(reply, await signInWithPassword(app.ctx, request.body, originOf(request))));
 
   app.post('/auth/student/sign-in', {
     schema: { tags, summary: 'Student sign-in with matricule, e-mail and password; mails a 6-digit code', body: StudentSignInBody, response: { 200: SignInResponse, ...errors } },
   }, async (request, reply) => {
     const { matricule, email, password } = request.body;
-    return started(reply, await signInWithPassword(app.ctx, { identifier: matricule, email, password }, requestMeta(request)));
+    return started(reply, await signInWithPassword(app.ctx, { identifier: matricule, email, password }, originOf(request)));
   });
 
   app.post('/auth/code-request', {
-    schema: { tags, summary: 'Sign in with a code only: mails a code to the address on file', body: CodeRequestBody, response: { 200: SignInResponse, ...errors } },
-  }, async (request, reply) => started(reply, await requestSignInCode(app.ctx, request.body, requestMeta(request))));
+    schema: { tags, summary: 'Sign in with a code only: mails a code to the address on file (the same answer for everyone)', body: CodeRequestBody, response: { 200: SignInResponse, ...errors } },
+  }, async (request, reply) => started(reply, await requestSignInCode(app.ctx, request.body, originOf(request))));
 
   app.post('/auth/code-resend', {
     schema: { tags, summary: 'Mail a new code for the current sign-in attempt (once a minute)', response: { 200: CodeResendResponse, ...errors } },
@@ -79,9 +81,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/auth/student/code-verification', {
     schema: { tags, summary: 'Check the e-mailed code; opens the session and answers the user record', body: CodeVerificationBody, response: { 200: SessionUser, ...errors } },
   }, async (request, reply) => {
-    const { user, sessionToken } = await verifySignInCode(app.ctx, request.cookies[ATTEMPT_COOKIE], request.body, requestMeta(request));
+    const { user, sessionToken, deviceToken } = await verifySignInCode(app.ctx, request.cookies[ATTEMPT_COOKIE], request.body, requestMeta(request));
     clearAttemptCookie(app, reply);
     setSessionCookie(app, reply, sessionToken);
+    if (deviceToken) setDeviceCookie(app, reply, deviceToken);
     reply.header('cache-control', 'no-store');
     return user;
   });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import {
   EMAIL_CONFIRMATION_TTL_HOURS,
   SIGN_CODE_MAX_ATTEMPTS,
@@ -8,10 +8,10 @@ import {
   type CodeVerificationBody,
   type EmailConfirmationBody,
   type EmailVerificationBody,
+  type LinkRequestResponse,
   type SessionUser,
   type SignInResponse,
   type SignUpBody,
-  type SignUpResponse,
 } from '@portal/contract';
 import { accounts, emailConfirmations, persons, signInAttempts, type Account, type Person } from '../../db/schema';
 import { audit } from '../../lib/audit';
@@ -22,13 +22,22 @@ import { composeMail } from '../../lib/mail';
 import { isWeakPassword } from '../../lib/password-policy';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { createSession, revokeSession } from '../../lib/session';
-import { assertAddressAllowed, recordAddressFailure } from '../../lib/throttle';
+import {
+  assertAddressAllowed,
+  assertCodeNotLocked,
+  assertPasswordNotLocked,
+  MAIL_LIMITS,
+  recordAddressFailure,
+  recordPasswordFailure,
+  reserveCodeTry,
+  resetCodeTries,
+  resetPasswordFailures,
+  subjectKey,
+  take,
+} from '../../lib/throttle';
 import { languageOfPerson, loadPersonRecord } from '../../lib/person-record';
+import { knownDeviceOf, recordDeviceFailure, rememberDevice, type KnownDevice } from './known-devices';
 
-/** Per-account lockout: from the 5th consecutive failure, 1 minute, doubling up to 1 hour. */
-export const LOCK_AFTER_FAILURES = 5;
-const LOCK_BASE_SECONDS = 60;
-const LOCK_MAX_SECONDS = 3600;
 /** A sign-in attempt lives 30 minutes; each code 10 of them; at most 5 codes are sent. */
 const ATTEMPT_TTL_SECONDS = 1800;
 const MAX_CODE_SENDS = 5;
@@ -37,64 +46,79 @@ const secondsUntil = (ctx: ServiceContext, date: Date) => Math.max(1, Math.ceil(
 const plus = (date: Date, seconds: number) => new Date(date.getTime() + seconds * 1000);
 const fullName = (p: Pick<Person, 'FIRSTNAME' | 'LASTNAME'>) => `${p.FIRSTNAME} ${p.LASTNAME}`;
 
+/**
+ * Runs `work` while the same slow step (an argon2 verification of a decoy hash) runs beside it,
+ * and answers when both are done: every request of an anonymous call then takes the time of
+ * that step, whether or not the identifier names someone (decision 23).
+ */
+async function inConstantTime<T>(work: () => Promise<T>): Promise<T> {
+  const pad = verifyPassword(null, 'decoy');
+  try {
+    return await work();
+  } finally {
+    await pad;
+  }
+}
+
 // ---------------------------------------------------------------- sign-up
 
-interface Claim {
-  person: Person;
-  email: string;
-}
+const LINK_SENT = (): LinkRequestResponse => ({ message: 'Mail send successfully', resendAfter: SIGN_CODE_RESEND_SECONDS });
 
-/** The registry person a sign-up names, if they may still claim an account. */
-async function findClaimable(ctx: ServiceContext, input: { matricule: string; birthdate?: string | undefined }, meta: RequestMeta): Promise<Claim> {
-  await assertAddressAllowed(ctx, meta.ip);
-  const [row] = await ctx.db
-    .select({ person: persons, account: accounts })
-    .from(persons)
-    .leftJoin(accounts, eq(accounts.personId, persons.id))
-    .where(eq(persons.MATRICULE, input.matricule))
-    .limit(1);
-  const unknown = async () => {
-    await recordAddressFailure(ctx, meta.ip);
-    return new AppError('UNKNOWN_MATRICULE');
-  };
-  if (!row) throw await unknown();
-  if (row.person.KIND === 'STUDENT') {
-    if (!input.birthdate) throw new AppError('BIRTHDATE_REQUIRED', { fields: { birthdate: 'validation.required' } });
-    if (input.birthdate !== row.person.BIRTHDATE) throw await unknown();
-  }
-  if (row.account?.passwordHash) throw new AppError('ACCOUNT_EXISTS');
-  if (!row.person.EMAIL) throw new AppError('NO_EMAIL_ON_FILE');
-  return { person: row.person, email: row.person.EMAIL.toLowerCase() };
-}
+/**
+ * Sign-up and e-mail verification, one answer for everyone: if the matricule (with the student's
+ * birthdate, and the address when one is given) matches a registry person with an address on
+ * file, a confirmation link goes to that address, or, when the account already exists, a mail
+ * saying so. Nothing in the answer, nor its time, tells whether the person exists (decisions 6 and 23).
+ */
+async function requestConfirmationLink(ctx: ServiceContext, input: { matricule: string; birthdate?: string | undefined; email?: string | undefined }, meta: RequestMeta): Promise<LinkRequestResponse> {
+  return inConstantTime(async () => {
+    await take(ctx, `signup-ip:${meta.ip}`, MAIL_LIMITS.perAddress, 'TOO_MANY_REQUESTS');
+    const [row] = await ctx.db
+      .select({ person: persons, account: accounts })
+      .from(persons)
+      .leftJoin(accounts, eq(accounts.personId, persons.id))
+      .where(eq(persons.MATRICULE, input.matricule))
+      .limit(1);
+    const subject = subjectKey(row?.person.id, input.matricule);
+    await take(ctx, `link1m:${subject}`, MAIL_LIMITS.linkSpacing, 'RESEND_TOO_SOON');
+    await take(ctx, `link:${subject}`, MAIL_LIMITS.linkPerSubject, 'MAIL_RATE_LIMITED');
 
-export async function signUp(ctx: ServiceContext, input: SignUpBody, meta: RequestMeta): Promise<SignUpResponse> {
-  const { person, email } = await findClaimable(ctx, input, meta);
-  return { MATRICULE: person.MATRICULE, FIRSTNAME: person.FIRSTNAME, LASTNAME: person.LASTNAME, EMAIL: maskEmail(email), KIND: person.KIND };
-}
-
-/** Mails a single-use confirmation link valid 24 hours to the address on file. */
-export async function sendEmailVerification(ctx: ServiceContext, input: EmailVerificationBody, meta: RequestMeta): Promise<{ message: string; EMAIL: string }> {
-  const { person, email } = await findClaimable(ctx, input, meta);
-  if (input.email && input.email !== email) throw new AppError('EMAIL_MISMATCH', { fields: { email: 'validation.emailMismatch' } });
-  const now = ctx.clock.now();
-  const [recent] = await ctx.db
-    .select({ createdAt: emailConfirmations.createdAt })
-    .from(emailConfirmations)
-    .where(and(eq(emailConfirmations.personId, person.id), gte(emailConfirmations.createdAt, plus(now, -SIGN_CODE_RESEND_SECONDS))))
-    .limit(1);
-  if (recent) throw new AppError('RESEND_TOO_SOON', { retryAfter: secondsUntil(ctx, plus(recent.createdAt, SIGN_CODE_RESEND_SECONDS)) });
-
-  const token = randomToken();
-  const link = `${ctx.config.publicUrl}/email-confirmation?token=${encodeURIComponent(token)}`;
-  const lang = await languageOfPerson(ctx.db, person.id);
-  await ctx.db.transaction(async (tx) => {
-    await tx.insert(emailConfirmations).values({ personId: person.id, tokenHash: hashToken(token), email, expiresAt: plus(now, EMAIL_CONFIRMATION_TTL_HOURS * 3600), createdAt: now });
-    await ctx.mailer.enqueue(tx, composeMail(lang, { to: email, name: fullName(person), kind: 'email-confirmation', key: 'emailConfirmation', vars: { link, matricule: person.MATRICULE } }));
-    await audit(tx, { at: now, actorId: person.id, action: 'account.confirmation-sent', targetType: 'person', targetId: person.id, ip: meta.ip });
+    const person = row?.person;
+    const onFile = person?.EMAIL?.toLowerCase();
+    const matches =
+      person &&
+      onFile &&
+      (person.KIND !== 'STUDENT' || input.birthdate === person.BIRTHDATE) &&
+      (input.email === undefined || input.email.toLowerCase() === onFile);
+    const now = ctx.clock.now();
+    if (!matches) {
+      await recordAddressFailure(ctx, meta.ip);
+      await audit(ctx.db, { at: now, action: 'account.sign-up-unmatched', targetType: 'person', targetId: person?.id, ip: meta.ip });
+      return LINK_SENT();
+    }
+    const lang = await languageOfPerson(ctx.db, person.id);
+    await ctx.db.transaction(async (tx) => {
+      if (row.account?.passwordHash) {
+        const login = `${ctx.config.publicUrl}/login`;
+        await ctx.mailer.enqueue(tx, composeMail(lang, { to: onFile, name: fullName(person), kind: 'account-exists', key: 'accountExists', vars: { link: login, matricule: person.MATRICULE } }));
+        await audit(tx, { at: now, action: 'account.exists-notice-sent', targetType: 'person', targetId: person.id, ip: meta.ip });
+        return;
+      }
+      const token = randomToken();
+      const link = `${ctx.config.publicUrl}/email-confirmation?token=${encodeURIComponent(token)}`;
+      await tx.insert(emailConfirmations).values({ personId: person.id, tokenHash: hashToken(token), email: onFile, expiresAt: plus(now, EMAIL_CONFIRMATION_TTL_HOURS * 3600), createdAt: now });
+      await ctx.mailer.enqueue(tx, composeMail(lang, { to: onFile, name: fullName(person), kind: 'email-confirmation', key: 'emailConfirmation', vars: { link, matricule: person.MATRICULE } }));
+      await audit(tx, { at: now, actorId: person.id, action: 'account.confirmation-sent', targetType: 'person', targetId: person.id, ip: meta.ip });
+    });
+    ctx.mailer.kick();
+    return LINK_SENT();
   });
-  ctx.mailer.kick();
-  return { message: 'Mail send successfully', EMAIL: maskEmail(email) };
 }
+
+export const signUp = (ctx: ServiceContext, input: SignUpBody, meta: RequestMeta) => requestConfirmationLink(ctx, input, meta);
+
+/** The specification's e-mail verification: the same as sign-up, with the address the person typed. */
+export const sendEmailVerification = (ctx: ServiceContext, input: EmailVerificationBody, meta: RequestMeta) => requestConfirmationLink(ctx, input, meta);
 
 /** Confirms the address with the link's token and sets the password: the account becomes usable. */
 export async function confirmEmail(ctx: ServiceContext, input: EmailConfirmationBody, meta: RequestMeta): Promise<{ MATRICULE: string; USERNAME: string | null }> {
@@ -123,7 +147,7 @@ export async function confirmEmail(ctx: ServiceContext, input: EmailConfirmation
       .values({ personId: person.id, email: link.email, passwordHash, emailVerifiedAt: now, createdAt: now, updatedAt: now })
       .onConflictDoUpdate({
         target: accounts.personId,
-        set: { email: link.email, passwordHash, emailVerifiedAt: now, failedLogins: 0, lockedUntil: null, updatedAt: now },
+        set: { email: link.email, passwordHash, emailVerifiedAt: now, updatedAt: now },
         setWhere: isNull(accounts.passwordHash),
       })
       .returning({ username: accounts.username });
@@ -162,8 +186,23 @@ export interface AttemptStarted {
   attemptToken: string;
 }
 
-/** Creates a sign-in attempt and mails its code; a decoy attempt (no person) sends nothing. */
-async function startAttempt(ctx: ServiceContext, found: Found | null, meta: RequestMeta): Promise<AttemptStarted> {
+/** Where a sign-in call comes from: the client address and the portal_device cookie, if any. */
+export interface SignInOrigin {
+  meta: RequestMeta;
+  deviceToken: string | undefined;
+}
+
+/**
+ * Creates a sign-in attempt and mails its code. A decoy attempt (no active account) mails
+ * nothing, but counts against the same limits as a real one, so the two answer alike.
+ */
+async function startAttempt(ctx: ServiceContext, input: { found: Found | null; subject: string; device: KnownDevice | null; meta: RequestMeta; codeOnly: boolean }): Promise<AttemptStarted> {
+  const { found, subject, device, meta, codeOnly } = input;
+  if (codeOnly) await take(ctx, `code1m:${subject}`, MAIL_LIMITS.codeSpacing, 'RESEND_TOO_SOON');
+  if (!device) {
+    await take(ctx, `code:${subject}`, MAIL_LIMITS.codePerSubject);
+    if (codeOnly) await take(ctx, `mail-ip:${meta.ip}`, MAIL_LIMITS.perAddress, 'TOO_MANY_REQUESTS');
+  }
   const now = ctx.clock.now();
   const attemptToken = randomToken();
   const tokenHash = hashToken(attemptToken);
@@ -178,6 +217,8 @@ async function startAttempt(ctx: ServiceContext, found: Found | null, meta: Requ
       expiresAt: plus(now, ATTEMPT_TTL_SECONDS),
       lastSentAt: now,
       ip: meta.ip,
+      subject,
+      deviceId: device?.id ?? null,
       createdAt: now,
     });
     if (person && found.account) {
@@ -190,75 +231,66 @@ async function startAttempt(ctx: ServiceContext, found: Found | null, meta: Requ
     attemptToken,
     response: {
       message: 'Mail send successfully',
-      ...(person && found.account ? { STUDENT_ID: person.id, MATRICULE: person.MATRICULE, EMAIL: maskEmail(found.account.email) } : {}),
+      // Only the password proves who is asking; a code-only request learns nothing.
+      ...(!codeOnly && person && found.account ? { STUDENT_ID: person.id, MATRICULE: person.MATRICULE, EMAIL: maskEmail(found.account.email) } : {}),
       resendAfter: SIGN_CODE_RESEND_SECONDS,
     },
   };
 }
 
-async function recordPasswordFailure(ctx: ServiceContext, account: Account, meta: RequestMeta): Promise<never> {
-  const now = ctx.clock.now();
-  const [row] = await ctx.db
-    .update(accounts)
-    .set({ failedLogins: sql`${accounts.failedLogins} + 1` })
-    .where(eq(accounts.personId, account.personId))
-    .returning({ failedLogins: accounts.failedLogins });
-  const failures = row?.failedLogins ?? 1;
-  if (failures >= LOCK_AFTER_FAILURES) {
-    const seconds = Math.min(LOCK_BASE_SECONDS * 2 ** (failures - LOCK_AFTER_FAILURES), LOCK_MAX_SECONDS);
-    await ctx.db.update(accounts).set({ lockedUntil: plus(now, seconds) }).where(eq(accounts.personId, account.personId));
-  }
-  await recordAddressFailure(ctx, meta.ip);
-  await audit(ctx.db, { at: now, actorId: null, action: 'auth.sign-in-failed', targetType: 'person', targetId: account.personId, ip: meta.ip, details: { failures } });
-  throw new AppError('INVALID_CREDENTIALS');
-}
-
-/** Password sign-in (identifier = matricule or username; the student variant also checks the e-mail). */
-export async function signInWithPassword(ctx: ServiceContext, input: { identifier: string; password: string; email?: string }, meta: RequestMeta): Promise<AttemptStarted> {
-  await assertAddressAllowed(ctx, meta.ip);
+/**
+ * Password sign-in (identifier = matricule or username; the student variant also checks the
+ * e-mail). Every identifier costs one argon2 verification, and one that names nobody, or a
+ * registry person without an account, answers as a wrong password. The per-subject and
+ * per-address locks spare the person's known device (decision 23).
+ */
+export async function signInWithPassword(ctx: ServiceContext, input: { identifier: string; password: string; email?: string }, origin: SignInOrigin): Promise<AttemptStarted> {
+  const { meta } = origin;
   const found = await findByIdentifier(ctx, input.identifier);
-  if (!found) {
-    await verifyPassword(null, input.password);
-    await recordAddressFailure(ctx, meta.ip);
+  const subject = subjectKey(found?.person.id, input.identifier);
+  const device = await knownDeviceOf(ctx, origin.deviceToken, found?.person.id);
+  if (!device) {
+    await assertAddressAllowed(ctx, meta.ip);
+    await assertPasswordNotLocked(ctx, subject);
+    await assertCodeNotLocked(ctx, subject);
+  }
+  const account = found?.account ?? null;
+  const passwordOk = await verifyPassword(account?.passwordHash ?? null, input.password);
+  const emailOk = input.email === undefined || input.email.toLowerCase() === account?.email.toLowerCase();
+  if (!passwordOk || !emailOk || !account) {
+    let failures: number | undefined;
+    if (device) await recordDeviceFailure(ctx, device);
+    else {
+      failures = await recordPasswordFailure(ctx, subject);
+      await recordAddressFailure(ctx, meta.ip);
+    }
+    await audit(ctx.db, { at: ctx.clock.now(), action: 'auth.sign-in-failed', targetType: 'person', targetId: found?.person.id, ip: meta.ip, details: { failures, knownDevice: Boolean(device) } });
     throw new AppError('INVALID_CREDENTIALS');
   }
-  const { account } = found;
+  // The right password of an account whose address was never confirmed (the specification's 401).
   if (!isActive(account)) {
-    await audit(ctx.db, { at: ctx.clock.now(), action: 'auth.sign-in-inactive', targetType: 'person', targetId: found.person.id, ip: meta.ip });
+    await audit(ctx.db, { at: ctx.clock.now(), action: 'auth.sign-in-inactive', targetType: 'person', targetId: found!.person.id, ip: meta.ip });
     throw new AppError('ACCOUNT_INACTIVE');
   }
-  if (account.lockedUntil && account.lockedUntil > ctx.clock.now()) {
-    throw new AppError('ACCOUNT_LOCKED', { retryAfter: secondsUntil(ctx, account.lockedUntil) });
-  }
-  const passwordOk = await verifyPassword(account.passwordHash, input.password);
-  const emailOk = input.email === undefined || input.email.toLowerCase() === account.email.toLowerCase();
-  if (!passwordOk || !emailOk) return recordPasswordFailure(ctx, account, meta);
-  if (account.failedLogins > 0 || account.lockedUntil) {
-    await ctx.db.update(accounts).set({ failedLogins: 0, lockedUntil: null }).where(eq(accounts.personId, account.personId));
-  }
-  return startAttempt(ctx, found, meta);
+  await resetPasswordFailures(ctx, subject);
+  return startAttempt(ctx, { found, subject, device, meta, codeOnly: false });
 }
 
 /**
- * Sign-in with only a code mailed to the address on file. The answer is the same whether
- * or not the identifier exists; an unknown one gets a decoy attempt that no code opens.
+ * Sign-in with only a code mailed to the address on file. The answer, and its time, are the
+ * same whether or not the identifier names an active account: an unknown one gets a decoy
+ * attempt that no code opens, limited exactly as a real one. It honours the subject's code lock.
  */
-export async function requestSignInCode(ctx: ServiceContext, input: CodeRequestBody, meta: RequestMeta): Promise<AttemptStarted> {
-  await assertAddressAllowed(ctx, meta.ip);
-  const found = await findByIdentifier(ctx, input.identifier);
-  if (!found || !isActive(found.account)) {
-    await recordAddressFailure(ctx, meta.ip);
-    return startAttempt(ctx, null, meta);
-  }
-  const now = ctx.clock.now();
-  const [recent] = await ctx.db
-    .select({ lastSentAt: signInAttempts.lastSentAt })
-    .from(signInAttempts)
-    .where(and(eq(signInAttempts.personId, found.person.id), gte(signInAttempts.lastSentAt, plus(now, -SIGN_CODE_RESEND_SECONDS))))
-    .orderBy(desc(signInAttempts.lastSentAt))
-    .limit(1);
-  if (recent) throw new AppError('RESEND_TOO_SOON', { retryAfter: secondsUntil(ctx, plus(recent.lastSentAt, SIGN_CODE_RESEND_SECONDS)) });
-  return startAttempt(ctx, found, meta);
+export async function requestSignInCode(ctx: ServiceContext, input: CodeRequestBody, origin: SignInOrigin): Promise<AttemptStarted> {
+  return inConstantTime(async () => {
+    const found = await findByIdentifier(ctx, input.identifier);
+    const subject = subjectKey(found?.person.id, input.identifier);
+    const device = await knownDeviceOf(ctx, origin.deviceToken, found?.person.id);
+    if (!device) await assertCodeNotLocked(ctx, subject);
+    const active = found && isActive(found.account) ? found : null;
+    if (!active) await recordAddressFailure(ctx, origin.meta.ip);
+    return startAttempt(ctx, { found: active, subject, device, meta: origin.meta, codeOnly: true });
+  });
 }
 
 async function loadAttempt(ctx: ServiceContext, attemptToken: string | undefined) {
@@ -268,13 +300,14 @@ async function loadAttempt(ctx: ServiceContext, attemptToken: string | undefined
   return attempt;
 }
 
-/** A new code for the same attempt, at most once a minute and five times in all. */
+/** A new code for the same attempt, at most once a minute and five times in all, within the person's hourly mails. */
 export async function resendSignInCode(ctx: ServiceContext, attemptToken: string | undefined): Promise<{ message: string; resendAfter: number }> {
   const attempt = await loadAttempt(ctx, attemptToken);
   const now = ctx.clock.now();
   const allowedAt = plus(attempt.lastSentAt, SIGN_CODE_RESEND_SECONDS);
   if (now < allowedAt) throw new AppError('RESEND_TOO_SOON', { retryAfter: secondsUntil(ctx, allowedAt) });
   if (attempt.sends >= MAX_CODE_SENDS) throw new AppError('TOO_MANY_REQUESTS', { retryAfter: secondsUntil(ctx, attempt.expiresAt) });
+  if (!attempt.deviceId) await take(ctx, `code:${attempt.subject}`, MAIL_LIMITS.codePerSubject);
   const code = randomCode();
   await ctx.db.transaction(async (tx) => {
     const updated = await tx
@@ -299,17 +332,23 @@ export async function resendSignInCode(ctx: ServiceContext, attemptToken: string
   return { message: 'Mail send successfully', resendAfter: SIGN_CODE_RESEND_SECONDS };
 }
 
-/** Checks the e-mailed code of this attempt; on success opens a session. */
+/**
+ * Checks the e-mailed code of this attempt; on success opens a session and knows the device.
+ * Each check first takes one of the subject's code checks (10 an hour, growing delay), across
+ * every attempt of the person; an attempt from their known device is spared.
+ */
 export async function verifySignInCode(
   ctx: ServiceContext,
   attemptToken: string | undefined,
   input: CodeVerificationBody,
   meta: RequestMeta,
-): Promise<{ user: SessionUser; sessionToken: string }> {
+): Promise<{ user: SessionUser; sessionToken: string; deviceToken: string | null }> {
   const attempt = await loadAttempt(ctx, attemptToken);
   const now = ctx.clock.now();
   if (attempt.failedCodes >= SIGN_CODE_MAX_ATTEMPTS) throw new AppError('CODE_ATTEMPTS_EXCEEDED');
   if (now >= attempt.codeExpiresAt) throw new AppError('CODE_EXPIRED');
+  const device = attempt.deviceId && attempt.personId ? { id: attempt.deviceId, personId: attempt.personId } : null;
+  if (!device) await reserveCodeTry(ctx, attempt.subject);
 
   const matches =
     attempt.personId !== null &&
@@ -323,13 +362,14 @@ export async function verifySignInCode(
       .set({ failedCodes: sql`${signInAttempts.failedCodes} + 1` })
       .where(eq(signInAttempts.id, attempt.id))
       .returning({ failedCodes: signInAttempts.failedCodes });
+    if (device) await recordDeviceFailure(ctx, device);
     await audit(ctx.db, { at: now, action: 'auth.code-failed', targetType: 'person', targetId: attempt.personId ?? undefined, ip: meta.ip, details: { failures: row?.failedCodes } });
     if ((row?.failedCodes ?? 0) >= SIGN_CODE_MAX_ATTEMPTS) throw new AppError('CODE_ATTEMPTS_EXCEEDED');
     throw new AppError('CODE_INCORRECT', { fields: { SIGN_CODE: 'validation.codeIncorrect' } });
   }
   const personId = attempt.personId!;
 
-  const sessionToken = await ctx.db.transaction(async (tx) => {
+  const opened = await ctx.db.transaction(async (tx) => {
     // Single use: of two requests with the right code, one opens a session.
     const consumed = await tx
       .update(signInAttempts)
@@ -338,12 +378,15 @@ export async function verifySignInCode(
       .returning({ id: signInAttempts.id });
     if (consumed.length === 0) throw new AppError('CODE_EXPIRED');
     const token = await createSession(ctx, tx, personId, meta);
+    const deviceToken = await rememberDevice(ctx, tx, { personId, deviceId: attempt.deviceId });
     await audit(tx, { at: now, actorId: personId, action: 'auth.sign-in', targetType: 'person', targetId: personId, ip: meta.ip });
-    return token;
+    return { token, deviceToken };
   });
+  await resetCodeTries(ctx, attempt.subject);
+  await resetPasswordFailures(ctx, attempt.subject);
   const record = await loadPersonRecord(ctx.db, personId);
   if (!record) throw new AppError('CODE_EXPIRED');
-  return { user: { ...record, TOKEN: sessionToken }, sessionToken };
+  return { user: { ...record, TOKEN: opened.token }, sessionToken: opened.token, deviceToken: opened.deviceToken };
 }
 
 export async function signOut(ctx: ServiceContext, input: { sessionId: number; personId: number }, meta: RequestMeta): Promise<void> {

@@ -1,13 +1,18 @@
 import { CONTACT_OBJECT_LABELS, type ContactBody } from '@portal/contract';
 import { contactMessages, type Person } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import type { ServiceContext } from '../../lib/context';
+import type { RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { composeMail } from '../../lib/mail';
 import { languageOfPerson } from '../../lib/person-record';
+import { MAIL_LIMITS, take } from '../../lib/throttle';
 
-/** Stores the message and mails it to the support address, with an acknowledgement to the sender. */
-export async function sendContactMessage(ctx: ServiceContext, input: { person: Person; email: string | null; body: ContactBody }): Promise<{ id: number; message: string }> {
+/**
+ * Stores the message and mails it to the support address, with an acknowledgement to the sender.
+ * At most 5 messages an hour per person and 30 per client address (429 MAIL_RATE_LIMITED with
+ * retryAfter), counted in the database (decision 23).
+ */
+export async function sendContactMessage(ctx: ServiceContext, input: { person: Person; email: string | null; body: ContactBody; meta: RequestMeta }): Promise<{ id: number; message: string }> {
   const { person, body } = input;
   if (!body.OBJECT || !body.MESSAGE) {
     const fields: Record<string, string> = {};
@@ -15,6 +20,8 @@ export async function sendContactMessage(ctx: ServiceContext, input: { person: P
     if (!body.MESSAGE) fields.MESSAGE = 'validation.required';
     throw new AppError('CONTACT_INCOMPLETE', { fields });
   }
+  await take(ctx, `contact:${person.id}`, MAIL_LIMITS.contactPerPerson);
+  await take(ctx, `contact-ip:${input.meta.ip}`, MAIL_LIMITS.contactPerAddress);
   const objectLabel = CONTACT_OBJECT_LABELS[body.OBJECT as keyof typeof CONTACT_OBJECT_LABELS] ?? body.OBJECT;
   const fullname = `${person.FIRSTNAME} ${person.LASTNAME}`;
   const now = ctx.clock.now();

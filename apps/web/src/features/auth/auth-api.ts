@@ -4,13 +4,11 @@ import type {
   CodeVerificationBody,
   EmailConfirmationBody,
   EmailConfirmationResponse,
-  EmailVerificationBody,
-  EmailVerificationResponse,
+  LinkRequestResponse,
   SessionUser,
   SignInBody,
   SignInResponse,
   SignUpBody,
-  SignUpResponse,
 } from '@portal/contract';
 import { api } from '../../lib/api';
 
@@ -30,10 +28,7 @@ export const verifyCode = (body: CodeVerificationBody) =>
   api<SessionUser>('/api/auth/student/code-verification', { method: 'POST', body, anonymous });
 
 export const signUp = (body: SignUpBody) =>
-  api<SignUpResponse>('/api/auth/student/sign-up', { method: 'POST', body, anonymous });
-
-export const sendConfirmationLink = (body: EmailVerificationBody) =>
-  api<EmailVerificationResponse>('/api/auth/student/email-verification', { method: 'POST', body, anonymous });
+  api<LinkRequestResponse>('/api/auth/student/sign-up', { method: 'POST', body, anonymous });
 
 export const confirmEmail = (body: EmailConfirmationBody) =>
   api<EmailConfirmationResponse>('/api/auth/student/email-confirmation', {

@@ -25,7 +25,9 @@ export default function EmailingSentPage() {
           <MarkEmailReadOutlined color="primary" sx={{ fontSize: 48 }} aria-hidden />
           <Typography>{email ? t('emailingSent.sentTo', { email }) : t('emailingSent.sent')}</Typography>
           <Typography>{t('emailingSent.validity', LIMITS)}</Typography>
+          <Typography>{t('emailingSent.existing')}</Typography>
           <Typography sx={{ color: 'text.secondary' }}>{t('emailingSent.spam')}</Typography>
+          <Typography sx={{ color: 'text.secondary' }}>{t('emailingSent.nothing')}</Typography>
           {meta.data?.devMailbox ? (
             <Alert severity="info">
               {t('emailingSent.devMailbox')}{' '}

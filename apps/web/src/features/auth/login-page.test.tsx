@@ -41,6 +41,7 @@ describe('login form', () => {
     fakeApi({ 'POST /api/auth/students/': error(400, 'INVALID_CREDENTIALS') });
     await fillAndSubmit('ST2024001', 'wrong-pass');
     expect(await screen.findByText('Matricule or password incorrect')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign in with a code by e-mail' })).not.toBeInTheDocument();
   });
 
   it('says the connection failed when fetch rejects', async () => {
@@ -52,8 +53,31 @@ describe('login form', () => {
   it('shows the lockout with its countdown on a 429', async () => {
     fakeApi({ 'POST /api/auth/students/': error(429, 'ACCOUNT_LOCKED', { retryAfter: 90 }) });
     await fillAndSubmit('ST2024001', 'secret-pass');
-    expect(await screen.findByText(/Too many failed sign-ins; try again later Try again in 1:30\./)).toBeInTheDocument();
+    expect(await screen.findByText(/Too many failed sign-ins with a password; try again later Try again in 1:30\./)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+  });
+
+  it('offers the e-mailed code while the password is locked, keeping the identifier', async () => {
+    const api = fakeApi({
+      'POST /api/auth/students/': error(429, 'ACCOUNT_LOCKED', { retryAfter: 600 }),
+      'POST /api/auth/code-request': { body: { message: 'sent', resendAfter: 60 } },
+    });
+    const { user, location } = await fillAndSubmit('ST2024001', 'secret-pass');
+    expect(await screen.findByText(/You can still sign in now with a code/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sign in with a code by e-mail' }));
+    expect(screen.getByRole('tab', { name: 'With a code by e-mail' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByLabelText(/Matricule or username/)).toHaveValue('ST2024001');
+    await user.click(screen.getByRole('button', { name: 'Send me a code' }));
+    expect(await screen.findByRole('heading', { name: 'Verification code' })).toBeInTheDocument();
+    expect(api.to('POST', '/api/auth/code-request')[0]?.body).toEqual({ identifier: 'ST2024001' });
+    expect(location().state).toEqual({ matricule: 'ST2024001', resendAfter: 60 });
+  });
+
+  it('offers the e-mailed code when the address is throttled, not for a wrong password', async () => {
+    fakeApi({ 'POST /api/auth/students/': error(429, 'TOO_MANY_REQUESTS', { retryAfter: 300 }) });
+    await fillAndSubmit('ST2024001', 'secret-pass');
+    expect(await screen.findByRole('button', { name: 'Sign in with a code by e-mail' })).toBeInTheDocument();
+    expect(screen.getByText(/Too many attempts; try again later Try again in 5:00\./)).toBeInTheDocument();
   });
 
   it('goes to /verification-code with the masked e-mail on a 200', async () => {
@@ -71,7 +95,7 @@ describe('login form', () => {
 
   it('asks for a code by e-mail in the second mode', async () => {
     const api = fakeApi({
-      'POST /api/auth/code-request': { body: { message: 'sent', MATRICULE: 'ST2024001', EMAIL: 'a***@univ.example.cm', resendAfter: 60 } },
+      'POST /api/auth/code-request': { body: { message: 'sent', resendAfter: 60 } },
     });
     const { user, location } = renderApp('/login');
     await user.click(await screen.findByRole('tab', { name: 'With a code by e-mail' }));

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Tab from '@mui/material/Tab';
@@ -27,6 +28,9 @@ import { requestCode, signIn, type VerificationState } from './auth-api';
 
 type Mode = 'password' | 'code';
 
+/** Password answers after which the e-mailed code is the way in (decision 23): the account's password lock, the address limit. */
+const USE_CODE_INSTEAD = new Set(['ACCOUNT_LOCKED', 'TOO_MANY_REQUESTS']);
+
 /** The message of a failed sign-in, as the specification words it. */
 export function signInErrorKey(error: unknown): string {
   if (!isApiError(error)) return 'errors.INTERNAL';
@@ -49,7 +53,11 @@ function useSignIn<TIn extends { identifier: string }, TOut>(
 ) {
   const navigate = useNavigate();
   const lock = useCountdown(0);
-  const { submit, messageKey, setMessageKey } = useFormSubmit(form, (values) => mutation.mutate(values), 'errors.VALIDATION_FAILED');
+  const [errorCode, setErrorCode] = useState<string | null>(null);
+  const { submit, messageKey, setMessageKey } = useFormSubmit(form, (values) => {
+    setErrorCode(null);
+    mutation.mutate(values);
+  }, 'errors.VALIDATION_FAILED');
   const mutation = useMutation({
     mutationFn: send,
     onSuccess: (response) => {
@@ -63,15 +71,16 @@ function useSignIn<TIn extends { identifier: string }, TOut>(
     },
     onError: (error) => {
       setMessageKey(signInErrorKey(error));
+      setErrorCode(isApiError(error) ? error.code : null);
       if (isApiError(error) && error.retryAfter && error.status === 429) lock.start(error.retryAfter);
       applyFieldErrors(error, form.setError, fields);
     },
   });
-  return { submit, messageKey, lockRemaining: lock.remaining, busy: mutation.isPending || lock.running };
+  return { submit, messageKey, errorCode, lockRemaining: lock.remaining, busy: mutation.isPending || lock.running };
 }
 
 /** A sign-in form: its fields, the message of a failure (with the time left of a lockout), the submit button. */
-function SignInForm({ label, signIn, submitLabel, children }: { label: string; signIn: ReturnType<typeof useSignIn>; submitLabel: string; children: ReactNode }) {
+function SignInForm({ label, signIn, submitLabel, children, after }: { label: string; signIn: ReturnType<typeof useSignIn>; submitLabel: string; children: ReactNode; after?: ReactNode }) {
   const { t } = useTranslation();
   const retry = signIn.lockRemaining > 0 ? ` ${t('common.retryIn', { time: formatSeconds(signIn.lockRemaining) })}` : '';
   return (
@@ -79,6 +88,7 @@ function SignInForm({ label, signIn, submitLabel, children }: { label: string; s
       {children}
       <FormError message={signIn.messageKey ? `${t(signIn.messageKey)}${retry}` : null} />
       <SubmitButton disabled={signIn.busy}>{submitLabel}</SubmitButton>
+      {after}
     </StackedForm>
   );
 }
@@ -101,7 +111,7 @@ function IdentifierField<T extends { identifier: string }, TOut extends FieldVal
 
 type PasswordInput = z.input<typeof SignInBody>;
 
-function PasswordSignInForm() {
+function PasswordSignInForm({ onUseCode }: { onUseCode: (identifier: string) => void }) {
   const { t } = useTranslation();
   const [showPassword, setShowPassword] = useState(false);
   const form = useForm<PasswordInput, unknown, SignInBody>({
@@ -109,9 +119,18 @@ function PasswordSignInForm() {
     defaultValues: { identifier: '', password: '' },
   });
   const sending = useSignIn(form, signIn, ['identifier', 'password']);
+  const useCode =
+    sending.errorCode && USE_CODE_INSTEAD.has(sending.errorCode) ? (
+      <>
+        <Typography variant="body2">{t('login.lockedUseCode')}</Typography>
+        <Button variant="outlined" onClick={() => onUseCode(form.getValues('identifier'))}>
+          {t('login.useCode')}
+        </Button>
+      </>
+    ) : null;
 
   return (
-    <SignInForm label={t('login.passwordTab')} signIn={sending} submitLabel={t('login.submit')}>
+    <SignInForm label={t('login.passwordTab')} signIn={sending} submitLabel={t('login.submit')} after={useCode}>
       <IdentifierField control={form.control} id="login-identifier" />
       <FormTextField
         control={form.control}
@@ -140,11 +159,11 @@ function PasswordSignInForm() {
 
 type CodeInput = z.input<typeof CodeRequestBody>;
 
-function CodeRequestForm() {
+function CodeRequestForm({ identifier }: { identifier: string }) {
   const { t } = useTranslation();
   const form = useForm<CodeInput, unknown, CodeRequestBody>({
     resolver: zodResolver(CodeRequestBody),
-    defaultValues: { identifier: '' },
+    defaultValues: { identifier },
   });
   const sending = useSignIn(form, requestCode, ['identifier']);
 
@@ -161,6 +180,11 @@ function CodeRequestForm() {
 export default function LoginPage() {
   const { t } = useTranslation();
   const [mode, setMode] = useState<Mode>('password');
+  const [identifier, setIdentifier] = useState('');
+  const useCode = (typed: string) => {
+    setIdentifier(typed);
+    setMode('code');
+  };
 
   return (
     <Page title={t('login.title')} maxWidth="xs" intro={t('login.intro')}>
@@ -176,7 +200,7 @@ export default function LoginPage() {
           <Tab value="code" label={t('login.codeTab')} id="login-tab-code" aria-controls="login-panel" />
         </Tabs>
         <div role="tabpanel" id="login-panel" aria-labelledby={`login-tab-${mode}`}>
-          {mode === 'password' ? <PasswordSignInForm /> : <CodeRequestForm />}
+          {mode === 'password' ? <PasswordSignInForm onUseCode={useCode} /> : <CodeRequestForm identifier={identifier} />}
         </div>
       </Card>
       <Typography sx={{ mt: 3, textAlign: 'center' }}>

@@ -1,12 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,7 +11,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { dmyDate, matricule, PersonKind, type SignUpBody, type SignUpResponse } from '@portal/contract';
+import { dmyDate, matricule, PersonKind, type SignUpBody } from '@portal/contract';
 import { PERSON_KINDS, V } from '@portal/contract/rules';
 import { Card } from '../../components/card';
 import { DateField } from '../../components/date-field';
@@ -26,7 +23,9 @@ import { AppLink } from '../../components/router-link';
 import { errorKey, isApiError } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form';
 import { LIMITS } from '../../lib/limits';
-import { sendConfirmationLink, signUp } from './auth-api';
+import { formatSeconds } from '../../lib/format';
+import { useCountdown } from '../../lib/use-countdown';
+import { signUp } from './auth-api';
 
 /** Staff give their matricule; students also their birthdate, typed dd/mm/yyyy. */
 export const RegisterForm = z
@@ -44,29 +43,28 @@ export const RegisterForm = z
   );
 type RegisterInput = z.input<typeof RegisterForm>;
 
-interface Found {
-  person: SignUpResponse;
-  body: SignUpBody;
-}
-
-function SignUpStep({ onFound }: { onFound: (found: Found) => void }) {
+/**
+ * One step: the matricule (and a student's birthdate) go to the server, which mails a link to
+ * the address on file if they match someone; the answer is the same for everyone (decision 23),
+ * so the page always goes on to /emailing-sent.
+ */
+function SignUpStep() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const [problem, setProblem] = useState<unknown>(null);
   const form = useForm<RegisterInput, unknown, SignUpBody>({
     resolver: zodResolver(RegisterForm),
     defaultValues: { kind: 'STAFF', matricule: '', birthdate: '' },
   });
   const kind = useWatch({ control: form.control, name: 'kind' });
+  const wait = useCountdown(0);
 
   const mutation = useMutation({
     mutationFn: signUp,
-    onSuccess: (person, body) => onFound({ person, body }),
+    onSuccess: () => navigate('/emailing-sent'),
     onError: (error) => {
       setProblem(error);
-      if (isApiError(error) && error.code === 'BIRTHDATE_REQUIRED') {
-        form.setValue('kind', 'STUDENT');
-        form.setError('birthdate', { type: 'server', message: 'errors.BIRTHDATE_REQUIRED' }, { shouldFocus: true });
-      }
+      if (isApiError(error) && error.status === 429 && error.retryAfter) wait.start(error.retryAfter);
       applyFieldErrors(error, form.setError, ['matricule', 'birthdate']);
     },
   });
@@ -78,8 +76,7 @@ function SignUpStep({ onFound }: { onFound: (found: Found) => void }) {
     },
     () => setProblem(null),
   );
-
-  const exists = isApiError(problem) && problem.code === 'ACCOUNT_EXISTS';
+  const retry = wait.remaining > 0 ? ` ${t('common.retryIn', { time: formatSeconds(wait.remaining) })}` : '';
 
   return (
     <StackedForm label={t('register.title')} onSubmit={submit}>
@@ -110,68 +107,22 @@ function SignUpStep({ onFound }: { onFound: (found: Found) => void }) {
       {kind === 'STUDENT' ? (
         <DateField control={form.control} name="birthdate" id="register-birthdate" label={t('register.birthdate')} required fullWidth />
       ) : null}
-      <FormError message={problem ? t(errorKey(problem)) : null} link={exists ? { to: '/login', label: t('register.signIn') } : null} />
-      <SubmitButton disabled={mutation.isPending}>{t('register.search')}</SubmitButton>
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        {t('register.linkExplain', LIMITS)}
+      </Typography>
+      <FormError message={problem ? `${t(errorKey(problem))}${retry}` : null} />
+      <SubmitButton disabled={mutation.isPending || wait.running}>{t('register.sendLink')}</SubmitButton>
     </StackedForm>
-  );
-}
-
-function ConfirmStep({ found, onRestart }: { found: Found; onRestart: () => void }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { person, body } = found;
-  const mutation = useMutation({
-    mutationFn: sendConfirmationLink,
-    onSuccess: (response) => navigate('/emailing-sent', { state: { email: response.EMAIL || person.EMAIL } }),
-  });
-
-  return (
-    <Stack spacing={2.5}>
-      <Typography>{t('register.found')}</Typography>
-      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 1 }}>
-        <Typography component="dt" sx={{ fontWeight: 600 }}>
-          {t('person.fields.name')}
-        </Typography>
-        <Typography component="dd" sx={{ m: 0 }}>
-          {`${person.FIRSTNAME} ${person.LASTNAME}`}
-        </Typography>
-        <Typography component="dt" sx={{ fontWeight: 600 }}>
-          {t('person.fields.MATRICULE')}
-        </Typography>
-        <Typography component="dd" sx={{ m: 0 }}>
-          {person.MATRICULE}
-        </Typography>
-        <Typography component="dt" sx={{ fontWeight: 600 }}>
-          {t('person.fields.KIND')}
-        </Typography>
-        <Typography component="dd" sx={{ m: 0 }}>
-          {t(`person.kind.${person.KIND}`)}
-        </Typography>
-        <Typography component="dt" sx={{ fontWeight: 600 }}>
-          {t('person.fields.EMAIL')}
-        </Typography>
-        <Typography component="dd" sx={{ m: 0 }}>
-          {person.EMAIL}
-        </Typography>
-      </Box>
-      <Typography sx={{ color: 'text.secondary' }}>{t('register.linkExplain', LIMITS)}</Typography>
-      <FormError message={mutation.error ? t(errorKey(mutation.error)) : null} />
-      <Button variant="contained" size="large" disabled={mutation.isPending} onClick={() => mutation.mutate(body)}>
-        {t('register.sendLink')}
-      </Button>
-      <Button onClick={onRestart}>{t('register.notMe')}</Button>
-    </Stack>
   );
 }
 
 export default function RegisterPage() {
   const { t } = useTranslation();
-  const [found, setFound] = useState<Found | null>(null);
 
   return (
     <Page title={t('register.title')} maxWidth="sm" intro={t('register.intro')}>
       <Card>
-        {found ? <ConfirmStep found={found} onRestart={() => setFound(null)} /> : <SignUpStep onFound={setFound} />}
+        <SignUpStep />
       </Card>
       <Typography sx={{ mt: 3, textAlign: 'center' }}>
         {t('register.haveAccount')} <AppLink to="/login">{t('register.signIn')}</AppLink>

@@ -29,6 +29,16 @@ describe('verification code form', () => {
     expect(api.to('POST', '/api/auth/student/code-verification')[0]?.body).toEqual({ SIGN_CODE: '123456', STUDENT_ID: 7 });
   });
 
+  it("waits out the account's code delay the server names, without sending back to sign-in", async () => {
+    fakeApi({ 'POST /api/auth/student/code-verification': error(429, 'CODE_LOCKED', { retryAfter: 20 }) });
+    const { user, location } = renderApp('/verification-code', { state });
+    await user.type(await screen.findByLabelText(/Code received by e-mail/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many wrong codes for this account; wait before trying again. Try again in 20 s.');
+    expect(screen.getByRole('button', { name: 'Verify' })).toBeDisabled();
+    expect(location().pathname).toBe('/verification-code');
+  });
+
   it('sends back to sign-in when the code has expired', async () => {
     fakeApi({ 'POST /api/auth/student/code-verification': error(400, 'CODE_EXPIRED') });
     const { user, location } = renderApp('/verification-code', { state });

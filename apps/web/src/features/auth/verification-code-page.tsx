@@ -41,6 +41,8 @@ export default function VerificationCodePage() {
   const state: VerificationState = isVerificationState(location.state) ? location.state : {};
   const resend = useCountdown(state.resendAfter ?? SIGN_CODE_RESEND_SECONDS);
   const [mustRestart, setMustRestart] = useState(false);
+  // The account's code checks are limited (decision 23): wait out the delay the server names.
+  const wait = useCountdown(0);
 
   const form = useForm<CodeInput, unknown, CodeOutput>({
     resolver: zodResolver(CodeForm),
@@ -64,6 +66,7 @@ export default function VerificationCodePage() {
       setMessageKey(key);
       const restart = isApiError(error) && RESTART_CODES.has(error.code);
       setMustRestart(restart);
+      if (isApiError(error) && error.code === 'CODE_LOCKED' && error.retryAfter) wait.start(error.retryAfter);
       if (!restart && key === 'errors.CODE_INCORRECT') {
         form.setError('SIGN_CODE', { type: 'server', message: 'errors.CODE_INCORRECT' }, { shouldFocus: true });
       }
@@ -113,8 +116,11 @@ export default function VerificationCodePage() {
               },
             }}
           />
-          <FormError message={messageKey ? t(messageKey, LIMITS) : null} link={mustRestart ? { to: '/login', label: t('verification.backToLogin') } : null} />
-          <SubmitButton disabled={verify.isPending || mustRestart}>{t('verification.submit')}</SubmitButton>
+          <FormError
+            message={messageKey ? `${t(messageKey, LIMITS)}${wait.remaining > 0 ? ` ${t('common.retryIn', { time: formatSeconds(wait.remaining) })}` : ''}` : null}
+            link={mustRestart ? { to: '/login', label: t('verification.backToLogin') } : null}
+          />
+          <SubmitButton disabled={verify.isPending || mustRestart || wait.running}>{t('verification.submit')}</SubmitButton>
           <Button
             variant="outlined"
             onClick={() => resendMutation.mutate()}

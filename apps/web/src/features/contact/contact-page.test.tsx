@@ -42,6 +42,16 @@ describe('contact page', () => {
     expect(screen.getByText('This field is required')).toBeInTheDocument();
   });
 
+  it('says how long to wait past the hourly limit of messages', async () => {
+    fakeApi({ 'POST /api/students/contact-us': error(429, 'MAIL_RATE_LIMITED', { retryAfter: 1500 }) });
+    const { user } = renderApp('/contact', { user: person() });
+    await user.click(await screen.findByRole('combobox', { name: /Object/ }));
+    await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Other' }));
+    await user.type(screen.getByLabelText(/^Message/), 'hello');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many e-mails were asked for; wait before asking again. Try again in 25:00.');
+  });
+
   it('needs a signed-in person', async () => {
     fakeApi();
     const { location } = renderApp('/contact');

@@ -14,7 +14,9 @@ import { FormError } from '../../components/form-error';
 import { StackedForm, SubmitButton } from '../../components/form-parts';
 import { FormTextField } from '../../components/form-text-field';
 import { Page } from '../../components/page';
-import { errorKey } from '../../lib/api';
+import { errorKey, isApiError } from '../../lib/api';
+import { formatSeconds } from '../../lib/format';
+import { useCountdown } from '../../lib/use-countdown';
 import { applyFieldErrors, useFormSubmit } from '../../lib/form';
 import { useSession } from '../../lib/session';
 import { sendContact } from './contact-api';
@@ -30,6 +32,8 @@ export default function ContactPage() {
     defaultValues: { OBJECT: '', MESSAGE: '' },
   });
   const { submit, messageKey, setMessageKey } = useFormSubmit(form, (values) => mutation.mutate(values), 'errors.CONTACT_INCOMPLETE');
+  // Messages are limited per hour (decision 23): past the limit, the time to wait is shown.
+  const wait = useCountdown(0);
   const mutation = useMutation({
     mutationFn: sendContact,
     onSuccess: () => {
@@ -38,6 +42,7 @@ export default function ContactPage() {
     },
     onError: (error) => {
       setMessageKey(errorKey(error));
+      if (isApiError(error) && error.status === 429 && error.retryAfter) wait.start(error.retryAfter);
       applyFieldErrors(error, form.setError, ['OBJECT', 'MESSAGE']);
     },
   });
@@ -77,7 +82,7 @@ export default function ContactPage() {
             required
             fullWidth
           />
-          <FormError message={messageKey ? t(messageKey) : null} />
+          <FormError message={messageKey ? `${t(messageKey)}${wait.remaining > 0 ? ` ${t('common.retryIn', { time: formatSeconds(wait.remaining) })}` : ''}` : null} />
           <SubmitButton disabled={mutation.isPending}>{t('contact.send')}</SubmitButton>
         </StackedForm>
       </Card>
