@@ -207,7 +207,7 @@ export async function registrationCast(t: TestApp, closing: string) {
   const other = await signIn(t, DEMO_ACCOUNTS.partTime.matricule);
   const hr = await signIn(t, DEMO_ACCOUNTS.hr.matricule);
   const closed = await signIn(t, closing);
-  return { owner: owner.client, ownerId: owner.user.id as number, other: other.client, otherId: other.user.id as number, hr: hr.client, closedOwner: closed.client, closedId: closed.user.id as number };
+  return { owner: owner.client, ownerId: owner.user.id as number, other: other.client, otherId: other.user.id as number, hr: hr.client, hrId: hr.user.id as number, closedOwner: closed.client, closedId: closed.user.id as number };
 }
 
 /**

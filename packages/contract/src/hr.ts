@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { StaffStatus } from './person';
-import { DocumentRecord, RegistrationState } from './registration';
+import { DataUrl, DocumentFields, DocumentRecord, FileRemoveBody, RegistrationState } from './registration';
+import { IdParams } from './common';
+import { FILE_COLUMNS } from './rules/registration';
 import { PersonRecord } from './profile';
 import { LIST_PAGE_SIZE } from './rules/limits';
 import { V } from './rules/validation';
@@ -57,3 +59,32 @@ export const ReopenBody = z.object({ reason: Reason });
 export type ReopenBody = z.infer<typeof ReopenBody>;
 export const HrSectionExtra = z.object({ reason: Reason });
 export type HrSectionExtra = z.infer<typeof HrSectionExtra>;
+
+// ---------------------------------------------------------------- someone else's files and documents (decision 22)
+
+/** `/hr/registrations/{id}/documents/{document}/...`: the person and one of their documents. */
+export const HrDocumentParams = z.object({ id: IdParams.shape.id, document: IdParams.shape.id });
+export type HrDocumentParams = z.infer<typeof HrDocumentParams>;
+
+/**
+ * `POST /hr/registrations/{id}/files`: the fields besides FILE (multipart form fields, or the JSON
+ * body's): the column (the CV is `CV_LINK`), optionally the file's name, and the reason.
+ */
+export const HrFileUploadFields = z.object({
+  col: z.enum(FILE_COLUMNS, { error: (issue) => (issue.input === undefined ? V.required : V.invalid) }),
+  name: z.string().max(200).optional(),
+  reason: Reason,
+});
+export type HrFileUploadFields = z.infer<typeof HrFileUploadFields>;
+export const HrFileUploadJson = HrFileUploadFields.extend({ FILE: DataUrl });
+export type HrFileUploadJson = z.infer<typeof HrFileUploadJson>;
+
+/** `PATCH /hr/registrations/{id}/files/remove`: the column, optionally the file it must hold, and the reason. */
+export const HrFileRemoveBody = FileRemoveBody.omit({ STUDENT_ID: true }).extend({ reason: Reason });
+export type HrFileRemoveBody = z.infer<typeof HrFileRemoveBody>;
+
+/** `POST /hr/registrations/{id}/documents`: a document's fields (its STUDENT_ID is the path's) and the reason. */
+export const HrDocumentFields = DocumentFields.and(z.object({ reason: Reason }));
+export type HrDocumentFields = z.infer<typeof HrDocumentFields>;
+export const HrDocumentUploadJson = HrDocumentFields.and(z.object({ FILE: DataUrl }));
+export type HrDocumentUploadJson = z.infer<typeof HrDocumentUploadJson>;

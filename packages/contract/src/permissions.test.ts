@@ -10,18 +10,11 @@ describe('permissions', () => {
     expect(KIND_PERMISSIONS.STUDENT).not.toContain('registration.own');
   });
 
-  it("grants each back-office role today's rights", () => {
-    expect(sorted(ROLE_PERMISSIONS.HR)).toEqual(['persons.editAny', 'persons.readAny', 'registrations.manage']);
-    expect(sorted(ROLE_PERMISSIONS.IDENTIFICATION)).toEqual(['identification.manage', 'persons.editAny', 'persons.readAny']);
-    expect(sorted(ROLE_PERMISSIONS.ACADEMIC)).toEqual([
-      'applicationSessions.manage',
-      'applications.readAny',
-      'assignments.manage',
-      'catalogue.manage',
-      'persons.editAny',
-      'persons.readAny',
-    ]);
-    expect(sorted(ROLE_PERMISSIONS.ADMISSIONS)).toEqual(['persons.editAny', 'persons.readAny']);
+  it('grants each back-office role what its work needs, and no more (decision 22)', () => {
+    expect(sorted(ROLE_PERMISSIONS.HR)).toEqual(['persons.readFull', 'registrations.manage']);
+    expect(sorted(ROLE_PERMISSIONS.IDENTIFICATION)).toEqual(['identification.manage', 'persons.readSummary', 'photos.readAny']);
+    expect(sorted(ROLE_PERMISSIONS.ACADEMIC)).toEqual(['applicationSessions.manage', 'applications.readAny', 'assignments.manage', 'catalogue.manage', 'persons.readSummary']);
+    expect(sorted(ROLE_PERMISSIONS.ADMISSIONS)).toEqual([]);
   });
 
   it('gives the administrators every permission', () => {
@@ -29,13 +22,14 @@ describe('permissions', () => {
     for (const permission of PERMISSIONS) expect(can({ KIND: 'STAFF', ROLES: ['ADMIN'] }, permission), permission).toBe(true);
   });
 
-  it('lets every back-office role read and act on anyone, and nobody else', () => {
-    for (const role of BACK_OFFICE_ROLES) {
-      expect(can({ KIND: 'STAFF', ROLES: [role] }, 'persons.readAny'), role).toBe(true);
-      expect(can({ KIND: 'STAFF', ROLES: [role] }, 'persons.editAny'), role).toBe(true);
+  it("keeps anyone's whole record (the sensitive fields) to HR and the administrators", () => {
+    const full = BACK_OFFICE_ROLES.filter((role) => can({ KIND: 'STAFF', ROLES: [role] }, 'persons.readFull'));
+    expect(full.sort()).toEqual(['ADMIN', 'HR']);
+    const summary = BACK_OFFICE_ROLES.filter((role) => can({ KIND: 'STAFF', ROLES: [role] }, 'persons.readSummary'));
+    expect(summary.sort()).toEqual(['ACADEMIC', 'ADMIN', 'IDENTIFICATION']);
+    for (const kind of ['STAFF', 'STUDENT']) {
+      for (const permission of ['persons.readFull', 'persons.readSummary', 'photos.readAny', 'registrations.manage'] as const) expect(can({ KIND: kind, ROLES: [] }, permission)).toBe(false);
     }
-    expect(can({ KIND: 'STAFF', ROLES: [] }, 'persons.readAny')).toBe(false);
-    expect(can({ KIND: 'STUDENT', ROLES: [] }, 'persons.editAny')).toBe(false);
   });
 
   it('keeps each office to its own work', () => {

@@ -36,6 +36,36 @@ export const PersonRecord = z
   .meta({ id: 'PersonRecord' });
 export type PersonRecord = z.infer<typeof PersonRecord>;
 
+/**
+ * Someone else's record as the offices that do not manage registrations read it (`persons.readSummary`:
+ * the academic office, identification): who the person is, their staff category and grade, and
+ * whether their registration is closed and their identification complete. Never the HR data
+ * (bank, NIU, CNPS, salary, family, addresses), never a file (decision 22).
+ */
+export const PersonSummary = PersonRecord.pick({
+  id: true,
+  STUDENT_ID: true,
+  MATRICULE: true,
+  KIND: true,
+  STATUS: true,
+  ACTIVED: true,
+  DENOMINATION: true,
+  FIRSTNAME: true,
+  LASTNAME: true,
+  GENDER: true,
+  TITLE: true,
+  GRADES: true,
+  SPECIALITY: true,
+  IDENTIFIED: true,
+})
+  .extend({ SUMMARY: z.literal(true) })
+  .meta({ id: 'PersonSummary' });
+export type PersonSummary = z.infer<typeof PersonSummary>;
+
+/** `GET /students/{id}`: the whole record to its owner and the human resources service, the summary to the other offices that may read it. */
+export const PersonAnswer = z.union([PersonRecord, PersonSummary]);
+export type PersonAnswer = z.infer<typeof PersonAnswer>;
+
 /** Code verification answers the record with the bearer token for API clients. */
 export const SessionUser = PersonRecord.extend({ TOKEN: z.string() }).meta({ id: 'SessionUser' });
 export type SessionUser = z.infer<typeof SessionUser>;

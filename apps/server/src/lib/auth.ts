@@ -159,27 +159,32 @@ async function refuse(ctx: ServiceContext, request: FastifyRequest, details: Rec
   return refuseAccess(ctx, { actor: request.actor, meta: requestMeta(request), details });
 }
 
-/** Reading or acting on anyone's data: the permissions that let an actor name someone else. */
-export type OnAnyone = 'persons.readAny' | 'persons.editAny';
+/**
+ * The permissions that let an actor name someone else (decision 22): reading their whole record,
+ * documents and files (the human resources service), or a summary of it (the other offices).
+ * Changing someone else's registration, files or documents goes through the HR routes instead.
+ */
+export type OnAnyone = 'persons.readFull' | 'persons.readSummary';
 
 /**
  * The person an actor may act on: themself, or the one named when the actor holds `permission`
- * (the back office). An id naming someone else without it is refused (403, audited). For
- * services; routes call assertSelfOrPermitted.
+ * (one of them, when a list). An id naming someone else without it is refused (403, audited).
+ * For services; routes call assertSelfOrPermitted.
  */
-export async function selfOrPermitted(ctx: ServiceContext, input: { actor: Actor; meta: RequestMeta; id: number | undefined; permission: OnAnyone }): Promise<number> {
+export async function selfOrPermitted(ctx: ServiceContext, input: { actor: Actor; meta: RequestMeta; id: number | undefined; permission: OnAnyone | readonly OnAnyone[] }): Promise<number> {
   const { actor, id } = input;
   if (id === undefined || id === actor.id) return actor.id;
-  if (actorCan(actor, input.permission)) return id;
+  const permissions: readonly OnAnyone[] = typeof input.permission === 'string' ? [input.permission] : input.permission;
+  if (permissions.some((permission) => actorCan(actor, permission))) return id;
   return refuseAccess(ctx, { actor, meta: input.meta, details: { requestedId: id } });
 }
 
 /**
  * The person a request may act on: the session's own person, or the one named when the
- * session's person holds `permission` (reading or acting on anyone: the back office).
+ * session's person holds `permission` (one of them, when a list).
  * An id naming someone else without it is refused (403, audited).
  */
-export async function assertSelfOrPermitted(app: FastifyInstance, request: FastifyRequest, id: number | undefined, permission: OnAnyone): Promise<number> {
+export async function assertSelfOrPermitted(app: FastifyInstance, request: FastifyRequest, id: number | undefined, permission: OnAnyone | readonly OnAnyone[]): Promise<number> {
   return selfOrPermitted(app.ctx, { actor: request.actor, meta: requestMeta(request), id, permission });
 }
 

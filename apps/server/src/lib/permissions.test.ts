@@ -36,7 +36,6 @@ async function answers(send: (client: Client) => Promise<{ statusCode: number }>
   return out;
 }
 const only = (allowed: readonly Who[], ok = 200, refused = 403) => Object.fromEntries(WHO.map((who) => [who, allowed.includes(who) ? ok : refused]));
-const BACK_OFFICE: readonly Who[] = ['hr', 'academic', 'identification', 'admissions', 'admin'];
 
 describe('who may do what', () => {
   it('lets the human resources service and the administrators into the HR back office', async () => {
@@ -57,20 +56,23 @@ describe('who may do what', () => {
     expect(await answers((c) => c.get(`/api/applications/all/${lecturerId}`))).toEqual(only(['academic', 'admin']));
   });
 
-  it("lets every back-office role read anyone's record and documents", async () => {
-    expect(await answers((c) => c.get(`/api/students/${lecturerId}`))).toEqual(only(BACK_OFFICE));
-    expect(await answers((c) => c.get(`/api/documents/${lecturerId}`))).toEqual(only(BACK_OFFICE));
+  it("lets HR and the administrators read anyone's whole record and documents, the academic and identification offices a summary, nobody else (decision 22)", async () => {
+    expect(await answers((c) => c.get(`/api/students/${lecturerId}`))).toEqual(only(['hr', 'admin', 'academic', 'identification']));
+    for (const who of ['academic', 'identification'] as const) {
+      const summary = (await clients[who].get(`/api/students/${lecturerId}`)).json();
+      expect(summary).toMatchObject({ SUMMARY: true, id: lecturerId });
+      for (const sensitive of ['NIU', 'CNPSNUM', 'ACCOUNT_NUM', 'BASESALARY', 'RIB_LINK', 'EMAIL']) expect(summary, `${who} ${sensitive}`).not.toHaveProperty(sensitive);
+    }
+    expect((await clients.hr.get(`/api/students/${lecturerId}`)).json()).toHaveProperty('NIU');
+    expect(await answers((c) => c.get(`/api/documents/${lecturerId}`))).toEqual(only(['hr', 'admin']));
   });
 
-  it('lets every back-office role act on an open registration, and only HR and the administrators on a closed one', async () => {
+  it("lets nobody change someone else's files through the own routes, and HR and the administrators through theirs, with a reason, open or closed", async () => {
     const upload = (c: Client, STUDENT_ID: number) => c.post('/api/students/cv', { FILE: dataUrl('application/pdf', pdf(`CV ${Math.random()}`)), STUDENT_ID });
     const open = await idOf(DEMO_ACCOUNTS.intern.matricule);
-    expect(await answers((c) => upload(c, open))).toEqual(only(BACK_OFFICE));
-    const closed = await answers((c) => upload(c, closedLecturerId));
-    expect(closed).toEqual(only(['hr', 'admin']));
-    // the others are refused by the lock, not by the guard
-    const refusal = await upload(clients.identification, closedLecturerId);
-    expect(refusal.json().code).toBe('REGISTRATION_CLOSED');
-    expect((await upload(clients.permanent, closedLecturerId)).json().code).toBe('FORBIDDEN');
+    expect(await answers((c) => upload(c, open))).toEqual(only([]));
+    const byHr = (c: Client, id: number) => c.post(`/api/hr/registrations/${id}/files`, { col: 'CV_LINK', reason: 'Sent by post', FILE: dataUrl('application/pdf', pdf(`CV ${Math.random()}`)) });
+    expect(await answers((c) => byHr(c, open))).toEqual(only(['hr', 'admin']));
+    expect(await answers((c) => byHr(c, closedLecturerId))).toEqual(only(['hr', 'admin']));
   });
 });

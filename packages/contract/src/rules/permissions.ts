@@ -10,7 +10,7 @@ export const PERMISSIONS = [
   'registration.own',
   /** apply for subjects in a choice session, and see one's own applications and assignments */
   'applications.own',
-  /** the human resources back office: registrations, dossiers, reopening, and changing a closed registration */
+  /** the human resources back office: registrations, dossiers, reopening, and changing anyone's registration, files and documents (with a reason, always) */
   'registrations.manage',
   /** the identification office: photos, fingerprints, completing and reopening identifications */
   'identification.manage',
@@ -22,10 +22,18 @@ export const PERMISSIONS = [
   'assignments.manage',
   /** read anyone's applications and choices */
   'applications.readAny',
-  /** read anyone's record, files and documents */
-  'persons.readAny',
-  /** act on anyone's record, files and documents (the registration lock still applies) */
-  'persons.editAny',
+  /**
+   * read anyone's whole record, sensitive fields included (bank, NIU, CNPS, salary), their
+   * documents and every stored file: the human resources service (decision 22)
+   */
+  'persons.readFull',
+  /**
+   * read anyone's record narrowed to a summary (`PersonSummary`: identity basics, staff category,
+   * grade, registration and identification state), never the HR data nor a file
+   */
+  'persons.readSummary',
+  /** read anyone's identification photo (the photo file only) */
+  'photos.readAny',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -35,15 +43,17 @@ export const KIND_PERMISSIONS: Record<PersonKind, readonly Permission[]> = {
   STUDENT: ['profile.own'],
 };
 
-/** Every back-office role may read and act on anyone's record. */
-const BACK_OFFICE: readonly Permission[] = ['persons.readAny', 'persons.editAny'];
-
-/** What each back-office role grants, on top of what the person's kind grants. Administrators may do everything. */
+/**
+ * What each back-office role grants, on top of what the person's kind grants, by purpose (decision 22):
+ * the sensitive fields and the changes to someone else's files are the human resources service's;
+ * the academic office reads what assigning subjects needs; identification reads identity and photos;
+ * admissions reads no person's record (its candidates are not persons). Administrators may do everything.
+ */
 export const ROLE_PERMISSIONS: Record<BackOfficeRole, readonly Permission[]> = {
-  HR: ['registrations.manage', ...BACK_OFFICE],
-  ACADEMIC: ['catalogue.manage', 'applicationSessions.manage', 'assignments.manage', 'applications.readAny', ...BACK_OFFICE],
-  IDENTIFICATION: ['identification.manage', ...BACK_OFFICE],
-  ADMISSIONS: [...BACK_OFFICE],
+  HR: ['registrations.manage', 'persons.readFull'],
+  ACADEMIC: ['catalogue.manage', 'applicationSessions.manage', 'assignments.manage', 'applications.readAny', 'persons.readSummary'],
+  IDENTIFICATION: ['identification.manage', 'persons.readSummary', 'photos.readAny'],
+  ADMISSIONS: [],
   ADMIN: PERMISSIONS,
 };
 

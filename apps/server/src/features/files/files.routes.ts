@@ -5,12 +5,12 @@ import { requestMeta } from '../../lib/auth';
 import { ALLOWED_MIME, STORED_FILE_HEADERS } from '../../lib/uploads';
 import { readFile } from './files.service';
 
-/** Stored files (CV, ID images, documents, photos), served to their owner and the back office. */
+/** Stored files (CV, ID images, documents, photos), served to their owner, the human resources service, and photos to the identification office. */
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/files/:id', {
     schema: {
       tags: ['files'],
-      summary: 'A stored file, to its owner and the back office only',
+      summary: 'A stored file, to its owner and the human resources service only (a photo also to the identification office)',
       description: 'Answers the bytes with their stored type, `Content-Disposition: inline`, `Content-Security-Policy: sandbox` (nothing in the file, such as a PDF\'s script, runs in the portal\'s origin), `X-Content-Type-Options: nosniff` and `Cache-Control: private, no-store`.',
       params: FileParams,
       response: {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { UPLOAD_EXTENSIONS, type UploadType } from '@portal/contract/rules';
 import { files, type FileRow } from '../../db/schema';
-import { selfOrPermitted } from '../../lib/auth';
+import { actorCan, selfOrPermitted } from '../../lib/auth';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { safeFileName } from '../../lib/uploads';
@@ -12,13 +12,16 @@ function servedName(row: FileRow): string {
 }
 
 /**
- * `GET /files/{id}`: a stored file, to its owner and the back office only (anyone else 403, audited).
+ * `GET /files/{id}`: a stored file, to its owner, the human resources service (`persons.readFull`),
+ * and, for an identification photo, to whoever reads photos (`photos.readAny`); anyone else 403, audited.
  * An unknown id, or a file whose stored object is missing (logged), is 404.
  */
 export async function readFile(ctx: ServiceContext, input: { id: string; actor: Actor; meta: RequestMeta }): Promise<{ data: Buffer; mime: string; name: string }> {
   const [row] = await ctx.db.select().from(files).where(eq(files.id, input.id.toLowerCase())).limit(1);
   if (!row) throw new AppError('NOT_FOUND');
-  await selfOrPermitted(ctx, { actor: input.actor, meta: input.meta, id: row.ownerId, permission: 'persons.readAny' });
+  if (!(row.purpose === 'PHOTO' && actorCan(input.actor, 'photos.readAny'))) {
+    await selfOrPermitted(ctx, { actor: input.actor, meta: input.meta, id: row.ownerId, permission: 'persons.readFull' });
+  }
   let data: Buffer;
   try {
     data = await ctx.storage.get(row.storageKey);

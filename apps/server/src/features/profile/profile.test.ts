@@ -41,16 +41,32 @@ describe('GET /api/students/{id}', () => {
     expect(refusals[0]?.details).toMatchObject({ requestedId: other });
   });
 
-  it('lets the back office read any record, and answers 404 for an unknown id', async () => {
+  it('lets the human resources service read any whole record, and answers 404 for an unknown id', async () => {
     const { client } = await signIn(t, DEMO_ACCOUNTS.hr.username);
     const other = await idOf(DEMO_ACCOUNTS.student.matricule);
     const res = await client.get(`/api/students/${other}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().MATRICULE).toBe(DEMO_ACCOUNTS.student.matricule);
+    expect(res.json()).not.toHaveProperty('SUMMARY');
     expect((await client.get('/api/students/999999')).statusCode).toBe(404);
     const bad = await client.get('/api/students/abc');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('VALIDATION_FAILED');
+  });
+
+  it('answers the academic office a summary without the HR data, and refuses admissions (decision 22)', async () => {
+    const other = await idOf(DEMO_ACCOUNTS.readyLecturer.matricule);
+    const { client: academic } = await signIn(t, DEMO_ACCOUNTS.academic.username);
+    const res = await academic.get(`/api/students/${other}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const summary = res.json();
+    expect(Object.keys(summary).sort()).toEqual(
+      ['ACTIVED', 'DENOMINATION', 'FIRSTNAME', 'GENDER', 'GRADES', 'IDENTIFIED', 'KIND', 'LASTNAME', 'MATRICULE', 'SPECIALITY', 'STATUS', 'STUDENT_ID', 'SUMMARY', 'TITLE', 'id'].sort(),
+    );
+    expect(summary).toMatchObject({ MATRICULE: DEMO_ACCOUNTS.readyLecturer.matricule, SUMMARY: true, ACTIVED: true });
+    const { client: admissions } = await signIn(t, DEMO_ACCOUNTS.admissions.username);
+    expect((await admissions.get(`/api/students/${other}`)).statusCode).toBe(403);
   });
 
   it('asks for a session', async () => {

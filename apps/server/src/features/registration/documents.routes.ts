@@ -13,7 +13,7 @@ import {
   TRAINING_MAX_FILES,
   TrainingBody,
 } from '@portal/contract';
-import { assertSelfOrPermitted, requestMeta } from '../../lib/auth';
+import { assertSelf, assertSelfOrPermitted, requestMeta } from '../../lib/auth';
 import { JSON_FILE_BODY_LIMIT, jsonUpload, MULTIPART_OPTIONS, readUpload } from '../../lib/uploads';
 import { createDocuments, deleteDocument, listDocuments, markLastDiploma } from './documents.service';
 import { errorResponses } from '../../lib/errors';
@@ -22,19 +22,23 @@ const tags = ['documents'];
 const errors = errorResponses(400, 401, 403, 404);
 const uploadErrors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 
+/**
+ * One's own diplomas and civil-status pieces (STUDENT_ID, when given, must be the session's person:
+ * decision 22); the human resources service changes someone else's through /api/hr, with a reason.
+ */
 export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, MULTIPART_OPTIONS);
 
   app.get('/documents/:employee', {
     schema: {
       tags,
-      summary: "A person's diplomas and civil-status pieces (one's own, or anyone's for the back office); FILE is the file's URL",
+      summary: "A person's diplomas and civil-status pieces (one's own, or anyone's for the human resources service); FILE is the file's URL",
       params: EmployeeParams,
       response: { 200: z.array(DocumentRecord), 401: ErrorResponse, 403: ErrorResponse },
     },
     preHandler: app.requireUser,
   }, async (request, reply) => {
-    const personId = await assertSelfOrPermitted(app, request, request.params.employee, 'persons.readAny');
+    const personId = await assertSelfOrPermitted(app, request, request.params.employee, 'persons.readFull');
     reply.header('cache-control', 'no-store');
     return listDocuments(app.ctx, personId);
   });
@@ -53,7 +57,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: app.requireUser,
   }, async (request, reply) => {
     const upload = await readUpload(request, request.body, DocumentFields);
-    const personId = await assertSelfOrPermitted(app, request, upload.fields.STUDENT_ID, 'persons.editAny');
+    const personId = await assertSelf(app, request, upload.fields.STUDENT_ID);
     const [created] = await createDocuments(app.ctx, { personId, actor: request.actor, items: [upload], meta: requestMeta(request) });
     return reply.code(201).header('cache-control', 'no-store').send(created!);
   });
@@ -61,12 +65,18 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/documents/delete', {
     schema: { tags, summary: 'Delete a document and its file', body: DocumentDeleteBody, response: { 200: DocumentDeleted, ...errors } },
     preHandler: app.requireUser,
-  }, async (request) => deleteDocument(app.ctx, { id: request.body.id, studentId: request.body.STUDENT_ID, actor: request.actor, meta: requestMeta(request) }));
+  }, async (request) => {
+    const personId = await assertSelf(app, request, request.body.STUDENT_ID);
+    return deleteDocument(app.ctx, { id: request.body.id, personId, actor: request.actor, meta: requestMeta(request) });
+  });
 
   app.patch('/students/update/diploma', {
     schema: { tags, summary: 'Mark a diploma (DIPL_CERT) as the last one obtained; the previous mark is cleared', body: DiplomaMarkBody, response: { 200: DocumentRecord, ...errors } },
     preHandler: app.requireUser,
-  }, async (request) => markLastDiploma(app.ctx, { id: request.body.id, studentId: request.body.STUDENT_ID, actor: request.actor, meta: requestMeta(request) }));
+  }, async (request) => {
+    const personId = await assertSelf(app, request, request.body.STUDENT_ID);
+    return markLastDiploma(app.ctx, { id: request.body.id, personId, actor: request.actor, meta: requestMeta(request) });
+  });
 
   app.patch('/students/update/training', {
     schema: {
@@ -78,7 +88,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     bodyLimit: TRAINING_MAX_FILES * JSON_FILE_BODY_LIMIT,
     preHandler: app.requireUser,
   }, async (request, reply) => {
-    const personId = await assertSelfOrPermitted(app, request, request.body.STUDENT_ID, 'persons.editAny');
+    const personId = await assertSelf(app, request, request.body.STUDENT_ID);
     const created = await createDocuments(app.ctx, { personId, actor: request.actor, items: request.body.files.map(jsonUpload), meta: requestMeta(request) });
     return reply.code(201).header('cache-control', 'no-store').send(created);
   });

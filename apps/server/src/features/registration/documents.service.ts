@@ -4,11 +4,12 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { documents, type DocumentRow } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import { selfOrPermitted } from '../../lib/auth';
-import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
+import { refuseAccess } from '../../lib/auth';
+import type { ServiceContext } from '../../lib/context';
 import { AppError, validationError } from '../../lib/errors';
 import { checkUpload, deleteStoredFile, fileTransaction, storeUpload, type CheckedUpload, type IncomingFile } from '../../lib/uploads';
 import { lockForEdit } from './registration-lock';
+import { withReason, type FileChange } from './registration-files.service';
 import { fileUrl } from '../../lib/person-record';
 
 export type DocumentInput = z.output<typeof DocumentFields>;
@@ -35,25 +36,27 @@ export async function listDocuments(ctx: ServiceContext, personId: number, exec:
   return rows.map(toDocumentRecord);
 }
 
-/** What a delete or mark request names: the document, and optionally whose it is (STUDENT_ID). */
-interface DocumentAction {
+/**
+ * What a delete or mark request names: the document, and whose it is. `personId` is the person the
+ * route let the actor act on: the actor themself on their own routes (someone else's document is then
+ * refused, 403 audited), the person of the HR route's path (with the reason).
+ */
+interface DocumentAction extends FileChange {
   id: number;
-  studentId: number | undefined;
-  actor: Actor;
-  meta: RequestMeta;
 }
 
 /**
- * The document named, if the actor may act on it: its owner or the back office. Someone else's
- * document is refused (403, audited), not hidden; an unknown one, or one of another person than
- * STUDENT_ID names, is 404.
+ * The document named, if it is `personId`'s: on one's own routes someone else's document is refused
+ * (403, audited), not hidden; an unknown one, or on the HR routes one of another person, is 404.
  */
 async function documentToActOn(ctx: ServiceContext, input: DocumentAction): Promise<DocumentRow> {
-  const { actor, meta, studentId } = input;
-  if (studentId !== undefined) await selfOrPermitted(ctx, { actor, meta, id: studentId, permission: 'persons.editAny' });
+  const { actor, meta, personId } = input;
   const [document] = await ctx.db.select().from(documents).where(eq(documents.id, input.id)).limit(1);
-  if (!document || (studentId !== undefined && document.personId !== studentId)) throw new AppError('NOT_FOUND');
-  await selfOrPermitted(ctx, { actor, meta, id: document.personId, permission: 'persons.editAny' });
+  if (!document) throw new AppError('NOT_FOUND');
+  if (document.personId !== personId) {
+    if (personId === actor.id) return refuseAccess(ctx, { actor, meta, details: { requestedId: document.personId, documentId: document.id } });
+    throw new AppError('NOT_FOUND');
+  }
   return document;
 }
 
@@ -66,18 +69,15 @@ export function checkDocumentFile(fields: DocumentInput, file: IncomingFile): Pr
  * Creates documents for one person, all or nothing: each file stored (409 FILE_EXISTS for bytes the
  * person already gave), each row written, in one transaction locked by the registration.
  */
-export async function createDocuments(
-  ctx: ServiceContext,
-  input: { personId: number; actor: Actor; items: { fields: DocumentInput; file: IncomingFile }[]; meta: RequestMeta },
-): Promise<DocumentRecord[]> {
-  const { personId, actor } = input;
+export async function createDocuments(ctx: ServiceContext, input: FileChange & { items: { fields: DocumentInput; file: IncomingFile }[] }): Promise<DocumentRecord[]> {
+  const { personId, actor, reason } = input;
   // A closed registration is refused before any work on the files; the transaction checks again.
-  await lockForEdit(ctx.db, personId, actor);
+  await lockForEdit(ctx.db, personId, actor, reason);
   const prepared: { fields: DocumentInput; upload: CheckedUpload }[] = [];
   for (const item of input.items) prepared.push({ fields: item.fields, upload: await checkDocumentFile(item.fields, item.file) });
 
   return fileTransaction(ctx, async (tx) => {
-    await lockForEdit(tx, personId, actor);
+    await lockForEdit(tx, personId, actor, reason);
     const created: DocumentRecord[] = [];
     for (const { fields, upload } of prepared) {
       const file = await storeUpload(ctx, tx, { ownerId: personId, upload, purpose: 'DOCUMENT' });
@@ -105,7 +105,7 @@ export async function createDocuments(
         targetType: 'person',
         targetId: personId,
         ip: input.meta.ip,
-        details: { documentId: row!.id, pieceType: row!.PIECE_TYPE, fileId: file.id, mime: file.mime, size: file.size },
+        details: { documentId: row!.id, pieceType: row!.PIECE_TYPE, fileId: file.id, mime: file.mime, size: file.size, ...withReason(reason) },
       });
       created.push(toDocumentRecord(row!));
     }
@@ -116,9 +116,9 @@ export async function createDocuments(
 /** `POST /documents/delete`: deletes a document and its file (the stored object once the transaction commits). */
 export async function deleteDocument(ctx: ServiceContext, input: DocumentAction): Promise<DocumentDeleted> {
   const document = await documentToActOn(ctx, input);
-  const { actor } = input;
+  const { actor, reason } = input;
   await fileTransaction(ctx, async (tx) => {
-    await lockForEdit(tx, document.personId, actor);
+    await lockForEdit(tx, document.personId, actor, reason);
     const [row] = await tx.delete(documents).where(eq(documents.id, document.id)).returning();
     if (!row) throw new AppError('NOT_FOUND');
     const file = await deleteStoredFile(ctx, tx, row.fileId);
@@ -129,7 +129,7 @@ export async function deleteDocument(ctx: ServiceContext, input: DocumentAction)
       targetType: 'person',
       targetId: row.personId,
       ip: input.meta.ip,
-      details: { documentId: row.id, pieceType: row.PIECE_TYPE, fileId: row.fileId, ...(file ? { mime: file.mime, size: file.size } : {}) },
+      details: { documentId: row.id, pieceType: row.PIECE_TYPE, fileId: row.fileId, ...(file ? { mime: file.mime, size: file.size } : {}), ...withReason(reason) },
     });
   });
   return { id: document.id, deleted: true };
@@ -141,14 +141,14 @@ export async function deleteDocument(ctx: ServiceContext, input: DocumentAction)
  */
 export async function markLastDiploma(ctx: ServiceContext, input: DocumentAction): Promise<DocumentRecord> {
   const document = await documentToActOn(ctx, input);
-  const { actor } = input;
+  const { actor, reason } = input;
   if (document.PIECE_TYPE !== 'DIPL_CERT') throw validationError({ id: 'validation.invalid' });
   return ctx.db.transaction(async (tx) => {
-    await lockForEdit(tx, document.personId, actor);
+    await lockForEdit(tx, document.personId, actor, reason);
     await tx.update(documents).set({ isLast: false }).where(and(eq(documents.personId, document.personId), eq(documents.isLast, true)));
     const [row] = await tx.update(documents).set({ isLast: true }).where(eq(documents.id, document.id)).returning();
     if (!row) throw new AppError('NOT_FOUND');
-    await audit(tx, { at: ctx.clock.now(), actorId: actor.id, action: 'document.lastDiploma', targetType: 'person', targetId: row.personId, ip: input.meta.ip, details: { documentId: row.id } });
+    await audit(tx, { at: ctx.clock.now(), actorId: actor.id, action: 'document.lastDiploma', targetType: 'person', targetId: row.personId, ip: input.meta.ip, details: { documentId: row.id, ...withReason(reason) } });
     return toDocumentRecord(row);
   });
 }

@@ -14,12 +14,13 @@ let ownerId: number;
 let other: Client;
 let otherId: number;
 let hr: Client;
+let hrId: number;
 let closedOwner: Client;
 let closedId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ owner, ownerId, other, otherId, hr, closedOwner, closedId } = await registrationCast(t, DEMO_ACCOUNTS.support.matricule));
+  ({ owner, ownerId, other, otherId, hr, hrId, closedOwner, closedId } = await registrationCast(t, DEMO_ACCOUNTS.support.matricule));
 });
 afterAll(async () => {
   await t?.close();
@@ -226,7 +227,7 @@ describe('listing, deleting and marking', () => {
 });
 
 describe('a closed registration', () => {
-  it('refuses its owner every change (REGISTRATION_CLOSED) while HR may still act', async () => {
+  it('refuses its owner every change (REGISTRATION_CLOSED) while HR may still act, through its routes and with a reason', async () => {
     const kept = await createDiploma(closedOwner, { DESIGNATION: 'Before closure' });
     await t.db.update(persons).set({ registrationClosedAt: new Date() }).where(eq(persons.id, closedId));
     const count = await documentCount(closedId);
@@ -249,12 +250,32 @@ describe('a closed registration', () => {
     // Reading stays open.
     expect((await closedOwner.get(`/api/documents/${closedId}`)).json()).toHaveLength(count);
 
-    const byHr = await postMultipart(hr, '/api/documents/upload-student', { ...diploma({ DESIGNATION: 'Added by HR' }), STUDENT_ID: closedId }, { data: pdf(unique('by hr')), filename: 'hr.pdf', type: 'application/pdf' });
+    // HR acts through its own routes, and always says why; the own routes refuse it (STUDENT_ID or someone else's document).
+    const viaOwnRoute = await postMultipart(hr, '/api/documents/upload-student', { ...diploma({ DESIGNATION: 'Added by HR' }), STUDENT_ID: closedId }, { data: pdf(unique('by hr')), filename: 'hr.pdf', type: 'application/pdf' });
+    expect(viaOwnRoute.statusCode).toBe(403);
+    expect((await hr.post('/api/documents/delete', { id: kept.id })).statusCode).toBe(403);
+    const noReason = await postMultipart(hr, `/api/hr/registrations/${closedId}/documents`, diploma({ DESIGNATION: 'Added by HR' }), { data: pdf(unique('by hr')), filename: 'hr.pdf', type: 'application/pdf' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().fields).toMatchObject({ reason: 'validation.required' });
+    expect(await documentCount(closedId)).toBe(count);
+
+    const byHr = await postMultipart(hr, `/api/hr/registrations/${closedId}/documents`, { ...diploma({ DESIGNATION: 'Added by HR' }), reason: 'Diploma handed in at the office' }, { data: pdf(unique('by hr')), filename: 'hr.pdf', type: 'application/pdf' });
     expect(byHr.statusCode, byHr.body).toBe(201);
     expect(await documentCount(closedId)).toBe(count + 1);
     const [file] = await t.db.select().from(files).where(eq(files.id, byHr.json().FILE.split('/').pop()));
     expect(file!.ownerId).toBe(closedId);
-    expect((await hr.request('PATCH', '/api/students/update/diploma', { id: byHr.json().id })).statusCode).toBe(200);
-    expect((await hr.post('/api/documents/delete', { id: kept.id })).statusCode).toBe(200);
+    expect((await hr.request('PATCH', `/api/hr/registrations/${closedId}/documents/${byHr.json().id}/last-diploma`, { reason: 'Latest diploma' })).statusCode).toBe(200);
+    // a document of someone else than the path's person is not found there
+    expect((await hr.post(`/api/hr/registrations/${ownerId}/documents/${kept.id}/delete`, { reason: 'Duplicate piece' })).statusCode).toBe(404);
+    expect((await hr.post(`/api/hr/registrations/${closedId}/documents/${kept.id}/delete`, { reason: '' })).statusCode).toBe(400);
+    expect((await hr.post(`/api/hr/registrations/${closedId}/documents/${kept.id}/delete`, { reason: 'Duplicate piece' })).statusCode).toBe(200);
+    const trail = await t.db.select().from(auditLog).where(and(eq(auditLog.targetId, String(closedId)), eq(auditLog.actorId, hrId)));
+    expect(trail.map((e) => [e.action, e.details.reason])).toEqual(
+      expect.arrayContaining([
+        ['document.uploaded', 'Diploma handed in at the office'],
+        ['document.lastDiploma', 'Latest diploma'],
+        ['document.deleted', 'Duplicate piece'],
+      ]),
+    );
   });
 });

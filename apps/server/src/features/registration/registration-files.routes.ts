@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ColumnUploadFields, ColumnUploadJson, CvUploadFields, CvUploadJson, ErrorResponse, FileRemoveBody, FileRemoveResponse, FileUploadResponse } from '@portal/contract';
-import { assertSelfOrPermitted, requestMeta } from '../../lib/auth';
+import { assertSelf, requestMeta } from '../../lib/auth';
 import { JSON_FILE_BODY_LIMIT, MULTIPART_OPTIONS, readUpload } from '../../lib/uploads';
 import { removeColumnFileFor, uploadColumnFile } from './registration-files.service';
 import { errorResponses } from '../../lib/errors';
@@ -17,7 +17,11 @@ const uploads = [
   { path: '/students/files', summary: 'Upload a file into one of the file columns (col); replaces and deletes the previous one', fields: ColumnUploadFields, json: ColumnUploadJson },
 ] as const;
 
-/** The person's file columns (CV, NIU, CNPS, RIB, decree, presence certificate, ID images): uploads and removals. */
+/**
+ * One's own file columns (CV, NIU, CNPS, RIB, decree, presence certificate, ID images): uploads and
+ * removals. STUDENT_ID, when given, must be the session's person (decision 22); the human resources
+ * service changes someone else's files through /api/hr, with a reason.
+ */
 export const registrationFilesRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, MULTIPART_OPTIONS);
 
@@ -38,7 +42,7 @@ export const registrationFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireUser,
     }, async (request, reply) => {
       const { fields, file } = await readUpload(request, request.body, upload.fields);
-      const personId = await assertSelfOrPermitted(app, request, fields.STUDENT_ID, 'persons.editAny');
+      const personId = await assertSelf(app, request, fields.STUDENT_ID);
       reply.header('cache-control', 'no-store');
       return uploadColumnFile(app.ctx, { personId, actor: request.actor, col: fields.col ?? 'CV_LINK', file, meta: requestMeta(request) });
     });
@@ -54,7 +58,7 @@ export const registrationFilesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     preHandler: app.requireUser,
   }, async (request, reply) => {
-    const personId = await assertSelfOrPermitted(app, request, request.body.STUDENT_ID, 'persons.editAny');
+    const personId = await assertSelf(app, request, request.body.STUDENT_ID);
     reply.header('cache-control', 'no-store');
     return removeColumnFileFor(app.ctx, { personId, actor: request.actor, col: request.body.col, file: request.body.file, meta: requestMeta(request) });
   });

@@ -73,17 +73,26 @@ export async function removeColumnFile(ctx: ServiceContext, tx: Tx, personId: nu
 
 export type ColumnUploadResponse = { col: FileColumn; url: string } & Record<string, string>;
 
-/** POST /students/cv and /students/files: one file into a column, for the person named (self or back office). */
-export async function uploadColumnFile(
-  ctx: ServiceContext,
-  input: { personId: number; actor: Actor; col: FileColumn; file: IncomingFile; meta: RequestMeta },
-): Promise<ColumnUploadResponse> {
-  const { personId, actor, col } = input;
+/** What changes someone's files: who, on whose behalf, and, for the human resources service, why (decision 22). */
+export interface FileChange {
+  personId: number;
+  actor: Actor;
+  meta: RequestMeta;
+  /** why the human resources service changes someone else's (or a closed) registration: required then, kept in the audit log */
+  reason?: string | undefined;
+}
+
+/** The reason in the audit details, when there is one. */
+export const withReason = (reason: string | undefined) => (reason ? { reason } : {});
+
+/** POST /students/cv and /students/files (one's own), /hr/registrations/{id}/files (HR, with the reason): one file into a column. */
+export async function uploadColumnFile(ctx: ServiceContext, input: FileChange & { col: FileColumn; file: IncomingFile }): Promise<ColumnUploadResponse> {
+  const { personId, actor, col, reason } = input;
   // A closed registration is refused before any work on the file; the transaction checks again.
-  await lockForEdit(ctx.db, personId, actor);
+  await lockForEdit(ctx.db, personId, actor, reason);
   const upload = await checkColumnFile(col, input.file);
   const stored = await fileTransaction(ctx, async (tx) => {
-    await lockForEdit(tx, personId, actor);
+    await lockForEdit(tx, personId, actor, reason);
     const result = await storeColumnFile(ctx, tx, { personId, col, upload });
     await audit(tx, {
       at: ctx.clock.now(),
@@ -92,7 +101,7 @@ export async function uploadColumnFile(
       targetType: 'person',
       targetId: personId,
       ip: input.meta.ip,
-      details: { column: col, fileId: result.file.id, mime: upload.mime, size: result.file.size, originalSize: upload.originalSize, ...(result.replaced ? { replaced: result.replaced } : {}) },
+      details: { column: col, fileId: result.file.id, mime: upload.mime, size: result.file.size, originalSize: upload.originalSize, ...(result.replaced ? { replaced: result.replaced } : {}), ...withReason(reason) },
     });
     return result;
   });
@@ -102,24 +111,22 @@ export async function uploadColumnFile(
 const FILE_ID = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
 
 /**
- * PATCH /students/files/remove: clears a column and deletes its file. `file`, when it names one of
- * our files (its URL or id), must be the column's current file; otherwise it is ignored.
+ * PATCH /students/files/remove (one's own), /hr/registrations/{id}/files/remove (HR, with the reason):
+ * clears a column and deletes its file. `file`, when it names one of our files (its URL or id), must be
+ * the column's current file; otherwise it is ignored.
  */
-export async function removeColumnFileFor(
-  ctx: ServiceContext,
-  input: { personId: number; actor: Actor; col: FileColumn; file?: string | undefined; meta: RequestMeta },
-): Promise<FileRemoveResponse> {
-  const { personId, actor, col } = input;
+export async function removeColumnFileFor(ctx: ServiceContext, input: FileChange & { col: FileColumn; file?: string | undefined }): Promise<FileRemoveResponse> {
+  const { personId, actor, col, reason } = input;
   const named = input.file ? FILE_ID.exec(input.file)?.[1]?.toLowerCase() : undefined;
   const removed = await fileTransaction(ctx, async (tx) => {
-    await lockForEdit(tx, personId, actor);
+    await lockForEdit(tx, personId, actor, reason);
     if (named) {
       const current = await currentFileId(tx, personId, col);
       if (current && current !== named) throw new AppError('NOT_FOUND');
     }
     const row = await removeColumnFile(ctx, tx, personId, col);
     if (row) {
-      await audit(tx, { at: ctx.clock.now(), actorId: actor.id, action: 'file.removed', targetType: 'person', targetId: personId, ip: input.meta.ip, details: { column: col, fileId: row.id, mime: row.mime, size: row.size } });
+      await audit(tx, { at: ctx.clock.now(), actorId: actor.id, action: 'file.removed', targetType: 'person', targetId: personId, ip: input.meta.ip, details: { column: col, fileId: row.id, mime: row.mime, size: row.size, ...withReason(reason) } });
     }
     return row;
   });

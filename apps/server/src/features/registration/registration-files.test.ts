@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '@portal/contract';
@@ -78,7 +78,7 @@ describe('CV upload', () => {
     expect(served.headers['cache-control']).toBe('private, no-store');
     expect(served.rawPayload.equals(data)).toBe(true);
 
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'file.uploaded'), eq(auditLog.targetId, String(ownerId))));
+    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'file.uploaded'), eq(auditLog.targetId, String(ownerId)))).orderBy(desc(auditLog.id)).limit(1);
     expect(entry).toMatchObject({ actorId: ownerId, targetType: 'person' });
     expect(entry!.details).toMatchObject({ column: 'CV_LINK', mime: 'application/pdf', size: data.length, fileId: id });
     expect(JSON.stringify(entry!.details)).not.toContain(data.toString('base64').slice(0, 20));
@@ -329,7 +329,7 @@ describe('replacing and removing', () => {
 });
 
 describe('who may read and write', () => {
-  it('serves a file to its owner and the back office; another staff member is refused and audited', async () => {
+  it('serves a file to its owner and the human resources service; another staff member or office is refused and audited', async () => {
     const up = await owner.post('/api/students/files', { col: 'IDENTITY1', FILE: dataUrl('image/jpeg', await jpeg(50, 50, 21)) });
     expect(up.statusCode).toBe(200);
     const url = up.json().url as string;
@@ -348,20 +348,32 @@ describe('who may read and write', () => {
     expect((await new Client(t.app).get(url)).statusCode).toBe(401);
   });
 
-  it("refuses a staff member writing someone else's files (STUDENT_ID) and lets HR do it", async () => {
+  it("refuses anyone writing someone else's files through the own routes (STUDENT_ID), HR included; HR does it through its routes, with a reason", async () => {
     const data = pdf('for someone else');
-    const byOther = await other.post('/api/students/cv', { FILE: dataUrl('application/pdf', data), STUDENT_ID: ownerId });
-    expect(byOther.statusCode).toBe(403);
-    const viaForm = await postMultipart(other, '/api/students/files', { col: 'CV_LINK', STUDENT_ID: ownerId }, { data, filename: 'cv.pdf', type: 'application/pdf' });
-    expect(viaForm.statusCode).toBe(403);
-    expect((await other.request('PATCH', '/api/students/files/remove', { col: 'CV_LINK', STUDENT_ID: ownerId })).statusCode).toBe(403);
+    const cvBefore = await profileColumn(ownerId, 'CV_LINK');
+    for (const writer of [other, hr]) {
+      const byJson = await writer.post('/api/students/cv', { FILE: dataUrl('application/pdf', data), STUDENT_ID: ownerId });
+      expect(byJson.statusCode).toBe(403);
+      const viaForm = await postMultipart(writer, '/api/students/files', { col: 'CV_LINK', STUDENT_ID: ownerId }, { data, filename: 'cv.pdf', type: 'application/pdf' });
+      expect(viaForm.statusCode).toBe(403);
+      expect((await writer.request('PATCH', '/api/students/files/remove', { col: 'CV_LINK', STUDENT_ID: ownerId })).statusCode).toBe(403);
+    }
+    expect(await profileColumn(ownerId, 'CV_LINK')).toBe(cvBefore);
 
-    const byHr = await postMultipart(hr, '/api/students/cv', { STUDENT_ID: ownerId }, { data, filename: 'cv.pdf', type: 'application/pdf' });
+    const noReason = await postMultipart(hr, `/api/hr/registrations/${ownerId}/files`, { col: 'CV_LINK' }, { data, filename: 'cv.pdf', type: 'application/pdf' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().fields).toEqual({ reason: 'validation.required' });
+    const byOtherHr = await postMultipart(other, `/api/hr/registrations/${ownerId}/files`, { col: 'CV_LINK', reason: 'I would like to' }, { data, filename: 'cv.pdf', type: 'application/pdf' });
+    expect(byOtherHr.statusCode).toBe(403);
+
+    const byHr = await postMultipart(hr, `/api/hr/registrations/${ownerId}/files`, { col: 'CV_LINK', reason: 'The CV sent by post' }, { data, filename: 'cv.pdf', type: 'application/pdf' });
     expect(byHr.statusCode, byHr.body).toBe(200);
     const row = (await fileRow(idOf(byHr.json().url)))!;
-    // The file belongs to the person it was uploaded for.
+    // The file belongs to the person it was uploaded for, and the audit log says who, and why.
     expect(row.ownerId).toBe(ownerId);
     expect((await owner.get(byHr.json().url)).statusCode).toBe(200);
+    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'file.uploaded'), eq(auditLog.targetId, String(ownerId)))).orderBy(desc(auditLog.id)).limit(1);
+    expect(entry?.details).toMatchObject({ column: 'CV_LINK', reason: 'The CV sent by post' });
   });
 
   it('asks for a column and a file', async () => {
@@ -402,11 +414,15 @@ describe('who may read and write', () => {
     // Reading stays open.
     expect((await closedOwner.get(up.json().url)).statusCode).toBe(200);
 
-    const byHr = await postMultipart(hr, '/api/students/cv', { STUDENT_ID: closedId }, { data: pdf('after closure'), filename: 'cv.pdf', type: 'application/pdf' });
+    const byHr = await postMultipart(hr, `/api/hr/registrations/${closedId}/files`, { col: 'CV_LINK', reason: 'Signed CV received' }, { data: pdf('after closure'), filename: 'cv.pdf', type: 'application/pdf' });
     expect(byHr.statusCode, byHr.body).toBe(200);
     expect(await profileColumn(closedId, 'CV_LINK')).toBe(idOf(byHr.json().url));
-    const hrRemoval = await hr.request('PATCH', '/api/students/files/remove', { col: 'NIU_LINK', STUDENT_ID: closedId });
+    const noReason = await hr.request('PATCH', `/api/hr/registrations/${closedId}/files/remove`, { col: 'NIU_LINK' });
+    expect(noReason.statusCode).toBe(400);
+    const hrRemoval = await hr.request('PATCH', `/api/hr/registrations/${closedId}/files/remove`, { col: 'NIU_LINK', reason: 'Wrong NIU certificate' });
     expect(hrRemoval.json()).toMatchObject({ removed: true });
+    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'file.removed'), eq(auditLog.targetId, String(closedId)))).orderBy(desc(auditLog.id)).limit(1);
+    expect(entry?.details).toMatchObject({ column: 'NIU_LINK', reason: 'Wrong NIU certificate' });
   });
 });
 

@@ -78,10 +78,11 @@ const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null) || JSON.str
 /** Saves one section of a person's HR data; answers the updated record. */
 export async function saveSection(ctx: ServiceContext, input: SaveSectionInput): Promise<PersonRecord> {
   const now = ctx.clock.now();
-  const byOther = input.actor.id !== input.personId;
+  // The human resources service's corrections (someone else's, or with a reason) keep the values and the reason.
+  const byOther = input.actor.id !== input.personId || Boolean(input.reason);
   // A file transaction: stored ID images are removed if the save fails, released files once it commits.
   await fileTransaction(ctx, async (tx) => {
-    const person = await lockForEdit(tx, input.personId, input.actor);
+    const person = await lockForEdit(tx, input.personId, input.actor, input.reason);
     if (input.section === 'status' && person.KIND !== 'STAFF') throw new AppError('FORBIDDEN');
     const values = await prepare(tx, input);
     const [current] = await tx.select().from(profiles).where(eq(profiles.personId, input.personId));
@@ -178,7 +179,7 @@ export async function closeRegistration(ctx: ServiceContext, input: { personId: 
 export async function reopenRegistration(ctx: ServiceContext, input: { personId: number; actor: Actor; reason: string; meta: RequestMeta }): Promise<PersonRecord> {
   const now = ctx.clock.now();
   const reopened = await ctx.db.transaction(async (tx) => {
-    const person = await lockForEdit(tx, input.personId, input.actor);
+    const person = await lockForEdit(tx, input.personId, input.actor, input.reason);
     if (!person.registrationClosedAt) throw new AppError('VALIDATION_FAILED', { fields: { _: 'validation.notClosed' } });
     await tx.update(persons).set({ registrationClosedAt: null, updatedAt: now }).where(eq(persons.id, input.personId));
     await audit(tx, { at: now, actorId: input.actor.id, action: 'registration.reopened', targetType: 'person', targetId: input.personId, ip: input.meta.ip, details: { reason: input.reason } });

@@ -1,4 +1,5 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, Dossier } from '@portal/contract';
 import { i18n } from '../../lib/i18n';
@@ -243,5 +244,61 @@ describe('registration dossier (HR)', () => {
     fakeApi({ [`GET ${DOSSIER}`]: error(404, 'NOT_FOUND') });
     renderApp('/hr/registrations/42', { user: hrUser() });
     expect(await screen.findByRole('alert')).toHaveTextContent('No element to show');
+  });
+
+  it("replaces, removes and deletes someone else's files and documents only with a reason, then reads the dossier again (decision 22)", async () => {
+    let reads = 0;
+    const api = fakeApi({
+      [`GET ${DOSSIER}`]: () => {
+        reads++;
+        return { body: dossier() };
+      },
+      [`POST ${DOSSIER}/files`]: { body: { col: 'CV_LINK', url: '/api/files/77', CV_LINK: '/api/files/77' } },
+      [`PATCH ${DOSSIER}/files/remove`]: { body: { col: 'CV_LINK', removed: true, CV_LINK: null } },
+      [`POST ${DOSSIER}/documents/5/delete`]: { body: { id: 5, deleted: true } },
+    });
+    const { user } = renderApp('/hr/registrations/42', { user: hrUser() });
+    const documents = within(await screen.findByRole('region', { name: 'Documents' }));
+
+    // Replacing the CV: a file is chosen, then the reason is asked for; nothing is sent before it.
+    await user.upload(documents.getByLabelText('Replace: CV'), new File(['%PDF-1.7 new cv'], 'new-cv.pdf', { type: 'application/pdf' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Replace: CV' });
+    expect(within(dialog).getByText(/new-cv\.pdf/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Replace' }));
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: /Reason/ })).toHaveAttribute('aria-invalid', 'true'));
+    expect(api.to('POST', `${DOSSIER}/files`)).toHaveLength(0);
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Signed CV received by post');
+    await user.click(within(dialog).getByRole('button', { name: 'Replace' }));
+    expect(await screen.findByText('File replaced !')).toBeInTheDocument();
+    expect(api.to('POST', `${DOSSIER}/files`).map((request) => request.body)).toEqual([{ col: 'CV_LINK', reason: 'Signed CV received by post', FILE: { name: 'new-cv.pdf', type: 'application/pdf', size: 15 } }]);
+
+    // Removing it.
+    await user.click(documents.getByRole('button', { name: 'Remove: CV' }));
+    dialog = await screen.findByRole('dialog', { name: 'Remove: CV' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Sent by mistake');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('File removed !')).toBeInTheDocument();
+    expect(api.to('PATCH', `${DOSSIER}/files/remove`).map((request) => request.body)).toEqual([{ col: 'CV_LINK', reason: 'Sent by mistake' }]);
+
+    // Deleting a diploma.
+    await user.click(documents.getByRole('button', { name: 'Delete: Master in Physics' }));
+    dialog = await screen.findByRole('dialog', { name: 'Delete: Master in Physics' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Duplicate of the PhD file');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Document deleted !')).toBeInTheDocument();
+    expect(api.to('POST', `${DOSSIER}/documents/5/delete`).map((request) => request.body)).toEqual([{ reason: 'Duplicate of the PhD file' }]);
+    await waitFor(() => expect(reads).toBeGreaterThanOrEqual(4));
+  });
+
+  it('refuses a file of the wrong type before asking anything', async () => {
+    const api = fakeApi({ [`GET ${DOSSIER}`]: { body: dossier() } });
+    renderApp('/hr/registrations/42', { user: hrUser() });
+    const documents = within(await screen.findByRole('region', { name: 'Documents' }));
+    // the file input says accept="application/pdf"; a person can still pick another file
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(documents.getByLabelText('Replace: CV'), new File(['\x89PNG'], 'cv.png', { type: 'image/png' }));
+    expect(await screen.findByText(`${i18n.t('errors.CV_NOT_PDF')} !`)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.to('POST', `${DOSSIER}/files`)).toHaveLength(0);
   });
 });

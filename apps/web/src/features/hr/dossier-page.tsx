@@ -1,4 +1,6 @@
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,7 +14,10 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { RecordPage } from '../../components/record-page';
 import type { AuditEntry, DocumentRecord, Dossier, PersonRecord, SavedSection } from '@portal/contract';
-import { FILE_COLUMNS as FILE_FIELDS, isoToDmy } from '@portal/contract/rules';
+import { FILE_COLUMN_TYPES, FILE_COLUMNS as FILE_FIELDS, isoToDmy, type FileColumn } from '@portal/contract/rules';
+import { useNotify } from '../../components/notify';
+import { acceptOf, checkFile } from '../../lib/files';
+import type { FileChange } from './file-change-dialog';
 import { formatValue } from './display';
 import { formatMoment } from '../../lib/format';
 import { actionLabel, fieldLabel, missingLabel, sectionLabel } from './labels';
@@ -23,10 +28,12 @@ import { fieldsForPayMode, SAVED_SECTIONS, SECTION_FIELDS, type FieldDef } from 
 // The dialogs (and the contract's schemas they validate with) load on first use, or once the dossier shows.
 const loadCorrectDialog = () => import('./correct-dialog');
 const loadReopenDialog = () => import('./reopen-dialog');
+const loadFileChangeDialog = () => import('./file-change-dialog');
 const CorrectDialog = lazy(loadCorrectDialog);
 const ReopenDialog = lazy(loadReopenDialog);
+const FileChangeDialog = lazy(loadFileChangeDialog);
 
-function Row({ label, missing, children }: { label: string; missing?: boolean; children: ReactNode }) {
+function Row({ label, missing, children, extra }: { label: string; missing?: boolean; children: ReactNode; extra?: ReactNode }) {
   const { t } = useTranslation();
   const empty = children === null || children === undefined || children === '';
   return (
@@ -44,6 +51,7 @@ function Row({ label, missing, children }: { label: string; missing?: boolean; c
             {t('hr.notProvided')}
           </Box>
         )}
+        {extra}
       </Typography>
     </Box>
   );
@@ -122,16 +130,51 @@ function FileLink({ href, label }: { href: string; label: string }) {
   );
 }
 
-function Documents({ record, documents, missing }: { record: PersonRecord; documents: DocumentRecord[]; missing: Set<string> }) {
+/** Replace and remove a file column's file: each asks for the reason before it is done. */
+function FileActions({ column, label, present, onChange }: { column: FileColumn; label: string; present: boolean; onChange: (change: FileChange) => void }) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const inputId = useId();
+  const types = FILE_COLUMN_TYPES[column];
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', gap: 1, ml: 2, flexWrap: 'wrap' }}>
+      <input
+        id={inputId}
+        type="file"
+        hidden
+        accept={acceptOf(types)}
+        aria-label={`${t('hr.files.replace.button')}: ${label}`}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (!file) return;
+          const refused = checkFile(file, types, column === 'CV_LINK' ? 'errors.CV_NOT_PDF' : 'errors.FILE_TYPE_REFUSED');
+          if (refused) notify(refused, 'error');
+          else onChange({ kind: 'replace', column, file });
+        }}
+      />
+      <Button component="label" htmlFor={inputId} size="small" startIcon={<UploadFileOutlined />}>
+        {present ? t('hr.files.replace.button') : t('hr.files.add')}
+      </Button>
+      {present ? (
+        <Button size="small" color="error" startIcon={<DeleteOutlined />} onClick={() => onChange({ kind: 'remove', column })} aria-label={`${t('hr.files.remove.button')}: ${label}`}>
+          {t('hr.files.remove.button')}
+        </Button>
+      ) : null}
+    </Box>
+  );
+}
+
+function Documents({ record, documents, missing, onChange }: { record: PersonRecord; documents: DocumentRecord[]; missing: Set<string>; onChange: (change: FileChange) => void }) {
   const { t } = useTranslation();
   return (
-    <Card title={t('hr.documents.title')}>
+    <Card title={t('hr.documents.title')} caption={t('hr.files.caption')}>
       <Box component="dl" sx={{ m: 0 }}>
         {FILE_FIELDS.map((column) => {
           const url = record[column];
           const label = fieldLabel(t, column);
           return (
-            <Row key={column} label={label} missing={missing.has(column)}>
+            <Row key={column} label={label} missing={missing.has(column)} extra={<FileActions column={column} label={label} present={Boolean(url)} onChange={onChange} />}>
               {url ? <FileLink href={url} label={label} /> : null}
             </Row>
           );
@@ -164,6 +207,16 @@ function Documents({ record, documents, missing }: { record: PersonRecord; docum
                   {facts.join(' · ')}
                 </Typography>
                 <FileLink href={doc.FILE} label={doc.DESIGNATION} />
+                <Button
+                  size="small"
+                  color="error"
+                  startIcon={<DeleteOutlined />}
+                  sx={{ ml: 2 }}
+                  onClick={() => onChange({ kind: 'delete', document: doc.id, name: doc.DESIGNATION })}
+                  aria-label={`${t('hr.files.delete.button')}: ${doc.DESIGNATION}`}
+                >
+                  {t('hr.files.delete.button')}
+                </Button>
               </Box>
             );
           })}
@@ -244,7 +297,7 @@ function AuditTrail({ entries }: { entries: AuditEntry[] }) {
   );
 }
 
-function DossierView({ dossier, onCorrect, onReopen }: { dossier: Dossier; onCorrect: (section: SavedSection) => void; onReopen: () => void }) {
+function DossierView({ dossier, onCorrect, onReopen, onFileChange }: { dossier: Dossier; onCorrect: (section: SavedSection) => void; onReopen: () => void; onFileChange: (change: FileChange) => void }) {
   const { t } = useTranslation();
   const { record, state } = dossier;
   const closed = state.ACTIVED;
@@ -315,7 +368,7 @@ function DossierView({ dossier, onCorrect, onReopen }: { dossier: Dossier; onCor
           <SectionCard key={section} dossier={dossier} section={section} onCorrect={() => onCorrect(section)} />
         ))}
       </Box>
-      <Documents record={record} documents={dossier.documents} missing={missing} />
+      <Documents record={record} documents={dossier.documents} missing={missing} onChange={onFileChange} />
       <AuditTrail entries={dossier.audit} />
     </Stack>
   );
@@ -329,11 +382,13 @@ export default function DossierPage() {
   const dossier = useDossier(valid ? id : 0);
   const [correcting, setCorrecting] = useState<SavedSection | null>(null);
   const [reopening, setReopening] = useState(false);
+  const [fileChange, setFileChange] = useState<FileChange | null>(null);
   const loaded = Boolean(dossier.data);
   useEffect(() => {
     if (!loaded) return;
     loadCorrectDialog().catch(() => undefined);
     loadReopenDialog().catch(() => undefined);
+    loadFileChangeDialog().catch(() => undefined);
   }, [loaded]);
 
   const record = dossier.data?.record;
@@ -341,10 +396,11 @@ export default function DossierPage() {
 
   return (
     <RecordPage title={name || t('hr.dossier.title')} list="/hr/registrations" backLabel={t('hr.dossier.back')} valid={valid} query={dossier}>
-      {dossier.data ? <DossierView dossier={dossier.data} onCorrect={setCorrecting} onReopen={() => setReopening(true)} /> : null}
+      {dossier.data ? <DossierView dossier={dossier.data} onCorrect={setCorrecting} onReopen={() => setReopening(true)} onFileChange={setFileChange} /> : null}
       <Suspense fallback={null}>
         {correcting && record ? <CorrectDialog key={correcting} id={id} section={correcting} record={record} onClose={() => setCorrecting(null)} /> : null}
         {reopening && record ? <ReopenDialog id={id} name={name} onClose={() => setReopening(false)} /> : null}
+        {fileChange ? <FileChangeDialog id={id} change={fileChange} onClose={() => setFileChange(null)} /> : null}
       </Suspense>
     </RecordPage>
   );

@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Dossier, PersonRecord, RegistrationPage, RegistrationQuery, SavedSection } from '@portal/contract';
+import type { DocumentDeleted, Dossier, FileColumn, FileRemoveResponse, FileUploadResponse, PersonRecord, RegistrationPage, RegistrationQuery, SavedSection } from '@portal/contract';
 import { STAFF_STATUSES } from '@portal/contract/rules';
 import { api } from '../../lib/api';
+import { upload } from '../../lib/upload';
 import { filterQuery, listParams, oneOfParam, type UrlFilters } from '../../lib/url-filters';
 
 /** The list's filters, as the URL query string and the API both carry them. */
@@ -60,3 +61,17 @@ export const reopenRegistration = (id: number, reason: string) =>
 
 export const correctSection = (id: number, section: SavedSection, body: Record<string, unknown>) =>
   api<PersonRecord>(`/api/hr/registrations/${id}/${section}`, { method: 'PATCH', body });
+
+// Someone else's files and documents: the human resources service changes them with a reason, always (decision 22).
+
+/** Puts a file into one of the person's file columns (replacing the previous one), with the reason. */
+export const replaceFile = (id: number, col: FileColumn, file: File, reason: string, onProgress?: (percent: number) => void) =>
+  upload<FileUploadResponse>(`/api/hr/registrations/${id}/files`, { fields: { col, reason, FILE: file }, ...(onProgress ? { onProgress } : {}) });
+
+/** Clears one of the person's file columns, with the reason. */
+export const removeFile = (id: number, col: FileColumn, reason: string) =>
+  api<FileRemoveResponse>(`/api/hr/registrations/${id}/files/remove`, { method: 'PATCH', body: { col, reason } });
+
+/** Deletes one of the person's documents, with the reason. */
+export const deleteDocument = (id: number, document: number, reason: string) =>
+  api<DocumentDeleted>(`/api/hr/registrations/${id}/documents/${document}/delete`, { method: 'POST', body: { reason } });

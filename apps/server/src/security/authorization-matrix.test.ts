@@ -1,0 +1,393 @@
+/**
+ * The authorization matrix (issue 9, finding 1): every route of the real app × every kind of
+ * person and back-office role, each call naming ANOTHER person's data (their id, their files,
+ * their documents, their application). Each cell is allowed or denied as written below; a denied
+ * call is answered 401 (anonymous) or 403, changes no row, and its refusal is audited where the
+ * guard audits. The routes are read from the app itself: a new route without an entry here fails
+ * the test, and so does removing any guard (its denied cells then get through).
+ */
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, applicationSessions, branches, classes, cycles, departments, documents, persons, subjects } from '../db/schema';
+import { DEMO_ACCOUNTS } from '../seed/demo';
+import { VALID_SECTIONS } from '../features/registration/fixtures';
+import { apply } from '../features/academic/academic.fixtures';
+import { dataUrl, jpeg, multipartBody, pdf } from '../../test/files';
+import { Client, createTestApp, sessionFor, type TestApp } from '../../test/helpers';
+
+const WHO = ['anonymous', 'student', 'staff', 'hr', 'academic', 'identification', 'admissions', 'admin'] as const;
+type Who = (typeof WHO)[number];
+const SIGNED_IN = WHO.filter((who) => who !== 'anonymous');
+
+/** Who gets through a route: everyone (no guard), whoever is signed in, or the roles named. */
+type Allowed = 'public' | 'signed-in' | readonly Who[];
+
+interface Call {
+  url: string;
+  body?: unknown;
+  multipart?: { fields: Record<string, string | number>; file: { data: Buffer; filename: string; type: string } };
+  /** sent as an API client does, with the session's token as `Authorization: Bearer` (the GET forms of changes ask for it) */
+  bearer?: boolean;
+}
+
+interface Entry {
+  allowed: Allowed;
+  /** the request, naming another person's data (built once the fixtures exist) */
+  call: () => Call | Promise<Call>;
+  /** who is refused by a data rule that writes no access.refused entry (students do not apply for subjects: NOT_ELIGIBLE) */
+  unaudited?: readonly Who[];
+}
+
+const HR: readonly Who[] = ['hr', 'admin'];
+const NOBODY: readonly Who[] = [];
+/** who may apply for subjects: staff (back-office accounts are staff) */
+const APPLICANTS: readonly Who[] = ['staff', 'hr', 'academic', 'identification', 'admissions', 'admin'];
+const STUDENT: readonly Who[] = ['student'];
+
+// ---------------------------------------------------------------- the other person's data
+
+let t: TestApp;
+const clients = {} as Record<Who, Client>;
+const ids = {} as {
+  victim: number;
+  photoOwner: number;
+  cvFile: string;
+  photoFile: string;
+  docOwnDelete: number;
+  docOwnMark: number;
+  docHrDelete: number;
+  docHrMark: number;
+  application: number;
+  choice: number;
+  session: number;
+  department: number;
+  branch: number;
+  cycle: number;
+  klass: number;
+  subject: number;
+};
+
+const idOf = async (matricule: string) => (await t.db.select({ id: persons.id }).from(persons).where(eq(persons.MATRICULE, matricule)))[0]!.id;
+let seq = 0;
+const aPdf = () => pdf(`matrix ${++seq} ${Math.random()}`);
+const diploma = (designation: string) => ({ PIECE_TYPE: 'DIPL_CERT', DESIGNATION: designation, SPECIALITY: 'Physics', LEVEL: 5, LANGUAGE: 'en', OBTENEDDATE: '01/07/2012', OBTENEDSTAB: 'Université de Douala' });
+const sectionBody = (section: keyof typeof VALID_SECTIONS) => ({ ...VALID_SECTIONS[section], STUDENT_ID: ids.victim });
+const REASON = 'Checked against the paper file';
+const SESSION = {
+  DESIGNATION: 'Matrix session',
+  START_DATE: '2040-02-01',
+  END_DATE: '2040-06-30',
+  LIMITS: { LEVEL12_J: 3, LEVEL3_J: 2, LEVEL45_J: 2, LEVEL12_S: 2, LEVEL3_S: 1, LEVEL45_S: 1 },
+  HOURS: { PERMANENT: 280, VACATAIRE: 150, STAGIAIRE: 90, STAFF: 60 },
+};
+const subjectInput = () => ({ CODE: `MX${++seq}`, NAME: 'Matrix subject', CLASS_ID: ids.klass, HOURS_CM: 10, HOURS_TD: 0, HOURS_TP: 0, HOURLY_RATE: 5000, CREDITS: 2 });
+
+// ---------------------------------------------------------------- the matrix
+
+const SECTIONS = ['status', 'personal', 'identification', 'address', 'familial', 'parents', 'emergency', 'fiscal', 'professional', 'last-job', 'financial', 'pay-mode'] as const;
+
+const MATRIX: Record<string, Entry> = {
+  // the system, the reference lists and the API document: no guard
+  'GET /api/health': { allowed: 'public', call: () => ({ url: '/api/health' }) },
+  'GET /api/meta': { allowed: 'public', call: () => ({ url: '/api/meta' }) },
+  'GET /api/identifications-types': { allowed: 'public', call: () => ({ url: '/api/identifications-types' }) },
+  'GET /api/payments-modes': { allowed: 'public', call: () => ({ url: '/api/payments-modes' }) },
+  'GET /api/banks': { allowed: 'public', call: () => ({ url: '/api/banks' }) },
+  'GET /api/reference/countries': { allowed: 'public', call: () => ({ url: '/api/reference/countries' }) },
+  'GET /api/reference/regions': { allowed: 'public', call: () => ({ url: '/api/reference/regions' }) },
+  'GET /api/docs': { allowed: 'public', call: () => ({ url: '/api/docs' }) },
+  'GET /api/docs/': { allowed: 'public', call: () => ({ url: '/api/docs/' }) },
+  'GET /api/docs/static/index.html': { allowed: 'public', call: () => ({ url: '/api/docs/static/index.html' }) },
+  'GET /api/docs/static/swagger-initializer.js': { allowed: 'public', call: () => ({ url: '/api/docs/static/swagger-initializer.js' }) },
+  'GET /api/docs/*': { allowed: 'public', call: () => ({ url: '/api/docs/static/swagger-ui.css' }) },
+  'GET /api/docs/json': { allowed: 'public', call: () => ({ url: '/api/docs/json' }) },
+  'GET /api/docs/yaml': { allowed: 'public', call: () => ({ url: '/api/docs/yaml' }) },
+  // the development mailbox (finding 11 decides when it exists; when it does, it has no guard)
+  'GET /api/dev/mailbox': { allowed: 'public', call: () => ({ url: '/api/dev/mailbox' }) },
+  'GET /dev/mailbox': { allowed: 'public', call: () => ({ url: '/dev/mailbox' }) },
+
+  // signing in and up: no guard, and nothing of anyone's is named (bodies that sign nobody in)
+  'POST /api/auth/student/sign-up': { allowed: 'public', call: () => ({ url: '/api/auth/student/sign-up', body: {} }) },
+  'POST /api/auth/student/sign-in': { allowed: 'public', call: () => ({ url: '/api/auth/student/sign-in', body: {} }) },
+  'POST /api/auth/student/email-verification': { allowed: 'public', call: () => ({ url: '/api/auth/student/email-verification', body: {} }) },
+  'POST /api/auth/student/email-confirmation': { allowed: 'public', call: () => ({ url: '/api/auth/student/email-confirmation', body: {} }) },
+  'POST /api/auth/student/code-verification': { allowed: 'public', call: () => ({ url: '/api/auth/student/code-verification', body: {} }) },
+  'POST /api/auth/students/': { allowed: 'public', call: () => ({ url: '/api/auth/students/', body: {} }) },
+  'GET /api/auth/session': { allowed: 'public', call: () => ({ url: '/api/auth/session' }) },
+  'POST /api/auth/code-request': { allowed: 'public', call: () => ({ url: '/api/auth/code-request', body: {} }) },
+  'POST /api/auth/code-resend': { allowed: 'public', call: () => ({ url: '/api/auth/code-resend', body: {} }) },
+  // logging out someone else is impossible: it ends the caller's own session (sent last, below)
+  'POST /api/auth/logout': { allowed: 'public', call: () => ({ url: '/api/auth/logout', body: {} }) },
+
+  // one's own record, settings, contact: another person's id is refused to everyone, HR included
+  'GET /api/students/:id': { allowed: ['hr', 'admin', 'academic', 'identification'], call: () => ({ url: `/api/students/${ids.victim}` }) },
+  'GET /api/settings': { allowed: 'signed-in', call: () => ({ url: '/api/settings' }) },
+  'POST /api/settings': { allowed: NOBODY, call: () => ({ url: '/api/settings', body: { LANGUAGE: 'fr', STUDENT_ID: ids.victim } }) },
+  'POST /api/students/contact-us': { allowed: NOBODY, call: () => ({ url: '/api/students/contact-us', body: { OBJECT: 'OTHER', MESSAGE: 'On behalf of someone', STUDENT_ID: ids.victim } }) },
+
+  // one's own registration: its sections, closure, files and documents (decision 22: HR goes through /api/hr)
+  'GET /api/students/registration': { allowed: 'signed-in', call: () => ({ url: '/api/students/registration' }) },
+  ...Object.fromEntries(SECTIONS.map((section) => [`PATCH /api/students/update/${section}`, { allowed: NOBODY, call: () => ({ url: `/api/students/update/${section}`, body: sectionBody(section) }) }])),
+  'PATCH /api/students/update/identification_passport': { allowed: NOBODY, call: () => ({ url: '/api/students/update/identification_passport', body: sectionBody('identification') }) },
+  'POST /api/students/close-sign': { allowed: NOBODY, call: () => ({ url: '/api/students/close-sign', body: { STUDENT_ID: ids.victim } }) },
+  'POST /api/students/cv': { allowed: NOBODY, call: () => ({ url: '/api/students/cv', body: { FILE: dataUrl('application/pdf', aPdf()), STUDENT_ID: ids.victim } }) },
+  'POST /api/students/files': { allowed: NOBODY, call: () => ({ url: '/api/students/files', multipart: { fields: { col: 'RIB_LINK', STUDENT_ID: ids.victim }, file: { data: aPdf(), filename: 'rib.pdf', type: 'application/pdf' } } }) },
+  'PATCH /api/students/files/remove': { allowed: NOBODY, call: () => ({ url: '/api/students/files/remove', body: { col: 'CV_LINK', STUDENT_ID: ids.victim } }) },
+  'GET /api/files/:id': { allowed: HR, call: () => ({ url: `/api/files/${ids.cvFile}` }) },
+  'GET /api/documents/:employee': { allowed: HR, call: () => ({ url: `/api/documents/${ids.victim}` }) },
+  'POST /api/documents/upload-student': { allowed: NOBODY, call: () => ({ url: '/api/documents/upload-student', body: { ...diploma('Planted'), FILE: dataUrl('application/pdf', aPdf()), STUDENT_ID: ids.victim } }) },
+  'POST /api/documents/delete': { allowed: NOBODY, call: () => ({ url: '/api/documents/delete', body: { id: ids.docOwnDelete } }) },
+  'PATCH /api/students/update/diploma': { allowed: NOBODY, call: () => ({ url: '/api/students/update/diploma', body: { id: ids.docOwnMark } }) },
+  'PATCH /api/students/update/training': { allowed: NOBODY, call: () => ({ url: '/api/students/update/training', body: { STUDENT_ID: ids.victim, files: [{ ...diploma('Planted too'), FILE: dataUrl('application/pdf', aPdf()) }] } }) },
+
+  // the human resources back office
+  'GET /api/hr/registrations': { allowed: HR, call: () => ({ url: '/api/hr/registrations' }) },
+  'GET /api/hr/registrations/export': { allowed: HR, call: () => ({ url: '/api/hr/registrations/export' }) },
+  'GET /api/hr/registrations/:id': { allowed: HR, call: () => ({ url: `/api/hr/registrations/${ids.victim}` }) },
+  'POST /api/hr/registrations/:id/reopen': { allowed: HR, call: () => ({ url: `/api/hr/registrations/${ids.victim}/reopen`, body: { reason: REASON } }) },
+  ...Object.fromEntries(SECTIONS.map((section) => [`PATCH /api/hr/registrations/:id/${section}`, { allowed: HR, call: () => ({ url: `/api/hr/registrations/${ids.victim}/${section}`, body: { ...VALID_SECTIONS[section], reason: REASON } }) }])),
+  'POST /api/hr/registrations/:id/files': { allowed: HR, call: () => ({ url: `/api/hr/registrations/${ids.victim}/files`, body: { col: 'CNPS_LINK', reason: REASON, FILE: dataUrl('application/pdf', aPdf()) } }) },
+  'PATCH /api/hr/registrations/:id/files/remove': { allowed: HR, call: () => ({ url: `/api/hr/registrations/${ids.victim}/files/remove`, body: { col: 'NIU_LINK', reason: REASON } }) },
+  'POST /api/hr/registrations/:id/documents': { allowed: HR, call: () => ({ url: `/api/hr/registrations/${ids.victim}/documents`, multipart: { fields: { ...diploma('Added by HR'), reason: REASON }, file: { data: aPdf(), filename: 'd.pdf', type: 'application/pdf' } } }) },
+  'POST /api/hr/registrations/:id/documents/:document/delete': { allowed: HR, call: () => ({ url: `/api/hr/registrations/${ids.victim}/documents/${ids.docHrDelete}/delete`, body: { reason: REASON } }) },
+  'PATCH /api/hr/registrations/:id/documents/:document/last-diploma': { allowed: HR, call: () => ({ url: `/api/hr/registrations/${ids.victim}/documents/${ids.docHrMark}/last-diploma`, body: { reason: REASON } }) },
+
+  // the identification office (a photo it registered is readable by it: GET /api/files/:id, below)
+  'GET /api/identification/persons': { allowed: ['identification', 'admin'], call: () => ({ url: '/api/identification/persons' }) },
+  'GET /api/identification/persons/:id': { allowed: ['identification', 'admin'], call: () => ({ url: `/api/identification/persons/${ids.victim}` }) },
+  'POST /api/identification/persons/:id/photo': { allowed: ['identification', 'admin'], call: async () => ({ url: `/api/identification/persons/${ids.victim}/photo`, body: { FILE: dataUrl('image/jpeg', await jpeg(40, 50, ++seq)) } }) },
+  'DELETE /api/identification/persons/:id/photo': { allowed: ['identification', 'admin'], call: () => ({ url: `/api/identification/persons/${ids.victim}/photo` }) },
+  'POST /api/identification/persons/:id/fingerprints/:finger': { allowed: ['identification', 'admin'], call: async () => ({ url: `/api/identification/persons/${ids.victim}/fingerprints/R_INDEX`, body: { FILE: dataUrl('image/png', await jpeg(30, 30, ++seq)) } }) },
+  'DELETE /api/identification/persons/:id/fingerprints/:finger': { allowed: ['identification', 'admin'], call: () => ({ url: `/api/identification/persons/${ids.victim}/fingerprints/L_INDEX` }) },
+  'GET /api/identification/persons/:id/fingerprints/:finger/file': { allowed: ['identification', 'admin'], call: () => ({ url: `/api/identification/persons/${ids.victim}/fingerprints/R_THUMB/file` }) },
+  'POST /api/identification/persons/:id/complete': { allowed: ['identification', 'admin'], call: () => ({ url: `/api/identification/persons/${ids.victim}/complete` }) },
+  'POST /api/identification/persons/:id/reopen': { allowed: ['identification', 'admin'], call: () => ({ url: `/api/identification/persons/${ids.victim}/reopen`, body: { reason: REASON } }) },
+
+  // the academic office
+  ...Object.fromEntries(
+    (['departments', 'branches', 'cycles', 'classes'] as const).flatMap((entity) => {
+      const body = () =>
+        ({
+          departments: { CODE: `MD${++seq}`, NAME: 'Matrix', NAME_FR: 'Matrice' },
+          branches: { ABBREVIATION: `MB${++seq}`, NAME: 'Matrix', NAME_FR: 'Matrice', DEPARTMENT_ID: ids.department },
+          cycles: { CODE: `MC${++seq}`, NAME: 'Matrix', NAME_FR: 'Matrice', FIRST_LEVEL: 1, LAST_LEVEL: 3 },
+          classes: { CODE: `MK${++seq}`, BRANCH_ID: ids.branch, CYCLE_ID: ids.cycle, LEVEL_ID: 1, SHIFT: 'DAY' },
+        })[entity];
+      const id = () => ({ departments: ids.department, branches: ids.branch, cycles: ids.cycle, classes: ids.klass })[entity];
+      const office: readonly Who[] = ['academic', 'admin'];
+      return [
+        [`GET /api/academic/${entity}`, { allowed: office, call: () => ({ url: `/api/academic/${entity}` }) }],
+        [`POST /api/academic/${entity}`, { allowed: office, call: () => ({ url: `/api/academic/${entity}`, body: body() }) }],
+        [`PATCH /api/academic/${entity}/:id`, { allowed: office, call: () => ({ url: `/api/academic/${entity}/${id()}`, body: body() }) }],
+        [`DELETE /api/academic/${entity}/:id`, { allowed: office, call: () => ({ url: `/api/academic/${entity}/${id()}` }) }],
+      ];
+    }),
+  ),
+  'GET /api/academic/levels': { allowed: ['academic', 'admin'], call: () => ({ url: '/api/academic/levels' }) },
+  'GET /api/academic/subjects': { allowed: ['academic', 'admin'], call: () => ({ url: '/api/academic/subjects' }) },
+  'POST /api/academic/subjects': { allowed: ['academic', 'admin'], call: () => ({ url: '/api/academic/subjects', body: subjectInput() }) },
+  'POST /api/academic/subjects/import': {
+    allowed: ['academic', 'admin'],
+    call: () => ({ url: '/api/academic/subjects/import?dryRun=true', multipart: { fields: {}, file: { data: Buffer.from('CLASS_CODE;CODE;NAME\n'), filename: 'subjects.csv', type: 'text/csv' } } }),
+  },
+  'PATCH /api/academic/subjects/:id': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/academic/subjects/${ids.subject}`, body: subjectInput() }) },
+  'DELETE /api/academic/subjects/:id': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/academic/subjects/${ids.subject}` }) },
+  'GET /api/academic/sessions': { allowed: ['academic', 'admin'], call: () => ({ url: '/api/academic/sessions' }) },
+  'POST /api/academic/sessions': { allowed: ['academic', 'admin'], call: () => ({ url: '/api/academic/sessions', body: SESSION }) },
+  'PATCH /api/academic/sessions/:id': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/academic/sessions/${ids.session}`, body: SESSION }) },
+  'POST /api/academic/sessions/:id/close': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/academic/sessions/${ids.session}/close` }) },
+  'POST /api/academic/sessions/:id/reopen': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/academic/sessions/${ids.session}/reopen` }) },
+  'GET /api/academic/assignments': { allowed: ['academic', 'admin'], call: () => ({ url: '/api/academic/assignments' }) },
+  'GET /api/academic/assignments/export': { allowed: ['academic', 'admin'], call: () => ({ url: '/api/academic/assignments/export' }) },
+  'POST /api/academic/choices/:id/confirm': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/academic/choices/${ids.choice}/confirm` }) },
+  'POST /api/academic/choices/:id/decline': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/academic/choices/${ids.choice}/decline` }) },
+  'POST /api/academic/choices/:id/reset': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/academic/choices/${ids.choice}/reset` }) },
+
+  // the catalogue as everyone signed in browses it
+  'GET /api/catalogue': { allowed: 'signed-in', call: () => ({ url: '/api/catalogue' }) },
+  'GET /api/classes': { allowed: 'signed-in', call: () => ({ url: '/api/classes' }) },
+  'GET /api/subjects/class/:classId': { allowed: 'signed-in', call: () => ({ url: `/api/subjects/class/${ids.klass}` }) },
+  'PATCH /api/subjects/by-level/:page': { allowed: 'signed-in', call: () => ({ url: '/api/subjects/by-level/1', body: {} }) },
+  'GET /api/sessions-applications/current': { allowed: 'signed-in', call: () => ({ url: '/api/sessions-applications/current' }) },
+
+  // subject-choice applications: someone else's is read by the academic office and administrators only, changed by nobody
+  'POST /api/applications': { allowed: NOBODY, unaudited: STUDENT, call: () => ({ url: '/api/applications', body: { EMPLOYEE_ID: ids.victim } }) },
+  'POST /api/applications/init': { allowed: NOBODY, unaudited: STUDENT, call: () => ({ url: '/api/applications/init', body: { EMPLOYEE_ID: ids.victim } }) },
+  'GET /api/applications/current': { allowed: APPLICANTS, unaudited: STUDENT, call: () => ({ url: '/api/applications/current' }) },
+  'GET /api/applications/current/:employee/:session': { allowed: ['academic', 'admin'], unaudited: STUDENT, call: () => ({ url: `/api/applications/current/${ids.victim}/${ids.session}` }) },
+  'GET /api/applications/all/:employee': { allowed: ['academic', 'admin'], unaudited: STUDENT, call: () => ({ url: `/api/applications/all/${ids.victim}` }) },
+  'GET /api/applications/affectations/:employee': { allowed: ['academic', 'admin'], unaudited: STUDENT, call: () => ({ url: `/api/applications/affectations/${ids.victim}` }) },
+  'GET /api/applications/:id': { allowed: ['academic', 'admin'], unaudited: STUDENT, call: () => ({ url: `/api/applications/${ids.application}` }) },
+  'POST /api/applications/close/:id': { allowed: NOBODY, unaudited: STUDENT, call: () => ({ url: `/api/applications/close/${ids.application}` }) },
+  'GET /api/applications/close/:id': { allowed: NOBODY, unaudited: STUDENT, call: () => ({ url: `/api/applications/close/${ids.application}`, bearer: true }) },
+  'GET /api/applications-choices/older/:employee': { allowed: ['academic', 'admin'], unaudited: STUDENT, call: () => ({ url: `/api/applications-choices/older/${ids.victim}` }) },
+  'GET /api/applications-choices/:application/none': { allowed: ['academic', 'admin'], unaudited: STUDENT, call: () => ({ url: `/api/applications-choices/${ids.application}/none` }) },
+  'POST /api/applications-choices': { allowed: NOBODY, unaudited: STUDENT, call: () => ({ url: '/api/applications-choices', body: { application: ids.application, subjects: [{ SUBJECT_ID: ids.subject, CATEGORY: 'CM' }] } }) },
+  'PUT /api/applications-choices/:application': { allowed: NOBODY, unaudited: STUDENT, call: () => ({ url: `/api/applications-choices/${ids.application}`, body: { subjects: [] } }) },
+  'POST /api/applications-choices/clear/:application': { allowed: NOBODY, unaudited: STUDENT, call: () => ({ url: `/api/applications-choices/clear/${ids.application}` }) },
+  'GET /api/applications-choices/clear/:application': { allowed: NOBODY, unaudited: STUDENT, call: () => ({ url: `/api/applications-choices/clear/${ids.application}`, bearer: true }) },
+};
+
+/** A second row for GET /api/files/:id: an identification photo, which the identification office reads too. */
+const PHOTO_FILE: Entry = { allowed: ['hr', 'admin', 'identification'], call: () => ({ url: `/api/files/${ids.photoFile}` }) };
+
+// ---------------------------------------------------------------- the routes of the real app
+
+/** Every METHOD and path the app answers, from its route tree (HEAD, answered with every GET, left out). */
+function routesOf(tree: string): string[] {
+  const found: string[] = [];
+  const stack: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^((?:│ {3}| {4})*)[├└]── (\S+)(?: \(([^)]*)\))?$/.exec(line.trimEnd());
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    stack.length = depth;
+    const path = (stack[depth - 1] ?? '') + match[2]!;
+    stack.push(path);
+    for (const method of (match[3] ?? '').split(',').map((m) => m.trim())) if (method && method !== 'HEAD') found.push(`${method} ${path}`);
+  }
+  return found;
+}
+
+/** A fingerprint of every table a refused call could change (the audit log, sessions and sign-in counters aside). */
+async function dataFingerprint(): Promise<string> {
+  const tables = (await t.db.execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`)) as unknown as { rows?: { tablename: string }[] } | { tablename: string }[];
+  const names = (Array.isArray(tables) ? tables : (tables.rows ?? [])).map((r) => r.tablename).filter((name) => !['audit_log', 'sessions', 'login_throttles', 'sign_in_attempts', '__drizzle_migrations'].includes(name));
+  const parts: string[] = [];
+  for (const name of names) {
+    const result = (await t.db.execute(sql.raw(`select count(*)::text || ':' || coalesce(md5(string_agg(md5(x::text), ',' order by md5(x::text))), '') as h from "${name}" x`))) as unknown as { rows?: { h: string }[] } | { h: string }[];
+    parts.push(`${name}=${(Array.isArray(result) ? result : (result.rows ?? []))[0]!.h}`);
+  }
+  return parts.join(';');
+}
+
+async function send(who: Who, method: string, call: Call) {
+  let client = clients[who];
+  let headers: Record<string, string> = {};
+  if (call.bearer && client.cookies.size) {
+    headers = { authorization: `Bearer ${[...client.cookies.values()][0]!}` };
+    client = new Client(t.app);
+  }
+  if (call.multipart) {
+    const form = multipartBody(call.multipart.fields, call.multipart.file);
+    return client.request(method as 'POST', call.url, form.payload, { ...headers, ...form.headers });
+  }
+  return client.request(method as 'POST', call.url, call.body, headers);
+}
+
+const allows = (allowed: Allowed, who: Who) => allowed === 'public' || (allowed === 'signed-in' ? who !== 'anonymous' : allowed.includes(who));
+
+// ---------------------------------------------------------------- fixtures
+
+beforeAll(async () => {
+  t = await createTestApp();
+  clients.anonymous = new Client(t.app);
+  const people: Record<Exclude<Who, 'anonymous'>, string> = {
+    student: DEMO_ACCOUNTS.student.matricule,
+    staff: DEMO_ACCOUNTS.permanent.matricule,
+    hr: DEMO_ACCOUNTS.hr.matricule,
+    academic: DEMO_ACCOUNTS.academic.matricule,
+    identification: DEMO_ACCOUNTS.identification.matricule,
+    admissions: DEMO_ACCOUNTS.admissions.matricule,
+    admin: DEMO_ACCOUNTS.admin.matricule,
+  };
+  for (const who of SIGNED_IN) clients[who] = await sessionFor(t, await idOf(people[who]));
+
+  // The other person: a part-time lecturer with an open registration, files, documents and an application.
+  ids.victim = await idOf(DEMO_ACCOUNTS.partTime.matricule);
+  const victim = await sessionFor(t, ids.victim);
+  const cv = await victim.post('/api/students/cv', { FILE: dataUrl('application/pdf', aPdf()) });
+  ids.cvFile = String(cv.json().url).split('/').pop()!;
+  for (const col of ['NIU_LINK', 'RIB_LINK']) expect((await victim.post('/api/students/files', { col, FILE: dataUrl('application/pdf', aPdf()) })).statusCode).toBe(200);
+  const doc = async (name: string) => {
+    const res = await victim.post('/api/documents/upload-student', { ...diploma(name), FILE: dataUrl('application/pdf', aPdf()) });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as number;
+  };
+  ids.docOwnDelete = await doc('own delete');
+  ids.docOwnMark = await doc('own mark');
+  ids.docHrDelete = await doc('hr delete');
+  ids.docHrMark = await doc('hr mark');
+
+  // A photo registered by the identification office, of someone else again.
+  ids.photoOwner = await idOf(DEMO_ACCOUNTS.closedLecturer.matricule);
+  const photo = await clients.identification.post(`/api/identification/persons/${ids.photoOwner}/photo`, { FILE: dataUrl('image/jpeg', await jpeg(60, 80, 7)) });
+  expect(photo.statusCode, photo.body).toBe(200);
+  ids.photoFile = String(photo.json().PHOTO_LINK).split('/').pop()!;
+
+  // The catalogue and the victim's application in a session, with a choice.
+  const [department] = await t.db.insert(departments).values({ code: 'MXD', name: 'Matrix', nameFr: 'Matrice' }).returning();
+  ids.department = department!.id;
+  const [branch] = await t.db.select().from(branches).limit(1);
+  ids.branch = branch!.id;
+  const [cycle] = await t.db.select().from(cycles).limit(1);
+  ids.cycle = cycle!.id;
+  const [klass] = await t.db.select().from(classes).limit(1);
+  ids.klass = klass!.id;
+  const [subject] = await t.db.select().from(subjects).where(eq(subjects.classId, ids.klass)).limit(1);
+  ids.subject = subject!.id;
+  const [session] = await t.db.select().from(applicationSessions).limit(1);
+  ids.session = session!.id;
+  const applied = await apply(t.db, { matricule: DEMO_ACCOUNTS.partTime.matricule, sessionId: ids.session, choices: [{ subjectId: ids.subject, category: 'CM' }] });
+  ids.application = applied.applicationId;
+  ids.choice = applied.choiceIds[0]!;
+  expect(await t.db.select().from(documents).where(eq(documents.personId, ids.victim))).toHaveLength(4);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+// ---------------------------------------------------------------- the test
+
+describe('the authorization matrix', () => {
+  it('has an entry for every route of the app', () => {
+    const routes = routesOf(t.app.printRoutes({ commonPrefix: false }));
+    expect(routes.length).toBeGreaterThan(100);
+    expect(routes.filter((route) => !MATRIX[route])).toEqual([]);
+  });
+
+  it("answers every route, for every kind of person and role, as the matrix says, naming another person's data; a refused call changes nothing", async () => {
+    const routes = routesOf(t.app.printRoutes({ commonPrefix: false }));
+    const cases = routes.flatMap((route) => (route === 'GET /api/files/:id' ? [[route, MATRIX[route]!], [`${route} (photo)`, PHOTO_FILE]] : [[route, MATRIX[route]!]])) as [string, Entry][];
+    // Logging out ends the caller's own session: last.
+    cases.sort(([a], [b]) => Number(a === 'POST /api/auth/logout') - Number(b === 'POST /api/auth/logout'));
+
+    const wrong: string[] = [];
+    const changed: string[] = [];
+    let calls = 0;
+    let refused = 0;
+    let allowedCalls = 0;
+    for (const [route, entry] of cases) {
+      const method = route.split(' ')[0]!;
+      const denied = WHO.filter((who) => !allows(entry.allowed, who));
+      // the refused calls first, against a fingerprint of the data
+      const before = denied.length ? await dataFingerprint() : '';
+      for (const who of denied) {
+        const [last] = await t.db.select({ id: auditLog.id }).from(auditLog).orderBy(sql`${auditLog.id} desc`).limit(1);
+        const res = await send(who, method, await entry.call());
+        calls++;
+        refused++;
+        const expected = who === 'anonymous' ? 401 : 403;
+        if (res.statusCode !== expected) wrong.push(`${route} as ${who}: ${res.statusCode} (expected ${expected}) ${res.body.slice(0, 120)}`);
+        else if (expected === 403 && !entry.unaudited?.includes(who)) {
+          const audited = await t.db.select({ id: auditLog.id }).from(auditLog).where(and(gt(auditLog.id, last?.id ?? 0), eq(auditLog.action, 'access.refused')));
+          if (audited.length === 0) wrong.push(`${route} as ${who}: refused without an audit entry`);
+        }
+      }
+      if (denied.length && (await dataFingerprint()) !== before) changed.push(route);
+      for (const who of WHO.filter((w) => allows(entry.allowed, w))) {
+        const res = await send(who, method, await entry.call());
+        calls++;
+        allowedCalls++;
+        // let through: whatever the answer, it is not the guard's (401/403), nor a crash
+        const guardAnswer = entry.allowed !== 'public' && (res.statusCode === 401 || res.statusCode === 403);
+        if (guardAnswer || res.statusCode >= 500) wrong.push(`${route} as ${who}: ${res.statusCode} (expected to be let through) ${res.body.slice(0, 120)}`);
+      }
+    }
+    expect({ wrong, changed }).toEqual({ wrong: [], changed: [] });
+    // The figures of the closing note: calls, operations, roles, refused cross-person calls that got through (0).
+    expect({ operations: routes.length, roles: WHO.length }).toMatchObject({ roles: 8 });
+    expect(calls).toBe(refused + allowedCalls);
+    expect(refused).toBeGreaterThan(400);
+  }, 600_000);
+});
