@@ -104,7 +104,8 @@ describe('finding 10: orphan stored files', () => {
     } finally {
       await restarted.close();
     }
-  });
+    // A second process loading the embedded database takes a while on a busy machine.
+  }, 120_000);
 
   it('the sweep spares a file written a moment ago (its row may be about to commit), then takes it once it is old', async () => {
     const ctx = t.app.ctx;

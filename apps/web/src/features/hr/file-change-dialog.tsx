@@ -25,7 +25,7 @@ export default function FileChangeDialog({ id, change, onClose }: { id: number; 
   return (
     <ReasonDialog
       title={t(`hr.files.${change.kind}.title`, { name })}
-      text={t(`hr.files.${change.kind}.text`, { name, file: change.kind === 'replace' ? change.file.name : '' })}
+      text={t(`hr.files.${change.kind}.text`, { name: change.kind === 'replace' ? change.file.name : name })}
       fieldId="hr-file-reason"
       label={t('hr.reason.label')}
       helperText={t('hr.reason.help', { min: REASON_MIN })}
