@@ -91,6 +91,8 @@ test('a registry person signs up, signs in with a code, reads the profile in Fre
  * known device since its last sign-in, signs in as usual; a new browser is offered the e-mailed code.
  */
 test('a password lock set by someone else spares the known browser and offers a new one the code', async ({ page, request, browser }) => {
+  // Three sign-ins, seven refused passwords and a second browser.
+  test.setTimeout(120_000);
   const t = translator('en');
   const [identifier, matricule] = ['admissions', 'BO0004'];
   await prepare(page, 'en');
