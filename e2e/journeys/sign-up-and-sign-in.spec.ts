@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { codeOf, linkOf, newestMail } from '../mailbox';
+import { exactly, translator } from '../i18n';
+import { codeOf, latestMailId, linkOf, newestMail } from '../mailbox';
+import { prepare, signIn } from '../session';
 
 /**
  * A registry person with no account signs up, confirms the e-mail from the outbox,
- * signs in with password and code, sees the profile, switches to French and logs out; the
- * browser is then a known device, which the password lock an attacker sets spares.
+ * signs in with password and code, sees the profile, switches to French and logs out.
  */
 test('a registry person signs up, signs in with a code, reads the profile in French, and logs out', async ({ page, request }) => {
   const matricule = 'VAC0012';
@@ -83,29 +84,42 @@ test('a registry person signs up, signs in with a code, reads the profile in Fre
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
   expect((await page.request.get('/api/auth/session')).status()).toBe(401);
+});
 
-  // Someone else locks the password from another browser ...
-  for (let i = 0; i < 6; i++) await request.post('/api/auth/students/', { data: { identifier: matricule, password: `guess-${i}` } });
-  const locked = await request.post('/api/auth/students/', { data: { identifier: matricule, password } });
-  expect(locked.status()).toBe(429);
-  // ... and on a new browser, the page offers the e-mailed code.
-  const stranger = await page.context().browser()!.newPage({ locale: 'en-GB' });
+/**
+ * Someone locks a person's password from elsewhere (decision 23): the person's own browser, a
+ * known device since its last sign-in, signs in as usual; a new browser is offered the e-mailed code.
+ */
+test('a password lock set by someone else spares the known browser and offers a new one the code', async ({ page, request, browser }) => {
+  // Three sign-ins, seven refused passwords and a second browser.
+  test.setTimeout(120_000);
+  const t = translator('en');
+  const [identifier, matricule] = ['admissions', 'BO0004'];
+  await prepare(page, 'en');
+  await signIn(page, request, t, identifier, matricule);
+  await page.context().clearCookies({ name: 'portal_session' });
+
+  for (let i = 0; i < 6; i++) await request.post('/api/auth/students/', { data: { identifier, password: `guess-${i}` } });
+  expect((await request.post('/api/auth/students/', { data: { identifier, password: 'Portal-2024!' } })).status()).toBe(429);
+
+  const stranger = await browser.newPage({ locale: 'en-GB' });
   await stranger.goto('/login');
-  await stranger.getByLabel('Matricule or username').fill(matricule);
-  await stranger.getByLabel(/^Password/).fill(password);
-  await stranger.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(stranger.getByText(/Too many failed sign-ins with a password/)).toBeVisible();
-  await stranger.getByRole('button', { name: 'Sign in with a code by e-mail' }).click();
-  await expect(stranger.getByRole('tab', { name: 'With a code by e-mail' })).toHaveAttribute('aria-selected', 'true');
+  await stranger.getByLabel(exactly(t('login.identifier'))).fill(identifier);
+  await stranger.getByLabel(exactly(t('login.password'))).fill('Portal-2024!');
+  await stranger.getByRole('button', { name: t('login.submit'), exact: true }).click();
+  await expect(stranger.getByText(t('login.lockedUseCode'))).toBeVisible();
+  await stranger.getByRole('button', { name: t('login.useCode') }).click();
+  await expect(stranger.getByRole('tab', { name: t('login.codeTab') })).toHaveAttribute('aria-selected', 'true');
+  await expect(stranger.getByLabel(exactly(t('login.identifier')))).toHaveValue(identifier);
   await stranger.close();
 
-  // The person's own browser (a known device) signs in as usual.
-  const last = await newestMail(request, matricule, 'sign-code');
-  await page.getByLabel("Matricule ou nom d'utilisateur").fill(matricule);
-  await page.getByLabel(/^Mot de passe/).fill(password);
-  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+  const before = await latestMailId(request, matricule, 'sign-code');
+  await page.goto('/login');
+  await page.getByLabel(exactly(t('login.identifier'))).fill(identifier);
+  await page.getByLabel(exactly(t('login.password'))).fill('Portal-2024!');
+  await page.getByRole('button', { name: t('login.submit'), exact: true }).click();
   await expect(page).toHaveURL(/\/verification-code$/);
-  await page.getByLabel('Code reçu par e-mail').fill(codeOf(await newestMail(request, matricule, 'sign-code', last.id)));
-  await page.getByRole('button', { name: 'Vérifier' }).click();
+  await page.getByLabel(exactly(t('verification.code'))).fill(codeOf(await newestMail(request, matricule, 'sign-code', before)));
+  await page.getByRole('button', { name: t('verification.submit') }).click();
   await expect(page).toHaveURL(/\/profile$/);
 });

@@ -10,9 +10,12 @@
  * 10 checks an hour, a growing delay after the second; code-only sign-in honours that lock;
  * the person gets at most 10 sign-in codes an hour (decision 23).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_ACCOUNTS } from '../seed/demo';
 import { Client, codeIn, createTestApp, DEMO_PASSWORD, emailOf, lastMailTo, mailsTo, type TestApp } from '../../test/helpers';
+
+// Each test replays an attack of dozens or hundreds of argon2-bound requests: slow on a loaded machine.
+vi.setConfig({ testTimeout: 180_000 });
 
 let t: TestApp;
 beforeAll(async () => {

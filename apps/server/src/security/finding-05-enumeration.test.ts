@@ -11,9 +11,12 @@
  * and in time (decision 23).
  */
 import { performance } from 'node:perf_hooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_UNCLAIMED } from '../seed/demo';
 import { Client, createTestApp, type TestApp } from '../../test/helpers';
+
+// Each test replays an attack of dozens or hundreds of argon2-bound requests: slow on a loaded machine.
+vi.setConfig({ testTimeout: 180_000 });
 
 let t: TestApp;
 beforeAll(async () => {

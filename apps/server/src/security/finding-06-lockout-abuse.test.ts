@@ -8,9 +8,12 @@
  * cookie set by a successful sign-in), the address limit lets known devices through and leaves
  * code-only sign-in open, and a lock answers an unknown identifier as a real one (decision 23).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_ACCOUNTS } from '../seed/demo';
 import { Client, codeIn, createTestApp, DEMO_PASSWORD, emailOf, lastMailTo, type TestApp } from '../../test/helpers';
+
+// Each test replays an attack of dozens or hundreds of argon2-bound requests: slow on a loaded machine.
+vi.setConfig({ testTimeout: 180_000 });
 
 let t: TestApp;
 beforeAll(async () => {

@@ -9,10 +9,13 @@
  * (decision 23).
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox, persons } from '../db/schema';
 import { DEMO_ACCOUNTS } from '../seed/demo';
 import { Client, createTestApp, emailOf, mailsTo, sessionFor, type TestApp } from '../../test/helpers';
+
+// Each test replays an attack of dozens or hundreds of argon2-bound requests: slow on a loaded machine.
+vi.setConfig({ testTimeout: 180_000 });
 
 let t: TestApp;
 beforeAll(async () => {
