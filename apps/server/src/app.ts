@@ -39,6 +39,8 @@ import { authPlugin } from './lib/auth';
 import { systemClock, type Clock } from './lib/clock';
 import { AppError, validationError } from './lib/errors';
 import { createMailer } from './lib/mail';
+import { REDACT, safeError, safeUrl } from './lib/log';
+import { assertSafeText } from './lib/safe-text';
 import { LocalStorage, type FileStorage } from './lib/storage';
 import { startOrphanSweeper } from './lib/uploads';
 
@@ -64,29 +66,6 @@ export interface AppOptions {
   extraRoutes?: (app: FastifyInstance) => void;
 }
 
-/** Query values that must never reach a log line. */
-const SECRET_QUERY = /([?&](?:token|code|SIGN_CODE)=)[^&]*/gi;
-
-const REDACT = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.SIGN_CODE',
-  '*.token',
-  '*.TOKEN',
-];
-
-/** Errors as logged: a failed query keeps its SQL and the database's reason, never its parameters. */
-function safeError(error: unknown): { type: string; message: string; stack: string; [key: string]: unknown } {
-  if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' };
-  if (error.name === 'DrizzleQueryError') {
-    const cause = error.cause as { message?: string; code?: string } | undefined;
-    return { type: error.name, message: `Failed query: ${(error as Error & { query?: string }).query ?? ''}`, cause: cause?.message, code: cause?.code, stack: error.stack?.split('\n').slice(1, 6).join('\n') ?? '' };
-  }
-  return { type: error.name, message: error.message, stack: error.stack ?? '', ...(error.cause instanceof Error ? { cause: safeError(error.cause) } : {}) };
-}
-
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const clock = options.clock ?? systemClock;
@@ -97,8 +76,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...(options.logStream ? { stream: options.logStream } : {}),
       redact: { paths: REDACT, censor: '[redacted]' },
       serializers: {
-        err: safeError,
-        req: (req) => ({ method: req.method, url: req.url.replace(SECRET_QUERY, '$1[redacted]'), remoteAddress: req.ip }),
+        err: (error: unknown) => safeError(error),
+        req: (req) => ({ method: req.method, url: safeUrl(req.url), remoteAddress: req.ip }),
       },
     },
     trustProxy: config.trustProxy,
@@ -198,6 +177,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(authPlugin);
+
+  // Text no field takes (a NUL byte, an unpaired surrogate) is refused in the path, the query and
+  // any parsed body, before the route's schema or service sees it (400 INVALID_CHARACTERS).
+  app.addHook('preValidation', async (request) => assertSafeText(request.params, request.query, request.body));
 
   await app.register(
     async (api) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate } from './common';
+import { id, isoDate, pageNumber, wholeNumber } from './common';
 import { Affectation, ChoiceCategory, Regime, SubjectRow } from './applications';
 import { StaffStatus } from './person';
 import { ApplicationSession, HourlyCaps } from './application-sessions';
@@ -10,19 +10,19 @@ import { V } from './rules/validation';
 
 const code = (max: number) => z.string({ error: V.required }).trim().min(1, { error: V.required }).max(max, { error: V.tooLong });
 const name = () => z.string({ error: V.required }).trim().min(1, { error: V.required }).max(200, { error: V.tooLong });
-const id = () => z.coerce.number({ error: V.required }).int({ error: V.invalid }).positive({ error: V.invalid });
-const hours = () => z.coerce.number({ error: V.required }).int({ error: V.invalid }).min(0, { error: V.invalid }).max(1000, { error: V.invalid });
+const hours = () => wholeNumber(0, 1000);
+const level = () => wholeNumber(1, 5);
 
 // ---------------------------------------------------------------- catalogue: what the office types, and the records (the same fields and an id)
 
 export const DepartmentInput = z.object({ CODE: code(20), NAME: name(), NAME_FR: name() }).meta({ id: 'DepartmentInput' });
 export const BranchInput = z.object({ ABBREVIATION: code(20), NAME: name(), NAME_FR: name(), DEPARTMENT_ID: id() }).meta({ id: 'BranchInput' });
 export const CycleInput = z
-  .object({ CODE: code(20), NAME: name(), NAME_FR: name(), FIRST_LEVEL: z.coerce.number().int().min(1, { error: V.invalid }).max(5, { error: V.invalid }), LAST_LEVEL: z.coerce.number().int().min(1, { error: V.invalid }).max(5, { error: V.invalid }) })
+  .object({ CODE: code(20), NAME: name(), NAME_FR: name(), FIRST_LEVEL: level(), LAST_LEVEL: level() })
   .refine((c) => c.LAST_LEVEL >= c.FIRST_LEVEL, { path: ['LAST_LEVEL'], error: V.invalid })
   .meta({ id: 'CycleInput' });
 export const ClassInput = z
-  .object({ CODE: code(30), BRANCH_ID: id(), CYCLE_ID: id(), LEVEL_ID: z.coerce.number().int().min(1, { error: V.invalid }).max(5, { error: V.invalid }), SHIFT: Regime })
+  .object({ CODE: code(30), BRANCH_ID: id(), CYCLE_ID: id(), LEVEL_ID: level(), SHIFT: Regime })
   .meta({ id: 'ClassInput' });
 export const SubjectInput = z
   .object({
@@ -32,8 +32,8 @@ export const SubjectInput = z
     HOURS_CM: hours(),
     HOURS_TD: hours(),
     HOURS_TP: hours(),
-    HOURLY_RATE: z.coerce.number({ error: V.required }).int({ error: V.invalid }).min(0, { error: V.invalid }).max(1_000_000, { error: V.invalid }),
-    CREDITS: z.coerce.number({ error: V.required }).int({ error: V.invalid }).min(0, { error: V.invalid }).max(60, { error: V.invalid }),
+    HOURLY_RATE: wholeNumber(0, 1_000_000),
+    CREDITS: wholeNumber(0, 60),
   })
   .refine((s) => s.HOURS_CM + s.HOURS_TD + s.HOURS_TP > 0, { path: ['HOURS_CM'], error: V.noHours })
   .meta({ id: 'SubjectInput' });
@@ -67,9 +67,9 @@ export type CatalogueSubject = z.infer<typeof CatalogueSubject>;
 
 export const CatalogueSubjectQuery = z.object({
   search: z.string().trim().max(100, { error: V.tooLong }).optional(),
-  classId: z.coerce.number().int().positive().optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  classId: id().optional(),
+  page: pageNumber().default(1),
+  pageSize: wholeNumber(1, 200).default(50),
 });
 export type CatalogueSubjectQuery = z.infer<typeof CatalogueSubjectQuery>;
 export const CatalogueSubjectPage = z.object({ rows: z.array(CatalogueSubject), total: z.number().int(), count: z.number().int(), page: z.number().int() }).meta({ id: 'CatalogueSubjectPage' });
@@ -92,7 +92,7 @@ export type ImportQuery = z.infer<typeof ImportQuery>;
 
 // ---------------------------------------------------------------- sessions
 
-const limit = () => z.coerce.number({ error: V.required }).int({ error: V.invalid }).min(0, { error: V.invalid }).max(50, { error: V.invalid });
+const limit = () => wholeNumber(0, 50);
 
 /** Limits as the office sets them: per level group (1-2, 3, 4-5) and shift (day `_J`, evening or night `_S`). */
 export const GroupLimits = z
@@ -156,11 +156,11 @@ export const AssignmentRow = z.object({ Subject: SubjectRow, applicants: z.array
 export type AssignmentRow = z.infer<typeof AssignmentRow>;
 
 export const AssignmentQuery = z.object({
-  session: z.coerce.number().int().positive().optional(),
+  session: id().optional(),
   search: z.string().trim().max(100, { error: V.tooLong }).optional(),
   state: z.enum(ASSIGNMENT_STATES).default('all'),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(LIST_PAGE_SIZE),
+  page: pageNumber().default(1),
+  pageSize: wholeNumber(1, 100).default(LIST_PAGE_SIZE),
 });
 export type AssignmentQuery = z.infer<typeof AssignmentQuery>;
 /** `GET /academic/assignments/export`: the session (default: the current one, else the newest). */
@@ -172,5 +172,5 @@ export const AssignmentPage = z
   .meta({ id: 'AssignmentPage' });
 export type AssignmentPage = z.infer<typeof AssignmentPage>;
 
-export const ChoiceDecision = z.object({ id: z.coerce.number().int().positive() });
+export const ChoiceDecision = z.object({ id: id() });
 export type ChoiceDecision = z.infer<typeof ChoiceDecision>;

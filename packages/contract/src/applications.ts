@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { personId } from './common';
+import { id, pageNumber, personId, wholeNumber } from './common';
 import { SubjectConstraint } from './application-sessions';
 import { AFFECTATION, CHOICE_CATEGORIES, REGIMES } from './rules/applications';
 import { MAX_CHOICES } from './rules/limits';
@@ -16,13 +16,13 @@ export type Affectation = z.infer<typeof Affectation>;
 
 // ---------------------------------------------------------------- subjects
 
-const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: V.invalid }).int({ error: V.invalid }).positive({ error: V.invalid }).optional());
+const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), id().optional());
 
 /** Filters of `PATCH /subjects/by-level/{page}`; empty strings and nulls mean no filter. */
 export const SubjectFilters = z
   .object({
     CYCLE: optionalId,
-    LEVEL: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: V.invalid }).int().min(1, { error: V.invalid }).max(5, { error: V.invalid }).optional()),
+    LEVEL: z.preprocess((v) => (v === '' || v === null ? undefined : v), wholeNumber(1, 5).optional()),
     REGIME: z.preprocess((v) => (v === '' || v === null ? undefined : v), Regime.optional()),
     BRANCH: optionalId,
     CLASS: optionalId,
@@ -32,10 +32,10 @@ export const SubjectFilters = z
   .meta({ id: 'SubjectFilters' });
 export type SubjectFilters = z.infer<typeof SubjectFilters>;
 
-export const PageParam = z.object({ page: z.coerce.number({ error: V.invalid }).int().min(1, { error: V.invalid }).max(100_000) });
+export const PageParam = z.object({ page: pageNumber() });
 export type PageParam = z.infer<typeof PageParam>;
 /** `GET /subjects/class/{classId}` */
-export const ClassParams = z.object({ classId: z.coerce.number().int().positive() });
+export const ClassParams = z.object({ classId: id() });
 export type ClassParams = z.infer<typeof ClassParams>;
 
 /** A subject as offered: where it is taught, its hours per part, its rate and the tax rate that applies to the reader. */
@@ -94,8 +94,8 @@ export type Application = z.infer<typeof Application>;
 /** `POST /applications` and `/applications/init`: the server decides the person (session), the session (current) and the hours (cap). */
 export const ApplicationInit = z
   .object({
-    EMPLOYEE_ID: z.coerce.number().int().positive().optional(),
-    SESSION_APPLICATION_ID: z.coerce.number().int().positive().optional(),
+    EMPLOYEE_ID: id().optional(),
+    SESSION_APPLICATION_ID: id().optional(),
     TOTAL_HOURS: z.unknown().optional(),
     SUBJECT_CONSTRAINT_ID: z.unknown().optional(),
   })
@@ -103,12 +103,12 @@ export const ApplicationInit = z
   .meta({ id: 'ApplicationInit' });
 export type ApplicationInit = z.infer<typeof ApplicationInit>;
 
-export const ChoiceInput = z.object({ SUBJECT_ID: z.coerce.number({ error: V.invalid }).int().positive({ error: V.invalid }), CATEGORY: ChoiceCategory });
+export const ChoiceInput = z.object({ SUBJECT_ID: id(), CATEGORY: ChoiceCategory });
 export type ChoiceInput = z.infer<typeof ChoiceInput>;
 
 /** `POST /applications-choices`: adds these choices to the application (create or update). */
 export const ChoicesBody = z
-  .object({ application: z.coerce.number({ error: V.required }).int().positive({ error: V.invalid }), subjects: z.array(ChoiceInput).min(1, { error: V.required }).max(MAX_CHOICES, { error: V.tooLong }) })
+  .object({ application: id(), subjects: z.array(ChoiceInput).min(1, { error: V.required }).max(MAX_CHOICES, { error: V.tooLong }) })
   .meta({ id: 'ChoicesBody' });
 export type ChoicesBody = z.infer<typeof ChoicesBody>;
 

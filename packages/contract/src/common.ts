@@ -37,7 +37,29 @@ export const matricule = z
   .regex(new RegExp(`^[A-Za-z0-9]{${MATRICULE_MIN},${MATRICULE_MAX}}$`), { error: V.matriculeLength })
   .transform((s) => s.toUpperCase());
 
-export const personId = z.coerce.number({ error: V.invalid }).int({ error: V.invalid }).positive({ error: V.invalid });
+/** The largest id a table holds (PostgreSQL `integer`); a larger one names nothing. */
+export const ID_MAX = 2_147_483_647;
+/** Decimal digits without sign, spaces, leading zeros, exponent or prefix: '31' (never '0x1F', '+1', '0001', ' 1', '1e1'). */
+const DECIMAL = /^(?:0|[1-9][0-9]{0,15})$/;
+
+/**
+ * A whole number in [min, max] as the API takes it everywhere: a JSON integer or, in a path, a
+ * query or a form field, its decimal digits. Anything else is refused (V.invalid; V.required when absent).
+ */
+export const wholeNumber = (min: number, max: number) =>
+  z.codec(
+    z.union([z.number().int({ error: V.invalid }).min(min, { error: V.invalid }).max(max, { error: V.invalid }), z.string().regex(DECIMAL, { error: V.invalid })], { error: (issue) => (issue.input === undefined ? V.required : V.invalid) }),
+    z.number().int({ error: V.invalid }).min(min, { error: V.invalid }).max(max, { error: V.invalid }),
+    // A codec (not a preprocess) so that response schemas built from the same shapes still serialize.
+    { decode: (v) => (typeof v === 'string' ? Number(v) : v), encode: (n) => n },
+  );
+
+/** An id (of a person, a subject, a session ...): decimal, positive, at most ID_MAX. The one id schema of the contract. */
+export const id = () => wholeNumber(1, ID_MAX);
+/** A page number of a list. */
+export const pageNumber = () => wholeNumber(1, 100_000);
+
+export const personId = id();
 
 export const IdParams = z.object({ id: personId });
 export type IdParams = z.infer<typeof IdParams>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageNumber, wholeNumber } from './common';
 import { StaffStatus } from './person';
 import { DataUrl, DocumentFields, DocumentRecord, FileRemoveBody, RegistrationState } from './registration';
 import { IdParams } from './common';
@@ -13,8 +14,8 @@ export const RegistrationQuery = z.object({
   status: StaffStatus.optional(),
   closed: z.enum(['yes', 'no']).optional(),
   missing: z.enum(['yes', 'no']).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(LIST_PAGE_SIZE),
+  page: pageNumber().default(1),
+  pageSize: wholeNumber(1, 200).default(LIST_PAGE_SIZE),
 });
 export type RegistrationQuery = z.infer<typeof RegistrationQuery>;
 

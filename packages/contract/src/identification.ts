@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, pageNumber, wholeNumber } from './common';
 import { StaffStatus } from './person';
 import { FINGERPRINT_FORMATS, FINGERS } from './rules/identification';
 import { LIST_PAGE_SIZE } from './rules/limits';
@@ -43,8 +44,8 @@ export const IdentificationQuery = z.object({
   search: z.string().trim().max(100, { error: V.tooLong }).optional(),
   /** 'yes': complete only; 'no': not complete only */
   complete: z.enum(['yes', 'no']).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(LIST_PAGE_SIZE),
+  page: pageNumber().default(1),
+  pageSize: wholeNumber(1, 100).default(LIST_PAGE_SIZE),
 });
 export type IdentificationQuery = z.infer<typeof IdentificationQuery>;
 
@@ -53,7 +54,7 @@ export const IdentificationPage = z
   .meta({ id: 'IdentificationPage' });
 export type IdentificationPage = z.infer<typeof IdentificationPage>;
 
-export const PersonIdParams = z.object({ id: z.coerce.number({ error: V.invalid }).int().positive({ error: V.invalid }) });
+export const PersonIdParams = z.object({ id: id() });
 export type PersonIdParams = z.infer<typeof PersonIdParams>;
 export const FingerParams = PersonIdParams.extend({ finger: Finger });
 export type FingerParams = z.infer<typeof FingerParams>;

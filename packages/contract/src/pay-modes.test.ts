@@ -11,6 +11,7 @@ import {
   payFieldUse,
   PayModeSection,
   ProfileFields,
+  blankSection,
   type ClosureSnapshot,
 } from './index';
 
@@ -71,7 +72,7 @@ describe('the payment-mode fields', () => {
 
   it('asks the form for exactly the required fields of the mode', () => {
     for (const mode of PAY_MODES) {
-      const nothing = PayModeSection.safeParse({ PAYMODE: mode });
+      const nothing = PayModeSection.safeParse({ ...blankSection('pay-mode'), PAYMODE: mode });
       // the RIB key is checked once the account number is there
       expect(issuePaths(nothing), mode).toEqual(EXPECTED[mode].required.filter((field) => field !== 'RIB_KEY').sort());
       expect(PayModeSection.safeParse({ PAYMODE: mode, ...FILLED }).success, mode).toBe(true);
@@ -80,7 +81,7 @@ describe('the payment-mode fields', () => {
   });
 
   it('does not check the fields another mode keeps', () => {
-    expect(PayModeSection.safeParse({ PAYMODE: 'BANK_CHECK', ACCOUNT_LASTNAME: 'Mbarga', ACCOUNT_FIRSTNAME: 'Paul', BANK_CODE: 'x', CARD_NUM: '1' }).success).toBe(true);
+    expect(PayModeSection.safeParse({ ...blankSection('pay-mode'), PAYMODE: 'BANK_CHECK', ACCOUNT_LASTNAME: 'Mbarga', ACCOUNT_FIRSTNAME: 'Paul', BANK_CODE: 'x', CARD_NUM: '1' }).success).toBe(true);
   });
 
   it('asks closure for what the mode requires', () => {

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { id, wholeNumber } from './common';
 import { isCameroonMobile, isValidPhone } from './phone';
-import { Gender, StaffStatus } from './person';
+import { StaffStatus } from './person';
 import { ACCOUNT_NUMBER, BANK_CODE, BRANCH_CODE, isValidCardNumber, isValidRib, RIB_KEY } from './rules/bank';
 import { dmyToIso } from './rules/calendar';
-import { LANGUAGES } from './rules/person';
+import { GENDERS, LANGUAGES } from './rules/person';
 import { CAMEROON_PHONE_CODE } from './rules/phone';
 import {
   ACADEMIC_GRADES,
@@ -24,17 +25,23 @@ import { V } from './rules/validation';
 
 // ---------------------------------------------------------------- field helpers
 
-const blankToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
+// A section's fields are all required keys (the API document says so): null or '' clears a field,
+// but a field left out is refused (V.required), so that `{}` can never erase a section. The few
+// fields that may be left out say `.optional()`.
+
+const blankToNull = (v: unknown) => (v === '' ? null : v);
+/** A field's message when it is missing (V.required) or of the wrong type (V.invalid). */
+const missingOr = (message: string) => (issue: { input?: unknown }) => (issue.input === undefined ? V.required : message);
 
 /** Optional text: trimmed, empty becomes null. */
 export const optText = (max = 100) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() || null : blankToNull(v)),
-    z.string({ error: V.invalid }).max(max, { error: V.tooLong }).nullable(),
+    z.string({ error: missingOr(V.invalid) }).max(max, { error: V.tooLong }).nullable(),
   );
 
 export const optEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.preprocess(blankToNull, z.enum(values, { error: V.invalid }).nullable());
+  z.preprocess(blankToNull, z.enum(values, { error: missingOr(V.invalid) }).nullable());
 
 /** Optional date: typed dd/mm/yyyy or sent YYYY-MM-DD; always YYYY-MM-DD after parsing. */
 export const optDate = z.preprocess(
@@ -45,24 +52,25 @@ export const optDate = z.preprocess(
     if (/^\d{4}-\d{2}-\d{2}$/.test(s)) return dmyToIso(`${s.slice(8, 10)}/${s.slice(5, 7)}/${s.slice(0, 4)}`) ?? 'invalid';
     return dmyToIso(s) ?? 'invalid';
   },
-  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: V.date }).nullable(),
+  z.string({ error: missingOr(V.date) }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: V.date }).nullable(),
 );
 
+/** Optional whole number, typed with spaces as thousands separators ('1 000 000'); decimal digits only. */
 export const optInt = (min: number, max: number) =>
-  z.preprocess(
-    (v) => (v === '' || v === undefined || v === null ? null : typeof v === 'string' ? Number(v.replace(/\s/g, '')) : v),
-    z.number({ error: V.invalid }).int({ error: V.invalid }).min(min, { error: V.invalid }).max(max, { error: V.invalid }).nullable(),
-  );
+  z.preprocess((v) => (v === '' || v === null ? null : typeof v === 'string' ? v.replace(/\s/g, '') || null : v), wholeNumber(min, max).nullable());
 
-export const optBool = z.preprocess(blankToNull, z.boolean({ error: V.invalid }).nullable());
+export const optBool = z.preprocess(blankToNull, z.boolean({ error: missingOr(V.invalid) }).nullable());
 
-const phoneCode = z.preprocess(blankToNull, z.string().regex(/^\+\d{1,4}$/, { error: V.invalid }).nullable());
+/** A field that may be left out (a form's blank fields are not sent): absent reads as null. */
+const mayBeLeftOut = <T extends z.ZodType>(schema: T) => schema.optional().transform((v) => (v === undefined ? null : v));
+
+const phoneCode = z.preprocess(blankToNull, z.string({ error: missingOr(V.invalid) }).regex(/^\+\d{1,4}$/, { error: V.invalid }).nullable());
 
 /** A base64 data URL carrying a file inside a JSON body (the contract's compatibility form). */
 export const DataUrl = z.string().regex(/^data:[\w.+-]+\/[\w.+-]+;base64,/, { error: V.invalid }).max(8_000_000, { error: 'validation.fileTooLarge' });
 export type DataUrl = z.infer<typeof DataUrl>;
 
-const STUDENT_ID = z.coerce.number().int().positive().optional();
+const STUDENT_ID = id().optional();
 
 const after = (start: string | null | undefined, end: string | null | undefined) => !start || !end || end >= start;
 
@@ -75,7 +83,7 @@ export const PersonalSection = z.object({
   DENOMINATION: optEnum(TITLES),
   FIRSTNAME: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(100, { error: V.tooLong }),
   LASTNAME: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(100, { error: V.tooLong }),
-  GENDER: z.preprocess(blankToNull, Gender.nullable()),
+  GENDER: optEnum(GENDERS),
   BIRTHDATE: optDate,
   BIRTHPLACE: optText(100),
   COUNTRY: optText(100),
@@ -173,11 +181,11 @@ export const EmergencySection = z
 export type EmergencySection = z.infer<typeof EmergencySection>;
 
 export const FiscalSection = z.object({
-  NIU: z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() || null : blankToNull(v)), z.string().regex(NIU_PATTERN, { error: 'validation.niu' }).nullable()),
+  NIU: z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() || null : blankToNull(v)), z.string({ error: missingOr(V.niu) }).regex(NIU_PATTERN, { error: V.niu }).nullable()),
   /** the person confirmed having no NIU, knowing the tax becomes up to 16.5 % instead of 5.5 % */
   NIU_MISSING: optBool,
   CNPSYN: optBool,
-  CNPSNUM: z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() || null : blankToNull(v)), z.string().regex(/^[0-9A-Z-]{6,20}$/, { error: 'validation.cnps' }).nullable()),
+  CNPSNUM: z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() || null : blankToNull(v)), z.string({ error: missingOr(V.cnps) }).regex(/^[0-9A-Z-]{6,20}$/, { error: V.cnps }).nullable()),
 });
 export type FiscalSection = z.infer<typeof FiscalSection>;
 
@@ -221,7 +229,7 @@ const PAY_FIELD_FORMATS: Partial<Record<PayField, { message: string; valid: (val
   CARD_NUM: { message: V.cardNumber, valid: isValidCardNumber },
 };
 
-const upper = (max: number) => z.preprocess((v) => (typeof v === 'string' ? v.replace(/\s/g, '').toUpperCase() || null : blankToNull(v)), z.string().max(max, { error: V.tooLong }).nullable());
+const upper = (max: number) => z.preprocess((v) => (typeof v === 'string' ? v.replace(/\s/g, '').toUpperCase() || null : blankToNull(v)), z.string({ error: missingOr(V.invalid) }).max(max, { error: V.tooLong }).nullable());
 
 export const PayModeSection = z
   .object({
@@ -275,6 +283,16 @@ export const SECTION_SCHEMAS = {
 } as const;
 export type SavedSection = keyof typeof SECTION_SCHEMAS;
 export type SectionValues<S extends SavedSection> = z.output<(typeof SECTION_SCHEMAS)[S]>;
+
+/** The fields a section's body must name (all but those marked optional); the API document lists the same as required. */
+export function sectionFieldNames(section: SavedSection): string[] {
+  return Object.entries(SECTION_SCHEMAS[section].shape)
+    .filter(([, schema]) => (schema as z.ZodType)._zod.optout !== 'optional')
+    .map(([name]) => name);
+}
+
+/** Every field a section's body must name, empty (null): a body that clears the section. */
+export const blankSection = (section: SavedSection): Record<string, null> => Object.fromEntries(sectionFieldNames(section).map((name) => [name, null]));
 
 /** A section's request body: its fields and, for compatibility, STUDENT_ID (checked against the session). */
 export const sectionBody = <S extends SavedSection>(section: S) =>
@@ -390,7 +408,7 @@ export type CloseSignResponse = z.infer<typeof CloseSignResponse>;
 export const FileColumn = z.enum(FILE_COLUMNS);
 export type FileColumn = z.infer<typeof FileColumn>;
 /** PATCH /students/files/remove */
-export const FileRemoveBody = z.object({ col: FileColumn, file: z.string().optional(), STUDENT_ID });
+export const FileRemoveBody = z.object({ col: FileColumn, file: z.string().max(500, { error: V.tooLong }).optional(), STUDENT_ID });
 export type FileRemoveBody = z.infer<typeof FileRemoveBody>;
 /** JSON form of an upload into a column (POST /students/cv, /students/files) */
 export const FileUploadJson = z.object({ FILE: DataUrl, col: FileColumn.optional(), name: z.string().max(200).optional(), STUDENT_ID });
@@ -420,12 +438,12 @@ export type PieceType = z.infer<typeof PieceType>;
 export const DocumentFields = z
   .object({
     PIECE_TYPE: PieceType,
-    DESIGNATION: optText(200),
-    SPECIALITY: optText(200),
-    LEVEL: optInt(1, 9),
-    LANGUAGE: optEnum(LANGUAGES),
-    OBTENEDDATE: optDate,
-    OBTENEDSTAB: optText(200),
+    DESIGNATION: mayBeLeftOut(optText(200)),
+    SPECIALITY: mayBeLeftOut(optText(200)),
+    LEVEL: mayBeLeftOut(optInt(1, 9)),
+    LANGUAGE: mayBeLeftOut(optEnum(LANGUAGES)),
+    OBTENEDDATE: mayBeLeftOut(optDate),
+    OBTENEDSTAB: mayBeLeftOut(optText(200)),
     STUDENT_ID,
   })
   .superRefine((v, ctx) => {
@@ -461,9 +479,9 @@ export const DocumentRecord = z.object({
 });
 export type DocumentRecord = z.infer<typeof DocumentRecord>;
 
-export const DocumentDeleteBody = z.object({ id: z.coerce.number().int().positive(), STUDENT_ID });
+export const DocumentDeleteBody = z.object({ id: id(), STUDENT_ID });
 export type DocumentDeleteBody = z.infer<typeof DocumentDeleteBody>;
-export const DiplomaMarkBody = z.object({ id: z.coerce.number().int().positive(), STUDENT_ID });
+export const DiplomaMarkBody = z.object({ id: id(), STUDENT_ID });
 export type DiplomaMarkBody = z.infer<typeof DiplomaMarkBody>;
 export const DocumentDeleted = z.object({ id: z.number().int(), deleted: z.literal(true) });
 export type DocumentDeleted = z.infer<typeof DocumentDeleted>;

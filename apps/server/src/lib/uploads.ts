@@ -11,6 +11,7 @@ import type { Tx } from '../db/client';
 import { files, fingerprints, type FileRow } from '../db/schema';
 import type { ServiceContext } from './context';
 import { AppError, validationError } from './errors';
+import { assertSafeText } from './safe-text';
 import { isUniqueViolation } from './sql';
 
 /** The only types accepted anywhere, recognised by their first bytes (never by name or declared type). */
@@ -107,6 +108,7 @@ export async function readMultipart(request: FastifyRequest): Promise<{ fields: 
         if (part.fieldname !== 'FILE' || file) throw validationError({ [part.fieldname]: V.invalid });
         file = { data, name: part.filename || null };
       } else if (typeof part.value === 'string') {
+        assertSafeText({ [part.fieldname]: part.value });
         fields[part.fieldname] = part.value;
       }
     }
@@ -115,8 +117,8 @@ export async function readMultipart(request: FastifyRequest): Promise<{ fields: 
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     if (code === 'FST_FILES_LIMIT') throw validationError({ FILE: V.invalid });
-    if (code?.startsWith('FST_')) throw validationError({ _: V.invalid });
-    throw error;
+    // Anything else the form reader throws is a malformed form (no boundary, cut short, a broken header).
+    throw validationError({ _: V.invalid });
   }
   return { fields, file };
 }

@@ -62,6 +62,8 @@ export const ERROR_CODES = [
   'ALREADY_EXISTS',
   'SESSION_OVERLAP',
   'CSV_INVALID',
+  'INVALID_CHARACTERS',
+  'SETTINGS_TOO_LARGE',
   'INTERNAL',
   'CODE_LOCKED',
   'MAIL_RATE_LIMITED',
@@ -126,6 +128,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   ALREADY_EXISTS: 'An element with this code already exists',
   SESSION_OVERLAP: 'Another session is open over these dates; close it first',
   CSV_INVALID: 'The file is not a readable CSV with the expected columns',
+  INVALID_CHARACTERS: 'The text sent contains characters that are not allowed (a NUL byte or a broken character)',
+  SETTINGS_TOO_LARGE: 'Your settings are full; remove some before adding more',
   INTERNAL: 'An error has occurred during the process, retry later',
   CODE_LOCKED: 'Too many wrong codes for this account; wait before trying again',
   MAIL_RATE_LIMITED: 'Too many e-mails were asked for; wait before asking again',
@@ -139,4 +143,5 @@ export const RULE_CODES: Record<string, ErrorCode> = {
   [V.townPrecinct]: 'ADDRESS_INCOMPLETE',
   [V.documentIncomplete]: 'DOCUMENT_INCOMPLETE',
   [V.spouseRequired]: 'SPOUSE_REQUIRED',
+  [V.invalidCharacters]: 'INVALID_CHARACTERS',
 };

@@ -43,3 +43,12 @@ export const LIST_PAGE_SIZES = [20, 50, 100] as const;
 export const LIST_PAGE_SIZE = LIST_PAGE_SIZES[0];
 /** The most lines a subject CSV import may hold. */
 export const MAX_IMPORT_LINES = 50_000;
+
+/**
+ * A person's settings (decision 0024): besides LANGUAGE, at most this many keys, each name 1 to 40
+ * letters, digits, '_', '.' or '-', each text value 500 characters at most, and 4 KiB in all as JSON.
+ */
+export const SETTINGS_MAX_KEYS = 20;
+export const SETTING_KEY_MAX = 40;
+export const SETTING_VALUE_MAX = 500;
+export const SETTINGS_MAX_BYTES = 4096;

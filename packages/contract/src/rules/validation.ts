@@ -35,4 +35,5 @@ export const V = {
   noHours: 'validation.noHours',
   unknownClass: 'validation.unknownClass',
   duplicateLine: 'validation.duplicateLine',
+  invalidCharacters: 'validation.invalidCharacters',
 } as const;

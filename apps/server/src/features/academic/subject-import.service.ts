@@ -4,7 +4,8 @@ import { MAX_IMPORT_LINES, SUBJECT_CSV_COLUMNS, SubjectInput, V, type ImportRepo
 import { subjects } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
-import { AppError } from '../../lib/errors';
+import { AppError, validationError } from '../../lib/errors';
+import { isSafeText } from '../../lib/safe-text';
 import { issueFields } from '../../lib/uploads';
 import { classCodeIndex, subjectValues, type Acting } from './catalogue.service';
 
@@ -38,6 +39,8 @@ function readCsv(data: Buffer): { header: string[]; lines: { line: number; cells
     throw invalidCsv('The file is not UTF-8 text');
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  // A NUL byte is no CSV text (and no cell could be stored with it).
+  if (!isSafeText(text)) throw validationError({ FILE: V.invalidCharacters });
   let records: { record: string[]; info: { lines: number } }[];
   try {
     records = parse(text, {

@@ -4,6 +4,7 @@ import { PAY_FIELDS, PAY_MODES, ribKey } from '@portal/contract';
 import { persons } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
 import { type Client, createTestApp, sessionFor, type TestApp } from '../../../test/helpers';
+import { sectionOf } from './fixtures';
 
 let t: TestApp;
 let me: Client;
@@ -46,7 +47,7 @@ const KEEPS: Record<(typeof PAY_MODES)[number], readonly string[]> = {
   PREPAID_CARD: ['CARD_NUM', ...OWNER],
 };
 
-const savePayMode = (body: Record<string, unknown>) => me.request('PATCH', '/api/students/update/pay-mode', body);
+const savePayMode = (body: Record<string, unknown>) => me.request('PATCH', '/api/students/update/pay-mode', sectionOf('pay-mode', body));
 const payData = async () => {
   const record = (await me.get(`/api/students/${myId}`)).json() as Record<string, unknown>;
   return Object.fromEntries([['PAYMODE', record.PAYMODE], ...PAY_FIELDS.map((field) => [field, record[field]])]);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse, Settings, SettingsBody } from '@portal/contract';
+import { ErrorResponse, SETTING_KEY_MAX, SETTING_VALUE_MAX, Settings, SettingsBody, SETTINGS_MAX_BYTES, SETTINGS_MAX_KEYS } from '@portal/contract';
 import { assertSelf } from '../../lib/auth';
 import { saveSettings } from './settings.service';
 
@@ -11,7 +11,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => request.settingsValues ?? {});
 
   app.post('/settings', {
-    schema: { tags, summary: 'Save settings (LANGUAGE and free keys)', body: SettingsBody, response: { 200: Settings, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse } },
+    schema: { tags, summary: 'Save settings (LANGUAGE and free keys)', description: `Merges the keys given (null removes one). At most ${SETTINGS_MAX_KEYS} keys of ${SETTING_KEY_MAX} characters, text values of ${SETTING_VALUE_MAX}, ${SETTINGS_MAX_BYTES} bytes in all: beyond, 413 SETTINGS_TOO_LARGE.`, body: SettingsBody, response: { 200: Settings, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 413: ErrorResponse } },
     preHandler: app.requireUser,
   }, async (request) => {
     const personId = await assertSelf(app, request, request.body.STUDENT_ID);

@@ -1,0 +1,65 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors';
+
+// What the log may carry: requests without secrets or query values, errors without the values of a query.
+
+/** Header and body paths that never reach a log line. */
+export const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.SIGN_CODE', '*.token', '*.TOKEN'];
+
+/**
+ * A URL as logged: query values are dropped (a search names people; a link carries a token), except
+ * plain numbers (pages, ids).
+ */
+export function safeUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at === -1) return url;
+  const query = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq === -1) return pair;
+      const value = pair.slice(eq + 1);
+      return /^\d{1,12}$/.test(value) ? pair : `${pair.slice(0, eq)}=[redacted]`;
+    })
+    .join('&');
+  return `${url.slice(0, at)}?${query}`;
+}
+
+/** The values a database message quotes (`invalid input syntax for type integer: "Mballa"`, `value "9999999999" is out of range`). */
+const QUOTED_VALUE = /(:\s*|\bvalue\s+)"(?:[^"]|"")*"/g;
+export const withoutValues = (message: string): string => message.replace(QUOTED_VALUE, '$1"[redacted]"');
+
+/** Only the frames of a stack: its first lines repeat the message, which may carry values (Drizzle's "params: ..."). */
+const framesOf = (stack: string | undefined): string => (stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)).slice(0, 8).join('\n');
+
+/** An error of PostgreSQL (node-postgres or PGlite): an SQLSTATE code and a severity. */
+function isDatabaseError(error: Error): error is Error & { code: string; constraint?: string; table?: string; column?: string; routine?: string } {
+  const e = error as Error & { code?: unknown; severity?: unknown };
+  return typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) && typeof e.severity === 'string';
+}
+
+export interface LoggedError {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
+}
+
+/**
+ * Errors as logged. A failed query keeps its SQL (with placeholders), the database's SQLSTATE and
+ * the names it gives (constraint, table, column), never its parameters, the detail line ("Key
+ * (email)=(...)", "Failing row contains (...)") nor the values its message quotes.
+ */
+export function safeError(error: unknown, depth = 0): LoggedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: typeof error === 'string' ? withoutValues(error) : '', stack: '' };
+  const cause = error.cause instanceof Error && depth < 4 ? { cause: safeError(error.cause, depth + 1) } : {};
+  if (error instanceof DrizzleQueryError) {
+    return { type: 'DrizzleQueryError', message: `Failed query: ${error.query}`, stack: framesOf(error.stack), ...cause };
+  }
+  if (isDatabaseError(error)) {
+    const { code, constraint, table, column, routine } = error;
+    return { type: error.name, message: withoutValues(error.message), code, constraint, table, column, routine, stack: framesOf(error.stack), ...cause };
+  }
+  // Any other error that quotes a query's parameters the way Drizzle does loses them too.
+  return { type: error.name, message: withoutValues(error.message.split('\nparams: ')[0]!), stack: framesOf(error.stack), ...cause };
+}
