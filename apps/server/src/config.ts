@@ -45,6 +45,7 @@ const EnvSchema = z.object({
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   DATABASE_CONNECT_TIMEOUT_MS: milliseconds.default(DATABASE_TIMEOUT_DEFAULTS.connectMs),
+  DATABASE_POOL_WAIT_TIMEOUT_MS: milliseconds.default(DATABASE_TIMEOUT_DEFAULTS.poolWaitMs),
   DATABASE_STATEMENT_TIMEOUT_MS: milliseconds.default(DATABASE_TIMEOUT_DEFAULTS.statementMs),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds.default(DATABASE_TIMEOUT_DEFAULTS.idleInTransactionMs),
   HEALTH_TIMEOUT_MS: milliseconds.default(DATABASE_TIMEOUT_DEFAULTS.healthMs),
@@ -124,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { demo
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databaseTimeouts: {
       connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      poolWaitMs: e.DATABASE_POOL_WAIT_TIMEOUT_MS,
       statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
       idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
       healthMs: e.HEALTH_TIMEOUT_MS,

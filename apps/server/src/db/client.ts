@@ -51,12 +51,52 @@ export function fromPglite(client: PGlite): Database {
  */
 export interface DatabaseTimeouts {
   connectMs: number;
+  /** a request waiting for a free connection of a busy pool (a burst past capacity) */
+  poolWaitMs: number;
   statementMs: number;
   idleInTransactionMs: number;
   healthMs: number;
 }
 
-export const DATABASE_TIMEOUT_DEFAULTS: DatabaseTimeouts = { connectMs: 5_000, statementMs: 10_000, idleInTransactionMs: 30_000, healthMs: 2_000 };
+export const DATABASE_TIMEOUT_DEFAULTS: DatabaseTimeouts = { connectMs: 5_000, poolWaitMs: 60_000, statementMs: 10_000, idleInTransactionMs: 30_000, healthMs: 2_000 };
+
+/**
+ * The pool's connections: each opens within `connectMs`, and once one could not, the next ones
+ * fail at once for `connectMs` (instead of each waiting out its own timeout while requests queue
+ * behind them), then connecting is tried again.
+ */
+function connectionClass(connectMs: number): typeof pg.Client {
+  let downUntil = 0;
+  const failed = () => {
+    downUntil = Date.now() + connectMs;
+  };
+  return class PortalClient extends pg.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super({ ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis: connectMs });
+    }
+    override connect(): Promise<pg.Client>;
+    override connect(callback: ((err: Error) => void) | ((err: null, c: pg.Client) => void)): void;
+    override connect(callback?: ((err: Error) => void) | ((err: null, c: pg.Client) => void)): Promise<pg.Client> | void {
+      const report = callback as ((err: Error | null, c?: pg.Client) => void) | undefined;
+      if (Date.now() < downUntil) {
+        const error = Object.assign(new Error('Connection refused: the database could not be reached a moment ago'), { code: 'ECONNREFUSED' });
+        if (!report) return Promise.reject(error);
+        process.nextTick(() => report(error));
+        return;
+      }
+      if (!report) {
+        return super.connect().catch((error: unknown) => {
+          failed();
+          throw error;
+        });
+      }
+      super.connect((error: Error | null) => {
+        if (error) failed();
+        report(error, this);
+      });
+    }
+  };
+}
 
 /** The client's own wait past the statement timeout, for a server that never answers at all. */
 const READ_GRACE_MS = 2_000;
@@ -68,7 +108,8 @@ export function fromPostgres(url: string, poolSize = 20, timeouts: DatabaseTimeo
     connectionString: url,
     max: poolSize,
     idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: timeouts.connectMs,
+    Client: connectionClass(timeouts.connectMs),
+    connectionTimeoutMillis: Math.max(timeouts.poolWaitMs, timeouts.connectMs),
     statement_timeout: timeouts.statementMs,
     idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
     query_timeout: timeouts.statementMs + READ_GRACE_MS,
@@ -106,7 +147,7 @@ export function fromPostgres(url: string, poolSize = 20, timeouts: DatabaseTimeo
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
 /** PostgreSQL's answers that mean "not now": shutting down, starting, too many connections, a statement or an idle transaction timed out. */
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '57014', '25P03']);
-const UNREACHABLE_MESSAGE = /timeout exceeded when trying to connect|Connection terminated|Query read timeout|Client has encountered a connection error|Connection refused/i;
+const UNREACHABLE_MESSAGE = /timeout exceeded when trying to connect|^timeout expired$|Connection terminated|Query read timeout|Client has encountered a connection error|Connection refused/i;
 
 /**
  * Whether an error (or one of its causes: Drizzle wraps the driver's) says the database cannot be

@@ -165,7 +165,7 @@ describe('finding 4: the database away', () => {
   });
 
   it('the configuration names the timeouts, with defaults, and refuses nonsense', () => {
-    expect(testConfig().databaseTimeouts).toEqual({ connectMs: 5_000, statementMs: 10_000, idleInTransactionMs: 30_000, healthMs: 2_000 });
+    expect(testConfig().databaseTimeouts).toEqual({ connectMs: 5_000, poolWaitMs: 60_000, statementMs: 10_000, idleInTransactionMs: 30_000, healthMs: 2_000 });
     expect(testConfig(TIMEOUTS).databaseTimeouts).toMatchObject({ connectMs: 1_000, statementMs: 1_000, healthMs: 500 });
     expect(() => testConfig({ DATABASE_CONNECT_TIMEOUT_MS: 'soon' })).toThrow(/DATABASE_CONNECT_TIMEOUT_MS/);
     expect(() => testConfig({ HEALTH_TIMEOUT_MS: '0' })).toThrow(/HEALTH_TIMEOUT_MS/);
