@@ -92,7 +92,6 @@ async function requestConfirmationLink(ctx: ServiceContext, input: { matricule: 
       (input.email === undefined || input.email.toLowerCase() === onFile);
     const now = ctx.clock.now();
     if (!matches) {
-      await recordAddressFailure(ctx, meta.ip);
       await audit(ctx.db, { at: now, action: 'account.sign-up-unmatched', targetType: 'person', targetId: person?.id, ip: meta.ip });
       return LINK_SENT();
     }
@@ -288,7 +287,6 @@ export async function requestSignInCode(ctx: ServiceContext, input: CodeRequestB
     const device = await knownDeviceOf(ctx, origin.deviceToken, found?.person.id);
     if (!device) await assertCodeNotLocked(ctx, subject);
     const active = found && isActive(found.account) ? found : null;
-    if (!active) await recordAddressFailure(ctx, origin.meta.ip);
     return startAttempt(ctx, { found: active, subject, device, meta: origin.meta, codeOnly: true });
   });
 }
