@@ -88,12 +88,16 @@ describe('finding 8: settings growth', () => {
     const empty = await sessionFor(t, await idOf(t, DEMO_ACCOUNTS.partTime.matricule));
     const time = async (client: typeof full) => {
       const start = process.hrtime.bigint();
-      for (let i = 0; i < 40; i++) expect((await client.get('/api/auth/session')).statusCode).toBe(200);
+      for (let i = 0; i < 20; i++) expect((await client.get('/api/auth/session')).statusCode).toBe(200);
       return Number(process.hrtime.bigint() - start) / 1e6;
     };
-    await time(empty);
-    const [fullMs, emptyMs] = [await time(full), await time(empty)];
-    console.warn(`settings: 40 session reads, full settings ${fullMs.toFixed(0)} ms, none ${emptyMs.toFixed(0)} ms (ratio ${(fullMs / emptyMs).toFixed(2)})`);
+    // Rounds taken in turn, the fastest of each kept: the machine's other work weighs on both alike.
+    let [fullMs, emptyMs] = [Infinity, Infinity];
+    for (let round = 0; round < 5; round++) {
+      emptyMs = Math.min(emptyMs, await time(empty));
+      fullMs = Math.min(fullMs, await time(full));
+    }
+    console.warn(`settings: 20 session reads (fastest of 5 rounds), full settings ${fullMs.toFixed(0)} ms, none ${emptyMs.toFixed(0)} ms (ratio ${(fullMs / emptyMs).toFixed(2)})`);
     expect(fullMs / emptyMs).toBeLessThan(2);
   });
 });
