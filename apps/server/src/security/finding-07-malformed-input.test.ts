@@ -12,10 +12,12 @@
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blankSection } from '@portal/contract';
 import { contactMessages } from '../db/schema';
 import { DEMO_ACCOUNTS } from '../seed/demo';
 import { createTestApp, signIn, type Client, type TestApp } from '../../test/helpers';
+import { blankBody } from './api-document';
+
+const blankSection = (section: string) => blankBody(t.app, 'PATCH', `/api/students/update/${section}`);
 
 const lines: string[] = [];
 let t: TestApp;

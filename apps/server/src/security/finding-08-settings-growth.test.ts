@@ -37,11 +37,11 @@ describe('finding 8: settings growth', () => {
   it('keeps the stored settings bounded whatever 80 calls send, and says why with 413', async () => {
     const personId = await idOf(t, DEMO_ACCOUNTS.support.matricule);
     const client = await sessionFor(t, personId);
-    // The probe's calls: each adds new keys with long values.
+    // The probe's calls: each adds 20 new keys of 500 characters (what one call could add before).
     let accepted = 0;
     const refusals = new Map<string, number>();
     for (let call = 0; call < 80; call++) {
-      const body = Object.fromEntries(Array.from({ length: 20 }, (_, k) => [`k${call}_${k}`, 'v'.repeat(SETTING_VALUE_MAX)]));
+      const body = Object.fromEntries(Array.from({ length: 20 }, (_, k) => [`k${call}_${k}`, 'v'.repeat(500)]));
       const res = await client.post('/api/settings', body);
       if (res.statusCode === 200) accepted++;
       else refusals.set(`${res.statusCode} ${res.json().code}`, (refusals.get(`${res.statusCode} ${res.json().code}`) ?? 0) + 1);
@@ -88,12 +88,16 @@ describe('finding 8: settings growth', () => {
     const empty = await sessionFor(t, await idOf(t, DEMO_ACCOUNTS.partTime.matricule));
     const time = async (client: typeof full) => {
       const start = process.hrtime.bigint();
-      for (let i = 0; i < 40; i++) expect((await client.get('/api/auth/session')).statusCode).toBe(200);
+      for (let i = 0; i < 20; i++) expect((await client.get('/api/auth/session')).statusCode).toBe(200);
       return Number(process.hrtime.bigint() - start) / 1e6;
     };
-    await time(empty);
-    const [fullMs, emptyMs] = [await time(full), await time(empty)];
-    console.warn(`settings: 40 session reads, full settings ${fullMs.toFixed(0)} ms, none ${emptyMs.toFixed(0)} ms (ratio ${(fullMs / emptyMs).toFixed(2)})`);
+    // Rounds taken in turn, the fastest of each kept: the machine's other work weighs on both alike.
+    let [fullMs, emptyMs] = [Infinity, Infinity];
+    for (let round = 0; round < 5; round++) {
+      emptyMs = Math.min(emptyMs, await time(empty));
+      fullMs = Math.min(fullMs, await time(full));
+    }
+    console.warn(`settings: 20 session reads (fastest of 5 rounds), full settings ${fullMs.toFixed(0)} ms, none ${emptyMs.toFixed(0)} ms (ratio ${(fullMs / emptyMs).toFixed(2)})`);
     expect(fullMs / emptyMs).toBeLessThan(2);
   });
 });
