@@ -40,10 +40,15 @@ function findChromium() {
 }
 
 console.log(`Database for the server tests: ${database}`);
-vitest('tools', 'tools');
-vitest('contract', 'packages/contract');
+// TEST_DATABASE_SUITES_ONLY=1 runs only the suites the database changes (server and journeys):
+// CI's PostgreSQL pass, after a full pass on PGlite has run the others (they never touch a database).
+const databaseSuitesOnly = process.env.TEST_DATABASE_SUITES_ONLY === '1';
+if (!databaseSuitesOnly) {
+  vitest('tools', 'tools');
+  vitest('contract', 'packages/contract');
+}
 vitest('server', 'apps/server');
-vitest('web', 'apps/web');
+if (!databaseSuitesOnly) vitest('web', 'apps/web');
 
 const chromium = findChromium();
 let e2eNote = '';
