@@ -22,7 +22,7 @@ describe('formatters', () => {
 
   it('pad numbers, count down and write CFA amounts de-DE style', () => {
     expect(pad2(3)).toBe('03');
-    expect(formatSeconds(42)).toBe('42 s');
+    expect(formatSeconds(42)).toBe('42\u00a0s');
     expect(formatSeconds(90)).toBe('1:30');
     expect(formatCurrency(150000)).toBe('150.000 FCFA');
   });

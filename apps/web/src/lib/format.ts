@@ -36,9 +36,9 @@ export function formatCurrency(amount: number): string {
   return `${currency.format(amount)} FCFA`;
 }
 
-/** A countdown: `45 s` under a minute, `m:ss` from a minute on. */
+/** A countdown: `45 s` under a minute (a non-breaking space before the unit), `m:ss` from a minute on. */
 export function formatSeconds(seconds: number): string {
   const safe = Math.max(0, Math.ceil(seconds));
-  if (safe < 60) return `${safe} s`;
+  if (safe < 60) return `${safe}\u00a0s`;
   return `${Math.floor(safe / 60)}:${pad2(safe % 60)}`;
 }

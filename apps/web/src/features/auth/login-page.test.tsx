@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../lib/i18n';
 import { error, fakeApi } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 
@@ -53,8 +54,18 @@ describe('login form', () => {
   it('shows the lockout with its countdown on a 429', async () => {
     fakeApi({ 'POST /api/auth/students/': error(429, 'ACCOUNT_LOCKED', { retryAfter: 90 }) });
     await fillAndSubmit('ST2024001', 'secret-pass');
-    expect(await screen.findByText(/Too many failed sign-ins with a password; try again later Try again in 1:30\./)).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Too many failed sign-ins with a password\. Try again in 1:30\.$/);
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+  });
+
+  it('says the lockout in one French sentence, with the time left', async () => {
+    await changeLanguage('fr');
+    fakeApi({ 'POST /api/auth/students/': error(429, 'TOO_MANY_REQUESTS', { retryAfter: 58 }) });
+    const { user } = renderApp('/login');
+    await user.type(await screen.findByLabelText(/Matricule ou nom d'utilisateur/), 'ST2024001');
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Trop de tentatives\. Réessayez dans 58\ss\.$/);
   });
 
   it('offers the e-mailed code while the password is locked, keeping the identifier', async () => {
@@ -77,7 +88,7 @@ describe('login form', () => {
     fakeApi({ 'POST /api/auth/students/': error(429, 'TOO_MANY_REQUESTS', { retryAfter: 300 }) });
     await fillAndSubmit('ST2024001', 'secret-pass');
     expect(await screen.findByRole('button', { name: 'Sign in with a code by e-mail' })).toBeInTheDocument();
-    expect(screen.getByText(/Too many attempts; try again later Try again in 5:00\./)).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(/^Too many attempts\. Try again in 5:00\.$/);
   });
 
   it('goes to /verification-code with the masked e-mail on a 200', async () => {

@@ -22,8 +22,8 @@ import { Page } from '../../components/page';
 import { AppLink } from '../../components/router-link';
 import { isApiError } from '../../lib/api';
 import { applyFieldErrors, useFormSubmit } from '../../lib/form';
-import { formatSeconds } from '../../lib/format';
 import { useCountdown } from '../../lib/use-countdown';
+import { messageWithWait } from '../../lib/wait-message';
 import { requestCode, signIn, type VerificationState } from './auth-api';
 
 type Mode = 'password' | 'code';
@@ -82,11 +82,10 @@ function useSignIn<TIn extends { identifier: string }, TOut>(
 /** A sign-in form: its fields, the message of a failure (with the time left of a lockout), the submit button. */
 function SignInForm({ label, signIn, submitLabel, children, after }: { label: string; signIn: ReturnType<typeof useSignIn>; submitLabel: string; children: ReactNode; after?: ReactNode }) {
   const { t } = useTranslation();
-  const retry = signIn.lockRemaining > 0 ? ` ${t('common.retryIn', { time: formatSeconds(signIn.lockRemaining) })}` : '';
   return (
     <StackedForm label={label} onSubmit={signIn.submit}>
       {children}
-      <FormError message={signIn.messageKey ? `${t(signIn.messageKey)}${retry}` : null} />
+      <FormError message={signIn.messageKey ? messageWithWait(t, signIn.messageKey, signIn.lockRemaining) : null} />
       <SubmitButton disabled={signIn.busy}>{submitLabel}</SubmitButton>
       {after}
     </StackedForm>

@@ -23,8 +23,8 @@ import { AppLink } from '../../components/router-link';
 import { errorKey, isApiError } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form';
 import { LIMITS } from '../../lib/limits';
-import { formatSeconds } from '../../lib/format';
 import { useCountdown } from '../../lib/use-countdown';
+import { messageWithWait } from '../../lib/wait-message';
 import { signUp } from './auth-api';
 
 /** Staff give their matricule; students also their birthdate, typed dd/mm/yyyy. */
@@ -76,7 +76,6 @@ function SignUpStep() {
     },
     () => setProblem(null),
   );
-  const retry = wait.remaining > 0 ? ` ${t('common.retryIn', { time: formatSeconds(wait.remaining) })}` : '';
 
   return (
     <StackedForm label={t('register.title')} onSubmit={submit}>
@@ -110,7 +109,7 @@ function SignUpStep() {
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         {t('register.linkExplain', LIMITS)}
       </Typography>
-      <FormError message={problem ? `${t(errorKey(problem))}${retry}` : null} />
+      <FormError message={problem ? messageWithWait(t, errorKey(problem), wait.remaining) : null} />
       <SubmitButton disabled={mutation.isPending || wait.running}>{t('register.sendLink')}</SubmitButton>
     </StackedForm>
   );

@@ -15,8 +15,8 @@ import { StackedForm, SubmitButton } from '../../components/form-parts';
 import { FormTextField } from '../../components/form-text-field';
 import { Page } from '../../components/page';
 import { errorKey, isApiError } from '../../lib/api';
-import { formatSeconds } from '../../lib/format';
 import { useCountdown } from '../../lib/use-countdown';
+import { messageWithWait } from '../../lib/wait-message';
 import { applyFieldErrors, useFormSubmit } from '../../lib/form';
 import { useSession } from '../../lib/session';
 import { sendContact } from './contact-api';
@@ -82,7 +82,7 @@ export default function ContactPage() {
             required
             fullWidth
           />
-          <FormError message={messageKey ? `${t(messageKey)}${wait.remaining > 0 ? ` ${t('common.retryIn', { time: formatSeconds(wait.remaining) })}` : ''}` : null} />
+          <FormError message={messageKey ? messageWithWait(t, messageKey, wait.remaining) : null} />
           <SubmitButton disabled={mutation.isPending}>{t('contact.send')}</SubmitButton>
         </StackedForm>
       </Card>
