@@ -14,19 +14,31 @@ describe('verification code form', () => {
     const api = fakeApi();
     const { user } = renderApp('/verification-code', { state });
     await user.click(await screen.findByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('Fill correctly the blanks to continue')).toBeInTheDocument();
+    expect(await screen.findAllByText('This field is required')).toHaveLength(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(api.to('POST', '/api/auth/student/code-verification')).toHaveLength(0);
   });
 
-  it('shows the wrong-code message and marks the input', async () => {
+  it('shows the wrong-code message once, under the input it marks', async () => {
     const api = fakeApi({ 'POST /api/auth/student/code-verification': error(400, 'CODE_INCORRECT') });
     const { user } = renderApp('/verification-code', { state });
     const input = await screen.findByLabelText(/Code received by e-mail/);
     await user.type(input, '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The code you entered is incorrect');
+    expect(await screen.findAllByText('The code you entered is incorrect')).toHaveLength(1);
+    expect(input).toHaveAccessibleDescription('The code you entered is incorrect');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(api.to('POST', '/api/auth/student/code-verification')[0]?.body).toEqual({ SIGN_CODE: '123456', STUDENT_ID: 7 });
+  });
+
+  it('says once that a code has six digits', async () => {
+    const api = fakeApi();
+    const { user } = renderApp('/verification-code', { state });
+    await user.type(await screen.findByLabelText(/Code received by e-mail/), '123');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findAllByText('The code has 6 digits')).toHaveLength(1);
+    expect(api.to('POST', '/api/auth/student/code-verification')).toHaveLength(0);
   });
 
   it("waits out the account's code delay the server names, without sending back to sign-in", async () => {
@@ -34,7 +46,7 @@ describe('verification code form', () => {
     const { user, location } = renderApp('/verification-code', { state });
     await user.type(await screen.findByLabelText(/Code received by e-mail/), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Too many wrong codes for this account; wait before trying again. Try again in 20 s.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Too many wrong codes for this account\. Try again in 20\ss\.$/);
     expect(screen.getByRole('button', { name: 'Verify' })).toBeDisabled();
     expect(location().pathname).toBe('/verification-code');
   });
@@ -89,10 +101,10 @@ describe('verification code form', () => {
     vi.useFakeTimers();
     const api = fakeApi({ 'POST /api/auth/code-resend': { body: { message: 'sent', resendAfter: 60 } } });
     const { user } = renderApp('/verification-code', { state: { ...state, resendAfter: 3 }, fakeTimers: true });
-    const resend = await screen.findByRole('button', { name: 'Re-send the code (3 s)' });
+    const resend = await screen.findByRole('button', { name: 'Re-send the code (3\u00a0s)' });
     expect(resend).toBeDisabled();
     act(() => vi.advanceTimersByTime(1000));
-    expect(screen.getByRole('button', { name: 'Re-send the code (2 s)' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Re-send the code (2\u00a0s)' })).toBeDisabled();
     act(() => vi.advanceTimersByTime(2000));
     const ready = screen.getByRole('button', { name: 'Re-send the code' });
     expect(ready).toBeEnabled();
@@ -106,10 +118,10 @@ describe('verification code form', () => {
     vi.useFakeTimers();
     fakeApi({ 'POST /api/auth/code-resend': error(429, 'RESEND_TOO_SOON', { retryAfter: 42 }) });
     const { user } = renderApp('/verification-code', { state: { ...state, resendAfter: 1 }, fakeTimers: true });
-    await screen.findByRole('button', { name: 'Re-send the code (1 s)' });
+    await screen.findByRole('button', { name: 'Re-send the code (1\u00a0s)' });
     act(() => vi.advanceTimersByTime(1000));
     await user.click(screen.getByRole('button', { name: 'Re-send the code' }));
-    expect(await screen.findByRole('button', { name: 'Re-send the code (42 s)' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Re-send the code (42\u00a0s)' })).toBeDisabled();
     expect(screen.getByText('Wait a minute before asking for a new code')).toBeInTheDocument();
   });
 });

@@ -23,6 +23,7 @@ import { LIMITS } from '../../lib/limits';
 import { changeLanguage } from '../../lib/i18n';
 import { setSignedIn } from '../../lib/session';
 import { useCountdown } from '../../lib/use-countdown';
+import { messageWithWait } from '../../lib/wait-message';
 import { isVerificationState, resendCode, verifyCode, type VerificationState } from './auth-api';
 
 const CodeForm = CodeVerificationBody.pick({ SIGN_CODE: true });
@@ -52,7 +53,8 @@ export default function VerificationCodePage() {
   const { submit, messageKey, setMessageKey } = useFormSubmit(
     form,
     (values) => verify.mutate({ SIGN_CODE: values.SIGN_CODE, STUDENT_ID: state.studentId }),
-    (errors) => (errors.SIGN_CODE?.message === 'validation.code' ? 'validation.code' : 'errors.VALIDATION_FAILED'),
+    // the field says what is wrong with the code it holds; the alert only what concerns the form
+    (errors) => (errors.SIGN_CODE ? null : 'errors.VALIDATION_FAILED'),
   );
   const verify = useMutation({
     mutationFn: verifyCode,
@@ -63,12 +65,15 @@ export default function VerificationCodePage() {
     },
     onError: (error) => {
       const key = errorKey(error);
-      setMessageKey(key);
       const restart = isApiError(error) && RESTART_CODES.has(error.code);
       setMustRestart(restart);
       if (isApiError(error) && error.code === 'CODE_LOCKED' && error.retryAfter) wait.start(error.retryAfter);
       if (!restart && key === 'errors.CODE_INCORRECT') {
+        // said once, under the field it concerns (which gets the focus), not again in the alert
+        setMessageKey(null);
         form.setError('SIGN_CODE', { type: 'server', message: 'errors.CODE_INCORRECT' }, { shouldFocus: true });
+      } else {
+        setMessageKey(key);
       }
     },
   });
@@ -117,7 +122,7 @@ export default function VerificationCodePage() {
             }}
           />
           <FormError
-            message={messageKey ? `${t(messageKey, LIMITS)}${wait.remaining > 0 ? ` ${t('common.retryIn', { time: formatSeconds(wait.remaining) })}` : ''}` : null}
+            message={messageKey ? messageWithWait(t, messageKey, wait.remaining, LIMITS) : null}
             link={mustRestart ? { to: '/login', label: t('verification.backToLogin') } : null}
           />
           <SubmitButton disabled={verify.isPending || mustRestart || wait.running}>{t('verification.submit')}</SubmitButton>
