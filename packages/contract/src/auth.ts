@@ -29,6 +29,15 @@ export const EmailConfirmationBody = z.object({
 });
 export type EmailConfirmationBody = z.infer<typeof EmailConfirmationBody>;
 
+/**
+ * GET /auth/student/email-confirmation?token=: whether the e-mailed link can still be used,
+ * read without using it up; nothing about whose link it is.
+ */
+export const EmailConfirmationQuery = z.object({ token: EmailConfirmationBody.shape.token });
+export type EmailConfirmationQuery = z.infer<typeof EmailConfirmationQuery>;
+export const EmailConfirmationCheck = z.object({ usable: z.boolean() });
+export type EmailConfirmationCheck = z.infer<typeof EmailConfirmationCheck>;
+
 export const EmailConfirmationResponse = z.object({ MATRICULE: z.string(), USERNAME: z.string().nullable() });
 export type EmailConfirmationResponse = z.infer<typeof EmailConfirmationResponse>;
 

@@ -58,6 +58,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   INTERNAL: 500,
   CODE_LOCKED: 429,
   MAIL_RATE_LIMITED: 429,
+  PASSWORD_PERSONAL: 400,
 };
 
 /** A typed error a service throws; the app's error handler turns it into `{ code, message, fields? }`. */

@@ -13,13 +13,17 @@ const COMMON = new Set(
   ].map((p) => p.toLowerCase()),
 );
 
-/** True when the password is common, or contains the person's matricule or one of their names. */
-export function isWeakPassword(password: string, person: { MATRICULE: string; FIRSTNAME: string; LASTNAME: string }): boolean {
+/**
+ * Why a password is refused, so that the person is told: `personal` when it contains the
+ * person's matricule or one of their names (of 4 letters or more), `common` when it is one of
+ * the common passwords or has fewer than 3 different characters; null when it is accepted.
+ */
+export function passwordWeakness(password: string, person: { MATRICULE: string; FIRSTNAME: string; LASTNAME: string }): 'personal' | 'common' | null {
   const lower = password.toLowerCase();
-  if (COMMON.has(lower)) return true;
-  if (new Set(lower).size < 3) return true;
   const personal = [person.MATRICULE, ...person.FIRSTNAME.split(/[\s-]+/), ...person.LASTNAME.split(/[\s-]+/)]
     .map((w) => w.toLowerCase())
     .filter((w) => w.length >= 4);
-  return personal.some((w) => lower.includes(w));
+  if (personal.some((w) => lower.includes(w))) return 'personal';
+  if (COMMON.has(lower) || new Set(lower).size < 3) return 'common';
+  return null;
 }

@@ -39,6 +39,8 @@ export const MAIL_LIMITS = {
   linkPerSubject: { limit: 5, windowSeconds: 3600 },
   /** sign-in and sign-up requests that may send a mail, per client address (known devices pass) */
   perAddress: { limit: 200, windowSeconds: 15 * 60 },
+  /** checks of a confirmation link (is it still usable?) per client address */
+  linkChecksPerAddress: { limit: 200, windowSeconds: 15 * 60 },
   /** contact messages per person and per address */
   contactPerPerson: { limit: 5, windowSeconds: 3600 },
   contactPerAddress: { limit: 30, windowSeconds: 3600 },

@@ -110,6 +110,7 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/auth/student/sign-up': { allowed: 'public', call: () => ({ url: '/api/auth/student/sign-up', body: {} }) },
   'POST /api/auth/student/sign-in': { allowed: 'public', call: () => ({ url: '/api/auth/student/sign-in', body: {} }) },
   'POST /api/auth/student/email-verification': { allowed: 'public', call: () => ({ url: '/api/auth/student/email-verification', body: {} }) },
+  'GET /api/auth/student/email-confirmation': { allowed: 'public', call: () => ({ url: '/api/auth/student/email-confirmation?token=not-a-real-token' }) },
   'POST /api/auth/student/email-confirmation': { allowed: 'public', call: () => ({ url: '/api/auth/student/email-confirmation', body: {} }) },
   'POST /api/auth/student/code-verification': { allowed: 'public', call: () => ({ url: '/api/auth/student/code-verification', body: {} }) },
   'POST /api/auth/students/': { allowed: 'public', call: () => ({ url: '/api/auth/students/', body: {} }) },

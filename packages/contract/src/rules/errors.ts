@@ -63,6 +63,7 @@ export const ERROR_CODES = [
   'INTERNAL',
   'CODE_LOCKED',
   'MAIL_RATE_LIMITED',
+  'PASSWORD_PERSONAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -125,6 +126,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   INTERNAL: 'An error has occurred during the process, retry later',
   CODE_LOCKED: 'Too many wrong codes for this account; wait before trying again',
   MAIL_RATE_LIMITED: 'Too many e-mails were asked for; wait before asking again',
+  PASSWORD_PERSONAL: 'The password must not contain your name or matricule',
 };
 
 /**

@@ -9,6 +9,7 @@ export const V = {
   passwordLength: 'validation.passwordLength',
   passwordsDiffer: 'validation.passwordsDiffer',
   passwordWeak: 'validation.passwordWeak',
+  passwordPersonal: 'validation.passwordPersonal',
   emailMismatch: 'validation.emailMismatch',
   codeIncorrect: 'validation.codeIncorrect',
   townPrecinct: 'validation.townPrecinct',

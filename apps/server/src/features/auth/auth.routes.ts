@@ -6,6 +6,8 @@ import {
   CodeResendResponse,
   CodeVerificationBody,
   EmailConfirmationBody,
+  EmailConfirmationCheck,
+  EmailConfirmationQuery,
   EmailConfirmationResponse,
   EmailVerificationBody,
   ErrorResponse,
@@ -20,6 +22,7 @@ import {
 import { ATTEMPT_COOKIE, clearAttemptCookie, clearSessionCookie, DEVICE_COOKIE, requestMeta, setAttemptCookie, setDeviceCookie, setSessionCookie } from '../../lib/auth';
 import { ownRecord } from '../../lib/person-record';
 import {
+  checkConfirmationLink,
   confirmEmail,
   requestSignInCode,
   resendSignInCode,
@@ -54,6 +57,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/auth/student/email-verification', {
     schema: { tags, summary: 'Mail a confirmation link valid 24 hours to the address on file (the same answer for everyone)', body: EmailVerificationBody, response: { 200: LinkRequestResponse, ...errors } },
   }, async (request) => sendEmailVerification(app.ctx, request.body, requestMeta(request)));
+
+  app.get('/auth/student/email-confirmation', {
+    schema: { tags, summary: 'Whether a confirmation link can still be used (not used, not expired), without using it up; nothing about whose it is', querystring: EmailConfirmationQuery, response: { 200: EmailConfirmationCheck, ...errors } },
+  }, async (request, reply) => {
+    const check = await checkConfirmationLink(app.ctx, request.query, requestMeta(request));
+    return reply.header('cache-control', 'no-store').send(check);
+  });
 
   app.post('/auth/student/email-confirmation', {
     schema: { tags, summary: 'Confirm the e-mail address with the link token and choose a password', body: EmailConfirmationBody, response: { 200: EmailConfirmationResponse, ...errors } },

@@ -7,6 +7,8 @@ import {
   type CodeRequestBody,
   type CodeVerificationBody,
   type EmailConfirmationBody,
+  type EmailConfirmationCheck,
+  type EmailConfirmationQuery,
   type EmailVerificationBody,
   type LinkRequestResponse,
   type SessionUser,
@@ -19,7 +21,7 @@ import type { RequestMeta, ServiceContext } from '../../lib/context';
 import { hashCode, hashToken, maskEmail, randomCode, randomToken, safeEqual } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { composeMail } from '../../lib/mail';
-import { isWeakPassword } from '../../lib/password-policy';
+import { passwordWeakness } from '../../lib/password-policy';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { createSession, revokeSession } from '../../lib/session';
 import {
@@ -119,6 +121,21 @@ export const signUp = (ctx: ServiceContext, input: SignUpBody, meta: RequestMeta
 /** The specification's e-mail verification: the same as sign-up, with the address the person typed. */
 export const sendEmailVerification = (ctx: ServiceContext, input: EmailVerificationBody, meta: RequestMeta) => requestConfirmationLink(ctx, input, meta);
 
+/**
+ * Whether a confirmation link can still be used (neither used nor expired), read without using
+ * it up, so that the page offers the password form only for a live link. The answer says nothing
+ * else (not whose link it is, nor whether it was used or expired); checks are limited per client
+ * address, as sign-up is.
+ */
+export async function checkConfirmationLink(ctx: ServiceContext, input: EmailConfirmationQuery, meta: RequestMeta): Promise<EmailConfirmationCheck> {
+  await take(ctx, `link-check-ip:${meta.ip}`, MAIL_LIMITS.linkChecksPerAddress, 'TOO_MANY_REQUESTS');
+  const [link] = await ctx.db
+    .select({ usedAt: emailConfirmations.usedAt, expiresAt: emailConfirmations.expiresAt })
+    .from(emailConfirmations)
+    .where(eq(emailConfirmations.tokenHash, hashToken(input.token)));
+  return { usable: Boolean(link && !link.usedAt && ctx.clock.now() < link.expiresAt) };
+}
+
 /** Confirms the address with the link's token and sets the password: the account becomes usable. */
 export async function confirmEmail(ctx: ServiceContext, input: EmailConfirmationBody, meta: RequestMeta): Promise<{ MATRICULE: string; USERNAME: string | null }> {
   const tokenHash = hashToken(input.token);
@@ -127,9 +144,9 @@ export async function confirmEmail(ctx: ServiceContext, input: EmailConfirmation
   if (ctx.clock.now() >= link.expiresAt) throw new AppError('CONFIRMATION_EXPIRED');
   const [person] = await ctx.db.select().from(persons).where(eq(persons.id, link.personId));
   if (!person) throw new AppError('CONFIRMATION_INVALID');
-  if (isWeakPassword(input.password, person)) {
-    throw new AppError('VALIDATION_FAILED', { fields: { password: 'validation.passwordWeak' } });
-  }
+  const weakness = passwordWeakness(input.password, person);
+  if (weakness === 'personal') throw new AppError('PASSWORD_PERSONAL', { fields: { password: 'validation.passwordPersonal' } });
+  if (weakness === 'common') throw new AppError('VALIDATION_FAILED', { fields: { password: 'validation.passwordWeak' } });
   const passwordHash = await hashPassword(input.password);
   const now = ctx.clock.now();
 

@@ -124,6 +124,49 @@ describe('e-mail confirmation', () => {
     expect((await lastMailTo(t.db, email))?.kind).toBe('account-exists');
   });
 
+  it('tells whether a link can still be used, without using it up nor saying whose it is', async () => {
+    const matricule = 'VAC0006';
+    const email = await emailOf(t.db, matricule);
+    const c = new Client(t.app, '10.61.0.1');
+    await c.post('/api/auth/student/email-verification', { matricule });
+    const token = tokenIn((await lastMailTo(t.db, email))?.textBody);
+    const check = (value: string) => c.get(`/api/auth/student/email-confirmation?token=${encodeURIComponent(value)}`);
+
+    const live = await check(token);
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ usable: true });
+    expect(live.headers['cache-control']).toBe('no-store');
+    expect(live.body).not.toContain(matricule);
+    expect(live.body).not.toContain(email);
+    // checking twice uses nothing up
+    expect((await check(token)).json()).toEqual({ usable: true });
+    expect((await c.post('/api/auth/student/email-confirmation', { token, password: NEW_PASSWORD })).statusCode).toBe(200);
+    // used, unknown: the same answer
+    expect((await check(token)).json()).toEqual({ usable: false });
+    expect((await check('x'.repeat(43))).json()).toEqual({ usable: false });
+    expect((await check('short')).statusCode).toBe(400);
+  });
+
+  it('tells an expired link is no longer usable', async () => {
+    const matricule = 'VAC0007';
+    const email = await emailOf(t.db, matricule);
+    const c = new Client(t.app, '10.62.0.1');
+    await c.post('/api/auth/student/email-verification', { matricule });
+    const token = tokenIn((await lastMailTo(t.db, email))?.textBody);
+    t.clock.advanceSeconds(24 * 3600 + 1);
+    expect((await c.get(`/api/auth/student/email-confirmation?token=${encodeURIComponent(token)}`)).json()).toEqual({ usable: false });
+  });
+
+  it('limits link checks per client address, as sign-up is limited', async () => {
+    const c = new Client(t.app, '10.63.0.1');
+    for (let i = 0; i < 200; i += 1) expect((await c.get(`/api/auth/student/email-confirmation?token=${'y'.repeat(43)}`)).statusCode).toBe(200);
+    const past = await c.get(`/api/auth/student/email-confirmation?token=${'y'.repeat(43)}`);
+    expect(past.statusCode).toBe(429);
+    expect(past.json().code).toBe('TOO_MANY_REQUESTS');
+    expect(Number(past.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await new Client(t.app, '10.63.0.2').get(`/api/auth/student/email-confirmation?token=${'y'.repeat(43)}`)).statusCode).toBe(200);
+  });
+
   it('refuses an expired link with the specification message', async () => {
     const matricule = 'VAC0003';
     const email = await emailOf(t.db, matricule);
@@ -168,9 +211,19 @@ describe('e-mail confirmation', () => {
     const short = await c.post('/api/auth/student/email-confirmation', { token, password: 'short' });
     expect(short.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { password: 'validation.passwordLength' } });
     const [person] = await t.db.select().from(persons).where(eq(persons.MATRICULE, matricule));
-    for (const weak of [`${matricule}-abc`, 'Password123', 'AZERTY123', '12345678', 'aaaaaaaaaaab', `${person!.LASTNAME.split(' ')[0]}-2024!`]) {
+    for (const weak of ['Password123', 'AZERTY123', '12345678', 'aaaaaaaaaaab']) {
       const res = await c.post('/api/auth/student/email-confirmation', { token, password: weak });
       expect(res.json(), weak).toMatchObject({ code: 'VALIDATION_FAILED', fields: { password: 'validation.passwordWeak' } });
+    }
+    // A password holding the person's matricule or name says so, with a code of its own.
+    for (const personal of [`${matricule}-abc`, `${person!.LASTNAME.split(' ')[0]}-2024!`, `x-${person!.FIRSTNAME.split(' ')[0]!.toUpperCase()}-77`]) {
+      const res = await c.post('/api/auth/student/email-confirmation', { token, password: personal });
+      expect(res.statusCode, personal).toBe(400);
+      expect(res.json(), personal).toEqual({
+        code: 'PASSWORD_PERSONAL',
+        message: 'The password must not contain your name or matricule',
+        fields: { password: 'validation.passwordPersonal' },
+      });
     }
     const invalid = await c.post('/api/auth/student/email-confirmation', { token: 'x'.repeat(43), password: NEW_PASSWORD });
     expect(invalid.statusCode).toBe(400);

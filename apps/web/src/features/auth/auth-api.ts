@@ -3,6 +3,7 @@ import type {
   CodeResendResponse,
   CodeVerificationBody,
   EmailConfirmationBody,
+  EmailConfirmationCheck,
   EmailConfirmationResponse,
   LinkRequestResponse,
   SessionUser,
@@ -36,6 +37,10 @@ export const confirmEmail = (body: EmailConfirmationBody) =>
     body,
     anonymous,
   });
+
+/** Whether the e-mailed link can still be used; reading it does not use it up. */
+export const checkConfirmation = (token: string) =>
+  api<EmailConfirmationCheck>(`/api/auth/student/email-confirmation?token=${encodeURIComponent(token)}`, { anonymous });
 
 /** What the sign-in step hands to the verification-code page (navigation state, never storage). */
 export interface VerificationState {

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -17,16 +18,44 @@ import { FormTextField } from '../../components/form-text-field';
 import { Page } from '../../components/page';
 import { errorKey, isApiError } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form';
-import { confirmEmail } from './auth-api';
+import { LIMITS } from '../../lib/limits';
+import { checkConfirmation, confirmEmail } from './auth-api';
 
 type PasswordInput = z.input<typeof ChoosePasswordForm>;
 
-/** Answers after which the link is useless: register again. */
+/** Answers after which the link is useless. */
 const DEAD_LINK = new Set(['CONFIRMATION_EXPIRED', 'CONFIRMATION_INVALID']);
 
+/** A link already used or expired: said at once, with the ways forward (sign in, or a new link); no form. */
+function DeadLink() {
+  const { t } = useTranslation();
+  return (
+    <Page title={t('confirmation.title')} maxWidth="sm">
+      <Card>
+        <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+          <Alert severity="warning" role="alert" sx={{ width: '100%' }}>
+            {t('confirmation.dead')}
+          </Alert>
+          <Typography>{t('confirmation.deadHelp', LIMITS)}</Typography>
+          <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            <Button component={RouterLink} to="/login" variant="contained">
+              {t('confirmation.toLogin')}
+            </Button>
+            <Button component={RouterLink} to="/register" variant="outlined">
+              {t('confirmation.newLink')}
+            </Button>
+          </Stack>
+        </Stack>
+      </Card>
+    </Page>
+  );
+}
+
 /**
- * Opened from the e-mailed link. Nothing is sent on load (mail previewers open links):
- * the person chooses a password and presses Confirm.
+ * Opened from the e-mailed link. On opening, the page asks whether the link can still be used
+ * (a read that uses nothing up, so mail previewers opening links do no harm): a used or expired
+ * link says so at once; a live one shows the password form, and the link is used only when the
+ * person presses Confirm.
  */
 export default function EmailConfirmationPage() {
   const { t } = useTranslation();
@@ -36,14 +65,21 @@ export default function EmailConfirmationPage() {
     resolver: zodResolver(ChoosePasswordForm),
     defaultValues: { password: '', confirm: '' },
   });
+  const check = useQuery({
+    queryKey: ['confirmation-link', token],
+    queryFn: () => checkConfirmation(token),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Infinity,
+  });
   const mutation = useMutation({
     mutationFn: confirmEmail,
     onError: (error) => applyFieldErrors(error, form.setError, ['password']),
   });
 
   const submit = form.handleSubmit((values) => mutation.mutate({ token, password: values.password }));
-  const deadLink = !token || (isApiError(mutation.error) && DEAD_LINK.has(mutation.error.code));
-  const deadKey = !token ? 'errors.CONFIRMATION_INVALID' : mutation.error ? errorKey(mutation.error) : null;
+  // A message the server put on the password field is said there, not again over the button.
+  const onField = isApiError(mutation.error) && Object.keys(mutation.error.fields).includes('password');
 
   if (mutation.data) {
     return (
@@ -64,10 +100,16 @@ export default function EmailConfirmationPage() {
     );
   }
 
-  if (deadLink) {
+  // The check failing (offline, too many checks) does not stop the person: Confirm still answers.
+  if (!token || check.data?.usable === false || (isApiError(mutation.error) && DEAD_LINK.has(mutation.error.code))) return <DeadLink />;
+
+  if (check.isPending) {
     return (
       <Page title={t('confirmation.title')} maxWidth="sm">
-        <FormError message={t(deadKey ?? 'errors.CONFIRMATION_INVALID')} link={{ to: '/register', label: t('confirmation.registerAgain') }} />
+        <Stack direction="row" spacing={1.5} role="status" sx={{ alignItems: 'center' }}>
+          <CircularProgress size={20} aria-hidden />
+          <Typography>{t('confirmation.checking')}</Typography>
+        </Stack>
       </Page>
     );
   }
@@ -97,7 +139,7 @@ export default function EmailConfirmationPage() {
             required
             fullWidth
           />
-          <FormError message={mutation.error ? t(errorKey(mutation.error)) : null} />
+          <FormError message={mutation.error && !onField ? t(errorKey(mutation.error)) : null} />
           <SubmitButton disabled={mutation.isPending}>{t('confirmation.submit')}</SubmitButton>
         </StackedForm>
       </Card>
