@@ -19,7 +19,7 @@ test('a registry person signs up, signs in with a code, reads the profile in Fre
 
   await expect(page).toHaveURL(/\/emailing-sent$/);
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
-  await expect(page.getByText(/If the details you gave match someone in the university's records/)).toBeVisible();
+  await expect(page.getByText('If this matricule matches our records, we have sent a confirmation link to the e-mail address on file.')).toBeVisible();
 
   // The link opens a page with a button: visiting it does not use it up.
   const link = linkOf(await newestMail(request, matricule, 'email-confirmation'));
@@ -32,6 +32,12 @@ test('a registry person signs up, signs in with a code, reads the profile in Fre
   await page.getByLabel('Type the password again').fill(password);
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Your e-mail address is confirmed and your account is active.')).toBeVisible();
+
+  // Opened again, the used link says so at once, with the ways forward and no form.
+  await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+  await expect(page.getByText('This link has already been used or has expired.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ask for a new link' })).toBeVisible();
+  await expect(page.getByLabel('New password')).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Sign in' }).last().click();
   await expect(page).toHaveURL(/\/login$/);

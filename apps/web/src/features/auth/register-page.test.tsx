@@ -29,12 +29,15 @@ describe('register page', () => {
     const { user, location } = renderApp('/register');
     await user.click(await screen.findByRole('radio', { name: 'Student' }));
     await user.type(screen.getByLabelText(/Matricule/), 'st2024001');
+    expect(screen.getByText(/If this matricule and birthdate match our records, we send a confirmation link/)).toBeInTheDocument();
     await user.type(screen.getByLabelText(/Birthdate/), '03/07/2003');
     await user.click(screen.getByRole('button', { name: 'Send the confirmation link' }));
     expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toBeInTheDocument();
     expect(location().pathname).toBe('/emailing-sent');
     expect(api.to('POST', '/api/auth/student/sign-up')[0]?.body).toEqual({ matricule: 'ST2024001', birthdate: '2003-07-03' });
-    expect(screen.getByText(/If the details you gave match someone in the university's records/)).toBeInTheDocument();
+    expect(screen.getByText('If this matricule and birthdate match our records, we have sent a confirmation link to the e-mail address on file.')).toBeInTheDocument();
+    expect(screen.getByText(/Check the matricule and the birthdate/)).toBeInTheDocument();
+    expect(screen.queryByText(/unknown|not found|no person/i)).not.toBeInTheDocument();
     expect(screen.getByText(/If you already have an account, the e-mail says so/)).toBeInTheDocument();
     expect(screen.getByText(/Open it within 24 hours/)).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'development mailbox' })).toHaveAttribute('href', '/dev/mailbox');
@@ -48,6 +51,8 @@ describe('register page', () => {
     await user.click(screen.getByRole('button', { name: 'Send the confirmation link' }));
     expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toBeInTheDocument();
     expect(api.to('POST', '/api/auth/student/sign-up')[0]?.body).toEqual({ matricule: 'P00042' });
+    expect(screen.getByText('If this matricule matches our records, we have sent a confirmation link to the e-mail address on file.')).toBeInTheDocument();
+    expect(screen.queryByText(/birthdate/)).not.toBeInTheDocument();
   });
 
   it('says how long to wait when links were asked for too often', async () => {

@@ -61,7 +61,8 @@ function SignUpStep() {
 
   const mutation = useMutation({
     mutationFn: signUp,
-    onSuccess: () => navigate('/emailing-sent'),
+    // the next page words its answer for what was typed: a student gave a birthdate too
+    onSuccess: () => navigate('/emailing-sent', { state: { kind: form.getValues('kind') } }),
     onError: (error) => {
       setProblem(error);
       if (isApiError(error) && error.status === 429 && error.retryAfter) wait.start(error.retryAfter);
@@ -107,7 +108,7 @@ function SignUpStep() {
         <DateField control={form.control} name="birthdate" id="register-birthdate" label={t('register.birthdate')} required fullWidth />
       ) : null}
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        {t('register.linkExplain', LIMITS)}
+        {t(kind === 'STUDENT' ? 'register.linkExplainStudent' : 'register.linkExplain', LIMITS)}
       </Typography>
       <FormError message={problem ? messageWithWait(t, errorKey(problem), wait.remaining) : null} />
       <SubmitButton disabled={mutation.isPending || wait.running}>{t('register.sendLink')}</SubmitButton>
