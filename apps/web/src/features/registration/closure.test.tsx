@@ -27,8 +27,8 @@ describe('registration wizard: the closure', () => {
     expect(stepButton('Category')).toHaveAttribute('aria-selected', 'true');
   });
 
-  it('names each missing column when the server refuses the closure', async () => {
-    const api = wizardApi(STAFF, registrationState(), {
+  it('lists each missing column once when the server refuses the closure', async () => {
+    const api = wizardApi(STAFF, registrationState({ 'last-job': { missing: ['LASTEMPLOYER'] } }), {
       'POST /api/students/close-sign': error(400, 'CLOSURE_FAILED', { message: 'Closure failure', columns: ['LASTEMPLOYER', 'CV_LINK', 'NIU'] }),
     });
     const { user } = renderApp('/registration');
@@ -42,12 +42,17 @@ describe('registration wizard: the closure', () => {
     await user.click(within(await screen.findByRole('dialog', { name: 'Close my registration' })).getByRole('button', { name: 'Close my registration' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Closure failure');
-    const named = within(alert).getByRole('list', { name: 'Missing information named by the server' });
+    expect(alert).toHaveTextContent('Complete the mandatory information listed above, then close again.');
+    expect(within(alert).queryByRole('list')).not.toBeInTheDocument();
+    // one list, each item once: the state's (Last employer) and those the server named besides
+    expect(screen.getAllByRole('list')).toHaveLength(1);
+    const named = screen.getByRole('list', { name: 'Mandatory information missing' });
     expect(within(named).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       'Last employer missing',
       'CV document missing',
       'NIU missing (or confirm that you have none)',
     ]);
+    expect(screen.getAllByText('Last employer missing')).toHaveLength(1);
     await user.click(within(named).getByRole('button', { name: 'CV document missing' }));
     expect(stepButton('Documents')).toHaveAttribute('aria-selected', 'true');
   });

@@ -47,7 +47,9 @@ export default function ClosureStep() {
   const [failure, setFailure] = useState<{ key: string; columns: string[] } | null>(null);
   const [closedNow, setClosedNow] = useState(false);
   const [completed, setCompleted] = useState(false);
-  const missing = state?.missing ?? [];
+  // One list of what is missing: the state's, and any column the server's refusal named besides.
+  const failedColumns = failure?.columns ?? [];
+  const missing = [...new Set([...(state?.missing ?? []), ...failedColumns])];
 
   const closing = useMutation({
     mutationFn: closeRegistration,
@@ -84,7 +86,7 @@ export default function ClosureStep() {
       ) : (
         <>
           <Typography>{t('registration.closure.intro')}</Typography>
-          {state ? (
+          {state || missing.length > 0 ? (
             missing.length > 0 ? (
               <Box>
                 <Typography sx={{ fontWeight: 600, mb: 1 }}>{t('registration.remaining', { count: missing.length })}</Typography>
@@ -112,12 +114,7 @@ export default function ClosureStep() {
           {failure ? (
             <Alert severity="error" role="alert">
               <AlertTitle>{t(failure.key)}</AlertTitle>
-              {failure.columns.length > 0 ? (
-                <>
-                  {t('registration.closure.failedBecause')}
-                  <MissingList fields={failure.columns} label={t('registration.closure.failedLabel')} />
-                </>
-              ) : null}
+              {failure.columns.length > 0 ? t('registration.closure.failedBecause') : null}
             </Alert>
           ) : null}
           <Box>
