@@ -97,11 +97,15 @@ describe('sections', () => {
     expect(sectionBody('status').parse({ STATUS: 'VACATAIRE', STUDENT_ID: '4' })).toEqual({ STATUS: 'VACATAIRE', STUDENT_ID: 4 });
   });
   it('asks diplomas for speciality, level and language', () => {
-    expect(Object.values(issues(DocumentFields.safeParse({ PIECE_TYPE: 'DIPL_CERT', DESIGNATION: 'Master', OBTENEDDATE: '01/07/2010', OBTENEDSTAB: 'Université de Douala' })))).toEqual([
-      'validation.documentIncomplete',
-      'validation.documentIncomplete',
-      'validation.documentIncomplete',
-    ]);
+    expect(issues(DocumentFields.safeParse({ PIECE_TYPE: 'DIPL_CERT', DESIGNATION: 'Master', OBTENEDDATE: '01/07/2010', OBTENEDSTAB: 'Université de Douala' }))).toEqual({
+      SPECIALITY: 'validation.documentSpeciality',
+      LEVEL: 'validation.documentLevel',
+      LANGUAGE: 'validation.documentLanguage',
+    });
+    expect(issues(DocumentFields.safeParse({ PIECE_TYPE: 'BIRTH_CERT', OBTENEDSTAB: 'Mairie' }))).toEqual({
+      DESIGNATION: 'validation.documentDesignation',
+      OBTENEDDATE: 'validation.documentDate',
+    });
     expect(DocumentFields.safeParse({ PIECE_TYPE: 'BIRTH_CERT', DESIGNATION: 'Acte de naissance', OBTENEDDATE: '01/07/1980', OBTENEDSTAB: 'Mairie de Douala 1er' }).success).toBe(true);
   });
   it('refuses a matricule of the wrong length', () => {

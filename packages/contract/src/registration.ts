@@ -435,6 +435,16 @@ export type FileParams = z.infer<typeof FileParams>;
 export const PieceType = z.enum(PIECE_TYPES);
 export type PieceType = z.infer<typeof PieceType>;
 
+/** The message of each missing field of a diploma or piece. */
+const DOCUMENT_FIELD_MISSING = {
+  DESIGNATION: V.documentDesignation,
+  SPECIALITY: V.documentSpeciality,
+  LEVEL: V.documentLevel,
+  LANGUAGE: V.documentLanguage,
+  OBTENEDDATE: V.documentDate,
+  OBTENEDSTAB: V.documentEstablishment,
+} as const;
+
 export const DocumentFields = z
   .object({
     PIECE_TYPE: PieceType,
@@ -447,8 +457,9 @@ export const DocumentFields = z
     STUDENT_ID,
   })
   .superRefine((v, ctx) => {
-    const need = (field: 'DESIGNATION' | 'OBTENEDDATE' | 'OBTENEDSTAB' | 'SPECIALITY' | 'LEVEL' | 'LANGUAGE') => {
-      if (v[field] === null || v[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'validation.documentIncomplete' });
+    // each missing field says what it wants, under that field only (all of them answer DOCUMENT_INCOMPLETE)
+    const need = (field: keyof typeof DOCUMENT_FIELD_MISSING) => {
+      if (v[field] === null || v[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: DOCUMENT_FIELD_MISSING[field] });
     };
     need('DESIGNATION');
     need('OBTENEDDATE');

@@ -136,6 +136,12 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
 export const RULE_CODES: Record<string, ErrorCode> = {
   [V.townPrecinct]: 'ADDRESS_INCOMPLETE',
   [V.documentIncomplete]: 'DOCUMENT_INCOMPLETE',
+  [V.documentDesignation]: 'DOCUMENT_INCOMPLETE',
+  [V.documentSpeciality]: 'DOCUMENT_INCOMPLETE',
+  [V.documentLevel]: 'DOCUMENT_INCOMPLETE',
+  [V.documentLanguage]: 'DOCUMENT_INCOMPLETE',
+  [V.documentDate]: 'DOCUMENT_INCOMPLETE',
+  [V.documentEstablishment]: 'DOCUMENT_INCOMPLETE',
   [V.spouseRequired]: 'SPOUSE_REQUIRED',
   [V.invalidCharacters]: 'INVALID_CHARACTERS',
 };

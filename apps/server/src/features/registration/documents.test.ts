@@ -59,7 +59,7 @@ describe('adding documents', () => {
     expect(json.json()).toMatchObject({
       code: 'DOCUMENT_INCOMPLETE',
       message: 'Provide all required informations to continue',
-      fields: { SPECIALITY: 'validation.documentIncomplete', LEVEL: 'validation.documentIncomplete', LANGUAGE: 'validation.documentIncomplete' },
+      fields: { SPECIALITY: 'validation.documentSpeciality', LEVEL: 'validation.documentLevel', LANGUAGE: 'validation.documentLanguage' },
     });
 
     const form = await postMultipart(owner, '/api/documents/upload-student', { PIECE_TYPE: 'DIPL_CERT', DESIGNATION: 'Licence', SPECIALITY: 'Physics', LEVEL: 3, LANGUAGE: 'en', OBTENEDSTAB: '' }, { data: pdf(unique('incomplete form')), filename: 'licence.pdf', type: 'application/pdf' });
@@ -67,13 +67,13 @@ describe('adding documents', () => {
     expect(form.json()).toEqual({
       code: 'DOCUMENT_INCOMPLETE',
       message: 'Provide all required informations to continue',
-      fields: { OBTENEDDATE: 'validation.documentIncomplete', OBTENEDSTAB: 'validation.documentIncomplete' },
+      fields: { OBTENEDDATE: 'validation.documentDate', OBTENEDSTAB: 'validation.documentEstablishment' },
     });
 
     const noFile = await postMultipart(owner, '/api/documents/upload-student', { PIECE_TYPE: 'BIRTH_CERT', OBTENEDDATE: '01/01/1980' });
     expect(noFile.statusCode).toBe(400);
     expect(noFile.json().code).toBe('DOCUMENT_INCOMPLETE');
-    expect(noFile.json().fields).toMatchObject({ FILE: 'validation.required', DESIGNATION: 'validation.documentIncomplete' });
+    expect(noFile.json().fields).toMatchObject({ FILE: 'validation.required', DESIGNATION: 'validation.documentDesignation' });
 
     expect(storedObjects(t, ownerId)).toEqual(before);
     expect(await documentCount(ownerId)).toBe(count);
@@ -162,7 +162,7 @@ describe('adding documents', () => {
 
     const incomplete = await owner.request('PATCH', '/api/students/update/training', { files: [{ ...diploma({ LANGUAGE: '' }), FILE: dataUrl('application/pdf', pdf(unique('x'))) }] });
     expect(incomplete.statusCode).toBe(400);
-    expect(incomplete.json()).toMatchObject({ code: 'DOCUMENT_INCOMPLETE', fields: { 'files.0.LANGUAGE': 'validation.documentIncomplete' } });
+    expect(incomplete.json()).toMatchObject({ code: 'DOCUMENT_INCOMPLETE', fields: { 'files.0.LANGUAGE': 'validation.documentLanguage' } });
     const forOther = await owner.request('PATCH', '/api/students/update/training', { STUDENT_ID: otherId, files: [{ ...diploma(), FILE: dataUrl('application/pdf', pdf(unique('y'))) }] });
     expect(forOther.statusCode).toBe(403);
   });

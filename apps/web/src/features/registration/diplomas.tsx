@@ -74,8 +74,16 @@ function AddDocument() {
       setProgress(null);
       if (isApiError(error) && error.status === 401) return;
       if (isApiError(error) && error.code === 'REGISTRATION_CLOSED') markClosed();
-      setProblem(errorKey(error));
-      if (isApiError(error)) for (const [field, key] of Object.entries(error.fields)) if (field in EMPTY) form.setError(field as keyof DocumentInput, { type: 'server', message: key });
+      // The server's field messages go under their fields (the missing file over the button);
+      // the alert says only what no field says.
+      const fields = isApiError(error) ? error.fields : {};
+      let onFields = false;
+      for (const [field, key] of Object.entries(fields)) {
+        if (!(field in EMPTY)) continue;
+        form.setError(field as keyof DocumentInput, { type: 'server', message: key });
+        onFields = true;
+      }
+      setProblem(fields.FILE ? 'registration.documents.fileRequired' : onFields ? null : errorKey(error));
     },
   });
 
@@ -93,16 +101,17 @@ function AddDocument() {
     setFile(chosen);
   };
 
+  // Each field missing says so under itself (the contract's messages); the alert only asks for the file.
   const submit = form.handleSubmit(
     (values) => {
       if (!file) {
-        setProblem('errors.DOCUMENT_INCOMPLETE');
+        setProblem('registration.documents.fileRequired');
         return;
       }
       setProblem(null);
       sending.mutate({ values, chosen: file });
     },
-    () => setProblem('errors.DOCUMENT_INCOMPLETE'),
+    () => setProblem(file ? null : 'registration.documents.fileRequired'),
   );
 
   return (

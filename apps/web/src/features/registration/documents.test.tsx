@@ -172,7 +172,15 @@ describe('registration wizard: diplomas and pieces', () => {
     const form = await screen.findByRole('form', { name: 'Add a diploma or a piece' });
     await user.type(within(form).getByRole('textbox', { name: /Designation/ }), 'Master of Computer Science');
     await user.click(within(form).getByRole('button', { name: 'Send' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent('Provide all required informations to continue');
+    // each missing field says what it wants, under itself only; the filled one says nothing
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Choose the file of the diploma or piece');
+    expect(within(form).getByRole('textbox', { name: /Speciality/ })).toHaveAccessibleDescription('Give the speciality of the diploma');
+    expect(within(form).getByRole('combobox', { name: /Level/ })).toHaveAccessibleDescription('Choose the level of the diploma');
+    expect(within(form).getByRole('combobox', { name: /Language/ })).toHaveAccessibleDescription('Choose the language of the diploma');
+    expect(within(form).getByRole('textbox', { name: /Date obtained/ })).toHaveAccessibleDescription(/Give the date it was obtained/);
+    expect(within(form).getByRole('textbox', { name: /Establishment/ })).toHaveAccessibleDescription('Give the establishment that issued it');
+    expect(within(form).getByRole('textbox', { name: /Designation/ })).not.toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).queryByText('Provide all required informations to continue')).not.toBeInTheDocument();
     expect(api.to('POST', '/api/documents/upload-student')).toHaveLength(0);
 
     await user.type(within(form).getByRole('textbox', { name: /Speciality/ }), 'Networks');
@@ -195,6 +203,25 @@ describe('registration wizard: diplomas and pieces', () => {
       FILE: { name: 'master.pdf', type: 'application/pdf', size: 13 },
     });
     expect(within(form).getByRole('textbox', { name: /Designation/ })).toHaveValue('');
+  });
+
+  it("puts the server's field messages under their fields only", async () => {
+    wizardApi(STAFF, registrationState(), {
+      'POST /api/documents/upload-student': error(400, 'DOCUMENT_INCOMPLETE', { fields: { OBTENEDSTAB: 'validation.documentEstablishment' } }),
+    });
+    const { user } = renderApp('/registration');
+    await openStep(user, 'Diplomas and formations');
+    const form = await screen.findByRole('form', { name: 'Add a diploma or a piece' });
+    await choose(user, within(form).getByRole('combobox', { name: /Type/ }), 'Birth certificate');
+    await user.type(within(form).getByRole('textbox', { name: /Designation/ }), 'Acte de naissance');
+    await user.type(within(form).getByRole('textbox', { name: /Date obtained/ }), '01011980');
+    await user.type(within(form).getByRole('textbox', { name: /Establishment/ }), 'Mairie');
+    await user.upload(within(form).getByLabelText('Choose the file'), png('acte.png'));
+    await user.click(within(form).getByRole('button', { name: 'Send' }));
+    expect(await within(form).findByText('Give the establishment that issued it')).toBeInTheDocument();
+    expect(within(form).getByRole('textbox', { name: /Establishment/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByRole('textbox', { name: /Designation/ })).not.toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('adds a wedding certificate without diploma fields, and says when it already exists', async () => {
