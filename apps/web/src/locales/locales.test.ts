@@ -118,4 +118,48 @@ describe('locales', () => {
     const unknown = [...EN.entries()].flatMap(([key, text]) => variables(text).filter((v) => !passed.has(v!)).map((v) => `${key}:${v}`));
     expect(unknown).toEqual([]);
   });
+
+  it('leave no English in French: a French text equal to the English one is a real cognate, an acronym or a name', () => {
+    // Words French writes as English does (a language, a grade, an acronym...), and texts made of variables and units.
+    const SAME_IN_FRENCH = new Set([
+      'OK', 'Identification', 'Catalogue', 'Matricule', 'Admissions', 'E-mail', 'Message', 'Documents', 'Religion', 'Grade',
+      'CV (PDF)', 'CV', 'Pidgin', 'Fulfulde', 'Ewondo', 'Bassa', 'Assistant', 'Type', 'Section', 'Photo', 'Cycles', 'Classes',
+      'Code', 'Cycle', 'CM', 'TD', 'TP', 'Actions', 'Session', 'Date',
+      'Version {{version}}', 'BAC+{{level}}', '{{count}} h', '{{name}} {{count}} h',
+    ]);
+    const english = [...EN.entries()].filter(([key, text]) => FR.get(key) === text && !SAME_IN_FRENCH.has(String(text))).map(([key]) => key);
+    expect(english).toEqual([]);
+  });
+
+  it('name each menu entry as its page is titled, in both languages', () => {
+    const PAGES: Record<string, string> = {
+      'nav.profile': 'profile.title',
+      'nav.registration': 'registration.title',
+      'nav.subjects': 'applications.title',
+      'nav.archive': 'applications.archive.title',
+      'hr.nav': 'hr.list.title',
+      'nav.identification': 'identification.list.title',
+      'nav.academicAssignments': 'academic.assignments.title',
+      'nav.academicSessions': 'academic.sessions.title',
+      'nav.academicCatalogue': 'academic.catalogue.title',
+    };
+    for (const [name, map] of [['en', EN], ['fr', FR]] as const) {
+      const differ = Object.entries(PAGES).filter(([menu, title]) => map.get(menu) !== map.get(title)).map(([menu, title]) => `${name}: ${String(map.get(menu))} ≠ ${String(map.get(title))}`);
+      expect(differ).toEqual([]);
+    }
+  });
+
+  it('use one French word per concept: a subject is a matière, an assignment an attribution', () => {
+    const stray = [...FR.entries()].filter(([, text]) => /affectation|choix des enseignements|postulent aux enseignements/i.test(String(text))).map(([key]) => key);
+    expect(stray).toEqual([]);
+    const strayEn = [...EN.entries()].filter(([, text]) => /lesson/i.test(String(text))).map(([key]) => key);
+    expect(strayEn).toEqual([]);
+  });
+
+  it("say a limit's wait in one sentence, for every code answered with a time to wait", () => {
+    const WAITED = ['ACCOUNT_LOCKED', 'TOO_MANY_REQUESTS', 'RESEND_TOO_SOON', 'CODE_LOCKED', 'MAIL_RATE_LIMITED'];
+    for (const map of [EN, FR]) {
+      for (const code of WAITED) expect(String(map.get(`waitErrors.${code}`)), code).toMatch(/^[^.]+\. [^.]+{{time}}\.$/);
+    }
+  });
 });

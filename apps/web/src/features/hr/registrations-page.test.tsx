@@ -57,7 +57,7 @@ describe('registrations list (HR)', () => {
       },
     });
     const { user } = renderApp('/hr/registrations', { user: hrUser() });
-    const table = await screen.findByRole('table', { name: 'Registrations' });
+    const table = await screen.findByRole('table', { name: 'Staff registrations' });
     const [, first, second, third] = within(table).getAllByRole('row');
 
     expect(within(first!).getByText('P0042')).toBeInTheDocument();
@@ -121,7 +121,7 @@ describe('registrations list (HR)', () => {
   it('lets an administrator in', async () => {
     fakeApi({ [`GET ${LIST}`]: { body: page([row()]) } });
     renderApp('/hr/registrations', { user: hrUser({ ROLES: ['ADMIN'] }) });
-    expect(await screen.findByRole('heading', { name: 'Registrations' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Staff registrations' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Nkoulou Jean' })).toBeInTheDocument();
   });
 

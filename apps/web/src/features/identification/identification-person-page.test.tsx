@@ -69,7 +69,7 @@ describe('identification of a person', () => {
     expect(header.getByText('Lecturer (part-time)')).toBeInTheDocument();
     expect(header.getByText('Not closed')).toBeInTheDocument();
     expect(header.getByText('In progress')).toBeInTheDocument();
-    expect(screen.getByRole('note')).toHaveTextContent(/reach the lesson-choice menu only once both the registration and the identification are done/);
+    expect(screen.getByRole('note')).toHaveTextContent(/reach the subject-choice menu only once both the registration and the identification are done/);
 
     const photo = within(region('Photo'));
     expect(photo.getByText('No photo yet')).toBeInTheDocument();

@@ -114,13 +114,13 @@ describe('registration wizard: the stepper', () => {
     window.dispatchEvent(unload);
     expect(unload.defaultPrevented).toBe(true);
 
-    await user.click(screen.getAllByRole('link', { name: 'Profile' })[0]!);
+    await user.click(screen.getAllByRole('link', { name: 'My profile' })[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Leave this page?' });
     await user.click(within(dialog).getByRole('button', { name: 'Stay on the page' }));
     expect(location().pathname).toBe('/registration');
     expect(within(form).getByRole('textbox', { name: /Emergency contact 1: name/ })).toHaveValue('Marie');
 
-    await user.click(screen.getAllByRole('link', { name: 'Profile' })[0]!);
+    await user.click(screen.getAllByRole('link', { name: 'My profile' })[0]!);
     await user.click(within(await screen.findByRole('dialog', { name: 'Leave this page?' })).getByRole('button', { name: 'Leave without saving' }));
     await waitFor(() => expect(location().pathname).toBe('/profile'));
   });
