@@ -111,7 +111,7 @@ describe('locales', () => {
   it('only use variables that are passed or provided by default', () => {
     const passed = new Set([
       ...Object.keys(LIMITS),
-      'time', 'seconds', 'version', 'year', 'name', 'email', 'matricule', 'username', 'min',
+      'time', 'seconds', 'version', 'year', 'name', 'email', 'matricule', 'username', 'min', 'label', 'value',
       // the registration wizard
       'count', 'position', 'total', 'number', 'level', 'maxMb', 'date', 'withNiu', 'withoutNiu',
     ]);

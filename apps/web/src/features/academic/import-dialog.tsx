@@ -18,7 +18,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import type { ImportReport } from '@portal/contract';
 import { SUBJECT_CSV_COLUMNS } from '@portal/contract/rules';
 import { useNotify } from '../../components/notify';
@@ -62,7 +62,7 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
 
   const fieldMessage = (field: string, key: string) => {
     const message = t(validationKey(key), { defaultValue: t('validation.invalid') });
-    return field === '_' ? message : `${t(`academic.fields.${field}`, { defaultValue: field })}: ${message}`;
+    return field === '_' ? message : t('common.labelValue', { label: t(`academic.fields.${field}`, { defaultValue: field }), value: message });
   };
 
   return (
@@ -76,7 +76,7 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
         <Box component="ul" aria-label={t('academic.import.columnsLabel')} sx={{ mt: 0, pl: 3 }}>
           {SUBJECT_CSV_COLUMNS.map((column) => (
             <Typography component="li" variant="body2" key={column}>
-              <strong>{column}</strong>: {t(`academic.import.columns.${column}`)}
+              <Trans i18nKey="common.termValue" values={{ label: column, value: t(`academic.import.columns.${column}`) }} components={[<strong key="term" />]} />
             </Typography>
           ))}
         </Box>

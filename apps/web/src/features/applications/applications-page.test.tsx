@@ -1,5 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../lib/i18n';
 import { error, queriesTo } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import {
@@ -139,6 +140,17 @@ describe('choice session: the subjects', () => {
       '5.5 %',
       'CMTDTP',
     ]);
+  });
+
+  it('shows a subject on a phone as a card whose label-value pairs follow the French typography', async () => {
+    // a phone: every media query below the md breakpoint matches
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query, onchange: null, addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, dispatchEvent: () => false }));
+    await changeLanguage('fr');
+    coursesApi({ rows: [DATABASES] });
+    renderApp('/courses', { user: lecturer({ LANGUAGE: 'fr' }) });
+    const rate = await screen.findByText(/^Taux horaire/);
+    // a non-breaking space before the colon, none of English's "label: value"
+    expect(rate.textContent).toBe('Taux horaire\u00a0: 4.000 FCFA · Taux d\'imposition\u00a0: 5,5 %');
   });
 
   it('says "No results found" when nothing matches', async () => {

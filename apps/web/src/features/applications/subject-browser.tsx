@@ -175,7 +175,10 @@ function SubjectCards({ rows, draft, onAdd, disabled }: RowsProps) {
             {CHOICE_CATEGORIES.map((category) => `${category} ${t('applications.hours', { count: hoursOf(subject, category) })}`).join(' · ')}
           </Typography>
           <Typography variant="body2" sx={{ mb: 1 }}>
-            {`${t('applications.columns.rate')}: ${formatCurrency(subject.HOURLY_RATE)} · ${t('applications.columns.tax')}: ${formatRate(subject.TAX_RATE, i18n.language)}`}
+            {[
+              t('common.labelValue', { label: t('applications.columns.rate'), value: formatCurrency(subject.HOURLY_RATE) }),
+              t('common.labelValue', { label: t('applications.columns.tax'), value: formatRate(subject.TAX_RATE, i18n.language) }),
+            ].join(' · ')}
           </Typography>
           <AddParts subject={subject} draft={draft} onAdd={onAdd} disabled={disabled} />
         </Paper>

@@ -124,7 +124,7 @@ function SectionCard({ dossier, section, onCorrect }: { dossier: Dossier; sectio
 function FileLink({ href, label }: { href: string; label: string }) {
   const { t } = useTranslation();
   return (
-    <Link href={href} target="_blank" rel="noopener noreferrer" aria-label={`${t('hr.documents.open')}: ${label}`}>
+    <Link href={href} target="_blank" rel="noopener noreferrer" aria-label={t('common.labelValue', { label: t('hr.documents.open'), value: label })}>
       {t('hr.documents.open')}
     </Link>
   );
@@ -143,7 +143,7 @@ function FileActions({ column, label, present, onChange }: { column: FileColumn;
         type="file"
         hidden
         accept={acceptOf(types)}
-        aria-label={`${t('hr.files.replace.button')}: ${label}`}
+        aria-label={t('common.labelValue', { label: t('hr.files.replace.button'), value: label })}
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = '';
@@ -157,7 +157,7 @@ function FileActions({ column, label, present, onChange }: { column: FileColumn;
         {present ? t('hr.files.replace.button') : t('hr.files.add')}
       </Button>
       {present ? (
-        <Button size="small" color="error" startIcon={<DeleteOutlined />} onClick={() => onChange({ kind: 'remove', column })} aria-label={`${t('hr.files.remove.button')}: ${label}`}>
+        <Button size="small" color="error" startIcon={<DeleteOutlined />} onClick={() => onChange({ kind: 'remove', column })} aria-label={t('common.labelValue', { label: t('hr.files.remove.button'), value: label })}>
           {t('hr.files.remove.button')}
         </Button>
       ) : null}
@@ -213,7 +213,7 @@ function Documents({ record, documents, missing, onChange }: { record: PersonRec
                   startIcon={<DeleteOutlined />}
                   sx={{ ml: 2 }}
                   onClick={() => onChange({ kind: 'delete', document: doc.id, name: doc.DESIGNATION })}
-                  aria-label={`${t('hr.files.delete.button')}: ${doc.DESIGNATION}`}
+                  aria-label={t('common.labelValue', { label: t('hr.files.delete.button'), value: doc.DESIGNATION })}
                 >
                   {t('hr.files.delete.button')}
                 </Button>
@@ -234,7 +234,7 @@ function AuditDetails({ entry }: { entry: AuditEntry }) {
   const section = asText(details.section);
   const reason = asText(details.reason);
   const lines: ReactNode[] = [];
-  if (section) lines.push(`${t('hr.audit.section')}: ${sectionLabel(t, section)}`);
+  if (section) lines.push(t('common.labelValue', { label: t('hr.audit.section'), value: sectionLabel(t, section) }));
   if (entry.action === 'profile.changed-by-hr' && details.changes && typeof details.changes === 'object') {
     const changes = Object.entries(details.changes as Record<string, unknown>);
     lines.push(
@@ -244,7 +244,7 @@ function AuditDetails({ entry }: { entry: AuditEntry }) {
           const empty = t('hr.audit.empty');
           return (
             <li key={field}>
-              {`${fieldLabel(t, field)}: ${formatValue(t, field, before) ?? empty} → ${formatValue(t, field, after) ?? empty}`}
+              {t('common.labelValue', { label: fieldLabel(t, field), value: `${formatValue(t, field, before) ?? empty} → ${formatValue(t, field, after) ?? empty}` })}
             </li>
           );
         })}
@@ -253,13 +253,13 @@ function AuditDetails({ entry }: { entry: AuditEntry }) {
     if (changes.length === 0) lines.push(t('hr.audit.noChange'));
   }
   if (entry.action === 'profile.section-saved' && Array.isArray(details.fields) && details.fields.length > 0) {
-    lines.push(`${t('hr.audit.fields')}: ${details.fields.map((field) => fieldLabel(t, String(field))).join(', ')}`);
+    lines.push(t('common.labelValue', { label: t('hr.audit.fields'), value: details.fields.map((field) => fieldLabel(t, String(field))).join(', ') }));
   }
   const column = asText(details.column);
-  if (column) lines.push(`${t('hr.audit.file')}: ${fieldLabel(t, column)}`);
+  if (column) lines.push(t('common.labelValue', { label: t('hr.audit.file'), value: fieldLabel(t, column) }));
   const pieceType = asText(details.pieceType);
-  if (pieceType) lines.push(`${t('hr.audit.pieceType')}: ${t(`hr.pieceType.${pieceType}`, { defaultValue: pieceType })}`);
-  if (reason) lines.push(`${t('hr.audit.reason')}: ${reason}`);
+  if (pieceType) lines.push(t('common.labelValue', { label: t('hr.audit.pieceType'), value: t(`hr.pieceType.${pieceType}`, { defaultValue: pieceType }) }));
+  if (reason) lines.push(t('common.labelValue', { label: t('hr.audit.reason'), value: reason }));
   if (lines.length === 0) return null;
   return (
     <Box sx={{ mt: 0.5, typography: 'body2' }}>
