@@ -2,10 +2,10 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, Dossier } from '@portal/contract';
-import { i18n } from '../../lib/i18n';
+import { changeLanguage, i18n } from '../../lib/i18n';
 import { error, fakeApi, person } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { dossier, hrUser } from './hr-fixtures';
+import { dossier, hrUser, HR_CHANGE } from './hr-fixtures';
 
 const DOSSIER = '/api/hr/registrations/42';
 
@@ -16,6 +16,22 @@ const region = (name: string) => screen.getByRole('region', { name });
 beforeAll(() => configure({ asyncUtilTimeout: 3000 }));
 
 describe('registration dossier (HR)', () => {
+  it('names the country in French, from the reference list, in the data and the audit trail', async () => {
+    await changeLanguage('fr');
+    const audit: AuditEntry[] = [
+      { ...HR_CHANGE, details: { section: 'personal', reason: 'Erreur', changes: { COUNTRY: ['Gabon', 'Cameroon'] } } },
+    ];
+    fakeApi({
+      [`GET ${DOSSIER}`]: { body: dossier({ record: { COUNTRY: 'Cameroon' }, audit }) },
+      'GET /api/reference/countries': { body: [{ code: 'CM', name: 'Cameroon', nameFr: 'Cameroun' }, { code: 'GA', name: 'Gabon', nameFr: 'Gabon' }] },
+    });
+    renderApp('/hr/registrations/42', { user: hrUser({ LANGUAGE: 'fr' }) });
+    const personal = within(await screen.findByRole('region', { name: 'Informations personnelles' }));
+    expect(await personal.findByText('Cameroun')).toBeInTheDocument();
+    expect(personal.queryByText('Cameroon')).not.toBeInTheDocument();
+    expect(await screen.findByText(/Gabon → Cameroun/)).toBeInTheDocument();
+  });
+
   it('shows the header, the data by section, what is missing, the documents and the audit trail', async () => {
     fakeApi({ [`GET ${DOSSIER}`]: { body: dossier() } });
     renderApp('/hr/registrations/42', { user: hrUser() });

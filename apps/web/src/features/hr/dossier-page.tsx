@@ -18,6 +18,7 @@ import { FILE_COLUMN_TYPES, FILE_COLUMNS as FILE_FIELDS, isoToDmy, type FileColu
 import { useNotify } from '../../components/notify';
 import { acceptOf, checkFile } from '../../lib/files';
 import type { FileChange } from './file-change-dialog';
+import { useCountryName } from '../../lib/country';
 import { formatValue } from './display';
 import { formatMoment } from '../../lib/format';
 import { actionLabel, fieldLabel, missingLabel, sectionLabel } from './labels';
@@ -90,11 +91,12 @@ function Children({ list }: { list: PersonRecord['CHILDREN'] }) {
 
 function SectionCard({ dossier, section, onCorrect }: { dossier: Dossier; section: SavedSection; onCorrect: () => void }) {
   const { t } = useTranslation();
+  const countryName = useCountryName();
   const { record, state } = dossier;
   const missing = new Set(state.missing);
   const savedAt = state.sections.find((s) => s.section === section)?.savedAt;
   const value = (field: FieldDef) =>
-    field.display === 'children' ? <Children list={record.CHILDREN} /> : formatValue(t, field.name, (record as Record<string, unknown>)[field.name]);
+    field.display === 'children' ? <Children list={record.CHILDREN} /> : formatValue(t, field.name, (record as Record<string, unknown>)[field.name], countryName);
   return (
     <Card
       title={sectionLabel(t, section)}
@@ -230,6 +232,7 @@ const asText = (value: unknown): string | null => (typeof value === 'string' && 
 
 function AuditDetails({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation();
+  const countryName = useCountryName();
   const details = entry.details;
   const section = asText(details.section);
   const reason = asText(details.reason);
@@ -244,7 +247,7 @@ function AuditDetails({ entry }: { entry: AuditEntry }) {
           const empty = t('hr.audit.empty');
           return (
             <li key={field}>
-              {t('common.labelValue', { label: fieldLabel(t, field), value: `${formatValue(t, field, before) ?? empty} → ${formatValue(t, field, after) ?? empty}` })}
+              {t('common.labelValue', { label: fieldLabel(t, field), value: `${formatValue(t, field, before, countryName) ?? empty} → ${formatValue(t, field, after, countryName) ?? empty}` })}
             </li>
           );
         })}

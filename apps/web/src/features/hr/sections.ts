@@ -23,6 +23,8 @@ export interface FieldDef {
   required?: boolean;
   /** shown in the dossier, not part of the section's form (identity held elsewhere, children) */
   display?: 'readonly' | 'children';
+  /** a country as stored (its English name): shown named in the reader's language */
+  country?: true;
 }
 
 const text = (name: string, required = false): FieldDef => ({ name, kind: 'text', required });
@@ -47,7 +49,7 @@ export const SECTION_FIELDS: Record<SavedSection, readonly FieldDef[]> = {
     choice('GENDER', 'GENDERS', 'person.gender'),
     date('BIRTHDATE'),
     text('BIRTHPLACE'),
-    text('COUNTRY'),
+    { ...text('COUNTRY'), country: true },
     text('REGION_ORIGIN'),
     text('DEPARTMENT'),
     text('FIRST_LANGUAGE'),

@@ -2,7 +2,6 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type {
   Bank,
   CloseSignResponse,
-  Country,
   DocumentDeleted,
   DocumentRecord,
   FileColumn,
@@ -93,8 +92,9 @@ function useReference<T>(name: string, path: string) {
 
 export const useIdentificationTypes = () => useReference<IdentificationType>('identification-types', '/api/identifications-types');
 export const usePaymentModes = () => useReference<PaymentMode>('payment-modes', '/api/payments-modes');
-export const useCountries = () => useReference<Country>('countries', '/api/reference/countries');
 export const useRegions = () => useReference<Region>('regions', '/api/reference/regions');
 export const useBanks = () => useReference<Bank>('banks', '/api/banks');
 
 export { queryKeys };
+/** The countries, cached once for the whole app (the HR dossier and the profile name them too). */
+export { useCountries } from '../../lib/country';
