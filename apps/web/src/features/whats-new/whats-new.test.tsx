@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../lib/i18n';
 import { fakeApi, person } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { WHATS_NEW_STORAGE_KEY } from './whats-new';
@@ -9,7 +10,7 @@ describe("What's New", () => {
     fakeApi({ 'GET /api/students/7': { body: person() } });
     const { user, unmount } = renderApp('/profile', { user: person(), whatsNewUnseen: true });
     const dialog = await screen.findByRole('dialog', { name: "What's New in version 1.0.0" });
-    expect(within(dialog).getByText('Sign in safely')).toBeInTheDocument();
+    expect(within(dialog).getByText('Sign in with a password or with a code')).toBeInTheDocument();
     expect(within(dialog).getByText(/then a 6-digit code sent by e-mail/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(localStorage.getItem(WHATS_NEW_STORAGE_KEY)).toBe('1.0.0');
@@ -21,6 +22,35 @@ describe("What's New", () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await again.user.click(within(screen.getByRole('contentinfo')).getByRole('button', { name: "What's New" }));
     expect(screen.getByRole('dialog', { name: "What's New in version 1.0.0" })).toBeInTheDocument();
+  });
+
+  it('lists what the portal does today, in English and in French', async () => {
+    fakeApi({ 'GET /api/students/7': { body: person() } });
+    renderApp('/profile', { user: person(), whatsNewUnseen: true });
+    const dialog = await screen.findByRole('dialog', { name: "What's New in version 1.0.0" });
+    const titles = () => within(dialog).getAllByRole('listitem').map((item) => item.querySelector('.MuiListItemText-primary')?.textContent);
+    expect(titles()).toEqual([
+      'Sign in with a password or with a code',
+      'Create your account',
+      'Safer sign-in',
+      'Your HR registration',
+      'Identification offices',
+      'Subject choice',
+      'The human resources back office',
+      'The academic office',
+      'Your profile, contact and settings',
+      'Automatic sign-out',
+    ]);
+    expect(within(dialog).getByText(/sign in with an e-mailed code; the devices you signed in from are recognised/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/take the photo with the camera or upload it, register the fingerprints/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/The catalogue .*, the choice sessions .* and the assignments/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/diplomas and formations, last job, remuneration, payment mode and documents/)).toBeInTheDocument();
+
+    await changeLanguage('fr');
+    const french = await screen.findByRole('dialog', { name: 'Nouveautés de la version 1.0.0' });
+    for (const title of ['Choix des matières', "Bureaux d'identification", 'Le service des ressources humaines', 'Le service de la scolarité', 'Une connexion plus sûre']) {
+      expect(within(french).getByText(title)).toBeInTheDocument();
+    }
   });
 
   it('does not open by itself for visitors who are not signed in', async () => {
