@@ -111,7 +111,7 @@ describe('e-mail confirmation', () => {
     expect(reused.json().code).toBe('CONFIRMATION_INVALID');
 
     const [account] = await t.db.select().from(accounts).innerJoin(persons, eq(persons.id, accounts.personId)).where(eq(persons.MATRICULE, matricule));
-    expect(account?.accounts.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    expect(account?.accounts.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(account?.accounts.passwordHash).not.toContain(NEW_PASSWORD);
 
     const { user } = await signIn(t, matricule, NEW_PASSWORD);
