@@ -100,6 +100,8 @@ export function prettyLog(out: { write(text: string): unknown }): { write(line: 
         out.write(`${time} ${what} ${res.statusCode} ${Math.round(entry.responseTime)}ms\n`);
         return;
       }
+      // Fastify names every interface it listens on; the start line says where the portal is.
+      if (typeof entry.msg === 'string' && entry.msg.startsWith('Server listening at ')) return;
       const label = level >= 40 ? `${(LEVEL_NAMES[level] ?? 'error').padEnd(5)} ` : '';
       const err = entry.err as { type?: string; message?: string } | undefined;
       const detail = err?.message ? ` (${err.type ?? 'Error'}: ${err.message})` : '';
