@@ -91,7 +91,10 @@ test('a registry person signs up, signs in with a code, reads the profile in Fre
   await confirm.getByRole('button', { name: 'Se déconnecter' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
-  expect((await page.request.get('/api/auth/session')).status()).toBe(401);
+  // Logged out, the browser carries no session any more: the server answers that nobody is signed in.
+  const after = await page.request.get('/api/auth/session');
+  expect(after.status()).toBe(200);
+  expect(await after.json()).toBeNull();
 });
 
 /**
