@@ -11,8 +11,16 @@ test('a registry person signs up, signs in with a code, reads the profile in Fre
   const matricule = 'VAC0012';
   const password = 'Mount-Cameroon-4095';
 
+  // Signed out, a page load asks who is signed in and hears "nobody" (200 null), not a 401 the console reports.
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  const session = page.waitForResponse((response) => response.url().endsWith('/api/auth/session'));
   await page.goto('/register');
+  expect((await session).status()).toBe(200);
   await expect(page.getByRole('heading', { name: 'Create my account' })).toBeVisible();
+  expect(consoleErrors).toEqual([]);
   await page.getByLabel('Matricule').fill(matricule.toLowerCase());
   // The answer does not say whether the matricule is on file (decision 23): only the mailbox learns it.
   await page.getByRole('button', { name: 'Send the confirmation link' }).click();
@@ -89,7 +97,10 @@ test('a registry person signs up, signs in with a code, reads the profile in Fre
   await confirm.getByRole('button', { name: 'Se déconnecter' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
-  expect((await page.request.get('/api/auth/session')).status()).toBe(401);
+  // Logged out, the browser carries no session any more: the server answers that nobody is signed in.
+  const after = await page.request.get('/api/auth/session');
+  expect(after.status()).toBe(200);
+  expect(await after.json()).toBeNull();
 });
 
 /**

@@ -39,7 +39,7 @@ import { authPlugin } from './lib/auth';
 import { systemClock, type Clock } from './lib/clock';
 import { AppError, validationError } from './lib/errors';
 import { createMailer } from './lib/mail';
-import { REDACT, safeError, safeUrl } from './lib/log';
+import { prettyLog, REDACT, safeError, safeUrl } from './lib/log';
 import { assertSafeText } from './lib/safe-text';
 import { LocalStorage, type FileStorage } from './lib/storage';
 import { startOrphanSweeper } from './lib/uploads';
@@ -73,7 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      ...(options.logStream ? { stream: config.logFormat === 'pretty' ? prettyLog(options.logStream) : options.logStream } : config.logFormat === 'pretty' ? { stream: prettyLog(process.stdout) } : {}),
       redact: { paths: REDACT, censor: '[redacted]' },
       serializers: {
         err: (error: unknown) => safeError(error),

@@ -57,6 +57,7 @@ const EnvSchema = z.object({
   ACADEMIC_YEAR: z.string().regex(/^\d{4}-\d{4}$/, { error: 'must look like 2023-2024' }).default('2023-2024'),
   APP_VERSION: z.string().min(1).default('1.0.0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
   TRUST_PROXY: bool.default(false),
   SEED_DEMO: bool.optional(),
   WEB_DIST: z.string().optional(),
@@ -79,6 +80,8 @@ export type Config = {
   academicYear: string;
   version: string;
   logLevel: string;
+  /** `pretty`: one short line per event (development at a terminal, and `npm start`); `json`: pino's lines */
+  logFormat: 'json' | 'pretty';
   trustProxy: boolean;
   seedDemo: boolean;
   webDist: string;
@@ -102,7 +105,7 @@ const serverRoot = path.resolve(import.meta.dirname, '..');
  * `demo` (main.ts --demo, what `npm start` runs): the development mailbox is on unless DEV_MAILBOX
  * says otherwise or NODE_ENV is production.
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { demo?: boolean } = {}): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { demo?: boolean; tty?: boolean } = {}): Config {
   const raw = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = EnvSchema.safeParse(raw);
   if (!parsed.success) {
@@ -137,6 +140,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { demo
     academicYear: e.ACADEMIC_YEAR,
     version: e.APP_VERSION,
     logLevel: e.LOG_LEVEL,
+    // Readable lines for a person at a terminal in development; JSON for anything that collects logs.
+    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' && options.tty === true ? 'pretty' : 'json'),
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     webDist: e.WEB_DIST ? path.resolve(base, e.WEB_DIST) : path.resolve(serverRoot, '../web/dist'),

@@ -47,12 +47,13 @@ describe('the server process', () => {
 
   it('migrates, seeds, serves, and stops cleanly on SIGTERM', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-main-'));
-    const port = 3600 + Math.floor(Math.random() * 300);
-    const p = run({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'development' });
+    // PORT=0: the system picks a free port, and the start line names it.
+    const p = run({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'development', LOG_FORMAT: 'json' });
     try {
-      await expect
-        .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.status, { timeout: 60_000, interval: 250 })
-        .toBe(200);
+      await expect.poll(() => /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(p.output())?.[1], { timeout: 60_000, interval: 250 }).toBeDefined();
+      const port = Number(/listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(p.output())![1]);
+      expect(port).toBeGreaterThan(0);
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
       expect(p.output()).toContain('demo data seeded');
       p.child.kill('SIGTERM');
       expect(await p.exited).toBe(0);

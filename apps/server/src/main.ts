@@ -1,13 +1,14 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { DEMO_PASSWORD } from './seed/demo';
 import { seedIfEmpty } from './seed/seed';
 
 async function main(): Promise<void> {
   let config;
   try {
     // `npm start` (the demo) runs with --demo: demo accounts need the development mailbox to sign in.
-    config = loadConfig(process.env, { demo: process.argv.includes('--demo') });
+    config = loadConfig(process.env, { demo: process.argv.includes('--demo'), tty: process.stdout.isTTY === true });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -19,10 +20,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, timeouts: config.databaseTimeouts });
   await database.migrate();
   const app = await buildApp({ config, database });
-  if (config.seedDemo) {
-    const seeded = await seedIfEmpty(database.db);
-    if (seeded) app.log.info('database was empty: demo data seeded');
-  }
+  const seeded = config.seedDemo && (await seedIfEmpty(database.db));
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -43,12 +41,17 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`portal ready on ${config.publicUrl} (database: ${database.driver})`);
+  // The start says where the portal is and what the demo gives, in two or three short lines (decision 27).
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = config.port === 0 ? `http://localhost:${port}` : config.publicUrl;
+  if (seeded) app.log.info(`demo data seeded into the empty database: the demo accounts (README) sign in with ${DEMO_PASSWORD}`);
+  app.log.info(`portal ready at ${url} (listening on http://${config.host}:${port}, database ${database.driver})`);
   if (config.devMailbox) {
-    app.log.warn(`development mailbox open at ${config.publicUrl}/dev/mailbox to this machine only (loopback): every e-mail, sign-in codes included, is readable there and printed in this log. Set DEV_MAILBOX=false to close it; never use it in production.`);
+    app.log.warn(`development mailbox open at ${url}/dev/mailbox, to this machine only: every e-mail, sign-in codes included (DEV_MAILBOX=false closes it)`);
   }
   if (!config.smtpUrl && !config.devMailbox) {
-    app.log.warn('no SMTP_URL: e-mails (sign-in codes, confirmation links) are NOT sent; they stay in the outbox table (mail_outbox). Set SMTP_URL, or DEV_MAILBOX=true on a development machine.');
+    app.log.warn('mails are not sent: SMTP_URL is missing; they stay in the mail_outbox table');
   }
 }
 

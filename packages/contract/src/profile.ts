@@ -69,3 +69,11 @@ export type PersonAnswer = z.infer<typeof PersonAnswer>;
 /** Code verification answers the record with the bearer token for API clients. */
 export const SessionUser = PersonRecord.extend({ TOKEN: z.string() }).meta({ id: 'SessionUser' });
 export type SessionUser = z.infer<typeof SessionUser>;
+
+/**
+ * GET /auth/session: the signed-in person, or null when the request carries no session at all
+ * (a signed-out visitor is not an error). A session that is presented but no longer valid is
+ * still 401, which the web's session-expired dialog relies on (decision 27).
+ */
+export const SessionAnswer = PersonRecord.nullable();
+export type SessionAnswer = z.infer<typeof SessionAnswer>;

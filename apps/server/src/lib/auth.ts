@@ -51,6 +51,9 @@ function tokenOf(request: FastifyRequest, cookieName: string): string | undefine
   return request.cookies[cookieName];
 }
 
+/** Whether the request carries a session at all (a bearer header or the session cookie), valid or not. */
+export const presentsSession = (app: FastifyInstance, request: FastifyRequest): boolean => tokenOf(request, sessionCookieName(app.ctx.config.secureCookies)) !== undefined;
+
 /**
  * preHandler, after a session guard: the request authenticated with `Authorization: Bearer`. A
  * request carrying the session cookie alone is refused (403 BEARER_REQUIRED), so that a link or an

@@ -63,3 +63,50 @@ export function safeError(error: unknown, depth = 0): LoggedError {
   // Any other error that quotes a query's parameters the way Drizzle does loses them too.
   return { type: error.name, message: withoutValues(error.message.split('\nparams: ')[0]!), stack: framesOf(error.stack), ...cause };
 }
+
+const LEVEL_NAMES: Record<number, string> = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
+const clockTime = (epochMs: number): string => new Date(epochMs).toTimeString().slice(0, 8);
+
+/**
+ * The development log (LOG_FORMAT=pretty): one short line per event instead of pino's JSON.
+ * `12:01:03 GET /api/auth/session 200 4ms` for a request (path only, no query at all);
+ * `12:01:03 warn  <message>` from warnings up; the error's type and message (already without
+ * values, `safeError`). Every redaction happens before, in pino: this only reformats its lines.
+ */
+export function prettyLog(out: { write(text: string): unknown }): { write(line: string): void } {
+  const requests = new Map<string, string>();
+  return {
+    write(line: string) {
+      let entry: Record<string, unknown>;
+      try {
+        entry = JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        out.write(line);
+        return;
+      }
+      const time = clockTime(typeof entry.time === 'number' ? entry.time : Date.now());
+      const level = typeof entry.level === 'number' ? entry.level : 30;
+      const reqId = typeof entry.reqId === 'string' || typeof entry.reqId === 'number' ? String(entry.reqId) : undefined;
+      const req = entry.req as { method?: string; url?: string } | undefined;
+      if (reqId && req?.method && entry.msg === 'incoming request') {
+        requests.set(reqId, `${req.method} ${(req.url ?? '').split('?')[0]}`);
+        if (requests.size > 10_000) requests.clear();
+        return;
+      }
+      const res = entry.res as { statusCode?: number } | undefined;
+      if (reqId && res?.statusCode !== undefined && typeof entry.responseTime === 'number') {
+        const what = requests.get(reqId) ?? 'request';
+        requests.delete(reqId);
+        out.write(`${time} ${what} ${res.statusCode} ${Math.round(entry.responseTime)}ms\n`);
+        return;
+      }
+      // Fastify names every interface it listens on; the start line says where the portal is.
+      if (typeof entry.msg === 'string' && entry.msg.startsWith('Server listening at ')) return;
+      const label = level >= 40 ? `${(LEVEL_NAMES[level] ?? 'error').padEnd(5)} ` : '';
+      const err = entry.err as { type?: string; message?: string } | undefined;
+      const detail = err?.message ? ` (${err.type ?? 'Error'}: ${err.message})` : '';
+      const context = reqId && requests.has(reqId) ? ` [${requests.get(reqId)}]` : '';
+      out.write(`${time} ${label}${String(entry.msg ?? '')}${context}${detail}\n`);
+    },
+  };
+}

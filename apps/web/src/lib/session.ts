@@ -1,5 +1,5 @@
 import { QueryClient, useQuery } from '@tanstack/react-query';
-import type { Meta, PersonRecord, SessionUser } from '@portal/contract';
+import type { Meta, PersonRecord, SessionAnswer, SessionUser } from '@portal/contract';
 import { api, isApiError } from './api';
 
 export const queryKeys = {
@@ -24,11 +24,12 @@ export function createQueryClient(): QueryClient {
 
 /**
  * Who is signed in: the record lives only in the query cache (never in a cookie or in
- * web storage). `null` means nobody; `undefined` means not known yet.
+ * web storage). `null` means nobody; `undefined` means not known yet. The server answers
+ * null when no session is sent, and 401 for one that expired (then nobody, too).
  */
 export async function fetchSession(): Promise<PersonRecord | null> {
   try {
-    return await api<PersonRecord>('/api/auth/session', { anonymous: true });
+    return await api<SessionAnswer>('/api/auth/session', { anonymous: true });
   } catch (error) {
     if (isApiError(error) && error.status === 401) return null;
     throw error;

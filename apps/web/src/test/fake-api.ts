@@ -65,13 +65,13 @@ export const error = (status: number, code: string, extra: Record<string, unknow
 /**
  * Replaces global fetch (the network boundary, and nothing else) with a tiny fake server.
  * Keys are `METHOD /path`. Unknown requests answer 404; /api/meta and /api/auth/session
- * have defaults (nobody signed in).
+ * have defaults (nobody signed in: the session answers null).
  */
 export function fakeApi(handlers: Record<string, FakeHandler> = {}) {
   const requests: FakeRequest[] = [];
   const routes: Record<string, FakeHandler> = {
     'GET /api/meta': { body: META },
-    'GET /api/auth/session': error(401, 'UNAUTHENTICATED'),
+    'GET /api/auth/session': { body: null },
     ...handlers,
   };
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {

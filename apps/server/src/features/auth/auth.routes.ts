@@ -12,14 +12,14 @@ import {
   EmailVerificationBody,
   ErrorResponse,
   LinkRequestResponse,
-  PersonRecord,
+  SessionAnswer,
   SessionUser,
   SignInBody,
   SignInResponse,
   SignUpBody,
   StudentSignInBody,
 } from '@portal/contract';
-import { ATTEMPT_COOKIE, clearAttemptCookie, clearSessionCookie, DEVICE_COOKIE, requestMeta, setAttemptCookie, setDeviceCookie, setSessionCookie } from '../../lib/auth';
+import { ATTEMPT_COOKIE, clearAttemptCookie, clearSessionCookie, DEVICE_COOKIE, presentsSession, requestMeta, setAttemptCookie, setDeviceCookie, setSessionCookie } from '../../lib/auth';
 import { ownRecord } from '../../lib/person-record';
 import {
   checkConfirmationLink,
@@ -100,10 +100,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/auth/session', {
-    schema: { tags, summary: 'The signed-in person (401 when no valid session)', response: { 200: PersonRecord, 401: ErrorResponse } },
-    preHandler: app.requireUser,
+    schema: { tags, summary: 'The signed-in person; null without a session cookie or bearer token; 401 when the one sent is no longer valid', response: { 200: SessionAnswer, 401: ErrorResponse } },
   }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
+    // Nobody signed in is an answer, not an error: a signed-out page load logs nothing in the browser.
+    if (!presentsSession(app, request)) return reply.send(null);
+    try {
+      await app.requireUser(request);
+    } catch (error) {
+      // Expired or revoked: 401 (the web's session-expired dialog), and the stale cookie goes.
+      clearSessionCookie(app, reply);
+      throw error;
+    }
     return ownRecord(request);
   });
 

@@ -111,7 +111,7 @@ describe('e-mail confirmation', () => {
     expect(reused.json().code).toBe('CONFIRMATION_INVALID');
 
     const [account] = await t.db.select().from(accounts).innerJoin(persons, eq(persons.id, accounts.personId)).where(eq(persons.MATRICULE, matricule));
-    expect(account?.accounts.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    expect(account?.accounts.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(account?.accounts.passwordHash).not.toContain(NEW_PASSWORD);
 
     const { user } = await signIn(t, matricule, NEW_PASSWORD);
@@ -424,6 +424,24 @@ describe('the e-mailed code', () => {
 });
 
 describe('sessions', () => {
+  it('answer null, not 401, to a request that carries no session (a signed-out page load)', async () => {
+    const anonymous = await new Client(t.app).get('/api/auth/session');
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json()).toBeNull();
+    expect(anonymous.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answer 401 to a session cookie or bearer token that is no longer valid, and drop the cookie', async () => {
+    const { client } = await signIn(t, DEMO_ACCOUNTS.permanent.matricule);
+    expect((await client.post('/api/auth/logout')).statusCode).toBe(204);
+    const stale = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: 'portal_session=revoked-or-unknown' } });
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json().code).toBe('UNAUTHENTICATED');
+    expect(String(stale.headers['set-cookie'])).toMatch(/^portal_session=;.*Expires=Thu, 01 Jan 1970/);
+    const bearer = await new Client(t.app).get('/api/auth/session', { authorization: 'Bearer not-a-session' });
+    expect(bearer.statusCode).toBe(401);
+  });
+
   it('expire after 30 idle minutes (and the 2-minute grace), and activity keeps them alive', async () => {
     const { client } = await signIn(t, DEMO_ACCOUNTS.permanent.matricule);
     t.clock.advanceSeconds(20 * 60);

@@ -2,9 +2,9 @@ import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PersonRecord } from '@portal/contract';
+import type { SessionAnswer } from '@portal/contract';
 import { SESSION_IDLE_SECONDS } from '@portal/contract/rules';
-import { api } from '../../lib/api';
+import { api, reportUnauthorized } from '../../lib/api';
 import { setSignedIn } from '../../lib/session';
 import { useCountdown } from '../../lib/use-countdown';
 import { useConfirmLogout, useLogout } from './logout';
@@ -38,9 +38,10 @@ export default function InactivityGuard() {
       const now = Date.now();
       if (!force && now - lastTouch.current < SERVER_TOUCH_INTERVAL_MS) return;
       lastTouch.current = now;
-      // a 401 here opens the session-expired dialog through the api client
-      api<PersonRecord>('/api/auth/session')
-        .then((record) => setSignedIn(queryClient, record))
+      // a 401 here opens the session-expired dialog through the api client; so does no session
+      // at all (null: another tab signed out, and the cookie went with it)
+      api<SessionAnswer>('/api/auth/session')
+        .then((record) => (record ? setSignedIn(queryClient, record) : reportUnauthorized()))
         .catch(() => undefined);
     },
     [queryClient],
