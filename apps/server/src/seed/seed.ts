@@ -138,7 +138,8 @@ async function seedPeople(tx: Tx, passwordHash: string): Promise<void> {
   staff('STG', 'STAGIAIRE', 4);
   staff('SUP', 'STAFF', 6);
   const roles = [['HR'], ['ACADEMIC'], ['IDENTIFICATION'], ['ADMISSIONS'], ['ADMIN']];
-  roles.forEach((r, i) => people.push(demoPerson(n++, { MATRICULE: `BO${String(i + 1).padStart(4, '0')}`, KIND: 'STAFF', STATUS: 'STAFF', ROLES: r })));
+  // the back-office service accounts: no HR registration, no subject choice (decision 29)
+  roles.forEach((r, i) => people.push(demoPerson(n++, { MATRICULE: `BO${String(i + 1).padStart(4, '0')}`, KIND: 'OFFICE', ROLES: r })));
   for (let i = 1; i <= 120; i++) people.push(demoPerson(n++, { MATRICULE: `ST24A${String(i).padStart(3, '0')}`, KIND: 'STUDENT' }));
   const unclaimedStudent = people.find((p) => p.MATRICULE === DEMO_UNCLAIMED.student.matricule)!;
   unclaimedStudent.BIRTHDATE = DEMO_UNCLAIMED.student.birthdate;

@@ -19,7 +19,7 @@ import { pageOf, person } from '../../test/fake-api';
 /** Test data of the academic office's pages. */
 
 export const academicUser = (overrides: Partial<PersonRecord> = {}) =>
-  person({ id: 98, STUDENT_ID: 98, KIND: 'STAFF', ROLES: ['ACADEMIC'], FIRSTNAME: 'Paul', LASTNAME: 'Ekambi', MATRICULE: 'BO0002', ...overrides });
+  person({ id: 98, STUDENT_ID: 98, KIND: 'OFFICE', ROLES: ['ACADEMIC'], FIRSTNAME: 'Paul', LASTNAME: 'Ekambi', MATRICULE: 'BO0002', ...overrides });
 
 export const DEPARTMENTS: CatalogueDepartment[] = [
   { id: 1, CODE: 'INF', NAME: 'Computer Science', NAME_FR: 'Informatique' },
