@@ -27,6 +27,7 @@ import { can, isBackOffice, lastSessionDayOf, isoToDmy, type Permission } from '
 import { usePageTitle } from '../../components/page';
 import { useSession } from '../../lib/session';
 import { useOpenApplicationSession } from './home-api';
+import { sessionName } from '../../lib/names';
 
 /** A page the signed-in person can use today; shown when they hold its permission (the menu and the route ask the same). */
 interface Offer {
@@ -58,14 +59,14 @@ const registrationText = (t: TFunction, person: PersonRecord) => (person.ACTIVED
 
 /** Whether and when the person can choose subjects: the steps before (registration, identification), then the open session. */
 function SubjectsText({ person }: { person: PersonRecord }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const ready = person.ACTIVED && person.IDENTIFIED && person.STATUS !== null;
   const session = useOpenApplicationSession(ready);
   if (!person.ACTIVED || person.STATUS === null) return <>{t('home.cards.subjects.afterRegistration')}</>;
   if (!person.IDENTIFIED) return <>{t('home.cards.subjects.afterIdentification')}</>;
   if (session.isPending) return <>{t('home.cards.subjects.text')}</>;
   if (session.isError || !session.data) return <>{t('home.cards.subjects.noSession')}</>;
-  const name = session.data.DESIGNATION;
+  const name = sessionName(session.data, i18n.language);
   return session.data.END_DATE ? (
     <>{t('home.cards.subjects.openUntil', { name, date: isoToDmy(lastSessionDayOf(session.data.END_DATE)) })}</>
   ) : (
