@@ -3,7 +3,8 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, applicationSessions, branches, classes, cycles, departments, institutions, levels, persons, subjects } from '../db/schema';
 import { INSTITUTION } from './data';
-import { Client, createTestApp, type TestApp } from '../../test/helpers';
+import { Client, createTestApp, signIn, type TestApp } from '../../test/helpers';
+import { DEMO_ACCOUNTS } from './demo';
 import { seedIfEmpty } from './seed';
 
 let t: TestApp;
@@ -93,6 +94,20 @@ describe('demo data', () => {
     expect((await c.get('/api/identifications-types')).json()).toContainEqual({ id: expect.any(Number), ITYPENAME: 'Passport', ITYPEABR: 'PASSPORT' });
     const modes = (await c.get('/api/payments-modes')).json();
     expect(modes.map((m: { DESIGNATION: string }) => m.DESIGNATION)).toEqual(['Cash', 'Bank transfer', 'Mobile transfer', 'Bank check', 'Prepaid card']);
+  });
+
+  it('lets the lecturer ready to choose (PER0004) find subjects in French and choose up to the session limit', async () => {
+    const { client } = await signIn(t, DEMO_ACCOUNTS.readyLecturer.matricule);
+    const application = (await client.post('/api/applications/init', {})).json() as { id: number };
+    const page = await client.request('PATCH', '/api/subjects/by-level/1', { LEVEL: 1, REGIME: 'DAY', SEARCH: 'genie' });
+    expect(page.statusCode).toBe(200);
+    const rows = (page.json() as { rows: { SUBJECT_ID: number; SUBJECT_NAME_FR: string }[] }).rows;
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+    expect(rows.every((r) => r.SUBJECT_NAME_FR.includes('Génie'))).toBe(true);
+    // levels 1-2 in day classes: three subjects, the fourth refused
+    const pick = (n: number) => rows.slice(0, n).map((r) => ({ SUBJECT_ID: r.SUBJECT_ID, CATEGORY: 'CM' }));
+    expect((await client.request('PUT', `/api/applications-choices/${application.id}`, { subjects: pick(3) })).statusCode).toBe(200);
+    expect((await client.request('PUT', `/api/applications-choices/${application.id}`, { subjects: pick(4) })).json().code).toBe('SUBJECT_LIMIT_REACHED');
   });
 
   it('is seeded only into an empty database', async () => {
