@@ -68,10 +68,10 @@ async function journey(browser: Browser, lang: Lang) {
   await expect(page).toHaveURL(/\/courses$/);
   await filter(page, t, 'LEVEL', t('applications.levelN', { level: 1 }));
   await filter(page, t, 'REGIME', t('applications.regimes.DAY'));
-  await filter(page, t, 'BRANCH', `GL – ${lang === 'fr' ? 'Génie logiciel' : 'Software Engineering'}`);
-  await filter(page, t, 'CLASS', 'GL1/J');
+  await filter(page, t, 'BRANCH', `GSI – ${lang === 'fr' ? "Gestion des systèmes d'information" : 'Information Systems Management'}`);
+  await filter(page, t, 'CLASS', 'BTS1 GSI/J A');
   const table = page.getByRole('table', { name: t('applications.subjects.title') });
-  await expect(table.getByRole('row')).toHaveCount(6); // a header and the five subjects of GL1/J
+  await expect(table.getByRole('row')).toHaveCount(7); // a header and the six subjects of BTS1 GSI/J A
 
   // Levels 1-2 in day classes allow 3 subjects: the fourth is refused at once.
   for (let i = 0; i < 3; i++) {
@@ -99,7 +99,7 @@ async function journey(browser: Browser, lang: Lang) {
   await expect(page.getByText(t('applications.closedNotice')).first()).toBeVisible();
   await expect(page.getByRole('button', { name: t('applications.actions.save'), exact: true })).toHaveCount(0);
   const summary = await newestMail(lecturerContext.request, LECTURER, 'application-closed');
-  expect(summary.text).toContain('GL1/J');
+  expect(summary.text).toContain('BTS1 GSI/J A');
 
   // 3. The academic office confirms the lecturer's first choice.
   const officeContext = await browser.newContext();

@@ -10,6 +10,8 @@ import { V } from './rules/validation';
 
 const code = (max: number) => z.string({ error: V.required }).trim().min(1, { error: V.required }).max(max, { error: V.tooLong });
 const name = () => z.string({ error: V.required }).trim().min(1, { error: V.required }).max(200, { error: V.tooLong });
+/** A French name the office may leave empty: the English one stands in (decision 30). */
+const optionalFrenchName = () => z.string().trim().max(200, { error: V.tooLong }).nullish();
 const hours = () => wholeNumber(0, 1000);
 const level = () => wholeNumber(1, 5);
 
@@ -28,6 +30,7 @@ export const SubjectInput = z
   .object({
     CODE: code(30),
     NAME: name(),
+    NAME_FR: optionalFrenchName(),
     CLASS_ID: id(),
     HOURS_CM: hours(),
     HOURS_TD: hours(),
@@ -62,7 +65,7 @@ export const Catalogue = z
 export type Catalogue = z.infer<typeof Catalogue>;
 
 /** A subject of the catalogue as the academic office edits it. */
-export const CatalogueSubject = z.object({ ...recordId, ...SubjectInput.shape, CLASS_CODE: z.string() }).meta({ id: 'CatalogueSubject' });
+export const CatalogueSubject = z.object({ ...recordId, ...SubjectInput.shape, NAME_FR: z.string(), CLASS_CODE: z.string() }).meta({ id: 'CatalogueSubject' });
 export type CatalogueSubject = z.infer<typeof CatalogueSubject>;
 
 export const CatalogueSubjectQuery = z.object({
@@ -107,6 +110,7 @@ export type GroupLimits = z.infer<typeof GroupLimits>;
 export const SessionInput = z
   .object({
     DESIGNATION: name(),
+    DESIGNATION_FR: optionalFrenchName(),
     START_DATE: isoDate,
     END_DATE: isoDate.nullable(),
     LIMITS: GroupLimits,

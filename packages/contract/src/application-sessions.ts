@@ -30,6 +30,8 @@ export const ApplicationSession = z
   .object({
     id: z.number().int(),
     DESIGNATION: z.string(),
+    /** the French designation (the English one when the office gave none) */
+    DESIGNATION_FR: z.string(),
     START_DATE: z.string(),
     END_DATE: z.string().nullable(),
     MANUAL_CLOSURE: z.boolean(),

@@ -44,6 +44,8 @@ export const SubjectRow = z
     SUBJECT_ID: z.number().int(),
     SUBJECT_CODE: z.string(),
     SUBJECT_NAME: z.string(),
+    /** the French name (the English one when the office gave none) */
+    SUBJECT_NAME_FR: z.string(),
     CLASS_ID: z.number().int(),
     CLASS_CODE: z.string(),
     BRANCH_ID: z.number().int(),
@@ -138,12 +140,13 @@ export const Choice = z
 export type Choice = z.infer<typeof Choice>;
 
 /** A choice with the session it was made in (archive, older choices, archived assignments). */
-export const SessionChoice = Choice.extend({ SESSION_APPLICATION_ID: z.number().int(), DESIGNATION: z.string(), CLOSED: z.boolean() }).meta({ id: 'SessionChoice' });
+export const SessionChoice = Choice.extend({ SESSION_APPLICATION_ID: z.number().int(), DESIGNATION: z.string(), DESIGNATION_FR: z.string(), CLOSED: z.boolean() }).meta({ id: 'SessionChoice' });
 export type SessionChoice = z.infer<typeof SessionChoice>;
 
 /** A past or present application with its session and choices (`GET /applications/all/{id}`). */
 export const ArchivedApplication = Application.extend({
   DESIGNATION: z.string(),
+  DESIGNATION_FR: z.string(),
   START_DATE: z.string(),
   END_DATE: z.string().nullable(),
   choices: z.array(Choice),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BACK_OFFICE_ROLES, can, KIND_PERMISSIONS, PERMISSIONS, permissionsOf, ROLE_PERMISSIONS, type Permission } from './rules';
+import { BACK_OFFICE_ROLES, can, KIND_PERMISSIONS, PERMISSIONS, permissionsOf, ROLE_PERMISSIONS, SELF_SERVICE_PERMISSIONS, type Permission } from './rules';
 
 const sorted = (permissions: Iterable<Permission>) => [...permissions].sort();
 
@@ -10,6 +10,17 @@ describe('permissions', () => {
     expect(KIND_PERMISSIONS.STUDENT).not.toContain('registration.own');
   });
 
+  it('gives a back-office service account its profile only: no registration, no subject choice (decision 29)', () => {
+    expect(sorted(permissionsOf({ KIND: 'OFFICE', ROLES: [] }))).toEqual(['profile.own']);
+    for (const role of BACK_OFFICE_ROLES) {
+      expect(can({ KIND: 'OFFICE', ROLES: [role] }, 'registration.own'), role).toBe(false);
+      expect(can({ KIND: 'OFFICE', ROLES: [role] }, 'applications.own'), role).toBe(false);
+    }
+    expect(sorted(permissionsOf({ KIND: 'OFFICE', ROLES: ['ADMISSIONS'] }))).toEqual(['profile.own']);
+    // an employee who also holds a role keeps what an employee does for themself
+    expect(sorted(permissionsOf({ KIND: 'STAFF', ROLES: ['HR'] }))).toEqual(['applications.own', 'persons.readFull', 'profile.own', 'registration.own', 'registrations.manage']);
+  });
+
   it('grants each back-office role what its work needs, and no more (decision 22)', () => {
     expect(sorted(ROLE_PERMISSIONS.HR)).toEqual(['persons.readFull', 'registrations.manage']);
     expect(sorted(ROLE_PERMISSIONS.IDENTIFICATION)).toEqual(['identification.manage', 'persons.readSummary', 'photos.readAny']);
@@ -17,9 +28,10 @@ describe('permissions', () => {
     expect(sorted(ROLE_PERMISSIONS.ADMISSIONS)).toEqual([]);
   });
 
-  it('gives the administrators every permission', () => {
-    expect(sorted(ROLE_PERMISSIONS.ADMIN)).toEqual(sorted(PERMISSIONS));
+  it("gives the administrators every office's permission; what one does for oneself comes from one's kind", () => {
+    expect(sorted(ROLE_PERMISSIONS.ADMIN)).toEqual(sorted(PERMISSIONS.filter((p) => !(SELF_SERVICE_PERMISSIONS as readonly string[]).includes(p))));
     for (const permission of PERMISSIONS) expect(can({ KIND: 'STAFF', ROLES: ['ADMIN'] }, permission), permission).toBe(true);
+    expect(sorted(permissionsOf({ KIND: 'OFFICE', ROLES: ['ADMIN'] }))).toEqual(sorted(PERMISSIONS.filter((p) => p === 'profile.own' || !(SELF_SERVICE_PERMISSIONS as readonly string[]).includes(p))));
   });
 
   it("keeps anyone's whole record (the sensitive fields) to HR and the administrators", () => {
@@ -27,7 +39,7 @@ describe('permissions', () => {
     expect(full.sort()).toEqual(['ADMIN', 'HR']);
     const summary = BACK_OFFICE_ROLES.filter((role) => can({ KIND: 'STAFF', ROLES: [role] }, 'persons.readSummary'));
     expect(summary.sort()).toEqual(['ACADEMIC', 'ADMIN', 'IDENTIFICATION']);
-    for (const kind of ['STAFF', 'STUDENT']) {
+    for (const kind of ['STAFF', 'STUDENT', 'OFFICE']) {
       for (const permission of ['persons.readFull', 'persons.readSummary', 'photos.readAny', 'registrations.manage'] as const) expect(can({ KIND: kind, ROLES: [] }, permission)).toBe(false);
     }
   });

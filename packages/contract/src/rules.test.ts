@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GROUP_LIMIT_NAMES, GroupLimits, groupLimit, LEVEL_GROUP_KEYS, LEVEL_GROUPS, LEVEL_IDS, levelGroupOf, levelLimitsOf, SubjectConstraint, universityDayOf } from './index';
+import { GROUP_LIMIT_NAMES, GroupLimits, groupLimit, LESSON_SLOTS, LEVEL_GROUP_KEYS, LEVEL_GROUPS, LEVEL_IDS, lessonSlotStartingAt, levelGroupOf, levelLimitsOf, minutesOf, SubjectConstraint, universityDayOf } from './index';
 
 describe('the level groups', () => {
   it('name each group by its levels and put every level in one group', () => {
@@ -23,5 +23,19 @@ describe('the university calendar', () => {
     // 23:30 UTC is already the next day in Douala
     expect(universityDayOf('2024-03-10T23:30:00.000Z')).toBe('2024-03-11');
     expect(universityDayOf('2024-03-10T22:59:59.999Z')).toBe('2024-03-10');
+  });
+});
+
+describe('the lesson slots', () => {
+  it("are the university's six daily slots, in order, none overlapping the next", () => {
+    expect(LESSON_SLOTS.map((slot) => slot.start)).toEqual(['08:00', '10:10', '13:00', '15:10', '17:30', '20:00']);
+    expect(LESSON_SLOTS.map((slot) => slot.end)).toEqual(['09:50', '12:00', '14:50', '17:00', '19:30', '21:30']);
+    expect(LESSON_SLOTS.map((slot) => minutesOf(slot.end) - minutesOf(slot.start))).toEqual([110, 110, 110, 110, 120, 90]);
+    for (let i = 1; i < LESSON_SLOTS.length; i++) expect(minutesOf(LESSON_SLOTS[i]!.start)).toBeGreaterThan(minutesOf(LESSON_SLOTS[i - 1]!.end));
+  });
+
+  it('finds a slot by its start', () => {
+    expect(lessonSlotStartingAt('17:30')).toEqual({ start: '17:30', end: '19:30' });
+    expect(lessonSlotStartingAt('09:00')).toBeNull();
   });
 });

@@ -113,3 +113,37 @@ describe('migration 0006_registration_closed_at', () => {
     }
   });
 });
+
+describe('migration 0008_bilingual_catalogue_and_office_kind', () => {
+  it('gives existing subjects and sessions their English name in French, searches both names, and keeps the kinds of person to the list', async () => {
+    const database = await emptyDatabase();
+    try {
+      const before = migrationsUpTo('0007_limits_and_known_devices');
+      folders.push(before);
+      await database.migrate(before);
+      const [dept] = await database.query(`insert into departments (code, name, name_fr) values ('MIG', 'Migration', 'Migration') returning id`);
+      const [branch] = await database.query(`insert into branches (abbreviation, name, name_fr, department_id) values ('MIG', 'Migration', 'Migration', $1) returning id`, [dept!.id]);
+      const [cycle] = await database.query(`insert into cycles (code, name, name_fr, first_level, last_level) values ('MIG', 'Migration', 'Migration', 1, 2) returning id`);
+      await database.query(`insert into levels (id, name, name_fr) values (1, 'Level 1', 'Niveau 1')`);
+      const [klass] = await database.query(`insert into classes (code, branch_id, cycle_id, level_id, shift) values ('MIG1/J', $1, $2, 1, 'DAY') returning id`, [branch!.id, cycle!.id]);
+      await database.query(`insert into subjects (code, name, class_id, hourly_rate) values ('MIG101', 'Databases', $1, 4000)`, [klass!.id]);
+      const [constraint] = await database.query(`insert into subject_constraints (level1_j, level2_j, level3_j, level4_j, level5_j, level1_s, level2_s, level3_s, level4_s, level5_s) values (1,1,1,1,1,1,1,1,1,1) returning id`);
+      await database.query(
+        `insert into application_sessions (designation, start_date, subject_constraint_id, hours_permanent, hours_vacataire, hours_stagiaire, hours_staff) values ('Semester 1', now(), $1, 1, 1, 1, 1)`,
+        [constraint!.id],
+      );
+
+      await database.migrate(MIGRATIONS_DIR);
+
+      expect(await database.query(`select name, name_fr from subjects`)).toEqual([{ name: 'Databases', name_fr: 'Databases' }]);
+      expect(await database.query(`select designation, designation_fr from application_sessions`)).toEqual([{ designation: 'Semester 1', designation_fr: 'Semester 1' }]);
+      await database.query(`update subjects set name_fr = 'Bases de données'`);
+      const search = `lower(translate(code || ' ' || name || ' ' || name_fr, 'ÀÁÂÃÄÅàáâãäåÇçÈÉÊËèéêëÌÍÎÏìíîïÑñÒÓÔÕÖòóôõöÙÚÛÜùúûüÝýÿ', 'AAAAAAaaaaaaCcEEEEeeeeIIIIiiiiNnOOOOOoooooUUUUuuuuYyy'))`;
+      expect(await database.query(`select code from subjects where ${search} like '%donnees%'`)).toEqual([{ code: 'MIG101' }]);
+      await expect(database.query(`insert into persons (matricule, kind, firstname, lastname) values ('MIG0009', 'ROBOT', 'A', 'B')`)).rejects.toThrow(/persons_kind/);
+      await database.query(`insert into persons (matricule, kind, firstname, lastname) values ('MIG0010', 'OFFICE', 'A', 'B')`);
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -79,12 +79,25 @@ export const classes = pgTable(
   (t) => [index('classes_branch_idx').on(t.branchId), index('classes_level_idx').on(t.levelId)],
 );
 
+/** Accented letters and their plain forms, for searches that ignore accents (`translate` is immutable: indexable). */
+export const ACCENTED = 'ÀÁÂÃÄÅàáâãäåÇçÈÉÊËèéêëÌÍÎÏìíîïÑñÒÓÔÕÖòóôõöÙÚÛÜùúûüÝýÿ';
+export const UNACCENTED = 'AAAAAAaaaaaaCcEEEEeeeeIIIIiiiiNnOOOOOoooooUUUUuuuuYyy';
+
+/**
+ * What a subject search reads: code and both names, lower case, without accents. The index
+ * subjects_search_trgm_idx is on exactly this expression; a search uses it as written here.
+ */
+export const subjectSearchText = (t: { code: SQLWrapper; name: SQLWrapper; nameFr: SQLWrapper }): SQL =>
+  sql`lower(translate(${t.code} || ' ' || ${t.name} || ' ' || ${t.nameFr}, ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${UNACCENTED}'`)}))`;
+
 export const subjects = pgTable(
   'subjects',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     code: text('code').notNull(),
     name: text('name').notNull(),
+    /** the French name (decision 30); the English one when the office gave none */
+    nameFr: text('name_fr').notNull(),
     classId: integer('class_id').notNull().references(() => classes.id),
     hoursCm: integer('hours_cm').notNull().default(0),
     hoursTd: integer('hours_td').notNull().default(0),
@@ -95,8 +108,8 @@ export const subjects = pgTable(
   (t) => [
     uniqueIndex('subjects_class_code_uq').on(t.classId, t.code),
     index('subjects_class_idx').on(t.classId),
-    // Free-text search (`%word%`) over code and name, by trigrams.
-    index('subjects_search_trgm_idx').using('gin', sql`lower(${t.code} || ' ' || ${t.name}) gin_trgm_ops`),
+    // Free-text search (`%word%`) over code and both names, case- and accent-insensitive, by trigrams (decision 30).
+    index('subjects_search_trgm_idx').using('gin', sql`${subjectSearchText(t)} gin_trgm_ops`),
   ],
 );
 
@@ -160,7 +173,10 @@ export const persons = pgTable(
     createdAt: created(),
     updatedAt: updated(),
   },
-  (t) => [check('persons_matricule_upper', sql`${t.MATRICULE} = upper(${t.MATRICULE})`)],
+  (t) => [
+    check('persons_matricule_upper', sql`${t.MATRICULE} = upper(${t.MATRICULE})`),
+    check('persons_kind', sql`${t.KIND} in (${sql.raw(PERSON_KINDS.map((kind) => `'${kind}'`).join(', '))})`),
+  ],
 );
 
 /** A person's sign-in account; it exists once they claimed it, and is usable once the e-mail is confirmed. */
@@ -509,6 +525,8 @@ export const applicationSessions = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     DESIGNATION: text('designation').notNull(),
+    /** the French designation (decision 30); the English one when the office gave none */
+    DESIGNATION_FR: text('designation_fr').notNull(),
     START_DATE: ts('start_date').notNull(),
     END_DATE: ts('end_date'),
     MANUAL_CLOSURE: boolean('manual_closure').notNull().default(false),

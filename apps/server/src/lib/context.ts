@@ -1,3 +1,4 @@
+import type { PersonKind } from '@portal/contract/rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -19,7 +20,7 @@ export interface ServiceContext {
 export interface Actor {
   id: number;
   roles: readonly string[];
-  kind: 'STAFF' | 'STUDENT';
+  kind: PersonKind;
 }
 
 export interface RequestMeta {

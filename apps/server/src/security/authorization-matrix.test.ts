@@ -40,9 +40,13 @@ interface Entry {
 
 const HR: readonly Who[] = ['hr', 'admin'];
 const NOBODY: readonly Who[] = [];
-/** who may apply for subjects: staff (back-office accounts are staff) */
-const APPLICANTS: readonly Who[] = ['staff', 'hr', 'academic', 'identification', 'admissions', 'admin'];
-const STUDENT: readonly Who[] = ['student'];
+/**
+ * who gets past the applicants' guard: staff, who apply for subjects, and the readers of anyone's
+ * applications (the academic office and administrators); office accounts apply for nothing (decision 29)
+ */
+const APPLICANTS: readonly Who[] = ['staff', 'academic', 'admin'];
+/** refused by the eligibility rule (NOT_ELIGIBLE, a data rule: no audit entry): students and the office accounts that read no applications */
+const NOT_ELIGIBLE: readonly Who[] = ['student', 'hr', 'identification', 'admissions'];
 
 // ---------------------------------------------------------------- the other person's data
 
@@ -212,21 +216,21 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/sessions-applications/current': { allowed: 'signed-in', call: () => ({ url: '/api/sessions-applications/current' }) },
 
   // subject-choice applications: someone else's is read by the academic office and administrators only, changed by nobody
-  'POST /api/applications': { allowed: NOBODY, unaudited: STUDENT, call: () => ({ url: '/api/applications', body: { EMPLOYEE_ID: ids.victim } }) },
-  'POST /api/applications/init': { allowed: NOBODY, unaudited: STUDENT, call: () => ({ url: '/api/applications/init', body: { EMPLOYEE_ID: ids.victim } }) },
-  'GET /api/applications/current': { allowed: APPLICANTS, unaudited: STUDENT, call: () => ({ url: '/api/applications/current' }) },
-  'GET /api/applications/current/:employee/:session': { allowed: ['academic', 'admin'], unaudited: STUDENT, call: () => ({ url: `/api/applications/current/${ids.victim}/${ids.session}` }) },
-  'GET /api/applications/all/:employee': { allowed: ['academic', 'admin'], unaudited: STUDENT, call: () => ({ url: `/api/applications/all/${ids.victim}` }) },
-  'GET /api/applications/affectations/:employee': { allowed: ['academic', 'admin'], unaudited: STUDENT, call: () => ({ url: `/api/applications/affectations/${ids.victim}` }) },
-  'GET /api/applications/:id': { allowed: ['academic', 'admin'], unaudited: STUDENT, call: () => ({ url: `/api/applications/${ids.application}` }) },
-  'POST /api/applications/close/:id': { allowed: NOBODY, unaudited: STUDENT, call: () => ({ url: `/api/applications/close/${ids.application}` }) },
-  'GET /api/applications/close/:id': { allowed: NOBODY, unaudited: STUDENT, call: () => ({ url: `/api/applications/close/${ids.application}`, bearer: true }) },
-  'GET /api/applications-choices/older/:employee': { allowed: ['academic', 'admin'], unaudited: STUDENT, call: () => ({ url: `/api/applications-choices/older/${ids.victim}` }) },
-  'GET /api/applications-choices/:application/none': { allowed: ['academic', 'admin'], unaudited: STUDENT, call: () => ({ url: `/api/applications-choices/${ids.application}/none` }) },
-  'POST /api/applications-choices': { allowed: NOBODY, unaudited: STUDENT, call: () => ({ url: '/api/applications-choices', body: { application: ids.application, subjects: [{ SUBJECT_ID: ids.subject, CATEGORY: 'CM' }] } }) },
-  'PUT /api/applications-choices/:application': { allowed: NOBODY, unaudited: STUDENT, call: () => ({ url: `/api/applications-choices/${ids.application}`, body: { subjects: [] } }) },
-  'POST /api/applications-choices/clear/:application': { allowed: NOBODY, unaudited: STUDENT, call: () => ({ url: `/api/applications-choices/clear/${ids.application}` }) },
-  'GET /api/applications-choices/clear/:application': { allowed: NOBODY, unaudited: STUDENT, call: () => ({ url: `/api/applications-choices/clear/${ids.application}`, bearer: true }) },
+  'POST /api/applications': { allowed: NOBODY, unaudited: NOT_ELIGIBLE, call: () => ({ url: '/api/applications', body: { EMPLOYEE_ID: ids.victim } }) },
+  'POST /api/applications/init': { allowed: NOBODY, unaudited: NOT_ELIGIBLE, call: () => ({ url: '/api/applications/init', body: { EMPLOYEE_ID: ids.victim } }) },
+  'GET /api/applications/current': { allowed: APPLICANTS, unaudited: NOT_ELIGIBLE, call: () => ({ url: '/api/applications/current' }) },
+  'GET /api/applications/current/:employee/:session': { allowed: ['academic', 'admin'], unaudited: NOT_ELIGIBLE, call: () => ({ url: `/api/applications/current/${ids.victim}/${ids.session}` }) },
+  'GET /api/applications/all/:employee': { allowed: ['academic', 'admin'], unaudited: NOT_ELIGIBLE, call: () => ({ url: `/api/applications/all/${ids.victim}` }) },
+  'GET /api/applications/affectations/:employee': { allowed: ['academic', 'admin'], unaudited: NOT_ELIGIBLE, call: () => ({ url: `/api/applications/affectations/${ids.victim}` }) },
+  'GET /api/applications/:id': { allowed: ['academic', 'admin'], unaudited: NOT_ELIGIBLE, call: () => ({ url: `/api/applications/${ids.application}` }) },
+  'POST /api/applications/close/:id': { allowed: NOBODY, unaudited: NOT_ELIGIBLE, call: () => ({ url: `/api/applications/close/${ids.application}` }) },
+  'GET /api/applications/close/:id': { allowed: NOBODY, unaudited: NOT_ELIGIBLE, call: () => ({ url: `/api/applications/close/${ids.application}`, bearer: true }) },
+  'GET /api/applications-choices/older/:employee': { allowed: ['academic', 'admin'], unaudited: NOT_ELIGIBLE, call: () => ({ url: `/api/applications-choices/older/${ids.victim}` }) },
+  'GET /api/applications-choices/:application/none': { allowed: ['academic', 'admin'], unaudited: NOT_ELIGIBLE, call: () => ({ url: `/api/applications-choices/${ids.application}/none` }) },
+  'POST /api/applications-choices': { allowed: NOBODY, unaudited: NOT_ELIGIBLE, call: () => ({ url: '/api/applications-choices', body: { application: ids.application, subjects: [{ SUBJECT_ID: ids.subject, CATEGORY: 'CM' }] } }) },
+  'PUT /api/applications-choices/:application': { allowed: NOBODY, unaudited: NOT_ELIGIBLE, call: () => ({ url: `/api/applications-choices/${ids.application}`, body: { subjects: [] } }) },
+  'POST /api/applications-choices/clear/:application': { allowed: NOBODY, unaudited: NOT_ELIGIBLE, call: () => ({ url: `/api/applications-choices/clear/${ids.application}` }) },
+  'GET /api/applications-choices/clear/:application': { allowed: NOBODY, unaudited: NOT_ELIGIBLE, call: () => ({ url: `/api/applications-choices/clear/${ids.application}`, bearer: true }) },
 };
 
 /** A second row for GET /api/files/:id: an identification photo, which the identification office reads too. */

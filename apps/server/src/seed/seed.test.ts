@@ -1,8 +1,10 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, branches, classes, cycles, departments, levels, persons, subjects } from '../db/schema';
-import { Client, createTestApp, type TestApp } from '../../test/helpers';
+import { accounts, applicationSessions, branches, classes, cycles, departments, institutions, levels, persons, subjects } from '../db/schema';
+import { INSTITUTION } from './data';
+import { Client, createTestApp, signIn, type TestApp } from '../../test/helpers';
+import { DEMO_ACCOUNTS } from './demo';
 import { seedIfEmpty } from './seed';
 
 let t: TestApp;
@@ -16,16 +18,54 @@ afterAll(async () => {
 const total = async (table: PgTable) => (await t.db.select({ n: count() }).from(table))[0]!.n;
 
 describe('demo data', () => {
-  it('holds an institution with a catalogue of a few hundred subjects', async () => {
-    expect(await total(departments)).toBe(5);
-    expect(await total(branches)).toBe(10);
-    expect(await total(cycles)).toBe(3);
+  it('holds an institution in Douala with a catalogue of a few hundred subjects', async () => {
+    expect(await t.db.select({ name: institutions.name, acronym: institutions.acronym, city: institutions.city }).from(institutions)).toEqual([INSTITUTION]);
+    expect(INSTITUTION.city).toBe('Douala');
+    expect(await total(departments)).toBe(4);
+    expect(await total(branches)).toBe(16);
+    expect(await total(cycles)).toBe(6);
     expect(await total(levels)).toBe(5);
     const subjectCount = await total(subjects);
     expect(subjectCount).toBeGreaterThanOrEqual(200);
     expect(subjectCount).toBeLessThanOrEqual(500);
     const shifts = await t.db.select({ shift: classes.shift, n: count() }).from(classes).groupBy(classes.shift);
-    expect(Object.fromEntries(shifts.map((s) => [s.shift, s.n]))).toEqual({ DAY: 50, EVENING: 18 });
+    expect(Object.fromEntries(shifts.map((s) => [s.shift, s.n]))).toEqual({ DAY: 33, EVENING: 18 });
+  });
+
+  it('names programmes, specialities and classes as the institution does: `<programme><level> <speciality>/<regime> <group>` (decision 30)', async () => {
+    expect((await t.db.select({ code: cycles.code }).from(cycles)).map((c) => c.code).sort()).toEqual(['BTECH', 'BTS', 'HND', 'LP', 'MP', 'MSC']);
+    const rows = await t.db.select({ code: classes.code, shift: classes.shift, level: classes.levelId, branch: branches.abbreviation }).from(classes).innerJoin(branches, eq(branches.id, classes.branchId));
+    for (const row of rows) {
+      const match = /^(BTS[12]|HND[12]|LP|BTech3|MP[45]|MSc[12]) ([A-Z]+)\/([JS]) ([A-Z])$/.exec(row.code);
+      expect(match, row.code).not.toBeNull();
+      expect(match![2], row.code).toBe(row.branch);
+      expect(match![3], row.code).toBe(row.shift === 'DAY' ? 'J' : 'S');
+    }
+    const codes = rows.map((r) => r.code);
+    for (const example of ['BTS1 GSI/J A', 'BTS1 GSI/J B', 'HND2 ACC/S A', 'MP5 SIGL/S A', 'LP FICO/S A', 'MSc2 AF/S A', 'BTech3 SWE/J A']) expect(codes).toContain(example);
+  });
+
+  it('names every subject, choice session, department, branch and cycle in English and French (decision 30)', async () => {
+    for (const [table, english, french] of [
+      [subjects, subjects.name, subjects.nameFr],
+      [departments, departments.name, departments.nameFr],
+      [branches, branches.name, branches.nameFr],
+      [cycles, cycles.name, cycles.nameFr],
+      [levels, levels.name, levels.nameFr],
+      [applicationSessions, applicationSessions.DESIGNATION, applicationSessions.DESIGNATION_FR],
+    ] as const) {
+      const rows = await t.db.select({ en: english, fr: french }).from(table);
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) {
+        expect(row.en.trim(), JSON.stringify(row)).not.toBe('');
+        expect(row.fr.trim(), JSON.stringify(row)).not.toBe('');
+      }
+    }
+    // the subjects are not just copied: most French names differ from the English ones
+    const names = await t.db.select({ en: subjects.name, fr: subjects.nameFr }).from(subjects);
+    expect(names.filter((n) => n.en !== n.fr).length / names.length).toBeGreaterThan(0.8);
+    const [session] = await t.db.select().from(applicationSessions);
+    expect(session).toMatchObject({ DESIGNATION: 'Subject choices, semester 1, 2023-2024', DESIGNATION_FR: 'Choix des matières, semestre 1, 2023-2024' });
   });
 
   it('has staff of every category, students and each back-office role, some without accounts', async () => {
@@ -34,6 +74,9 @@ describe('demo data', () => {
     for (const s of ['PERMANENT', 'VACATAIRE', 'STAGIAIRE', 'STAFF']) expect(statuses[s]).toBeGreaterThan(0);
     const roles = await t.db.execute(sql`select distinct unnest(roles) as role from persons order by 1`);
     expect(((roles as unknown as { rows: { role: string }[] }).rows).map((r) => r.role)).toEqual(['ACADEMIC', 'ADMIN', 'ADMISSIONS', 'HR', 'IDENTIFICATION']);
+    // the back-office accounts are office accounts, without a staff category (decision 29)
+    const office = await t.db.select({ MATRICULE: persons.MATRICULE, STATUS: persons.STATUS, ROLES: persons.ROLES }).from(persons).where(eq(persons.KIND, 'OFFICE')).orderBy(persons.MATRICULE);
+    expect(office.map((p) => [p.MATRICULE, p.STATUS, p.ROLES])).toEqual([['BO0001', null, ['HR']], ['BO0002', null, ['ACADEMIC']], ['BO0003', null, ['IDENTIFICATION']], ['BO0004', null, ['ADMISSIONS']], ['BO0005', null, ['ADMIN']]]);
     const withAccount = await total(accounts);
     expect(withAccount).toBe(12);
     expect(await total(persons)).toBeGreaterThan(150);
@@ -51,6 +94,20 @@ describe('demo data', () => {
     expect((await c.get('/api/identifications-types')).json()).toContainEqual({ id: expect.any(Number), ITYPENAME: 'Passport', ITYPEABR: 'PASSPORT' });
     const modes = (await c.get('/api/payments-modes')).json();
     expect(modes.map((m: { DESIGNATION: string }) => m.DESIGNATION)).toEqual(['Cash', 'Bank transfer', 'Mobile transfer', 'Bank check', 'Prepaid card']);
+  });
+
+  it('lets the lecturer ready to choose (PER0004) find subjects in French and choose up to the session limit', async () => {
+    const { client } = await signIn(t, DEMO_ACCOUNTS.readyLecturer.matricule);
+    const application = (await client.post('/api/applications/init', {})).json() as { id: number };
+    const page = await client.request('PATCH', '/api/subjects/by-level/1', { LEVEL: 1, REGIME: 'DAY', SEARCH: 'genie' });
+    expect(page.statusCode).toBe(200);
+    const rows = (page.json() as { rows: { SUBJECT_ID: number; SUBJECT_NAME_FR: string }[] }).rows;
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+    expect(rows.every((r) => r.SUBJECT_NAME_FR.includes('Génie'))).toBe(true);
+    // levels 1-2 in day classes: three subjects, the fourth refused
+    const pick = (n: number) => rows.slice(0, n).map((r) => ({ SUBJECT_ID: r.SUBJECT_ID, CATEGORY: 'CM' }));
+    expect((await client.request('PUT', `/api/applications-choices/${application.id}`, { subjects: pick(3) })).statusCode).toBe(200);
+    expect((await client.request('PUT', `/api/applications-choices/${application.id}`, { subjects: pick(4) })).json().code).toBe('SUBJECT_LIMIT_REACHED');
   });
 
   it('is seeded only into an empty database', async () => {

@@ -25,7 +25,7 @@ import {
   towns,
 } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
-import { BANKS, BIRTHPLACES, BRANCHES, DEMO_CHOICE_SESSION, CYCLES, DEPARTMENTS, FIRST_NAMES, IDENTIFICATION_TYPES, INSTITUTION, LAST_NAMES, PAYMENT_MODES, REGIONS, SUBJECT_POOLS } from './data';
+import { BANKS, BIRTHPLACES, BRANCHES, DEMO_CHOICE_SESSION, CYCLES, DEPARTMENTS, FIRST_NAMES, IDENTIFICATION_TYPES, INSTITUTION, LAST_NAMES, PAYMENT_MODES, PROGRAMME_LABELS, REGIONS, SUBJECT_POOLS } from './data';
 import { DEMO_ACCOUNTS, DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, DEMO_UNCLAIMED } from './demo';
 
 countriesLib.registerLocale(enCountries);
@@ -67,39 +67,57 @@ async function seedCatalogue(tx: Tx): Promise<void> {
   const deptRows = await tx.insert(departments).values(DEPARTMENTS).returning();
   const deptId = new Map(deptRows.map((d) => [d.code, d.id]));
   const cycleRows = await tx.insert(cycles).values(CYCLES).returning();
+  const cycleId = new Map(cycleRows.map((c) => [c.code, c.id]));
   await tx.insert(levels).values([1, 2, 3, 4, 5].map((id) => ({ id, name: `Level ${id}`, nameFr: `Niveau ${id}` })));
+  const branchRows = await tx
+    .insert(branches)
+    .values(BRANCHES.map((branch) => ({ abbreviation: branch.abbreviation, name: branch.name, nameFr: branch.nameFr, departmentId: deptId.get(branch.department)! })))
+    .returning({ id: branches.id, abbreviation: branches.abbreviation });
+  const branchId = new Map(branchRows.map((b) => [b.abbreviation, b.id]));
 
-  for (const [index, branch] of BRANCHES.entries()) {
-    const [b] = await tx
-      .insert(branches)
-      .values({ abbreviation: branch.abbreviation, name: branch.name, nameFr: branch.nameFr, departmentId: deptId.get(branch.department)! })
-      .returning({ id: branches.id });
-    const pool = SUBJECT_POOLS[branch.department]!;
-    for (let level = 1; level <= 5; level++) {
-      const cycle = cycleRows.find((c) => level >= c.firstLevel && level <= c.lastLevel)!;
-      const shifts = branch.evening && level <= 3 ? (['DAY', 'EVENING'] as const) : (['DAY'] as const);
-      for (const shift of shifts) {
-        const code = `${branch.abbreviation}${level}/${shift === 'DAY' ? 'J' : 'S'}`;
-        const [c] = await tx.insert(classes).values({ code, branchId: b!.id, cycleId: cycle.id, levelId: level, shift }).returning({ id: classes.id });
-        const perClass = 4 + ((index + level) % 2);
-        await tx.insert(subjects).values(
-          Array.from({ length: perClass }, (_, k) => {
-            const name = pool[(level * 3 + k + index) % pool.length]!;
-            return {
-              code: `${branch.abbreviation}${level}${String(k + 1).padStart(2, '0')}`,
-              name,
-              classId: c!.id,
-              hoursCm: 20 + ((k * 5 + level) % 3) * 5,
-              hoursTd: 10 + ((k + level) % 3) * 5,
-              hoursTp: k % 2 === 0 ? 10 : 0,
-              hourlyRate: RATE_BY_LEVEL[level]! + (shift === 'EVENING' ? 500 : 0),
-              credits: 2 + ((k + level) % 4),
-            };
-          }),
-        );
-      }
-    }
-  }
+  // Every class of every speciality: `<programme><level> <speciality>/<regime> <group>` (BTS1 GSI/J A).
+  const planned = BRANCHES.flatMap((branch, index) =>
+    branch.runs.flatMap((run) =>
+      run.levels.flatMap((level) =>
+        (['DAY', 'EVENING'] as const).flatMap((shift) =>
+          (shift === 'DAY' ? run.day : run.evening)?.map((group) => ({
+            branch,
+            index,
+            level,
+            shift,
+            code: `${PROGRAMME_LABELS[run.cycle]!(level)} ${branch.abbreviation}/${shift === 'DAY' ? 'J' : 'S'} ${group}`,
+            cycleId: cycleId.get(run.cycle)!,
+          })) ?? [],
+        ),
+      ),
+    ),
+  );
+  const classRows = await tx
+    .insert(classes)
+    .values(planned.map((c) => ({ code: c.code, branchId: branchId.get(c.branch.abbreviation)!, cycleId: c.cycleId, levelId: c.level, shift: c.shift })))
+    .returning({ id: classes.id, code: classes.code });
+  const classId = new Map(classRows.map((c) => [c.code, c.id]));
+
+  await tx.insert(subjects).values(
+    planned.flatMap(({ branch, index, level, shift, code }) => {
+      const pool = SUBJECT_POOLS[branch.department]!;
+      const perClass = 5 + ((index + level) % 2);
+      return Array.from({ length: perClass }, (_, k) => {
+        const [name, nameFr] = pool[(level * 3 + k + index) % pool.length]!;
+        return {
+          code: `${branch.abbreviation}${level}${String(k + 1).padStart(2, '0')}`,
+          name,
+          nameFr,
+          classId: classId.get(code)!,
+          hoursCm: 20 + ((k * 5 + level) % 3) * 5,
+          hoursTd: 10 + ((k + level) % 3) * 5,
+          hoursTp: k % 2 === 0 ? 10 : 0,
+          hourlyRate: RATE_BY_LEVEL[level]! + (shift === 'EVENING' ? 500 : 0),
+          credits: 2 + ((k + level) % 4),
+        };
+      });
+    }),
+  );
 }
 
 type NewPerson = typeof persons.$inferInsert;
@@ -138,7 +156,8 @@ async function seedPeople(tx: Tx, passwordHash: string): Promise<void> {
   staff('STG', 'STAGIAIRE', 4);
   staff('SUP', 'STAFF', 6);
   const roles = [['HR'], ['ACADEMIC'], ['IDENTIFICATION'], ['ADMISSIONS'], ['ADMIN']];
-  roles.forEach((r, i) => people.push(demoPerson(n++, { MATRICULE: `BO${String(i + 1).padStart(4, '0')}`, KIND: 'STAFF', STATUS: 'STAFF', ROLES: r })));
+  // the back-office service accounts: no HR registration, no subject choice (decision 29)
+  roles.forEach((r, i) => people.push(demoPerson(n++, { MATRICULE: `BO${String(i + 1).padStart(4, '0')}`, KIND: 'OFFICE', ROLES: r })));
   for (let i = 1; i <= 120; i++) people.push(demoPerson(n++, { MATRICULE: `ST24A${String(i).padStart(3, '0')}`, KIND: 'STUDENT' }));
   const unclaimedStudent = people.find((p) => p.MATRICULE === DEMO_UNCLAIMED.student.matricule)!;
   unclaimedStudent.BIRTHDATE = DEMO_UNCLAIMED.student.birthdate;

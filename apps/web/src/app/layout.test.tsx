@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { BACK_OFFICE_ROLES, PERMISSIONS } from '@portal/contract/rules';
 import { queryKeys } from '../lib/session';
 import { fakeApi, person } from '../test/fake-api';
+import { DEMO_PEOPLE, type DemoWho } from '../test/demo-people';
 import { renderApp } from '../test/render-app';
 import { NAV_ENTRIES, navEntriesFor } from './navigation';
 import { routes } from './routes';
@@ -29,6 +30,29 @@ describe('navigation menu', () => {
     for (const entry of NAV_ENTRIES) expect(PERMISSIONS).toContain(entry.permission);
     expect(BACK_OFFICE_ROLES.length).toBeGreaterThan(0);
   });
+});
+
+/** The labels of the menu in the app bar, as each demo account sees it (decision 29). */
+const MENUS: Record<DemoWho, string[]> = {
+  permanent: ['Profile', 'My registration', 'Subjects', 'History and assignments'],
+  support: ['Profile', 'My registration', 'Subjects', 'History and assignments'],
+  student: ['Profile'],
+  hr: ['Profile', 'Staff registrations'],
+  academic: ['Profile', 'Assignments', 'Choice sessions', 'Catalogue'],
+  identification: ['Profile', 'Identification'],
+  admissions: ['Profile'],
+  admin: ['Profile', 'Staff registrations', 'Identification', 'Assignments', 'Choice sessions', 'Catalogue'],
+};
+
+describe('the menu of each demo account', () => {
+  for (const who of Object.keys(MENUS) as DemoWho[]) {
+    it(`shows ${who} exactly their menu`, async () => {
+      fakeApi({ 'GET /api/sessions-applications/current': { status: 204 } });
+      renderApp('/settings', { user: DEMO_PEOPLE[who]() });
+      const nav = (await screen.findAllByRole('navigation', { name: 'Main menu' }))[0]!;
+      expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(MENUS[who]);
+    });
+  }
 });
 
 describe('layout', () => {

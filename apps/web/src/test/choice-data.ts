@@ -28,6 +28,7 @@ const LIMITS = subjectLimits(4, [2, 2, 2, 1, 1], [1, 1, 1, 1, 1]);
 export const applicationSession = (overrides: Partial<ApplicationSession> = {}): ApplicationSession => ({
   id: 3,
   DESIGNATION: 'Subject choices, semester 1, 2023-2024',
+  DESIGNATION_FR: 'Choix des matières, semestre 1, 2023-2024',
   START_DATE: '2023-08-31T23:00:00.000Z',
   END_DATE: '2023-10-31T23:00:00.000Z',
   MANUAL_CLOSURE: false,
@@ -44,6 +45,7 @@ export function subjectRow(overrides: Partial<SubjectRow> = {}): SubjectRow {
     SUBJECT_ID: 101,
     SUBJECT_CODE: 'GL101',
     SUBJECT_NAME: 'Algorithms',
+    SUBJECT_NAME_FR: 'Algorithmique',
     CLASS_ID: 5,
     CLASS_CODE: 'GL1/J',
     BRANCH_ID: 2,

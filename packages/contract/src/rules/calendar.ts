@@ -64,3 +64,24 @@ export function isCurrentSession(session: SessionWindow, now: Date): boolean {
   if (new Date(session.START_DATE) > now) return false;
   return session.END_DATE === null || now < new Date(session.END_DATE);
 }
+
+/**
+ * The university's six daily lesson slots (start and end, `HH:MM`, university time): mostly 110
+ * minutes, 17:30-19:30 is 120 and 20:00-21:30 is 90. The requests (claims about a lesson) and the
+ * timetable name a lesson by its slot.
+ */
+export const LESSON_SLOTS = [
+  { start: '08:00', end: '09:50' },
+  { start: '10:10', end: '12:00' },
+  { start: '13:00', end: '14:50' },
+  { start: '15:10', end: '17:00' },
+  { start: '17:30', end: '19:30' },
+  { start: '20:00', end: '21:30' },
+] as const;
+export type LessonSlot = (typeof LESSON_SLOTS)[number];
+
+/** Minutes since midnight of an `HH:MM` time. */
+export const minutesOf = (time: string): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** The slot starting at this `HH:MM` time, or null. */
+export const lessonSlotStartingAt = (start: string): LessonSlot | null => LESSON_SLOTS.find((slot) => slot.start === start) ?? null;

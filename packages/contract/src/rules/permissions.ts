@@ -37,24 +37,32 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-/** What every kind of person may do for themselves. */
+/** What a person does for themselves: granted by their kind only, never by a role (decision 29). */
+export const SELF_SERVICE_PERMISSIONS = ['profile.own', 'registration.own', 'applications.own'] as const satisfies readonly Permission[];
+
+/**
+ * What every kind of person may do for themselves. A back-office service account (OFFICE) has its
+ * profile only: it fills in no HR registration and applies for no subject; its work comes from its roles.
+ */
 export const KIND_PERMISSIONS: Record<PersonKind, readonly Permission[]> = {
   STAFF: ['profile.own', 'registration.own', 'applications.own'],
   STUDENT: ['profile.own'],
+  OFFICE: ['profile.own'],
 };
 
 /**
  * What each back-office role grants, on top of what the person's kind grants, by purpose (decision 22):
  * the sensitive fields and the changes to someone else's files are the human resources service's;
  * the academic office reads what assigning subjects needs; identification reads identity and photos;
- * admissions reads no person's record (its candidates are not persons). Administrators may do everything.
+ * admissions reads no person's record (its candidates are not persons). Administrators may do every
+ * office's work; what one does for oneself (one's registration, one's applications) comes from one's kind.
  */
 export const ROLE_PERMISSIONS: Record<BackOfficeRole, readonly Permission[]> = {
   HR: ['registrations.manage', 'persons.readFull'],
   ACADEMIC: ['catalogue.manage', 'applicationSessions.manage', 'assignments.manage', 'applications.readAny', 'persons.readSummary'],
   IDENTIFICATION: ['identification.manage', 'persons.readSummary', 'photos.readAny'],
   ADMISSIONS: [],
-  ADMIN: PERMISSIONS,
+  ADMIN: PERMISSIONS.filter((permission) => !(SELF_SERVICE_PERMISSIONS as readonly Permission[]).includes(permission)),
 };
 
 /** Who a permission is asked about: a person's kind and roles (unknown values grant nothing). */

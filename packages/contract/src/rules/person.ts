@@ -1,7 +1,16 @@
 // Who people are: kinds, staff categories, back-office roles, genders, languages.
 
-export const PERSON_KINDS = ['STAFF', 'STUDENT'] as const;
+/**
+ * Kinds of person (decision 29): STAFF (employees: lecturers and support staff, who fill in an HR
+ * registration), STUDENT, and OFFICE (a back-office service account: `hr`, `academic` ...; no HR
+ * registration, no subject choice; what it does comes from its ROLES). An employee who also holds
+ * a role stays STAFF.
+ */
+export const PERSON_KINDS = ['STAFF', 'STUDENT', 'OFFICE'] as const;
 export type PersonKind = (typeof PERSON_KINDS)[number];
+
+/** The kinds a person says they are when signing up (office accounts are created for their office). */
+export const SIGN_UP_KINDS = ['STAFF', 'STUDENT'] as const satisfies readonly PersonKind[];
 
 /** Staff categories (the person's STATUS): Permanent, Vacataire (part-time), Stagiaire (intern), Staff (support). */
 export const STAFF_STATUSES = ['PERMANENT', 'VACATAIRE', 'STAGIAIRE', 'STAFF'] as const;

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import { isCurrentSession, levelLimitsOf, sessionEndOf, sessionStartOf, type SessionInput, type SessionSummary } from '@portal/contract';
+import { frenchOr, isCurrentSession, levelLimitsOf, sessionEndOf, sessionStartOf, type SessionInput, type SessionSummary } from '@portal/contract';
 import type { Tx } from '../../db/client';
 import { applicationChoices, applications, applicationSessions, persons, subjectConstraints } from '../../db/schema';
 import { audit } from '../../lib/audit';
@@ -86,7 +86,7 @@ export async function createApplicationSession(ctx: ServiceContext, input: Actin
     const [constraint] = await tx.insert(subjectConstraints).values(levelLimitsOf(values.LIMITS)).returning({ id: subjectConstraints.id });
     const [session] = await tx
       .insert(applicationSessions)
-      .values({ DESIGNATION: values.DESIGNATION, ...dates, ...capsOf(values), SUBJECT_CONSTRAINT_ID: constraint!.id, MANUAL_CLOSURE: false, ACTIVED: true, createdAt: ctx.clock.now() })
+      .values({ DESIGNATION: values.DESIGNATION, DESIGNATION_FR: frenchOr(values.DESIGNATION_FR, values.DESIGNATION), ...dates, ...capsOf(values), SUBJECT_CONSTRAINT_ID: constraint!.id, MANUAL_CLOSURE: false, ACTIVED: true, createdAt: ctx.clock.now() })
       .returning({ id: applicationSessions.id });
     await audit(tx, { at: ctx.clock.now(), actorId: input.actor.id, action: 'academic.session-created', targetType: 'session', targetId: session!.id, ip: input.meta.ip, details: { values } });
     return session!.id;
@@ -107,7 +107,7 @@ export async function updateApplicationSession(ctx: ServiceContext, input: Actin
     if (!before) throw new AppError('NOT_FOUND');
     if (before.ACTIVED && !before.MANUAL_CLOSURE) await assertNoOverlap(tx, { start: dates.START_DATE, end: dates.END_DATE }, input.id);
     await tx.update(subjectConstraints).set(levelLimitsOf(values.LIMITS)).where(eq(subjectConstraints.id, before.SUBJECT_CONSTRAINT_ID));
-    await tx.update(applicationSessions).set({ DESIGNATION: values.DESIGNATION, ...dates, ...caps }).where(eq(applicationSessions.id, input.id));
+    await tx.update(applicationSessions).set({ DESIGNATION: values.DESIGNATION, DESIGNATION_FR: frenchOr(values.DESIGNATION_FR, values.DESIGNATION), ...dates, ...caps }).where(eq(applicationSessions.id, input.id));
     const capsChanged = (Object.keys(caps) as (keyof typeof caps)[]).some((k) => caps[k] !== before[k]);
     let reset = 0;
     if (capsChanged) {

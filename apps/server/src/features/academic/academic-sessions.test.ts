@@ -39,6 +39,8 @@ describe('creating sessions', () => {
     const created = res.json();
     expect(created).toMatchObject({
       DESIGNATION: 'Semester 2',
+      // no French designation given: the English one stands in (decision 30)
+      DESIGNATION_FR: 'Semester 2',
       START_DATE: '2031-01-31T23:00:00.000Z',
       END_DATE: '2031-06-30T23:00:00.000Z',
       MANUAL_CLOSURE: false,
@@ -58,7 +60,14 @@ describe('creating sessions', () => {
     const list = (await office.get('/api/academic/sessions')).json();
     expect(list[0].id).toBe(created.id);
     const seed = list.find((s: { id: number }) => s.id === seedId);
-    expect(seed).toMatchObject({ CURRENT: true, HOURS: { PERMANENT: 300, VACATAIRE: 200, STAGIAIRE: 120, STAFF: 60 } });
+    expect(seed).toMatchObject({ CURRENT: true, DESIGNATION_FR: 'Choix des matières, semestre 1, 2023-2024', HOURS: { PERMANENT: 300, VACATAIRE: 200, STAGIAIRE: 120, STAFF: 60 } });
+  });
+
+  it('keeps the French designation the office gives, on creation and on edit', async () => {
+    const created = (await office.post('/api/academic/sessions', body({ START_DATE: '2035-02-01', END_DATE: '2035-03-01', DESIGNATION: 'Resit session', DESIGNATION_FR: 'Session de rattrapage' }))).json();
+    expect(created).toMatchObject({ DESIGNATION: 'Resit session', DESIGNATION_FR: 'Session de rattrapage' });
+    const edited = await office.request('PATCH', `/api/academic/sessions/${created.id}`, body({ START_DATE: '2035-02-01', END_DATE: '2035-03-01', DESIGNATION: 'Resit', DESIGNATION_FR: 'Rattrapage' }));
+    expect(edited.json()).toMatchObject({ DESIGNATION: 'Resit', DESIGNATION_FR: 'Rattrapage' });
   });
 
   it('refuses SESSION_OVERLAP when another open session shares some days, and not once it is closed by hand', async () => {
@@ -160,7 +169,7 @@ describe('the current session follows the office', () => {
 
 describe('changing the hourly caps', () => {
   it("moves open applications' TOTAL_HOURS to the new cap of each person's category, and leaves closed ones", async () => {
-    const subject = await subjectByCode(t.db, 'GL1/J', 'GL101');
+    const subject = await subjectByCode(t.db, 'BTS1 GSI/J A', 'GSI101');
     const permanent = await apply(t.db, { matricule: 'PER0002', sessionId: seedId, totalHours: 300, choices: [{ subjectId: subject.id, category: 'CM' }] });
     const partTime = await apply(t.db, { matricule: 'VAC0002', sessionId: seedId, totalHours: 200, choices: [{ subjectId: subject.id, category: 'TD', affectation: 1 }] });
     const intern = await apply(t.db, { matricule: 'STG0002', sessionId: seedId, totalHours: 120, choices: [] });

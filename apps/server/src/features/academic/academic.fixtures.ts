@@ -17,7 +17,7 @@ export async function seedApplicationSessionId(db: Db): Promise<number> {
 
 export async function subjectByCode(db: Db, classCode: string, code: string) {
   const [s] = await db
-    .select({ id: subjects.id, code: subjects.code, name: subjects.name, hoursCm: subjects.hoursCm, hoursTd: subjects.hoursTd, hoursTp: subjects.hoursTp, hourlyRate: subjects.hourlyRate })
+    .select({ id: subjects.id, code: subjects.code, name: subjects.name, nameFr: subjects.nameFr, hoursCm: subjects.hoursCm, hoursTd: subjects.hoursTd, hoursTp: subjects.hoursTp, hourlyRate: subjects.hourlyRate })
     .from(subjects)
     .innerJoin(classes, eq(classes.id, subjects.classId))
     .where(and(eq(classes.code, classCode), eq(subjects.code, code)));

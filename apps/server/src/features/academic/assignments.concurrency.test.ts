@@ -24,7 +24,7 @@ describe.runIf(onPostgres)('confirming the same part twice at once (PostgreSQL, 
 
   it('lets exactly one confirmation win, the other gets ALREADY_ASSIGNED', async () => {
     const sessionId = await seedApplicationSessionId(cluster.t.db);
-    const subjects = await Promise.all(['GL101', 'GL102', 'GL103', 'GL104'].map((code) => subjectByCode(cluster.t.db, 'GL1/J', code)));
+    const subjects = await Promise.all(['GSI101', 'GSI102', 'GSI103', 'GSI104'].map((code) => subjectByCode(cluster.t.db, 'BTS1 GSI/J A', code)));
     const parts = subjects.flatMap((s) => (['CM', 'TD'] as const).map((category) => ({ subjectId: s.id, category })));
     const first = await apply(cluster.t.db, { matricule: 'VAC0021', sessionId, choices: parts });
     const second = await apply(cluster.t.db, { matricule: 'VAC0022', sessionId, choices: parts });

@@ -10,10 +10,10 @@ let office: Client;
 let seedId: number;
 let officeId: number;
 type Subject = Awaited<ReturnType<typeof subjectByCode>>;
-let A: Subject; // GL1/J GL101
-let B: Subject; // GL1/J GL102
-let C: Subject; // RT1/J RT101
-let D: Subject; // RT1/J RT102: only a declined choice
+let A: Subject; // BTS1 GSI/J A GSI101
+let B: Subject; // BTS1 GSI/J A GSI102
+let C: Subject; // HND1 SWE/J A SWE101
+let D: Subject; // HND1 SWE/J A SWE102: only a declined choice
 let vac: Awaited<ReturnType<typeof apply>>;
 let per: Awaited<ReturnType<typeof apply>>;
 let closedApp: Awaited<ReturnType<typeof apply>>;
@@ -23,7 +23,7 @@ beforeAll(async () => {
   office = (await signIn(t, DEMO_ACCOUNTS.academic.matricule)).client;
   seedId = await seedApplicationSessionId(t.db);
   officeId = await personId(t.db, DEMO_ACCOUNTS.academic.matricule);
-  [A, B, C, D] = await Promise.all([subjectByCode(t.db, 'GL1/J', 'GL101'), subjectByCode(t.db, 'GL1/J', 'GL102'), subjectByCode(t.db, 'RT1/J', 'RT101'), subjectByCode(t.db, 'RT1/J', 'RT102')]);
+  [A, B, C, D] = await Promise.all([subjectByCode(t.db, 'BTS1 GSI/J A', 'GSI101'), subjectByCode(t.db, 'BTS1 GSI/J A', 'GSI102'), subjectByCode(t.db, 'HND1 SWE/J A', 'SWE101'), subjectByCode(t.db, 'HND1 SWE/J A', 'SWE102')]);
   vac = await apply(t.db, { matricule: 'VAC0011', sessionId: seedId, totalHours: 200, choices: [{ subjectId: A.id, category: 'CM' }, { subjectId: A.id, category: 'TD' }, { subjectId: B.id, category: 'CM', affectation: 1 }] });
   per = await apply(t.db, { matricule: 'PER0006', sessionId: seedId, totalHours: 300, choices: [{ subjectId: A.id, category: 'CM' }, { subjectId: C.id, category: 'TD' }, { subjectId: D.id, category: 'CM', affectation: 2 }] });
   closedApp = await apply(t.db, { matricule: 'VAC0012', sessionId: seedId, totalHours: 200, closed: true, choices: [{ subjectId: C.id, category: 'CM' }] });
@@ -41,11 +41,11 @@ describe('the assignment list', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     const page = res.json();
     expect(page.session).toMatchObject({ id: seedId, DESIGNATION: 'Subject choices, semester 1, 2023-2024' });
-    expect(codes(page)).toEqual(['GL101', 'GL102', 'RT101']);
+    expect(codes(page)).toEqual(['GSI101', 'GSI102', 'SWE101']);
     expect(page).toMatchObject({ total: 3, count: 1, page: 1 });
 
     const rowA = page.rows[0];
-    expect(rowA.Subject).toMatchObject({ SUBJECT_ID: A.id, SUBJECT_CODE: 'GL101', CLASS_CODE: 'GL1/J', BRANCH_ABREVIATION: 'GL', LEVEL_ID: 1, SHIFT: 'DAY', DEPARTMENT_NAME: 'Computer Science', HOURS_CM: A.hoursCm, HOURLY_RATE: A.hourlyRate, TAX_RATE: 5.5, ASSIGNED: [] });
+    expect(rowA.Subject).toMatchObject({ SUBJECT_ID: A.id, SUBJECT_CODE: 'GSI101', CLASS_CODE: 'BTS1 GSI/J A', BRANCH_ABREVIATION: 'GSI', LEVEL_ID: 1, SHIFT: 'DAY', DEPARTMENT_NAME: 'Computer Science', HOURS_CM: A.hoursCm, HOURLY_RATE: A.hourlyRate, TAX_RATE: 5.5, ASSIGNED: [] });
     const vacChosen = A.hoursCm + A.hoursTd + B.hoursCm;
     const perChosen = A.hoursCm + C.hoursTd; // the declined choice weighs nothing
     expect(rowA.applicants).toHaveLength(3);
@@ -66,16 +66,16 @@ describe('the assignment list', () => {
   });
 
   it('filters by state and search, and pages', async () => {
-    expect(codes((await office.get('/api/academic/assignments?state=assigned')).json())).toEqual(['GL102']);
-    expect(codes((await office.get('/api/academic/assignments?state=open')).json())).toEqual(['GL101', 'RT101']);
-    expect(codes((await office.get('/api/academic/assignments?search=rt1/j')).json())).toEqual(['RT101']);
-    expect(codes((await office.get(`/api/academic/assignments?search=${encodeURIComponent(A.name.split(' ')[0]!)}`)).json())).toContain('GL101');
-    expect(codes((await office.get('/api/academic/assignments?search=vac0012')).json())).toEqual(['RT101']);
+    expect(codes((await office.get('/api/academic/assignments?state=assigned')).json())).toEqual(['GSI102']);
+    expect(codes((await office.get('/api/academic/assignments?state=open')).json())).toEqual(['GSI101', 'SWE101']);
+    expect(codes((await office.get('/api/academic/assignments?search=hnd1 swe/j a')).json())).toEqual(['SWE101']);
+    expect(codes((await office.get(`/api/academic/assignments?search=${encodeURIComponent(A.name.split(' ')[0]!)}`)).json())).toContain('GSI101');
+    expect(codes((await office.get('/api/academic/assignments?search=vac0012')).json())).toEqual(['SWE101']);
     expect(codes((await office.get('/api/academic/assignments?search=nothing-like-this')).json())).toEqual([]);
 
     const second = (await office.get('/api/academic/assignments?pageSize=2&page=2')).json();
     expect(second).toMatchObject({ total: 3, count: 2, page: 2 });
-    expect(codes(second)).toEqual(['RT101']);
+    expect(codes(second)).toEqual(['SWE101']);
     const past = (await office.get('/api/academic/assignments?pageSize=2&page=5')).json();
     expect(past).toMatchObject({ rows: [], total: 3, count: 2 });
     expect((await office.get('/api/academic/assignments?state=some')).statusCode).toBe(400);
@@ -85,12 +85,12 @@ describe('the assignment list', () => {
     const [constraint] = await t.db.insert(subjectConstraints).values({ LEVEL1_J: 1, LEVEL2_J: 1, LEVEL3_J: 1, LEVEL4_J: 1, LEVEL5_J: 1, LEVEL1_S: 1, LEVEL2_S: 1, LEVEL3_S: 1, LEVEL4_S: 1, LEVEL5_S: 1 }).returning();
     const [old] = await t.db
       .insert(applicationSessions)
-      .values({ DESIGNATION: 'Old session', START_DATE: new Date('2022-09-01T00:00:00Z'), END_DATE: new Date('2023-02-01T00:00:00Z'), SUBJECT_CONSTRAINT_ID: constraint!.id, hoursPermanent: 1, hoursVacataire: 1, hoursStagiaire: 1, hoursStaff: 1 })
+      .values({ DESIGNATION: 'Old session', DESIGNATION_FR: 'Ancienne session', START_DATE: new Date('2022-09-01T00:00:00Z'), END_DATE: new Date('2023-02-01T00:00:00Z'), SUBJECT_CONSTRAINT_ID: constraint!.id, hoursPermanent: 1, hoursVacataire: 1, hoursStagiaire: 1, hoursStaff: 1 })
       .returning();
     await apply(t.db, { matricule: 'VAC0011', sessionId: old!.id, choices: [{ subjectId: D.id, category: 'TD', affectation: 1 }] });
     const oldPage = (await office.get(`/api/academic/assignments?session=${old!.id}`)).json();
     expect(oldPage.session.id).toBe(old!.id);
-    expect(codes(oldPage)).toEqual(['RT102']);
+    expect(codes(oldPage)).toEqual(['SWE102']);
     expect(oldPage.rows[0].Subject.ASSIGNED).toEqual(['TD']);
 
     expect((await office.get('/api/academic/assignments?session=999999')).statusCode).toBe(404);
@@ -131,9 +131,9 @@ describe('deciding choices', () => {
     expect(declined.json().applicants.find((a: { CHOICE_ID: number }) => a.CHOICE_ID === per.choiceIds[0])).toMatchObject({ AFFECTATION: 2, CHOSEN_HOURS: C.hoursTd });
 
     // The TD part is still open; the CM part is assigned.
-    expect(codes((await office.get('/api/academic/assignments?state=open')).json())).toContain('GL101');
+    expect(codes((await office.get('/api/academic/assignments?state=open')).json())).toContain('GSI101');
     await office.post(`/api/academic/choices/${vac.choiceIds[1]}/confirm`);
-    expect(codes((await office.get('/api/academic/assignments?state=assigned')).json())).toEqual(['GL101', 'GL102']);
+    expect(codes((await office.get('/api/academic/assignments?state=assigned')).json())).toEqual(['GSI101', 'GSI102']);
 
     const reset = await office.post(`/api/academic/choices/${vac.choiceIds[0]}/reset`);
     expect(reset.statusCode).toBe(200);
@@ -171,12 +171,12 @@ describe('the export', () => {
     expect(text.startsWith('\uFEFF')).toBe(true);
     const lines = text.slice(1).trim().split('\n');
     expect(lines[0]).toBe('MATRICULE,LASTNAME,FIRSTNAME,STATUS,DEPARTMENT,CLASS,SUBJECT_CODE,SUBJECT_NAME,CATEGORY,HOURS,HOURLY_RATE,AMOUNT');
-    // Confirmed so far: VAC0011 GL101 TD and GL102 CM, PER0006 GL101 CM, VAC0013 RT101 TD.
+    // Confirmed so far: VAC0011 GSI101 TD and GSI102 CM, PER0006 GSI101 CM, VAC0013 SWE101 TD.
     expect(lines).toHaveLength(5);
     const [vacPerson] = await t.db.select().from(persons).where(eq(persons.MATRICULE, 'VAC0011'));
-    expect(lines).toContain(`VAC0011,${vacPerson!.LASTNAME},${vacPerson!.FIRSTNAME},VACATAIRE,Computer Science,GL1/J,GL102,${B.name},CM,${B.hoursCm},${B.hourlyRate},${B.hoursCm * B.hourlyRate}`);
+    expect(lines).toContain(`VAC0011,${vacPerson!.LASTNAME},${vacPerson!.FIRSTNAME},VACATAIRE,Computer Science,BTS1 GSI/J A,GSI102,${B.name},CM,${B.hoursCm},${B.hourlyRate},${B.hoursCm * B.hourlyRate}`);
     const evil = lines.find((l) => l.startsWith('VAC0013'))!;
-    expect(evil).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")",'+Ann,VACATAIRE,Computer Science,RT1/J,RT101`);
+    expect(evil).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")",'+Ann,VACATAIRE,Computer Science,HND1 SWE/J A,SWE101`);
     expect(evil.endsWith(`,TD,${C.hoursTd},${C.hourlyRate},${C.hoursTd * C.hourlyRate}`)).toBe(true);
     expect(text).not.toMatch(/(^|,)[=+@]/m);
   });

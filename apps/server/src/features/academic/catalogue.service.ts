@@ -1,5 +1,6 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import {
+  frenchOr,
   V,
   type BranchInput,
   type CatalogueBranch,
@@ -15,11 +16,11 @@ import {
   type SubjectInput,
 } from '@portal/contract';
 import type { Tx } from '../../db/client';
-import { branches, classes, cycles, departments, levels, subjects } from '../../db/schema';
+import { branches, classes, cycles, departments, levels, subjects, subjectSearchText } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError, validationError } from '../../lib/errors';
-import { FOREIGN_KEY_VIOLATION, likePattern, pgErrorCode, searchWords, UNIQUE_VIOLATION } from '../../lib/sql';
+import { FOREIGN_KEY_VIOLATION, fold, likePattern, pgErrorCode, searchWords, UNIQUE_VIOLATION } from '../../lib/sql';
 
 /** Who changes the catalogue, and from where (every change is audited). */
 export interface Acting {
@@ -241,6 +242,7 @@ const subjectColumns = {
   id: subjects.id,
   CODE: subjects.code,
   NAME: subjects.name,
+  NAME_FR: subjects.nameFr,
   CLASS_ID: subjects.classId,
   CLASS_CODE: classes.code,
   HOURS_CM: subjects.hoursCm,
@@ -253,6 +255,7 @@ const subjectColumns = {
 export const subjectValues = (input: SubjectInput) => ({
   code: input.CODE,
   name: input.NAME,
+  nameFr: frenchOr(input.NAME_FR, input.NAME),
   classId: input.CLASS_ID,
   hoursCm: input.HOURS_CM,
   hoursTd: input.HOURS_TD,
@@ -266,9 +269,9 @@ async function subjectById(tx: Tx, id: number): Promise<CatalogueSubject | undef
   return row;
 }
 
-/** The catalogue's subjects: free search over code and name (every word), optionally of one class. */
+/** The catalogue's subjects: free search over code, both names and class (every word, without case or accents), optionally of one class. */
 export async function listSubjects(ctx: ServiceContext, query: { search?: string | undefined; classId?: number | undefined; page: number; pageSize: number }): Promise<CatalogueSubjectPage> {
-  const conditions: SQL[] = searchWords(query.search).map((word) => sql`(lower(${subjects.code} || ' ' || ${subjects.name}) like ${likePattern(word)} or lower(${classes.code}) like ${likePattern(word)})`);
+  const conditions: SQL[] = searchWords(query.search).map((word) => sql`(${subjectSearchText(subjects)} like ${likePattern(fold(word))} or lower(${classes.code}) like ${likePattern(word)})`);
   if (query.classId) conditions.push(eq(subjects.classId, query.classId));
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [total]] = await Promise.all([

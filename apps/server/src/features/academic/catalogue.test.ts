@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, branches, classes, cycles, departments } from '../../db/schema';
+import { fold } from '../../lib/sql';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
 import { Client, createTestApp, signIn, type TestApp } from '../../../test/helpers';
 import { apply, seedApplicationSessionId, subjectByCode } from './academic.fixtures';
@@ -132,11 +133,11 @@ describe('branches', () => {
     expect(badId.json().fields).toMatchObject({ DEPARTMENT_ID: expect.stringMatching(/^validation\./) });
 
     const inf = await idOf(departments, 'code', 'INF');
-    const duplicate = await office.post('/api/academic/branches', { ABBREVIATION: 'GL', NAME: 'Z', NAME_FR: 'Z', DEPARTMENT_ID: inf });
+    const duplicate = await office.post('/api/academic/branches', { ABBREVIATION: 'GSI', NAME: 'Z', NAME_FR: 'Z', DEPARTMENT_ID: inf });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json()).toMatchObject({ code: 'ALREADY_EXISTS', fields: { ABBREVIATION: 'validation.invalid' } });
 
-    const inUse = await del(office, `/api/academic/branches/${await idOf(branches, 'abbreviation', 'GL')}`);
+    const inUse = await del(office, `/api/academic/branches/${await idOf(branches, 'abbreviation', 'GSI')}`);
     expect(inUse.statusCode).toBe(409);
     expect(inUse.json().code).toBe('IN_USE');
   });
@@ -179,12 +180,12 @@ describe('cycles and levels', () => {
 
 describe('classes', () => {
   it('creates, edits and deletes a class', async () => {
-    const gl = await idOf(branches, 'abbreviation', 'GL');
-    const master = await idOf(cycles, 'code', 'MASTER');
-    const created = await office.post('/api/academic/classes', { CODE: 'GL4/S', BRANCH_ID: gl, CYCLE_ID: master, LEVEL_ID: 4, SHIFT: 'EVENING' });
+    const gl = await idOf(branches, 'abbreviation', 'GSI');
+    const master = await idOf(cycles, 'code', 'MP');
+    const created = await office.post('/api/academic/classes', { CODE: 'MP4 GSI/S A', BRANCH_ID: gl, CYCLE_ID: master, LEVEL_ID: 4, SHIFT: 'EVENING' });
     expect(created.statusCode).toBe(201);
     const klass = created.json();
-    expect(klass).toEqual({ id: expect.any(Number), CODE: 'GL4/S', BRANCH_ID: gl, CYCLE_ID: master, LEVEL_ID: 4, SHIFT: 'EVENING' });
+    expect(klass).toEqual({ id: expect.any(Number), CODE: 'MP4 GSI/S A', BRANCH_ID: gl, CYCLE_ID: master, LEVEL_ID: 4, SHIFT: 'EVENING' });
     const edited = await patch(office, `/api/academic/classes/${klass.id}`, { ...klass, SHIFT: 'NIGHT' });
     expect(edited.json().SHIFT).toBe('NIGHT');
     expect((await office.get('/api/academic/classes')).json()).toContainEqual({ ...klass, SHIFT: 'NIGHT' });
@@ -192,8 +193,8 @@ describe('classes', () => {
   });
 
   it('refuses a bad shift, a level outside the cycle, a duplicate code and deleting a class with subjects', async () => {
-    const gl = await idOf(branches, 'abbreviation', 'GL');
-    const master = await idOf(cycles, 'code', 'MASTER');
+    const gl = await idOf(branches, 'abbreviation', 'GSI');
+    const master = await idOf(cycles, 'code', 'MP');
     const badShift = await office.post('/api/academic/classes', { CODE: 'GLX', BRANCH_ID: gl, CYCLE_ID: master, LEVEL_ID: 4, SHIFT: 'AFTERNOON' });
     expect(badShift.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { SHIFT: 'validation.invalid' } });
     const wrongLevel = await office.post('/api/academic/classes', { CODE: 'GLX', BRANCH_ID: gl, CYCLE_ID: master, LEVEL_ID: 1, SHIFT: 'DAY' });
@@ -202,11 +203,11 @@ describe('classes', () => {
     const unknownCycle = await office.post('/api/academic/classes', { CODE: 'GLX', BRANCH_ID: gl, CYCLE_ID: 999_999, LEVEL_ID: 1, SHIFT: 'DAY' });
     expect(unknownCycle.json().fields).toEqual({ CYCLE_ID: 'validation.invalid' });
 
-    const duplicate = await office.post('/api/academic/classes', { CODE: 'GL1/J', BRANCH_ID: gl, CYCLE_ID: await idOf(cycles, 'code', 'HND'), LEVEL_ID: 1, SHIFT: 'DAY' });
+    const duplicate = await office.post('/api/academic/classes', { CODE: 'BTS1 GSI/J A', BRANCH_ID: gl, CYCLE_ID: await idOf(cycles, 'code', 'HND'), LEVEL_ID: 1, SHIFT: 'DAY' });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json().code).toBe('ALREADY_EXISTS');
 
-    const [gl1] = await t.db.select().from(classes).where(eq(classes.code, 'GL1/J'));
+    const [gl1] = await t.db.select().from(classes).where(eq(classes.code, 'BTS1 GSI/J A'));
     const inUse = await del(office, `/api/academic/classes/${gl1!.id}`);
     expect(inUse.statusCode).toBe(409);
     expect(inUse.json().code).toBe('IN_USE');
@@ -219,16 +220,22 @@ describe('subjects', () => {
     expect(all.total).toBeGreaterThan(250);
     expect(all.rows).toHaveLength(50);
     expect(all.count).toBe(Math.ceil(all.total / 50));
-    expect(all.rows[0]).toEqual({ id: expect.any(Number), CODE: expect.any(String), NAME: expect.any(String), CLASS_ID: expect.any(Number), CLASS_CODE: expect.any(String), HOURS_CM: expect.any(Number), HOURS_TD: expect.any(Number), HOURS_TP: expect.any(Number), HOURLY_RATE: expect.any(Number), CREDITS: expect.any(Number) });
+    expect(all.rows[0]).toEqual({ id: expect.any(Number), CODE: expect.any(String), NAME: expect.any(String), NAME_FR: expect.any(String), CLASS_ID: expect.any(Number), CLASS_CODE: expect.any(String), HOURS_CM: expect.any(Number), HOURS_TD: expect.any(Number), HOURS_TP: expect.any(Number), HOURLY_RATE: expect.any(Number), CREDITS: expect.any(Number) });
 
-    const [gl1] = await t.db.select().from(classes).where(eq(classes.code, 'GL1/J'));
+    const [gl1] = await t.db.select().from(classes).where(eq(classes.code, 'BTS1 GSI/J A'));
     const ofClass = (await office.get(`/api/academic/subjects?classId=${gl1!.id}`)).json();
     expect(ofClass.total).toBeGreaterThanOrEqual(4);
-    expect(ofClass.rows.every((r: { CLASS_CODE: string }) => r.CLASS_CODE === 'GL1/J')).toBe(true);
+    expect(ofClass.rows.every((r: { CLASS_CODE: string }) => r.CLASS_CODE === 'BTS1 GSI/J A')).toBe(true);
 
-    const found = (await office.get('/api/academic/subjects?search=gl101')).json();
-    expect(found.rows.map((r: { CODE: string }) => r.CODE)).toContain('GL101');
-    expect(found.rows.every((r: { CODE: string }) => r.CODE.toLowerCase().includes('gl101'))).toBe(true);
+    const found = (await office.get('/api/academic/subjects?search=gsi101')).json();
+    expect(found.rows.map((r: { CODE: string }) => r.CODE)).toContain('GSI101');
+    expect(found.rows.every((r: { CODE: string }) => r.CODE.toLowerCase().includes('gsi101'))).toBe(true);
+
+    // by the French name too, without accents (decision 30)
+    const french = (await office.get(`/api/academic/subjects?search=${encodeURIComponent('donnees')}&pageSize=200`)).json();
+    expect(french.total).toBeGreaterThan(0);
+    expect(french.rows.every((r: { NAME_FR: string }) => fold(r.NAME_FR).includes('donnees'))).toBe(true);
+    expect(french.rows.map((r: { NAME: string }) => r.NAME)).toContain('Databases');
 
     const page2 = (await office.get('/api/academic/subjects?pageSize=10&page=2')).json();
     expect(page2.page).toBe(2);
@@ -238,16 +245,20 @@ describe('subjects', () => {
   });
 
   it('creates, edits and deletes a subject, and refuses no hours, duplicates and an unknown class', async () => {
-    const [gl1] = await t.db.select().from(classes).where(eq(classes.code, 'GL1/J'));
+    const [gl1] = await t.db.select().from(classes).where(eq(classes.code, 'BTS1 GSI/J A'));
     const input = { CODE: 'GL1NEW', NAME: 'Ethics', CLASS_ID: gl1!.id, HOURS_CM: 20, HOURS_TD: 10, HOURS_TP: 0, HOURLY_RATE: 4000, CREDITS: 2 };
     const created = await office.post('/api/academic/subjects', input);
     expect(created.statusCode).toBe(201);
     const subject = created.json();
-    expect(subject).toEqual({ id: expect.any(Number), ...input, CLASS_CODE: 'GL1/J' });
+    // without a French name, the English one stands in (decision 30)
+    expect(subject).toEqual({ id: expect.any(Number), ...input, NAME_FR: 'Ethics', CLASS_CODE: 'BTS1 GSI/J A' });
 
-    const edited = await patch(office, `/api/academic/subjects/${subject.id}`, { ...input, NAME: 'Professional ethics', HOURS_TP: 5 });
+    const edited = await patch(office, `/api/academic/subjects/${subject.id}`, { ...input, NAME: 'Professional ethics', NAME_FR: 'Déontologie professionnelle', HOURS_TP: 5 });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toMatchObject({ NAME: 'Professional ethics', HOURS_TP: 5 });
+    expect(edited.json()).toMatchObject({ NAME: 'Professional ethics', NAME_FR: 'Déontologie professionnelle', HOURS_TP: 5 });
+    expect((await office.get('/api/academic/subjects?search=deontologie')).json().rows.map((r: { id: number }) => r.id)).toEqual([subject.id]);
+    // an empty French name is the English one
+    expect((await patch(office, `/api/academic/subjects/${subject.id}`, { ...input, NAME: 'Professional ethics', NAME_FR: '  ' })).json()).toMatchObject({ NAME_FR: 'Professional ethics' });
     expect(await lastAudit('academic.subject-updated')).toMatchObject({ targetId: String(subject.id) });
 
     const noHours = await office.post('/api/academic/subjects', { ...input, CODE: 'GL1NONE', HOURS_CM: 0, HOURS_TD: 0, HOURS_TP: 0 });
@@ -265,7 +276,7 @@ describe('subjects', () => {
   });
 
   it('refuses to delete a subject chosen in an application (even declined)', async () => {
-    const subject = await subjectByCode(t.db, 'RT2/J', 'RT201');
+    const subject = await subjectByCode(t.db, 'HND2 SWE/J A', 'SWE201');
     await apply(t.db, { matricule: 'VAC0005', sessionId: await seedApplicationSessionId(t.db), choices: [{ subjectId: subject.id, category: 'TD', affectation: 2 }] });
     const res = await del(office, `/api/academic/subjects/${subject.id}`);
     expect(res.statusCode).toBe(409);

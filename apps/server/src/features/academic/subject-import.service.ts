@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { inArray, sql } from 'drizzle-orm';
-import { MAX_IMPORT_LINES, SUBJECT_CSV_COLUMNS, SubjectInput, V, type ImportReport } from '@portal/contract';
+import { MAX_IMPORT_LINES, SUBJECT_CSV_COLUMNS, SUBJECT_CSV_OPTIONAL_COLUMNS, SubjectInput, V, type ImportReport } from '@portal/contract';
 import { subjects } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
@@ -68,7 +68,9 @@ function readCsv(data: Buffer): { header: string[]; lines: { line: number; cells
 export async function importSubjects(ctx: ServiceContext, input: Acting & { data: Buffer; dryRun: boolean }): Promise<ImportReport> {
   const { header, lines } = readCsv(input.data);
 
-  const missing = SUBJECT_CSV_COLUMNS.filter((c) => !header.includes(c));
+  const missing = SUBJECT_CSV_COLUMNS.filter((c) => !header.includes(c) && !SUBJECT_CSV_OPTIONAL_COLUMNS.includes(c));
+  // a file without French names changes none of the French names already there
+  const keepFrench = !header.includes('NAME_FR');
   if (missing.length) throw invalidCsv(undefined, missing);
   const index = Object.fromEntries(SUBJECT_CSV_COLUMNS.map((c) => [c, header.indexOf(c)])) as Record<Column, number>;
 
@@ -121,11 +123,11 @@ export async function importSubjects(ctx: ServiceContext, input: Acting & { data
     for (let i = 0; i < rows.length; i += BATCH) {
       const batch = JSON.stringify(rows.slice(i, i + BATCH));
       await tx.execute(sql`
-        insert into ${subjects} (code, name, class_id, hours_cm, hours_td, hours_tp, hourly_rate, credits)
-        select x."code", x."name", x."classId", x."hoursCm", x."hoursTd", x."hoursTp", x."hourlyRate", x."credits"
-        from json_to_recordset(${batch}::json) as x("code" text, "name" text, "classId" int, "hoursCm" int, "hoursTd" int, "hoursTp" int, "hourlyRate" int, "credits" int)
+        insert into ${subjects} (code, name, name_fr, class_id, hours_cm, hours_td, hours_tp, hourly_rate, credits)
+        select x."code", x."name", x."nameFr", x."classId", x."hoursCm", x."hoursTd", x."hoursTp", x."hourlyRate", x."credits"
+        from json_to_recordset(${batch}::json) as x("code" text, "name" text, "nameFr" text, "classId" int, "hoursCm" int, "hoursTd" int, "hoursTp" int, "hourlyRate" int, "credits" int)
         on conflict (class_id, code) do update set
-          name = excluded.name, hours_cm = excluded.hours_cm, hours_td = excluded.hours_td, hours_tp = excluded.hours_tp,
+          name = excluded.name, name_fr = case when ${keepFrench}::boolean then ${subjects}.name_fr else excluded.name_fr end, hours_cm = excluded.hours_cm, hours_td = excluded.hours_td, hours_tp = excluded.hours_tp,
           hourly_rate = excluded.hourly_rate, credits = excluded.credits`);
     }
     await audit(tx, { at: ctx.clock.now(), actorId: input.actor.id, action: 'academic.subjects-imported', targetType: 'subject', ip: input.meta.ip, details: { ...result, rejected: rejected.length, lines: lines.length } });

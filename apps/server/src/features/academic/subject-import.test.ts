@@ -35,13 +35,27 @@ async function importAudits(): Promise<number> {
 }
 
 describe('subject CSV import', () => {
+  it('takes the French names of a NAME_FR column, the English one for an empty cell', async () => {
+    const before = await subjectByCode(t.db, 'HND1 SWE/J A', 'SWE101');
+    const csv = [
+      'CLASS_CODE;CODE;NAME;NAME_FR;HOURS_CM;HOURS_TD;HOURS_TP;HOURLY_RATE;CREDITS',
+      'HND1 SWE/J A;IMPG01;Compilers;Compilation;20;10;0;4000;3',
+      'HND1 SWE/J A;IMPG02;Ethics;;20;10;0;4000;3',
+      `HND1 SWE/J A;SWE101;${before.name};Nom français changé;20;10;0;4000;3`,
+    ].join('\n');
+    expect((await postCsv(csv)).json()).toEqual({ inserted: 2, updated: 1, rejected: [], dryRun: false });
+    expect(await subjectByCode(t.db, 'HND1 SWE/J A', 'IMPG01')).toMatchObject({ name: 'Compilers', nameFr: 'Compilation' });
+    expect(await subjectByCode(t.db, 'HND1 SWE/J A', 'IMPG02')).toMatchObject({ name: 'Ethics', nameFr: 'Ethics' });
+    expect(await subjectByCode(t.db, 'HND1 SWE/J A', 'SWE101')).toMatchObject({ id: before.id, nameFr: 'Nom français changé' });
+  });
+
   it('imports a `;` file with a BOM and columns in any order, inserting new subjects and updating existing ones', async () => {
-    const before = await subjectByCode(t.db, 'GL1/J', 'GL101');
+    const before = await subjectByCode(t.db, 'BTS1 GSI/J A', 'GSI101');
     const csv = [
       'NAME;CODE;CLASS_CODE;HOURS_CM;HOURS_TD;HOURS_TP;HOURLY_RATE;CREDITS',
-      '"Algebra; linear";IMPA01;GL1/J;30;15;;4000;4',
-      'Analyse réelle;IMPA02;GL2/J;20;10;10;4500;3',
-      `Renamed subject;GL101;GL1/J;40;20;0;4200;5`,
+      '"Algebra; linear";IMPA01;BTS1 GSI/J A;30;15;;4000;4',
+      'Analyse réelle;IMPA02;BTS2 GSI/J A;20;10;10;4500;3',
+      `Renamed subject;GSI101;BTS1 GSI/J A;40;20;0;4200;5`,
       '',
     ].join('\r\n');
     const res = await postCsv(BOM + csv);
@@ -49,34 +63,37 @@ describe('subject CSV import', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json()).toEqual({ inserted: 2, updated: 1, rejected: [], dryRun: false });
 
-    const algebra = await subjectByCode(t.db, 'GL1/J', 'IMPA01');
+    const algebra = await subjectByCode(t.db, 'BTS1 GSI/J A', 'IMPA01');
     expect(algebra).toMatchObject({ name: 'Algebra; linear', hoursCm: 30, hoursTd: 15, hoursTp: 0, hourlyRate: 4000 });
-    expect((await subjectByCode(t.db, 'GL2/J', 'IMPA02')).name).toBe('Analyse réelle');
-    const after = await subjectByCode(t.db, 'GL1/J', 'GL101');
+    expect((await subjectByCode(t.db, 'BTS2 GSI/J A', 'IMPA02')).name).toBe('Analyse réelle');
+    const after = await subjectByCode(t.db, 'BTS1 GSI/J A', 'GSI101');
     expect(after).toMatchObject({ id: before.id, name: 'Renamed subject', hoursCm: 40, hoursTd: 20, hoursTp: 0, hourlyRate: 4200 });
+    // a file without NAME_FR changes no French name, and a new subject's French name is its English one (decision 30)
+    expect(after.nameFr).toBe(before.nameFr);
+    expect(algebra!.nameFr).toBe('Algebra; linear');
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'academic.subjects-imported'));
     expect(entry).toMatchObject({ targetType: 'subject', details: { inserted: 2, updated: 1, rejected: 0 } });
   });
 
   it('imports a `,` file sent as multipart (field FILE), without a BOM', async () => {
-    const csv = ['CLASS_CODE,CODE,NAME,HOURS_CM,HOURS_TD,HOURS_TP,HOURLY_RATE,CREDITS', 'RT1/J,IMPB01,"Signals, systems",20,10,5,4000,3', 'rt1/s,IMPB02,Evening networks,20,0,0,4500,2'].join('\n');
+    const csv = ['CLASS_CODE,CODE,NAME,HOURS_CM,HOURS_TD,HOURS_TP,HOURLY_RATE,CREDITS', 'HND1 SWE/J A,IMPB01,"Signals, systems",20,10,5,4000,3', 'hnd1 swe/s a,IMPB02,Evening networks,20,0,0,4500,2'].join('\n');
     const res = await postFile(csv);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ inserted: 2, updated: 0, rejected: [], dryRun: false });
-    expect((await subjectByCode(t.db, 'RT1/J', 'IMPB01')).name).toBe('Signals, systems');
+    expect((await subjectByCode(t.db, 'HND1 SWE/J A', 'IMPB01')).name).toBe('Signals, systems');
     // Class codes are matched regardless of case when that is unambiguous.
-    expect((await subjectByCode(t.db, 'RT1/S', 'IMPB02')).hourlyRate).toBe(4500);
+    expect((await subjectByCode(t.db, 'HND1 SWE/S A', 'IMPB02')).hourlyRate).toBe(4500);
   });
 
   it('reports each rejected line with its number and field errors, and imports the others', async () => {
     const csv = [
       'CLASS_CODE;CODE;NAME;HOURS_CM;HOURS_TD;HOURS_TP;HOURLY_RATE;CREDITS',
-      'GL1/J;IMPC01;Good one;20;10;0;4000;3', // line 2
+      'BTS1 GSI/J A;IMPC01;Good one;20;10;0;4000;3', // line 2
       'XX9/J;IMPC02;Unknown class;20;10;0;4000;3', // line 3
-      'GL1/J;IMPC03;;-5;10;0;abc;3', // line 4
-      'GL1/J;IMPC04;No hours;0;0;0;4000;3', // line 5
+      'BTS1 GSI/J A;IMPC03;;-5;10;0;abc;3', // line 4
+      'BTS1 GSI/J A;IMPC04;No hours;0;0;0;4000;3', // line 5
       '', // line 6 (skipped)
-      'GL1/J;IMPC01;Same again;20;10;0;4000;3', // line 7
+      'BTS1 GSI/J A;IMPC01;Same again;20;10;0;4000;3', // line 7
       ';IMPC05;No class;20;10;0;4000;99', // line 8
     ].join('\n');
     const res = await postCsv(csv);
@@ -90,46 +107,46 @@ describe('subject CSV import', () => {
       { LINE: 7, ERRORS: { CODE: 'validation.duplicateLine' } },
       { LINE: 8, ERRORS: { CLASS_CODE: 'validation.required', CREDITS: 'validation.invalid' } },
     ]);
-    expect((await subjectByCode(t.db, 'GL1/J', 'IMPC01')).name).toBe('Good one');
+    expect((await subjectByCode(t.db, 'BTS1 GSI/J A', 'IMPC01')).name).toBe('Good one');
     expect(await countLike('IMPC%')).toBe(1);
   });
 
   it('writes nothing on a dry run, but counts what it would do', async () => {
     const audits = await importAudits();
-    const before = await subjectByCode(t.db, 'GL1/J', 'GL102');
-    const csv = ['CLASS_CODE;CODE;NAME;HOURS_CM;HOURS_TD;HOURS_TP;HOURLY_RATE;CREDITS', 'GL1/J;IMPD01;Dry one;20;10;0;4000;3', 'GL1/J;GL102;Changed name;20;10;0;4000;3', 'NOPE;IMPD02;x;1;0;0;1;1'].join('\n');
+    const before = await subjectByCode(t.db, 'BTS1 GSI/J A', 'GSI102');
+    const csv = ['CLASS_CODE;CODE;NAME;HOURS_CM;HOURS_TD;HOURS_TP;HOURLY_RATE;CREDITS', 'BTS1 GSI/J A;IMPD01;Dry one;20;10;0;4000;3', 'BTS1 GSI/J A;GSI102;Changed name;20;10;0;4000;3', 'NOPE;IMPD02;x;1;0;0;1;1'].join('\n');
     const res = await postCsv(csv, true);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ inserted: 1, updated: 1, rejected: [{ LINE: 4, ERRORS: { CLASS_CODE: 'validation.unknownClass' } }], dryRun: true });
     expect(await countLike('IMPD%')).toBe(0);
-    expect(await subjectByCode(t.db, 'GL1/J', 'GL102')).toEqual(before);
+    expect(await subjectByCode(t.db, 'BTS1 GSI/J A', 'GSI102')).toEqual(before);
     expect(await importAudits()).toBe(audits);
 
     const real = await postCsv(csv, false);
     expect(real.json()).toMatchObject({ inserted: 1, updated: 1, dryRun: false });
-    expect((await subjectByCode(t.db, 'GL1/J', 'GL102')).name).toBe('Changed name');
+    expect((await subjectByCode(t.db, 'BTS1 GSI/J A', 'GSI102')).name).toBe('Changed name');
   });
 
   it('refuses a file without the expected header with CSV_INVALID, naming the missing columns', async () => {
-    const missing = await postCsv('CLASS_CODE;CODE;NAME;HOURS_CM\nGL1/J;X;Y;1\n');
+    const missing = await postCsv('CLASS_CODE;CODE;NAME;HOURS_CM\nBTS1 GSI/J A;X;Y;1\n');
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ code: 'CSV_INVALID', columns: ['HOURS_TD', 'HOURS_TP', 'HOURLY_RATE', 'CREDITS'] });
 
-    const noHeader = await postFile('GL1/J;IMPE01;Name;20;10;0;4000;3\n');
+    const noHeader = await postFile('BTS1 GSI/J A;IMPE01;Name;20;10;0;4000;3\n');
     expect(noHeader.statusCode).toBe(400);
     expect(noHeader.json().code).toBe('CSV_INVALID');
 
     const empty = await postCsv('');
     expect(empty.statusCode).toBe(400);
-    const broken = await postCsv('CLASS_CODE;CODE;NAME;HOURS_CM;HOURS_TD;HOURS_TP;HOURLY_RATE;CREDITS\nGL1/J;"unclosed;x;1;0;0;1;1\n');
+    const broken = await postCsv('CLASS_CODE;CODE;NAME;HOURS_CM;HOURS_TD;HOURS_TP;HOURLY_RATE;CREDITS\nBTS1 GSI/J A;"unclosed;x;1;0;0;1;1\n');
     expect(broken.statusCode).toBe(400);
     expect(broken.json().code).toBe('CSV_INVALID');
-    const latin1 = await postCsv(Buffer.from('CLASS_CODE;CODE;NAME;HOURS_CM;HOURS_TD;HOURS_TP;HOURLY_RATE;CREDITS\nGL1/J;IMPE02;Anglais \xe9crit;1;0;0;1;1\n', 'latin1'));
+    const latin1 = await postCsv(Buffer.from('CLASS_CODE;CODE;NAME;HOURS_CM;HOURS_TD;HOURS_TP;HOURLY_RATE;CREDITS\nBTS1 GSI/J A;IMPE02;Anglais \xe9crit;1;0;0;1;1\n', 'latin1'));
     expect(latin1.json().code).toBe('CSV_INVALID');
     expect(await countLike('IMPE%')).toBe(0);
 
     const header = 'CLASS_CODE;CODE;NAME;HOURS_CM;HOURS_TD;HOURS_TP;HOURLY_RATE;CREDITS\n';
-    const tooMany = await postCsv(header + Array.from({ length: 50_001 }, (_, i) => `GL1/J;IMPF${i};x;1;0;0;1;1`).join('\n'));
+    const tooMany = await postCsv(header + Array.from({ length: 50_001 }, (_, i) => `BTS1 GSI/J A;IMPF${i};x;1;0;0;1;1`).join('\n'));
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().code).toBe('CSV_INVALID');
     expect(await countLike('IMPF%')).toBe(0);
@@ -145,7 +162,7 @@ describe('subject CSV import', () => {
     expect(xml.statusCode).toBe(415);
 
     const header = 'CLASS_CODE;CODE;NAME;HOURS_CM;HOURS_TD;HOURS_TP;HOURLY_RATE;CREDITS\n';
-    const big = header + 'GL1/J;BIG;x;1;0;0;1;1\n'.repeat(260_000);
+    const big = header + 'BTS1 GSI/J A;BIG;x;1;0;0;1;1\n'.repeat(260_000);
     expect(Buffer.byteLength(big)).toBeGreaterThan(5 * 1024 * 1024);
     expect((await postCsv(big)).statusCode).toBe(413);
     const bigFile = await postFile(big);
@@ -153,7 +170,7 @@ describe('subject CSV import', () => {
   });
 
   it('imports 20,000 lines quickly, then updates them all', async () => {
-    const classRows = await t.db.select({ code: classes.code }).from(classes).where(like(classes.code, 'GL%'));
+    const classRows = await t.db.select({ code: classes.code }).from(classes).where(like(classes.code, 'BTS%'));
     const header = 'CLASS_CODE,CODE,NAME,HOURS_CM,HOURS_TD,HOURS_TP,HOURLY_RATE,CREDITS';
     const lines = Array.from({ length: 20_000 }, (_, i) => `${classRows[i % classRows.length]!.code},BULK${String(i).padStart(5, '0')},Bulk subject ${i},20,10,${i % 2 ? 0 : 10},4000,3`);
     const csv = [header, ...lines].join('\n');

@@ -10,6 +10,7 @@ export function toApplicationSession(session: SessionRow, constraint: Constraint
   return {
     id: session.id,
     DESIGNATION: session.DESIGNATION,
+    DESIGNATION_FR: session.DESIGNATION_FR,
     START_DATE: session.START_DATE.toISOString(),
     END_DATE: session.END_DATE?.toISOString() ?? null,
     MANUAL_CLOSURE: session.MANUAL_CLOSURE,

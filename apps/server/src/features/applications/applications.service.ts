@@ -118,6 +118,7 @@ export async function archivedApplications(ctx: ServiceContext, input: { employe
   return rows.map((r) => ({
     ...toApplication(r.application, r.constraint),
     DESIGNATION: r.session.DESIGNATION,
+    DESIGNATION_FR: r.session.DESIGNATION_FR,
     START_DATE: r.session.START_DATE.toISOString(),
     END_DATE: r.session.END_DATE?.toISOString() ?? null,
     choices: choices.filter((c) => c.APPLICATION_ID === r.application.id).map(asChoice),
@@ -163,7 +164,7 @@ export async function closeApplication(ctx: ServiceContext, input: { application
           name: `${person.FIRSTNAME} ${person.LASTNAME}`,
           kind: 'application-closed',
           key: 'applicationClosed',
-          vars: { session: locked.session.DESIGNATION, ...closureSummary(lang, live, { hours, allowed, pay }) },
+          vars: { session: lang === 'fr' ? locked.session.DESIGNATION_FR : locked.session.DESIGNATION, ...closureSummary(lang, live, { hours, allowed, pay }) },
         }),
       );
     }

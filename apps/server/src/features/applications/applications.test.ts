@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES, estimatePay, type Application, type ArchivedApplication, type Choice, type SessionChoice } from '@portal/contract';
-import { applicationChoices, applications, applicationSessions, auditLog, identifications, persons, settings } from '../../db/schema';
+import { applicationChoices, applications, applicationSessions, auditLog, identifications, persons, settings, subjects } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
 import { Client, createTestApp, lastMailTo, sessionFor, signIn, type TestApp } from '../../../test/helpers';
 import { applicationWith, createLecturers, decide, demoSession, subjectsAt, type LecturerOptions, type SubjectPick } from './fixtures';
@@ -502,7 +502,10 @@ describe('closing the application', () => {
     await choose(a, cm(s));
     expect((await close(a)).statusCode).toBe(200);
     const mail = await lastMailTo(t.db, a.email);
-    expect(mail!.subject).toBe(`Choix des matières clôturés : ${session.DESIGNATION}`);
+    // the session and the subjects by their French names (decision 30)
+    expect(mail!.subject).toBe(`Choix des matières clôturés : ${session.DESIGNATION_FR}`);
+    const [frenchName] = await t.db.select({ nameFr: subjects.nameFr }).from(subjects).where(eq(subjects.id, s.id));
+    expect(mail!.textBody).toContain(frenchName!.nameFr);
     expect(mail!.textBody).toContain(`Niveau 3 (${s.hoursCm} h)`);
     expect(mail!.textBody).toContain(`cours magistral (CM), ${s.hoursCm} h`);
     expect(mail!.textBody).toContain(`Total : ${s.hoursCm} heures choisies, 200 heures autorisées.`);
@@ -597,7 +600,7 @@ describe('the archive', () => {
     await decide(t.db, [current[0]!.id], 1);
     const [old] = await t.db
       .insert(applicationSessions)
-      .values({ DESIGNATION: 'Subject choices, semester 2, 2022-2023', START_DATE: new Date('2023-02-01T00:00:00Z'), END_DATE: new Date('2023-07-01T00:00:00Z'), SUBJECT_CONSTRAINT_ID: constraint.id, hoursPermanent: 300, hoursVacataire: 150, hoursStagiaire: 100, hoursStaff: 50 })
+      .values({ DESIGNATION: 'Subject choices, semester 2, 2022-2023', DESIGNATION_FR: 'Choix des matières, semestre 2, 2022-2023', START_DATE: new Date('2023-02-01T00:00:00Z'), END_DATE: new Date('2023-07-01T00:00:00Z'), SUBJECT_CONSTRAINT_ID: constraint.id, hoursPermanent: 300, hoursVacataire: 150, hoursStagiaire: 100, hoursStaff: 50 })
       .returning();
     const past = await applicationWith(t.db, {
       personId: a.id,

@@ -35,6 +35,7 @@ export async function choiceRows(exec: Executor, where: SQL | undefined): Promis
         CATEGORY: applicationChoices.CATEGORY,
         SESSION_APPLICATION_ID: applications.SESSION_APPLICATION_ID,
         DESIGNATION: applicationSessions.DESIGNATION,
+        DESIGNATION_FR: applicationSessions.DESIGNATION_FR,
         CLOSED: applications.CLOSED,
         hasNiu: sql<boolean>`coalesce(${profiles.NIU}, '') <> ''`,
         ASSIGNED: assignedOfChoice,
@@ -58,11 +59,12 @@ export async function choiceRows(exec: Executor, where: SQL | undefined): Promis
     Subject: toSubjectRow(r.subject, r.ASSIGNED, r.hasNiu),
     SESSION_APPLICATION_ID: r.SESSION_APPLICATION_ID,
     DESIGNATION: r.DESIGNATION,
+    DESIGNATION_FR: r.DESIGNATION_FR,
     CLOSED: r.CLOSED,
   }));
 }
 
-export const asChoice = ({ SESSION_APPLICATION_ID: _s, DESIGNATION: _d, CLOSED: _c, ...choice }: SessionChoice): Choice => choice;
+export const asChoice = ({ SESSION_APPLICATION_ID: _s, DESIGNATION: _d, DESIGNATION_FR: _f, CLOSED: _c, ...choice }: SessionChoice): Choice => choice;
 
 /** The choices of one application. */
 export async function listChoices(exec: Executor, applicationId: number): Promise<Choice[]> {

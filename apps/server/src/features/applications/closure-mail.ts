@@ -23,7 +23,7 @@ export function closureSummary(
       const lines = list.map((c) =>
         tr(lang, 'applicationClosed.line', {
           code: c.Subject.SUBJECT_CODE,
-          name: c.Subject.SUBJECT_NAME,
+          name: lang === 'fr' ? c.Subject.SUBJECT_NAME_FR : c.Subject.SUBJECT_NAME,
           class: c.Subject.CLASS_CODE,
           part: tr(lang, `applicationClosed.parts.${c.CATEGORY}`),
           hours: c.HOURS,

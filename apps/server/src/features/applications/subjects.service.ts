@@ -11,9 +11,9 @@ import {
   type SubjectRow,
 } from '@portal/contract';
 import type { Db } from '../../db/client';
-import { applicationSessions, branches, catalogueVersion, classes, cycles, departments, levels, subjects } from '../../db/schema';
+import { applicationSessions, branches, catalogueVersion, classes, cycles, departments, levels, subjects, subjectSearchText } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
-import { likePattern } from '../../lib/sql';
+import { fold, likePattern } from '../../lib/sql';
 
 // ---------------------------------------------------------------- shared SQL pieces
 
@@ -29,7 +29,7 @@ export function currentApplicationSessionIdSql(now: Date | SQL.Aliased | ReturnT
 }
 
 /** A subject's own columns: the `subjects` table, or a subquery that selects them under the same names. */
-type SubjectSource = Record<'id' | 'code' | 'name' | 'classId' | 'hoursCm' | 'hoursTd' | 'hoursTp' | 'hourlyRate' | 'credits', unknown>;
+type SubjectSource = Record<'id' | 'code' | 'name' | 'nameFr' | 'classId' | 'hoursCm' | 'hoursTd' | 'hoursTp' | 'hourlyRate' | 'credits', unknown>;
 
 /** Where a subject is taught: its class, branch, cycle and department. */
 const placeColumns = {
@@ -45,7 +45,7 @@ const placeColumns = {
   SHIFT: classes.shift,
 };
 
-type SubjectColumnsOf<S extends SubjectSource> = { SUBJECT_ID: S['id']; SUBJECT_CODE: S['code']; SUBJECT_NAME: S['name']; CLASS_ID: S['classId'] } & typeof placeColumns & {
+type SubjectColumnsOf<S extends SubjectSource> = { SUBJECT_ID: S['id']; SUBJECT_CODE: S['code']; SUBJECT_NAME: S['name']; SUBJECT_NAME_FR: S['nameFr']; CLASS_ID: S['classId'] } & typeof placeColumns & {
   HOURS_CM: S['hoursCm'];
   HOURS_TD: S['hoursTd'];
   HOURS_TP: S['hoursTp'];
@@ -59,6 +59,7 @@ function subjectColumnsOf<S extends SubjectSource>(s: S): SubjectColumnsOf<S> {
     SUBJECT_ID: s.id,
     SUBJECT_CODE: s.code,
     SUBJECT_NAME: s.name,
+    SUBJECT_NAME_FR: s.nameFr,
     CLASS_ID: s.classId,
     ...placeColumns,
     HOURS_CM: s.hoursCm,
@@ -122,7 +123,7 @@ function filterValues(filters: SubjectFilters): Partial<Record<FilterName, strin
   for (const name of FILTERS) {
     const value = filters[name];
     if (value === undefined || value === '') continue;
-    values[name] = name === 'SEARCH' ? likePattern(String(value)) : value;
+    values[name] = name === 'SEARCH' ? likePattern(fold(String(value))) : value;
   }
   return values;
 }
@@ -137,7 +138,7 @@ function filterConditions(given: readonly FilterName[]): SQL[] {
     REGIME: () => sql`${classes.shift} = ${p('REGIME')}`,
     BRANCH: () => sql`${classes.branchId} = ${p('BRANCH')}`,
     DEPARTMENT: () => sql`${branches.departmentId} = ${p('DEPARTMENT')}`,
-    SEARCH: () => sql`lower(${subjects.code} || ' ' || ${subjects.name}) like ${p('SEARCH')}`,
+    SEARCH: () => sql`${subjectSearchText(subjects)} like ${p('SEARCH')}`,
   };
   return given.map((name) => condition[name]());
 }
@@ -158,7 +159,7 @@ function buildStatements(db: Db, given: readonly FilterName[], key: string) {
   const classConditions = given.flatMap((name, i) => (name === 'SEARCH' ? [] : [name === 'CLASS' ? sql`${classes.id} = ${sql.placeholder('CLASS')}` : conditions[i]!]));
 
   const offered = db
-    .select({ id: subjects.id, code: subjects.code, name: subjects.name, classId: subjects.classId, hoursCm: subjects.hoursCm, hoursTd: subjects.hoursTd, hoursTp: subjects.hoursTp, hourlyRate: subjects.hourlyRate, credits: subjects.credits })
+    .select({ id: subjects.id, code: subjects.code, name: subjects.name, nameFr: subjects.nameFr, classId: subjects.classId, hoursCm: subjects.hoursCm, hoursTd: subjects.hoursTd, hoursTp: subjects.hoursTp, hourlyRate: subjects.hourlyRate, credits: subjects.credits })
     .from(subjects)
     .where(and(sql`${subjects.classId} = ${classes.id}`, searchCondition, offeredIn(session)))
     .orderBy(asc(subjects.code))

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBJECTS_PAGE_SIZE, type CatalogueClass, type SubjectPage, type SubjectRow } from '@portal/contract';
 import { applicationChoices, applicationSessions, branches, classes, cycles, departments, subjects } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
+import { fold } from '../../lib/sql';
 import { Client, createTestApp, signIn, type TestApp } from '../../../test/helpers';
 import { applicationWith, createLecturers, demoSession, subjectsAt } from './fixtures';
 
@@ -10,14 +11,14 @@ let t: TestApp;
 let withNiu: Client;
 let withoutNiu: Client;
 /** Every subject with its class, as the page orders them: level, class code, subject code. */
-let all: { id: number; code: string; name: string; classId: number; classCode: string; level: number; cycleId: number; branchId: number; departmentId: number; shift: string }[];
+let all: { id: number; code: string; name: string; nameFr: string; classId: number; classCode: string; level: number; cycleId: number; branchId: number; departmentId: number; shift: string }[];
 
 beforeAll(async () => {
   t = await createTestApp();
   withNiu = (await signIn(t, DEMO_ACCOUNTS.readyLecturer.matricule)).client;
   withoutNiu = (await signIn(t, DEMO_ACCOUNTS.partTime.matricule)).client;
   all = await t.db
-    .select({ id: subjects.id, code: subjects.code, name: subjects.name, classId: classes.id, classCode: classes.code, level: classes.levelId, cycleId: classes.cycleId, branchId: classes.branchId, departmentId: branches.departmentId, shift: classes.shift })
+    .select({ id: subjects.id, code: subjects.code, name: subjects.name, nameFr: subjects.nameFr, classId: classes.id, classCode: classes.code, level: classes.levelId, cycleId: classes.cycleId, branchId: classes.branchId, departmentId: branches.departmentId, shift: classes.shift })
     .from(subjects)
     .innerJoin(classes, eq(classes.id, subjects.classId))
     .innerJoin(branches, eq(branches.id, classes.branchId));
@@ -48,9 +49,9 @@ describe('the catalogue', () => {
     const res = await withNiu.get('/api/catalogue');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.departments).toHaveLength(5);
-    expect(body.branches).toHaveLength(10);
-    expect(body.cycles).toHaveLength(3);
+    expect(body.departments).toHaveLength(4);
+    expect(body.branches).toHaveLength(16);
+    expect(body.cycles).toHaveLength(6);
     expect(body.levels).toEqual([1, 2, 3, 4, 5].map((id) => ({ id, NAME: `Level ${id}`, NAME_FR: `Niveau ${id}` })));
     for (const d of body.departments) expect(d.NAME_FR).toBeTruthy();
     expect(body.branches[0]).toMatchObject({ ABBREVIATION: expect.any(String), NAME_FR: expect.any(String), DEPARTMENT_ID: expect.any(Number) });
@@ -100,6 +101,7 @@ describe('the catalogue', () => {
       SUBJECT_ID: subject!.id,
       SUBJECT_CODE: subject!.code,
       SUBJECT_NAME: subject!.name,
+      SUBJECT_NAME_FR: subject!.nameFr,
       CLASS_ID: klass.classId,
       CLASS_CODE: klass.classCode,
       BRANCH_ID: klass.branchId,
@@ -164,14 +166,17 @@ describe('PATCH /subjects/by-level/{page}', () => {
     }
   });
 
-  it('searches code and name, ignoring case; % and _ are plain characters', async () => {
+  /** What a search reads: code and both names, lower case, without accents. */
+  const haystack = (s: (typeof all)[number]) => fold(`${s.code} ${s.name} ${s.nameFr}`);
+
+  it('searches code and both names, ignoring case; % and _ are plain characters', async () => {
     const target = all[37]!;
     const byCode = await everyRow(withNiu, { SEARCH: target.code.toLowerCase() });
-    expect(byCode.map((r) => r.SUBJECT_ID)).toEqual(all.filter((s) => `${s.code} ${s.name}`.toLowerCase().includes(target.code.toLowerCase())).map((s) => s.id));
+    expect(byCode.map((r) => r.SUBJECT_ID)).toEqual(all.filter((s) => haystack(s).includes(target.code.toLowerCase())).map((s) => s.id));
     expect(byCode.map((r) => r.SUBJECT_ID)).toContain(target.id);
     const word = target.name.split(' ')[0]!.toUpperCase();
     const byName = await everyRow(withNiu, { SEARCH: `  ${word} ` });
-    expect(byName.map((r) => r.SUBJECT_ID)).toEqual(all.filter((s) => `${s.code} ${s.name}`.toLowerCase().includes(word.toLowerCase())).map((s) => s.id));
+    expect(byName.map((r) => r.SUBJECT_ID)).toEqual(all.filter((s) => haystack(s).includes(word.toLowerCase())).map((s) => s.id));
     expect((await byLevel(withNiu, 1, { SEARCH: '%' })).statusCode).toBe(204);
     expect((await byLevel(withNiu, 1, { SEARCH: '_' })).statusCode).toBe(204);
     await t.db.update(subjects).set({ name: 'Maths 100% _applied_' }).where(eq(subjects.id, target.id));
@@ -179,11 +184,28 @@ describe('PATCH /subjects/by-level/{page}', () => {
     expect((await everyRow(withNiu, { SEARCH: '_applied_' })).map((r) => r.SUBJECT_ID)).toEqual([target.id]);
   });
 
+  it('finds a subject by its French name, with or without accents, and answers both names (decision 30)', async () => {
+    const databases = all.filter((s) => s.name === 'Databases');
+    expect(databases.length).toBeGreaterThan(0);
+    expect(databases.every((s) => s.nameFr === 'Bases de données')).toBe(true);
+    for (const search of ['bases de données', 'BASES DE DONNEES', 'données']) {
+      const rows = await everyRow(withNiu, { SEARCH: search });
+      expect(rows.map((r) => r.SUBJECT_ID), search).toEqual(expect.arrayContaining(databases.map((s) => s.id)));
+      expect(rows.every((r) => fold(`${r.SUBJECT_NAME} ${r.SUBJECT_NAME_FR}`).includes('donnees')), search).toBe(true);
+    }
+    const [row] = await everyRow(withNiu, { SEARCH: databases[0]!.code, CLASS: databases[0]!.classId });
+    expect(row).toMatchObject({ SUBJECT_NAME: 'Databases', SUBJECT_NAME_FR: 'Bases de données' });
+    // the English search finds the same subjects
+    expect((await everyRow(withNiu, { SEARCH: 'databases' })).map((r) => r.SUBJECT_ID)).toEqual(databases.map((s) => s.id));
+    const electronics = all.filter((s) => s.nameFr === 'Électronique');
+    expect((await everyRow(withNiu, { SEARCH: 'electronique' })).map((r) => r.SUBJECT_ID)).toEqual(expect.arrayContaining(electronics.map((s) => s.id)));
+  });
+
   it('answers 204 with no body when nothing matches', async () => {
     const res = await byLevel(withNiu, 1, { SEARCH: 'no subject is called this' });
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
-    expect((await byLevel(withNiu, 1, { LEVEL: 5, REGIME: 'EVENING' })).statusCode).toBe(204);
+    expect((await byLevel(withNiu, 1, { LEVEL: 5, REGIME: 'NIGHT' })).statusCode).toBe(204);
   });
 
   it('gives the reader tax rate: 5.5 with an NIU, 16.5 without', async () => {
@@ -240,7 +262,7 @@ describe('PATCH /subjects/by-level/{page}', () => {
     // Assignments of another session do not count.
     const [old] = await t.db
       .insert(applicationSessions)
-      .values({ DESIGNATION: 'Old session', START_DATE: new Date('2022-09-01T00:00:00Z'), END_DATE: new Date('2023-02-01T00:00:00Z'), SUBJECT_CONSTRAINT_ID: constraint.id, hoursPermanent: 1, hoursVacataire: 1, hoursStagiaire: 1, hoursStaff: 1 })
+      .values({ DESIGNATION: 'Old session', DESIGNATION_FR: 'Ancienne session', START_DATE: new Date('2022-09-01T00:00:00Z'), END_DATE: new Date('2023-02-01T00:00:00Z'), SUBJECT_CONSTRAINT_ID: constraint.id, hoursPermanent: 1, hoursVacataire: 1, hoursStagiaire: 1, hoursStaff: 1 })
       .returning();
     const level5 = (await subjectsAt(t.db, 5, 'DAY'))[0]!;
     await applicationWith(t.db, { personId: other!.id, sessionId: old!.id, constraintId: constraint.id, choices: (['CM', 'TD', 'TP'] as const).map((category) => ({ subjectId: level5.id, category, affectation: 1 as const })) });
@@ -267,7 +289,7 @@ describe('PATCH /subjects/by-level/{page}', () => {
     expect(((await byLevel(withNiu, 1, level2)).json() as SubjectPage).rows.find((r) => r.SUBJECT_ID === target.SUBJECT_ID)!.ASSIGNED).toEqual(['CM']);
     // The count follows a new subject in the filtered classes.
     const klass = all.find((r) => r.level === 2 && r.shift === 'DAY')!;
-    await t.db.insert(subjects).values({ code: 'ZZ999', name: 'Added while cached', classId: klass.classId, hoursCm: 10, hourlyRate: 4000 });
+    await t.db.insert(subjects).values({ code: 'ZZ999', name: 'Added while cached', nameFr: 'Ajoutée pendant le cache', classId: klass.classId, hoursCm: 10, hourlyRate: 4000 });
     expect(((await byLevel(withNiu, 1, level2)).json() as SubjectPage).total).toBe(first.total + 1);
   });
 });

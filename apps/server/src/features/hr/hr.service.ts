@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { isBackOffice, missingFields, type AuditEntry, type Dossier, type PersonRecord, type RegistrationQuery, type RegistrationRow } from '@portal/contract';
+import { missingFields, type AuditEntry, type Dossier, type PersonRecord, type RegistrationQuery, type RegistrationRow } from '@portal/contract';
 import { auditLog, persons } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -9,13 +9,13 @@ import { registrationState } from '../registration/registration.service';
 import { listDocuments } from '../registration/documents.service';
 import { recordQuery, toPersonRecord } from '../../lib/person-record';
 
-/** Every staff registration with what it misses (a few thousand at most: computed in one pass). */
+/**
+ * Every staff registration with what it misses (a few thousand at most: computed in one pass).
+ * Employees who also hold a back-office role fill in theirs too; office accounts have none (decision 29).
+ */
 async function allRegistrations(ctx: ServiceContext): Promise<{ record: PersonRecord; missing: string[] }[]> {
   const rows = await recordQuery(ctx.db).where(eq(persons.KIND, 'STAFF')).orderBy(persons.LASTNAME, persons.FIRSTNAME);
-  return rows
-    .map((row) => toPersonRecord(row))
-    .filter((record) => !isBackOffice(record))
-    .map((record) => ({ record, missing: missingFields(record) }));
+  return rows.map((row) => toPersonRecord(row)).map((record) => ({ record, missing: missingFields(record) }));
 }
 
 

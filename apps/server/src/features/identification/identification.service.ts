@@ -117,11 +117,11 @@ const ACCENTED = 'ÀÁÂÃÄÅàáâãäåÇçÈÉÊËèéêëÌÍÎÏìíîïÑ
 const UNACCENTED = 'AAAAAAaaaaaaCcEEEEeeeeIIIIiiiiNnOOOOOoooooUUUUuuuuYyy';
 
 /**
- * GET /identification/persons: staff (not back-office accounts) found by matricule or name, case-
+ * GET /identification/persons: staff (employees, whatever roles they hold; not office accounts) found by matricule or name, case-
  * and accent-insensitive, every word of the search matching; closed registrations first.
  */
 export async function listIdentifications(ctx: ServiceContext, query: IdentificationQuery): Promise<IdentificationPage> {
-  const where: SQL[] = [eq(persons.KIND, 'STAFF'), sql`cardinality(${persons.ROLES}) = 0`];
+  const where: SQL[] = [eq(persons.KIND, 'STAFF')];
   if (query.complete === 'yes') where.push(isNotNull(identifications.completedAt));
   if (query.complete === 'no') where.push(isNull(identifications.completedAt));
   const words = query.search ? fold(query.search).split(/\s+/).filter(Boolean) : [];

@@ -19,7 +19,7 @@ import { pageOf, person } from '../../test/fake-api';
 /** Test data of the academic office's pages. */
 
 export const academicUser = (overrides: Partial<PersonRecord> = {}) =>
-  person({ id: 98, STUDENT_ID: 98, KIND: 'STAFF', ROLES: ['ACADEMIC'], FIRSTNAME: 'Paul', LASTNAME: 'Ekambi', MATRICULE: 'BO0002', ...overrides });
+  person({ id: 98, STUDENT_ID: 98, KIND: 'OFFICE', ROLES: ['ACADEMIC'], FIRSTNAME: 'Paul', LASTNAME: 'Ekambi', MATRICULE: 'BO0002', ...overrides });
 
 export const DEPARTMENTS: CatalogueDepartment[] = [
   { id: 1, CODE: 'INF', NAME: 'Computer Science', NAME_FR: 'Informatique' },
@@ -49,7 +49,7 @@ export const CATALOGUE: Catalogue = {
 };
 
 export function subject(overrides: Partial<CatalogueSubject> = {}): CatalogueSubject {
-  return { id: 21, CODE: 'INF101', NAME: 'Introduction to programming', CLASS_ID: 11, CLASS_CODE: 'GL1/J', HOURS_CM: 30, HOURS_TD: 20, HOURS_TP: 10, HOURLY_RATE: 5000, CREDITS: 4, ...overrides };
+  return { id: 21, CODE: 'INF101', NAME: 'Introduction to programming', NAME_FR: 'Introduction à la programmation', CLASS_ID: 11, CLASS_CODE: 'GL1/J', HOURS_CM: 30, HOURS_TD: 20, HOURS_TP: 10, HOURLY_RATE: 5000, CREDITS: 4, ...overrides };
 }
 
 export const subjectPage = (rows: CatalogueSubject[], total = rows.length, current = 1, pageSize = 50): CatalogueSubjectPage => pageOf(rows, total, current, pageSize);
@@ -72,6 +72,7 @@ export function session(overrides: Partial<SessionSummary> = {}): SessionSummary
     ...applicationSession({
       id: 1,
       DESIGNATION: 'Subject choices, semester 1, 2024-2025',
+      DESIGNATION_FR: 'Choix des matières, semestre 1, 2024-2025',
       START_DATE: '2024-08-31T23:00:00.000Z',
       END_DATE: '2024-09-30T23:00:00.000Z',
       SUBJECT_CONSTRAINT_ID: 1,

@@ -33,6 +33,7 @@ import {
   type ChoiceAction,
 } from './academic-api';
 import { localName, partLabel, regimeLabel } from './labels';
+import { sessionName, subjectName } from '../../lib/names';
 
 /** How each AFFECTATION of a choice is named on the page. */
 const STATES = { [AFFECTATION.SELECTED]: 'selected', [AFFECTATION.CONFIRMED]: 'confirmed', [AFFECTATION.DECLINED]: 'declined' } as const satisfies Record<Affectation, string>;
@@ -94,7 +95,7 @@ function SubjectSection({ row, pending, failure, onDecide }: { row: AssignmentRo
     <Paper variant="outlined" component="section" aria-labelledby={titleId}>
       <Box sx={{ p: 2, pb: 1 }}>
         <Typography id={titleId} component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
-          {`${subject.SUBJECT_CODE} – ${subject.SUBJECT_NAME}`}
+          {`${subject.SUBJECT_CODE} – ${subjectName(subject, i18n.language)}`}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {[subject.CLASS_CODE, regimeLabel(t, subject.SHIFT), localName(i18n.language, { NAME: subject.DEPARTMENT_NAME, NAME_FR: subject.DEPARTMENT_NAME_FR }), hours].join(' · ')}
@@ -133,7 +134,7 @@ function SubjectSection({ row, pending, failure, onDecide }: { row: AssignmentRo
 }
 
 export default function AssignmentsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const notify = useNotify();
   const queryClient = useQueryClient();
   const { filters, update } = useUrlFilters(assignmentFiltersFrom);
@@ -166,7 +167,7 @@ export default function AssignmentsPage() {
             value={sessionId !== null && sessionOptions.some((session) => session.id === sessionId) ? String(sessionId) : ''}
             options={sessionOptions.map((session) => ({
               value: String(session.id),
-              label: session.CURRENT ? t('academic.assignments.currentSession', { name: session.DESIGNATION }) : session.DESIGNATION,
+              label: session.CURRENT ? t('academic.assignments.currentSession', { name: sessionName(session, i18n.language) }) : sessionName(session, i18n.language),
             }))}
             onChange={(session) => update({ session })}
             sx={{ flex: '2 1 260px' }}

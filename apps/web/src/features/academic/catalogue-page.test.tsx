@@ -162,7 +162,7 @@ describe('catalogue: subjects', () => {
     const { user } = renderApp('/academic/catalogue?tab=subjects', { user: academicUser() });
     const table = await screen.findByRole('table', { name: 'Subjects' });
     const [, first] = within(table).getAllByRole('row');
-    expect(within(first!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['INF101', 'Introduction to programming', 'GL1/J', '30', '20', '10', '5.000 FCFA', '4', '']);
+    expect(within(first!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['INF101', 'Introduction to programming', 'Introduction à la programmation', 'GL1/J', '30', '20', '10', '5.000 FCFA', '4', '']);
     expect(screen.getByText('1–50 of 120')).toBeInTheDocument();
     expect(Object.fromEntries(queriesTo('/api/academic/subjects')[0]!)).toEqual({ page: '1', pageSize: '50' });
 
@@ -186,7 +186,8 @@ describe('catalogue: subjects', () => {
     await screen.findByRole('dialog');
     await user.type(field('Code'), 'INF102');
     await choose(user, /^Class/, 'GL1/J');
-    await user.type(field(/^Name/), 'Algorithms');
+    await user.type(field('Name \\(English\\)'), 'Algorithms');
+    await user.type(field('Name \\(French\\)'), 'Algorithmique');
     for (const name of ['Lecture hours', 'Tutorial hours', 'Practical hours']) await user.type(field(name), '0');
     await user.type(field('Hourly rate'), '6000');
     await user.type(field('Credits'), '3');
@@ -198,7 +199,7 @@ describe('catalogue: subjects', () => {
     await user.type(field('Lecture hours'), '24');
     await user.click(within(dialog()).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.to('POST', '/api/academic/subjects')).toHaveLength(1));
-    expect(api.to('POST', '/api/academic/subjects')[0]!.body).toEqual({ CODE: 'INF102', NAME: 'Algorithms', CLASS_ID: 11, HOURS_CM: 24, HOURS_TD: 0, HOURS_TP: 0, HOURLY_RATE: 6000, CREDITS: 3 });
+    expect(api.to('POST', '/api/academic/subjects')[0]!.body).toEqual({ CODE: 'INF102', NAME: 'Algorithms', NAME_FR: 'Algorithmique', CLASS_ID: 11, HOURS_CM: 24, HOURS_TD: 0, HOURS_TP: 0, HOURLY_RATE: 6000, CREDITS: 3 });
   });
 
   it('imports a CSV file: a check first with its rejected lines, then the import', async () => {

@@ -21,6 +21,8 @@ import { contractResolver, toNumber } from './contract-resolver';
 
 interface Values {
   DESIGNATION: string;
+  /** optional: the English designation stands in when empty (decision 30) */
+  DESIGNATION_FR: string;
   /** dd/mm/yyyy */
   START_DATE: string;
   /** dd/mm/yyyy, or empty: no end */
@@ -37,6 +39,7 @@ export function toSessionInput(values: Values) {
   const day = (value: string) => (value.trim() === '' ? undefined : (dmyToIso(value) ?? value));
   return {
     DESIGNATION: values.DESIGNATION,
+    DESIGNATION_FR: values.DESIGNATION_FR.trim() === '' ? null : values.DESIGNATION_FR,
     START_DATE: day(values.START_DATE),
     END_DATE: day(values.END_DATE) ?? null,
     LIMITS: mapValues(values.LIMITS),
@@ -49,6 +52,7 @@ function toValues(session: SessionSummary | null): Values {
   const text = (value: number | undefined) => (value === undefined ? '' : String(value));
   return {
     DESIGNATION: session?.DESIGNATION ?? '',
+    DESIGNATION_FR: session?.DESIGNATION_FR ?? '',
     START_DATE: session ? isoToDmy(universityDayOf(session.START_DATE)) : '',
     END_DATE: session?.END_DATE ? isoToDmy(lastSessionDayOf(session.END_DATE)) : '',
     LIMITS: Object.fromEntries(
@@ -58,7 +62,7 @@ function toValues(session: SessionSummary | null): Values {
   };
 }
 
-const KNOWN_FIELDS = ['DESIGNATION', 'START_DATE', 'END_DATE', ...GROUP_LIMIT_NAMES.map((name) => `LIMITS.${name}`), ...STAFF_STATUSES.map((status) => `HOURS.${status}`)] as Path<Values>[];
+const KNOWN_FIELDS = ['DESIGNATION', 'DESIGNATION_FR', 'START_DATE', 'END_DATE', ...GROUP_LIMIT_NAMES.map((name) => `LIMITS.${name}`), ...STAFF_STATUSES.map((status) => `HOURS.${status}`)] as Path<Values>[];
 
 /** Creates or edits a choice session: its days, the subject limits per level group and shift, and the hours per staff category. */
 export default function SessionDialog({ session, onClose }: { session: SessionSummary | null; onClose: () => void }) {
@@ -98,6 +102,9 @@ export default function SessionDialog({ session, onClose }: { session: SessionSu
           <Grid container spacing={2} sx={{ pt: 1 }}>
             <Grid size={12}>
               <FormTextField control={form.control} name="DESIGNATION" id="academic-session-designation" label={t('academic.fields.DESIGNATION')} required fullWidth size="small" autoFocus />
+            </Grid>
+            <Grid size={12}>
+              <FormTextField control={form.control} name="DESIGNATION_FR" id="academic-session-designation-fr" label={t('academic.fields.DESIGNATION_FR')} helperText={t('academic.frenchNameHelp')} fullWidth size="small" />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
               <DateField control={form.control} name="START_DATE" id="academic-session-start" label={t('academic.fields.START_DATE')} required fullWidth size="small" />

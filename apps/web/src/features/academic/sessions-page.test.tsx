@@ -10,6 +10,8 @@ const LIST = '/api/academic/sessions';
 const dialog = () => screen.getByRole('dialog');
 const group = (name: string) => within(dialog()).getByRole('group', { name });
 const box = (scope: HTMLElement, name: string) => within(scope).getByRole('textbox', { name: new RegExp(`^${name}`) });
+/** The English designation's box, not the French one's. */
+const DESIGNATION = 'Designation(?! \\()';
 
 const CLOSED = session({
   id: 2,
@@ -61,7 +63,8 @@ describe('choice sessions', () => {
     const listed = api.to('GET', LIST).length;
     await user.click(screen.getByRole('button', { name: 'New session' }));
     await screen.findByRole('dialog');
-    await user.type(box(dialog(), 'Designation'), 'Semester 1, 2024-2025');
+    await user.type(box(dialog(), DESIGNATION), 'Semester 1, 2024-2025');
+    await user.type(box(dialog(), 'Designation \\(French\\)'), 'Semestre 1, 2024-2025');
     await user.type(box(dialog(), 'First day'), '01092024');
     expect(box(dialog(), 'First day')).toHaveValue('01/09/2024');
     await user.type(box(dialog(), 'Last day'), '30/09/2024');
@@ -85,6 +88,7 @@ describe('choice sessions', () => {
     expect(api.to('POST', LIST).map((request) => request.body)).toEqual([
       {
         DESIGNATION: 'Semester 1, 2024-2025',
+        DESIGNATION_FR: 'Semestre 1, 2024-2025',
         START_DATE: '2024-09-01',
         END_DATE: '2024-09-30',
         LIMITS: { LEVEL12_J: 3, LEVEL12_S: 2, LEVEL3_J: 4, LEVEL3_S: 1, LEVEL45_J: 5, LEVEL45_S: 0 },
@@ -99,7 +103,7 @@ describe('choice sessions', () => {
     const { user } = renderApp('/academic/sessions', { user: academicUser() });
     await user.click(await screen.findByRole('button', { name: 'New session' }));
     await screen.findByRole('dialog');
-    await user.type(box(dialog(), 'Designation'), 'Semester 1');
+    await user.type(box(dialog(), DESIGNATION), 'Semester 1');
     await user.type(box(dialog(), 'First day'), '31022024');
     await user.type(box(group('Level 3'), 'Day'), '51');
     await user.click(within(dialog()).getByRole('button', { name: 'Save' }));
@@ -116,7 +120,7 @@ describe('choice sessions', () => {
     const { user } = renderApp('/academic/sessions', { user: academicUser() });
     await user.click(await screen.findByRole('button', { name: 'New session' }));
     await screen.findByRole('dialog');
-    await user.type(box(dialog(), 'Designation'), 'Semester 1');
+    await user.type(box(dialog(), DESIGNATION), 'Semester 1');
     await user.type(box(dialog(), 'First day'), '10/09/2024');
     await user.type(box(dialog(), 'Last day'), '09/09/2024');
     for (const name of ['Levels 1 and 2', 'Level 3', 'Levels 4 and 5']) for (const shift of ['Day', 'Evening']) await user.type(box(group(name), shift), '1');
@@ -131,7 +135,9 @@ describe('choice sessions', () => {
     const { user } = renderApp('/academic/sessions', { user: academicUser() });
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     await screen.findByRole('dialog');
-    expect(box(dialog(), 'Designation')).toHaveValue('Subject choices, semester 1, 2024-2025');
+    expect(box(dialog(), DESIGNATION)).toHaveValue('Subject choices, semester 1, 2024-2025');
+    expect(box(dialog(), 'Designation \\(French\\)')).toHaveValue('Choix des matières, semestre 1, 2024-2025');
+    await user.clear(box(dialog(), 'Designation \\(French\\)'));
     expect(box(dialog(), 'First day')).toHaveValue('01/09/2024');
     expect(box(dialog(), 'Last day')).toHaveValue('30/09/2024');
     expect(box(group('Levels 1 and 2'), 'Day')).toHaveValue('3');
@@ -145,6 +151,8 @@ describe('choice sessions', () => {
     expect(api.to('PATCH', `${LIST}/1`).map((request) => request.body)).toEqual([
       {
         DESIGNATION: 'Subject choices, semester 1, 2024-2025',
+        // an emptied French designation goes as none: the server takes the English one
+        DESIGNATION_FR: null,
         START_DATE: '2024-09-01',
         END_DATE: null,
         LIMITS: { LEVEL12_J: 3, LEVEL12_S: 2, LEVEL3_J: 2, LEVEL3_S: 1, LEVEL45_J: 2, LEVEL45_S: 1 },

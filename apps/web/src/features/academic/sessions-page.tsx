@@ -21,6 +21,7 @@ import { EmptyRow } from '../../components/empty-row';
 import { academicKeys, sessionAction, useSessions } from './academic-api';
 import { ConfirmDialog } from './confirm-dialog';
 import { sessionFirstDay, sessionLastDay, sessionState, type SessionState } from './labels';
+import { sessionName } from '../../lib/names';
 
 // The form (with the contract's schema and Zod) loads when it is first opened.
 const SessionDialog = lazy(() => import('./session-dialog'));
@@ -31,7 +32,7 @@ const COLUMNS = ['designation', 'start', 'end', 'state', 'applications', 'closed
 const NUMERIC = new Set<string>(['applications', 'closedApplications', 'choices', 'confirmed']);
 
 export default function SessionsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const notify = useNotify();
   const queryClient = useQueryClient();
   const sessions = useSessions();
@@ -65,7 +66,7 @@ export default function SessionsPage() {
                   const state = sessionState(session);
                   return (
                     <TableRow key={session.id} hover>
-                      <TableCell sx={{ fontWeight: 600 }}>{session.DESIGNATION}</TableCell>
+                      <TableCell sx={{ fontWeight: 600 }}>{sessionName(session, i18n.language)}</TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{sessionFirstDay(session)}</TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{sessionLastDay(session) || t('academic.sessions.noEnd')}</TableCell>
                       <TableCell>
@@ -105,7 +106,7 @@ export default function SessionsPage() {
       ) : null}
       {acting ? (
         <ConfirmDialog
-          title={t(`academic.sessions.${acting.action}Title`, { name: acting.session.DESIGNATION })}
+          title={t(`academic.sessions.${acting.action}Title`, { name: sessionName(acting.session, i18n.language) })}
           text={t(`academic.sessions.${acting.action}Text`)}
           confirmLabel={t(`academic.sessions.${acting.action}`)}
           action={() => sessionAction(acting.session.id, acting.action)}

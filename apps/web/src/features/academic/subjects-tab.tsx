@@ -27,6 +27,7 @@ export function SubjectsTab() {
   const columns: Column<CatalogueSubject>[] = [
     { key: 'CODE', render: (row) => row.CODE },
     { key: 'SUBJECT_NAME', render: (row) => row.NAME },
+    { key: 'SUBJECT_NAME_FR', render: (row) => row.NAME_FR },
     { key: 'CLASS_ID', render: (row) => row.CLASS_CODE },
     ...HOURS.map((name) => ({ key: name, numeric: true, render: (row: CatalogueSubject) => row[name] })),
     { key: 'HOURLY_RATE', numeric: true, render: (row) => formatCurrency(row.HOURLY_RATE) },
@@ -46,6 +47,7 @@ export function SubjectsTab() {
           { name: 'CODE', kind: 'text', width: 6 },
           { name: 'CLASS_ID', kind: 'select', options: classOptions, width: 6 },
           { name: 'NAME', kind: 'text' },
+          { name: 'NAME_FR', kind: 'text' },
           ...HOURS.map((name) => ({ name, kind: 'number' as const, width: 4 as const })),
           { name: 'HOURLY_RATE', kind: 'number', width: 6 },
           { name: 'CREDITS', kind: 'number', width: 6 },
@@ -54,6 +56,7 @@ export function SubjectsTab() {
         toValues={(row) => ({
           CODE: row?.CODE ?? '',
           NAME: row?.NAME ?? '',
+          NAME_FR: row?.NAME_FR ?? '',
           CLASS_ID: row ? String(row.CLASS_ID) : filters.classId ? String(filters.classId) : '',
           HOURS_CM: row ? String(row.HOURS_CM) : '',
           HOURS_TD: row ? String(row.HOURS_TD) : '',

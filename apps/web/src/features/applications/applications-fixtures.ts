@@ -55,12 +55,13 @@ export const subject = subjectRow;
 
 /** Three level-1 day subjects, one level-3 evening subject. */
 export const ALGORITHMS = subject();
-export const DATABASES = subject({ SUBJECT_ID: 102, SUBJECT_CODE: 'GL102', SUBJECT_NAME: 'Databases', HOURS_CM: 20, HOURS_TD: 10, HOURS_TP: 10, HOURLY_RATE: 4000, ASSIGNED: ['TP'] });
-export const NETWORKS = subject({ SUBJECT_ID: 103, SUBJECT_CODE: 'GL103', SUBJECT_NAME: 'Networks', HOURS_CM: 25, HOURS_TD: 0, HOURS_TP: 15 });
+export const DATABASES = subject({ SUBJECT_ID: 102, SUBJECT_CODE: 'GL102', SUBJECT_NAME: 'Databases', SUBJECT_NAME_FR: 'Bases de données', HOURS_CM: 20, HOURS_TD: 10, HOURS_TP: 10, HOURLY_RATE: 4000, ASSIGNED: ['TP'] });
+export const NETWORKS = subject({ SUBJECT_ID: 103, SUBJECT_CODE: 'GL103', SUBJECT_NAME: 'Networks', SUBJECT_NAME_FR: 'Réseaux', HOURS_CM: 25, HOURS_TD: 0, HOURS_TP: 15 });
 export const COMPILERS = subject({
   SUBJECT_ID: 301,
   SUBJECT_CODE: 'GL301',
   SUBJECT_NAME: 'Compilers',
+  SUBJECT_NAME_FR: 'Compilation',
   CLASS_ID: 9,
   CLASS_CODE: 'GL3/S',
   LEVEL_ID: 3,

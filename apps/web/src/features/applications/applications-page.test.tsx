@@ -153,6 +153,17 @@ describe('choice session: the subjects', () => {
     expect(rate.textContent).toBe('Taux horaire\u00a0: 4.000 FCFA · Taux d\'imposition\u00a0: 5,5 %');
   });
 
+  it('names the subjects and the session in the language of the interface (decision 30)', async () => {
+    coursesApi({ rows: [DATABASES] });
+    await changeLanguage('fr');
+    renderApp('/courses', { user: lecturer({ LANGUAGE: 'fr' }) });
+    const row = await screen.findByRole('row', { name: /Bases de données/ });
+    expect(within(row).getAllByRole('cell')[0]).toHaveTextContent('Bases de donnéesGL102');
+    expect(screen.queryByText('Databases')).not.toBeInTheDocument();
+    expect(screen.getByText('Choix des matières, semestre 1, 2023-2024')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: /Bases de données \(CM\)/ })).toBeInTheDocument();
+  });
+
   it('says "No results found" when nothing matches', async () => {
     coursesApi({}, { [`PATCH ${SUBJECTS_PAGE_1}`]: { status: 204 } });
     renderApp('/courses', { user: lecturer() });

@@ -10,13 +10,14 @@ beforeAll(() => configure({ asyncUtilTimeout: 3000 }));
 const archived = (overrides: Partial<ArchivedApplication>): ArchivedApplication => ({
   ...application(),
   DESIGNATION: 'Subject choices, semester 1, 2023-2024',
+  DESIGNATION_FR: 'Choix des matières, semestre 1, 2023-2024',
   START_DATE: '2023-08-31T23:00:00.000Z',
   END_DATE: '2023-10-31T23:00:00.000Z',
   choices: [],
   ...overrides,
 });
 
-const inSession = (of: Choice, id: number, designation: string): SessionChoice => ({ ...of, SESSION_APPLICATION_ID: id, DESIGNATION: designation, CLOSED: true });
+const inSession = (of: Choice, id: number, designation: string): SessionChoice => ({ ...of, SESSION_APPLICATION_ID: id, DESIGNATION: designation, DESIGNATION_FR: `FR ${designation}`, CLOSED: true });
 
 const S1 = 'Subject choices, semester 1, 2023-2024';
 const S2 = 'Subject choices, semester 2, 2022-2023';

@@ -24,12 +24,13 @@ import { AffectationChip } from './choices-panel';
 import { useArchive } from './applications-api';
 import { sessionSpan } from './labels';
 import { Section } from './panels';
+import { subjectName, sessionName } from '../../lib/names';
 
 const TABS = ['applications', 'assignments', 'older'] as const;
 type TabName = (typeof TABS)[number];
 
 function ChoiceTable({ choices, label }: { choices: readonly Choice[]; label: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (choices.length === 0) return <Typography sx={{ color: 'text.secondary' }}>{t('applications.archive.empty')}</Typography>;
   return (
     <TableContainer sx={{ overflowX: 'auto' }}>
@@ -48,7 +49,7 @@ function ChoiceTable({ choices, label }: { choices: readonly Choice[]; label: st
             <TableRow key={choice.id}>
               <TableCell>{choice.Subject.LEVEL_ID}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{choice.Subject.CLASS_CODE}</TableCell>
-              <TableCell>{choice.Subject.SUBJECT_NAME}</TableCell>
+              <TableCell>{subjectName(choice.Subject, i18n.language)}</TableCell>
               <TableCell>{choice.CATEGORY}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('applications.hours', { count: choice.HOURS })}</TableCell>
               <TableCell>
@@ -72,7 +73,7 @@ function Empty() {
 }
 
 function PastApplications({ items }: { items: ArchivedApplication[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (items.length === 0) return <Empty />;
   return (
     <Stack spacing={2}>
@@ -80,7 +81,7 @@ function PastApplications({ items }: { items: ArchivedApplication[] }) {
         <Paper key={application.id} variant="outlined" component="section" aria-labelledby={`archive-app-${application.id}`} sx={{ p: { xs: 2, sm: 2.5 } }}>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 0.5 }}>
             <Typography id={`archive-app-${application.id}`} variant="h6" component="h2" sx={{ flex: '1 1 auto' }}>
-              {application.DESIGNATION}
+              {sessionName(application, i18n.language)}
             </Typography>
             {application.CLOSED ? (
               <Chip size="small" color="default" label={t('applications.archive.closedOn', { date: dayOf(application.CLOSED_AT) })} />
@@ -93,7 +94,7 @@ function PastApplications({ items }: { items: ArchivedApplication[] }) {
             {' · '}
             {t('applications.archive.allowed', { count: application.TOTAL_HOURS })}
           </Typography>
-          <ChoiceTable choices={application.choices} label={t('applications.archive.choicesOf', { name: application.DESIGNATION })} />
+          <ChoiceTable choices={application.choices} label={t('applications.archive.choicesOf', { name: sessionName(application, i18n.language) })} />
         </Paper>
       ))}
     </Stack>
@@ -102,15 +103,15 @@ function PastApplications({ items }: { items: ArchivedApplication[] }) {
 
 /** Choices grouped by the session they were made in. */
 function BySession({ items, tab }: { items: SessionChoice[]; tab: TabName }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (items.length === 0) return <Empty />;
   const sessions = new Map<number, SessionChoice[]>();
   for (const item of items) sessions.set(item.SESSION_APPLICATION_ID, [...(sessions.get(item.SESSION_APPLICATION_ID) ?? []), item]);
   return (
     <Stack spacing={2}>
       {[...sessions.entries()].map(([id, choices]) => (
-        <Section key={id} id={`archive-${tab}-${id}`} title={choices[0]!.DESIGNATION}>
-          <ChoiceTable choices={choices} label={t('applications.archive.choicesOf', { name: choices[0]!.DESIGNATION })} />
+        <Section key={id} id={`archive-${tab}-${id}`} title={sessionName(choices[0]!, i18n.language)}>
+          <ChoiceTable choices={choices} label={t('applications.archive.choicesOf', { name: sessionName(choices[0]!, i18n.language) })} />
         </Section>
       ))}
     </Stack>

@@ -15,6 +15,7 @@ import { formatCurrency } from '../../lib/format';
 import { byLevel, payEstimate, slotUsage, totalHours, type DraftChoice } from './choices';
 import { choiceName, formatRate } from './labels';
 import { LimitsTable, Section } from './panels';
+import { subjectName } from '../../lib/names';
 
 /** Confirmed (1), Declined (2) or Selected. */
 export function AffectationChip({ affectation }: { affectation: Affectation }) {
@@ -32,7 +33,7 @@ interface ListProps {
 
 /** The list by level, each choice with its class, subject, part, hours and state. */
 export function ChoicesList({ choices, readOnly, onRemove }: ListProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (choices.length === 0) {
     return (
       <Typography role="status" sx={{ color: 'text.secondary', py: 2 }}>
@@ -49,7 +50,7 @@ export function ChoicesList({ choices, readOnly, onRemove }: ListProps) {
           </Typography>
           <List dense aria-labelledby={`courses-level-${level}`} disablePadding>
             {items.map((choice) => {
-              const name = choiceName(choice.Subject.SUBJECT_NAME, choice.CATEGORY);
+              const name = choiceName(subjectName(choice.Subject, i18n.language), choice.CATEGORY);
               const removable = !readOnly && choice.AFFECTATION === AFFECTATION.SELECTED;
               return (
                 <ListItem

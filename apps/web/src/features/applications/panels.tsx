@@ -12,6 +12,7 @@ import type { ApplicationSession } from '@portal/contract';
 import { LEVEL_GROUP_KEYS, SHIFT_GROUPS, type LevelGroupKey, type ShiftGroup } from '@portal/contract/rules';
 import { sessionFirstDay, sessionLastDay } from './choices';
 import { sessionSpan } from './labels';
+import { sessionName } from '../../lib/names';
 
 /** A panel of the choice pages: an outlined section named by its heading. */
 export function Section({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
@@ -26,12 +27,12 @@ export function Section({ id, title, children }: { id: string; title: ReactNode;
 }
 
 /** The session's name and its dates: "From 01/09/2023 to 30/09/2023". */
-export function SessionHeading({ session, heading }: { session: Pick<ApplicationSession, 'DESIGNATION' | 'START_DATE' | 'END_DATE'>; heading: 'h2' | 'p' }) {
-  const { t } = useTranslation();
+export function SessionHeading({ session, heading }: { session: Pick<ApplicationSession, 'DESIGNATION' | 'DESIGNATION_FR' | 'START_DATE' | 'END_DATE'>; heading: 'h2' | 'p' }) {
+  const { t, i18n } = useTranslation();
   return (
     <Box>
       <Typography variant={heading === 'h2' ? 'h5' : 'h6'} component={heading}>
-        {session.DESIGNATION}
+        {sessionName(session, i18n.language)}
       </Typography>
       <Typography sx={{ color: 'text.secondary' }}>{sessionSpan(t, sessionFirstDay(session.START_DATE), sessionLastDay(session.END_DATE))}</Typography>
     </Box>

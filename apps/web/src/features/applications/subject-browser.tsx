@@ -26,6 +26,7 @@ import { formatCurrency } from '../../lib/format';
 import { partState, type DraftChoice } from './choices';
 import { useCatalogue, useClasses, useClassSubjects, useSubjectPage } from './applications-api';
 import { choiceName, formatRate, localName } from './labels';
+import { subjectName } from '../../lib/names';
 
 type FilterName = 'CYCLE' | 'LEVEL' | 'REGIME' | 'DEPARTMENT' | 'BRANCH' | 'CLASS';
 type FilterValues = Record<FilterName | 'SEARCH', string>;
@@ -44,9 +45,13 @@ export function toRequest(values: FilterValues): SubjectFilters {
   return body;
 }
 
+/** Lower case without accents (`Données` → `donnees`). */
+const plain = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLocaleLowerCase();
+
+/** Whether a subject matches the free text: its code or either of its names, without case or accents (as the server searches). */
 const matches = (subject: SubjectRow, search: string) => {
-  const text = search.toLocaleLowerCase();
-  return !text || subject.SUBJECT_NAME.toLocaleLowerCase().includes(text) || subject.SUBJECT_CODE.toLocaleLowerCase().includes(text);
+  const text = plain(search.trim());
+  return !text || plain(`${subject.SUBJECT_CODE} ${subject.SUBJECT_NAME} ${subject.SUBJECT_NAME_FR}`).includes(text);
 };
 
 interface Option {
@@ -70,12 +75,12 @@ function FilterSelect({ name, ...props }: { name: FilterName; value: string; opt
 
 /** The add action of each part of a subject: off when the part has no hours, is assigned or is in the list. */
 function AddParts({ subject, draft, onAdd, disabled }: { subject: SubjectRow; draft: readonly DraftChoice[]; onAdd: (subject: SubjectRow, category: ChoiceCategory) => void; disabled: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'nowrap' }}>
       {CHOICE_CATEGORIES.map((category) => {
         const state = partState(subject, category, draft);
-        const name = t('applications.add', { name: choiceName(subject.SUBJECT_NAME, category) });
+        const name = t('applications.add', { name: choiceName(subjectName(subject, i18n.language), category) });
         return (
           <Button
             key={category}
@@ -128,7 +133,7 @@ function SubjectTable({ rows, draft, onAdd, disabled }: RowsProps) {
             <TableRow key={subject.SUBJECT_ID} hover>
               <TableCell>
                 <Typography component="span" sx={{ fontWeight: 600, display: 'block' }}>
-                  {subject.SUBJECT_NAME}
+                  {subjectName(subject, i18n.language)}
                 </Typography>
                 <Typography component="span" variant="caption" sx={{ color: 'text.secondary' }}>
                   {subject.SUBJECT_CODE}
@@ -164,7 +169,7 @@ function SubjectCards({ rows, draft, onAdd, disabled }: RowsProps) {
     <Stack component="ul" aria-label={t('applications.subjects.title')} spacing={1.5} sx={{ listStyle: 'none', p: 1.5, m: 0 }}>
       {rows.map((subject) => (
         <Paper component="li" key={subject.SUBJECT_ID} variant="outlined" sx={{ p: 1.5 }}>
-          <Typography sx={{ fontWeight: 600 }}>{subject.SUBJECT_NAME}</Typography>
+          <Typography sx={{ fontWeight: 600 }}>{subjectName(subject, i18n.language)}</Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             {[subject.SUBJECT_CODE, subject.CLASS_CODE, t('applications.levelN', { level: subject.LEVEL_ID }), t(`applications.regimes.${subject.SHIFT}`)].join(' · ')}
           </Typography>

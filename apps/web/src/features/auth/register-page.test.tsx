@@ -12,6 +12,13 @@ describe('register page', () => {
     expect(maskDmy('ab12cd')).toBe('12');
   });
 
+  it('offers sign-up to staff and students only: office accounts are created by the administrator (decision 29)', async () => {
+    fakeApi();
+    renderApp('/register');
+    const kinds = (await screen.findAllByRole('radio')).map((radio) => radio.closest('label')?.textContent);
+    expect(kinds).toEqual(['Staff', 'Student']);
+  });
+
   it('asks students for a real birthdate before calling the server', async () => {
     const api = fakeApi();
     const { user } = renderApp('/register');

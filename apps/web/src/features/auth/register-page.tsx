@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { dmyDate, matricule, PersonKind, type SignUpBody } from '@portal/contract';
-import { PERSON_KINDS, V } from '@portal/contract/rules';
+import { SIGN_UP_KINDS, V } from '@portal/contract/rules';
 import { Card } from '../../components/card';
 import { DateField } from '../../components/date-field';
 import { FormError } from '../../components/form-error';
@@ -87,7 +87,7 @@ function SignUpStep() {
           <FormControl>
             <FormLabel id="register-kind-label">{t('register.kind')}</FormLabel>
             <RadioGroup row aria-labelledby="register-kind-label" name={field.name} value={field.value} onChange={field.onChange}>
-              {PERSON_KINDS.map((value) => (
+              {SIGN_UP_KINDS.map((value) => (
                 <FormControlLabel key={value} value={value} control={<Radio />} label={t(`person.kind.${value}`)} />
               ))}
             </RadioGroup>

@@ -1,24 +1,158 @@
-import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
+import AssignmentIndOutlined from '@mui/icons-material/AssignmentIndOutlined';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
-import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
+import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
+import EventOutlined from '@mui/icons-material/EventOutlined';
+import FingerprintOutlined from '@mui/icons-material/FingerprintOutlined';
+import FolderSharedOutlined from '@mui/icons-material/FolderSharedOutlined';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CardActionArea from '@mui/material/CardActionArea';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import type SvgIcon from '@mui/material/SvgIcon';
 import Typography from '@mui/material/Typography';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import type { PersonRecord } from '@portal/contract';
+import { can, isBackOffice, lastSessionDayOf, isoToDmy, type Permission } from '@portal/contract/rules';
 import { usePageTitle } from '../../components/page';
 import { useSession } from '../../lib/session';
+import { useOpenApplicationSession } from './home-api';
+import { sessionName } from '../../lib/names';
 
-const OFFERS = [
-  { key: 'profile', icon: BadgeOutlined },
-  { key: 'choices', icon: AssignmentOutlined },
-  { key: 'timetable', icon: EventNoteOutlined },
-  { key: 'contact', icon: ForumOutlined },
+/** A page the signed-in person can use today; shown when they hold its permission (the menu and the route ask the same). */
+interface Offer {
+  key: string;
+  path: string;
+  icon: typeof SvgIcon;
+  permission?: Permission;
+}
+
+const OFFERS: readonly Offer[] = [
+  { key: 'profile', path: '/profile', icon: BadgeOutlined, permission: 'profile.own' },
+  { key: 'registration', path: '/registration', icon: AssignmentIndOutlined, permission: 'registration.own' },
+  { key: 'subjects', path: '/courses', icon: MenuBookOutlined, permission: 'applications.own' },
+  { key: 'archive', path: '/courses/archive', icon: HistoryOutlined, permission: 'applications.own' },
+  { key: 'hr', path: '/hr/registrations', icon: FolderSharedOutlined, permission: 'registrations.manage' },
+  { key: 'identification', path: '/identification', icon: FingerprintOutlined, permission: 'identification.manage' },
+  { key: 'academicAssignments', path: '/academic/assignments', icon: SchoolOutlined, permission: 'assignments.manage' },
+  { key: 'academicSessions', path: '/academic/sessions', icon: EventOutlined, permission: 'applicationSessions.manage' },
+  { key: 'academicCatalogue', path: '/academic/catalogue', icon: CategoryOutlined, permission: 'catalogue.manage' },
+  { key: 'contact', path: '/contact', icon: ForumOutlined },
+  { key: 'settings', path: '/settings', icon: SettingsOutlined },
+];
+
+/** The permissions that are an office's work (not what one does for oneself). */
+const OFFICE_WORK: readonly Permission[] = ['registrations.manage', 'identification.manage', 'assignments.manage', 'applicationSessions.manage', 'catalogue.manage'];
+
+/** The state of the person's registration, in words. */
+const registrationText = (t: TFunction, person: PersonRecord) => (person.ACTIVED ? t('home.cards.registration.closed') : t('home.cards.registration.open'));
+
+/** Whether and when the person can choose subjects: the steps before (registration, identification), then the open session. */
+function SubjectsText({ person }: { person: PersonRecord }) {
+  const { t, i18n } = useTranslation();
+  const ready = person.ACTIVED && person.IDENTIFIED && person.STATUS !== null;
+  const session = useOpenApplicationSession(ready);
+  if (!person.ACTIVED || person.STATUS === null) return <>{t('home.cards.subjects.afterRegistration')}</>;
+  if (!person.IDENTIFIED) return <>{t('home.cards.subjects.afterIdentification')}</>;
+  if (session.isPending) return <>{t('home.cards.subjects.text')}</>;
+  if (session.isError || !session.data) return <>{t('home.cards.subjects.noSession')}</>;
+  const name = sessionName(session.data, i18n.language);
+  return session.data.END_DATE ? (
+    <>{t('home.cards.subjects.openUntil', { name, date: isoToDmy(lastSessionDayOf(session.data.END_DATE)) })}</>
+  ) : (
+    <>{t('home.cards.subjects.open', { name })}</>
+  );
+}
+
+function OfferCard({ offer, person }: { offer: Offer; person: PersonRecord }) {
+  const { t } = useTranslation();
+  const Icon = offer.icon;
+  const text = offer.key === 'registration' ? registrationText(t, person) : offer.key === 'subjects' ? <SubjectsText person={person} /> : t(`home.cards.${offer.key}.text`);
+  return (
+    <Paper variant="outlined" component="li" sx={{ listStyle: 'none' }}>
+      <CardActionArea component={RouterLink} to={offer.path} sx={{ p: 2.5, display: 'flex', gap: 2, alignItems: 'flex-start', justifyContent: 'flex-start', height: '100%' }}>
+        <Icon color="primary" aria-hidden />
+        <Box>
+          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+            {t(`home.cards.${offer.key}.title`)}
+          </Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {text}
+          </Typography>
+        </Box>
+      </CardActionArea>
+    </Paper>
+  );
+}
+
+/** What the signed-in person can do today: a card per page they may use, nothing about what is not built. */
+function SignedInHome({ person }: { person: PersonRecord }) {
+  const { t } = useTranslation();
+  const offers = OFFERS.filter((offer) => !offer.permission || can(person, offer.permission));
+  const noOfficeWork = isBackOffice(person) && !OFFICE_WORK.some((permission) => can(person, permission));
+  return (
+    <>
+      <Typography variant="h5" component="h2" gutterBottom>
+        {t('home.yourPages')}
+      </Typography>
+      {noOfficeWork ? (
+        <Alert severity="info" icon={<InfoOutlined />} sx={{ mb: 2 }}>
+          {t('home.noOfficeWork')}
+        </Alert>
+      ) : null}
+      <Box component="ul" aria-label={t('home.yourPages')} sx={{ p: 0, m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+        {offers.map((offer) => (
+          <OfferCard key={offer.key} offer={offer} person={person} />
+        ))}
+      </Box>
+    </>
+  );
+}
+
+/** What the portal offers, for someone not signed in: what works today, by who uses it. */
+const AUDIENCES = [
+  { key: 'staff', icon: AssignmentIndOutlined },
+  { key: 'students', icon: BadgeOutlined },
+  { key: 'offices', icon: FolderSharedOutlined },
+  { key: 'support', icon: ForumOutlined },
 ] as const;
+
+function SignedOutHome() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Typography variant="h5" component="h2" gutterBottom>
+        {t('home.offersTitle')}
+      </Typography>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+        {AUDIENCES.map(({ key, icon: Icon }) => (
+          <Paper key={key} variant="outlined" sx={{ p: 2.5, display: 'flex', gap: 2 }}>
+            <Icon color="primary" aria-hidden />
+            <Box>
+              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+                {t(`home.audiences.${key}.title`)}
+              </Typography>
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                {t(`home.audiences.${key}.text`)}
+              </Typography>
+            </Box>
+          </Paper>
+        ))}
+      </Box>
+      <Typography sx={{ mt: 4, color: 'text.secondary' }}>{t('home.firstTime')}</Typography>
+    </>
+  );
+}
 
 export default function HomePage() {
   const { t } = useTranslation();
@@ -32,51 +166,21 @@ export default function HomePage() {
           <Typography variant="h3" component="h1" gutterBottom sx={{ fontSize: { xs: '1.9rem', sm: '3rem' }, fontWeight: 700 }}>
             {user ? t('home.welcomeBack', { name: user.FIRSTNAME }) : t('home.welcome')}
           </Typography>
-          <Typography sx={{ fontSize: { xs: '1.05rem', sm: '1.25rem' }, mb: 4, maxWidth: 640 }}>{t('home.lead')}</Typography>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            {user ? (
-              <Button component={RouterLink} to="/profile" variant="contained" color="secondary" size="large">
-                {t('home.toProfile')}
+          <Typography sx={{ fontSize: { xs: '1.05rem', sm: '1.25rem' }, mb: user ? 0 : 4, maxWidth: 640 }}>{user ? t('home.leadSignedIn') : t('home.lead')}</Typography>
+          {user ? null : (
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <Button component={RouterLink} to="/login" variant="contained" color="secondary" size="large">
+                {t('home.signIn')}
               </Button>
-            ) : (
-              <>
-                <Button component={RouterLink} to="/login" variant="contained" color="secondary" size="large">
-                  {t('home.signIn')}
-                </Button>
-                <Button
-                  component={RouterLink}
-                  to="/register"
-                  variant="outlined"
-                  size="large"
-                  sx={{ color: 'inherit', borderColor: 'currentColor' }}
-                >
-                  {t('home.register')}
-                </Button>
-              </>
-            )}
-          </Stack>
+              <Button component={RouterLink} to="/register" variant="outlined" size="large" sx={{ color: 'inherit', borderColor: 'currentColor' }}>
+                {t('home.register')}
+              </Button>
+            </Stack>
+          )}
         </Container>
       </Box>
       <Container maxWidth="md" sx={{ py: { xs: 4, sm: 6 } }}>
-        <Typography variant="h5" component="h2" gutterBottom>
-          {t('home.offersTitle')}
-        </Typography>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
-          {OFFERS.map(({ key, icon: Icon }) => (
-            <Paper key={key} variant="outlined" sx={{ p: 2.5, display: 'flex', gap: 2 }}>
-              <Icon color="primary" aria-hidden />
-              <Box>
-                <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-                  {t(`home.offers.${key}.title`)}
-                </Typography>
-                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                  {t(`home.offers.${key}.text`)}
-                </Typography>
-              </Box>
-            </Paper>
-          ))}
-        </Box>
-        <Typography sx={{ mt: 4, color: 'text.secondary' }}>{t('home.firstTime')}</Typography>
+        {user ? <SignedInHome person={user} /> : <SignedOutHome />}
       </Container>
     </>
   );

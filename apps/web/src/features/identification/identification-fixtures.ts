@@ -4,7 +4,7 @@ import { person } from '../../test/fake-api';
 /** Test data of the identification office's pages (times without a zone: read as local time, as the pages show them). */
 
 export const agent = (overrides: Partial<PersonRecord> = {}) =>
-  person({ id: 98, STUDENT_ID: 98, KIND: 'STAFF', ROLES: ['IDENTIFICATION'], FIRSTNAME: 'Paul', LASTNAME: 'Eto', MATRICULE: 'BO0003', ...overrides });
+  person({ id: 98, STUDENT_ID: 98, KIND: 'OFFICE', ROLES: ['IDENTIFICATION'], FIRSTNAME: 'Paul', LASTNAME: 'Eto', MATRICULE: 'BO0003', ...overrides });
 
 export const lecturer = () => person({ id: 5, STUDENT_ID: 5, KIND: 'STAFF', ROLES: [], STATUS: 'PERMANENT', MATRICULE: 'PER0001' });
 

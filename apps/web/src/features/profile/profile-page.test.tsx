@@ -2,7 +2,9 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../lib/i18n';
 import { fakeApi, person } from '../../test/fake-api';
+import { DEMO_PEOPLE } from '../../test/demo-people';
 import { renderApp } from '../../test/render-app';
+import { countryName } from '../../lib/country';
 
 describe('profile page', () => {
   it('shows the fresh record read-only, dates as dd/mm/yyyy and the category translated', async () => {
@@ -58,5 +60,52 @@ describe('profile page', () => {
     const { location } = renderApp('/login');
     expect(await screen.findByRole('heading', { name: 'My profile' })).toBeInTheDocument();
     expect(location().pathname).toBe('/profile');
+  });
+});
+
+describe('profile page, by whom it belongs to (issue 10)', () => {
+  it('speaks to a student as a student: no staff category, no registration state, the academic office for corrections', async () => {
+    const student = DEMO_PEOPLE.student();
+    fakeApi({ 'GET /api/students/48': { body: student } });
+    renderApp('/profile', { user: student });
+    expect(await screen.findByText('ST24A001')).toBeInTheDocument();
+    expect(screen.getByText(/contact the academic office \(scolarité\)/)).toBeInTheDocument();
+    expect(screen.queryByText(/human resources/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Category')).not.toBeInTheDocument();
+    expect(screen.queryByText('In progress')).not.toBeInTheDocument();
+    expect(screen.queryByText('Registration')).not.toBeInTheDocument();
+    expect(screen.getByText('amina@univ.example.cm')).toBeInTheDocument();
+  });
+
+  it("gives an office account no staff wording, and its roles", async () => {
+    const office = DEMO_PEOPLE.hr();
+    fakeApi({ 'GET /api/students/43': { body: office } });
+    renderApp('/profile', { user: office });
+    expect(await screen.findByText('BO0001')).toBeInTheDocument();
+    expect(screen.getByText(/contact the portal's administrator/)).toBeInTheDocument();
+    expect(screen.queryByText(/human resources service/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Category')).not.toBeInTheDocument();
+    expect(screen.queryByText('In progress')).not.toBeInTheDocument();
+    expect(screen.getByText('Office account')).toBeInTheDocument();
+  });
+
+  it('keeps the staff wording for an employee', async () => {
+    const lecturer = DEMO_PEOPLE.permanent();
+    fakeApi({ 'GET /api/students/1': { body: lecturer } });
+    renderApp('/profile', { user: lecturer });
+    expect(await screen.findByText('In progress')).toBeInTheDocument();
+    expect(screen.getByText(/contact the human resources service/)).toBeInTheDocument();
+  });
+
+  it('names the country in the reader’s language', async () => {
+    const student = DEMO_PEOPLE.student({ LANGUAGE: 'fr' });
+    fakeApi({ 'GET /api/students/48': { body: student } });
+    await changeLanguage('fr');
+    renderApp('/profile', { user: student });
+    expect(await screen.findByText('Cameroun')).toBeInTheDocument();
+    expect(screen.queryByText('Cameroon')).not.toBeInTheDocument();
+    expect(countryName('Cameroon', 'en')).toBe('Cameroon');
+    expect(countryName('CM', 'fr')).toBe('Cameroun');
+    expect(countryName('Atlantis', 'fr')).toBe('Atlantis');
   });
 });

@@ -13,6 +13,7 @@ import { PageLoader } from '../../components/page-loader';
 import { errorKey } from '../../lib/api';
 import { formatDateTime } from '../../lib/dates';
 import { useSession } from '../../lib/session';
+import { useCountryName } from '../../lib/country';
 import { usePerson } from './profile-api';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -43,8 +44,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/**
+ * A record speaks to whom it belongs (issue 10): an employee's shows their staff category, HR
+ * registration and identification; a student's and an office account's show none of them.
+ */
 function ProfileDetails({ person }: { person: PersonRecord }) {
   const { t } = useTranslation();
+  const countryName = useCountryName();
+  const staff = person.KIND === 'STAFF';
   return (
     <Stack spacing={3}>
       <Section title={t('profile.identity')}>
@@ -52,11 +59,11 @@ function ProfileDetails({ person }: { person: PersonRecord }) {
         <Field label={t('person.fields.FIRSTNAME')}>{person.FIRSTNAME}</Field>
         <Field label={t('person.fields.MATRICULE')}>{person.MATRICULE}</Field>
         <Field label={t('person.fields.KIND')}>{t(`person.kind.${person.KIND}`)}</Field>
-        <Field label={t('person.fields.STATUS')}>{person.STATUS ? t(`person.status.${person.STATUS}`) : null}</Field>
+        {staff ? <Field label={t('person.fields.STATUS')}>{person.STATUS ? t(`person.status.${person.STATUS}`) : null}</Field> : null}
         <Field label={t('person.fields.GENDER')}>{person.GENDER ? t(`person.gender.${person.GENDER}`) : null}</Field>
         <Field label={t('person.fields.BIRTHDATE')}>{isoToDmy(person.BIRTHDATE)}</Field>
         <Field label={t('person.fields.BIRTHPLACE')}>{person.BIRTHPLACE}</Field>
-        <Field label={t('person.fields.COUNTRY')}>{person.COUNTRY}</Field>
+        <Field label={t('person.fields.COUNTRY')}>{countryName(person.COUNTRY)}</Field>
       </Section>
       <Section title={t('profile.contact')}>
         <Field label={t('person.fields.EMAIL')}>
@@ -74,10 +81,10 @@ function ProfileDetails({ person }: { person: PersonRecord }) {
       </Section>
       <Section title={t('profile.account')}>
         <Field label={t('person.fields.USERNAME')}>{person.USERNAME}</Field>
-        <Field label={t('person.fields.ACTIVED')}>
-          {person.ACTIVED ? t('profile.registrationClosed') : t('profile.registrationOpen')}
-        </Field>
-        {person.KIND === 'STAFF' ? (
+        {staff ? (
+          <Field label={t('person.fields.ACTIVED')}>{person.ACTIVED ? t('profile.registrationClosed') : t('profile.registrationOpen')}</Field>
+        ) : null}
+        {staff ? (
           <Field label={t('profile.identification')}>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
               {person.PHOTO_LINK ? (
@@ -97,6 +104,10 @@ function ProfileDetails({ person }: { person: PersonRecord }) {
   );
 }
 
+/** Where to turn to correct the record: HR for an employee, the academic office for a student, the administrator for an office account. */
+const introKey = (person: PersonRecord | null) =>
+  person?.KIND === 'STUDENT' ? 'profile.introStudent' : person?.KIND === 'OFFICE' ? 'profile.introOffice' : 'profile.intro';
+
 export default function ProfilePage() {
   const { t } = useTranslation();
   const { user } = useSession();
@@ -106,7 +117,7 @@ export default function ProfilePage() {
 
   return (
     <Page title={t('profile.title')}>
-      <Typography sx={{ mb: 3, color: 'text.secondary' }}>{t('profile.intro')}</Typography>
+      <Typography sx={{ mb: 3, color: 'text.secondary' }}>{t(introKey(shown))}</Typography>
       {person.isError ? (
         <Alert severity="error" role="alert" sx={{ mb: 3 }}>
           {t(errorKey(person.error))}

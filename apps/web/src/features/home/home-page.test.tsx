@@ -1,0 +1,98 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { applicationSession } from '../../test/choice-data';
+import { fakeApi } from '../../test/fake-api';
+import { DEMO_PEOPLE, type DemoWho } from '../../test/demo-people';
+import { renderApp } from '../../test/render-app';
+
+/** The cards of the home page (their titles), in order. */
+async function cards() {
+  const list = await screen.findByRole('list', { name: 'What you can do here' });
+  return within(list)
+    .getAllByRole('heading', { level: 3 })
+    .map((heading) => heading.textContent);
+}
+
+const COMMON = ['Contact us', 'Settings'];
+
+describe('the home page, signed in: what each person can do today', () => {
+  const expected: Record<DemoWho, string[]> = {
+    permanent: ['My profile', 'My registration', 'Subject choice', 'History and assignments', ...COMMON],
+    support: ['My profile', 'My registration', 'Subject choice', 'History and assignments', ...COMMON],
+    student: ['My profile', ...COMMON],
+    hr: ['My profile', 'Staff registrations', ...COMMON],
+    academic: ['My profile', 'Assignments', 'Choice sessions', 'Catalogue', ...COMMON],
+    identification: ['My profile', 'Identification', ...COMMON],
+    admissions: ['My profile', ...COMMON],
+    admin: ['My profile', 'Staff registrations', 'Identification', 'Assignments', 'Choice sessions', 'Catalogue', ...COMMON],
+  };
+  for (const who of Object.keys(expected) as DemoWho[]) {
+    it(`lists ${who}'s pages, each a link`, async () => {
+      fakeApi({ 'GET /api/sessions-applications/current': { status: 204 } });
+      renderApp('/', { user: DEMO_PEOPLE[who]() });
+      expect(await cards()).toEqual(expected[who]);
+      expect(screen.queryByText(/timetable|requests/i)).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: /Create my account/ })).not.toBeInTheDocument();
+    });
+  }
+
+  it('tells the admissions office plainly that its pages are not there yet', async () => {
+    fakeApi();
+    renderApp('/', { user: DEMO_PEOPLE.admissions() });
+    expect(await screen.findByText(/Your office's pages are not in the portal yet/)).toBeInTheDocument();
+  });
+
+  it('says nothing of the kind to the other offices', async () => {
+    fakeApi();
+    renderApp('/', { user: DEMO_PEOPLE.hr() });
+    await cards();
+    expect(screen.queryByText(/Your office's pages are not in the portal yet/)).not.toBeInTheDocument();
+  });
+
+  it('links each card to its page', async () => {
+    fakeApi();
+    const { user, location } = renderApp('/', { user: DEMO_PEOPLE.academic() });
+    const list = await screen.findByRole('list', { name: 'What you can do here' });
+    await user.click(within(list).getByRole('link', { name: /Catalogue/ }));
+    expect(location().pathname).toBe('/academic/catalogue');
+  });
+
+  it("gives a lecturer's registration its state, and the step that comes before choosing subjects", async () => {
+    fakeApi();
+    renderApp('/', { user: DEMO_PEOPLE.permanent() });
+    expect(await screen.findByText(/Your HR registration is open/)).toBeInTheDocument();
+    expect(screen.getByText(/Once your registration is closed and your identification complete/)).toBeInTheDocument();
+  });
+
+  it('sends a lecturer whose registration is closed to the identification office', async () => {
+    fakeApi();
+    renderApp('/', { user: DEMO_PEOPLE.permanent({ ACTIVED: true, IDENTIFIED: false }) });
+    expect(await screen.findByText(/Your HR registration is closed/)).toBeInTheDocument();
+    expect(screen.getByText(/visit the identification office/)).toBeInTheDocument();
+  });
+
+  it('names the open session to a lecturer ready to choose, and says when none is open', async () => {
+    fakeApi({ 'GET /api/sessions-applications/current': { body: applicationSession({ DESIGNATION: 'Subject choices, semester 1', END_DATE: '2030-12-31T23:00:00.000Z' }) } });
+    renderApp('/', { user: DEMO_PEOPLE.permanent({ ACTIVED: true, IDENTIFIED: true }) });
+    expect(await screen.findByText('The session “Subject choices, semester 1” is open until 31/12/2030: choose the subjects you wish to teach.')).toBeInTheDocument();
+  });
+
+  it('says when no session is open', async () => {
+    fakeApi({ 'GET /api/sessions-applications/current': { status: 204 } });
+    renderApp('/', { user: DEMO_PEOPLE.permanent({ ACTIVED: true, IDENTIFIED: true }) });
+    expect(await screen.findByText('No subject-choice session is open at the moment.')).toBeInTheDocument();
+  });
+});
+
+describe('the home page, signed out', () => {
+  it('says what the portal offers today and invites to sign in or sign up', async () => {
+    fakeApi();
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'What the portal offers' })).toBeInTheDocument();
+    for (const title of ['Lecturers and support staff', 'Students', "The university's offices", 'Support']) expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    expect(within(main).getByRole('link', { name: 'Create my account' })).toHaveAttribute('href', '/register');
+    expect(screen.queryByText(/timetable|coming/i)).not.toBeInTheDocument();
+  });
+});
