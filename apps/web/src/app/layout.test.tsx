@@ -34,14 +34,14 @@ describe('navigation menu', () => {
 
 /** The labels of the menu in the app bar, as each demo account sees it (decision 29). */
 const MENUS: Record<DemoWho, string[]> = {
-  permanent: ['Profile', 'My registration', 'Subjects', 'History and assignments'],
-  support: ['Profile', 'My registration', 'Subjects', 'History and assignments'],
-  student: ['Profile'],
-  hr: ['Profile', 'Staff registrations'],
-  academic: ['Profile', 'Assignments', 'Choice sessions', 'Catalogue'],
-  identification: ['Profile', 'Identification'],
-  admissions: ['Profile'],
-  admin: ['Profile', 'Staff registrations', 'Identification', 'Assignments', 'Choice sessions', 'Catalogue'],
+  permanent: ['My profile', 'My registration', 'Subject choices', 'History and assignments'],
+  support: ['My profile', 'My registration', 'Subject choices', 'History and assignments'],
+  student: ['My profile'],
+  hr: ['My profile', 'Staff registrations'],
+  academic: ['My profile', 'Assignments', 'Choice sessions', 'Catalogue'],
+  identification: ['My profile', 'Identification'],
+  admissions: ['My profile'],
+  admin: ['My profile', 'Staff registrations', 'Identification', 'Assignments', 'Choice sessions', 'Catalogue'],
 };
 
 describe('the menu of each demo account', () => {

@@ -162,4 +162,21 @@ describe('locales', () => {
       for (const code of WAITED) expect(String(map.get(`waitErrors.${code}`)), code).toMatch(/^[^.]+\. [^.]+{{time}}\.$/);
     }
   });
+
+  it('follow French typography: a non-breaking space, never an ordinary one or none, before : ; ? and ! in French', () => {
+    const broken = [...FR].filter(([, text]) => / [:;?!](?=\s|$)|[\p{L}\d)»}][;?!](?=\s|$)/u.test(String(text))).map(([key]) => key);
+    expect(broken).toEqual([]);
+  });
+
+  it('title each home page card as the menu names its page, in both languages', () => {
+    for (const locale of [EN, FR]) {
+      const cards = [...locale.keys()].filter((key) => /^home\.cards\.\w+\.title$/.test(key));
+      expect(cards.length).toBeGreaterThan(5);
+      for (const key of cards) {
+        const page = key.split('.')[2]!;
+        const menu = locale.get(page === 'hr' ? 'hr.nav' : `nav.${page}`);
+        if (menu !== undefined) expect([key, locale.get(key)]).toEqual([key, menu]);
+      }
+    }
+  });
 });

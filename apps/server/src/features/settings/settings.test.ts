@@ -24,7 +24,7 @@ describe('settings', () => {
     t.clock.advanceSeconds(120);
     await new Client(t.app).post('/api/auth/students/', { identifier: matricule, password: DEMO_PASSWORD });
     const mail = await lastMailTo(t.db, await emailOf(t.db, matricule));
-    expect(mail?.subject).toMatch(/^Votre code de connexion : \d{6}$/);
+    expect(mail?.subject).toMatch(/^Votre code de connexion\u00a0: \d{6}$/);
     expect(mail?.textBody).toContain('Bonjour');
   });
 

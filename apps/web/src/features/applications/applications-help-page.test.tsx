@@ -63,7 +63,7 @@ describe('choice session rules (courses/help)', () => {
     const { user, location } = renderApp('/courses/help', { user: lecturer() });
     await changeLanguage('fr');
     await user.click(await screen.findByRole('button', { name: 'Commencer mes choix' }));
-    expect(await screen.findByText('Seuls les personnels enseignants et d\'appui postulent aux enseignements')).toBeInTheDocument();
+    expect(await screen.findByText('Seuls les personnels enseignants et d\'appui choisissent des matières')).toBeInTheDocument();
     expect(location().pathname).toBe('/courses/help');
   });
 

@@ -17,8 +17,8 @@ const COMMON = ['Contact us', 'Settings'];
 
 describe('the home page, signed in: what each person can do today', () => {
   const expected: Record<DemoWho, string[]> = {
-    permanent: ['My profile', 'My registration', 'Subject choice', 'History and assignments', ...COMMON],
-    support: ['My profile', 'My registration', 'Subject choice', 'History and assignments', ...COMMON],
+    permanent: ['My profile', 'My registration', 'Subject choices', 'History and assignments', ...COMMON],
+    support: ['My profile', 'My registration', 'Subject choices', 'History and assignments', ...COMMON],
     student: ['My profile', ...COMMON],
     hr: ['My profile', 'Staff registrations', ...COMMON],
     academic: ['My profile', 'Assignments', 'Choice sessions', 'Catalogue', ...COMMON],

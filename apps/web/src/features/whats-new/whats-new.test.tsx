@@ -35,7 +35,7 @@ describe("What's New", () => {
       'Safer sign-in',
       'Your HR registration',
       'Identification offices',
-      'Subject choice',
+      'Subject choices',
       'The human resources back office',
       'The academic office',
       'Your profile, contact and settings',
