@@ -69,6 +69,12 @@ function build(hash) {
 }
 
 const hash = sourceHash();
+// `npm run build` ends with `--stamp`: the app it just built is stamped as up to date, so that
+// the next `npm start` does not build it again.
+if (process.argv.includes('--stamp')) {
+  writeFileSync(stampFile, `${hash}\n`);
+  process.exit(0);
+}
 const stamp = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : '';
 if (stamp !== hash || !existsSync(path.join(web, 'dist/index.html'))) await build(hash);
 

@@ -503,12 +503,12 @@ describe('closing the application', () => {
     expect((await close(a)).statusCode).toBe(200);
     const mail = await lastMailTo(t.db, a.email);
     // the session and the subjects by their French names (decision 30)
-    expect(mail!.subject).toBe(`Choix des matières clôturés : ${session.DESIGNATION_FR}`);
+    expect(mail!.subject).toBe(`Choix des matières clôturés\u00a0: ${session.DESIGNATION_FR}`);
     const [frenchName] = await t.db.select({ nameFr: subjects.nameFr }).from(subjects).where(eq(subjects.id, s.id));
     expect(mail!.textBody).toContain(frenchName!.nameFr);
     expect(mail!.textBody).toContain(`Niveau 3 (${s.hoursCm} h)`);
     expect(mail!.textBody).toContain(`cours magistral (CM), ${s.hoursCm} h`);
-    expect(mail!.textBody).toContain(`Total : ${s.hoursCm} heures choisies, 200 heures autorisées.`);
+    expect(mail!.textBody).toContain(`Total\u00a0: ${s.hoursCm} heures choisies, 200 heures autorisées.`);
     expect(mail!.textBody).toContain('impôt 16,5 %');
   });
 
