@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GROUP_LIMIT_NAMES, GroupLimits, groupLimit, LESSON_SLOTS, LEVEL_GROUP_KEYS, LEVEL_GROUPS, LEVEL_IDS, lessonSlotStartingAt, levelGroupOf, levelLimitsOf, minutesOf, SubjectConstraint, universityDayOf } from './index';
+import { GROUP_LIMIT_NAMES, isoWeekOf, REQUEST_COUNTERS, REQUEST_STATUSES, GroupLimits, groupLimit, LESSON_SLOTS, LEVEL_GROUP_KEYS, LEVEL_GROUPS, LEVEL_IDS, lessonSlotStartingAt, levelGroupOf, levelLimitsOf, minutesOf, SubjectConstraint, universityDayOf } from './index';
 
 describe('the level groups', () => {
   it('name each group by its levels and put every level in one group', () => {
@@ -37,5 +37,19 @@ describe('the lesson slots', () => {
   it('finds a slot by its start', () => {
     expect(lessonSlotStartingAt('17:30')).toEqual({ start: '17:30', end: '19:30' });
     expect(lessonSlotStartingAt('09:00')).toBeNull();
+  });
+});
+
+describe('requests', () => {
+  it('names the ISO week of a problem date, the week-year included', () => {
+    expect(isoWeekOf('2026-11-24')).toBe('2026-W48');
+    expect(isoWeekOf('2021-01-03')).toBe('2020-W53');
+    expect(isoWeekOf('2024-12-30')).toBe('2025-W01');
+    expect(isoWeekOf('2023-01-02')).toBe('2023-W01');
+  });
+
+  it('counts every status in exactly one counter', () => {
+    const counted = Object.values(REQUEST_COUNTERS).flat();
+    expect([...counted].sort()).toEqual([...REQUEST_STATUSES].sort());
   });
 });

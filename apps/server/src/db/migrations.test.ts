@@ -147,3 +147,28 @@ describe('migration 0008_bilingual_catalogue_and_office_kind', () => {
     }
   });
 });
+
+describe('migration 0009_requests', () => {
+  it('keeps request steps append-only, statuses to the list and a slot ending after it starts', async () => {
+    const database = await emptyDatabase();
+    try {
+      await database.migrate(MIGRATIONS_DIR);
+      const [person] = await database.query(`insert into persons (matricule, kind, firstname, lastname) values ('MIG0011', 'STAFF', 'A', 'B') returning id`);
+      const [unit] = await database.query(`insert into request_units (code, name, name_fr) values ('SENG', 'Lecturers'' service', 'Service aux enseignants') returning id`);
+      const [category] = await database.query(`insert into request_categories (code, name, name_fr, description, description_fr) values ('01', 'Teaching', 'Enseignement', 'd', 'd') returning id`);
+      const [sub] = await database.query(`insert into request_subcategories (code, category_id, name, name_fr, description, description_fr, display, first_unit_id) values ('0101', $1, 'Lesson', 'Cours', 'd', 'd', '{}', $2) returning id`, [category!.id, unit!.id]);
+      const insert = (reference: string, status: string, start: string | null, end: string | null) =>
+        database.query(`insert into requests (reference, author_id, subcategory_id, title, status, unit_id, slot_start, slot_end, filed_at) values ($7, $1, $2, 'T', $4, $3, $5, $6, now()) returning id`, [person!.id, sub!.id, unit!.id, status, start, end, reference]);
+      const [request] = await insert('0101@2026-1', 'REGISTERED', '08:00', '09:50');
+      await expect(insert('0101@2026-2', 'LOST', null, null)).rejects.toThrow(/requests_status/);
+      await expect(insert('0101@2026-3', 'REGISTERED', '10:10', '09:50')).rejects.toThrow(/requests_slot/);
+      await database.query(`insert into request_steps (request_id, unit_id, status, at, by_id) values ($1, $2, 'REGISTERED', now(), $3)`, [request!.id, unit!.id, person!.id]);
+      await expect(database.query(`update request_steps set comment = 'changed'`)).rejects.toThrow(/append-only/);
+      // A step goes with its request.
+      await database.query(`delete from requests where id = $1`, [request!.id]);
+      expect(await database.query(`select id from request_steps`)).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+});

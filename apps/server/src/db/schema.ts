@@ -7,15 +7,15 @@ import {
   index,
   integer,
   jsonb,
-
+  numeric,
+  pgSequence,
   pgTable,
   primaryKey,
-
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { AFFECTATION, CHOICE_CATEGORIES, FINGERPRINT_FORMATS, FINGERS, GENDERS, PERSON_KINDS, PIECE_TYPES, REGIMES, STAFF_STATUSES } from '@portal/contract/rules';
+import { AFFECTATION, CHOICE_CATEGORIES, FINGERPRINT_FORMATS, FINGERS, GENDERS, PERSON_KINDS, PIECE_TYPES, REGIMES, REQUEST_STATUSES, STAFF_STATUSES, type RequestDisplayConfig } from '@portal/contract/rules';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const created = () => ts('created_at').notNull().defaultNow();
@@ -626,4 +626,140 @@ export const catalogueVersion = pgTable(
     version: bigint('version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [check('catalogue_version_single_row', sql`${t.id} = 1`)],
+);
+
+// ---------------------------------------------------------------- requests (issue 11, decision 31)
+
+const requestStatusCheck = (column: SQLWrapper) => sql`${column} in (${sql.raw(REQUEST_STATUSES.map((status) => `'${status}'`).join(', '))})`;
+
+/** A unit that holds requests: the lecturers' service (SENG), a school, finance, human resources, administration. */
+export const requestUnits = pgTable('request_units', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  nameFr: text('name_fr').notNull(),
+});
+
+/** A request category (Teaching, Payment, Contract, Reprography), shown as a card. */
+export const requestCategories = pgTable('request_categories', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  nameFr: text('name_fr').notNull(),
+  description: text('description').notNull(),
+  descriptionFr: text('description_fr').notNull(),
+  position: integer('position').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+});
+
+/** A sub-category: what the lecturer files, the detail fields its form shows, and the unit a new request goes to. */
+export const requestSubcategories = pgTable(
+  'request_subcategories',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    code: text('code').notNull().unique(),
+    categoryId: integer('category_id').notNull().references(() => requestCategories.id),
+    name: text('name').notNull(),
+    nameFr: text('name_fr').notNull(),
+    description: text('description').notNull(),
+    descriptionFr: text('description_fr').notNull(),
+    /** which detail fields the form shows and requires (REQUEST_FIELD_GROUPS), validated by the contract's RequestDisplayConfig */
+    display: jsonb('display').$type<RequestDisplayConfig>().notNull(),
+    firstUnitId: integer('first_unit_id').notNull().references(() => requestUnits.id),
+    position: integer('position').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+  },
+  (t) => [index('request_subcategories_category_idx').on(t.categoryId)],
+);
+
+/** One allowed hop of a sub-category's requests: from the unit holding it to the next one. */
+export const requestHops = pgTable(
+  'request_hops',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    subcategoryId: integer('subcategory_id').notNull().references(() => requestSubcategories.id, { onDelete: 'cascade' }),
+    fromUnitId: integer('from_unit_id').notNull().references(() => requestUnits.id),
+    toUnitId: integer('to_unit_id').notNull().references(() => requestUnits.id),
+  },
+  (t) => [uniqueIndex('request_hops_uq').on(t.subcategoryId, t.fromUnitId, t.toUnitId)],
+);
+
+/** A decision allowed on a hop, and the status of record it gives the request. */
+export const requestDecisions = pgTable(
+  'request_decisions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    hopId: integer('hop_id').notNull().references(() => requestHops.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    labelFr: text('label_fr').notNull(),
+    status: text('status', { enum: REQUEST_STATUSES }).notNull(),
+  },
+  (t) => [index('request_decisions_hop_idx').on(t.hopId), check('request_decisions_status', requestStatusCheck(t.status))],
+);
+
+/** The number in a request's reference (`<sub-category code>@<year>-<number>`), never reused. */
+export const requestReferenceSeq = pgSequence('request_reference_seq');
+
+/**
+ * A lecturer's request. REQUEST_STATUS is its one status of record (lists and counters read it);
+ * REQUEST_UNITY_ID the unit holding it. Detail fields the sub-category does not show stay null.
+ */
+export const requests = pgTable(
+  'requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    REQUEST_ID: text('reference').notNull().unique(),
+    REQUEST_AUTHOR: integer('author_id').notNull().references(() => persons.id, { onDelete: 'cascade' }),
+    REQUEST_CATEGORY_ID: integer('subcategory_id').notNull().references(() => requestSubcategories.id),
+    CLASS_ID: integer('class_id').references(() => classes.id),
+    SUBJECT_ID: integer('subject_id').references(() => subjects.id),
+    REQUEST_PBLM_DATE: date('problem_date', { mode: 'string' }),
+    /** ISO week of the problem date (`2026-W48`), computed by the server */
+    REQUEST_PBLM_WEEK: text('problem_week'),
+    REQUEST_PBLM_HOUR_START: text('slot_start'),
+    REQUEST_PBLM_HOUR_END: text('slot_end'),
+    CONTRACT_NUMBER: text('contract_number'),
+    VH_DISPLAYED: numeric('hours_noted', { precision: 8, scale: 2, mode: 'number' }),
+    VH_EXPECTED: numeric('hours_expected', { precision: 8, scale: 2, mode: 'number' }),
+    TH_DISPLAYED: numeric('rate_noted', { precision: 12, scale: 2, mode: 'number' }),
+    TH_EXPECTED: numeric('rate_expected', { precision: 12, scale: 2, mode: 'number' }),
+    TI_DISPLAYED: numeric('tax_noted', { precision: 5, scale: 2, mode: 'number' }),
+    TI_EXPECTED: numeric('tax_expected', { precision: 5, scale: 2, mode: 'number' }),
+    AMOUNT_RECEIVED: numeric('amount_received', { precision: 14, scale: 2, mode: 'number' }),
+    AMOUNT_EXPECTED: numeric('amount_expected', { precision: 14, scale: 2, mode: 'number' }),
+    REPRO_COPY_NUMBER: integer('copies'),
+    REPRO_STUDENT_COUNT: integer('students'),
+    REQUEST_OBJECT: text('title').notNull(),
+    DESCRIPTION: text('description'),
+    REQUEST_FILE: text('file_id').references(() => files.id, { onDelete: 'set null' }),
+    REQUEST_STATUS: text('status', { enum: REQUEST_STATUSES }).notNull().default('REGISTERED'),
+    REQUEST_UNITY_ID: integer('unit_id').references(() => requestUnits.id),
+    /** when the lecturer signed the printed request at the lecturers' service; null until then */
+    signedAt: ts('signed_at'),
+    filedAt: ts('filed_at').notNull(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    index('requests_author_idx').on(t.REQUEST_AUTHOR, t.filedAt),
+    index('requests_unit_idx').on(t.REQUEST_UNITY_ID, t.REQUEST_STATUS),
+    check('requests_status', requestStatusCheck(t.REQUEST_STATUS)),
+    check('requests_slot', sql`(${t.REQUEST_PBLM_HOUR_START} is null) = (${t.REQUEST_PBLM_HOUR_END} is null) and (${t.REQUEST_PBLM_HOUR_END} is null or ${t.REQUEST_PBLM_HOUR_END} > ${t.REQUEST_PBLM_HOUR_START})`),
+    check('requests_counts', sql`coalesce(${t.REPRO_COPY_NUMBER}, 0) >= 0 and coalesce(${t.REPRO_STUDENT_COUNT}, 0) >= 0`),
+  ],
+);
+
+/** A request's history, append-only (migration 0009): filing, signature, each unit's decision with its comment (the deliberation). */
+export const requestSteps = pgTable(
+  'request_steps',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    requestId: integer('request_id').notNull().references(() => requests.id, { onDelete: 'cascade' }),
+    unitId: integer('unit_id').references(() => requestUnits.id),
+    decisionId: integer('decision_id').references(() => requestDecisions.id),
+    comment: text('comment'),
+    status: text('status', { enum: REQUEST_STATUSES }).notNull(),
+    at: ts('at').notNull(),
+    by: integer('by_id').references(() => persons.id),
+  },
+  (t) => [index('request_steps_request_idx').on(t.requestId, t.at), check('request_steps_status', requestStatusCheck(t.status))],
 );

@@ -15,3 +15,4 @@ export * from './applications';
 export * from './identification';
 export * from './academic';
 export * from './account';
+export * from './requests';
