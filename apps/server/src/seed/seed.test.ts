@@ -1,7 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, applicationSessions, branches, classes, cycles, departments, institutions, levels, persons, subjects } from '../db/schema';
+import { accounts, applicationSessions, branches, classes, cycles, departments, institutions, levels, persons, requestCategories, requestDecisions, requestHops, requestSubcategories, requestUnits, subjects } from '../db/schema';
 import { INSTITUTION } from './data';
 import { Client, createTestApp, signIn, type TestApp } from '../../test/helpers';
 import { DEMO_ACCOUNTS } from './demo';
@@ -66,6 +66,33 @@ describe('demo data', () => {
     expect(names.filter((n) => n.en !== n.fr).length / names.length).toBeGreaterThan(0.8);
     const [session] = await t.db.select().from(applicationSessions);
     expect(session).toMatchObject({ DESIGNATION: 'Subject choices, semester 1, 2023-2024', DESIGNATION_FR: 'Choix des matières, semestre 1, 2023-2024' });
+  });
+
+  it('seeds the requests: units, the four categories with their sub-categories, each label and description in English and French, and the decisions of every hop (decision 31)', async () => {
+    const labelled = [
+      ...(await t.db.select({ en: requestUnits.name, fr: requestUnits.nameFr }).from(requestUnits)),
+      ...(await t.db.select({ en: requestCategories.name, fr: requestCategories.nameFr }).from(requestCategories)),
+      ...(await t.db.select({ en: requestCategories.description, fr: requestCategories.descriptionFr }).from(requestCategories)),
+      ...(await t.db.select({ en: requestSubcategories.name, fr: requestSubcategories.nameFr }).from(requestSubcategories)),
+      ...(await t.db.select({ en: requestSubcategories.description, fr: requestSubcategories.descriptionFr }).from(requestSubcategories)),
+      ...(await t.db.select({ en: requestDecisions.label, fr: requestDecisions.labelFr }).from(requestDecisions)),
+    ];
+    for (const row of labelled) {
+      expect(row.en.trim(), JSON.stringify(row)).not.toBe('');
+      expect(row.fr.trim(), JSON.stringify(row)).not.toBe('');
+      // French typography: a non-breaking space before : ; ? !
+      expect(row.fr, row.fr).not.toMatch(/[^\u00a0][:;?!]/);
+    }
+    expect(labelled.filter((row) => row.en !== row.fr).length / labelled.length).toBeGreaterThan(0.9);
+    expect((await t.db.select({ nameFr: requestCategories.nameFr }).from(requestCategories).orderBy(requestCategories.position)).map((c) => c.nameFr)).toEqual(['Enseignement', 'Paiement', 'Contrat', 'Reprographie']);
+    expect((await t.db.select({ code: requestUnits.code }).from(requestUnits)).map((u) => u.code)).toEqual(expect.arrayContaining(['SENG', 'FIN', 'HR', 'ADM', 'SCH-INF']));
+    const perCategory = await t.db.select({ categoryId: requestSubcategories.categoryId, n: count() }).from(requestSubcategories).groupBy(requestSubcategories.categoryId);
+    expect(perCategory).toHaveLength(4);
+    for (const { n } of perCategory) expect(n).toBeGreaterThanOrEqual(2);
+    // every sub-category leaves SENG by a hop, and every hop has decisions
+    const hops = await t.db.select({ id: requestHops.id, n: count(requestDecisions.id) }).from(requestHops).leftJoin(requestDecisions, eq(requestDecisions.hopId, requestHops.id)).groupBy(requestHops.id);
+    expect(hops.length).toBeGreaterThanOrEqual(2 * perCategory.reduce((sum, c) => sum + c.n, 0));
+    for (const hop of hops) expect(hop.n).toBeGreaterThan(0);
   });
 
   it('has staff of every category, students and each back-office role, some without accounts', async () => {

@@ -26,6 +26,7 @@ import {
 } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { BANKS, BIRTHPLACES, BRANCHES, DEMO_CHOICE_SESSION, CYCLES, DEPARTMENTS, FIRST_NAMES, IDENTIFICATION_TYPES, INSTITUTION, LAST_NAMES, PAYMENT_MODES, PROGRAMME_LABELS, REGIONS, SUBJECT_POOLS } from './data';
+import { seedRequests } from './requests';
 import { DEMO_ACCOUNTS, DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, DEMO_UNCLAIMED } from './demo';
 
 countriesLib.registerLocale(enCountries);
@@ -39,6 +40,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   await db.transaction(async (tx) => {
     await seedReference(tx);
     await seedCatalogue(tx);
+    await seedRequests(tx);
     await seedPeople(tx, passwordHash);
   });
   return true;

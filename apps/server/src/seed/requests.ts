@@ -1,0 +1,225 @@
+/** Demo reference data of the requests (issue 11, decision 31): units, categories, sub-categories with their display configuration, hops and decisions. */
+import type { RequestDisplayConfig, RequestStatus } from '@portal/contract/rules';
+import type { Tx } from '../db/client';
+import { requestCategories, requestDecisions, requestHops, requestSubcategories, requestUnits } from '../db/schema';
+
+type Bilingual = { name: string; nameFr: string };
+
+/** The units that hold requests. SENG receives and checks every request first (the printed form is signed there). */
+export const REQUEST_UNITS: ({ code: string } & Bilingual)[] = [
+  { code: 'SENG', name: "Lecturers' service", nameFr: 'Service aux enseignants' },
+  { code: 'SCH-INF', name: 'School of Computer Science', nameFr: "École d'informatique" },
+  { code: 'SCH-GES', name: 'School of Business and Management', nameFr: 'École de commerce et de gestion' },
+  { code: 'SCH-ING', name: 'School of Engineering', nameFr: "École d'ingénierie" },
+  { code: 'FIN', name: 'Finance', nameFr: 'Finances' },
+  { code: 'HR', name: 'Human resources', nameFr: 'Ressources humaines' },
+  { code: 'ADM', name: 'Administration', nameFr: 'Administration' },
+];
+
+const display = (shown: Partial<RequestDisplayConfig>): RequestDisplayConfig => ({
+  CLASS_ID: 'HIDDEN',
+  REQUEST_PBLM_DATE: 'HIDDEN',
+  CONTRACT_NUMBER: 'HIDDEN',
+  VH: 'HIDDEN',
+  TH: 'HIDDEN',
+  TI: 'HIDDEN',
+  AMOUNT: 'HIDDEN',
+  REPRO: 'HIDDEN',
+  DESCRIPTION: 'REQUIRED',
+  FILE: 'OPTIONAL',
+  TIME_TABLE: false,
+  ...shown,
+});
+
+type Decision = { label: string; labelFr: string; status: RequestStatus };
+const VALIDATE: Decision = { label: 'Validate', labelFr: 'Valider', status: 'VALIDATED' };
+const REJECT: Decision = { label: 'Reject', labelFr: 'Rejeter', status: 'REJECTED' };
+const NOT_VALIDATED: Decision = { label: 'Not validated', labelFr: 'Non validé', status: 'NOT_VALIDATED' };
+const BILLED: Decision = { label: 'Validated and billed', labelFr: 'Validé et facturé', status: 'VALIDATED_BILLED' };
+const NOT_BILLED: Decision = { label: 'Validated but not billed', labelFr: 'Validé mais non facturé', status: 'VALIDATED_NOT_BILLED' };
+const CLOSE: Decision = { label: 'Close and return to the lecturer', labelFr: "Clôturer et retourner à l'enseignant", status: 'CLOSED' };
+
+interface Subcategory extends Bilingual {
+  code: string;
+  description: string;
+  descriptionFr: string;
+  display: RequestDisplayConfig;
+  firstUnit: string;
+  /** hops: [from, to, decisions taken by `to` once it holds the request] */
+  hops: [from: string, to: string, decisions: Decision[]][];
+}
+
+interface Category extends Bilingual {
+  code: string;
+  description: string;
+  descriptionFr: string;
+  subcategories: Subcategory[];
+}
+
+/** SENG forwards to a unit, which decides; SENG may also reject a request it cannot receive. */
+const via = (unit: string, decisions: Decision[]): Subcategory['hops'] => [
+  ['SENG', unit, decisions],
+  [unit, 'SENG', [CLOSE]],
+];
+
+export const REQUEST_CATEGORIES: Category[] = [
+  {
+    code: '01',
+    name: 'Teaching',
+    nameFr: 'Enseignement',
+    description: 'A lesson you gave that is missing, wrong or disputed in the records.',
+    descriptionFr: 'Un cours que vous avez donné, absent, erroné ou contesté dans les relevés.',
+    subcategories: [
+      {
+        code: '0101',
+        name: 'Lesson not recorded',
+        nameFr: 'Cours non enregistré',
+        description: 'A lesson you taught does not appear in the timetable or the attendance records.',
+        descriptionFr: "Un cours que vous avez dispensé n'apparaît ni dans l'emploi du temps ni dans les relevés de présence.",
+        display: display({ CLASS_ID: 'REQUIRED', REQUEST_PBLM_DATE: 'REQUIRED', TIME_TABLE: true }),
+        firstUnit: 'SENG',
+        hops: via('SCH-INF', [VALIDATE, NOT_VALIDATED]),
+      },
+      {
+        code: '0102',
+        name: 'Wrong time slot',
+        nameFr: 'Mauvaise plage horaire',
+        description: 'A lesson was recorded on another day or slot than the one you taught.',
+        descriptionFr: 'Un cours a été enregistré à un autre jour ou une autre plage que celle où vous l’avez donné.',
+        display: display({ CLASS_ID: 'REQUIRED', REQUEST_PBLM_DATE: 'REQUIRED', TIME_TABLE: true }),
+        firstUnit: 'SENG',
+        hops: via('SCH-GES', [VALIDATE, NOT_VALIDATED]),
+      },
+      {
+        code: '0103',
+        name: 'Hourly volume of a subject',
+        nameFr: "Volume horaire d'une matière",
+        description: 'The hours counted for a subject differ from the hours you taught.',
+        descriptionFr: 'Les heures comptées pour une matière diffèrent de celles que vous avez enseignées.',
+        display: display({ CLASS_ID: 'REQUIRED', VH: 'REQUIRED' }),
+        firstUnit: 'SENG',
+        hops: via('SCH-ING', [VALIDATE, NOT_VALIDATED, REJECT]),
+      },
+    ],
+  },
+  {
+    code: '02',
+    name: 'Payment',
+    nameFr: 'Paiement',
+    description: 'Fees paid for your hours: amounts, rates and taxes.',
+    descriptionFr: 'Rémunération de vos heures : montants, taux et retenues.',
+    subcategories: [
+      {
+        code: '0201',
+        name: 'Amount received',
+        nameFr: 'Montant perçu',
+        description: 'The amount paid differs from the amount you expected.',
+        descriptionFr: 'Le montant versé diffère du montant attendu.',
+        display: display({ AMOUNT: 'REQUIRED', VH: 'OPTIONAL', FILE: 'OPTIONAL' }),
+        firstUnit: 'SENG',
+        hops: via('FIN', [BILLED, NOT_BILLED, NOT_VALIDATED]),
+      },
+      {
+        code: '0202',
+        name: 'Hourly rate',
+        nameFr: 'Taux horaire',
+        description: 'The hourly rate applied is not the one of your grade or contract.',
+        descriptionFr: "Le taux horaire appliqué n'est pas celui de votre grade ou de votre contrat.",
+        display: display({ TH: 'REQUIRED', VH: 'OPTIONAL' }),
+        firstUnit: 'SENG',
+        hops: via('FIN', [BILLED, NOT_BILLED, NOT_VALIDATED]),
+      },
+      {
+        code: '0203',
+        name: 'Tax withheld',
+        nameFr: 'Impôt retenu',
+        description: 'The tax rate withheld on your fees is not the one that applies to you.',
+        descriptionFr: "Le taux d'impôt retenu sur votre rémunération n'est pas celui qui vous concerne.",
+        display: display({ TI: 'REQUIRED', AMOUNT: 'OPTIONAL' }),
+        firstUnit: 'SENG',
+        hops: via('FIN', [VALIDATE, NOT_VALIDATED]),
+      },
+    ],
+  },
+  {
+    code: '03',
+    name: 'Contract',
+    nameFr: 'Contrat',
+    description: 'Your teaching contract: its number, hours and terms.',
+    descriptionFr: "Votre contrat d'enseignement : son numéro, ses heures et ses conditions.",
+    subcategories: [
+      {
+        code: '0301',
+        name: 'Contract not received',
+        nameFr: 'Contrat non reçu',
+        description: 'You teach this year and have not received your contract.',
+        descriptionFr: "Vous enseignez cette année et n'avez pas reçu votre contrat.",
+        display: display({}),
+        firstUnit: 'SENG',
+        hops: via('HR', [VALIDATE, REJECT]),
+      },
+      {
+        code: '0302',
+        name: 'Contract correction',
+        nameFr: 'Correction du contrat',
+        description: 'Your contract carries wrong hours, rate or personal data.',
+        descriptionFr: 'Votre contrat comporte des heures, un taux ou des données personnelles erronés.',
+        display: display({ CONTRACT_NUMBER: 'REQUIRED', VH: 'OPTIONAL', TH: 'OPTIONAL' }),
+        firstUnit: 'SENG',
+        hops: via('HR', [VALIDATE, REJECT]),
+      },
+    ],
+  },
+  {
+    code: '04',
+    name: 'Reprography',
+    nameFr: 'Reprographie',
+    description: 'Copies of course material, tests and examinations for your classes.',
+    descriptionFr: "Copies de supports de cours, de devoirs et d'examens pour vos classes.",
+    subcategories: [
+      {
+        code: '0401',
+        name: 'Course material copies',
+        nameFr: 'Copies de supports de cours',
+        description: 'Copies of a handout for the students of one of your classes; attach the document.',
+        descriptionFr: "Copies d'un polycopié pour les étudiants d'une de vos classes ; joignez le document.",
+        display: display({ CLASS_ID: 'REQUIRED', REPRO: 'REQUIRED', FILE: 'OPTIONAL', DESCRIPTION: 'OPTIONAL' }),
+        firstUnit: 'SENG',
+        hops: via('ADM', [VALIDATE, REJECT]),
+      },
+      {
+        code: '0402',
+        name: 'Examination copies',
+        nameFr: "Copies d'épreuves",
+        description: 'Copies of a test or an examination paper, handled confidentially.',
+        descriptionFr: "Copies d'un devoir ou d'une épreuve d'examen, traitées en toute confidentialité.",
+        display: display({ CLASS_ID: 'REQUIRED', REQUEST_PBLM_DATE: 'OPTIONAL', REPRO: 'REQUIRED', DESCRIPTION: 'OPTIONAL' }),
+        firstUnit: 'SENG',
+        hops: via('ADM', [VALIDATE, REJECT]),
+      },
+    ],
+  },
+];
+
+/** Seeds the units, categories, sub-categories, hops and decisions: a handful of multi-row inserts. */
+export async function seedRequests(tx: Tx): Promise<void> {
+  const units = await tx.insert(requestUnits).values(REQUEST_UNITS).returning({ id: requestUnits.id, code: requestUnits.code });
+  const unitId = new Map(units.map((u) => [u.code, u.id]));
+  const categories = await tx
+    .insert(requestCategories)
+    .values(REQUEST_CATEGORIES.map(({ subcategories: _, ...category }, position) => ({ ...category, position })))
+    .returning({ id: requestCategories.id, code: requestCategories.code });
+  const categoryId = new Map(categories.map((c) => [c.code, c.id]));
+  const planned = REQUEST_CATEGORIES.flatMap((category) => category.subcategories.map((sub, position) => ({ sub, categoryId: categoryId.get(category.code)!, position })));
+  const subs = await tx
+    .insert(requestSubcategories)
+    .values(planned.map(({ sub: { hops: _, firstUnit, ...sub }, categoryId, position }) => ({ ...sub, categoryId, position, firstUnitId: unitId.get(firstUnit)! })))
+    .returning({ id: requestSubcategories.id, code: requestSubcategories.code });
+  const subId = new Map(subs.map((s) => [s.code, s.id]));
+  const hopsPlanned = planned.flatMap(({ sub }) => sub.hops.map(([from, to, decisions]) => ({ subcategoryId: subId.get(sub.code)!, fromUnitId: unitId.get(from)!, toUnitId: unitId.get(to)!, decisions })));
+  const hops = await tx
+    .insert(requestHops)
+    .values(hopsPlanned.map(({ decisions: _, ...hop }) => hop))
+    .returning({ id: requestHops.id });
+  await tx.insert(requestDecisions).values(hopsPlanned.flatMap((hop, i) => hop.decisions.map((decision) => ({ hopId: hops[i]!.id, ...decision }))));
+}
