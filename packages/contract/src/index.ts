@@ -13,6 +13,7 @@ export * from './application-sessions';
 export * from './applications';
 export * from './identification';
 export * from './academic';
+export * from './requests';
 // A schema and the type of its values share a name with the rules' type: these are the schemas' (the same types).
 export { ErrorCode } from './errors';
 export { Language } from './common';
@@ -20,3 +21,4 @@ export { BackOfficeRole, Gender, PersonKind, StaffStatus } from './person';
 export { FileColumn, PieceType } from './registration';
 export { Affectation, ChoiceCategory, Regime } from './applications';
 export { Finger, FingerprintFormat } from './identification';
+export { FieldPresence, RequestDisplayConfig, RequestStatus } from './requests';

@@ -5,7 +5,7 @@ const sorted = (permissions: Iterable<Permission>) => [...permissions].sort();
 
 describe('permissions', () => {
   it('grants each kind of person its self-service', () => {
-    expect(sorted(permissionsOf({ KIND: 'STAFF', ROLES: [] }))).toEqual(['applications.own', 'profile.own', 'registration.own']);
+    expect(sorted(permissionsOf({ KIND: 'STAFF', ROLES: [] }))).toEqual(['applications.own', 'profile.own', 'registration.own', 'requests.own']);
     expect(sorted(permissionsOf({ KIND: 'STUDENT', ROLES: [] }))).toEqual(['profile.own']);
     expect(KIND_PERMISSIONS.STUDENT).not.toContain('registration.own');
   });
@@ -15,10 +15,11 @@ describe('permissions', () => {
     for (const role of BACK_OFFICE_ROLES) {
       expect(can({ KIND: 'OFFICE', ROLES: [role] }, 'registration.own'), role).toBe(false);
       expect(can({ KIND: 'OFFICE', ROLES: [role] }, 'applications.own'), role).toBe(false);
+      expect(can({ KIND: 'OFFICE', ROLES: [role] }, 'requests.own'), role).toBe(false);
     }
     expect(sorted(permissionsOf({ KIND: 'OFFICE', ROLES: ['ADMISSIONS'] }))).toEqual(['profile.own']);
     // an employee who also holds a role keeps what an employee does for themself
-    expect(sorted(permissionsOf({ KIND: 'STAFF', ROLES: ['HR'] }))).toEqual(['applications.own', 'persons.readFull', 'profile.own', 'registration.own', 'registrations.manage']);
+    expect(sorted(permissionsOf({ KIND: 'STAFF', ROLES: ['HR'] }))).toEqual(['applications.own', 'persons.readFull', 'profile.own', 'registration.own', 'registrations.manage', 'requests.own']);
   });
 
   it('grants each back-office role what its work needs, and no more (decision 22)', () => {

@@ -59,6 +59,12 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   CODE_LOCKED: 429,
   MAIL_RATE_LIMITED: 429,
   PASSWORD_PERSONAL: 400,
+  REQUEST_CATEGORY_UNAVAILABLE: 400,
+  REQUEST_DETAILS_MISSING: 400,
+  REQUEST_DATE_IN_FUTURE: 400,
+  REQUEST_SLOT_INVALID: 400,
+  CLASS_NOT_ASSIGNED: 400,
+  SUBJECT_NOT_ASSIGNED: 400,
 };
 
 /** A typed error a service throws; the app's error handler turns it into `{ code, message, fields? }`. */

@@ -64,6 +64,12 @@ export const ERROR_CODES = [
   'CODE_LOCKED',
   'MAIL_RATE_LIMITED',
   'PASSWORD_PERSONAL',
+  'REQUEST_CATEGORY_UNAVAILABLE',
+  'REQUEST_DETAILS_MISSING',
+  'REQUEST_DATE_IN_FUTURE',
+  'REQUEST_SLOT_INVALID',
+  'CLASS_NOT_ASSIGNED',
+  'SUBJECT_NOT_ASSIGNED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -127,6 +133,12 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   CODE_LOCKED: 'Too many wrong codes for this account; wait before trying again',
   MAIL_RATE_LIMITED: 'Too many e-mails were asked for; wait before asking again',
   PASSWORD_PERSONAL: 'The password must not contain your name or matricule',
+  REQUEST_CATEGORY_UNAVAILABLE: 'This kind of request is not offered; choose another sub-category',
+  REQUEST_DETAILS_MISSING: 'Fill the details this kind of request asks for',
+  REQUEST_DATE_IN_FUTURE: 'The date of the problem cannot be in the future',
+  REQUEST_SLOT_INVALID: 'Choose one of the time slots of the timetable, ending after it starts',
+  CLASS_NOT_ASSIGNED: 'Class absent for request: this class is not among the classes assigned to you',
+  SUBJECT_NOT_ASSIGNED: 'Subject absent for request: this subject is not among the subjects assigned to you in this class',
 };
 
 /**
@@ -144,4 +156,6 @@ export const RULE_CODES: Record<string, ErrorCode> = {
   [V.documentEstablishment]: 'DOCUMENT_INCOMPLETE',
   [V.spouseRequired]: 'SPOUSE_REQUIRED',
   [V.invalidCharacters]: 'INVALID_CHARACTERS',
+  [V.lessonSlot]: 'REQUEST_SLOT_INVALID',
+  [V.futureDate]: 'REQUEST_DATE_IN_FUTURE',
 };

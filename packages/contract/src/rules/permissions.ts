@@ -10,6 +10,8 @@ export const PERMISSIONS = [
   'registration.own',
   /** apply for subjects in a choice session, and see one's own applications and assignments */
   'applications.own',
+  /** file requests (claims about lessons, hours, fees, contracts, reprography) and follow one's own */
+  'requests.own',
   /** the human resources back office: registrations, dossiers, reopening, and changing anyone's registration, files and documents (with a reason, always) */
   'registrations.manage',
   /** the identification office: photos, fingerprints, completing and reopening identifications */
@@ -38,14 +40,14 @@ export const PERMISSIONS = [
 export type Permission = (typeof PERMISSIONS)[number];
 
 /** What a person does for themselves: granted by their kind only, never by a role (decision 29). */
-export const SELF_SERVICE_PERMISSIONS = ['profile.own', 'registration.own', 'applications.own'] as const satisfies readonly Permission[];
+export const SELF_SERVICE_PERMISSIONS = ['profile.own', 'registration.own', 'applications.own', 'requests.own'] as const satisfies readonly Permission[];
 
 /**
  * What every kind of person may do for themselves. A back-office service account (OFFICE) has its
  * profile only: it fills in no HR registration and applies for no subject; its work comes from its roles.
  */
 export const KIND_PERMISSIONS: Record<PersonKind, readonly Permission[]> = {
-  STAFF: ['profile.own', 'registration.own', 'applications.own'],
+  STAFF: ['profile.own', 'registration.own', 'applications.own', 'requests.own'],
   STUDENT: ['profile.own'],
   OFFICE: ['profile.own'],
 };

@@ -43,4 +43,7 @@ export const V = {
   unknownClass: 'validation.unknownClass',
   duplicateLine: 'validation.duplicateLine',
   invalidCharacters: 'validation.invalidCharacters',
+  lessonSlot: 'validation.lessonSlot',
+  futureDate: 'validation.futureDate',
+  notAssigned: 'validation.notAssigned',
 } as const;
