@@ -31,6 +31,7 @@ import { academicRoutes } from './features/academic/academic.routes';
 import { applicationsRoutes } from './features/applications/applications.routes';
 import { identificationRoutes } from './features/identification/identification.routes';
 import { subjectsRoutes } from './features/applications/subjects.routes';
+import { requestsRoutes } from './features/requests/requests.routes';
 import { referenceRoutes } from './features/reference/reference.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { profileRoutes } from './features/profile/profile.routes';
@@ -200,6 +201,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(applicationsRoutes);
       await api.register(identificationRoutes);
       await api.register(academicRoutes);
+      await api.register(requestsRoutes);
     },
     { prefix: '/api' },
   );

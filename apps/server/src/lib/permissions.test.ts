@@ -52,6 +52,11 @@ describe('who may do what', () => {
     }
   });
 
+  it('lets staff file and follow their own requests; students and the office accounts, administrators included, file none', async () => {
+    expect(await answers((c) => c.get('/api/request-categories'))).toEqual(only(['permanent']));
+    expect(await answers((c) => c.get('/api/requests'))).toEqual(only(['permanent']));
+  });
+
   it("lets the academic office and the administrators read anyone's applications", async () => {
     expect(await answers((c) => c.get(`/api/applications/all/${lecturerId}`))).toEqual(only(['academic', 'admin']));
   });

@@ -8,7 +8,7 @@
  */
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, applicationSessions, branches, classes, cycles, departments, documents, persons, subjects } from '../db/schema';
+import { auditLog, applicationSessions, branches, classes, cycles, departments, documents, persons, requestSubcategories, subjects } from '../db/schema';
 import { DEMO_ACCOUNTS } from '../seed/demo';
 import { VALID_SECTIONS } from '../features/registration/fixtures';
 import { apply } from '../features/academic/academic.fixtures';
@@ -69,6 +69,8 @@ const ids = {} as {
   cycle: number;
   klass: number;
   subject: number;
+  requestSubcategory: number;
+  request: number;
 };
 
 const idOf = async (matricule: string) => (await t.db.select({ id: persons.id }).from(persons).where(eq(persons.MATRICULE, matricule)))[0]!.id;
@@ -231,6 +233,13 @@ const MATRIX: Record<string, Entry> = {
   'PUT /api/applications-choices/:application': { allowed: NOBODY, unaudited: NOT_ELIGIBLE, call: () => ({ url: `/api/applications-choices/${ids.application}`, body: { subjects: [] } }) },
   'POST /api/applications-choices/clear/:application': { allowed: NOBODY, unaudited: NOT_ELIGIBLE, call: () => ({ url: `/api/applications-choices/clear/${ids.application}` }) },
   'GET /api/applications-choices/clear/:application': { allowed: NOBODY, unaudited: NOT_ELIGIBLE, call: () => ({ url: `/api/applications-choices/clear/${ids.application}`, bearer: true }) },
+
+  // requests (issue 11): staff file and follow their own; nobody files for, reads or counts someone else's
+  'GET /api/request-categories': { allowed: ['staff'], call: () => ({ url: '/api/request-categories' }) },
+  'GET /api/requests': { allowed: ['staff'], call: () => ({ url: '/api/requests' }) },
+  'POST /api/requests': { allowed: NOBODY, call: () => ({ url: '/api/requests', body: { REQUEST_CATEGORY_ID: ids.requestSubcategory, REQUEST_AUTHOR: ids.victim, REQUEST_OBJECT: 'Filed for someone else', DESCRIPTION: 'Matrix' } }) },
+  'GET /api/requests/:id': { allowed: NOBODY, call: () => ({ url: `/api/requests/${ids.request}` }) },
+  'GET /api/requests/stats/user/:id': { allowed: NOBODY, call: () => ({ url: `/api/requests/stats/user/${ids.victim}` }) },
 };
 
 /** A second row for GET /api/files/:id: an identification photo, which the identification office reads too. */
@@ -337,6 +346,13 @@ beforeAll(async () => {
   ids.application = applied.applicationId;
   ids.choice = applied.choiceIds[0]!;
   expect(await t.db.select().from(documents).where(eq(documents.personId, ids.victim))).toHaveLength(4);
+
+  // The victim's request (a contract claim: no class to assign).
+  const [requestSubcategory] = await t.db.select().from(requestSubcategories).where(eq(requestSubcategories.code, '0301'));
+  ids.requestSubcategory = requestSubcategory!.id;
+  const filed = await victim.post('/api/requests', { REQUEST_CATEGORY_ID: ids.requestSubcategory, REQUEST_OBJECT: 'Contract not received', DESCRIPTION: 'Teaching since October' });
+  expect(filed.statusCode, filed.body).toBe(201);
+  ids.request = filed.json().id;
 });
 afterAll(async () => {
   await t?.close();

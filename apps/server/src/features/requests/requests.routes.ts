@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IdParams, RequestBody, RequestCategory, RequestDetail, RequestPage, RequestQuery, RequestStats } from '@portal/contract';
+import { assertSelf, requestMeta } from '../../lib/auth';
+import { errorResponses } from '../../lib/errors';
+import { authorRequests, fileRequest, getRequest, requestCategoryList, requestStats } from './requests.service';
+
+const tags = ['requests'];
+const errors = errorResponses(400, 401, 403, 404);
+
+/**
+ * The lecturer's side of requests (issue 11): the categories to file under, filing, one's own
+ * list, one request with its steps, and one's counters. The author is always the session's person.
+ */
+export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const own = app.requirePermission('requests.own');
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get('/request-categories', {
+    schema: { tags, summary: 'The categories of requests with their sub-categories, labels and descriptions in English and French, and the display configuration of each', response: { 200: z.array(RequestCategory), ...errors } },
+    preHandler: own,
+  }, async () => requestCategoryList(app.ctx));
+
+  app.post('/requests', {
+    schema: { tags, summary: "File a request as the session's person; it starts REGISTERED at its sub-category's first unit", body: RequestBody, response: { 201: RequestDetail, ...errors } },
+    preHandler: own,
+  }, async (request, reply) => {
+    await assertSelf(app, request, request.body.REQUEST_AUTHOR);
+    const filed = await fileRequest(app.ctx, { actor: request.actor, meta: requestMeta(request), body: request.body });
+    return reply.code(201).send(filed);
+  });
+
+  app.get('/requests', {
+    schema: { tags, summary: "The caller's requests, newest first, by status, sub-category and free text, a page at a time", querystring: RequestQuery, response: { 200: RequestPage, ...errors } },
+    preHandler: own,
+  }, async (request) => authorRequests(app.ctx, { authorId: request.actor.id, query: request.query }));
+
+  app.get('/requests/:id', {
+    schema: { tags, summary: "One of the caller's requests with its steps (another person's is 403)", params: IdParams, response: { 200: RequestDetail, ...errors } },
+    preHandler: own,
+  }, async (request) => getRequest(app.ctx, { actor: request.actor, meta: requestMeta(request), id: request.params.id }));
+
+  app.get('/requests/stats/user/:id', {
+    schema: { tags, summary: "The caller's counters by status, requests per month over the last twelve months and their monthly average (only for oneself)", params: IdParams, response: { 200: RequestStats, ...errors } },
+    preHandler: own,
+  }, async (request) => {
+    const authorId = await assertSelf(app, request, request.params.id);
+    return requestStats(app.ctx, { authorId });
+  });
+};

@@ -1,0 +1,293 @@
+import { and, asc, count, desc, eq, gte, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  AFFECTATION,
+  isoWeekOf,
+  minutesOf,
+  REQUEST_COUNTERS,
+  REQUEST_FIELD_GROUP_NAMES,
+  REQUEST_FIELD_GROUPS,
+  universityDayOf,
+  type RequestBody,
+  type RequestCategory,
+  type RequestCounter,
+  type RequestDetail,
+  type RequestPage,
+  type RequestQuery,
+  type RequestRow,
+  type RequestStats,
+  type RequestStatus,
+} from '@portal/contract';
+import type { Executor } from '../../db/client';
+import { applicationChoices, applications, classes, requestCategories, requestDecisions, requests, requestSteps, requestSubcategories, requestUnits, subjects } from '../../db/schema';
+import { audit } from '../../lib/audit';
+import { refuseAccess } from '../../lib/auth';
+import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { likePattern } from '../../lib/sql';
+
+const DAY_MS = 86_400_000;
+
+/** The enabled categories, each with its enabled sub-categories and their display configuration (`GET /request-categories`). */
+export async function requestCategoryList(ctx: ServiceContext): Promise<RequestCategory[]> {
+  const rows = await ctx.db
+    .select({ category: requestCategories, sub: requestSubcategories })
+    .from(requestCategories)
+    .innerJoin(requestSubcategories, and(eq(requestSubcategories.categoryId, requestCategories.id), eq(requestSubcategories.enabled, true)))
+    .where(eq(requestCategories.enabled, true))
+    .orderBy(asc(requestCategories.position), asc(requestCategories.id), asc(requestSubcategories.position), asc(requestSubcategories.id));
+  const byId = new Map<number, RequestCategory>();
+  for (const { category, sub } of rows) {
+    let entry = byId.get(category.id);
+    if (!entry) {
+      entry = { id: category.id, code: category.code, name: category.name, nameFr: category.nameFr, description: category.description, descriptionFr: category.descriptionFr, sousCategories: [] };
+      byId.set(category.id, entry);
+    }
+    entry.sousCategories.push({ id: sub.id, code: sub.code, name: sub.name, nameFr: sub.nameFr, description: sub.description, descriptionFr: sub.descriptionFr, REQUEST_DISPCONFIG: sub.display });
+  }
+  return [...byId.values()];
+}
+
+type Details = Omit<RequestBody, 'REQUEST_CATEGORY_ID' | 'REQUEST_AUTHOR' | 'REQUEST_OBJECT'>;
+
+/** Whether the author holds a confirmed assignment of the subject (or, without one, of some subject of the class). */
+async function assignedTo(exec: Executor, authorId: number, where: SQL): Promise<boolean> {
+  const [row] = await exec
+    .select({ id: applicationChoices.id })
+    .from(applicationChoices)
+    .innerJoin(applications, eq(applications.id, applicationChoices.applicationId))
+    .innerJoin(subjects, eq(subjects.id, applicationChoices.SUBJECT_ID))
+    .where(and(eq(applications.EMPLOYEE_ID, authorId), eq(applicationChoices.AFFECTATION, AFFECTATION.CONFIRMED), where))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Files a request for the actor: the sub-category's display configuration decides which detail
+ * fields are kept (the others are dropped) and which are required; the problem date is not in the
+ * future and gives the ISO week; the slot is one of the lesson slots, ending after it starts; the
+ * class and subject are among those assigned to the author. The request starts REGISTERED at the
+ * sub-category's first unit, with its first step and an audit entry.
+ */
+export async function fileRequest(ctx: ServiceContext, input: { actor: Actor; meta: RequestMeta; body: RequestBody }): Promise<RequestDetail> {
+  const { actor, meta, body } = input;
+  const [sub] = await ctx.db
+    .select({ id: requestSubcategories.id, code: requestSubcategories.code, display: requestSubcategories.display, firstUnitId: requestSubcategories.firstUnitId })
+    .from(requestSubcategories)
+    .innerJoin(requestCategories, eq(requestCategories.id, requestSubcategories.categoryId))
+    .where(and(eq(requestSubcategories.id, body.REQUEST_CATEGORY_ID), eq(requestSubcategories.enabled, true), eq(requestCategories.enabled, true)));
+  if (!sub) throw new AppError('REQUEST_CATEGORY_UNAVAILABLE', { fields: { REQUEST_CATEGORY_ID: 'validation.invalid' } });
+
+  // Keep the fields the configuration shows; name every required one missing.
+  const details: Partial<Details> = {};
+  const missing: Record<string, string> = {};
+  for (const group of REQUEST_FIELD_GROUP_NAMES) {
+    const presence = sub.display[group];
+    // The attachment is uploaded on its own route (not yet): the configuration cannot require it here.
+    if (presence === 'HIDDEN' || group === 'FILE') continue;
+    for (const field of REQUEST_FIELD_GROUPS[group] as readonly (keyof Details)[]) {
+      const value = body[field];
+      if (value !== undefined) (details as Record<string, unknown>)[field] = value;
+      else if (presence === 'REQUIRED') missing[field] = 'validation.required';
+    }
+  }
+  if (Object.keys(missing).length > 0) throw new AppError('REQUEST_DETAILS_MISSING', { fields: missing });
+
+  const now = ctx.clock.now();
+  const today = universityDayOf(now);
+  const problemDate = details.REQUEST_PBLM_DATE;
+  if (problemDate !== undefined && problemDate > today) throw new AppError('REQUEST_DATE_IN_FUTURE', { fields: { REQUEST_PBLM_DATE: 'validation.futureDate' } });
+  const start = details.REQUEST_PBLM_HOUR_START;
+  const end = details.REQUEST_PBLM_HOUR_END;
+  if ((start === undefined) !== (end === undefined)) throw new AppError('REQUEST_DETAILS_MISSING', { fields: { [start === undefined ? 'REQUEST_PBLM_HOUR_START' : 'REQUEST_PBLM_HOUR_END']: 'validation.required' } });
+  if (start !== undefined && end !== undefined && minutesOf(end) <= minutesOf(start)) throw new AppError('REQUEST_SLOT_INVALID', { fields: { REQUEST_PBLM_HOUR_END: 'validation.endBeforeStart' } });
+
+  const classId = details.CLASS_ID;
+  const subjectId = details.SUBJECT_ID;
+  if (subjectId !== undefined && classId === undefined) throw new AppError('REQUEST_DETAILS_MISSING', { fields: { CLASS_ID: 'validation.required' } });
+  if (classId !== undefined && !(await assignedTo(ctx.db, actor.id, eq(subjects.classId, classId)))) throw new AppError('CLASS_NOT_ASSIGNED', { fields: { CLASS_ID: 'validation.notAssigned' } });
+  if (subjectId !== undefined && !(await assignedTo(ctx.db, actor.id, and(eq(subjects.classId, classId!), eq(subjects.id, subjectId))!))) {
+    throw new AppError('SUBJECT_NOT_ASSIGNED', { fields: { SUBJECT_ID: 'validation.notAssigned' } });
+  }
+
+  const id = await ctx.db.transaction(async (tx) => {
+    const result: unknown = await tx.execute(sql`select nextval('request_reference_seq')::int as next`);
+    // node-postgres answers `{ rows }`, PGlite too; some drivers answer the rows themselves.
+    const [{ next }] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as [{ next: number }];
+    const reference = `${sub.code}@${today.slice(0, 4)}-${String(next).padStart(6, '0')}`;
+    const [row] = await tx
+      .insert(requests)
+      .values({
+        ...details,
+        REQUEST_ID: reference,
+        REQUEST_AUTHOR: actor.id,
+        REQUEST_CATEGORY_ID: sub.id,
+        REQUEST_OBJECT: body.REQUEST_OBJECT,
+        REQUEST_PBLM_WEEK: problemDate ? isoWeekOf(problemDate) : null,
+        REQUEST_STATUS: 'REGISTERED',
+        REQUEST_UNITY_ID: sub.firstUnitId,
+        filedAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: requests.id });
+    await tx.insert(requestSteps).values({ requestId: row!.id, unitId: sub.firstUnitId, status: 'REGISTERED', at: now, by: actor.id });
+    await audit(tx, { at: now, actorId: actor.id, action: 'request.filed', targetType: 'request', targetId: row!.id, ip: meta.ip, details: { reference, subcategory: sub.code } });
+    return row!.id;
+  });
+  return (await loadRequest(ctx.db, id))!;
+}
+
+const holdingUnit = alias(requestUnits, 'holding_unit');
+
+const rowColumns = {
+  id: requests.id,
+  REQUEST_ID: requests.REQUEST_ID,
+  REQUEST_OBJECT: requests.REQUEST_OBJECT,
+  REQUEST_STATUS: requests.REQUEST_STATUS,
+  subcategory: { id: requestSubcategories.id, code: requestSubcategories.code, name: requestSubcategories.name, nameFr: requestSubcategories.nameFr, categoryName: requestCategories.name, categoryNameFr: requestCategories.nameFr },
+  unitId: holdingUnit.id,
+  unitCode: holdingUnit.code,
+  unitName: holdingUnit.name,
+  unitNameFr: holdingUnit.nameFr,
+  CLASS_ID: requests.CLASS_ID,
+  className: classes.code,
+  REQUEST_PBLM_DATE: requests.REQUEST_PBLM_DATE,
+  filedAt: requests.filedAt,
+  signedAt: requests.signedAt,
+};
+
+type RowRecord = { [K in keyof typeof rowColumns]: unknown } & { unitId: number | null; unitCode: string | null; unitName: string | null; unitNameFr: string | null; filedAt: Date; signedAt: Date | null };
+
+function toRow(r: RowRecord): RequestRow {
+  const { unitId, unitCode, unitName, unitNameFr, filedAt, signedAt, ...rest } = r;
+  return {
+    ...(rest as Omit<RequestRow, 'unit' | 'filedAt' | 'signedAt'>),
+    unit: unitId === null ? null : { id: unitId, code: unitCode!, name: unitName!, nameFr: unitNameFr! },
+    filedAt: filedAt.toISOString(),
+    signedAt: signedAt ? signedAt.toISOString() : null,
+  };
+}
+
+const detailColumns = { ...rowColumns, request: requests, subjectName: subjects.name, subjectNameFr: subjects.nameFr };
+
+const listFrom = (exec: Executor) =>
+  exec
+    .select(detailColumns)
+    .from(requests)
+    .innerJoin(requestSubcategories, eq(requestSubcategories.id, requests.REQUEST_CATEGORY_ID))
+    .innerJoin(requestCategories, eq(requestCategories.id, requestSubcategories.categoryId))
+    .leftJoin(holdingUnit, eq(holdingUnit.id, requests.REQUEST_UNITY_ID))
+    .leftJoin(classes, eq(classes.id, requests.CLASS_ID))
+    .leftJoin(subjects, eq(subjects.id, requests.SUBJECT_ID));
+
+/** One request with its steps, oldest first; null when none has this id. */
+async function loadRequest(exec: Executor, id: number): Promise<RequestDetail | null> {
+  const [r] = await listFrom(exec).where(eq(requests.id, id));
+  if (!r) return null;
+  const { request, subjectName, subjectNameFr, ...row } = r;
+  const steps = await exec
+    .select({ step: requestSteps, unit: requestUnits, decision: { id: requestDecisions.id, label: requestDecisions.label, labelFr: requestDecisions.labelFr } })
+    .from(requestSteps)
+    .leftJoin(requestUnits, eq(requestUnits.id, requestSteps.unitId))
+    .leftJoin(requestDecisions, eq(requestDecisions.id, requestSteps.decisionId))
+    .where(eq(requestSteps.requestId, id))
+    .orderBy(asc(requestSteps.at), asc(requestSteps.id));
+  return {
+    ...toRow(row as RowRecord),
+    REQUEST_AUTHOR: request.REQUEST_AUTHOR,
+    SUBJECT_ID: request.SUBJECT_ID,
+    subjectName,
+    subjectNameFr,
+    REQUEST_PBLM_WEEK: request.REQUEST_PBLM_WEEK,
+    REQUEST_PBLM_HOUR_START: request.REQUEST_PBLM_HOUR_START,
+    REQUEST_PBLM_HOUR_END: request.REQUEST_PBLM_HOUR_END,
+    CONTRACT_NUMBER: request.CONTRACT_NUMBER,
+    VH_DISPLAYED: request.VH_DISPLAYED,
+    VH_EXPECTED: request.VH_EXPECTED,
+    TH_DISPLAYED: request.TH_DISPLAYED,
+    TH_EXPECTED: request.TH_EXPECTED,
+    TI_DISPLAYED: request.TI_DISPLAYED,
+    TI_EXPECTED: request.TI_EXPECTED,
+    AMOUNT_RECEIVED: request.AMOUNT_RECEIVED,
+    AMOUNT_EXPECTED: request.AMOUNT_EXPECTED,
+    REPRO_COPY_NUMBER: request.REPRO_COPY_NUMBER,
+    REPRO_STUDENT_COUNT: request.REPRO_STUDENT_COUNT,
+    DESCRIPTION: request.DESCRIPTION,
+    REQUEST_FILE: request.REQUEST_FILE,
+    steps: steps.map(({ step, unit, decision }) => ({
+      id: step.id,
+      unit: unit ? { id: unit.id, code: unit.code, name: unit.name, nameFr: unit.nameFr } : null,
+      decision: decision && decision.id !== null ? decision : null,
+      comment: step.comment,
+      status: step.status,
+      at: step.at.toISOString(),
+    })),
+  };
+}
+
+/** A request for its author; another person's is refused (403, audited); none with this id is 404. */
+export async function getRequest(ctx: ServiceContext, input: { actor: Actor; meta: RequestMeta; id: number }): Promise<RequestDetail> {
+  const [owner] = await ctx.db.select({ author: requests.REQUEST_AUTHOR }).from(requests).where(eq(requests.id, input.id));
+  if (!owner) throw new AppError('NOT_FOUND');
+  if (owner.author !== input.actor.id) await refuseAccess(ctx, { actor: input.actor, meta: input.meta, target: { type: 'request', id: input.id } });
+  return (await loadRequest(ctx.db, input.id))!;
+}
+
+/** The author's requests, newest first, filtered by status, sub-category and free text (reference, title, description). */
+export async function authorRequests(ctx: ServiceContext, input: { authorId: number; query: RequestQuery }): Promise<RequestPage> {
+  const { authorId, query } = input;
+  const conditions: SQL[] = [eq(requests.REQUEST_AUTHOR, authorId)];
+  if (query.status) conditions.push(eq(requests.REQUEST_STATUS, query.status));
+  if (query.subcategory) conditions.push(eq(requests.REQUEST_CATEGORY_ID, query.subcategory));
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    conditions.push(or(sql`lower(${requests.REQUEST_ID}) like ${pattern}`, sql`lower(${requests.REQUEST_OBJECT}) like ${pattern}`, sql`lower(coalesce(${requests.DESCRIPTION}, '')) like ${pattern}`)!);
+  }
+  const where = and(...conditions);
+  const [total] = await ctx.db.select({ n: count() }).from(requests).where(where);
+  const rows = await listFrom(ctx.db)
+    .where(where)
+    .orderBy(desc(requests.filedAt), desc(requests.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return { rows: rows.map((r) => toRow(r as RowRecord)), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+}
+
+/** The university month (`YYYY-MM`) `back` months before the one of `day`. */
+const monthBefore = (day: string, back: number): string => {
+  const index = Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1 - back;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+};
+
+/**
+ * The author's counters over the status of record (the contract notes' keys), the requests filed in
+ * each of the last twelve months (university time, the current one included) and their average.
+ */
+export async function requestStats(ctx: ServiceContext, input: { authorId: number }): Promise<RequestStats> {
+  const byStatus = await ctx.db.select({ status: requests.REQUEST_STATUS, n: count() }).from(requests).where(eq(requests.REQUEST_AUTHOR, input.authorId)).groupBy(requests.REQUEST_STATUS);
+  const counted = new Map<RequestStatus, number>(byStatus.map((r) => [r.status, r.n]));
+  const counters = Object.fromEntries(
+    (Object.entries(REQUEST_COUNTERS) as [RequestCounter, readonly RequestStatus[]][]).map(([key, statuses]) => [key, statuses.reduce((sum, status) => sum + (counted.get(status) ?? 0), 0)]),
+  ) as Record<RequestCounter, number>;
+
+  const today = universityDayOf(ctx.clock.now());
+  const months = Array.from({ length: 12 }, (_, i) => monthBefore(today, 11 - i));
+  const since = new Date(`${months[0]}-01T00:00:00+01:00`);
+  const filed = await ctx.db
+    .select({ filedAt: requests.filedAt })
+    .from(requests)
+    .where(and(eq(requests.REQUEST_AUTHOR, input.authorId), gte(requests.filedAt, new Date(since.getTime() - DAY_MS))));
+  const perMonth = new Map(months.map((m) => [m, 0]));
+  for (const { filedAt } of filed) {
+    const month = universityDayOf(filedAt).slice(0, 7);
+    if (perMonth.has(month)) perMonth.set(month, perMonth.get(month)! + 1);
+  }
+  const monthly = months.map((month) => ({ month, count: perMonth.get(month)! }));
+  const inYear = monthly.reduce((sum, m) => sum + m.count, 0);
+  return {
+    totalDone: byStatus.reduce((sum, r) => sum + r.n, 0),
+    ...counters,
+    monthly,
+    monthlyAverage: Math.round((inYear / 12) * 100) / 100,
+  };
+}
