@@ -79,7 +79,7 @@ describe('GET /api/request-categories', () => {
       ['Reprography', 'Reprographie'],
     ]);
     const teaching = categories[0]!.sousCategories.find((s) => s.code === '0101')!;
-    expect(teaching).toMatchObject({ name: 'Lesson not recorded', nameFr: 'Cours non enregistré' });
+    expect(teaching).toMatchObject({ name: 'Teaching session not recorded', nameFr: 'Cours non enregistré' });
     expect(teaching.REQUEST_DISPCONFIG).toMatchObject({ CLASS_ID: 'REQUIRED', REQUEST_PBLM_DATE: 'REQUIRED', AMOUNT: 'HIDDEN', TIME_TABLE: true });
   });
 
