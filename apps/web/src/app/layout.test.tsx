@@ -6,7 +6,7 @@ import { queryKeys } from '../lib/session';
 import { fakeApi, person } from '../test/fake-api';
 import { DEMO_PEOPLE, type DemoWho } from '../test/demo-people';
 import { renderApp } from '../test/render-app';
-import { NAV_ENTRIES, navEntriesFor } from './navigation';
+import { NAV_ENTRIES, navEntriesFor } from '../lib/navigation';
 import { routes } from './routes';
 
 describe('navigation menu', () => {

@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import type { PersonRecord } from '@portal/contract';
 import { useOpenWhatsNew } from '../features/whats-new/whats-new';
-import { navEntriesFor } from './navigation';
+import { navEntriesFor } from '../lib/navigation';
 import { useConfirmLogout } from './overlays/logout';
 
 function UserMenu({ name }: { name: string }) {

@@ -168,15 +168,10 @@ describe('locales', () => {
     expect(broken).toEqual([]);
   });
 
-  it('title each home page card as the menu names its page, in both languages', () => {
+  it('name a home page card only when no menu entry names its page: the card of a menu page takes the menu label', () => {
     for (const locale of [EN, FR]) {
-      const cards = [...locale.keys()].filter((key) => /^home\.cards\.\w+\.title$/.test(key));
-      expect(cards.length).toBeGreaterThan(5);
-      for (const key of cards) {
-        const page = key.split('.')[2]!;
-        const menu = locale.get(page === 'hr' ? 'hr.nav' : `nav.${page}`);
-        if (menu !== undefined) expect([key, locale.get(key)]).toEqual([key, menu]);
-      }
+      const titled = [...locale.keys()].filter((key) => /^home\.cards\.\w+\.title$/.test(key)).map((key) => key.split('.')[2]);
+      expect(titled.sort()).toEqual(['contact', 'settings']);
     }
   });
 });

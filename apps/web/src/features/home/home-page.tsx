@@ -1,14 +1,8 @@
 import AssignmentIndOutlined from '@mui/icons-material/AssignmentIndOutlined';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
-import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
-import EventOutlined from '@mui/icons-material/EventOutlined';
-import FingerprintOutlined from '@mui/icons-material/FingerprintOutlined';
 import FolderSharedOutlined from '@mui/icons-material/FolderSharedOutlined';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
-import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
-import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
-import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,7 +11,6 @@ import CardActionArea from '@mui/material/CardActionArea';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import type SvgIcon from '@mui/material/SvgIcon';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -28,27 +21,18 @@ import { usePageTitle } from '../../components/page';
 import { useSession } from '../../lib/session';
 import { useOpenApplicationSession } from './home-api';
 import { sessionName } from '../../lib/names';
+import { NAV_ENTRIES, type NavEntry } from '../../lib/navigation';
 
-/** A page the signed-in person can use today; shown when they hold its permission (the menu and the route ask the same). */
-interface Offer {
-  key: string;
-  path: string;
-  icon: typeof SvgIcon;
-  permission?: Permission;
-}
+/**
+ * A page the signed-in person can use today: the menu's entries (shown when the person holds
+ * their permission, as the menu and the routes ask), then contact and settings, open to all.
+ */
+type Offer = Pick<NavEntry, 'key' | 'label' | 'path' | 'icon'> & { permission?: Permission };
 
 const OFFERS: readonly Offer[] = [
-  { key: 'profile', path: '/profile', icon: BadgeOutlined, permission: 'profile.own' },
-  { key: 'registration', path: '/registration', icon: AssignmentIndOutlined, permission: 'registration.own' },
-  { key: 'subjects', path: '/courses', icon: MenuBookOutlined, permission: 'applications.own' },
-  { key: 'archive', path: '/courses/archive', icon: HistoryOutlined, permission: 'applications.own' },
-  { key: 'hr', path: '/hr/registrations', icon: FolderSharedOutlined, permission: 'registrations.manage' },
-  { key: 'identification', path: '/identification', icon: FingerprintOutlined, permission: 'identification.manage' },
-  { key: 'academicAssignments', path: '/academic/assignments', icon: SchoolOutlined, permission: 'assignments.manage' },
-  { key: 'academicSessions', path: '/academic/sessions', icon: EventOutlined, permission: 'applicationSessions.manage' },
-  { key: 'academicCatalogue', path: '/academic/catalogue', icon: CategoryOutlined, permission: 'catalogue.manage' },
-  { key: 'contact', path: '/contact', icon: ForumOutlined },
-  { key: 'settings', path: '/settings', icon: SettingsOutlined },
+  ...NAV_ENTRIES,
+  { key: 'contact', label: 'home.cards.contact.title', path: '/contact', icon: ForumOutlined },
+  { key: 'settings', label: 'home.cards.settings.title', path: '/settings', icon: SettingsOutlined },
 ];
 
 /** The permissions that are an office's work (not what one does for oneself). */
@@ -84,7 +68,7 @@ function OfferCard({ offer, person }: { offer: Offer; person: PersonRecord }) {
         <Icon color="primary" aria-hidden />
         <Box>
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-            {t(`home.cards.${offer.key}.title`)}
+            {t(offer.label)}
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             {text}

@@ -11,6 +11,8 @@ import type SvgIcon from '@mui/material/SvgIcon';
 import { can, type Permission, type PermissionHolder } from '@portal/contract/rules';
 
 export interface NavEntry {
+  /** the page's name, shared by its menu entry and its home page card (`home.cards.<key>`) */
+  key: string;
   /** translation key of the label */
   label: string;
   path: string;
@@ -25,15 +27,15 @@ export interface NavEntry {
  * added here with their routes.
  */
 export const NAV_ENTRIES: readonly NavEntry[] = [
-  { label: 'nav.profile', path: '/profile', icon: PersonOutlined, permission: 'profile.own' },
-  { label: 'nav.registration', path: '/registration', icon: AssignmentIndOutlined, permission: 'registration.own' },
-  { label: 'nav.subjects', path: '/courses', icon: MenuBookOutlined, permission: 'applications.own' },
-  { label: 'nav.archive', path: '/courses/archive', icon: HistoryOutlined, permission: 'applications.own' },
-  { label: 'hr.nav', path: '/hr/registrations', icon: FolderSharedOutlined, permission: 'registrations.manage' },
-  { label: 'nav.identification', path: '/identification', icon: FingerprintOutlined, permission: 'identification.manage' },
-  { label: 'nav.academicAssignments', path: '/academic/assignments', icon: SchoolOutlined, permission: 'assignments.manage' },
-  { label: 'nav.academicSessions', path: '/academic/sessions', icon: EventOutlined, permission: 'applicationSessions.manage' },
-  { label: 'nav.academicCatalogue', path: '/academic/catalogue', icon: CategoryOutlined, permission: 'catalogue.manage' },
+  { key: 'profile', label: 'nav.profile', path: '/profile', icon: PersonOutlined, permission: 'profile.own' },
+  { key: 'registration', label: 'nav.registration', path: '/registration', icon: AssignmentIndOutlined, permission: 'registration.own' },
+  { key: 'subjects', label: 'nav.subjects', path: '/courses', icon: MenuBookOutlined, permission: 'applications.own' },
+  { key: 'archive', label: 'nav.archive', path: '/courses/archive', icon: HistoryOutlined, permission: 'applications.own' },
+  { key: 'hr', label: 'hr.nav', path: '/hr/registrations', icon: FolderSharedOutlined, permission: 'registrations.manage' },
+  { key: 'identification', label: 'nav.identification', path: '/identification', icon: FingerprintOutlined, permission: 'identification.manage' },
+  { key: 'academicAssignments', label: 'nav.academicAssignments', path: '/academic/assignments', icon: SchoolOutlined, permission: 'assignments.manage' },
+  { key: 'academicSessions', label: 'nav.academicSessions', path: '/academic/sessions', icon: EventOutlined, permission: 'applicationSessions.manage' },
+  { key: 'academicCatalogue', label: 'nav.academicCatalogue', path: '/academic/catalogue', icon: CategoryOutlined, permission: 'catalogue.manage' },
 ];
 
 /** The entries a person may use, in the menu's order. */
