@@ -32,31 +32,21 @@ export type RequestDisplayConfig = z.infer<typeof RequestDisplayConfig>;
 export const RequestUnit = z.object({ id: z.number().int(), code: z.string(), name: z.string(), nameFr: z.string() }).meta({ id: 'RequestUnit' });
 export type RequestUnit = z.infer<typeof RequestUnit>;
 
-export const RequestSubcategory = z
-  .object({
-    id: z.number().int(),
-    code: z.string(),
-    name: z.string(),
-    nameFr: z.string(),
-    description: z.string(),
-    descriptionFr: z.string(),
-    REQUEST_DISPCONFIG: RequestDisplayConfig,
-  })
-  .meta({ id: 'RequestSubcategory' });
+/** What categories and sub-categories both carry: a code, and a name and description in each language. */
+const LabelledRequestKind = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  nameFr: z.string(),
+  description: z.string(),
+  descriptionFr: z.string(),
+});
+
+export const RequestSubcategory = LabelledRequestKind.extend({ REQUEST_DISPCONFIG: RequestDisplayConfig }).meta({ id: 'RequestSubcategory' });
 export type RequestSubcategory = z.infer<typeof RequestSubcategory>;
 
 /** `GET /request-categories`: the enabled categories, each with its enabled sub-categories. */
-export const RequestCategory = z
-  .object({
-    id: z.number().int(),
-    code: z.string(),
-    name: z.string(),
-    nameFr: z.string(),
-    description: z.string(),
-    descriptionFr: z.string(),
-    sousCategories: z.array(RequestSubcategory),
-  })
-  .meta({ id: 'RequestCategory' });
+export const RequestCategory = LabelledRequestKind.extend({ sousCategories: z.array(RequestSubcategory) }).meta({ id: 'RequestCategory' });
 export type RequestCategory = z.infer<typeof RequestCategory>;
 
 const SLOT_STARTS = LESSON_SLOTS.map((slot) => slot.start) as [string, ...string[]];
