@@ -1,13 +1,13 @@
 import type { TFunction } from 'i18next';
 import type { SessionSummary } from '@portal/contract';
 import { isoToDmy, lastSessionDayOf, universityDayOf } from '@portal/contract/rules';
+import { inLanguage } from '../../lib/names';
 
 // Labels and days for the list pages: the contract's rules entry only (no Zod); the
 // forms (lazy dialogs) bring the contract's schemas.
 
 /** A name in the current language: the French one in French when there is one. */
-export const localName = (language: string, item: { NAME: string; NAME_FR: string }): string =>
-  language.startsWith('fr') && item.NAME_FR ? item.NAME_FR : item.NAME;
+export const localName = (language: string, item: { NAME: string; NAME_FR: string }): string => inLanguage(language, item.NAME, item.NAME_FR);
 
 export const regimeLabel = (t: TFunction, regime: string): string => t(`academic.regimes.${regime}`, { defaultValue: regime });
 
