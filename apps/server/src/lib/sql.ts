@@ -28,3 +28,9 @@ export const likePattern = (term: string): string => `%${likeEscape(term.toLower
 
 /** Lower case without accents (`Aïcha` → `aicha`), for searches that ignore both. */
 export const fold = (s: string): string => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+
+/** Rows of a raw `execute`, whichever the driver (node-postgres answers `{ rows }`, PGlite too; some drivers the rows themselves). */
+export function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}

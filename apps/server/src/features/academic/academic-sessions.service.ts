@@ -5,6 +5,7 @@ import { applicationChoices, applications, applicationSessions, persons, subject
 import { audit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { rowsOf } from '../../lib/sql';
 import { toApplicationSession } from '../applications/application-sessions.service';
 import type { Acting } from './catalogue.service';
 
@@ -136,12 +137,6 @@ export async function updateApplicationSession(ctx: ServiceContext, input: Actin
     });
   });
   return summaryOf(ctx, input.id);
-}
-
-/** Rows of a raw `execute`, whichever the driver (node-postgres answers `{ rows }`, PGlite too). */
-function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
 /** Closes a session by hand (MANUAL_CLOSURE), or reopens it (refused when another open session overlaps it). */

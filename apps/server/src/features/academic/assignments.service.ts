@@ -23,13 +23,7 @@ import { currentApplicationSession, toApplicationSession } from '../applications
 import { joinSubjectCatalogue, subjectColumns, subjectHours } from '../applications/subjects.service';
 import { personNameColumns } from '../../lib/person-record';
 import type { Acting } from './catalogue.service';
-import { isUniqueViolation, likePattern, searchWords } from '../../lib/sql';
-
-/** Rows of a raw `execute`, whichever the driver. */
-function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
+import { isUniqueViolation, likePattern, rowsOf, searchWords } from '../../lib/sql';
 
 /** The session named, or by default the current one, else the newest; null when there is none. */
 export async function resolveApplicationSession(ctx: ServiceContext, id: number | undefined): Promise<ApplicationSession | null> {

@@ -24,7 +24,7 @@ import { audit } from '../../lib/audit';
 import { refuseAccess } from '../../lib/auth';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { likePattern } from '../../lib/sql';
+import { likePattern, rowsOf } from '../../lib/sql';
 
 const DAY_MS = 86_400_000;
 
@@ -111,9 +111,7 @@ export async function fileRequest(ctx: ServiceContext, input: { actor: Actor; me
   }
 
   const id = await ctx.db.transaction(async (tx) => {
-    const result: unknown = await tx.execute(sql`select nextval('request_reference_seq')::int as next`);
-    // node-postgres answers `{ rows }`, PGlite too; some drivers answer the rows themselves.
-    const [{ next }] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as [{ next: number }];
+    const [{ next }] = rowsOf<{ next: number }>(await tx.execute(sql`select nextval('request_reference_seq')::int as next`)) as [{ next: number }];
     const reference = `${sub.code}@${today.slice(0, 4)}-${String(next).padStart(6, '0')}`;
     const [row] = await tx
       .insert(requests)
