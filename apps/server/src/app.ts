@@ -32,6 +32,12 @@ import { applicationsRoutes } from './features/applications/applications.routes'
 import { identificationRoutes } from './features/identification/identification.routes';
 import { subjectsRoutes } from './features/applications/subjects.routes';
 import { requestsRoutes } from './features/requests/requests.routes';
+import { requestProcessingRoutes } from './features/requests/processing.routes';
+import { requestBatchesRoutes } from './features/requests/batches.routes';
+import { requestDocumentsRoutes } from './features/requests/documents.routes';
+import { requestReportsRoutes } from './features/requests/reports.routes';
+import { requestConfigRoutes } from './features/requests/config.routes';
+import { affectedRoutes } from './features/applications/affected.routes';
 import { referenceRoutes } from './features/reference/reference.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { profileRoutes } from './features/profile/profile.routes';
@@ -202,6 +208,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(identificationRoutes);
       await api.register(academicRoutes);
       await api.register(requestsRoutes);
+      await api.register(requestProcessingRoutes);
+      await api.register(requestBatchesRoutes);
+      await api.register(requestDocumentsRoutes);
+      await api.register(requestReportsRoutes);
+      await api.register(requestConfigRoutes);
+      await api.register(affectedRoutes);
     },
     { prefix: '/api' },
   );

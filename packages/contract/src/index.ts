@@ -21,4 +21,4 @@ export { BackOfficeRole, Gender, PersonKind, StaffStatus } from './person';
 export { FileColumn, PieceType } from './registration';
 export { Affectation, ChoiceCategory, Regime } from './applications';
 export { Finger, FingerprintFormat } from './identification';
-export { FieldPresence, RequestDisplayConfig, RequestStatus } from './requests';
+export { FieldPresence, RequestBatchStatus, RequestDisplayConfig, RequestStage, RequestStatus, RequestStepKind } from './requests';

@@ -152,7 +152,7 @@ describe('migration 0009_requests', () => {
   it('keeps request steps append-only, statuses to the list and a slot ending after it starts', async () => {
     const database = await emptyDatabase();
     try {
-      await database.migrate(MIGRATIONS_DIR);
+      await database.migrate(migrationsUpTo('0009_requests'));
       const [person] = await database.query(`insert into persons (matricule, kind, firstname, lastname) values ('MIG0011', 'STAFF', 'A', 'B') returning id`);
       const [unit] = await database.query(`insert into request_units (code, name, name_fr) values ('SENG', 'Lecturers'' service', 'Service aux enseignants') returning id`);
       const [category] = await database.query(`insert into request_categories (code, name, name_fr, description, description_fr) values ('01', 'Teaching', 'Enseignement', 'd', 'd') returning id`);
@@ -167,6 +167,37 @@ describe('migration 0009_requests', () => {
       // A step goes with its request.
       await database.query(`delete from requests where id = $1`, [request!.id]);
       expect(await database.query(`select id from request_steps`)).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('migration 0010_requests_processing', () => {
+  it('keeps the requests filed before it: their steps become filings, each gets its own verification token; step kinds and batch statuses are held to their lists', async () => {
+    const database = await emptyDatabase();
+    try {
+      await database.migrate(migrationsUpTo('0009_requests'));
+      const [person] = await database.query(`insert into persons (matricule, kind, firstname, lastname) values ('MIG0012', 'STAFF', 'A', 'B') returning id`);
+      const [unit] = await database.query(`insert into request_units (code, name, name_fr) values ('SENG', 'Lecturers'' service', 'Service aux enseignants') returning id`);
+      const [category] = await database.query(`insert into request_categories (code, name, name_fr, description, description_fr) values ('01', 'Teaching', 'Enseignement', 'd', 'd') returning id`);
+      const [sub] = await database.query(`insert into request_subcategories (code, category_id, name, name_fr, description, description_fr, display, first_unit_id) values ('0101', $1, 'Lesson', 'Cours', 'd', 'd', '{}', $2) returning id`, [category!.id, unit!.id]);
+      for (const reference of ['0101@2026-1', '0101@2026-2']) {
+        const [request] = await database.query(`insert into requests (reference, author_id, subcategory_id, title, unit_id, filed_at) values ($1, $2, $3, 'T', $4, now()) returning id`, [reference, person!.id, sub!.id, unit!.id]);
+        await database.query(`insert into request_steps (request_id, unit_id, status, at, by_id) values ($1, $2, 'REGISTERED', now(), $3)`, [request!.id, unit!.id, person!.id]);
+      }
+
+      await database.migrate(MIGRATIONS_DIR);
+      expect(await database.query(`select kind from request_steps`)).toEqual([{ kind: 'FILED' }, { kind: 'FILED' }]);
+      const tokens = (await database.query(`select verification_token from requests`)).map((r) => r.verification_token as string);
+      expect(tokens).toHaveLength(2);
+      for (const token of tokens) expect(token).toMatch(/^[0-9a-f]{32}$/);
+      expect(new Set(tokens).size).toBe(2);
+      const [request] = await database.query(`select id from requests limit 1`);
+      await expect(database.query(`insert into request_steps (request_id, kind, status, at) values ($1, 'LOST', 'REGISTERED', now())`, [request!.id])).rejects.toThrow(/request_steps_kind/);
+      const [other] = await database.query(`insert into request_units (code, name, name_fr) values ('FIN', 'Finance', 'Finances') returning id`);
+      await expect(database.query(`insert into request_batches (reference, from_unit_id, to_unit_id, status, created_at) values ('B1', $1, $2, 'LOST', now())`, [unit!.id, other!.id])).rejects.toThrow(/request_batches_status/);
+      await expect(database.query(`insert into request_batches (reference, from_unit_id, to_unit_id, status, created_at) values ('B2', $1, $1, 'DRAFT', now())`, [unit!.id])).rejects.toThrow(/request_batches_units/);
     } finally {
       await database.close();
     }

@@ -1,5 +1,6 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -15,7 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { AFFECTATION, CHOICE_CATEGORIES, FINGERPRINT_FORMATS, FINGERS, GENDERS, PERSON_KINDS, PIECE_TYPES, REGIMES, REQUEST_STATUSES, STAFF_STATUSES, type RequestDisplayConfig } from '@portal/contract/rules';
+import { AFFECTATION, CHOICE_CATEGORIES, FINGERPRINT_FORMATS, FINGERS, GENDERS, PERSON_KINDS, PIECE_TYPES, REGIMES, REQUEST_BATCH_STATUSES, REQUEST_STATUSES, REQUEST_STEP_KINDS, STAFF_STATUSES, type RequestDisplayConfig } from '@portal/contract/rules';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const created = () => ts('created_at').notNull().defaultNow();
@@ -170,6 +171,8 @@ export const persons = pgTable(
     PHONE_NUMBER: text('phone_number'),
     /** when the HR registration was closed (the record's ACTIVED and CLOSED_AT); null while open */
     registrationClosedAt: ts('registration_closed_at'),
+    /** the unit a back-office account processes requests in (decision 32); null for everyone else */
+    REQUEST_UNIT_ID: integer('request_unit_id').references((): AnyPgColumn => requestUnits.id),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -630,14 +633,20 @@ export const catalogueVersion = pgTable(
 
 // ---------------------------------------------------------------- requests (issue 11, decision 31)
 
-const requestStatusCheck = (column: SQLWrapper) => sql`${column} in (${sql.raw(REQUEST_STATUSES.map((status) => `'${status}'`).join(', '))})`;
+const inList = (column: SQLWrapper, values: readonly string[]) => sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
+const requestStatusCheck = (column: SQLWrapper) => inList(column, REQUEST_STATUSES);
 
-/** A unit that holds requests: the lecturers' service (SENG), a school, finance, human resources, administration. */
+/**
+ * A unit that holds requests: the lecturers' service (SENG), a school, finance, human resources,
+ * administration. A school's department (decision 32) narrows what it receives: a request about a
+ * class goes to the school of that class's department.
+ */
 export const requestUnits = pgTable('request_units', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   code: text('code').notNull().unique(),
   name: text('name').notNull(),
   nameFr: text('name_fr').notNull(),
+  departmentId: integer('department_id').references(() => departments.id),
 });
 
 /** A request category (Teaching, Payment, Contract, Reprography), shown as a card. */
@@ -684,7 +693,11 @@ export const requestHops = pgTable(
   (t) => [uniqueIndex('request_hops_uq').on(t.subcategoryId, t.fromUnitId, t.toUnitId)],
 );
 
-/** A decision allowed on a hop, and the status of record it gives the request. */
+/**
+ * A decision the destination unit of a hop may take on a request it received through that hop: the
+ * status of record it gives, and where the request goes next: `forwardUnitId` (sent on in a batch,
+ * along a hop from the deciding unit) or, when null, back to the lecturer (decision 32).
+ */
 export const requestDecisions = pgTable(
   'request_decisions',
   {
@@ -693,6 +706,7 @@ export const requestDecisions = pgTable(
     label: text('label').notNull(),
     labelFr: text('label_fr').notNull(),
     status: text('status', { enum: REQUEST_STATUSES }).notNull(),
+    forwardUnitId: integer('forward_unit_id').references(() => requestUnits.id),
   },
   (t) => [index('request_decisions_hop_idx').on(t.hopId), check('request_decisions_status', requestStatusCheck(t.status))],
 );
@@ -737,29 +751,93 @@ export const requests = pgTable(
     /** when the lecturer signed the printed request at the lecturers' service; null until then */
     signedAt: ts('signed_at'),
     filedAt: ts('filed_at').notNull(),
+    /** the random value the printed form's QR code names (the public verification page); never the id */
+    verificationToken: text('verification_token').notNull().unique().default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    /** when the author of an unsigned request was reminded of the signature (once) */
+    remindedAt: ts('reminded_at'),
+    /** the hop through which the holding unit received the request (its decisions apply); null at the first unit */
+    arrivalHopId: integer('arrival_hop_id').references(() => requestHops.id),
+    /** set by the holding unit's decision: the unit the request goes to next, in a batch */
+    forwardUnitId: integer('forward_unit_id').references(() => requestUnits.id),
+    /** the transmittal batch carrying the request, until it is received or cancelled */
+    batchId: integer('batch_id').references((): AnyPgColumn => requestBatches.id),
     updatedAt: updated(),
   },
   (t) => [
     index('requests_author_idx').on(t.REQUEST_AUTHOR, t.filedAt),
     index('requests_unit_idx').on(t.REQUEST_UNITY_ID, t.REQUEST_STATUS),
+    index('requests_filed_idx').on(t.filedAt),
+    // The 7-day rule's job reads the unsigned requests still registered, oldest first.
+    index('requests_unsigned_idx').on(t.filedAt).where(sql`${t.REQUEST_STATUS} = 'REGISTERED' and ${t.signedAt} is null`),
     check('requests_status', requestStatusCheck(t.REQUEST_STATUS)),
     check('requests_slot', sql`(${t.REQUEST_PBLM_HOUR_START} is null) = (${t.REQUEST_PBLM_HOUR_END} is null) and (${t.REQUEST_PBLM_HOUR_END} is null or ${t.REQUEST_PBLM_HOUR_END} > ${t.REQUEST_PBLM_HOUR_START})`),
     check('requests_counts', sql`coalesce(${t.REPRO_COPY_NUMBER}, 0) >= 0 and coalesce(${t.REPRO_STUDENT_COUNT}, 0) >= 0`),
   ],
 );
 
-/** A request's history, append-only (migration 0009): filing, signature, each unit's decision with its comment (the deliberation). */
+/**
+ * A request's history, append-only (migrations 0009, 0010): filing, signature, rejection, expiry,
+ * sending, return and reception in batches, each unit's decision with its comment (the deliberation).
+ */
 export const requestSteps = pgTable(
   'request_steps',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     requestId: integer('request_id').notNull().references(() => requests.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: REQUEST_STEP_KINDS }).notNull(),
     unitId: integer('unit_id').references(() => requestUnits.id),
     decisionId: integer('decision_id').references(() => requestDecisions.id),
+    batchId: integer('batch_id').references((): AnyPgColumn => requestBatches.id),
     comment: text('comment'),
     status: text('status', { enum: REQUEST_STATUSES }).notNull(),
     at: ts('at').notNull(),
     by: integer('by_id').references(() => persons.id),
   },
-  (t) => [index('request_steps_request_idx').on(t.requestId, t.at), check('request_steps_status', requestStatusCheck(t.status))],
+  (t) => [
+    index('request_steps_request_idx').on(t.requestId, t.at),
+    // What a unit held: the requests whose steps name it.
+    index('request_steps_unit_idx').on(t.unitId, t.requestId),
+    check('request_steps_status', requestStatusCheck(t.status)),
+    check('request_steps_kind', inList(t.kind, REQUEST_STEP_KINDS)),
+  ],
+);
+
+/** The number in a batch's reference (`<from unit>-<year>-<number>`), never reused. */
+export const requestBatchSeq = pgSequence('request_batch_seq');
+
+/** A transmittal batch: requests a unit bundles for one destination unit, which confirms their reception. */
+export const requestBatches = pgTable(
+  'request_batches',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    reference: text('reference').notNull().unique(),
+    fromUnitId: integer('from_unit_id').notNull().references(() => requestUnits.id),
+    toUnitId: integer('to_unit_id').notNull().references(() => requestUnits.id),
+    status: text('status', { enum: REQUEST_BATCH_STATUSES }).notNull(),
+    createdAt: ts('created_at').notNull(),
+    createdBy: integer('created_by').references(() => persons.id),
+    sentAt: ts('sent_at'),
+    sentBy: integer('sent_by').references(() => persons.id),
+    receivedAt: ts('received_at'),
+    receivedBy: integer('received_by').references(() => persons.id),
+    cancelledAt: ts('cancelled_at'),
+    cancelledBy: integer('cancelled_by').references(() => persons.id),
+  },
+  (t) => [
+    index('request_batches_from_idx').on(t.fromUnitId, t.status),
+    index('request_batches_to_idx').on(t.toUnitId, t.status),
+    check('request_batches_status', inList(t.status, REQUEST_BATCH_STATUSES)),
+    check('request_batches_units', sql`${t.fromUnitId} <> ${t.toUnitId}`),
+  ],
+);
+
+/** The requests of a batch, each with the hop it travels along (kept after reception or cancellation: the batch's history). */
+export const requestBatchItems = pgTable(
+  'request_batch_items',
+  {
+    batchId: integer('batch_id').notNull().references(() => requestBatches.id, { onDelete: 'cascade' }),
+    requestId: integer('request_id').notNull().references(() => requests.id, { onDelete: 'cascade' }),
+    hopId: integer('hop_id').notNull().references(() => requestHops.id),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.requestId] }), index('request_batch_items_request_idx').on(t.requestId)],
 );

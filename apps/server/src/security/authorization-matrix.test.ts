@@ -15,7 +15,8 @@ import { apply } from '../features/academic/academic.fixtures';
 import { dataUrl, jpeg, multipartBody, pdf } from '../../test/files';
 import { Client, createTestApp, sessionFor, type TestApp } from '../../test/helpers';
 
-const WHO = ['anonymous', 'student', 'staff', 'hr', 'academic', 'identification', 'admissions', 'admin'] as const;
+/** `finance`: a member of a unit that processes requests (role REQUESTS, unit FIN), which never held the other person's request */
+const WHO = ['anonymous', 'student', 'staff', 'hr', 'academic', 'identification', 'admissions', 'finance', 'admin'] as const;
 type Who = (typeof WHO)[number];
 const SIGNED_IN = WHO.filter((who) => who !== 'anonymous');
 
@@ -46,7 +47,7 @@ const NOBODY: readonly Who[] = [];
  */
 const APPLICANTS: readonly Who[] = ['staff', 'academic', 'admin'];
 /** refused by the eligibility rule (NOT_ELIGIBLE, a data rule: no audit entry): students and the office accounts that read no applications */
-const NOT_ELIGIBLE: readonly Who[] = ['student', 'hr', 'identification', 'admissions'];
+const NOT_ELIGIBLE: readonly Who[] = ['student', 'hr', 'identification', 'admissions', 'finance'];
 
 // ---------------------------------------------------------------- the other person's data
 
@@ -303,6 +304,7 @@ beforeAll(async () => {
     academic: DEMO_ACCOUNTS.academic.matricule,
     identification: DEMO_ACCOUNTS.identification.matricule,
     admissions: DEMO_ACCOUNTS.admissions.matricule,
+    finance: DEMO_ACCOUNTS.finance.matricule,
     admin: DEMO_ACCOUNTS.admin.matricule,
   };
   for (const who of SIGNED_IN) clients[who] = await sessionFor(t, await idOf(people[who]));
@@ -407,7 +409,7 @@ describe('the authorization matrix', () => {
     }
     expect({ wrong, changed }).toEqual({ wrong: [], changed: [] });
     // The figures of the closing note: calls, operations, roles, refused cross-person calls that got through (0).
-    expect({ operations: routes.length, roles: WHO.length }).toMatchObject({ roles: 8 });
+    expect({ operations: routes.length, roles: WHO.length }).toMatchObject({ roles: 9 });
     expect(calls).toBe(refused + allowedCalls);
     expect(refused).toBeGreaterThan(400);
   }, 600_000);

@@ -13,11 +13,38 @@ export const DEMO_ACCOUNTS = {
   identification: { matricule: 'BO0003', username: 'identification' },
   admissions: { matricule: 'BO0004', username: 'admissions' },
   admin: { matricule: 'BO0005', username: 'admin' },
+  /** the lecturers' service (SENG): receives requests, records signatures, sends batches */
+  seng: { matricule: 'BO0006', username: 'seng' },
+  /** the finance unit: decides on payment claims */
+  finance: { matricule: 'BO0007', username: 'finance' },
+  /** the School of Computer Science: decides on teaching claims about its classes */
+  school: { matricule: 'BO0008', username: 'school' },
   /** registration closed, identification not yet done: the identification office's next visitor */
   closedLecturer: { matricule: 'PER0003', username: null },
   /** registration closed and identification complete: ready to choose subjects */
   readyLecturer: { matricule: 'PER0004', username: null },
 } as const;
+
+/** The unit each demo account processing requests belongs to (decision 32); human resources process contract claims too. */
+export const DEMO_UNIT_MEMBERS: Record<string, string> = {
+  [DEMO_ACCOUNTS.hr.matricule]: 'HR',
+  [DEMO_ACCOUNTS.seng.matricule]: 'SENG',
+  [DEMO_ACCOUNTS.finance.matricule]: 'FIN',
+  [DEMO_ACCOUNTS.school.matricule]: 'SCH-INF',
+};
+
+/**
+ * Confirmed assignments of a past choice session (semester 2, 2022-2023), so that these lecturers
+ * file requests about their classes at once: subject codes by class, for each matricule.
+ */
+export const DEMO_PAST_ASSIGNMENTS: Record<string, { classCode: string; subjects: string[] }[]> = {
+  [DEMO_ACCOUNTS.permanent.matricule]: [
+    { classCode: 'BTS1 GSI/J A', subjects: ['GSI101', 'GSI102'] },
+    { classCode: 'BTS2 GSI/S A', subjects: ['GSI201'] },
+  ],
+  [DEMO_ACCOUNTS.partTime.matricule]: [{ classCode: 'BTS1 GSI/J B', subjects: ['GSI103'] }],
+  [DEMO_ACCOUNTS.readyLecturer.matricule]: [{ classCode: 'BTS1 GSI/J A', subjects: ['GSI104'] }],
+};
 
 /** Registry people without an account, for trying sign-up. */
 export const DEMO_UNCLAIMED = {

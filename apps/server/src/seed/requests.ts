@@ -1,20 +1,26 @@
 /** Demo reference data of the requests (issue 11, decision 31): units, categories, sub-categories with their display configuration, hops and decisions. */
 import type { RequestDisplayConfig, RequestStatus } from '@portal/contract/rules';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { requestCategories, requestDecisions, requestHops, requestSubcategories, requestUnits } from '../db/schema';
+import { departments, persons, requestCategories, requestDecisions, requestHops, requestSubcategories, requestUnits } from '../db/schema';
 
 type Bilingual = { name: string; nameFr: string };
 
-/** The units that hold requests. SENG receives and checks every request first (the printed form is signed there). */
-export const REQUEST_UNITS: ({ code: string } & Bilingual)[] = [
+/**
+ * The units that hold requests. SENG receives and checks every request first (the printed form is
+ * signed there); each school receives the requests about the classes of its department.
+ */
+export const REQUEST_UNITS: ({ code: string; department?: string } & Bilingual)[] = [
   { code: 'SENG', name: "Lecturers' service", nameFr: 'Service aux enseignants' },
-  { code: 'SCH-INF', name: 'School of Computer Science', nameFr: "École d'informatique" },
-  { code: 'SCH-GES', name: 'School of Business and Management', nameFr: 'École de commerce et de gestion' },
-  { code: 'SCH-ING', name: 'School of Engineering', nameFr: "École d'ingénierie" },
+  { code: 'SCH-INF', name: 'School of Computer Science', nameFr: "École d'informatique", department: 'INF' },
+  { code: 'SCH-ACC', name: 'School of Accounting and Finance', nameFr: 'École de comptabilité et finance', department: 'FIN' },
+  { code: 'SCH-GES', name: 'School of Business and Management', nameFr: 'École de commerce et de gestion', department: 'GES' },
+  { code: 'SCH-ING', name: 'School of Engineering', nameFr: "École d'ingénierie", department: 'ING' },
   { code: 'FIN', name: 'Finance', nameFr: 'Finances' },
   { code: 'HR', name: 'Human resources', nameFr: 'Ressources humaines' },
   { code: 'ADM', name: 'Administration', nameFr: 'Administration' },
 ];
+const SCHOOLS = REQUEST_UNITS.filter((unit) => unit.department).map((unit) => unit.code);
 
 const display = (shown: Partial<RequestDisplayConfig>): RequestDisplayConfig => ({
   CLASS_ID: 'HIDDEN',
@@ -31,13 +37,21 @@ const display = (shown: Partial<RequestDisplayConfig>): RequestDisplayConfig => 
   ...shown,
 });
 
-type Decision = { label: string; labelFr: string; status: RequestStatus };
+/** A decision: its labels, the status it gives, and the unit it sends the request on to (none: back to the lecturer). */
+type Decision = { label: string; labelFr: string; status: RequestStatus; forward?: string };
 const VALIDATE: Decision = { label: 'Validate', labelFr: 'Valider', status: 'VALIDATED' };
 const REJECT: Decision = { label: 'Reject', labelFr: 'Rejeter', status: 'REJECTED' };
 const NOT_VALIDATED: Decision = { label: 'Not validated', labelFr: 'Non validé', status: 'NOT_VALIDATED' };
 const BILLED: Decision = { label: 'Validated and billed', labelFr: 'Validé et facturé', status: 'VALIDATED_BILLED' };
 const NOT_BILLED: Decision = { label: 'Validated but not billed', labelFr: 'Validé mais non facturé', status: 'VALIDATED_NOT_BILLED' };
-const CLOSE: Decision = { label: 'Close and return to the lecturer', labelFr: "Clôturer et retourner à l'enseignant", status: 'CLOSED' };
+const TO_FINANCE: Decision = { label: 'Validate and send to finance', labelFr: 'Valider et transmettre aux finances', status: 'VALIDATED', forward: 'FIN' };
+const TO_HR: Decision = { label: 'Send to human resources for checking', labelFr: 'Transmettre aux ressources humaines pour vérification', status: 'PROCESSING', forward: 'HR' };
+const CONTRACT_ISSUED: Decision = { label: 'Contract issued', labelFr: 'Contrat établi', status: 'VALIDATED' };
+const COPIES_READY: Decision = { label: 'Copies ready', labelFr: 'Copies prêtes', status: 'VALIDATED' };
+const NO_ACTION: Decision = { label: 'Closed without action', labelFr: 'Clôturé sans suite', status: 'CLOSED' };
+
+/** One hop: [from, to, the decisions `to` may take on a request it received through it]. */
+type Hop = [from: string, to: string, decisions: Decision[]];
 
 interface Subcategory extends Bilingual {
   code: string;
@@ -45,8 +59,7 @@ interface Subcategory extends Bilingual {
   descriptionFr: string;
   display: RequestDisplayConfig;
   firstUnit: string;
-  /** hops: [from, to, decisions taken by `to` once it holds the request] */
-  hops: [from: string, to: string, decisions: Decision[]][];
+  hops: Hop[];
 }
 
 interface Category extends Bilingual {
@@ -56,10 +69,10 @@ interface Category extends Bilingual {
   subcategories: Subcategory[];
 }
 
-/** SENG forwards to a unit, which decides; SENG may also reject a request it cannot receive. */
-const via = (unit: string, decisions: Decision[]): Subcategory['hops'] => [
-  ['SENG', unit, decisions],
-  [unit, 'SENG', [CLOSE]],
+/** A teaching claim: the lecturers' service sends it to the school of the class, which decides (and may send it to finance, which bills). */
+const toSchools = (decisions: Decision[]): Hop[] => [
+  ...SCHOOLS.map((school): Hop => ['SENG', school, decisions]),
+  ...(decisions.some((d) => d.forward === 'FIN') ? SCHOOLS.map((school): Hop => [school, 'FIN', [BILLED, NOT_BILLED]]) : []),
 ];
 
 export const REQUEST_CATEGORIES: Category[] = [
@@ -78,7 +91,7 @@ export const REQUEST_CATEGORIES: Category[] = [
         descriptionFr: "Un cours que vous avez dispensé n'apparaît ni dans l'emploi du temps ni dans les relevés de présence.",
         display: display({ CLASS_ID: 'REQUIRED', REQUEST_PBLM_DATE: 'REQUIRED', TIME_TABLE: true }),
         firstUnit: 'SENG',
-        hops: via('SCH-INF', [VALIDATE, NOT_VALIDATED]),
+        hops: toSchools([TO_FINANCE, NOT_VALIDATED]),
       },
       {
         code: '0102',
@@ -88,7 +101,7 @@ export const REQUEST_CATEGORIES: Category[] = [
         descriptionFr: 'Un cours a été enregistré à un autre jour ou une autre plage que celle où vous l’avez donné.',
         display: display({ CLASS_ID: 'REQUIRED', REQUEST_PBLM_DATE: 'REQUIRED', TIME_TABLE: true }),
         firstUnit: 'SENG',
-        hops: via('SCH-GES', [VALIDATE, NOT_VALIDATED]),
+        hops: toSchools([VALIDATE, NOT_VALIDATED]),
       },
       {
         code: '0103',
@@ -98,7 +111,7 @@ export const REQUEST_CATEGORIES: Category[] = [
         descriptionFr: 'Les heures comptées pour une matière diffèrent de celles que vous avez enseignées.',
         display: display({ CLASS_ID: 'REQUIRED', VH: 'REQUIRED' }),
         firstUnit: 'SENG',
-        hops: via('SCH-ING', [VALIDATE, NOT_VALIDATED, REJECT]),
+        hops: toSchools([TO_FINANCE, NOT_VALIDATED, REJECT]),
       },
     ],
   },
@@ -117,7 +130,7 @@ export const REQUEST_CATEGORIES: Category[] = [
         descriptionFr: 'Le montant versé diffère du montant attendu.',
         display: display({ AMOUNT: 'REQUIRED', VH: 'OPTIONAL', FILE: 'OPTIONAL' }),
         firstUnit: 'SENG',
-        hops: via('FIN', [BILLED, NOT_BILLED, NOT_VALIDATED]),
+        hops: [['SENG', 'FIN', [BILLED, NOT_BILLED, NOT_VALIDATED]]],
       },
       {
         code: '0202',
@@ -127,7 +140,10 @@ export const REQUEST_CATEGORIES: Category[] = [
         descriptionFr: "Le taux horaire appliqué n'est pas celui de votre grade ou de votre contrat.",
         display: display({ TH: 'REQUIRED', VH: 'OPTIONAL' }),
         firstUnit: 'SENG',
-        hops: via('FIN', [BILLED, NOT_BILLED, NOT_VALIDATED]),
+        hops: [
+          ['SENG', 'FIN', [BILLED, NOT_BILLED, NOT_VALIDATED, TO_HR]],
+          ['FIN', 'HR', [VALIDATE, NOT_VALIDATED]],
+        ],
       },
       {
         code: '0203',
@@ -137,7 +153,7 @@ export const REQUEST_CATEGORIES: Category[] = [
         descriptionFr: "Le taux d'impôt retenu sur votre rémunération n'est pas celui qui vous concerne.",
         display: display({ TI: 'REQUIRED', AMOUNT: 'OPTIONAL' }),
         firstUnit: 'SENG',
-        hops: via('FIN', [VALIDATE, NOT_VALIDATED]),
+        hops: [['SENG', 'FIN', [VALIDATE, NOT_VALIDATED]]],
       },
     ],
   },
@@ -156,7 +172,7 @@ export const REQUEST_CATEGORIES: Category[] = [
         descriptionFr: "Vous enseignez cette année et n'avez pas reçu votre contrat.",
         display: display({}),
         firstUnit: 'SENG',
-        hops: via('HR', [VALIDATE, REJECT]),
+        hops: [['SENG', 'HR', [CONTRACT_ISSUED, REJECT]]],
       },
       {
         code: '0302',
@@ -166,7 +182,7 @@ export const REQUEST_CATEGORIES: Category[] = [
         descriptionFr: 'Votre contrat comporte des heures, un taux ou des données personnelles erronés.',
         display: display({ CONTRACT_NUMBER: 'REQUIRED', VH: 'OPTIONAL', TH: 'OPTIONAL' }),
         firstUnit: 'SENG',
-        hops: via('HR', [VALIDATE, REJECT]),
+        hops: [['SENG', 'HR', [VALIDATE, REJECT]]],
       },
     ],
   },
@@ -185,7 +201,7 @@ export const REQUEST_CATEGORIES: Category[] = [
         descriptionFr: "Copies d'un polycopié pour les étudiants d'une de vos classes ; joignez le document.",
         display: display({ CLASS_ID: 'REQUIRED', REPRO: 'REQUIRED', FILE: 'OPTIONAL', DESCRIPTION: 'OPTIONAL' }),
         firstUnit: 'SENG',
-        hops: via('ADM', [VALIDATE, REJECT]),
+        hops: [['SENG', 'ADM', [COPIES_READY, REJECT, NO_ACTION]]],
       },
       {
         code: '0402',
@@ -195,7 +211,7 @@ export const REQUEST_CATEGORIES: Category[] = [
         descriptionFr: "Copies d'un devoir ou d'une épreuve d'examen, traitées en toute confidentialité.",
         display: display({ CLASS_ID: 'REQUIRED', REQUEST_PBLM_DATE: 'OPTIONAL', REPRO: 'REQUIRED', DESCRIPTION: 'OPTIONAL' }),
         firstUnit: 'SENG',
-        hops: via('ADM', [VALIDATE, REJECT]),
+        hops: [['SENG', 'ADM', [COPIES_READY, REJECT, NO_ACTION]]],
       },
     ],
   },
@@ -203,7 +219,11 @@ export const REQUEST_CATEGORIES: Category[] = [
 
 /** Seeds the units, categories, sub-categories, hops and decisions: a handful of multi-row inserts. */
 export async function seedRequests(tx: Tx): Promise<void> {
-  const units = await tx.insert(requestUnits).values(REQUEST_UNITS).returning({ id: requestUnits.id, code: requestUnits.code });
+  const departmentId = new Map((await tx.select({ id: departments.id, code: departments.code }).from(departments)).map((d) => [d.code, d.id]));
+  const units = await tx
+    .insert(requestUnits)
+    .values(REQUEST_UNITS.map(({ department, ...unit }) => ({ ...unit, departmentId: department ? departmentId.get(department)! : null })))
+    .returning({ id: requestUnits.id, code: requestUnits.code });
   const unitId = new Map(units.map((u) => [u.code, u.id]));
   const categories = await tx
     .insert(requestCategories)
@@ -221,5 +241,13 @@ export async function seedRequests(tx: Tx): Promise<void> {
     .insert(requestHops)
     .values(hopsPlanned.map(({ decisions: _, ...hop }) => hop))
     .returning({ id: requestHops.id });
-  await tx.insert(requestDecisions).values(hopsPlanned.flatMap((hop, i) => hop.decisions.map((decision) => ({ hopId: hops[i]!.id, ...decision }))));
+  await tx.insert(requestDecisions).values(
+    hopsPlanned.flatMap((hop, i) => hop.decisions.map(({ forward, ...decision }) => ({ hopId: hops[i]!.id, ...decision, forwardUnitId: forward ? unitId.get(forward)! : null }))),
+  );
+}
+
+/** The unit each demo back-office account processes requests in (decision 32), by matricule. */
+export async function seedUnitMembers(tx: Tx, members: Record<string, string>): Promise<void> {
+  const unitId = new Map((await tx.select({ id: requestUnits.id, code: requestUnits.code }).from(requestUnits)).map((u) => [u.code, u.id]));
+  for (const [matricule, unit] of Object.entries(members)) await tx.update(persons).set({ REQUEST_UNIT_ID: unitId.get(unit)! }).where(eq(persons.MATRICULE, matricule));
 }

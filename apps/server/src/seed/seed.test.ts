@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, applicationSessions, branches, classes, cycles, departments, institutions, levels, persons, requestCategories, requestDecisions, requestHops, requestSubcategories, requestUnits, subjects } from '../db/schema';
@@ -91,8 +91,37 @@ describe('demo data', () => {
     for (const { n } of perCategory) expect(n).toBeGreaterThanOrEqual(2);
     // every sub-category leaves SENG by a hop, and every hop has decisions
     const hops = await t.db.select({ id: requestHops.id, n: count(requestDecisions.id) }).from(requestHops).leftJoin(requestDecisions, eq(requestDecisions.hopId, requestHops.id)).groupBy(requestHops.id);
-    expect(hops.length).toBeGreaterThanOrEqual(2 * perCategory.reduce((sum, c) => sum + c.n, 0));
+    expect(hops.length).toBeGreaterThanOrEqual(perCategory.reduce((sum, c) => sum + c.n, 0));
     for (const hop of hops) expect(hop.n).toBeGreaterThan(0);
+    // a decision that sends a request on names a unit the hop table lets it go to (decision 32)
+    const forwards = await t.db
+      .select({ subcategoryId: requestHops.subcategoryId, from: requestHops.toUnitId, to: requestDecisions.forwardUnitId })
+      .from(requestDecisions)
+      .innerJoin(requestHops, eq(requestHops.id, requestDecisions.hopId))
+      .where(isNotNull(requestDecisions.forwardUnitId));
+    expect(forwards.length).toBeGreaterThan(0);
+    const allHops = await t.db.select().from(requestHops);
+    for (const f of forwards) expect(allHops.some((h) => h.subcategoryId === f.subcategoryId && h.fromUnitId === f.from && h.toUnitId === f.to)).toBe(true);
+    // each school receives the classes of one department; the units' members
+    const schools = await t.db.select({ code: requestUnits.code, department: departments.code }).from(requestUnits).innerJoin(departments, eq(departments.id, requestUnits.departmentId));
+    expect(Object.fromEntries(schools.map((s) => [s.code, s.department]))).toEqual({ 'SCH-INF': 'INF', 'SCH-ACC': 'FIN', 'SCH-GES': 'GES', 'SCH-ING': 'ING' });
+    const members = await t.db.select({ MATRICULE: persons.MATRICULE, unit: requestUnits.code }).from(persons).innerJoin(requestUnits, eq(requestUnits.id, persons.REQUEST_UNIT_ID)).orderBy(persons.MATRICULE);
+    expect(members).toEqual([
+      { MATRICULE: 'BO0001', unit: 'HR' },
+      { MATRICULE: 'BO0006', unit: 'SENG' },
+      { MATRICULE: 'BO0007', unit: 'FIN' },
+      { MATRICULE: 'BO0008', unit: 'SCH-INF' },
+    ]);
+  });
+
+  it('gives the demo lecturers past assignments, so that they file requests about their classes', async () => {
+    const { client } = await signIn(t, DEMO_ACCOUNTS.permanent.matricule);
+    const categories = (await client.get('/api/request-categories')).json() as { sousCategories: { id: number; code: string }[] }[];
+    const lessonClaim = categories.flatMap((c) => c.sousCategories).find((s) => s.code === '0101')!;
+    const [klass] = await t.db.select({ id: classes.id }).from(classes).where(eq(classes.code, 'BTS1 GSI/J A'));
+    const [subject] = await t.db.select({ id: subjects.id }).from(subjects).where(and(eq(subjects.classId, klass!.id), eq(subjects.code, 'GSI101')));
+    const res = await client.post('/api/requests', { REQUEST_CATEGORY_ID: lessonClaim.id, CLASS_ID: klass!.id, SUBJECT_ID: subject!.id, REQUEST_PBLM_DATE: '2023-03-06', REQUEST_PBLM_HOUR_START: '08:00', REQUEST_PBLM_HOUR_END: '09:50', REQUEST_OBJECT: 'Lesson not recorded', DESCRIPTION: 'Taught as planned.' });
+    expect(res.statusCode, res.body).toBe(201);
   });
 
   it('has staff of every category, students and each back-office role, some without accounts', async () => {
@@ -100,12 +129,21 @@ describe('demo data', () => {
     const statuses = Object.fromEntries(byStatus.map((s) => [s.status, s.n]));
     for (const s of ['PERMANENT', 'VACATAIRE', 'STAGIAIRE', 'STAFF']) expect(statuses[s]).toBeGreaterThan(0);
     const roles = await t.db.execute(sql`select distinct unnest(roles) as role from persons order by 1`);
-    expect(((roles as unknown as { rows: { role: string }[] }).rows).map((r) => r.role)).toEqual(['ACADEMIC', 'ADMIN', 'ADMISSIONS', 'HR', 'IDENTIFICATION']);
+    expect(((roles as unknown as { rows: { role: string }[] }).rows).map((r) => r.role)).toEqual(['ACADEMIC', 'ADMIN', 'ADMISSIONS', 'HR', 'IDENTIFICATION', 'REQUESTS']);
     // the back-office accounts are office accounts, without a staff category (decision 29)
     const office = await t.db.select({ MATRICULE: persons.MATRICULE, STATUS: persons.STATUS, ROLES: persons.ROLES }).from(persons).where(eq(persons.KIND, 'OFFICE')).orderBy(persons.MATRICULE);
-    expect(office.map((p) => [p.MATRICULE, p.STATUS, p.ROLES])).toEqual([['BO0001', null, ['HR']], ['BO0002', null, ['ACADEMIC']], ['BO0003', null, ['IDENTIFICATION']], ['BO0004', null, ['ADMISSIONS']], ['BO0005', null, ['ADMIN']]]);
+    expect(office.map((p) => [p.MATRICULE, p.STATUS, p.ROLES])).toEqual([
+      ['BO0001', null, ['HR', 'REQUESTS']],
+      ['BO0002', null, ['ACADEMIC']],
+      ['BO0003', null, ['IDENTIFICATION']],
+      ['BO0004', null, ['ADMISSIONS']],
+      ['BO0005', null, ['ADMIN']],
+      ['BO0006', null, ['REQUESTS']],
+      ['BO0007', null, ['REQUESTS']],
+      ['BO0008', null, ['REQUESTS']],
+    ]);
     const withAccount = await total(accounts);
-    expect(withAccount).toBe(12);
+    expect(withAccount).toBe(15);
     expect(await total(persons)).toBeGreaterThan(150);
   });
 

@@ -1,10 +1,12 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import countriesLib from 'i18n-iso-countries';
 import enCountries from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 import frCountries from 'i18n-iso-countries/langs/fr.json' with { type: 'json' };
 import type { Db, Tx } from '../db/client';
 import {
   accounts,
+  applicationChoices,
+  applications,
   applicationSessions,
   banks,
   branches,
@@ -26,8 +28,8 @@ import {
 } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { BANKS, BIRTHPLACES, BRANCHES, DEMO_CHOICE_SESSION, CYCLES, DEPARTMENTS, FIRST_NAMES, IDENTIFICATION_TYPES, INSTITUTION, LAST_NAMES, PAYMENT_MODES, PROGRAMME_LABELS, REGIONS, SUBJECT_POOLS } from './data';
-import { seedRequests } from './requests';
-import { DEMO_ACCOUNTS, DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, DEMO_UNCLAIMED } from './demo';
+import { seedRequests, seedUnitMembers } from './requests';
+import { DEMO_ACCOUNTS, DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, DEMO_PAST_ASSIGNMENTS, DEMO_UNCLAIMED, DEMO_UNIT_MEMBERS } from './demo';
 
 countriesLib.registerLocale(enCountries);
 countriesLib.registerLocale(frCountries);
@@ -157,7 +159,7 @@ async function seedPeople(tx: Tx, passwordHash: string): Promise<void> {
   staff('VAC', 'VACATAIRE', 24);
   staff('STG', 'STAGIAIRE', 4);
   staff('SUP', 'STAFF', 6);
-  const roles = [['HR'], ['ACADEMIC'], ['IDENTIFICATION'], ['ADMISSIONS'], ['ADMIN']];
+  const roles = [['HR', 'REQUESTS'], ['ACADEMIC'], ['IDENTIFICATION'], ['ADMISSIONS'], ['ADMIN'], ['REQUESTS'], ['REQUESTS'], ['REQUESTS']];
   // the back-office service accounts: no HR registration, no subject choice (decision 29)
   roles.forEach((r, i) => people.push(demoPerson(n++, { MATRICULE: `BO${String(i + 1).padStart(4, '0')}`, KIND: 'OFFICE', ROLES: r })));
   for (let i = 1; i <= 120; i++) people.push(demoPerson(n++, { MATRICULE: `ST24A${String(i).padStart(3, '0')}`, KIND: 'STUDENT' }));
@@ -183,4 +185,37 @@ async function seedPeople(tx: Tx, passwordHash: string): Promise<void> {
     await tx.insert(profiles).values({ personId, NIU: `P0845123456${String(70 + i)}Q`, CNPSYN: true });
   }
   await tx.insert(identifications).values({ personId: closed[1]!, completedAt: now });
+
+  await seedUnitMembers(tx, DEMO_UNIT_MEMBERS);
+  await seedPastAssignments(tx, byMatricule);
+}
+
+/** A closed choice session of the year before, whose confirmed choices are the demo lecturers' assignments (DEMO_PAST_ASSIGNMENTS). */
+async function seedPastAssignments(tx: Tx, byMatricule: Map<string, { id: number }>): Promise<void> {
+  const [constraint] = await tx.insert(subjectConstraints).values(DEMO_CHOICE_SESSION.constraint).returning({ id: subjectConstraints.id });
+  const [session] = await tx
+    .insert(applicationSessions)
+    .values({
+      ...DEMO_CHOICE_SESSION.session,
+      DESIGNATION: 'Subject choices, semester 2, 2022-2023',
+      DESIGNATION_FR: 'Choix des matières, semestre 2, 2022-2023',
+      START_DATE: new Date('2023-01-16T00:00:00Z'),
+      END_DATE: new Date('2023-02-15T00:00:00Z'),
+      ACTIVED: false,
+      SUBJECT_CONSTRAINT_ID: constraint!.id,
+    })
+    .returning({ id: applicationSessions.id });
+  for (const [matricule, assigned] of Object.entries(DEMO_PAST_ASSIGNMENTS)) {
+    const [application] = await tx
+      .insert(applications)
+      .values({ EMPLOYEE_ID: byMatricule.get(matricule)!.id, SESSION_APPLICATION_ID: session!.id, SUBJECT_CONSTRAINT_ID: constraint!.id, TOTAL_HOURS: 200, CLOSED: true })
+      .returning({ id: applications.id });
+    const rows = await tx
+      .select({ id: subjects.id, code: subjects.code, classCode: classes.code })
+      .from(subjects)
+      .innerJoin(classes, eq(classes.id, subjects.classId))
+      .where(inArray(classes.code, assigned.map((a) => a.classCode)));
+    const chosen = rows.filter((row) => assigned.some((a) => a.classCode === row.classCode && a.subjects.includes(row.code)));
+    await tx.insert(applicationChoices).values(chosen.map((subject) => ({ applicationId: application!.id, sessionId: session!.id, SUBJECT_ID: subject.id, CATEGORY: 'CM' as const, AFFECTATION: 1 })));
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACADEMIC_GRADES, ACTIVITIES, BACK_OFFICE_ROLES, CIVIL_STATUSES, CONTACT_OBJECTS, ERROR_CODES, GENDERS, LANGUAGES as CONTRACT_LANGUAGES, MANDATORY_RULES, PAY_MODES, PERSON_KINDS, PIECE_TYPES, PROFILE_SECTIONS, SPOKEN_LANGUAGES, STAFF_STATUSES, V } from '@portal/contract/rules';
+import { ACADEMIC_GRADES, ACTIVITIES, BACK_OFFICE_ROLES, CIVIL_STATUSES, CONTACT_OBJECTS, ERROR_CODES, GENDERS, LANGUAGES as CONTRACT_LANGUAGES, MANDATORY_RULES, PAY_MODES, PERSON_KINDS, PIECE_TYPES, PROFILE_SECTIONS, REQUEST_BATCH_STATUSES, REQUEST_FIELD_GROUPS, REQUEST_STAGES, REQUEST_STATUSES, REQUEST_STEP_KINDS, SPOKEN_LANGUAGES, STAFF_STATUSES, V } from '@portal/contract/rules';
 import { LANGUAGES } from '../lib/i18n';
 import { LIMITS } from '../lib/limits';
 import en from './en.json';
@@ -71,6 +71,11 @@ describe('locales', () => {
       ...PERSON_KINDS.map((key) => `person.kind.${key}`),
       ...GENDERS.map((key) => `person.gender.${key}`),
       ...BACK_OFFICE_ROLES.map((key) => `person.role.${key}`),
+      ...REQUEST_STATUSES.map((key) => `requests.status.${key}`),
+      ...REQUEST_STAGES.map((key) => `requests.stage.${key}`),
+      ...REQUEST_STEP_KINDS.map((key) => `requests.stepKind.${key}`),
+      ...REQUEST_BATCH_STATUSES.map((key) => `requests.batchStatus.${key}`),
+      ...Object.values(REQUEST_FIELD_GROUPS).flat().map((field) => `requests.field.${field}`),
       ...[...PROFILE_SECTIONS, 'closure'].map((key) => `registration.steps.${key}`),
       ...CIVIL_STATUSES.map((key) => `registration.civilStatus.${key}`),
       ...ACTIVITIES.map((key) => `registration.activity.${key}`),
@@ -114,6 +119,8 @@ describe('locales', () => {
       'time', 'seconds', 'version', 'year', 'name', 'email', 'matricule', 'username', 'min', 'label', 'value',
       // the registration wizard
       'count', 'position', 'total', 'number', 'level', 'maxMb', 'date', 'withNiu', 'withoutNiu',
+      // requests
+      'decision', 'text', 'reference', 'deadline',
     ]);
     const unknown = [...EN.entries()].flatMap(([key, text]) => variables(text).filter((v) => !passed.has(v!)).map((v) => `${key}:${v}`));
     expect(unknown).toEqual([]);
@@ -124,7 +131,7 @@ describe('locales', () => {
     const SAME_IN_FRENCH = new Set([
       'OK', 'Identification', 'Catalogue', 'Matricule', 'Admissions', 'E-mail', 'Message', 'Documents', 'Religion', 'Grade',
       'CV (PDF)', 'CV', 'Pidgin', 'Fulfulde', 'Ewondo', 'Bassa', 'Assistant', 'Type', 'Section', 'Photo', 'Cycles', 'Classes',
-      'Code', 'Cycle', 'CM', 'TD', 'TP', 'Actions', 'Session', 'Date',
+      'Code', 'Cycle', 'CM', 'TD', 'TP', 'Actions', 'Session', 'Date', 'Description',
       'Version {{version}}', 'BAC+{{level}}', '{{count}} h', '{{name}} {{count}} h',
     ]);
     const english = [...EN.entries()].filter(([key, text]) => FR.get(key) === text && !SAME_IN_FRENCH.has(String(text))).map(([key]) => key);

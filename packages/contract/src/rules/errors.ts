@@ -70,6 +70,15 @@ export const ERROR_CODES = [
   'REQUEST_SLOT_INVALID',
   'CLASS_NOT_ASSIGNED',
   'SUBJECT_NOT_ASSIGNED',
+  'REQUEST_ATTACHMENT_INVALID',
+  'NO_REQUEST_UNIT',
+  'REQUEST_CHANGED',
+  'REQUEST_ALREADY_SIGNED',
+  'REQUEST_SIGNATURE_DATE_INVALID',
+  'DECISION_NOT_ALLOWED',
+  'BATCH_REQUESTS_UNAVAILABLE',
+  'BATCH_CHANGED',
+  'DECISION_FORWARD_INVALID',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -139,6 +148,15 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   REQUEST_SLOT_INVALID: 'Choose one of the time slots of the timetable, ending after it starts',
   CLASS_NOT_ASSIGNED: 'Class absent for request: this class is not among the classes assigned to you',
   SUBJECT_NOT_ASSIGNED: 'Subject absent for request: this subject is not among the subjects assigned to you in this class',
+  REQUEST_ATTACHMENT_INVALID: 'Unable to insert attachment: attach the file again',
+  NO_REQUEST_UNIT: 'Your account belongs to no unit that processes requests; ask an administrator',
+  REQUEST_CHANGED: 'This request was processed by someone else in the meantime; reload it to see where it stands',
+  REQUEST_ALREADY_SIGNED: 'The signature of this request is already recorded',
+  REQUEST_SIGNATURE_DATE_INVALID: 'The signature cannot be dated in the future nor before the request was filed',
+  DECISION_NOT_ALLOWED: 'This decision is not one of those allowed for this request at your unit',
+  BATCH_REQUESTS_UNAVAILABLE: 'Some of these requests can no longer go in this batch; reload the list',
+  BATCH_CHANGED: 'This batch was sent, received or cancelled in the meantime; reload it',
+  DECISION_FORWARD_INVALID: 'A decision that sends the request on needs a hop from this unit to that unit',
 };
 
 /**
@@ -158,4 +176,5 @@ export const RULE_CODES: Record<string, ErrorCode> = {
   [V.invalidCharacters]: 'INVALID_CHARACTERS',
   [V.lessonSlot]: 'REQUEST_SLOT_INVALID',
   [V.futureDate]: 'REQUEST_DATE_IN_FUTURE',
+  [V.signatureDate]: 'REQUEST_SIGNATURE_DATE_INVALID',
 };

@@ -36,6 +36,16 @@ export const PERMISSIONS = [
   'persons.readSummary',
   /** read anyone's identification photo (the photo file only) */
   'photos.readAny',
+  /**
+   * process requests as a member of a unit (decision 32): the unit's inbox, the signature of the
+   * printed request, rejection, decisions and transmittal batches; a unit sees only the requests it
+   * holds or held. Administrators see every request and act for the unit holding it.
+   */
+  'requests.process',
+  /** the requests report and its CSV and XLSX exports (a unit's own requests; administrators all) */
+  'requests.report',
+  /** the requests' configuration: units and their members, categories, sub-categories with their display configuration, hops and decisions */
+  'requests.configure',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -64,6 +74,7 @@ export const ROLE_PERMISSIONS: Record<BackOfficeRole, readonly Permission[]> = {
   ACADEMIC: ['catalogue.manage', 'applicationSessions.manage', 'assignments.manage', 'applications.readAny', 'persons.readSummary'],
   IDENTIFICATION: ['identification.manage', 'persons.readSummary', 'photos.readAny'],
   ADMISSIONS: [],
+  REQUESTS: ['requests.process', 'requests.report'],
   ADMIN: PERMISSIONS.filter((permission) => !(SELF_SERVICE_PERMISSIONS as readonly Permission[]).includes(permission)),
 };
 

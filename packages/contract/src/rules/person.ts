@@ -16,8 +16,12 @@ export const SIGN_UP_KINDS = ['STAFF', 'STUDENT'] as const satisfies readonly Pe
 export const STAFF_STATUSES = ['PERMANENT', 'VACATAIRE', 'STAGIAIRE', 'STAFF'] as const;
 export type StaffStatus = (typeof STAFF_STATUSES)[number];
 
-/** Back-office roles; a person may hold several. What each one may do: `permissions.ts`. */
-export const BACK_OFFICE_ROLES = ['HR', 'ACADEMIC', 'IDENTIFICATION', 'ADMISSIONS', 'ADMIN'] as const;
+/**
+ * Back-office roles; a person may hold several. What each one may do: `permissions.ts`. REQUESTS:
+ * a member of a unit that processes requests (the lecturers' service, a school, finance ...; the
+ * unit is the person's `REQUEST_UNIT_ID`, decision 32).
+ */
+export const BACK_OFFICE_ROLES = ['HR', 'ACADEMIC', 'IDENTIFICATION', 'ADMISSIONS', 'REQUESTS', 'ADMIN'] as const;
 export type BackOfficeRole = (typeof BACK_OFFICE_ROLES)[number];
 
 export const GENDERS = ['Male', 'Female'] as const;

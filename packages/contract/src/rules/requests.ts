@@ -55,6 +55,68 @@ export type RequestCounter = keyof typeof REQUEST_COUNTERS;
 
 /** Days a lecturer has to sign the printed request at the lecturers' service, or it is rejected. */
 export const REQUEST_SIGNATURE_DAYS = 7;
+/** The day after filing on which an unsigned request's author is reminded of the signature. */
+export const REQUEST_REMINDER_DAYS = 5;
+const DAY_MS = 86_400_000;
+/** When an unsigned request is rejected: REQUEST_SIGNATURE_DAYS × 24 h after filing. */
+export const signatureDeadlineOf = (filedAt: Date | string): Date => new Date(new Date(filedAt).getTime() + REQUEST_SIGNATURE_DAYS * DAY_MS);
+/** When the author of an unsigned request is reminded: REQUEST_REMINDER_DAYS × 24 h after filing. */
+export const signatureReminderOf = (filedAt: Date | string): Date => new Date(new Date(filedAt).getTime() + REQUEST_REMINDER_DAYS * DAY_MS);
+
+/**
+ * What a step of a request's history records (decision 32): filing; the signature of the printed
+ * request at the first unit; a rejection by the first unit (with its reason); the automatic
+ * rejection of a request still unsigned after REQUEST_SIGNATURE_DAYS; sending in a transmittal
+ * batch; a batch cancelled (the request is back with the sender); reception by the destination
+ * unit; a unit's decision (with its comment, shown to the lecturer as the deliberation).
+ */
+export const REQUEST_STEP_KINDS = ['FILED', 'SIGNED', 'REJECTED', 'EXPIRED', 'SENT', 'RETURNED', 'RECEIVED', 'DECIDED'] as const;
+export type RequestStepKind = (typeof REQUEST_STEP_KINDS)[number];
+
+/** A transmittal batch: prepared (its slip can be printed), sent, received by the destination unit, or cancelled (its requests back with the sender). */
+export const REQUEST_BATCH_STATUSES = ['DRAFT', 'SENT', 'RECEIVED', 'CANCELLED'] as const;
+export type RequestBatchStatus = (typeof REQUEST_BATCH_STATUSES)[number];
+
+/**
+ * Where a request stands for the units (derived, never stored):
+ * - AWAITING_SIGNATURE: at its first unit, the printed form not signed yet;
+ * - READY_TO_SEND: signed, held by a unit that may send it on (its first unit, or a unit whose decision forwards it);
+ * - AWAITING_DECISION: received by a unit that has not decided yet;
+ * - IN_BATCH: in a transmittal batch not yet received (prepared or sent);
+ * - FINISHED: back with the lecturer (a final decision, a rejection or the 7-day rule).
+ */
+export const REQUEST_STAGES = ['AWAITING_SIGNATURE', 'READY_TO_SEND', 'AWAITING_DECISION', 'IN_BATCH', 'FINISHED'] as const;
+export type RequestStage = (typeof REQUEST_STAGES)[number];
+
+/** What the stage of a request is computed from: its holder, signature, open batch, arrival hop and forward target. */
+export interface RequestStageState {
+  unitId: number | null;
+  signedAt: Date | string | null;
+  batchId: number | null;
+  arrivalHopId: number | null;
+  forwardUnitId: number | null;
+}
+
+/** The stage of a request (REQUEST_STAGES); the server's inbox filters and the pages agree through this one rule. */
+export function requestStageOf(state: RequestStageState): RequestStage {
+  if (state.unitId === null) return 'FINISHED';
+  if (state.batchId !== null) return 'IN_BATCH';
+  if (state.arrivalHopId === null) return state.signedAt === null ? 'AWAITING_SIGNATURE' : 'READY_TO_SEND';
+  return state.forwardUnitId === null ? 'AWAITING_DECISION' : 'READY_TO_SEND';
+}
+
+/** The class regimes a report distinguishes (a class's shift): day and evening classes. */
+export const REQUEST_REPORT_REGIMES = ['DAY', 'EVENING'] as const;
+export type RequestReportRegime = (typeof REQUEST_REPORT_REGIMES)[number];
+
+/** The export formats of the requests report. */
+export const REQUEST_REPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type RequestReportFormat = (typeof REQUEST_REPORT_FORMATS)[number];
+
+/** A draft attachment not filed with a request within this many days is deleted. */
+export const REQUEST_ATTACHMENT_DRAFT_DAYS = 7;
+/** The most requests one transmittal batch carries. */
+export const MAX_BATCH_REQUESTS = 200;
 
 /** The ISO 8601 week of a `YYYY-MM-DD` day: `2026-W48` (the week-year may differ from the calendar year near 1 January). */
 export function isoWeekOf(day: string): string {

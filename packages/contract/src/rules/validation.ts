@@ -46,4 +46,6 @@ export const V = {
   lessonSlot: 'validation.lessonSlot',
   futureDate: 'validation.futureDate',
   notAssigned: 'validation.notAssigned',
+  signatureDate: 'validation.signatureDate',
+  forwardHop: 'validation.forwardHop',
 } as const;

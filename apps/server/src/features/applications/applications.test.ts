@@ -140,7 +140,8 @@ describe('initialising the application', () => {
     const again = await client.post('/api/applications', { EMPLOYEE_ID: user.id, TOTAL_HOURS: 5000, SESSION_APPLICATION_ID: 999 });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(application);
-    expect(await t.db.select().from(applications).where(eq(applications.EMPLOYEE_ID, user.id as number))).toHaveLength(1);
+    // one in this session (PER0004 also has the demo's past session's, decision 32)
+    expect(await t.db.select().from(applications).where(and(eq(applications.EMPLOYEE_ID, user.id as number), eq(applications.SESSION_APPLICATION_ID, session.id)))).toHaveLength(1);
     const audited = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'application.created'), eq(auditLog.targetId, String(application.id))));
     expect(audited).toHaveLength(1);
     expect(audited[0]!.actorId).toBe(user.id);

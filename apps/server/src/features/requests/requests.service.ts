@@ -4,6 +4,8 @@ import {
   AFFECTATION,
   isoWeekOf,
   minutesOf,
+  requestStageOf,
+  signatureDeadlineOf,
   REQUEST_COUNTERS,
   REQUEST_FIELD_GROUP_NAMES,
   REQUEST_FIELD_GROUPS,
@@ -19,7 +21,7 @@ import {
   type RequestStatus,
 } from '@portal/contract';
 import type { Executor } from '../../db/client';
-import { applicationChoices, applications, classes, requestCategories, requestDecisions, requests, requestSteps, requestSubcategories, requestUnits, subjects } from '../../db/schema';
+import { applicationChoices, applications, classes, files, persons, requestBatches, requestCategories, requestDecisions, requests, requestSteps, requestSubcategories, requestUnits, subjects } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { refuseAccess } from '../../lib/auth';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
@@ -128,7 +130,7 @@ export async function fileRequest(ctx: ServiceContext, input: { actor: Actor; me
         updatedAt: now,
       })
       .returning({ id: requests.id });
-    await tx.insert(requestSteps).values({ requestId: row!.id, unitId: sub.firstUnitId, status: 'REGISTERED', at: now, by: actor.id });
+    await tx.insert(requestSteps).values({ requestId: row!.id, kind: 'FILED', unitId: sub.firstUnitId, status: 'REGISTERED', at: now, by: actor.id });
     await audit(tx, { at: now, actorId: actor.id, action: 'request.filed', targetType: 'request', targetId: row!.id, ip: meta.ip, details: { reference, subcategory: sub.code } });
     return row!.id;
   });
@@ -152,47 +154,75 @@ const rowColumns = {
   REQUEST_PBLM_DATE: requests.REQUEST_PBLM_DATE,
   filedAt: requests.filedAt,
   signedAt: requests.signedAt,
+  batchId: requests.batchId,
+  arrivalHopId: requests.arrivalHopId,
+  forwardUnitId: requests.forwardUnitId,
 };
 
-type RowRecord = { [K in keyof typeof rowColumns]: unknown } & { unitId: number | null; unitCode: string | null; unitName: string | null; unitNameFr: string | null; filedAt: Date; signedAt: Date | null };
+type RowRecord = { [K in keyof typeof rowColumns]: unknown } & { unitId: number | null; unitCode: string | null; unitName: string | null; unitNameFr: string | null; filedAt: Date; signedAt: Date | null; batchId: number | null; arrivalHopId: number | null; forwardUnitId: number | null };
 
-function toRow(r: RowRecord): RequestRow {
-  const { unitId, unitCode, unitName, unitNameFr, filedAt, signedAt, ...rest } = r;
+/** A request's list line from the columns of `rowColumns`: its holder, dates, signature deadline and stage (REQUEST_STAGES). */
+export function toRow(r: RowRecord): RequestRow {
+  const { unitId, unitCode, unitName, unitNameFr, filedAt, signedAt, batchId, arrivalHopId, forwardUnitId, ...rest } = r;
   return {
-    ...(rest as Omit<RequestRow, 'unit' | 'filedAt' | 'signedAt'>),
+    ...(rest as Omit<RequestRow, 'unit' | 'filedAt' | 'signedAt' | 'signatureDeadline' | 'stage'>),
     unit: unitId === null ? null : { id: unitId, code: unitCode!, name: unitName!, nameFr: unitNameFr! },
     filedAt: filedAt.toISOString(),
     signedAt: signedAt ? signedAt.toISOString() : null,
+    signatureDeadline: signatureDeadlineOf(filedAt).toISOString(),
+    stage: requestStageOf({ unitId, signedAt, batchId, arrivalHopId, forwardUnitId }),
   };
 }
 
-const detailColumns = { ...rowColumns, request: requests, subjectName: subjects.name, subjectNameFr: subjects.nameFr };
+/** The author's matricule and names, for the back office's lines. */
+export const authorColumns = { id: persons.id, MATRICULE: persons.MATRICULE, FIRSTNAME: persons.FIRSTNAME, LASTNAME: persons.LASTNAME };
 
-const listFrom = (exec: Executor) =>
+const detailColumns = { ...rowColumns, request: requests, subjectName: subjects.name, subjectNameFr: subjects.nameFr, author: authorColumns, fileName: files.originalName };
+
+/** The requests with what their list lines show (sub-category, category, holding unit, class): add a where, an order and a page. */
+export const listFrom = (exec: Executor) =>
   exec
     .select(detailColumns)
     .from(requests)
     .innerJoin(requestSubcategories, eq(requestSubcategories.id, requests.REQUEST_CATEGORY_ID))
     .innerJoin(requestCategories, eq(requestCategories.id, requestSubcategories.categoryId))
+    .innerJoin(persons, eq(persons.id, requests.REQUEST_AUTHOR))
     .leftJoin(holdingUnit, eq(holdingUnit.id, requests.REQUEST_UNITY_ID))
     .leftJoin(classes, eq(classes.id, requests.CLASS_ID))
-    .leftJoin(subjects, eq(subjects.id, requests.SUBJECT_ID));
+    .leftJoin(subjects, eq(subjects.id, requests.SUBJECT_ID))
+    .leftJoin(files, eq(files.id, requests.REQUEST_FILE));
 
-/** One request with its steps, oldest first; null when none has this id. */
-async function loadRequest(exec: Executor, id: number): Promise<RequestDetail | null> {
+/** What nobody but the units may do: the lecturer's view of a request. */
+export const NO_ACTIONS: RequestDetail['actions'] = { sign: false, reject: false, decisions: [] };
+
+/**
+ * One request with its steps, oldest first; null when none has this id. `backOffice`: the viewer is
+ * a unit or an administrator (the steps then name who took them); `actions`: what the viewer may do.
+ */
+export async function loadRequest(exec: Executor, id: number, options: { backOffice?: boolean; actions?: RequestDetail['actions'] } = {}): Promise<RequestDetail | null> {
   const [r] = await listFrom(exec).where(eq(requests.id, id));
   if (!r) return null;
-  const { request, subjectName, subjectNameFr, ...row } = r;
+  const { request, subjectName, subjectNameFr, author, fileName, ...row } = r;
+  const stepBy = alias(persons, 'step_by');
   const steps = await exec
-    .select({ step: requestSteps, unit: requestUnits, decision: { id: requestDecisions.id, label: requestDecisions.label, labelFr: requestDecisions.labelFr } })
+    .select({
+      step: requestSteps,
+      unit: requestUnits,
+      decision: { id: requestDecisions.id, label: requestDecisions.label, labelFr: requestDecisions.labelFr },
+      batch: { id: requestBatches.id, reference: requestBatches.reference },
+      by: { FIRSTNAME: stepBy.FIRSTNAME, LASTNAME: stepBy.LASTNAME },
+    })
     .from(requestSteps)
     .leftJoin(requestUnits, eq(requestUnits.id, requestSteps.unitId))
     .leftJoin(requestDecisions, eq(requestDecisions.id, requestSteps.decisionId))
+    .leftJoin(requestBatches, eq(requestBatches.id, requestSteps.batchId))
+    .leftJoin(stepBy, eq(stepBy.id, requestSteps.by))
     .where(eq(requestSteps.requestId, id))
     .orderBy(asc(requestSteps.at), asc(requestSteps.id));
   return {
     ...toRow(row as RowRecord),
     REQUEST_AUTHOR: request.REQUEST_AUTHOR,
+    author,
     SUBJECT_ID: request.SUBJECT_ID,
     subjectName,
     subjectNameFr,
@@ -211,15 +241,22 @@ async function loadRequest(exec: Executor, id: number): Promise<RequestDetail | 
     REPRO_COPY_NUMBER: request.REPRO_COPY_NUMBER,
     REPRO_STUDENT_COUNT: request.REPRO_STUDENT_COUNT,
     DESCRIPTION: request.DESCRIPTION,
-    REQUEST_FILE: request.REQUEST_FILE,
-    steps: steps.map(({ step, unit, decision }) => ({
+    REQUEST_FILE: request.REQUEST_FILE ? `/api/requests/${request.id}/file` : null,
+    fileName: request.REQUEST_FILE ? fileName : null,
+    formUrl: `/api/requests/${request.id}/form`,
+    verificationUrl: `/verify/${request.verificationToken}`,
+    steps: steps.map(({ step, unit, decision, batch, by }) => ({
       id: step.id,
+      kind: step.kind,
       unit: unit ? { id: unit.id, code: unit.code, name: unit.name, nameFr: unit.nameFr } : null,
       decision: decision && decision.id !== null ? decision : null,
       comment: step.comment,
       status: step.status,
+      batch: batch && batch.id !== null ? batch : null,
       at: step.at.toISOString(),
+      by: options.backOffice && by && by.FIRSTNAME !== null ? by : null,
     })),
+    actions: options.actions ?? NO_ACTIONS,
   };
 }
 
@@ -237,6 +274,7 @@ export async function authorRequests(ctx: ServiceContext, input: { authorId: num
   const conditions: SQL[] = [eq(requests.REQUEST_AUTHOR, authorId)];
   if (query.status) conditions.push(eq(requests.REQUEST_STATUS, query.status));
   if (query.subcategory) conditions.push(eq(requests.REQUEST_CATEGORY_ID, query.subcategory));
+  if (query.week) conditions.push(eq(requests.REQUEST_PBLM_WEEK, query.week));
   if (query.search) {
     const pattern = likePattern(query.search);
     conditions.push(or(sql`lower(${requests.REQUEST_ID}) like ${pattern}`, sql`lower(${requests.REQUEST_OBJECT}) like ${pattern}`, sql`lower(coalesce(${requests.DESCRIPTION}, '')) like ${pattern}`)!);
@@ -248,7 +286,7 @@ export async function authorRequests(ctx: ServiceContext, input: { authorId: num
     .orderBy(desc(requests.filedAt), desc(requests.id))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  return { rows: rows.map((r) => toRow(r as RowRecord)), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  return { rows: rows.map((r) => toRow(r as unknown as RowRecord)), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
 }
 
 /** The university month (`YYYY-MM`) `back` months before the one of `day`. */

@@ -128,7 +128,9 @@ describe('POST /api/requests: filing', () => {
     });
     expect(filed.REQUEST_ID).toMatch(/^0101@2024-\d{6}$/);
     expect(filed.className).not.toBeNull();
-    expect(filed.steps).toEqual([{ id: expect.any(Number), unit: expect.objectContaining({ code: 'SENG' }), decision: null, comment: null, status: 'REGISTERED', at: t.clock.now().toISOString() }]);
+    expect(filed.steps).toEqual([{ id: expect.any(Number), kind: 'FILED', unit: expect.objectContaining({ code: 'SENG' }), decision: null, comment: null, status: 'REGISTERED', batch: null, at: t.clock.now().toISOString(), by: null }]);
+    expect(filed).toMatchObject({ stage: 'AWAITING_SIGNATURE', signatureDeadline: '2024-01-22T08:00:00.000Z', author: { id: l.id }, actions: { sign: false, reject: false, decisions: [] }, formUrl: `/api/requests/${filed.id}/form` });
+    expect(filed.verificationUrl).toMatch(/^\/verify\/[0-9a-f]{32}$/);
     const [row] = await t.db.select().from(requests).where(eq(requests.id, filed.id));
     expect(row).toMatchObject({ REQUEST_AUTHOR: l.id, REQUEST_STATUS: 'REGISTERED', REQUEST_PBLM_WEEK: '2024-W02', AMOUNT_RECEIVED: null });
     const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'request.filed'), eq(auditLog.targetId, String(filed.id))));
@@ -307,7 +309,7 @@ describe('the lecturer follows their requests', () => {
   it('gives the requests of each of the last twelve months and their average', async () => {
     // One more request filed eleven months earlier, and one thirteen months earlier (out of the window).
     const [template] = await t.db.select().from(requests).where(eq(requests.id, filed[3]!.id));
-    const { id: _, ...copy } = template!;
+    const { id: _, verificationToken: __, ...copy } = template!;
     await t.db.insert(requests).values([
       { ...copy, REQUEST_ID: `${copy.REQUEST_ID}-A`, filedAt: new Date('2023-02-01T00:30:00+01:00') },
       { ...copy, REQUEST_ID: `${copy.REQUEST_ID}-B`, filedAt: new Date('2022-12-31T23:30:00+01:00') },
