@@ -132,7 +132,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     request.account = session.account;
     request.settingsValues = session.settings;
     request.sessionRow = session.row;
-    request.actor = { id: session.person.id, roles: session.person.ROLES, kind: session.person.KIND };
+    request.actor = { id: session.person.id, roles: session.person.ROLES, kind: session.person.KIND, requestUnitId: session.person.REQUEST_UNIT_ID };
   });
 
   app.decorate('requirePermission', (permission: Permission) => async (request: FastifyRequest) => {

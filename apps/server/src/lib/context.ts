@@ -21,6 +21,8 @@ export interface Actor {
   id: number;
   roles: readonly string[];
   kind: PersonKind;
+  /** the unit the person processes requests in (decision 32); null for everyone else */
+  requestUnitId: number | null;
 }
 
 export interface RequestMeta {

@@ -23,7 +23,7 @@ import {
 import type { Executor } from '../../db/client';
 import { applicationChoices, applications, classes, files, persons, requestBatches, requestCategories, requestDecisions, requests, requestSteps, requestSubcategories, requestUnits, subjects } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import { refuseAccess } from '../../lib/auth';
+import { actorCan, refuseAccess } from '../../lib/auth';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { likePattern, rowsOf } from '../../lib/sql';
@@ -260,11 +260,31 @@ export async function loadRequest(exec: Executor, id: number, options: { backOff
   };
 }
 
-/** A request for its author; another person's is refused (403, audited); none with this id is 404. */
+/** How the actor sees a request: as its author, as a unit that holds or held it, or as an administrator (every request). */
+export type RequestViewer = 'author' | 'unit' | 'admin';
+
+/**
+ * Who may see a request, its attachment, its printable form and its steps (decision 32): its
+ * author; a member of a unit that holds it or held it (a step names the unit); an administrator
+ * (`requests.configure`). Anyone else is refused (403, audited); no request with this id is 404.
+ */
+export async function assertCanViewRequest(ctx: ServiceContext, input: { actor: Actor; meta: RequestMeta; id: number }): Promise<RequestViewer> {
+  const { actor, id } = input;
+  const [row] = await ctx.db.select({ author: requests.REQUEST_AUTHOR, unitId: requests.REQUEST_UNITY_ID }).from(requests).where(eq(requests.id, id));
+  if (!row) throw new AppError('NOT_FOUND');
+  if (row.author === actor.id) return 'author';
+  if (actorCan(actor, 'requests.configure')) return 'admin';
+  if (actor.requestUnitId !== null && actorCan(actor, 'requests.process')) {
+    if (row.unitId === actor.requestUnitId) return 'unit';
+    const [held] = await ctx.db.select({ id: requestSteps.id }).from(requestSteps).where(and(eq(requestSteps.requestId, id), eq(requestSteps.unitId, actor.requestUnitId))).limit(1);
+    if (held) return 'unit';
+  }
+  return refuseAccess(ctx, { actor, meta: input.meta, target: { type: 'request', id } });
+}
+
+/** A request for its author (another person's is refused: 403, audited; none with this id is 404). */
 export async function getRequest(ctx: ServiceContext, input: { actor: Actor; meta: RequestMeta; id: number }): Promise<RequestDetail> {
-  const [owner] = await ctx.db.select({ author: requests.REQUEST_AUTHOR }).from(requests).where(eq(requests.id, input.id));
-  if (!owner) throw new AppError('NOT_FOUND');
-  if (owner.author !== input.actor.id) await refuseAccess(ctx, { actor: input.actor, meta: input.meta, target: { type: 'request', id: input.id } });
+  await assertCanViewRequest(ctx, input);
   return (await loadRequest(ctx.db, input.id))!;
 }
 
