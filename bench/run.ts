@@ -69,6 +69,17 @@ async function portal(database: 'postgres' | 'pglite', port: number, hello: Load
     await measure('subjects: level 3 + day regime, page 5', search({ LEVEL: 3, REGIME: 'DAY' }, 5));
     await measure('subjects: search "algo", page 2', search({ SEARCH: 'algo' }, 2));
     await measure('subjects: cycle + level + search "network"', search({ CYCLE: 1, LEVEL: 2, SEARCH: 'network' }));
+    // Requests (issue 11): filing a contract claim (a row, its first step, an audit entry and the
+    // filing mail, in one transaction), then the lecturer's list and counters over everything filed.
+    const categories = (await (await fetch(`${base}/api/request-categories`, { headers: { cookie } })).json()) as { sousCategories: { id: number; code: string }[] }[];
+    const contractClaim = categories.flatMap((c) => c.sousCategories).find((s) => s.code === '0301')!;
+    const claim = JSON.stringify({ REQUEST_CATEGORY_ID: contractClaim.id, REQUEST_OBJECT: 'Contract not received', DESCRIPTION: 'I teach BTS1 GSI/J A since October and have not received my contract.' });
+    await measure('POST /api/requests (filing)', () => load(`${base}/api/requests`, { method: 'POST', body: claim, seconds: short, connections, headers: { cookie } }));
+    const filed = ((await (await fetch(`${base}/api/requests?pageSize=1`, { headers: { cookie } })).json()) as { total: number }).total;
+    requestsFiled[database] = filed;
+    await measure(`GET /api/requests (list, page 1 of ${filed})`, () => load(`${base}/api/requests`, { seconds, connections, headers: { cookie } }));
+    await measure('GET /api/requests (list, search "contract", page 3)', () => load(`${base}/api/requests?search=contract&page=3`, { seconds, connections, headers: { cookie } }));
+    await measure('GET /api/requests/stats/user/{id} (counters)', () => load(`${base}/api/requests/stats/user/${id}`, { seconds, connections, headers: { cookie } }));
     // Each sign-in verifies an argon2id hash (19 MiB, 2 passes) and writes a code mail.
     await measure('POST /api/auth/students/ (sign-in)', () =>
       load(`${base}/api/auth/students/`, { method: 'POST', body: JSON.stringify({ identifier: 'PER0001', password: 'Portal-2024!' }), seconds: short, connections }),
@@ -87,6 +98,8 @@ async function portal(database: 'postgres' | 'pglite', port: number, hello: Load
 /** Subjects in the benchmark catalogue (the demo seed has about 300). */
 const SUBJECTS = arg('subjects', 20_000);
 const importTimes: Record<string, { seconds: number; inserted: number }> = {};
+/** The lecturer's requests after the filing load, per database. */
+const requestsFiled: Record<string, number> = {};
 
 const TOPICS = ['Algorithms', 'Data structures', 'Networks', 'Network security', 'Databases', 'Operating systems', 'Compilers', 'Linear algebra', 'Analysis', 'Probability', 'Statistics', 'Accounting', 'Corporate finance', 'Marketing', 'Management', 'Business law', 'Economics', 'Electronics', 'Signal processing', 'Telecommunications', 'Thermodynamics', 'Mechanics', 'English', 'French', 'Communication'];
 
@@ -124,6 +137,7 @@ const table = [
   ...rows.map((r) => `| ${r.target} | ${r.database} | ${Math.round(r.rps)} | ${r.p99} | ${(r.ratio * 100).toFixed(1)} % | ${r.errors} / ${r.non2xx} |`),
 ].join('\n');
 const imports = Object.entries(importTimes).map(([db, r]) => `${db} ${r.inserted} subjects in ${r.seconds.toFixed(1)} s`).join(', ');
-const summary = `${table}\n\nCatalogue for the subject searches: the demo seed plus ${SUBJECTS} generated subjects, imported by CSV (${imports}).\nPeak resident memory of the server: PostgreSQL ${memory.postgres} MiB, PGlite ${memory.pglite} MiB.\n${connections} connections, ${seconds} s per call (sign-in: ${Math.max(2, Math.round(seconds / 3))} s), after a warm-up round; Node ${process.version}.`;
+const filings = Object.entries(requestsFiled).map(([db, n]) => `${db} ${n}`).join(', ');
+const summary = `${table}\n\nCatalogue for the subject searches: the demo seed plus ${SUBJECTS} generated subjects, imported by CSV (${imports}).\nRequests: the lecturer's list and counters read everything the filing load filed for that lecturer (${filings} requests).\nPeak resident memory of the server: PostgreSQL ${memory.postgres} MiB, PGlite ${memory.pglite} MiB.\n${connections} connections, ${seconds} s per call (sign-in: ${Math.max(2, Math.round(seconds / 3))} s), after a warm-up round; Node ${process.version}.`;
 console.log(`\n${summary}`);
 writeFileSync(path.join(root, 'bench/results/latest.md'), `${summary}\n`);
