@@ -37,6 +37,7 @@ import { requestBatchesRoutes } from './features/requests/batches.routes';
 import { requestDocumentsRoutes } from './features/requests/documents.routes';
 import { requestReportsRoutes } from './features/requests/reports.routes';
 import { requestConfigRoutes } from './features/requests/config.routes';
+import { requestDeadlinesJob } from './features/requests/deadlines.service';
 import { affectedRoutes } from './features/applications/affected.routes';
 import { referenceRoutes } from './features/reference/reference.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
@@ -45,6 +46,7 @@ import { systemRoutes } from './features/system/system.routes';
 import { authPlugin } from './lib/auth';
 import { systemClock, type Clock } from './lib/clock';
 import { AppError, validationError } from './lib/errors';
+import { startJobs, type Job, type JobRunner } from './lib/jobs';
 import { createMailer } from './lib/mail';
 import { prettyLog, REDACT, safeError, safeUrl } from './lib/log';
 import { assertSafeText } from './lib/safe-text';
@@ -71,7 +73,12 @@ export interface AppOptions {
   logStream?: NodeJS.WritableStream;
   /** extra routes registered before the app is ready (tests) */
   extraRoutes?: (app: FastifyInstance) => void;
+  /** the periodic jobs run when JOBS=on (default: the portal's, PORTAL_JOBS); tests give their own */
+  jobs?: readonly Job[];
 }
+
+/** The portal's periodic jobs (lib/jobs.ts): the requests' reminder and 7-day rule, and their draft attachments. */
+export const PORTAL_JOBS: readonly Job[] = [requestDeadlinesJob];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -246,12 +253,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   let sweeper: { stop: () => Promise<void> } | undefined;
+  let jobs: JobRunner | undefined;
   app.addHook('onReady', async () => {
     mailer.start();
     // Stored files no committed row names (a crash between the write and the commit) go.
     sweeper = startOrphanSweeper(app.ctx);
+    if (config.jobs) jobs = await startJobs(app.ctx, { driver: database.driver, databaseUrl: config.databaseUrl, jobs: options.jobs ?? PORTAL_JOBS });
   });
   app.addHook('onClose', async () => {
+    // A run under way finishes first: it may still write rows and mails.
+    await jobs?.stop();
     await sweeper?.stop();
     await mailer.stop();
     if (options.ownsDatabase !== false) await database.close();

@@ -62,6 +62,7 @@ const EnvSchema = z.object({
   SEED_DEMO: bool.optional(),
   WEB_DIST: z.string().optional(),
   CORS_ORIGINS: origins.optional(),
+  JOBS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
 });
 
 export type Config = {
@@ -94,6 +95,12 @@ export type Config = {
   secureCookies: boolean;
   /** origins whose API clients (bearer tokens) get CORS answers; empty: no CORS */
   corsOrigins: string[];
+  /**
+   * Whether this instance runs the periodic jobs (lib/jobs.ts: the requests' 7-day rule): with
+   * pg-boss on PostgreSQL (one run per tick whatever the number of instances), on a timer in the
+   * process on PGlite. `off` in the tests but those of the jobs.
+   */
+  jobs: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -148,5 +155,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { demo
     devMailbox: e.DEV_MAILBOX ?? (options.demo === true && e.NODE_ENV !== 'production'),
     secureCookies: publicUrl.startsWith('https:'),
     corsOrigins: e.CORS_ORIGINS ?? [],
+    jobs: e.JOBS === 'on',
   };
 }

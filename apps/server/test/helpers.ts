@@ -13,6 +13,7 @@ import { loadConfig, type Config } from '../src/config';
 import { createPglite, fromPglite, fromPostgres, type Database, type Db } from '../src/db/client';
 import { mailOutbox } from '../src/db/schema';
 import { ManualClock } from '../src/lib/clock';
+import type { Job } from '../src/lib/jobs';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/seed/demo';
 import { databaseUrlFor } from './global-setup';
 
@@ -66,17 +67,27 @@ async function cloneDatabase(): Promise<{ database: Database; url: string | null
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/data', PUBLIC_URL: 'http://portal.test', WEB_DIST: '.tmp/no-web', ...overrides });
+  // The periodic jobs stay off: a test app starts no scheduler unless the test turns them on.
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/data', PUBLIC_URL: 'http://portal.test', WEB_DIST: '.tmp/no-web', JOBS: 'off', ...overrides });
 }
 
 /** The real app on a fresh copy of the seeded database, with a clock the test moves. */
-export async function createTestApp(options: { env?: Record<string, string>; mailTransport?: Transporter; extraRoutes?: (app: FastifyInstance) => void; logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
+export async function createTestApp(options: { env?: Record<string, string>; mailTransport?: Transporter; extraRoutes?: (app: FastifyInstance) => void; logStream?: NodeJS.WritableStream; jobs?: readonly Job[] } = {}): Promise<TestApp> {
   const { database, url, drop } = await cloneDatabase();
   const clock = new ManualClock(new Date());
   // Each app keeps its uploads in a folder of its own, removed when it closes.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
-  const config = testConfig({ DATA_DIR: dataDir, ...options.env });
-  const app = await buildApp({ config, database, clock, ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}), ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}), ...(options.logStream ? { logStream: options.logStream } : {}) });
+  // On PostgreSQL the configuration names this test's database, as a server's names its own (pg-boss connects with it).
+  const config = testConfig({ DATA_DIR: dataDir, ...(url ? { DATABASE_URL: url } : {}), ...options.env });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
+    ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.jobs ? { jobs: options.jobs } : {}),
+  });
   await app.ready();
   return {
     app,
