@@ -20,7 +20,7 @@ import type { Config } from './config';
 import { isDatabaseUnavailable, type Database } from './db/client';
 import { authRoutes } from './features/auth/auth.routes';
 import { contactRoutes } from './features/contact/contact.routes';
-import { devMailboxRoutes } from './features/dev/dev.routes';
+import { devClockRoutes, devMailboxRoutes } from './features/dev/dev.routes';
 import { documentsRoutes } from './features/registration/documents.routes';
 import { filesRoutes } from './features/files/files.routes';
 import { registrationFilesRoutes } from './features/registration/registration-files.routes';
@@ -225,6 +225,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   if (config.devMailbox) await app.register(devMailboxRoutes);
+  if (config.devClock) await app.register(devClockRoutes(options.jobs ?? PORTAL_JOBS));
 
   const webIndex = path.join(config.webDist, 'index.html');
   const hasWeb = existsSync(webIndex);

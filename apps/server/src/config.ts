@@ -51,6 +51,7 @@ const EnvSchema = z.object({
   HEALTH_TIMEOUT_MS: milliseconds.default(DATABASE_TIMEOUT_DEFAULTS.healthMs),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
   DEV_MAILBOX: bool.optional(),
+  DEV_CLOCK: bool.default(false),
   MAIL_FROM: z.string().min(3).default('University Portal <no-reply@portal.local>'),
   SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@portal.local'),
   PUBLIC_URL: url(['http:', 'https:']).optional(),
@@ -92,6 +93,12 @@ export type Config = {
    * production, never because a variable is missing (issue 9, finding 11).
    */
   devMailbox: boolean;
+  /**
+   * The development clock (decision 32): the server's time can be moved forward from this machine
+   * (`POST /api/dev/clock`) and a periodic job run at once (`POST /api/dev/jobs/{name}`), so that
+   * the end-to-end journeys see the 7-day rule without waiting a week. Never in production.
+   */
+  devClock: boolean;
   secureCookies: boolean;
   /** origins whose API clients (bearer tokens) get CORS answers; empty: no CORS */
   corsOrigins: string[];
@@ -123,6 +130,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { demo
   if (e.DEV_MAILBOX && e.NODE_ENV === 'production') {
     throw new ConfigError('Invalid configuration:\n  DEV_MAILBOX: the development mailbox shows every mail, sign-in codes included: never in production (got "true" with NODE_ENV=production)');
   }
+  if (e.DEV_CLOCK && e.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration:\n  DEV_CLOCK: the development clock lets anyone on this machine move the server\'s time: never in production (got "true" with NODE_ENV=production)');
+  }
   // npm runs workspace scripts inside the workspace; relative paths are the caller's.
   const base = env.INIT_CWD ?? process.cwd();
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -153,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { demo
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     webDist: e.WEB_DIST ? path.resolve(base, e.WEB_DIST) : path.resolve(serverRoot, '../web/dist'),
     devMailbox: e.DEV_MAILBOX ?? (options.demo === true && e.NODE_ENV !== 'production'),
+    devClock: e.DEV_CLOCK,
     secureCookies: publicUrl.startsWith('https:'),
     corsOrigins: e.CORS_ORIGINS ?? [],
     jobs: e.JOBS === 'on',

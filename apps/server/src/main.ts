@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { OffsetClock } from './lib/clock';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_PASSWORD } from './seed/demo';
@@ -19,7 +20,8 @@ async function main(): Promise<void> {
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, timeouts: config.databaseTimeouts });
   await database.migrate();
-  const app = await buildApp({ config, database });
+  // DEV_CLOCK (never in production): a clock the end-to-end journeys move forward.
+  const app = await buildApp({ config, database, ...(config.devClock ? { clock: new OffsetClock() } : {}) });
   const seeded = config.seedDemo && (await seedIfEmpty(database.db));
 
   let closing = false;

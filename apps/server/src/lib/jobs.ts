@@ -49,12 +49,15 @@ async function runOnce(ctx: ServiceContext, job: Job): Promise<unknown> {
   }
 }
 
-/** PGlite (one process): each job on a timer; a tick that finds the previous run still going is skipped. */
+/** On PGlite, a job's first run comes this soon after the start (or after `everyMs`, if sooner): a server restarted often still runs it. */
+const FIRST_RUN_MS = 60_000;
+
+/** PGlite (one process): each job on a timer, and once soon after the start; a tick that finds the previous run still going is skipped. */
 function startTimers(ctx: ServiceContext, jobs: readonly Job[]): JobRunner {
   const running = new Map<string, Promise<void>>();
   let stopped = false;
-  const timers = jobs.map((job) => {
-    const timer = setInterval(() => {
+  const timers = jobs.flatMap((job) => {
+    const tick = () => {
       if (stopped || running.has(job.name)) return;
       const run = runOnce(ctx, job).then(
         () => undefined,
@@ -62,14 +65,17 @@ function startTimers(ctx: ServiceContext, jobs: readonly Job[]): JobRunner {
       );
       running.set(job.name, run);
       void run.finally(() => running.delete(job.name));
-    }, job.everyMs);
+    };
+    const first = setTimeout(tick, Math.min(FIRST_RUN_MS, job.everyMs));
+    const timer = setInterval(tick, job.everyMs);
+    first.unref();
     timer.unref();
-    return timer;
+    return [first, timer];
   });
   return {
     async stop() {
       stopped = true;
-      for (const timer of timers) clearInterval(timer);
+      for (const timer of timers) clearTimeout(timer);
       await Promise.all(running.values());
     },
   };

@@ -1,6 +1,9 @@
 import type { MailboxEntry } from '@portal/contract';
 import type { ServiceContext } from '../../lib/context';
 import { listOutbox } from '../../lib/mail';
+import type { MovableClock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import type { Job } from '../../lib/jobs';
 
 /** Loopback addresses, IPv4, IPv6 and IPv4-mapped. */
 const LOOPBACK = /^(?:127(?:\.\d{1,3}){3}|::1|::ffff:127(?:\.\d{1,3}){3})$/i;
@@ -12,8 +15,23 @@ const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
  * DEV_MAILBOX=true or the demo) and only to this machine (a loopback address, not forwarded by a
  * proxy), since it shows every sign-in code. Anyone else gets 404, as if it did not exist.
  */
-export function mailboxOpenTo(ctx: ServiceContext, client: { ip: string; headers: Record<string, unknown> }): boolean {
-  return ctx.config.devMailbox && LOOPBACK.test(client.ip) && !FORWARDING_HEADERS.some((name) => client.headers[name] !== undefined);
+export function mailboxOpenTo(ctx: ServiceContext, client: { ip: string; headers: Record<string, unknown> }, switchName: 'devMailbox' | 'devClock' = 'devMailbox'): boolean {
+  return ctx.config[switchName] && LOOPBACK.test(client.ip) && !FORWARDING_HEADERS.some((name) => client.headers[name] !== undefined);
+}
+
+/** Moves the development clock forward (a clock that can move: the server's OffsetClock under DEV_CLOCK, a test's ManualClock); answers the new time. */
+export function advanceClock(ctx: ServiceContext, seconds: number): Date {
+  const clock = ctx.clock as Partial<MovableClock>;
+  if (typeof clock.advance !== 'function') throw new AppError('NOT_FOUND');
+  clock.advance(seconds * 1000);
+  return ctx.clock.now();
+}
+
+/** Runs one of the periodic jobs now, with the same handler its schedule runs; an unknown name is 404. */
+export async function runJobNow(ctx: ServiceContext, jobs: readonly Job[], name: string): Promise<unknown> {
+  const job = jobs.find((j) => j.name === name);
+  if (!job) throw new AppError('NOT_FOUND');
+  return job.handler(ctx);
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -43,3 +43,28 @@ describe('development mailbox', () => {
     }
   });
 });
+
+describe('development clock (DEV_CLOCK)', () => {
+  it("moves the server's time forward and runs a periodic job now, for this machine only; absent unless asked for, refused in production", async () => {
+    const dev = await createTestApp({ env: { DEV_CLOCK: 'true' } });
+    try {
+      const local = new Client(dev.app, '127.0.0.1');
+      const before = dev.clock.now().getTime();
+      const moved = await local.post('/api/dev/clock', { advanceSeconds: 7 * 86_400 });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(new Date(moved.json().now).getTime() - before).toBe(7 * 86_400_000);
+      expect(dev.clock.now().getTime() - before).toBe(7 * 86_400_000);
+      const run = await local.post('/api/dev/jobs/request-deadlines', {});
+      expect(run.statusCode, run.body).toBe(200);
+      expect(run.json()).toMatchObject({ name: 'request-deadlines', result: { reminded: expect.any(Number), expired: expect.any(Number), draftsDeleted: expect.any(Number) } });
+      expect((await local.post('/api/dev/jobs/no-such-job', {})).statusCode).toBe(404);
+      // another machine: as if it did not exist
+      expect((await new Client(dev.app, '10.0.0.9').post('/api/dev/clock', { advanceSeconds: 60 })).statusCode).toBe(404);
+      expect(dev.clock.now().getTime() - before).toBe(7 * 86_400_000);
+    } finally {
+      await dev.close();
+    }
+    expect((await new Client(t.app, '127.0.0.1').post('/api/dev/clock', { advanceSeconds: 60 })).statusCode).toBe(404);
+    await expect(createTestApp({ env: { DEV_CLOCK: 'true', NODE_ENV: 'production' } })).rejects.toThrow(/DEV_CLOCK/);
+  });
+});
