@@ -5,7 +5,7 @@ import { MAX_UPLOAD_BYTES, type RequestAttachment, type RequestDetail, type Requ
 import { auditLog, classes, files, persons, requests, requestSubcategories, subjects } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
 import { dataUrl, pdf, png, postMultipart } from '../../../test/files';
-import { Client, createTestApp, onPostgres, sameSessionOn, sessionFor, twoInstances, type TestApp } from '../../../test/helpers';
+import { Client, createTestApp, lastMailTo, onPostgres, sameSessionOn, sessionFor, twoInstances, type TestApp } from '../../../test/helpers';
 import { pdfQrCodes, pdfText } from '../../../test/pdf';
 import { REQUEST_ATTACHMENT_PURPOSE } from './requests.service';
 
@@ -350,6 +350,36 @@ describe('the public verification: GET /api/public/requests/:token', () => {
     expect(unknown.headers['cache-control']).toBe('no-store');
     expect((await new Client(t.app).get('/api/public/requests/1')).statusCode).toBe(400);
     expect((await new Client(t.app).get(`/api/public/requests/${'A'.repeat(32)}`)).statusCode).toBe(400);
+  });
+});
+
+describe('the filing mail', () => {
+  it("goes to the author in English: the reference, the title, the deadline's date and hour, the rule and the link", async () => {
+    const l = await lecturer();
+    const filed = (await l.client.post('/api/requests', contractClaim({ REQUEST_OBJECT: 'My 2024 contract' }))).json() as RequestDetail;
+    const mail = await lastMailTo(t.db, l.email);
+    expect(mail).toMatchObject({ kind: 'request-filed', subject: `Request ${filed.REQUEST_ID} filed: sign it within 7 days` });
+    expect(mail!.textBody).toContain(`Your request ${filed.REQUEST_ID} "My 2024 contract" was filed on 15/01/2024 at 09:00.`);
+    expect(mail!.textBody).toContain("sign it at the lecturers' service within 7 days, before 22/01/2024 at 09:00 (university time). A request not signed by then is rejected.");
+    expect(mail!.textBody).toContain(`http://portal.test/requests/${filed.id}`);
+    expect(mail!.htmlBody).toContain(`<a href="http://portal.test/requests/${filed.id}">`);
+  });
+
+  it('goes in French to an author who reads French', async () => {
+    const l = await lecturer();
+    expect((await l.client.post('/api/settings', { LANGUAGE: 'fr' })).statusCode).toBe(200);
+    const filed = (await l.client.post('/api/requests', contractClaim({ REQUEST_OBJECT: 'Mon contrat 2024' }))).json() as RequestDetail;
+    const mail = await lastMailTo(t.db, l.email);
+    expect(mail).toMatchObject({ kind: 'request-filed', subject: `Requête ${filed.REQUEST_ID} déposée\u00a0: à signer sous 7 jours` });
+    expect(mail!.textBody).toContain(`Votre requête ${filed.REQUEST_ID} «\u00a0Mon contrat 2024\u00a0» a été déposée le 15/01/2024 à 09:00.`);
+    expect(mail!.textBody).toContain("signez-la au service aux enseignants dans les 7 jours, avant le 22/01/2024 à 09:00 (heure de l'université). Une requête non signée à cette date est rejetée.");
+    expect(mail!.textBody).toContain(`http://portal.test/requests/${filed.id}`);
+  });
+
+  it('is not sent for a refused filing', async () => {
+    const l = await lecturer();
+    expect((await l.client.post('/api/requests', contractClaim({ REQUEST_FILE: randomUUID() }))).statusCode).toBe(400);
+    expect(await lastMailTo(t.db, l.email)).toBeUndefined();
   });
 });
 

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   AFFECTATION,
+  isoToDmy,
   isoWeekOf,
   minutesOf,
   requestStageOf,
@@ -9,7 +10,9 @@ import {
   REQUEST_COUNTERS,
   REQUEST_FIELD_GROUP_NAMES,
   REQUEST_FIELD_GROUPS,
+  REQUEST_SIGNATURE_DAYS,
   universityDayOf,
+  universityTimeOf,
   type RequestBody,
   type RequestCategory,
   type RequestCounter,
@@ -26,6 +29,8 @@ import { audit } from '../../lib/audit';
 import { actorCan, refuseAccess } from '../../lib/auth';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { composeMail } from '../../lib/mail';
+import { languageOfPerson } from '../../lib/person-record';
 import { isUniqueViolation, likePattern, rowsOf } from '../../lib/sql';
 
 const DAY_MS = 86_400_000;
@@ -172,6 +177,7 @@ export async function fileRequest(ctx: ServiceContext, input: { actor: Actor; me
       .returning({ id: requests.id });
     await tx.insert(requestSteps).values({ requestId: row!.id, kind: 'FILED', unitId: sub.firstUnitId, status: 'REGISTERED', at: now, by: actor.id });
     await audit(tx, { at: now, actorId: actor.id, action: 'request.filed', targetType: 'request', targetId: row!.id, ip: meta.ip, details: { reference, subcategory: sub.code, ...(fileId ? { fileId } : {}) } });
+    await mailFiling(ctx, tx, { authorId: actor.id, requestId: row!.id, reference, title: body.REQUEST_OBJECT, filedAt: now });
     return row!.id;
   });
   let id: number;
@@ -182,7 +188,40 @@ export async function fileRequest(ctx: ServiceContext, input: { actor: Actor; me
     if (isUniqueViolation(error) && brokenConstraint(error) === REQUEST_FILE_INDEX) throw attachmentInvalid();
     throw error;
   }
+  ctx.mailer.kick();
   return (await loadRequest(ctx.db, id))!;
+}
+
+/**
+ * The filing mail, in the author's language (decision 32): the reference, the title, and the rule
+ * in plain words: print the request and sign it at the lecturers' service within
+ * REQUEST_SIGNATURE_DAYS days, before the deadline (day and hour, university time), or it is
+ * rejected; with the link to the request. Enqueued in the filing's transaction; none without an address.
+ */
+async function mailFiling(ctx: ServiceContext, tx: Executor, input: { authorId: number; requestId: number; reference: string; title: string; filedAt: Date }): Promise<void> {
+  const [author] = await tx.select({ EMAIL: persons.EMAIL, FIRSTNAME: persons.FIRSTNAME, LASTNAME: persons.LASTNAME }).from(persons).where(eq(persons.id, input.authorId));
+  if (!author?.EMAIL) return;
+  const lang = await languageOfPerson(tx, input.authorId);
+  const deadline = signatureDeadlineOf(input.filedAt);
+  await ctx.mailer.enqueue(
+    tx,
+    composeMail(lang, {
+      to: author.EMAIL,
+      name: `${author.FIRSTNAME} ${author.LASTNAME}`,
+      kind: 'request-filed',
+      key: 'requestFiled',
+      vars: {
+        reference: input.reference,
+        title: input.title,
+        filedDate: isoToDmy(universityDayOf(input.filedAt)),
+        filedTime: universityTimeOf(input.filedAt),
+        days: REQUEST_SIGNATURE_DAYS,
+        date: isoToDmy(universityDayOf(deadline)),
+        time: universityTimeOf(deadline),
+        link: `${ctx.config.publicUrl}/requests/${input.requestId}`,
+      },
+    }),
+  );
 }
 
 const holdingUnit = alias(requestUnits, 'holding_unit');
