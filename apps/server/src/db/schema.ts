@@ -769,6 +769,8 @@ export const requests = pgTable(
     index('requests_filed_idx').on(t.filedAt),
     // The 7-day rule's job reads the unsigned requests still registered, oldest first.
     index('requests_unsigned_idx').on(t.filedAt).where(sql`${t.REQUEST_STATUS} = 'REGISTERED' and ${t.signedAt} is null`),
+    // An attachment belongs to one request at most (decision 32): two filings naming it cannot both take it.
+    uniqueIndex('requests_file_uq').on(t.REQUEST_FILE).where(sql`${t.REQUEST_FILE} is not null`),
     check('requests_status', requestStatusCheck(t.REQUEST_STATUS)),
     check('requests_slot', sql`(${t.REQUEST_PBLM_HOUR_START} is null) = (${t.REQUEST_PBLM_HOUR_END} is null) and (${t.REQUEST_PBLM_HOUR_END} is null or ${t.REQUEST_PBLM_HOUR_END} > ${t.REQUEST_PBLM_HOUR_START})`),
     check('requests_counts', sql`coalesce(${t.REPRO_COPY_NUMBER}, 0) >= 0 and coalesce(${t.REPRO_STUDENT_COUNT}, 0) >= 0`),

@@ -72,6 +72,7 @@ const ids = {} as {
   subject: number;
   requestSubcategory: number;
   request: number;
+  requestToken: string;
 };
 
 const idOf = async (matricule: string) => (await t.db.select({ id: persons.id }).from(persons).where(eq(persons.MATRICULE, matricule)))[0]!.id;
@@ -241,6 +242,14 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/requests': { allowed: NOBODY, call: () => ({ url: '/api/requests', body: { REQUEST_CATEGORY_ID: ids.requestSubcategory, REQUEST_AUTHOR: ids.victim, REQUEST_OBJECT: 'Filed for someone else', DESCRIPTION: 'Matrix' } }) },
   'GET /api/requests/:id': { allowed: NOBODY, call: () => ({ url: `/api/requests/${ids.request}` }) },
   'GET /api/requests/stats/user/:id': { allowed: NOBODY, call: () => ({ url: `/api/requests/stats/user/${ids.victim}` }) },
+  'GET /api/requests/author/:id': { allowed: NOBODY, call: () => ({ url: `/api/requests/author/${ids.victim}` }) },
+  // an attachment is always the caller's own draft (nothing of anyone else's can be named): staff only
+  'POST /api/requests/attachments': { allowed: ['staff'], call: () => ({ url: '/api/requests/attachments', multipart: { fields: {}, file: { data: aPdf(), filename: 'a.pdf', type: 'application/pdf' } } }) },
+  // the victim's request, its attachment and printable form: its author, the units that hold or held it (SENG), administrators
+  'GET /api/requests/:id/file': { allowed: ['admin'], call: () => ({ url: `/api/requests/${ids.request}/file` }) },
+  'GET /api/requests/:id/form': { allowed: ['admin'], call: () => ({ url: `/api/requests/${ids.request}/form` }) },
+  // what the printed form's QR code opens: no sign-in, the reference, filing instant and status only
+  'GET /api/public/requests/:token': { allowed: 'public', call: () => ({ url: `/api/public/requests/${ids.requestToken}` }) },
 };
 
 /** A second row for GET /api/files/:id: an identification photo, which the identification office reads too. */
@@ -349,12 +358,15 @@ beforeAll(async () => {
   ids.choice = applied.choiceIds[0]!;
   expect(await t.db.select().from(documents).where(eq(documents.personId, ids.victim))).toHaveLength(4);
 
-  // The victim's request (a contract claim: no class to assign).
+  // The victim's request (a contract claim: no class to assign), with an attachment.
   const [requestSubcategory] = await t.db.select().from(requestSubcategories).where(eq(requestSubcategories.code, '0301'));
   ids.requestSubcategory = requestSubcategory!.id;
-  const filed = await victim.post('/api/requests', { REQUEST_CATEGORY_ID: ids.requestSubcategory, REQUEST_OBJECT: 'Contract not received', DESCRIPTION: 'Teaching since October' });
+  const attachment = await victim.post('/api/requests/attachments', { FILE: dataUrl('application/pdf', aPdf()) });
+  expect(attachment.statusCode, attachment.body).toBe(201);
+  const filed = await victim.post('/api/requests', { REQUEST_CATEGORY_ID: ids.requestSubcategory, REQUEST_OBJECT: 'Contract not received', DESCRIPTION: 'Teaching since October', REQUEST_FILE: attachment.json().id });
   expect(filed.statusCode, filed.body).toBe(201);
   ids.request = filed.json().id;
+  ids.requestToken = String(filed.json().verificationUrl).split('/').pop()!;
 });
 afterAll(async () => {
   await t?.close();

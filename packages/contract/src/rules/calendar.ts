@@ -47,6 +47,8 @@ export const sessionStartOf = (day: string): Date => new Date(`${day}T00:00:00${
 export const sessionEndOf = (day: string): Date => new Date(sessionStartOf(day).getTime() + DAY_MS);
 /** The calendar day (yyyy-mm-dd, university time) an instant falls on. */
 export const universityDayOf = (instant: Date | string): string => new Date(new Date(instant).getTime() + OFFSET_MS).toISOString().slice(0, 10);
+/** The time of day (HH:MM, university time) of an instant. */
+export const universityTimeOf = (instant: Date | string): string => new Date(new Date(instant).getTime() + OFFSET_MS).toISOString().slice(11, 16);
 /** The last day of a session ending at `end` (the day before, university time). */
 export const lastSessionDayOf = (end: Date | string): string => universityDayOf(new Date(new Date(end).getTime() - 1));
 

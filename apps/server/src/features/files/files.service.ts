@@ -22,6 +22,14 @@ export async function readFile(ctx: ServiceContext, input: { id: string; actor: 
   if (!(row.purpose === 'PHOTO' && actorCan(input.actor, 'photos.readAny'))) {
     await selfOrPermitted(ctx, { actor: input.actor, meta: input.meta, id: row.ownerId, permission: 'persons.readFull' });
   }
+  return storedFileContent(ctx, row);
+}
+
+/**
+ * A stored file's bytes, type and the name to serve it under, for a caller that has decided who may
+ * read it (the request attachments: decision 32). A file whose stored object is missing is 404 (logged).
+ */
+export async function storedFileContent(ctx: ServiceContext, row: FileRow): Promise<{ data: Buffer; mime: string; name: string }> {
   let data: Buffer;
   try {
     data = await ctx.storage.get(row.storageKey);

@@ -49,4 +49,12 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     const authorId = await assertSelf(app, request, request.params.id);
     return requestStats(app.ctx, { authorId });
   });
+
+  app.get('/requests/author/:id', {
+    schema: { tags, summary: "The caller's requests, newest first, first page (only for oneself): the same answer as GET /requests without filters", params: IdParams, response: { 200: RequestPage, ...errors } },
+    preHandler: own,
+  }, async (request) => {
+    const authorId = await assertSelf(app, request, request.params.id);
+    return authorRequests(app.ctx, { authorId, query: RequestQuery.parse({}) });
+  });
 };

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   AFFECTATION,
+  isoToDmy,
   isoWeekOf,
   minutesOf,
   requestStageOf,
@@ -9,7 +10,9 @@ import {
   REQUEST_COUNTERS,
   REQUEST_FIELD_GROUP_NAMES,
   REQUEST_FIELD_GROUPS,
+  REQUEST_SIGNATURE_DAYS,
   universityDayOf,
+  universityTimeOf,
   type RequestBody,
   type RequestCategory,
   type RequestCounter,
@@ -26,9 +29,46 @@ import { audit } from '../../lib/audit';
 import { actorCan, refuseAccess } from '../../lib/auth';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { likePattern, rowsOf } from '../../lib/sql';
+import { composeMail } from '../../lib/mail';
+import { languageOfPerson } from '../../lib/person-record';
+import { isUniqueViolation, likePattern, rowsOf } from '../../lib/sql';
 
 const DAY_MS = 86_400_000;
+
+/**
+ * The `files.purpose` of a request's attachment (decision 32): uploaded before filing as a draft
+ * (`POST /requests/attachments`), named by one request at most (`REQUEST_FILE`); a draft never
+ * filed is deleted after REQUEST_ATTACHMENT_DRAFT_DAYS.
+ */
+export const REQUEST_ATTACHMENT_PURPOSE = 'REQUEST_ATTACHMENT';
+/** The partial unique index that lets one request only name an attachment (migration 0011). */
+const REQUEST_FILE_INDEX = 'requests_file_uq';
+
+const attachmentInvalid = () => new AppError('REQUEST_ATTACHMENT_INVALID', { fields: { REQUEST_FILE: 'validation.invalid' } });
+
+/** The name of the constraint a failed query broke (Drizzle wraps the driver's error in `cause`), or null. */
+function brokenConstraint(error: unknown): string | null {
+  for (let e = error as { constraint?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.constraint === 'string') return e.constraint;
+  }
+  return null;
+}
+
+/**
+ * Locks the author's draft attachment `fileId` (purpose REQUEST_ATTACHMENT) and checks that no
+ * request names it yet; anything else is REQUEST_ATTACHMENT_INVALID. The lock makes a second filing
+ * naming the same attachment wait and then find it taken; the unique index holds it regardless.
+ */
+async function takeAttachment(tx: Executor, authorId: number, fileId: string): Promise<void> {
+  const [file] = await tx
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.id, fileId), eq(files.ownerId, authorId), eq(files.purpose, REQUEST_ATTACHMENT_PURPOSE)))
+    .for('update');
+  if (!file) throw attachmentInvalid();
+  const [used] = await tx.select({ id: requests.id }).from(requests).where(eq(requests.REQUEST_FILE, fileId)).limit(1);
+  if (used) throw attachmentInvalid();
+}
 
 /** The enabled categories, each with its enabled sub-categories and their display configuration (`GET /request-categories`). */
 export async function requestCategoryList(ctx: ServiceContext): Promise<RequestCategory[]> {
@@ -68,8 +108,9 @@ async function assignedTo(exec: Executor, authorId: number, where: SQL): Promise
  * Files a request for the actor: the sub-category's display configuration decides which detail
  * fields are kept (the others are dropped) and which are required; the problem date is not in the
  * future and gives the ISO week; the slot is one of the lesson slots, ending after it starts; the
- * class and subject are among those assigned to the author. The request starts REGISTERED at the
- * sub-category's first unit, with its first step and an audit entry.
+ * class and subject are among those assigned to the author; the attachment (REQUEST_FILE) is a
+ * draft the author uploaded that no request names yet (REQUEST_ATTACHMENT_INVALID otherwise). The
+ * request starts REGISTERED at the sub-category's first unit, with its first step and an audit entry.
  */
 export async function fileRequest(ctx: ServiceContext, input: { actor: Actor; meta: RequestMeta; body: RequestBody }): Promise<RequestDetail> {
   const { actor, meta, body } = input;
@@ -85,8 +126,7 @@ export async function fileRequest(ctx: ServiceContext, input: { actor: Actor; me
   const missing: Record<string, string> = {};
   for (const group of REQUEST_FIELD_GROUP_NAMES) {
     const presence = sub.display[group];
-    // The attachment is uploaded on its own route (not yet): the configuration cannot require it here.
-    if (presence === 'HIDDEN' || group === 'FILE') continue;
+    if (presence === 'HIDDEN') continue;
     for (const field of REQUEST_FIELD_GROUPS[group] as readonly (keyof Details)[]) {
       const value = body[field];
       if (value !== undefined) (details as Record<string, unknown>)[field] = value;
@@ -112,13 +152,18 @@ export async function fileRequest(ctx: ServiceContext, input: { actor: Actor; me
     throw new AppError('SUBJECT_NOT_ASSIGNED', { fields: { SUBJECT_ID: 'validation.notAssigned' } });
   }
 
-  const id = await ctx.db.transaction(async (tx) => {
+  // Attachment ids are lower-case uuids (randomUUID); one typed in upper case names the same file.
+  const fileId = details.REQUEST_FILE?.toLowerCase();
+
+  const filing = ctx.db.transaction(async (tx) => {
+    if (fileId !== undefined) await takeAttachment(tx, actor.id, fileId);
     const [{ next }] = rowsOf<{ next: number }>(await tx.execute(sql`select nextval('request_reference_seq')::int as next`)) as [{ next: number }];
     const reference = `${sub.code}@${today.slice(0, 4)}-${String(next).padStart(6, '0')}`;
     const [row] = await tx
       .insert(requests)
       .values({
         ...details,
+        REQUEST_FILE: fileId ?? null,
         REQUEST_ID: reference,
         REQUEST_AUTHOR: actor.id,
         REQUEST_CATEGORY_ID: sub.id,
@@ -131,10 +176,52 @@ export async function fileRequest(ctx: ServiceContext, input: { actor: Actor; me
       })
       .returning({ id: requests.id });
     await tx.insert(requestSteps).values({ requestId: row!.id, kind: 'FILED', unitId: sub.firstUnitId, status: 'REGISTERED', at: now, by: actor.id });
-    await audit(tx, { at: now, actorId: actor.id, action: 'request.filed', targetType: 'request', targetId: row!.id, ip: meta.ip, details: { reference, subcategory: sub.code } });
+    await audit(tx, { at: now, actorId: actor.id, action: 'request.filed', targetType: 'request', targetId: row!.id, ip: meta.ip, details: { reference, subcategory: sub.code, ...(fileId ? { fileId } : {}) } });
+    await mailFiling(ctx, tx, { authorId: actor.id, requestId: row!.id, reference, title: body.REQUEST_OBJECT, filedAt: now });
     return row!.id;
   });
+  let id: number;
+  try {
+    id = await filing;
+  } catch (error) {
+    // Another filing took the attachment between the check and the insert.
+    if (isUniqueViolation(error) && brokenConstraint(error) === REQUEST_FILE_INDEX) throw attachmentInvalid();
+    throw error;
+  }
+  ctx.mailer.kick();
   return (await loadRequest(ctx.db, id))!;
+}
+
+/**
+ * The filing mail, in the author's language (decision 32): the reference, the title, and the rule
+ * in plain words: print the request and sign it at the lecturers' service within
+ * REQUEST_SIGNATURE_DAYS days, before the deadline (day and hour, university time), or it is
+ * rejected; with the link to the request. Enqueued in the filing's transaction; none without an address.
+ */
+async function mailFiling(ctx: ServiceContext, tx: Executor, input: { authorId: number; requestId: number; reference: string; title: string; filedAt: Date }): Promise<void> {
+  const [author] = await tx.select({ EMAIL: persons.EMAIL, FIRSTNAME: persons.FIRSTNAME, LASTNAME: persons.LASTNAME }).from(persons).where(eq(persons.id, input.authorId));
+  if (!author?.EMAIL) return;
+  const lang = await languageOfPerson(tx, input.authorId);
+  const deadline = signatureDeadlineOf(input.filedAt);
+  await ctx.mailer.enqueue(
+    tx,
+    composeMail(lang, {
+      to: author.EMAIL,
+      name: `${author.FIRSTNAME} ${author.LASTNAME}`,
+      kind: 'request-filed',
+      key: 'requestFiled',
+      vars: {
+        reference: input.reference,
+        title: input.title,
+        filedDate: isoToDmy(universityDayOf(input.filedAt)),
+        filedTime: universityTimeOf(input.filedAt),
+        days: REQUEST_SIGNATURE_DAYS,
+        date: isoToDmy(universityDayOf(deadline)),
+        time: universityTimeOf(deadline),
+        link: `${ctx.config.publicUrl}/requests/${input.requestId}`,
+      },
+    }),
+  );
 }
 
 const holdingUnit = alias(requestUnits, 'holding_unit');

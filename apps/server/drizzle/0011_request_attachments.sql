@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "requests_file_uq" ON "requests" USING btree ("file_id") WHERE "requests"."file_id" is not null;
