@@ -52,7 +52,7 @@ async function mailAuthor(ctx: ServiceContext, tx: Tx, request: Taken, mail: { k
       name: `${author.firstName} ${author.lastName}`,
       kind: mail.kind,
       key: mail.key,
-      vars: { reference: request.reference, title: request.title, date, hour, unit: (lang === 'fr' ? unit?.nameFr : unit?.name) ?? '', days: REQUEST_SIGNATURE_DAYS, link: ctx.config.publicUrl },
+      vars: { reference: request.reference, title: request.title, date, hour, unit: (lang === 'fr' ? unit?.nameFr : unit?.name) ?? '', days: REQUEST_SIGNATURE_DAYS, link: `${ctx.config.publicUrl}/requests/${request.id}` },
     }),
   );
   return true;
