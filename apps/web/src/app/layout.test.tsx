@@ -32,16 +32,22 @@ describe('navigation menu', () => {
   });
 });
 
+/** What a unit processing requests finds in its menu (decision 32). */
+const REQUESTS_MENU = ['Requests to process', 'Transmittal batches', 'Requests report'];
+
 /** The labels of the menu in the app bar, as each demo account sees it (decision 29). */
 const MENUS: Record<DemoWho, string[]> = {
   permanent: ['My profile', 'My registration', 'Subject choices', 'History and assignments'],
   support: ['My profile', 'My registration', 'Subject choices', 'History and assignments'],
   student: ['My profile'],
-  hr: ['My profile', 'Staff registrations'],
+  hr: ['My profile', 'Staff registrations', ...REQUESTS_MENU],
   academic: ['My profile', 'Assignments', 'Choice sessions', 'Catalogue'],
   identification: ['My profile', 'Identification'],
   admissions: ['My profile'],
-  admin: ['My profile', 'Staff registrations', 'Identification', 'Assignments', 'Choice sessions', 'Catalogue'],
+  admin: ['My profile', 'Staff registrations', 'Identification', 'Assignments', 'Choice sessions', 'Catalogue', ...REQUESTS_MENU, 'Requests settings'],
+  seng: ['My profile', ...REQUESTS_MENU],
+  finance: ['My profile', ...REQUESTS_MENU],
+  school: ['My profile', ...REQUESTS_MENU],
 };
 
 describe('the menu of each demo account', () => {

@@ -28,6 +28,11 @@ export const pageLoaders = {
   academicCatalogue: () => import('../features/academic/catalogue-page'),
   academicSessions: () => import('../features/academic/sessions-page'),
   academicAssignments: () => import('../features/academic/assignments-page'),
+  requestsInbox: () => import('../features/requests/office-inbox-page'),
+  requestsProcess: () => import('../features/requests/office-request-page'),
+  requestsBatches: () => import('../features/requests/office-batches-page'),
+  requestsReport: () => import('../features/requests/office-report-page'),
+  requestsSettings: () => import('../features/requests/office-settings-page'),
   notFound: () => import('../features/not-found/not-found-page'),
 };
 
@@ -53,6 +58,11 @@ const IdentificationPersonPage = lazy(pageLoaders.identificationPerson);
 const AcademicCataloguePage = lazy(pageLoaders.academicCatalogue);
 const AcademicSessionsPage = lazy(pageLoaders.academicSessions);
 const AcademicAssignmentsPage = lazy(pageLoaders.academicAssignments);
+const RequestsInboxPage = lazy(pageLoaders.requestsInbox);
+const RequestsProcessPage = lazy(pageLoaders.requestsProcess);
+const RequestsBatchesPage = lazy(pageLoaders.requestsBatches);
+const RequestsReportPage = lazy(pageLoaders.requestsReport);
+const RequestsSettingsPage = lazy(pageLoaders.requestsSettings);
 const NotFoundPage = lazy(pageLoaders.notFound);
 
 /** A page of one's own (the HR registration, subject choices): whoever may not use it goes to their profile. */
@@ -123,6 +133,11 @@ export const routes: RouteObject[] = [
       { path: 'academic/catalogue', element: officePage('catalogue.manage', <AcademicCataloguePage />) },
       { path: 'academic/sessions', element: officePage('applicationSessions.manage', <AcademicSessionsPage />) },
       { path: 'academic/assignments', element: officePage('assignments.manage', <AcademicAssignmentsPage />) },
+      { path: 'office/requests', element: officePage('requests.process', <RequestsInboxPage />) },
+      { path: 'office/requests/report', element: officePage('requests.report', <RequestsReportPage />) },
+      { path: 'office/requests/settings', element: officePage('requests.configure', <RequestsSettingsPage />) },
+      { path: 'office/requests/:id', element: officePage('requests.process', <RequestsProcessPage />) },
+      { path: 'office/batches', element: officePage('requests.process', <RequestsBatchesPage />) },
       { path: 'settings', element: <SettingsPage /> },
       { path: 'privacy', element: <PrivacyPage /> },
       { path: 'terms', element: <TermsPage /> },

@@ -6,6 +6,8 @@ import { navEntriesFor } from './navigation';
 
 const STAFF_ENTRIES = ['/profile', '/registration', '/courses', '/courses/archive'];
 const ACADEMIC_ENTRIES = ['/academic/assignments', '/academic/sessions', '/academic/catalogue'];
+/** A unit processing requests (decision 32): its inbox, its batches and the report; administrators also configure. */
+const REQUESTS_ENTRIES = ['/office/requests', '/office/batches', '/office/requests/report'];
 
 /** The menu of a demo account. */
 const menuOf = (who: DemoWho) => navEntriesFor(DEMO_PEOPLE[who]()).map((entry) => entry.path);
@@ -23,12 +25,13 @@ describe('the menu of each demo account (decision 29)', () => {
   });
 
   it("gives each office account its office's pages, and none of an employee's", () => {
-    expect(menuOf('hr')).toEqual(['/profile', '/hr/registrations']);
+    expect(menuOf('hr')).toEqual(['/profile', '/hr/registrations', ...REQUESTS_ENTRIES]);
     expect(menuOf('academic')).toEqual(['/profile', ...ACADEMIC_ENTRIES]);
     expect(menuOf('identification')).toEqual(['/profile', '/identification']);
     // the candidates' screens come with the entrance-exam issue: today, the profile
     expect(menuOf('admissions')).toEqual(['/profile']);
-    expect(menuOf('admin')).toEqual(['/profile', '/hr/registrations', '/identification', ...ACADEMIC_ENTRIES]);
+    for (const unit of ['seng', 'finance', 'school'] as const) expect(menuOf(unit), unit).toEqual(['/profile', ...REQUESTS_ENTRIES]);
+    expect(menuOf('admin')).toEqual(['/profile', '/hr/registrations', '/identification', ...ACADEMIC_ENTRIES, ...REQUESTS_ENTRIES, '/office/requests/settings']);
   });
 });
 
@@ -53,6 +56,14 @@ describe('the menu of the back office', () => {
       expect(officeMenu(['ADMIN'])).toContain(path);
       expect(officeMenu(['HR'])).not.toContain(path);
       expect(officeMenu([])).not.toContain(path);
+    }
+  });
+
+  it('has the requests entries for the REQUESTS role and the administrators, and the settings for the administrators only', () => {
+    expect(officeMenu(['REQUESTS'])).toEqual(['/profile', ...REQUESTS_ENTRIES]);
+    expect(officeMenu(['ADMIN'])).toEqual(expect.arrayContaining([...REQUESTS_ENTRIES, '/office/requests/settings']));
+    for (const role of ['HR', 'ACADEMIC', 'IDENTIFICATION', 'ADMISSIONS'] as const) {
+      for (const path of [...REQUESTS_ENTRIES, '/office/requests/settings']) expect(officeMenu([role]), role).not.toContain(path);
     }
   });
 

@@ -1,12 +1,16 @@
+import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import AssignmentIndOutlined from '@mui/icons-material/AssignmentIndOutlined';
 import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
 import EventOutlined from '@mui/icons-material/EventOutlined';
 import FingerprintOutlined from '@mui/icons-material/FingerprintOutlined';
 import FolderSharedOutlined from '@mui/icons-material/FolderSharedOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import InboxOutlined from '@mui/icons-material/InboxOutlined';
+import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
+import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import type SvgIcon from '@mui/material/SvgIcon';
 import { can, type Permission, type PermissionHolder } from '@portal/contract/rules';
 
@@ -36,6 +40,10 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'academicAssignments', label: 'nav.academicAssignments', path: '/academic/assignments', icon: SchoolOutlined, permission: 'assignments.manage' },
   { key: 'academicSessions', label: 'nav.academicSessions', path: '/academic/sessions', icon: EventOutlined, permission: 'applicationSessions.manage' },
   { key: 'academicCatalogue', label: 'nav.academicCatalogue', path: '/academic/catalogue', icon: CategoryOutlined, permission: 'catalogue.manage' },
+  { key: 'requestsInbox', label: 'nav.requestsInbox', path: '/office/requests', icon: InboxOutlined, permission: 'requests.process' },
+  { key: 'requestsBatches', label: 'nav.requestsBatches', path: '/office/batches', icon: LocalShippingOutlined, permission: 'requests.process' },
+  { key: 'requestsReport', label: 'nav.requestsReport', path: '/office/requests/report', icon: AssessmentOutlined, permission: 'requests.report' },
+  { key: 'requestsSettings', label: 'nav.requestsSettings', path: '/office/requests/settings', icon: TuneOutlined, permission: 'requests.configure' },
 ];
 
 /** The entries a person may use, in the menu's order. */

@@ -121,6 +121,8 @@ describe('locales', () => {
       'count', 'position', 'total', 'number', 'level', 'maxMb', 'date', 'withNiu', 'withoutNiu',
       // requests
       'decision', 'text', 'reference', 'deadline',
+      // the units' pages of requests
+      'unit', 'references', 'status', 'from', 'to',
     ]);
     const unknown = [...EN.entries()].flatMap(([key, text]) => variables(text).filter((v) => !passed.has(v!)).map((v) => `${key}:${v}`));
     expect(unknown).toEqual([]);
@@ -149,6 +151,10 @@ describe('locales', () => {
       'nav.academicAssignments': 'academic.assignments.title',
       'nav.academicSessions': 'academic.sessions.title',
       'nav.academicCatalogue': 'academic.catalogue.title',
+      'nav.requestsInbox': 'requestsOffice.inbox.title',
+      'nav.requestsBatches': 'requestsOffice.batches.title',
+      'nav.requestsReport': 'requestsOffice.report.title',
+      'nav.requestsSettings': 'requestsOffice.settings.title',
     };
     for (const [name, map] of [['en', EN], ['fr', FR]] as const) {
       const differ = Object.entries(PAGES).filter(([menu, title]) => map.get(menu) !== map.get(title)).map(([menu, title]) => `${name}: ${String(map.get(menu))} ≠ ${String(map.get(title))}`);

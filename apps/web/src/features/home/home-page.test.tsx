@@ -14,24 +14,29 @@ async function cards() {
 }
 
 const COMMON = ['Contact us', 'Settings'];
+/** A unit processing requests (decision 32). */
+const REQUESTS = ['Requests to process', 'Transmittal batches', 'Requests report'];
 
 describe('the home page, signed in: what each person can do today', () => {
   const expected: Record<DemoWho, string[]> = {
     permanent: ['My profile', 'My registration', 'Subject choices', 'History and assignments', ...COMMON],
     support: ['My profile', 'My registration', 'Subject choices', 'History and assignments', ...COMMON],
     student: ['My profile', ...COMMON],
-    hr: ['My profile', 'Staff registrations', ...COMMON],
+    hr: ['My profile', 'Staff registrations', ...REQUESTS, ...COMMON],
     academic: ['My profile', 'Assignments', 'Choice sessions', 'Catalogue', ...COMMON],
     identification: ['My profile', 'Identification', ...COMMON],
     admissions: ['My profile', ...COMMON],
-    admin: ['My profile', 'Staff registrations', 'Identification', 'Assignments', 'Choice sessions', 'Catalogue', ...COMMON],
+    admin: ['My profile', 'Staff registrations', 'Identification', 'Assignments', 'Choice sessions', 'Catalogue', ...REQUESTS, 'Requests settings', ...COMMON],
+    seng: ['My profile', ...REQUESTS, ...COMMON],
+    finance: ['My profile', ...REQUESTS, ...COMMON],
+    school: ['My profile', ...REQUESTS, ...COMMON],
   };
   for (const who of Object.keys(expected) as DemoWho[]) {
     it(`lists ${who}'s pages, each a link`, async () => {
       fakeApi({ 'GET /api/sessions-applications/current': { status: 204 } });
       renderApp('/', { user: DEMO_PEOPLE[who]() });
       expect(await cards()).toEqual(expected[who]);
-      expect(screen.queryByText(/timetable|requests/i)).not.toBeInTheDocument();
+      expect(screen.queryByText(/timetable/i)).not.toBeInTheDocument();
       expect(screen.queryByRole('link', { name: /Create my account/ })).not.toBeInTheDocument();
     });
   }
@@ -43,10 +48,13 @@ describe('the home page, signed in: what each person can do today', () => {
   });
 
   it('says nothing of the kind to the other offices', async () => {
-    fakeApi();
-    renderApp('/', { user: DEMO_PEOPLE.hr() });
-    await cards();
-    expect(screen.queryByText(/Your office's pages are not in the portal yet/)).not.toBeInTheDocument();
+    for (const who of ['hr', 'seng'] as const) {
+      fakeApi();
+      const view = renderApp('/', { user: DEMO_PEOPLE[who]() });
+      await cards();
+      expect(screen.queryByText(/Your office's pages are not in the portal yet/), who).not.toBeInTheDocument();
+      view.unmount();
+    }
   });
 
   it('links each card to its page', async () => {

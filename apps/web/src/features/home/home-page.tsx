@@ -36,7 +36,7 @@ const OFFERS: readonly Offer[] = [
 ];
 
 /** The permissions that are an office's work (not what one does for oneself). */
-const OFFICE_WORK: readonly Permission[] = ['registrations.manage', 'identification.manage', 'assignments.manage', 'applicationSessions.manage', 'catalogue.manage'];
+const OFFICE_WORK: readonly Permission[] = ['registrations.manage', 'identification.manage', 'assignments.manage', 'applicationSessions.manage', 'catalogue.manage', 'requests.process', 'requests.report', 'requests.configure'];
 
 /** The state of the person's registration, in words. */
 const registrationText = (t: TFunction, person: PersonRecord) => (person.ACTIVED ? t('home.cards.registration.closed') : t('home.cards.registration.open'));

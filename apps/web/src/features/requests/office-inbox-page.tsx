@@ -1,0 +1,127 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation } from 'react-router';
+import type { InboxRow } from '@portal/contract';
+import { REQUEST_STAGES } from '@portal/contract/rules';
+import { FilterSelect, ListPage } from '../../components/list-page';
+import { SearchField } from '../../components/search-field';
+import { formatMoment } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { LIST_PAGE_SIZES, useUrlFilters } from '../../lib/url-filters';
+import { inboxFiltersFrom, isRequestsAdmin, useInbox, useRequestConfig, useRequestKinds } from './office-api';
+import { AuthorCell, DeadlineCell, statusOptions, subcategoryOptions, unitOptions } from './office-parts';
+import { labelled } from './request-labels';
+import { RequestStatusChip } from './status-chip';
+
+/** The stages a unit works through (a finished request is only in the history). */
+const STAGES = REQUEST_STAGES;
+
+function Rows({ rows, from }: { rows: InboxRow[]; from: string }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <TableBody>
+      {rows.map((row) => (
+        <TableRow key={row.id} hover>
+          <TableCell>
+            <Link component={RouterLink} to={`/office/requests/${row.id}`} state={{ from }} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+              {row.REQUEST_ID}
+            </Link>
+            <Typography variant="caption" component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+              {row.REQUEST_OBJECT}
+            </Typography>
+          </TableCell>
+          <TableCell>
+            <AuthorCell author={row.author} />
+          </TableCell>
+          <TableCell>{labelled(row.subcategory, i18n.language)}</TableCell>
+          <TableCell>
+            <RequestStatusChip status={row.REQUEST_STATUS} />
+          </TableCell>
+          <TableCell>
+            {t(`requests.stage.${row.stage}`)}
+            {row.unit ? (
+              <Box component="span" sx={{ display: 'block', typography: 'caption', color: 'text.secondary' }}>
+                {labelled(row.unit, i18n.language)}
+              </Box>
+            ) : null}
+          </TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatMoment(row.filedAt)}</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+            <DeadlineCell row={row} />
+          </TableCell>
+        </TableRow>
+      ))}
+    </TableBody>
+  );
+}
+
+const COLUMNS = ['reference', 'lecturer', 'subcategory', 'status', 'stage', 'filedAt', 'deadline'] as const;
+
+/** A unit's requests: those it holds now (or held before), by stage, status, sub-category and text; administrators see every unit's. */
+export default function OfficeInboxPage() {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const { user } = useSession();
+  const admin = isRequestsAdmin(user);
+  const { filters, update } = useUrlFilters(inboxFiltersFrom);
+  const list = useInbox(filters);
+  const kinds = useRequestKinds(admin);
+  const config = useRequestConfig(admin);
+  const select = (name: 'scope' | 'stage' | 'status' | 'subcategory' | 'unit', options: { value: string; label: string }[], all?: string) => (
+    <FilterSelect
+      id={`requests-inbox-${name}`}
+      label={t(`requestsOffice.inbox.filters.${name}`)}
+      all={all}
+      displayEmpty={all !== undefined}
+      value={String(filters[name])}
+      options={options}
+      onChange={(value) => update({ [name]: value })}
+      sx={{ flex: '1 1 180px' }}
+    />
+  );
+  const everything = t('requestsOffice.inbox.filters.all');
+
+  return (
+    <ListPage
+      title={t('requestsOffice.inbox.title')}
+      intro={t(admin ? 'requestsOffice.inbox.introAdmin' : 'requestsOffice.inbox.intro')}
+      filtersLabel={t('requestsOffice.inbox.filtersLabel')}
+      filters={
+        <>
+          <SearchField
+            id="requests-inbox-search"
+            label={t('requestsOffice.inbox.search')}
+            helperText={t('requestsOffice.inbox.searchHelp')}
+            value={filters.search}
+            onSearch={(search) => update({ search })}
+            sx={{ flex: '2 1 260px' }}
+          />
+          {select('scope', [
+            { value: 'held', label: t('requestsOffice.inbox.scope.held') },
+            { value: 'history', label: t('requestsOffice.inbox.scope.history') },
+          ])}
+          {select(
+            'stage',
+            STAGES.map((stage) => ({ value: stage, label: t(`requests.stage.${stage}`) })),
+            everything,
+          )}
+          {select('status', statusOptions(t), everything)}
+          {select('subcategory', subcategoryOptions(kinds, i18n.language), everything)}
+          {admin ? select('unit', unitOptions(config.data?.units ?? [], i18n.language), t('requestsOffice.inbox.filters.allUnits')) : null}
+        </>
+      }
+      query={list}
+      paging={{ page: filters.page, pageSize: filters.pageSize, pageSizes: LIST_PAGE_SIZES, update }}
+      table={{
+        headers: COLUMNS.map((column) => t(`requestsOffice.inbox.columns.${column}`)),
+        empty: t(filters.scope === 'held' ? 'requestsOffice.inbox.empty' : 'requestsOffice.inbox.emptyHistory'),
+        rows: (rows) => <Rows rows={rows} from={location.search} />,
+      }}
+    />
+  );
+}

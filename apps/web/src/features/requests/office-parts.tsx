@@ -1,0 +1,123 @@
+// Pieces the units' pages share: the filters' options, the lecturer and deadline cells, a confirmation dialog.
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { InboxRow, RequestAuthor, RequestUnit } from '@portal/contract';
+import { REQUEST_STATUSES, type RequestBatchStatus } from '@portal/contract/rules';
+import { errorKey } from '../../lib/api';
+import { formatMoment } from '../../lib/format';
+import type { RequestKind } from './office-api';
+import { labelled } from './request-labels';
+
+type T = (key: string, options?: Record<string, unknown>) => string;
+
+/** Every sub-category as a filter's choice: "Category · Sub-category", in the reader's language. */
+export const subcategoryOptions = (kinds: readonly RequestKind[], language: string) =>
+  kinds.flatMap((category) => category.subcategories.map((sub) => ({ value: String(sub.id), label: `${labelled(category, language)} · ${labelled(sub, language)}` })));
+
+export const categoryOptions = (kinds: readonly RequestKind[], language: string) => kinds.map((category) => ({ value: String(category.id), label: labelled(category, language) }));
+
+/** Units as choices: "CODE – name". */
+export const unitOptions = (units: readonly RequestUnit[], language: string) => units.map((unit) => ({ value: String(unit.id), label: unitName(unit, language) }));
+
+export const unitName = (unit: RequestUnit, language: string) => `${unit.code} – ${labelled(unit, language)}`;
+
+export const statusOptions = (t: T) => REQUEST_STATUSES.map((status) => ({ value: status, label: t(`requests.status.${status}`) }));
+
+const BATCH_COLOR: Record<RequestBatchStatus, 'default' | 'info' | 'success' | 'error'> = { DRAFT: 'default', SENT: 'info', RECEIVED: 'success', CANCELLED: 'error' };
+
+/** A transmittal batch's status, in its colour. */
+export function BatchStatusChip({ status }: { status: RequestBatchStatus }) {
+  const { t } = useTranslation();
+  return <Chip size="small" color={BATCH_COLOR[status]} variant={status === 'DRAFT' ? 'outlined' : 'filled'} label={t(`requests.batchStatus.${status}`)} />;
+}
+
+/** The lecturer: name, and the matricule under it. */
+export function AuthorCell({ author }: { author: RequestAuthor }) {
+  return (
+    <>
+      <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>{`${author.LASTNAME} ${author.FIRSTNAME}`}</Box>
+      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+        {author.MATRICULE}
+      </Typography>
+    </>
+  );
+}
+
+const DAY_MS = 86_400_000;
+/** Under this, an unsigned request's deadline is shown as urgent. */
+export const DEADLINE_WARNING_MS = 2 * DAY_MS;
+
+/** Whether an unsigned request is close to its signature deadline (or past it, the job not run yet). */
+export const deadlineSoon = (row: Pick<InboxRow, 'signedAt' | 'stage' | 'signatureDeadline'>, now = Date.now()): boolean =>
+  row.signedAt === null && row.stage === 'AWAITING_SIGNATURE' && new Date(row.signatureDeadline).getTime() - now < DEADLINE_WARNING_MS;
+
+/** The signature deadline of a request still waiting for it (urgent under two days), or when it was signed. */
+export function DeadlineCell({ row }: { row: InboxRow }) {
+  const { t } = useTranslation();
+  if (row.signedAt) {
+    return (
+      <Typography variant="body2" component="span" sx={{ color: 'text.secondary' }}>
+        {t('requestsOffice.inbox.signedOn', { date: formatMoment(row.signedAt) })}
+      </Typography>
+    );
+  }
+  if (row.stage !== 'AWAITING_SIGNATURE') return <>—</>;
+  const when = formatMoment(row.signatureDeadline);
+  return deadlineSoon(row) ? (
+    <Chip size="small" color="error" label={when} aria-label={t('requestsOffice.inbox.deadlineSoon', { date: when })} />
+  ) : (
+    <>{when}</>
+  );
+}
+
+interface ConfirmProps {
+  title: string;
+  text: string;
+  confirmLabel: string;
+  danger?: boolean;
+  /** the action; its refusal is shown in the dialog, which stays open */
+  action: () => Promise<unknown>;
+  onDone: (answer: unknown) => void | Promise<void>;
+  /** a refusal: after showing it, let the page reload what it shows */
+  onError?: (error: unknown) => void;
+  onClose: () => void;
+}
+
+/** Asks before an action (cancel a batch, delete a hop or a decision) and shows why the server refused it. */
+export function OfficeConfirmDialog({ title, text, confirmLabel, danger, action, onDone, onError, onClose }: ConfirmProps) {
+  const { t } = useTranslation();
+  const textId = useId();
+  const mutation = useMutation({ mutationFn: action, onSuccess: onDone, onError });
+  return (
+    <Dialog open onClose={mutation.isPending ? undefined : onClose} aria-describedby={textId} fullWidth maxWidth="xs">
+      <DialogTitle>{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id={textId}>{text}</DialogContentText>
+        {mutation.isError ? (
+          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+            {t(errorKey(mutation.error))}
+          </Alert>
+        ) : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={mutation.isPending} autoFocus>
+          {t('common.cancel')}
+        </Button>
+        <Button variant="contained" color={danger ? 'error' : 'primary'} disabled={mutation.isPending} onClick={() => mutation.mutate()}>
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

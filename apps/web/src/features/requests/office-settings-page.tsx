@@ -1,0 +1,463 @@
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import ArrowForward from '@mui/icons-material/ArrowForward';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { CategoryConfig, DecisionConfig, HopConfig, RequestConfig, SubcategoryConfig, UnitConfig, UnitMember } from '@portal/contract';
+import { EmptyRow } from '../../components/empty-row';
+import { FilterSelect } from '../../components/list-page';
+import { LoadStatus } from '../../components/load-status';
+import { useNotify } from '../../components/notify';
+import { Page } from '../../components/page';
+import { errorKey } from '../../lib/api';
+import { inLanguage } from '../../lib/names';
+import { positiveParam } from '../../lib/url-filters';
+import { deleteDecision, deleteHop, refreshConfig, setMemberUnit, useDepartments, useMembers, useRequestConfig } from './office-api';
+import { OfficeConfirmDialog, unitName } from './office-parts';
+import { decisionLabel, labelled } from './request-labels';
+
+// The forms (and the contract's schemas they validate with) load when one is first opened.
+const loadDialogs = () => import('./office-settings-dialogs');
+const UnitDialog = lazy(() => loadDialogs().then((module) => ({ default: module.UnitDialog })));
+const CategoryDialog = lazy(() => loadDialogs().then((module) => ({ default: module.CategoryDialog })));
+const SubcategoryDialog = lazy(() => loadDialogs().then((module) => ({ default: module.SubcategoryDialog })));
+const HopDialog = lazy(() => loadDialogs().then((module) => ({ default: module.HopDialog })));
+const DecisionDialog = lazy(() => loadDialogs().then((module) => ({ default: module.DecisionDialog })));
+
+const TABS = ['units', 'members', 'categories', 'routing'] as const;
+type TabName = (typeof TABS)[number];
+
+/** A table of the configuration: its headings, its rows, a line when there are none; it scrolls sideways on a phone. */
+function ConfigTable({ label, headers, empty, children, count }: { label: string; headers: string[]; empty: string; count: number; children: ReactNode }) {
+  return (
+    <TableContainer component={Paper} variant="outlined" sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label={label} sx={{ minWidth: 600 }}>
+        <TableHead>
+          <TableRow>
+            {headers.map((header, index) => (
+              <TableCell key={header} align={index === headers.length - 1 ? 'right' : 'left'} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+                {header}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>{count === 0 ? <EmptyRow columns={headers.length} text={empty} /> : children}</TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function EditButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Tooltip title={label}>
+      <IconButton size="small" aria-label={label} onClick={onClick}>
+        <EditOutlined fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/** A delete button, off (with the reason) while the element is in use. */
+function DeleteButton({ label, used, onClick }: { label: string; used: boolean; onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Tooltip title={used ? t('requestsOffice.settings.inUse') : label}>
+      <span>
+        <IconButton size="small" aria-label={label} disabled={used} onClick={onClick}>
+          <DeleteOutlined fontSize="small" />
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}
+
+function Toolbar({ children }: { children: ReactNode }) {
+  return <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2, justifyContent: 'flex-end', alignItems: 'flex-start' }}>{children}</Box>;
+}
+
+const EnabledChip = ({ enabled }: { enabled: boolean }) => {
+  const { t } = useTranslation();
+  return <Chip size="small" color={enabled ? 'success' : 'default'} variant={enabled ? 'filled' : 'outlined'} label={t(enabled ? 'requestsOffice.settings.enabled' : 'requestsOffice.settings.disabled')} />;
+};
+
+// ---------------------------------------------------------------- units
+
+function UnitsTab({ config }: { config: RequestConfig }) {
+  const { t, i18n } = useTranslation();
+  const departments = useDepartments();
+  const [editing, setEditing] = useState<UnitConfig | 'new' | null>(null);
+  const department = (id: number | null) => (id === null ? null : departments.data?.find((item) => item.id === id));
+  return (
+    <>
+      <Toolbar>
+        <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setEditing('new')}>
+          {t('requestsOffice.settings.units.add')}
+        </Button>
+      </Toolbar>
+      <ConfigTable
+        label={t('requestsOffice.settings.tabs.units')}
+        headers={['code', 'name', 'nameFr', 'department', 'members', 'actions'].map((column) => t(`requestsOffice.settings.units.columns.${column}`))}
+        empty={t('requestsOffice.settings.units.empty')}
+        count={config.units.length}
+      >
+        {config.units.map((unit) => {
+          const found = department(unit.departmentId);
+          return (
+            <TableRow key={unit.id} hover>
+              <TableCell sx={{ fontWeight: 600 }}>{unit.code}</TableCell>
+              <TableCell>{unit.name}</TableCell>
+              <TableCell>{unit.nameFr}</TableCell>
+              <TableCell>{unit.departmentId === null ? '—' : found ? `${found.CODE} – ${inLanguage(i18n.language, found.NAME, found.NAME_FR)}` : unit.departmentId}</TableCell>
+              <TableCell align="right">{unit.members}</TableCell>
+              <TableCell align="right">
+                <EditButton label={t('requestsOffice.settings.editItem', { name: unit.code })} onClick={() => setEditing(unit)} />
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </ConfigTable>
+      {editing ? (
+        <Suspense fallback={null}>
+          <UnitDialog unit={editing === 'new' ? null : editing} departments={departments.data ?? []} onClose={() => setEditing(null)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+// ---------------------------------------------------------------- members
+
+function MemberRow({ member, units }: { member: UnitMember; units: UnitConfig[] }) {
+  const { t, i18n } = useTranslation();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const name = `${member.LASTNAME} ${member.FIRSTNAME}`;
+  const mutation = useMutation({
+    mutationFn: (unit: string) => setMemberUnit(member.id, { REQUEST_UNIT_ID: unit === '' ? null : Number(unit) }),
+    onSuccess: async () => {
+      await refreshConfig(queryClient);
+      notify('requestsOffice.settings.members.saved', 'success', { name });
+    },
+    onError: (error) => notify(errorKey(error), 'error'),
+  });
+  return (
+    <TableRow hover>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{member.MATRICULE}</TableCell>
+      <TableCell sx={{ fontWeight: 600 }}>{name}</TableCell>
+      <TableCell>{member.username ?? '—'}</TableCell>
+      <TableCell>
+        <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
+          {member.ROLES.map((role) => (
+            <Chip key={role} size="small" variant="outlined" label={t(`person.role.${role}`, { defaultValue: role })} />
+          ))}
+        </Stack>
+      </TableCell>
+      <TableCell align="right">
+        <TextField
+          select
+          size="small"
+          id={`requests-member-${member.id}`}
+          label={t('requestsOffice.settings.members.unitOf', { name })}
+          value={member.REQUEST_UNIT_ID === null ? '' : String(member.REQUEST_UNIT_ID)}
+          disabled={mutation.isPending}
+          onChange={(event) => mutation.mutate(event.target.value)}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          sx={{ minWidth: 220, textAlign: 'left' }}
+        >
+          <MenuItem value="">{t('requestsOffice.settings.members.noUnit')}</MenuItem>
+          {units.map((unit) => (
+            <MenuItem key={unit.id} value={String(unit.id)}>
+              {unitName(unit, i18n.language)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function MembersTab({ config }: { config: RequestConfig }) {
+  const { t } = useTranslation();
+  const members = useMembers();
+  return (
+    <>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
+        {t('requestsOffice.settings.members.intro')}
+      </Typography>
+      <LoadStatus error={members.error} loading={members.isPending} />
+      {members.data ? (
+        <ConfigTable
+          label={t('requestsOffice.settings.tabs.members')}
+          headers={['matricule', 'name', 'username', 'roles', 'unit'].map((column) => t(`requestsOffice.settings.members.columns.${column}`))}
+          empty={t('requestsOffice.settings.members.empty')}
+          count={members.data.length}
+        >
+          {members.data.map((member) => (
+            <MemberRow key={member.id} member={member} units={config.units} />
+          ))}
+        </ConfigTable>
+      ) : null}
+    </>
+  );
+}
+
+// ---------------------------------------------------------------- categories and sub-categories
+
+type EditingKind = { kind: 'category'; category: CategoryConfig | null } | { kind: 'subcategory'; categoryId: number; subcategory: SubcategoryConfig | null } | null;
+
+function CategoriesTab({ config }: { config: RequestConfig }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const [editing, setEditing] = useState<EditingKind>(null);
+  const unit = (id: number) => config.units.find((item) => item.id === id);
+  return (
+    <>
+      <Toolbar>
+        <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setEditing({ kind: 'category', category: null })}>
+          {t('requestsOffice.settings.categories.add')}
+        </Button>
+      </Toolbar>
+      {config.categories.length === 0 ? <Alert severity="info">{t('requestsOffice.settings.categories.empty')}</Alert> : null}
+      <Stack spacing={2}>
+        {config.categories.map((category) => (
+          <Paper key={category.id} component="section" variant="outlined" aria-label={labelled(category, language)} sx={{ p: { xs: 1.5, sm: 2 } }}>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, mb: 1 }}>
+              <Box sx={{ flex: 1 }}>
+                <Typography variant="h6" component="h2">
+                  {`${category.code} · ${labelled(category, language)}`}
+                </Typography>
+                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                  {inLanguage(language, category.description, category.descriptionFr)}
+                </Typography>
+              </Box>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <EnabledChip enabled={category.enabled} />
+                <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                  {t('requestsOffice.settings.position', { position: category.position })}
+                </Typography>
+                <EditButton label={t('requestsOffice.settings.editItem', { name: category.code })} onClick={() => setEditing({ kind: 'category', category })} />
+              </Stack>
+            </Stack>
+            <ConfigTable
+              label={t('requestsOffice.settings.subcategories.of', { name: labelled(category, language) })}
+              headers={['code', 'name', 'firstUnit', 'enabled', 'position', 'actions'].map((column) => t(`requestsOffice.settings.subcategories.columns.${column}`))}
+              empty={t('requestsOffice.settings.subcategories.empty')}
+              count={category.subcategories.length}
+            >
+              {category.subcategories.map((sub) => {
+                const first = unit(sub.firstUnitId);
+                return (
+                  <TableRow key={sub.id} hover>
+                    <TableCell sx={{ fontWeight: 600 }}>{sub.code}</TableCell>
+                    <TableCell>{labelled(sub, language)}</TableCell>
+                    <TableCell>{first ? unitName(first, language) : sub.firstUnitId}</TableCell>
+                    <TableCell>
+                      <EnabledChip enabled={sub.enabled} />
+                    </TableCell>
+                    <TableCell align="right">{sub.position}</TableCell>
+                    <TableCell align="right">
+                      <EditButton label={t('requestsOffice.settings.editItem', { name: sub.code })} onClick={() => setEditing({ kind: 'subcategory', categoryId: category.id, subcategory: sub })} />
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </ConfigTable>
+            <Box sx={{ mt: 1, textAlign: 'right' }}>
+              <Button size="small" startIcon={<AddOutlined />} onClick={() => setEditing({ kind: 'subcategory', categoryId: category.id, subcategory: null })}>
+                {t('requestsOffice.settings.subcategories.add')}
+              </Button>
+            </Box>
+          </Paper>
+        ))}
+      </Stack>
+      <Suspense fallback={null}>
+        {editing?.kind === 'category' ? <CategoryDialog category={editing.category} onClose={() => setEditing(null)} /> : null}
+        {editing?.kind === 'subcategory' ? <SubcategoryDialog config={config} categoryId={editing.categoryId} subcategory={editing.subcategory} onClose={() => setEditing(null)} /> : null}
+      </Suspense>
+    </>
+  );
+}
+
+// ---------------------------------------------------------------- routing: hops and decisions
+
+type Removing = { kind: 'hop'; hop: HopConfig } | { kind: 'decision'; decision: DecisionConfig } | null;
+type EditingRoute = { kind: 'hop' } | { kind: 'decision'; hop: HopConfig; decision: DecisionConfig | null } | null;
+
+function HopPanel({ hop, config, onEdit, onRemove }: { hop: HopConfig; config: RequestConfig; onEdit: (decision: DecisionConfig | null) => void; onRemove: (removing: Removing) => void }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const unit = (id: number | null) => (id === null ? undefined : config.units.find((item) => item.id === id));
+  const name = (id: number) => {
+    const found = unit(id);
+    return found ? unitName(found, language) : String(id);
+  };
+  const hopName = t('requestsOffice.settings.hops.name', { from: name(hop.fromUnitId), to: name(hop.toUnitId) });
+  return (
+    <Paper component="section" variant="outlined" aria-label={hopName} sx={{ p: { xs: 1.5, sm: 2 } }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap', rowGap: 1 }}>
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', flex: 1 }}>
+          <span>{name(hop.fromUnitId)}</span>
+          <ArrowForward fontSize="small" aria-hidden />
+          <span>{name(hop.toUnitId)}</span>
+        </Typography>
+        {hop.used ? <Chip size="small" variant="outlined" label={t('requestsOffice.settings.used')} /> : null}
+        <DeleteButton label={t('requestsOffice.settings.hops.delete', { name: hopName })} used={hop.used} onClick={() => onRemove({ kind: 'hop', hop })} />
+      </Stack>
+      <ConfigTable
+        label={t('requestsOffice.settings.decisions.of', { name: hopName })}
+        headers={['label', 'labelFr', 'status', 'then', 'actions'].map((column) => t(`requestsOffice.settings.decisions.columns.${column}`))}
+        empty={t('requestsOffice.settings.decisions.empty')}
+        count={hop.decisions.length}
+      >
+        {hop.decisions.map((decision) => {
+          const forward = unit(decision.forwardUnitId);
+          return (
+            <TableRow key={decision.id} hover>
+              <TableCell sx={{ fontWeight: 600 }}>{decision.label}</TableCell>
+              <TableCell>{decision.labelFr}</TableCell>
+              <TableCell>{t(`requests.status.${decision.status}`)}</TableCell>
+              <TableCell>{decision.forwardUnitId === null ? t('requestsOffice.settings.decisions.back') : t('requestsOffice.settings.decisions.forward', { unit: forward ? unitName(forward, language) : decision.forwardUnitId })}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                <EditButton label={t('requestsOffice.settings.editItem', { name: decisionLabel(decision, language) })} onClick={() => onEdit(decision)} />
+                <DeleteButton label={t('requestsOffice.settings.deleteItem', { name: decisionLabel(decision, language) })} used={decision.used} onClick={() => onRemove({ kind: 'decision', decision })} />
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </ConfigTable>
+      <Box sx={{ mt: 1, textAlign: 'right' }}>
+        <Button size="small" startIcon={<AddOutlined />} onClick={() => onEdit(null)}>
+          {t('requestsOffice.settings.decisions.add')}
+        </Button>
+      </Box>
+    </Paper>
+  );
+}
+
+function RoutingTab({ config }: { config: RequestConfig }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const [editing, setEditing] = useState<EditingRoute>(null);
+  const [removing, setRemoving] = useState<Removing>(null);
+  const subcategories = config.categories.flatMap((category) => category.subcategories.map((sub) => ({ sub, category })));
+  const asked = positiveParam(params.get('sub'), 0);
+  const chosen = subcategories.find((item) => item.sub.id === asked) ?? subcategories[0];
+  const hops = chosen ? config.hops.filter((hop) => hop.subcategoryId === chosen.sub.id) : [];
+  const first = chosen ? config.units.find((unit) => unit.id === chosen.sub.firstUnitId) : undefined;
+  if (!chosen) return <Alert severity="info">{t('requestsOffice.settings.routing.noSubcategory')}</Alert>;
+  return (
+    <>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2, alignItems: 'flex-start' }}>
+        <FilterSelect
+          id="requests-routing-subcategory"
+          label={t('requestsOffice.settings.routing.subcategory')}
+          value={String(chosen.sub.id)}
+          options={subcategories.map((item) => ({ value: String(item.sub.id), label: `${labelled(item.category, language)} · ${labelled(item.sub, language)}` }))}
+          onChange={(value) =>
+            setParams(
+              (previous) => {
+                const next = new URLSearchParams(previous);
+                next.set('sub', value);
+                return next;
+              },
+              { replace: true },
+            )
+          }
+          sx={{ flex: '1 1 320px' }}
+        />
+        <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setEditing({ kind: 'hop' })} sx={{ ml: 'auto' }}>
+          {t('requestsOffice.settings.hops.add')}
+        </Button>
+      </Box>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
+        {t('requestsOffice.settings.routing.first', { unit: first ? unitName(first, language) : '—' })}
+      </Typography>
+      {hops.length === 0 ? <Alert severity="info">{t('requestsOffice.settings.hops.empty')}</Alert> : null}
+      <Stack spacing={2}>
+        {hops.map((hop) => (
+          <HopPanel key={hop.id} hop={hop} config={config} onEdit={(decision) => setEditing({ kind: 'decision', hop, decision })} onRemove={setRemoving} />
+        ))}
+      </Stack>
+      <Suspense fallback={null}>
+        {editing?.kind === 'hop' ? <HopDialog config={config} subcategoryId={chosen.sub.id} onClose={() => setEditing(null)} /> : null}
+        {editing?.kind === 'decision' ? <DecisionDialog config={config} hop={editing.hop} decision={editing.decision} onClose={() => setEditing(null)} /> : null}
+      </Suspense>
+      {removing ? (
+        <OfficeConfirmDialog
+          title={t(removing.kind === 'hop' ? 'requestsOffice.settings.hops.deleteTitle' : 'requestsOffice.settings.decisions.deleteTitle')}
+          text={t(removing.kind === 'hop' ? 'requestsOffice.settings.hops.deleteText' : 'requestsOffice.settings.decisions.deleteText')}
+          confirmLabel={t('requestsOffice.settings.delete')}
+          danger
+          action={() => (removing.kind === 'hop' ? deleteHop(removing.hop.id) : deleteDecision(removing.decision.id))}
+          onDone={async () => {
+            setRemoving(null);
+            notify('requestsOffice.settings.deleted', 'success');
+            await refreshConfig(queryClient);
+          }}
+          onClose={() => setRemoving(null)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** The administrators' configuration of requests: units and their members, categories and sub-categories (with their form), and the routing of each sub-category. */
+export default function OfficeSettingsPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const config = useRequestConfig();
+  const asked = params.get('tab');
+  const tab: TabName = (TABS as readonly string[]).includes(asked ?? '') ? (asked as TabName) : 'units';
+  return (
+    <Page title={t('requestsOffice.settings.title')} maxWidth="lg" intro={t('requestsOffice.settings.intro')}>
+      <Tabs
+        value={tab}
+        onChange={(_event, value: TabName) => setParams(value === 'units' ? {} : { tab: value }, { replace: true })}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        aria-label={t('requestsOffice.settings.tabsLabel')}
+        sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}
+      >
+        {TABS.map((name) => (
+          <Tab key={name} value={name} label={t(`requestsOffice.settings.tabs.${name}`)} id={`requests-settings-tab-${name}`} aria-controls={`requests-settings-panel-${name}`} />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id={`requests-settings-panel-${tab}`} aria-labelledby={`requests-settings-tab-${tab}`}>
+        <LoadStatus error={config.error} loading={config.isPending} />
+        {config.data ? (
+          <>
+            {tab === 'units' ? <UnitsTab config={config.data} /> : null}
+            {tab === 'members' ? <MembersTab config={config.data} /> : null}
+            {tab === 'categories' ? <CategoriesTab config={config.data} /> : null}
+            {tab === 'routing' ? <RoutingTab config={config.data} /> : null}
+          </>
+        ) : null}
+      </Box>
+    </Page>
+  );
+}
