@@ -13,8 +13,8 @@ declare module 'fastify' {
     ctx: ServiceContext;
     /** preHandler: a valid session is required; sets request.actor and request.person */
     requireUser: (request: FastifyRequest) => Promise<void>;
-    /** preHandler: a valid session whose person holds `permission` (else 403, audited) */
-    requirePermission: (permission: Permission) => (request: FastifyRequest) => Promise<void>;
+    /** preHandler: a valid session whose person holds `permission`, or one of them when a list (else 403, audited) */
+    requirePermission: (permission: Permission | readonly Permission[]) => (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     actor: Actor;
@@ -135,9 +135,12 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     request.actor = { id: session.person.id, roles: session.person.ROLES, kind: session.person.KIND, requestUnitId: session.person.REQUEST_UNIT_ID };
   });
 
-  app.decorate('requirePermission', (permission: Permission) => async (request: FastifyRequest) => {
-    await app.requireUser(request);
-    if (!actorCan(request.actor, permission)) await refuse(app.ctx, request, { need: permission });
+  app.decorate('requirePermission', (permission: Permission | readonly Permission[]) => {
+    const any: readonly Permission[] = typeof permission === 'string' ? [permission] : permission;
+    return async (request: FastifyRequest) => {
+      await app.requireUser(request);
+      if (!any.some((p) => actorCan(request.actor, p))) await refuse(app.ctx, request, { need: permission });
+    };
   });
 });
 

@@ -237,7 +237,7 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/applications-choices/clear/:application': { allowed: NOBODY, unaudited: NOT_ELIGIBLE, call: () => ({ url: `/api/applications-choices/clear/${ids.application}`, bearer: true }) },
 
   // requests (issue 11): staff file and follow their own; nobody files for, reads or counts someone else's
-  'GET /api/request-categories': { allowed: ['staff'], call: () => ({ url: '/api/request-categories' }) },
+  'GET /api/request-categories': { allowed: ['staff', 'hr', 'finance', 'admin'], call: () => ({ url: '/api/request-categories' }) },
   'GET /api/requests': { allowed: ['staff'], call: () => ({ url: '/api/requests' }) },
   'POST /api/requests': { allowed: NOBODY, call: () => ({ url: '/api/requests', body: { REQUEST_CATEGORY_ID: ids.requestSubcategory, REQUEST_AUTHOR: ids.victim, REQUEST_OBJECT: 'Filed for someone else', DESCRIPTION: 'Matrix' } }) },
   'GET /api/requests/:id': { allowed: NOBODY, call: () => ({ url: `/api/requests/${ids.request}` }) },

@@ -19,8 +19,8 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/request-categories', {
-    schema: { tags, summary: 'The categories of requests with their sub-categories, labels and descriptions in English and French, and the display configuration of each', response: { 200: z.array(RequestCategory), ...errors } },
-    preHandler: own,
+    schema: { tags, summary: 'The categories of requests with their sub-categories, labels and descriptions in English and French, and the display configuration of each (for the lecturers who file them and the units that process and report on them)', response: { 200: z.array(RequestCategory), ...errors } },
+    preHandler: app.requirePermission(['requests.own', 'requests.process', 'requests.report']),
   }, async () => requestCategoryList(app.ctx));
 
   app.post('/requests', {

@@ -96,9 +96,12 @@ describe('GET /api/request-categories', () => {
     }
   });
 
-  it('is for staff: a student is refused (403), nobody signed in is 401', async () => {
+  it('is for staff, and the units read the categories: a student is refused (403), nobody signed in is 401', async () => {
     const { client: student } = await signIn(t, DEMO_ACCOUNTS.student.matricule);
     expect((await student.get('/api/request-categories')).statusCode).toBe(403);
+    const { client: finance } = await signIn(t, DEMO_ACCOUNTS.finance.matricule);
+    expect((await finance.get('/api/request-categories')).statusCode).toBe(200);
+    expect((await finance.post('/api/requests', lessonClaim())).statusCode).toBe(403);
     expect((await student.post('/api/requests', lessonClaim())).statusCode).toBe(403);
     expect((await new Client(t.app).get('/api/requests')).statusCode).toBe(401);
   });
