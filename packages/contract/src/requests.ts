@@ -379,6 +379,7 @@ export const ReportRow = z
   .object({
     id: z.number().int(),
     REQUEST_ID: z.string(),
+    REQUEST_OBJECT: z.string(),
     filedAt: z.string(),
     REQUEST_STATUS: RequestStatus,
     category: z.object({ id: z.number().int(), name: z.string(), nameFr: z.string() }),

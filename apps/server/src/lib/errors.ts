@@ -74,6 +74,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   BATCH_REQUESTS_UNAVAILABLE: 409,
   BATCH_CHANGED: 409,
   DECISION_FORWARD_INVALID: 400,
+  REPORT_TOO_LARGE: 400,
 };
 
 /** A typed error a service throws; the app's error handler turns it into `{ code, message, fields? }`. */

@@ -8,7 +8,7 @@
  */
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, applicationSessions, branches, classes, cycles, departments, documents, persons, requestSubcategories, subjects } from '../db/schema';
+import { auditLog, applicationSessions, branches, classes, cycles, departments, documents, persons, requestCategories, requestDecisions, requestHops, requestSubcategories, requestUnits, subjects } from '../db/schema';
 import { DEMO_ACCOUNTS } from '../seed/demo';
 import { VALID_SECTIONS } from '../features/registration/fixtures';
 import { apply } from '../features/academic/academic.fixtures';
@@ -73,6 +73,14 @@ const ids = {} as {
   requestSubcategory: number;
   request: number;
   requestToken: string;
+  sengUnit: number;
+  hrUnit: number;
+  hrMember: number;
+  requestUnit: number;
+  requestCategory: number;
+  matrixSubcategory: number;
+  requestHop: number;
+  requestDecision: number;
 };
 
 const idOf = async (matricule: string) => (await t.db.select({ id: persons.id }).from(persons).where(eq(persons.MATRICULE, matricule)))[0]!.id;
@@ -88,6 +96,8 @@ const SESSION = {
   LIMITS: { LEVEL12_J: 3, LEVEL3_J: 2, LEVEL45_J: 2, LEVEL12_S: 2, LEVEL3_S: 1, LEVEL45_S: 1 },
   HOURS: { PERMANENT: 280, VACATAIRE: 150, STAGIAIRE: 90, STAFF: 60 },
 };
+const REQUEST_DISPLAY = { CLASS_ID: 'HIDDEN', REQUEST_PBLM_DATE: 'HIDDEN', CONTRACT_NUMBER: 'HIDDEN', VH: 'HIDDEN', TH: 'HIDDEN', TI: 'HIDDEN', AMOUNT: 'HIDDEN', REPRO: 'HIDDEN', DESCRIPTION: 'REQUIRED', FILE: 'OPTIONAL', TIME_TABLE: false } as const;
+const REQUEST_SUBCATEGORY = () => ({ code: 'MXS', categoryId: ids.requestCategory, name: 'Matrix', nameFr: 'Matrice', description: 'Matrix', descriptionFr: 'Matrice', display: REQUEST_DISPLAY, firstUnitId: ids.sengUnit });
 const subjectInput = () => ({ CODE: `MX${++seq}`, NAME: 'Matrix subject', CLASS_ID: ids.klass, HOURS_CM: 10, HOURS_TD: 0, HOURS_TP: 0, HOURLY_RATE: 5000, CREDITS: 2 });
 
 // ---------------------------------------------------------------- the matrix
@@ -250,6 +260,29 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/requests/:id/form': { allowed: ['admin'], call: () => ({ url: `/api/requests/${ids.request}/form` }) },
   // what the printed form's QR code opens: no sign-in, the reference, filing instant and status only
   'GET /api/public/requests/:token': { allowed: 'public', call: () => ({ url: `/api/public/requests/${ids.requestToken}` }) },
+  // the request form's pickers: one's own assigned schools, classes and subjects only
+  'GET /api/classes/school/affected/:id': { allowed: NOBODY, call: () => ({ url: `/api/classes/school/affected/${ids.victim}` }) },
+  'GET /api/classes/affected/:x/:id': { allowed: NOBODY, call: () => ({ url: `/api/classes/affected/GSI/${ids.victim}` }) },
+  'POST /api/subjects/affected': { allowed: NOBODY, call: () => ({ url: '/api/subjects/affected', body: { CLASS_ID: ids.klass, EMPLOYEE_ID: ids.victim } }) },
+  // the requests report, naming the unit that holds the victim's request (SENG): the units that never held it are refused
+  'GET /api/requests/reports': { allowed: ['admin'], call: () => ({ url: `/api/requests/reports?from=2020-01-01&to=2040-12-31&unit=${ids.sengUnit}` }) },
+  'GET /api/requests/reports/export': { allowed: ['admin'], call: () => ({ url: `/api/requests/reports/export?from=2020-01-01&to=2040-12-31&unit=${ids.sengUnit}&format=csv` }) },
+  // the requests' configuration: administrators only
+  'GET /api/request-config': { allowed: ['admin'], call: () => ({ url: '/api/request-config' }) },
+  'POST /api/request-config/units': { allowed: ['admin'], call: () => ({ url: '/api/request-config/units', body: { code: `MXU${++seq}`, name: 'Matrix', nameFr: 'Matrice' } }) },
+  'PATCH /api/request-config/units/:id': { allowed: ['admin'], call: () => ({ url: `/api/request-config/units/${ids.requestUnit}`, body: { code: 'MXU', name: 'Matrix unit', nameFr: 'Unité matrice' } }) },
+  'POST /api/request-config/categories': { allowed: ['admin'], call: () => ({ url: '/api/request-config/categories', body: { code: `MXC${++seq}`, name: 'Matrix', nameFr: 'Matrice', description: 'Matrix', descriptionFr: 'Matrice' } }) },
+  'PATCH /api/request-config/categories/:id': { allowed: ['admin'], call: () => ({ url: `/api/request-config/categories/${ids.requestCategory}`, body: { code: 'MXC', name: 'Matrix', nameFr: 'Matrice', description: 'Changed', descriptionFr: 'Changée' } }) },
+  'POST /api/request-config/subcategories': { allowed: ['admin'], call: () => ({ url: '/api/request-config/subcategories', body: { ...REQUEST_SUBCATEGORY(), code: `MXS${++seq}` } }) },
+  'PATCH /api/request-config/subcategories/:id': { allowed: ['admin'], call: () => ({ url: `/api/request-config/subcategories/${ids.matrixSubcategory}`, body: REQUEST_SUBCATEGORY() }) },
+  'POST /api/request-config/hops': { allowed: ['admin'], call: () => ({ url: '/api/request-config/hops', body: { subcategoryId: ids.matrixSubcategory, fromUnitId: ids.requestUnit, toUnitId: ids.sengUnit } }) },
+  'DELETE /api/request-config/hops/:id': { allowed: ['admin'], call: () => ({ url: `/api/request-config/hops/${ids.requestHop}` }) },
+  'POST /api/request-config/decisions': { allowed: ['admin'], call: () => ({ url: '/api/request-config/decisions', body: { hopId: ids.requestHop, label: 'Matrix', labelFr: 'Matrice', status: 'CLOSED' } }) },
+  'PATCH /api/request-config/decisions/:id': { allowed: ['admin'], call: () => ({ url: `/api/request-config/decisions/${ids.requestDecision}`, body: { hopId: ids.requestHop, label: 'Matrix', labelFr: 'Matrice', status: 'VALIDATED' } }) },
+  'DELETE /api/request-config/decisions/:id': { allowed: ['admin'], call: () => ({ url: `/api/request-config/decisions/${ids.requestDecision}` }) },
+  'GET /api/request-config/members': { allowed: ['admin'], call: () => ({ url: '/api/request-config/members' }) },
+  // naming another back-office account (human resources), put in the unit it belongs to
+  'PUT /api/request-config/members/:id': { allowed: ['admin'], call: () => ({ url: `/api/request-config/members/${ids.hrMember}`, body: { REQUEST_UNIT_ID: ids.hrUnit } }) },
 };
 
 /** A second row for GET /api/files/:id: an identification photo, which the identification office reads too. */
@@ -367,6 +400,22 @@ beforeAll(async () => {
   expect(filed.statusCode, filed.body).toBe(201);
   ids.request = filed.json().id;
   ids.requestToken = String(filed.json().verificationUrl).split('/').pop()!;
+
+  // The requests' units and configuration the administrators' routes name.
+  const units = new Map((await t.db.select({ id: requestUnits.id, code: requestUnits.code }).from(requestUnits)).map((u) => [u.code, u.id]));
+  ids.sengUnit = units.get('SENG')!;
+  ids.hrUnit = units.get('HR')!;
+  ids.hrMember = await idOf(DEMO_ACCOUNTS.hr.matricule);
+  const [matrixUnit] = await t.db.insert(requestUnits).values({ code: 'MXU', name: 'Matrix unit', nameFr: 'Unité matrice' }).returning();
+  ids.requestUnit = matrixUnit!.id;
+  const [matrixCategory] = await t.db.insert(requestCategories).values({ code: 'MXC', name: 'Matrix', nameFr: 'Matrice', description: 'Matrix', descriptionFr: 'Matrice' }).returning();
+  ids.requestCategory = matrixCategory!.id;
+  const [matrixSubcategory] = await t.db.insert(requestSubcategories).values({ ...REQUEST_SUBCATEGORY() }).returning();
+  ids.matrixSubcategory = matrixSubcategory!.id;
+  const [hop] = await t.db.insert(requestHops).values({ subcategoryId: ids.matrixSubcategory, fromUnitId: ids.sengUnit, toUnitId: ids.requestUnit }).returning();
+  ids.requestHop = hop!.id;
+  const [decision] = await t.db.insert(requestDecisions).values({ hopId: ids.requestHop, label: 'Matrix', labelFr: 'Matrice', status: 'VALIDATED' }).returning();
+  ids.requestDecision = decision!.id;
 });
 afterAll(async () => {
   await t?.close();

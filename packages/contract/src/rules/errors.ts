@@ -79,6 +79,7 @@ export const ERROR_CODES = [
   'BATCH_REQUESTS_UNAVAILABLE',
   'BATCH_CHANGED',
   'DECISION_FORWARD_INVALID',
+  'REPORT_TOO_LARGE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -157,6 +158,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   BATCH_REQUESTS_UNAVAILABLE: 'Some of these requests can no longer go in this batch; reload the list',
   BATCH_CHANGED: 'This batch was sent, received or cancelled in the meantime; reload it',
   DECISION_FORWARD_INVALID: 'A decision that sends the request on needs a hop from this unit to that unit',
+  REPORT_TOO_LARGE: 'Too many requests to export at once; narrow the period or the filters',
 };
 
 /**

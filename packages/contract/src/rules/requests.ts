@@ -112,6 +112,8 @@ export type RequestReportRegime = (typeof REQUEST_REPORT_REGIMES)[number];
 /** The export formats of the requests report. */
 export const REQUEST_REPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type RequestReportFormat = (typeof REQUEST_REPORT_FORMATS)[number];
+/** The most requests one report export carries; a larger selection is refused (REPORT_TOO_LARGE): narrow the period or the filters. */
+export const REQUEST_REPORT_EXPORT_MAX = 50_000;
 
 /** A draft attachment not filed with a request within this many days is deleted. */
 export const REQUEST_ATTACHMENT_DRAFT_DAYS = 7;

@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, gte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
-  AFFECTATION,
   isoToDmy,
   isoWeekOf,
   minutesOf,
@@ -24,7 +23,7 @@ import {
   type RequestStatus,
 } from '@portal/contract';
 import type { Executor } from '../../db/client';
-import { applicationChoices, applications, classes, files, persons, requestBatches, requestCategories, requestDecisions, requests, requestSteps, requestSubcategories, requestUnits, subjects } from '../../db/schema';
+import { classes, files, persons, requestBatches, requestCategories, requestDecisions, requests, requestSteps, requestSubcategories, requestUnits, subjects } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { actorCan, refuseAccess } from '../../lib/auth';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
@@ -32,6 +31,7 @@ import { AppError } from '../../lib/errors';
 import { composeMail } from '../../lib/mail';
 import { languageOfPerson } from '../../lib/person-record';
 import { isUniqueViolation, likePattern, rowsOf } from '../../lib/sql';
+import { isAssigned } from '../applications/affected.service';
 
 const DAY_MS = 86_400_000;
 
@@ -92,18 +92,6 @@ export async function requestCategoryList(ctx: ServiceContext): Promise<RequestC
 
 type Details = Omit<RequestBody, 'REQUEST_CATEGORY_ID' | 'REQUEST_AUTHOR' | 'REQUEST_OBJECT'>;
 
-/** Whether the author holds a confirmed assignment of the subject (or, without one, of some subject of the class). */
-async function assignedTo(exec: Executor, authorId: number, where: SQL): Promise<boolean> {
-  const [row] = await exec
-    .select({ id: applicationChoices.id })
-    .from(applicationChoices)
-    .innerJoin(applications, eq(applications.id, applicationChoices.applicationId))
-    .innerJoin(subjects, eq(subjects.id, applicationChoices.SUBJECT_ID))
-    .where(and(eq(applications.EMPLOYEE_ID, authorId), eq(applicationChoices.AFFECTATION, AFFECTATION.CONFIRMED), where))
-    .limit(1);
-  return row !== undefined;
-}
-
 /**
  * Files a request for the actor: the sub-category's display configuration decides which detail
  * fields are kept (the others are dropped) and which are required; the problem date is not in the
@@ -147,8 +135,8 @@ export async function fileRequest(ctx: ServiceContext, input: { actor: Actor; me
   const classId = details.CLASS_ID;
   const subjectId = details.SUBJECT_ID;
   if (subjectId !== undefined && classId === undefined) throw new AppError('REQUEST_DETAILS_MISSING', { fields: { CLASS_ID: 'validation.required' } });
-  if (classId !== undefined && !(await assignedTo(ctx.db, actor.id, eq(subjects.classId, classId)))) throw new AppError('CLASS_NOT_ASSIGNED', { fields: { CLASS_ID: 'validation.notAssigned' } });
-  if (subjectId !== undefined && !(await assignedTo(ctx.db, actor.id, and(eq(subjects.classId, classId!), eq(subjects.id, subjectId))!))) {
+  if (classId !== undefined && !(await isAssigned(ctx.db, { personId: actor.id, classId }))) throw new AppError('CLASS_NOT_ASSIGNED', { fields: { CLASS_ID: 'validation.notAssigned' } });
+  if (subjectId !== undefined && !(await isAssigned(ctx.db, { personId: actor.id, classId: classId!, subjectId }))) {
     throw new AppError('SUBJECT_NOT_ASSIGNED', { fields: { SUBJECT_ID: 'validation.notAssigned' } });
   }
 
