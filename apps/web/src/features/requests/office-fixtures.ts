@@ -128,6 +128,7 @@ export function report(overrides: Partial<RequestReport> = {}): RequestReport {
       {
         id: 101,
         REQUEST_ID: 'REQ-2026-0101',
+        REQUEST_OBJECT: 'Hours of March not counted',
         filedAt: '2026-03-10T09:00:00',
         REQUEST_STATUS: 'VALIDATED',
         category: { id: 1, name: 'Teaching claims', nameFr: 'Réclamations d’enseignement' },
