@@ -28,6 +28,10 @@ export const pageLoaders = {
   academicCatalogue: () => import('../features/academic/catalogue-page'),
   academicSessions: () => import('../features/academic/sessions-page'),
   academicAssignments: () => import('../features/academic/assignments-page'),
+  requests: () => import('../features/requests/requests-page'),
+  newRequest: () => import('../features/requests/new-request-page'),
+  request: () => import('../features/requests/request-page'),
+  requestVerification: () => import('../features/requests/verification-page'),
   notFound: () => import('../features/not-found/not-found-page'),
 };
 
@@ -53,6 +57,10 @@ const IdentificationPersonPage = lazy(pageLoaders.identificationPerson);
 const AcademicCataloguePage = lazy(pageLoaders.academicCatalogue);
 const AcademicSessionsPage = lazy(pageLoaders.academicSessions);
 const AcademicAssignmentsPage = lazy(pageLoaders.academicAssignments);
+const RequestsPage = lazy(pageLoaders.requests);
+const NewRequestPage = lazy(pageLoaders.newRequest);
+const RequestPage = lazy(pageLoaders.request);
+const RequestVerificationPage = lazy(pageLoaders.requestVerification);
 const NotFoundPage = lazy(pageLoaders.notFound);
 
 /** A page of one's own (the HR registration, subject choices): whoever may not use it goes to their profile. */
@@ -123,6 +131,10 @@ export const routes: RouteObject[] = [
       { path: 'academic/catalogue', element: officePage('catalogue.manage', <AcademicCataloguePage />) },
       { path: 'academic/sessions', element: officePage('applicationSessions.manage', <AcademicSessionsPage />) },
       { path: 'academic/assignments', element: officePage('assignments.manage', <AcademicAssignmentsPage />) },
+      { path: 'requests', element: ownPage('requests.own', <RequestsPage />) },
+      { path: 'requests/new', element: ownPage('requests.own', <NewRequestPage />) },
+      { path: 'requests/:id', element: ownPage('requests.own', <RequestPage />) },
+      { path: 'verify/:token', element: <RequestVerificationPage /> },
       { path: 'settings', element: <SettingsPage /> },
       { path: 'privacy', element: <PrivacyPage /> },
       { path: 'terms', element: <TermsPage /> },

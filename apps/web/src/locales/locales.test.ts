@@ -120,7 +120,7 @@ describe('locales', () => {
       // the registration wizard
       'count', 'position', 'total', 'number', 'level', 'maxMb', 'date', 'withNiu', 'withoutNiu',
       // requests
-      'decision', 'text', 'reference', 'deadline',
+      'decision', 'text', 'reference', 'deadline', 'unit', 'week', 'end',
     ]);
     const unknown = [...EN.entries()].flatMap(([key, text]) => variables(text).filter((v) => !passed.has(v!)).map((v) => `${key}:${v}`));
     expect(unknown).toEqual([]);
@@ -149,6 +149,7 @@ describe('locales', () => {
       'nav.academicAssignments': 'academic.assignments.title',
       'nav.academicSessions': 'academic.sessions.title',
       'nav.academicCatalogue': 'academic.catalogue.title',
+      'nav.requests': 'requests.list.title',
     };
     for (const [name, map] of [['en', EN], ['fr', FR]] as const) {
       const differ = Object.entries(PAGES).filter(([menu, title]) => map.get(menu) !== map.get(title)).map(([menu, title]) => `${name}: ${String(map.get(menu))} ≠ ${String(map.get(title))}`);
