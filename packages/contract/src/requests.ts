@@ -139,6 +139,9 @@ export const RequestRow = z
     CLASS_ID: z.number().int().nullable(),
     className: z.string().nullable(),
     REQUEST_PBLM_DATE: z.string().nullable(),
+    /** the time slot of the problem (`HH:MM`, one of LESSON_SLOTS), or null: the week beside the filing form draws it */
+    REQUEST_PBLM_HOUR_START: z.string().nullable(),
+    REQUEST_PBLM_HOUR_END: z.string().nullable(),
     filedAt: z.string(),
     signedAt: z.string().nullable(),
     /** when an unsigned request is rejected (filing + REQUEST_SIGNATURE_DAYS) */
@@ -182,8 +185,6 @@ export const RequestDetail = RequestRow.extend({
   subjectName: z.string().nullable(),
   subjectNameFr: z.string().nullable(),
   REQUEST_PBLM_WEEK: z.string().nullable(),
-  REQUEST_PBLM_HOUR_START: z.string().nullable(),
-  REQUEST_PBLM_HOUR_END: z.string().nullable(),
   CONTRACT_NUMBER: z.string().nullable(),
   VH_DISPLAYED: z.number().nullable(),
   VH_EXPECTED: z.number().nullable(),

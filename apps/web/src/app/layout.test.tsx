@@ -19,7 +19,7 @@ describe('navigation menu', () => {
 
   it('builds the menu from the roles of the person', () => {
     expect(navEntriesFor(person({ KIND: 'STUDENT' })).map((e) => e.path)).toEqual(['/profile']);
-    expect(navEntriesFor(person({ KIND: 'STAFF' })).map((e) => e.path)).toEqual(['/profile', '/registration', '/courses', '/courses/archive']);
+    expect(navEntriesFor(person({ KIND: 'STAFF' })).map((e) => e.path)).toEqual(['/profile', '/registration', '/courses', '/courses/archive', '/requests']);
     expect(navEntriesFor(person({ KIND: 'STAFF', ROLES: ['IDENTIFICATION'] })).map((e) => e.path)).toContain('/identification');
     expect(navEntriesFor(person({ KIND: 'STAFF', ROLES: ['IDENTIFICATION'] })).map((e) => e.path)).not.toContain('/academic/assignments');
     expect(navEntriesFor(person({ KIND: 'STAFF', ROLES: ['ACADEMIC'] })).map((e) => e.path)).toEqual(
@@ -37,8 +37,8 @@ const REQUESTS_MENU = ['Requests to process', 'Transmittal batches', 'Requests r
 
 /** The labels of the menu in the app bar, as each demo account sees it (decision 29). */
 const MENUS: Record<DemoWho, string[]> = {
-  permanent: ['My profile', 'My registration', 'Subject choices', 'History and assignments'],
-  support: ['My profile', 'My registration', 'Subject choices', 'History and assignments'],
+  permanent: ['My profile', 'My registration', 'Subject choices', 'History and assignments', 'My requests'],
+  support: ['My profile', 'My registration', 'Subject choices', 'History and assignments', 'My requests'],
   student: ['My profile'],
   hr: ['My profile', 'Staff registrations', ...REQUESTS_MENU],
   academic: ['My profile', 'Assignments', 'Choice sessions', 'Catalogue'],

@@ -33,6 +33,10 @@ export const pageLoaders = {
   requestsBatches: () => import('../features/requests/office-batches-page'),
   requestsReport: () => import('../features/requests/office-report-page'),
   requestsSettings: () => import('../features/requests/office-settings-page'),
+  requests: () => import('../features/requests/requests-page'),
+  newRequest: () => import('../features/requests/new-request-page'),
+  request: () => import('../features/requests/request-page'),
+  requestVerification: () => import('../features/requests/verification-page'),
   notFound: () => import('../features/not-found/not-found-page'),
 };
 
@@ -63,6 +67,10 @@ const RequestsProcessPage = lazy(pageLoaders.requestsProcess);
 const RequestsBatchesPage = lazy(pageLoaders.requestsBatches);
 const RequestsReportPage = lazy(pageLoaders.requestsReport);
 const RequestsSettingsPage = lazy(pageLoaders.requestsSettings);
+const RequestsPage = lazy(pageLoaders.requests);
+const NewRequestPage = lazy(pageLoaders.newRequest);
+const RequestPage = lazy(pageLoaders.request);
+const RequestVerificationPage = lazy(pageLoaders.requestVerification);
 const NotFoundPage = lazy(pageLoaders.notFound);
 
 /** A page of one's own (the HR registration, subject choices): whoever may not use it goes to their profile. */
@@ -138,6 +146,10 @@ export const routes: RouteObject[] = [
       { path: 'office/requests/settings', element: officePage('requests.configure', <RequestsSettingsPage />) },
       { path: 'office/requests/:id', element: officePage('requests.process', <RequestsProcessPage />) },
       { path: 'office/batches', element: officePage('requests.process', <RequestsBatchesPage />) },
+      { path: 'requests', element: ownPage('requests.own', <RequestsPage />) },
+      { path: 'requests/new', element: ownPage('requests.own', <NewRequestPage />) },
+      { path: 'requests/:id', element: ownPage('requests.own', <RequestPage />) },
+      { path: 'verify/:token', element: <RequestVerificationPage /> },
       { path: 'settings', element: <SettingsPage /> },
       { path: 'privacy', element: <PrivacyPage /> },
       { path: 'terms', element: <TermsPage /> },

@@ -4,7 +4,7 @@ import { person } from '../test/fake-api';
 import { DEMO_PEOPLE, type DemoWho } from '../test/demo-people';
 import { navEntriesFor } from './navigation';
 
-const STAFF_ENTRIES = ['/profile', '/registration', '/courses', '/courses/archive'];
+const STAFF_ENTRIES = ['/profile', '/registration', '/courses', '/courses/archive', '/requests'];
 const ACADEMIC_ENTRIES = ['/academic/assignments', '/academic/sessions', '/academic/catalogue'];
 /** A unit processing requests (decision 32): its inbox, its batches and the report; administrators also configure. */
 const REQUESTS_ENTRIES = ['/office/requests', '/office/batches', '/office/requests/report'];
@@ -15,7 +15,7 @@ const menuOf = (who: DemoWho) => navEntriesFor(DEMO_PEOPLE[who]()).map((entry) =
 const officeMenu = (roles: BackOfficeRole[]) => navEntriesFor(person({ KIND: 'OFFICE', ROLES: roles })).map((entry) => entry.path);
 
 describe('the menu of each demo account (decision 29)', () => {
-  it('gives employees their profile, registration, subject choice and archive', () => {
+  it('gives employees their profile, registration, subject choice, archive and requests', () => {
     expect(menuOf('permanent')).toEqual(STAFF_ENTRIES);
     expect(menuOf('support')).toEqual(STAFF_ENTRIES);
   });
@@ -69,6 +69,8 @@ describe('the menu of the back office', () => {
 
   it('gives no office account the staff entries, and keeps them for an employee who also holds a role', () => {
     for (const role of BACK_OFFICE_ROLES) expect(officeMenu([role]), role).not.toContain('/registration');
+    // an office account files no request of its own, administrators included (requests.own is a staff's)
+    for (const role of BACK_OFFICE_ROLES) expect(officeMenu([role]), role).not.toContain('/requests');
     for (const role of BACK_OFFICE_ROLES) {
       const employee = navEntriesFor(person({ KIND: 'STAFF', STATUS: 'PERMANENT', ROLES: [role] })).map((entry) => entry.path);
       expect(employee.slice(0, STAFF_ENTRIES.length), role).toEqual(STAFF_ENTRIES);

@@ -11,6 +11,7 @@ import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import type SvgIcon from '@mui/material/SvgIcon';
 import { can, type Permission, type PermissionHolder } from '@portal/contract/rules';
 
@@ -26,7 +27,7 @@ export interface NavEntry {
 }
 
 /**
- * The navigation menu. An entry appears only once its page exists: Requests, Schedule,
+ * The navigation menu. An entry appears only once its page exists: Schedule,
  * Reviews, Classes and Subjects (staff and students) and the other back-office entries are
  * added here with their routes.
  */
@@ -35,6 +36,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'registration', label: 'nav.registration', path: '/registration', icon: AssignmentIndOutlined, permission: 'registration.own' },
   { key: 'subjects', label: 'nav.subjects', path: '/courses', icon: MenuBookOutlined, permission: 'applications.own' },
   { key: 'archive', label: 'nav.archive', path: '/courses/archive', icon: HistoryOutlined, permission: 'applications.own' },
+  { key: 'requests', label: 'nav.requests', path: '/requests', icon: ReceiptLongOutlined, permission: 'requests.own' },
   { key: 'hr', label: 'hr.nav', path: '/hr/registrations', icon: FolderSharedOutlined, permission: 'registrations.manage' },
   { key: 'identification', label: 'nav.identification', path: '/identification', icon: FingerprintOutlined, permission: 'identification.manage' },
   { key: 'academicAssignments', label: 'nav.academicAssignments', path: '/academic/assignments', icon: SchoolOutlined, permission: 'assignments.manage' },

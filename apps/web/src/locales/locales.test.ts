@@ -123,6 +123,7 @@ describe('locales', () => {
       'decision', 'text', 'reference', 'deadline',
       // the units' pages of requests
       'unit', 'references', 'status', 'from', 'to',
+      'decision', 'text', 'reference', 'deadline', 'unit', 'week', 'end',
     ]);
     const unknown = [...EN.entries()].flatMap(([key, text]) => variables(text).filter((v) => !passed.has(v!)).map((v) => `${key}:${v}`));
     expect(unknown).toEqual([]);
@@ -155,6 +156,7 @@ describe('locales', () => {
       'nav.requestsBatches': 'requestsOffice.batches.title',
       'nav.requestsReport': 'requestsOffice.report.title',
       'nav.requestsSettings': 'requestsOffice.settings.title',
+      'nav.requests': 'requests.list.title',
     };
     for (const [name, map] of [['en', EN], ['fr', FR]] as const) {
       const differ = Object.entries(PAGES).filter(([menu, title]) => map.get(menu) !== map.get(title)).map(([menu, title]) => `${name}: ${String(map.get(menu))} ≠ ${String(map.get(title))}`);

@@ -227,6 +227,8 @@ const rowColumns = {
   CLASS_ID: requests.CLASS_ID,
   className: classes.code,
   REQUEST_PBLM_DATE: requests.REQUEST_PBLM_DATE,
+  REQUEST_PBLM_HOUR_START: requests.REQUEST_PBLM_HOUR_START,
+  REQUEST_PBLM_HOUR_END: requests.REQUEST_PBLM_HOUR_END,
   filedAt: requests.filedAt,
   signedAt: requests.signedAt,
   batchId: requests.batchId,

@@ -263,7 +263,8 @@ describe('the lecturer follows their requests', () => {
     const next = (await author.client.get('/api/requests?pageSize=3&page=2')).json() as RequestPage;
     expect(next.rows.map((r) => r.id)).toEqual([filed[0]!.id]);
     expect(page.rows[0]).toMatchObject({ REQUEST_STATUS: 'REJECTED', unit: null, subcategory: { code: '0301', name: 'Contract not received' } });
-    expect(next.rows[0]).toMatchObject({ REQUEST_STATUS: 'REGISTERED', unit: { code: 'SENG' }, CLASS_ID: classA.id, REQUEST_PBLM_DATE: '2024-01-10' });
+    expect(next.rows[0]).toMatchObject({ REQUEST_STATUS: 'REGISTERED', unit: { code: 'SENG' }, CLASS_ID: classA.id, REQUEST_PBLM_DATE: '2024-01-10', REQUEST_PBLM_HOUR_START: '10:10', REQUEST_PBLM_HOUR_END: '12:00' });
+    expect(page.rows[0]).toMatchObject({ REQUEST_PBLM_HOUR_START: null, REQUEST_PBLM_HOUR_END: null });
   });
 
   it('filters by status, sub-category and free text', async () => {

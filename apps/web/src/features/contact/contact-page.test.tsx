@@ -31,6 +31,19 @@ describe('contact page', () => {
     expect(screen.getByLabelText(/^Message/)).toHaveValue('');
   });
 
+  it('takes the object a page chose for the person (a request form missing a subject), and ignores an unknown one', async () => {
+    const api = fakeApi({ 'POST /api/students/contact-us': { status: 201, body: { id: 4, message: 'sent' } } });
+    const { user, unmount } = renderApp('/contact?object=SUBJECT_ABSENT', { user: person() });
+    expect(await screen.findByRole('combobox', { name: /Object/ })).toHaveTextContent('Subject absent for request');
+    await user.type(screen.getByLabelText(/^Message/), 'Networks is missing for GL2/S.');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Mail send successfully !')).toBeInTheDocument();
+    expect(api.to('POST', '/api/students/contact-us')[0]?.body).toEqual({ OBJECT: 'SUBJECT_ABSENT', MESSAGE: 'Networks is missing for GL2/S.' });
+    unmount();
+    renderApp('/contact?object=EVERYTHING', { user: person() });
+    expect(await screen.findByRole('combobox', { name: /Object/ })).not.toHaveTextContent(/\w/);
+  });
+
   it('shows the server refusal', async () => {
     fakeApi({ 'POST /api/students/contact-us': error(400, 'CONTACT_INCOMPLETE', { fields: { MESSAGE: 'validation.required' } }) });
     const { user } = renderApp('/contact', { user: person() });

@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { ContactForm } from '@portal/contract';
 import { CONTACT_OBJECTS } from '@portal/contract/rules';
@@ -27,9 +28,12 @@ export default function ContactPage() {
   const { t } = useTranslation();
   const notify = useNotify();
   const { user } = useSession();
+  // A page that sends the person here may choose the object (`/contact?object=CLASS_ABSENT`).
+  const [params] = useSearchParams();
+  const asked = params.get('object') ?? '';
   const form = useForm<ContactInput, unknown, ContactForm>({
     resolver: zodResolver(ContactForm),
-    defaultValues: { OBJECT: '', MESSAGE: '' },
+    defaultValues: { OBJECT: (CONTACT_OBJECTS as readonly string[]).includes(asked) ? asked : '', MESSAGE: '' },
   });
   const { submit, messageKey, setMessageKey } = useFormSubmit(form, (values) => mutation.mutate(values), 'errors.CONTACT_INCOMPLETE');
   // Messages are limited per hour (decision 23): past the limit, the time to wait is shown.

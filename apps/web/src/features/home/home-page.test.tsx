@@ -19,8 +19,8 @@ const REQUESTS = ['Requests to process', 'Transmittal batches', 'Requests report
 
 describe('the home page, signed in: what each person can do today', () => {
   const expected: Record<DemoWho, string[]> = {
-    permanent: ['My profile', 'My registration', 'Subject choices', 'History and assignments', ...COMMON],
-    support: ['My profile', 'My registration', 'Subject choices', 'History and assignments', ...COMMON],
+    permanent: ['My profile', 'My registration', 'Subject choices', 'History and assignments', 'My requests', ...COMMON],
+    support: ['My profile', 'My registration', 'Subject choices', 'History and assignments', 'My requests', ...COMMON],
     student: ['My profile', ...COMMON],
     hr: ['My profile', 'Staff registrations', ...REQUESTS, ...COMMON],
     academic: ['My profile', 'Assignments', 'Choice sessions', 'Catalogue', ...COMMON],

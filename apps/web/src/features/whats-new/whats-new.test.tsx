@@ -38,6 +38,7 @@ describe("What's New", () => {
       'Subject choices',
       'The human resources back office',
       'The academic office',
+      'Your requests',
       'Your profile, contact and settings',
       'Automatic sign-out',
     ]);
@@ -45,10 +46,11 @@ describe("What's New", () => {
     expect(within(dialog).getByText(/take the photo with the camera or upload it, register the fingerprints/)).toBeInTheDocument();
     expect(within(dialog).getByText(/The catalogue .*, the choice sessions .* and the assignments/)).toBeInTheDocument();
     expect(within(dialog).getByText(/diplomas and formations, last job, remuneration, payment mode and documents/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/sign it at the lecturers’ service within 7 days/)).toBeInTheDocument();
 
     await changeLanguage('fr');
     const french = await screen.findByRole('dialog', { name: 'Nouveautés de la version 1.0.0' });
-    for (const title of ['Choix des matières', "Bureaux d'identification", 'Le service des ressources humaines', 'Le service de la scolarité', 'Une connexion plus sûre']) {
+    for (const title of ['Vos requêtes', 'Choix des matières', "Bureaux d'identification", 'Le service des ressources humaines', 'Le service de la scolarité', 'Une connexion plus sûre']) {
       expect(within(french).getByText(title)).toBeInTheDocument();
     }
   });
