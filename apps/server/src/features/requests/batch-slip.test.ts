@@ -18,6 +18,8 @@ const row = (n: number): InboxRow => ({
   CLASS_ID: n % 2 ? 7 : null,
   className: n % 2 ? 'BTS1 GSI/J A' : null,
   REQUEST_PBLM_DATE: null,
+  REQUEST_PBLM_HOUR_START: null,
+  REQUEST_PBLM_HOUR_END: null,
   // filed at 23:30 UTC: already the next day in Douala
   filedAt: '2024-01-14T23:30:00.000Z',
   signedAt: '2024-01-16T09:00:00.000Z',

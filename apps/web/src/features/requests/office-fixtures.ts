@@ -38,6 +38,8 @@ export function inboxRow(overrides: Partial<InboxRow> = {}): InboxRow {
     CLASS_ID: 5,
     className: 'BTS1 GSI/J A',
     REQUEST_PBLM_DATE: '2026-03-10',
+    REQUEST_PBLM_HOUR_START: null,
+    REQUEST_PBLM_HOUR_END: null,
     filedAt,
     signedAt: null,
     signatureDeadline: new Date(new Date(filedAt).getTime() + 7 * DAY_MS).toISOString(),
