@@ -81,6 +81,12 @@ const ids = {} as {
   matrixSubcategory: number;
   requestHop: number;
   requestDecision: number;
+  /** the School of Computer Science, to which SENG prepared a batch of the victim's teaching claim */
+  schoolUnit: number;
+  /** a decision of the victim's contract claim's hop (SENG → HR) */
+  decision: number;
+  /** the victim's teaching claim, signed, in a batch SENG prepared for the School of Computer Science */
+  batch: number;
 };
 
 const idOf = async (matricule: string) => (await t.db.select({ id: persons.id }).from(persons).where(eq(persons.MATRICULE, matricule)))[0]!.id;
@@ -250,7 +256,7 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/request-categories': { allowed: ['staff', 'hr', 'finance', 'admin'], call: () => ({ url: '/api/request-categories' }) },
   'GET /api/requests': { allowed: ['staff'], call: () => ({ url: '/api/requests' }) },
   'POST /api/requests': { allowed: NOBODY, call: () => ({ url: '/api/requests', body: { REQUEST_CATEGORY_ID: ids.requestSubcategory, REQUEST_AUTHOR: ids.victim, REQUEST_OBJECT: 'Filed for someone else', DESCRIPTION: 'Matrix' } }) },
-  'GET /api/requests/:id': { allowed: NOBODY, call: () => ({ url: `/api/requests/${ids.request}` }) },
+  'GET /api/requests/:id': { allowed: ['admin'], call: () => ({ url: `/api/requests/${ids.request}` }) },
   'GET /api/requests/stats/user/:id': { allowed: NOBODY, call: () => ({ url: `/api/requests/stats/user/${ids.victim}` }) },
   'GET /api/requests/author/:id': { allowed: NOBODY, call: () => ({ url: `/api/requests/author/${ids.victim}` }) },
   // an attachment is always the caller's own draft (nothing of anyone else's can be named): staff only
@@ -283,6 +289,21 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/request-config/members': { allowed: ['admin'], call: () => ({ url: '/api/request-config/members' }) },
   // naming another back-office account (human resources), put in the unit it belongs to
   'PUT /api/request-config/members/:id': { allowed: ['admin'], call: () => ({ url: `/api/request-config/members/${ids.hrMember}`, body: { REQUEST_UNIT_ID: ids.hrUnit } }) },
+
+  // the units' processing (decision 32): a member acts for their own unit on what it holds or held; the
+  // victim's requests are SENG's, which neither hr (unit HR) nor finance (unit FIN) ever held; administrators act for any unit
+  'GET /api/requests/inbox': { allowed: ['admin'], call: () => ({ url: `/api/requests/inbox?unit=${ids.sengUnit}` }) },
+  'POST /api/requests/:id/signature': { allowed: ['admin'], call: () => ({ url: `/api/requests/${ids.request}/signature`, body: {} }) },
+  'POST /api/requests/:id/rejection': { allowed: ['admin'], call: () => ({ url: `/api/requests/${ids.request}/rejection`, body: { REASON: 'Matrix reason' } }) },
+  'POST /api/requests/:id/decision': { allowed: ['admin'], call: () => ({ url: `/api/requests/${ids.request}/decision`, body: { DECISION_ID: ids.decision, COMMENT: 'Matrix' } }) },
+  // one's own unit's batches: nobody else's is named
+  'GET /api/request-batches': { allowed: ['hr', 'finance', 'admin'], call: () => ({ url: '/api/request-batches' }) },
+  'GET /api/request-batches/eligible': { allowed: ['admin'], call: () => ({ url: `/api/request-batches/eligible?unit=${ids.sengUnit}` }) },
+  'POST /api/request-batches': { allowed: ['admin'], call: () => ({ url: '/api/request-batches', body: { FROM_UNIT_ID: ids.sengUnit, TO_UNIT_ID: ids.hrUnit, REQUEST_IDS: [ids.request] } }) },
+  'GET /api/request-batches/:id': { allowed: ['admin'], call: () => ({ url: `/api/request-batches/${ids.batch}` }) },
+  'POST /api/request-batches/:id/send': { allowed: ['admin'], call: () => ({ url: `/api/request-batches/${ids.batch}/send` }) },
+  'POST /api/request-batches/:id/receive': { allowed: ['admin'], call: () => ({ url: `/api/request-batches/${ids.batch}/receive` }) },
+  'POST /api/request-batches/:id/cancel': { allowed: ['admin'], call: () => ({ url: `/api/request-batches/${ids.batch}/cancel` }) },
 };
 
 /** A second row for GET /api/files/:id: an identification photo, which the identification office reads too. */
@@ -416,6 +437,25 @@ beforeAll(async () => {
   ids.requestHop = hop!.id;
   const [decision] = await t.db.insert(requestDecisions).values({ hopId: ids.requestHop, label: 'Matrix', labelFr: 'Matrice', status: 'VALIDATED' }).returning();
   ids.requestDecision = decision!.id;
+  const unitIds = Object.fromEntries((await t.db.select({ id: requestUnits.id, code: requestUnits.code }).from(requestUnits)).map((u) => [u.code, u.id]));
+  ids.sengUnit = unitIds.SENG!;
+  ids.hrUnit = unitIds.HR!;
+  ids.schoolUnit = unitIds['SCH-INF']!;
+  const [hrDecision] = await t.db
+    .select({ id: requestDecisions.id })
+    .from(requestDecisions)
+    .innerJoin(requestHops, eq(requestHops.id, requestDecisions.hopId))
+    .where(and(eq(requestHops.subcategoryId, ids.requestSubcategory), eq(requestHops.toUnitId, ids.hrUnit)));
+  ids.decision = hrDecision!.id;
+  // The victim's teaching claim about their class (BTS1 GSI/J B, GSI103), signed and put in a batch for the school by an administrator.
+  const [teaching] = await t.db.select().from(requestSubcategories).where(eq(requestSubcategories.code, '0101'));
+  const [lesson] = await t.db.select({ classId: classes.id, subjectId: subjects.id }).from(subjects).innerJoin(classes, eq(classes.id, subjects.classId)).where(and(eq(classes.code, 'BTS1 GSI/J B'), eq(subjects.code, 'GSI103')));
+  const claim = await victim.post('/api/requests', { REQUEST_CATEGORY_ID: teaching!.id, CLASS_ID: lesson!.classId, SUBJECT_ID: lesson!.subjectId, REQUEST_PBLM_DATE: '2024-01-10', REQUEST_PBLM_HOUR_START: '08:00', REQUEST_PBLM_HOUR_END: '09:50', REQUEST_OBJECT: 'Lesson', DESCRIPTION: 'Matrix' });
+  expect(claim.statusCode, claim.body).toBe(201);
+  expect((await clients.admin.post(`/api/requests/${claim.json().id}/signature`, {})).statusCode).toBe(200);
+  const batch = await clients.admin.post('/api/request-batches', { FROM_UNIT_ID: ids.sengUnit, TO_UNIT_ID: ids.schoolUnit, REQUEST_IDS: [claim.json().id] });
+  expect(batch.statusCode, batch.body).toBe(201);
+  ids.batch = batch.json().id;
 });
 afterAll(async () => {
   await t?.close();

@@ -1,9 +1,10 @@
 import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, applicationSessions, branches, classes, cycles, departments, institutions, levels, persons, requestCategories, requestDecisions, requestHops, requestSubcategories, requestUnits, subjects } from '../db/schema';
+import { requestStageOf } from '@portal/contract';
+import { accounts, applicationSessions, branches, classes, cycles, departments, institutions, levels, persons, requestBatches, requestBatchItems, requestCategories, requestDecisions, requestHops, requests, requestSteps, requestSubcategories, requestUnits, subjects } from '../db/schema';
 import { INSTITUTION } from './data';
-import { Client, createTestApp, signIn, type TestApp } from '../../test/helpers';
+import { Client, createTestApp, sessionFor, signIn, type TestApp } from '../../test/helpers';
 import { DEMO_ACCOUNTS } from './demo';
 import { seedIfEmpty } from './seed';
 
@@ -112,6 +113,37 @@ describe('demo data', () => {
       { MATRICULE: 'BO0007', unit: 'FIN' },
       { MATRICULE: 'BO0008', unit: 'SCH-INF' },
     ]);
+  });
+
+  it('holds demo requests of PER0001 and VAC0001 at every stage, each consistent with its steps and batches (decision 32)', async () => {
+    const rows = await t.db
+      .select({ id: requests.id, sub: requestSubcategories.code, author: persons.MATRICULE, status: requests.REQUEST_STATUS, unitId: requests.REQUEST_UNITY_ID, signedAt: requests.signedAt, batchId: requests.batchId, arrivalHopId: requests.arrivalHopId, forwardUnitId: requests.forwardUnitId })
+      .from(requests)
+      .innerJoin(requestSubcategories, eq(requestSubcategories.id, requests.REQUEST_CATEGORY_ID))
+      .innerJoin(persons, eq(persons.id, requests.REQUEST_AUTHOR))
+      .orderBy(requests.id);
+    expect(rows.map((r) => [r.sub, r.author, r.status, requestStageOf(r)])).toEqual([
+      ['0201', 'PER0001', 'VALIDATED_BILLED', 'FINISHED'],
+      ['0202', 'VAC0001', 'NOT_VALIDATED', 'FINISHED'],
+      ['0101', 'VAC0001', 'PROCESSING', 'AWAITING_DECISION'],
+      ['0301', 'PER0001', 'REGISTERED', 'READY_TO_SEND'],
+      ['0401', 'PER0001', 'REGISTERED', 'AWAITING_SIGNATURE'],
+    ]);
+    // every request's last step gives its status; every batch was received, with its items
+    for (const row of rows) {
+      const steps = await t.db.select().from(requestSteps).where(eq(requestSteps.requestId, row.id)).orderBy(requestSteps.at, requestSteps.id);
+      expect(steps[0]!.kind).toBe('FILED');
+      expect(steps.at(-1)!.status).toBe(row.status);
+    }
+    const batches = await t.db.select({ status: requestBatches.status, items: count(requestBatchItems.requestId) }).from(requestBatches).leftJoin(requestBatchItems, eq(requestBatchItems.batchId, requestBatches.id)).groupBy(requestBatches.id);
+    expect(batches).toEqual([{ status: 'RECEIVED', items: 1 }, { status: 'RECEIVED', items: 1 }, { status: 'RECEIVED', items: 1 }]);
+    // the school decides on the teaching claim it received; the lecturers' service may send the contract claim to human resources
+    const school = await sessionFor(t, (await t.db.select({ id: persons.id }).from(persons).where(eq(persons.MATRICULE, DEMO_ACCOUNTS.school.matricule)))[0]!.id);
+    const [awaiting] = (await school.get('/api/requests/inbox?stage=AWAITING_DECISION')).json().rows as { id: number }[];
+    const decisions = (await school.get(`/api/requests/${awaiting!.id}`)).json().actions.decisions as { label: string }[];
+    expect(decisions.map((d) => d.label)).toContain('Validate and send to finance');
+    const seng = await sessionFor(t, (await t.db.select({ id: persons.id }).from(persons).where(eq(persons.MATRICULE, DEMO_ACCOUNTS.seng.matricule)))[0]!.id);
+    expect(((await seng.get('/api/request-batches/eligible')).json() as { subcategory: { code: string }; destinations: { code: string }[] }[]).map((r) => [r.subcategory.code, r.destinations.map((d) => d.code)])).toEqual([['0301', ['HR']]]);
   });
 
   it('gives the demo lecturers past assignments, so that they file requests about their classes', async () => {

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { IdParams, RequestBody, RequestCategory, RequestDetail, RequestPage, RequestQuery, RequestStats } from '@portal/contract';
 import { assertSelf, requestMeta } from '../../lib/auth';
 import { errorResponses } from '../../lib/errors';
-import { authorRequests, fileRequest, getRequest, requestCategoryList, requestStats } from './requests.service';
+import { requestForViewer } from './processing.service';
+import { authorRequests, fileRequest, requestCategoryList, requestStats } from './requests.service';
 
 const tags = ['requests'];
 const errors = errorResponses(400, 401, 403, 404);
@@ -38,9 +39,14 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => authorRequests(app.ctx, { authorId: request.actor.id, query: request.query }));
 
   app.get('/requests/:id', {
-    schema: { tags, summary: "One of the caller's requests with its steps (another person's is 403)", params: IdParams, response: { 200: RequestDetail, ...errors } },
-    preHandler: own,
-  }, async (request) => getRequest(app.ctx, { actor: request.actor, meta: requestMeta(request), id: request.params.id }));
+    schema: {
+      tags,
+      summary: 'A request with its steps, for its author, a unit that holds or held it, or an administrator (anyone else: 403); the back office also sees who took each step and what it may do now',
+      params: IdParams,
+      response: { 200: RequestDetail, ...errors },
+    },
+    preHandler: app.requireUser,
+  }, async (request) => requestForViewer(app.ctx, { actor: request.actor, meta: requestMeta(request), id: request.params.id }));
 
   app.get('/requests/stats/user/:id', {
     schema: { tags, summary: "The caller's counters by status, requests per month over the last twelve months and their monthly average (only for oneself)", params: IdParams, response: { 200: RequestStats, ...errors } },

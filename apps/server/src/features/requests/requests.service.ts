@@ -359,12 +359,6 @@ export async function assertCanViewRequest(ctx: ServiceContext, input: { actor: 
   return refuseAccess(ctx, { actor, meta: input.meta, target: { type: 'request', id } });
 }
 
-/** A request for its author (another person's is refused: 403, audited; none with this id is 404). */
-export async function getRequest(ctx: ServiceContext, input: { actor: Actor; meta: RequestMeta; id: number }): Promise<RequestDetail> {
-  await assertCanViewRequest(ctx, input);
-  return (await loadRequest(ctx.db, input.id))!;
-}
-
 /** The author's requests, newest first, filtered by status, sub-category and free text (reference, title, description). */
 export async function authorRequests(ctx: ServiceContext, input: { authorId: number; query: RequestQuery }): Promise<RequestPage> {
   const { authorId, query } = input;
