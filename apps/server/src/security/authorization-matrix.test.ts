@@ -304,6 +304,7 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/request-batches/:id/send': { allowed: ['admin'], call: () => ({ url: `/api/request-batches/${ids.batch}/send` }) },
   'POST /api/request-batches/:id/receive': { allowed: ['admin'], call: () => ({ url: `/api/request-batches/${ids.batch}/receive` }) },
   'POST /api/request-batches/:id/cancel': { allowed: ['admin'], call: () => ({ url: `/api/request-batches/${ids.batch}/cancel` }) },
+  'GET /api/request-batches/:id/slip': { allowed: ['admin'], call: () => ({ url: `/api/request-batches/${ids.batch}/slip` }) },
 };
 
 /** A second row for GET /api/files/:id: an identification photo, which the identification office reads too. */

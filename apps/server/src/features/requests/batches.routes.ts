@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { BatchBody, BatchPage, BatchQuery, EligibleQuery, EligibleRequest, IdParams, RequestBatchDetail } from '@portal/contract';
 import { requestMeta } from '../../lib/auth';
 import { errorResponses } from '../../lib/errors';
-import { cancelBatch, createBatch, eligibleRequests, listBatches, loadBatchForViewer, receiveBatch, sendBatch } from './batches.service';
+import { safeFileName } from '../../lib/uploads';
+import { batchSlip, cancelBatch, createBatch, eligibleRequests, listBatches, loadBatchForViewer, receiveBatch, sendBatch } from './batches.service';
 
 const tags = ['requests'];
 const errors = errorResponses(400, 401, 403, 404);
@@ -54,4 +55,20 @@ export const requestBatchesRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'The sending unit cancels a batch not yet received; its requests are free again', params: IdParams, response: { 200: RequestBatchDetail, ...changeErrors } },
     preHandler: processing,
   }, async (request) => cancelBatch(app.ctx, { actor: request.actor, meta: requestMeta(request), id: request.params.id }));
+
+  app.get('/request-batches/:id/slip', {
+    schema: {
+      tags,
+      summary: 'The printable transmittal slip (A4 PDF in French and English: the requests, and the boxes to sign on sending and on reception), for its sending unit, its destination and administrators',
+      params: IdParams,
+      response: { 200: { description: 'The transmittal slip', content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } } }, ...errors },
+    },
+    preHandler: processing,
+  }, async (request, reply) => {
+    const slip = await batchSlip(app.ctx, { actor: request.actor, meta: requestMeta(request), id: request.params.id });
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `inline; filename="${safeFileName(slip.reference, 'pdf', 'batch')}"`)
+      .send(slip.data as never);
+  });
 };

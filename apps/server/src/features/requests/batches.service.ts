@@ -8,6 +8,8 @@ import { refuseAccess } from '../../lib/auth';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { rowsOf } from '../../lib/sql';
+import { batchSlipPdf } from './batch-slip';
+import { loadInstitution } from './documents.service';
 import { ownUnitOr, processorOf, recordStep, stageCondition, toInboxRow } from './processing.service';
 import { listFrom } from './requests.service';
 
@@ -325,4 +327,13 @@ export async function cancelBatch(ctx: ServiceContext, input: { actor: Actor; me
     await audit(tx, { at: now, actorId: actor.id, action: 'request-batch.cancelled', targetType: 'request_batch', targetId: batch.id, ip: meta.ip, details: { reference: batch.reference, was: batch.status } });
   });
   return loadBatch(ctx.db, input.id);
+}
+
+/**
+ * `GET /request-batches/{id}/slip`: the printable transmittal slip (A4 PDF in French and English),
+ * to the batch's sending unit, its destination and administrators (403 audited otherwise).
+ */
+export async function batchSlip(ctx: ServiceContext, input: { actor: Actor; meta: RequestMeta; id: number }): Promise<{ data: Buffer; reference: string }> {
+  const batch = await loadBatchForViewer(ctx, input);
+  return { data: await batchSlipPdf({ batch, institution: await loadInstitution(ctx.db) }), reference: batch.reference };
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { universityDayOf, type BatchPage, type EligibleRequest, type RequestBatchDetail, type RequestDetail } from '@portal/contract';
 import { auditLog, requestBatchItems, requestBatches, requests, requestSteps } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { pdfText } from '../../../test/pdf';
 import { deliver, file, ok, outcome, paymentClaim, processingCast, signedRequest, teachingClaim, type ProcessingCast } from './processing.fixtures';
 
 let t: TestApp;
@@ -102,6 +103,18 @@ describe('a batch from preparation to reception', () => {
     expect(await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'request.received'), eq(auditLog.targetId, String(a.id))))).toHaveLength(1);
     // The batch stays, with its items: the slip's history.
     expect(ok<RequestBatchDetail>(await cast.seng.client.get(`/api/request-batches/${draft.id}`)).requests).toHaveLength(2);
+
+    // Its printable slip, to both units: the reference, both units, each request and the boxes to sign; no one else's.
+    for (const who of [cast.seng, cast.finance]) {
+      const slip = await who.client.get(`/api/request-batches/${draft.id}/slip`);
+      expect(slip.statusCode).toBe(200);
+      expect(slip.headers['content-type']).toBe('application/pdf');
+      expect(slip.headers['content-disposition']).toBe(`inline; filename="${draft.reference}.pdf"`);
+      expect(slip.headers['cache-control']).toBe('no-store');
+      const text = await pdfText(slip.rawPayload);
+      for (const expected of [draft.reference, 'Service aux enseignants', "Lecturers' service", 'Finances', a.REQUEST_ID, b.REQUEST_ID]) expect(text).toContain(expected);
+    }
+    expect(outcome(await cast.school.client.get(`/api/request-batches/${draft.id}/slip`))).toEqual({ status: 403, code: 'FORBIDDEN' });
   });
 
   it('a status kept by a decision stays through a reception (not PROCESSING again)', async () => {
