@@ -52,8 +52,8 @@ describe('who may do what', () => {
     }
   });
 
-  it('lets staff file and follow their own requests; students and the office accounts, administrators included, file none', async () => {
-    expect(await answers((c) => c.get('/api/request-categories'))).toEqual(only(['permanent']));
+  it('lets staff file and follow their own requests; students and the office accounts, administrators included, file none (the units read the categories)', async () => {
+    expect(await answers((c) => c.get('/api/request-categories'))).toEqual(only(['permanent', 'hr', 'admin']));
     expect(await answers((c) => c.get('/api/requests'))).toEqual(only(['permanent']));
   });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CategoryConfig, DecisionConfig, HopConfig, RequestCategory, RequestConfig, RequestDisplayConfig, SubcategoryConfig, UnitConfig, UnitMember } from '@portal/contract';
 import { auditLog, departments, persons, requestBatchItems, requestBatches, requestDecisions, requestHops, requests, requestSteps, requestSubcategories, requestUnits } from '../../db/schema';
@@ -68,7 +68,7 @@ afterAll(async () => {
 });
 
 describe('GET /api/request-config', () => {
-  it('answers every unit with its department and members, every category and sub-category, every hop with its decisions; nothing used yet', async () => {
+  it('answers every unit with its department and members, every category and sub-category, every hop with its decisions and whether each is used', async () => {
     const res = await admin.get('/api/request-config');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -81,15 +81,20 @@ describe('GET /api/request-config', () => {
     expect(c.categories.map((k) => k.nameFr)).toEqual(['Enseignement', 'Paiement', 'Contrat', 'Reprographie']);
     const teaching = c.categories[0]!.subcategories.find((s) => s.code === '0101')!;
     expect(teaching).toMatchObject({ firstUnitId: unit.SENG, enabled: true, categoryId: c.categories[0]!.id, REQUEST_DISPCONFIG: { CLASS_ID: 'REQUIRED', TIME_TABLE: true } });
-    const toFinance = c.hops.find((h) => h.subcategoryId === sub['0101'] && h.fromUnitId === unit.SENG && h.toUnitId === unit['SCH-INF'])!;
-    expect(toFinance.decisions.map((d) => [d.label, d.status, d.forwardUnitId])).toEqual([
+    const hop = (code: string, from: string, to: string) => c.hops.find((h) => h.subcategoryId === sub[code] && h.fromUnitId === unit[from] && h.toUnitId === unit[to])!;
+    expect(hop('0101', 'SENG', 'SCH-INF').decisions.map((d) => [d.label, d.status, d.forwardUnitId])).toEqual([
       ['Validate and send to finance', 'VALIDATED', unit.FIN],
       ['Not validated', 'NOT_VALIDATED', null],
     ]);
-    expect(c.hops.every((h) => h.decisions.every((d) => !d.used))).toBe(true);
-    // the school's hop to finance is used by the forwarding decision (it cannot go while that decision exists); the one from SENG is not
-    expect(toFinance.used).toBe(false);
-    expect(c.hops.find((h) => h.subcategoryId === sub['0101'] && h.fromUnitId === unit['SCH-INF'] && h.toUnitId === unit.FIN)!.used).toBe(true);
+    // used: a decision a step names (the demo's decided requests), a hop a request arrived by or a batch went along
+    const decided = new Set((await t.db.select({ id: requestSteps.decisionId }).from(requestSteps).where(isNotNull(requestSteps.decisionId))).map((r) => r.id));
+    expect(decided.size).toBeGreaterThan(0);
+    expect(c.hops.flatMap((h) => h.decisions).filter((d) => d.used).map((d) => d.id).sort()).toEqual([...decided].sort());
+    // the demo's teaching claim went from SENG to the School of Computer Science, none to the School of Engineering
+    expect(hop('0101', 'SENG', 'SCH-INF').used).toBe(true);
+    expect(hop('0101', 'SENG', 'SCH-ING').used).toBe(false);
+    // a school's hop to finance is used by the forwarding decision (it cannot go while that decision exists)
+    expect(hop('0101', 'SCH-ING', 'FIN').used).toBe(true);
   });
 
   it('lists disabled categories and sub-categories too', async () => {
