@@ -15,7 +15,7 @@ const root = path.resolve(import.meta.dirname, '..');
 export default async function globalSetup() {
   if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('Build the web app first: npm run build');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
-  const env: Record<string, string> = { PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', PUBLIC_URL: BASE_URL, DEV_MAILBOX: 'true' };
+  const env: Record<string, string> = { PORT: String(E2E_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', PUBLIC_URL: BASE_URL, DEV_MAILBOX: 'true', DEV_CLOCK: 'true' };
   let dropDatabase = async () => undefined as void;
   const base = process.env.DATABASE_URL;
   if (base) {

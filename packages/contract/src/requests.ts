@@ -57,6 +57,14 @@ export type RequestSubcategory = z.infer<typeof RequestSubcategory>;
 export const RequestCategory = LabelledRequestKind.extend({ sousCategories: z.array(RequestSubcategory) }).meta({ id: 'RequestCategory' });
 export type RequestCategory = z.infer<typeof RequestCategory>;
 
+/** A stored file's id (a UUID). Plain patterns rather than Zod's format validators: pages using any schema load less. */
+const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, { error: V.invalid });
+/** An instant with its offset: `2026-11-25T09:30:00+01:00` (seconds and fractions optional, `Z` allowed). */
+const instant = z
+  .string({ error: V.date })
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/, { error: V.date, abort: true })
+  .refine((value) => !Number.isNaN(Date.parse(value)), { error: V.date });
+
 const SLOT_STARTS = LESSON_SLOTS.map((slot) => slot.start) as [string, ...string[]];
 const SLOT_ENDS = LESSON_SLOTS.map((slot) => slot.end) as [string, ...string[]];
 
@@ -94,7 +102,7 @@ export const RequestBody = z
     REQUEST_OBJECT: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(200, { error: V.tooLong }),
     DESCRIPTION: optional(z.string().trim().max(4000, { error: V.tooLong })),
     /** the id of an attachment uploaded by the author (`POST /requests/attachments`), not yet filed with another request */
-    REQUEST_FILE: optional(z.uuid({ error: V.invalid })),
+    REQUEST_FILE: optional(uuid),
   })
   .meta({ id: 'RequestBody' });
 export type RequestBody = z.infer<typeof RequestBody>;
@@ -251,7 +259,7 @@ export type RequestStats = z.infer<typeof RequestStats>;
 /** `POST /requests/attachments` (multipart FILE or a JSON data URL): a draft attachment, filed later with `REQUEST_FILE`. */
 export const RequestAttachmentBody = z.object({ FILE: z.string() }).meta({ id: 'RequestAttachmentBody' });
 export type RequestAttachmentBody = z.infer<typeof RequestAttachmentBody>;
-export const RequestAttachment = z.object({ id: z.uuid(), name: z.string(), mime: z.string(), size: z.number().int() }).meta({ id: 'RequestAttachment' });
+export const RequestAttachment = z.object({ id: uuid, name: z.string(), mime: z.string(), size: z.number().int() }).meta({ id: 'RequestAttachment' });
 export type RequestAttachment = z.infer<typeof RequestAttachment>;
 
 /** `GET /public/requests/{token}`: what the printed form's QR code shows anyone, and nothing more. */
@@ -298,7 +306,7 @@ export const InboxPage = z.object({ rows: z.array(InboxRow), total: z.number().i
 export type InboxPage = z.infer<typeof InboxPage>;
 
 /** `POST /requests/{id}/signature`: the printed request was signed at the first unit, at this instant (now when absent). */
-export const SignatureBody = z.strictObject({ SIGNED_AT: optional(z.iso.datetime({ offset: true, error: V.date })) }).meta({ id: 'SignatureBody' });
+export const SignatureBody = z.strictObject({ SIGNED_AT: optional(instant) }).meta({ id: 'SignatureBody' });
 export type SignatureBody = z.infer<typeof SignatureBody>;
 /** `POST /requests/{id}/rejection`: the first unit rejects the request, with the reason the lecturer reads. */
 export const RejectionBody = z.strictObject({ REASON: z.string({ error: V.reason }).trim().min(3, { error: V.reason }).max(1000, { error: V.tooLong }) }).meta({ id: 'RejectionBody' });
