@@ -242,6 +242,8 @@ async function assertFirstUnitMember(ctx: ServiceContext, input: { actor: Actor;
   return state!;
 }
 
+const MINUTE_MS = 60_000;
+
 /**
  * `POST /requests/{id}/signature`: the first unit records that the printed request was signed, at
  * SIGNED_AT (now when absent; not in the future nor before the filing), once (409
@@ -251,8 +253,12 @@ export async function signRequest(ctx: ServiceContext, input: { actor: Actor; me
   const { actor, meta, id, body } = input;
   const before = await assertFirstUnitMember(ctx, input);
   const now = ctx.clock.now();
-  const signedAt = body.SIGNED_AT ? new Date(body.SIGNED_AT) : now;
-  if (signedAt.getTime() > now.getTime() || signedAt.getTime() < before.filedAt.getTime()) throw new AppError('REQUEST_SIGNATURE_DATE_INVALID', { fields: { SIGNED_AT: V.signatureDate } });
+  const given = body.SIGNED_AT ? new Date(body.SIGNED_AT).getTime() : now.getTime();
+  // People type the hour to the minute: the filing's minute and the current one count as theirs.
+  const minuteOf = (ms: number) => Math.floor(ms / MINUTE_MS) * MINUTE_MS;
+  if (given >= minuteOf(now.getTime()) + MINUTE_MS || given < minuteOf(before.filedAt.getTime())) throw new AppError('REQUEST_SIGNATURE_DATE_INVALID', { fields: { SIGNED_AT: V.signatureDate } });
+  // ... and what is kept lies between the filing and now.
+  const signedAt = new Date(Math.min(Math.max(given, before.filedAt.getTime()), now.getTime()));
   await ctx.db.transaction(async (tx) => {
     const state = await lockRequest(tx, id);
     if (state.signedAt !== null) throw new AppError('REQUEST_ALREADY_SIGNED');

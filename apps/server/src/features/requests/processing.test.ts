@@ -159,6 +159,16 @@ describe('signature at the first unit', () => {
     expect(await t.db.select().from(requestSteps).where(and(eq(requestSteps.requestId, filed.id), eq(requestSteps.kind, 'SIGNED')))).toHaveLength(1);
   });
 
+  it('takes a signature typed to the minute, in the very minute of the filing, and keeps it no earlier than the filing', async () => {
+    t.clock.advance(30_000 - (t.clock.now().getTime() % 60_000)); // half past the minute
+    const filed = await file(cast.permanent, paymentClaim(cast));
+    t.clock.advance(10_000);
+    const minute = new Date(Math.floor(t.clock.now().getTime() / 60_000) * 60_000);
+    expect(minute.getTime()).toBeLessThan(new Date(filed.filedAt).getTime());
+    const signed = ok<RequestDetail>(await cast.seng.client.post(`/api/requests/${filed.id}/signature`, { SIGNED_AT: minute.toISOString() }));
+    expect(signed.signedAt).toBe(filed.filedAt);
+  });
+
   it('is the first unit\'s: another unit is refused (403, audited), and nothing changes', async () => {
     const filed = await file(cast.permanent, paymentClaim(cast));
     for (const who of [cast.finance, cast.school, cast.hr]) {
