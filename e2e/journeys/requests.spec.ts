@@ -112,12 +112,18 @@ test('requests: filed with an attachment, verified by its QR code, signed, batch
   await seng.page.getByRole('dialog').getByRole('button', { name: t('requestsOffice.sign.confirm') }).click();
   await expect(seng.page.getByText(t('requestsOffice.sign.done')).first()).toBeVisible();
   await seng.page.goto('/office/batches');
-  await seng.page.getByLabel(t('requestsOffice.batches.choose', { reference }), { exact: true }).check();
-  await seng.page.getByRole('button', { name: t('requestsOffice.batches.prepareAndSend') }).click();
-  const sentPattern = withVariable(t, 'requestsOffice.batches.sent', 'reference', '(SENG-\\d{4}-\\d{4})');
-  const sent = seng.page.getByText(sentPattern).first();
-  await expect(sent).toBeVisible();
-  const batch = sentPattern.exec(await sent.innerText())![1]!;
+  const toFinance = seng.page.getByRole('region', { name: t('requestsOffice.batches.to', { unit: 'Finance' }) });
+  await toFinance.getByLabel(t('requestsOffice.batches.choose', { reference }), { exact: true }).check();
+  await toFinance.getByRole('button', { name: t('requestsOffice.batches.prepareAndSend') }).click();
+  // the batch opens, sent, with its slip to print
+  const batchTitle = withVariable(t, 'requestsOffice.batch.title', 'reference', '(SENG-\\d{4}-\\d{4})');
+  const opened = seng.page.getByRole('dialog').getByRole('heading', { name: batchTitle });
+  await expect(opened).toBeVisible();
+  const batch = batchTitle.exec(await opened.innerText())![1]!;
+  await expect(seng.page.getByText(t('requestsOffice.batches.sent', { reference: batch })).first()).toBeVisible();
+  const slipUrl = await seng.page.getByRole('dialog').getByRole('link', { name: t('requestsOffice.batch.slip') }).getAttribute('href');
+  const slip = await seng.context.request.get(slipUrl!);
+  expect(slip.headers()['content-type']).toBe('application/pdf');
 
   // 4. Finance confirms the reception of the batch, then validates the claim with a comment.
   const finance = await signedIn(browser, 'en', 'finance', 'BO0007');
