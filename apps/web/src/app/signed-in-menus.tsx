@@ -83,19 +83,26 @@ function UserMenu({ name }: { name: string }) {
   );
 }
 
+/**
+ * From which screen width the menu shows in the bar: the more entries a person has (an administrator
+ * has every office's), the wider the screen they need; below it, the menu opens as a drawer.
+ */
+const inlineFrom = (entries: number): 'md' | 'lg' | 'xl' => (entries <= 5 ? 'md' : entries <= 7 ? 'lg' : 'xl');
+
 function Navigation({ user }: { user: PersonRecord }) {
   const { t } = useTranslation();
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const entries = navEntriesFor(user);
   if (entries.length === 0) return null;
+  const inline = inlineFrom(entries.length);
 
   return (
     <>
-      <IconButton color="inherit" aria-label={t('nav.open')} onClick={() => setDrawerOpen(true)} sx={{ display: { md: 'none' } }}>
+      <IconButton color="inherit" aria-label={t('nav.open')} onClick={() => setDrawerOpen(true)} sx={{ display: { [inline]: 'none' } }}>
         <MenuIcon />
       </IconButton>
-      <Box component="nav" aria-label={t('nav.label')} sx={{ display: { xs: 'none', md: 'flex' }, gap: 1 }}>
+      <Box component="nav" aria-label={t('nav.label')} sx={{ display: { xs: 'none', [inline]: 'flex' }, gap: 1 }}>
         {entries.map((entry) => (
           <Button
             key={entry.path}

@@ -36,7 +36,7 @@ export default function RequestsChart({ monthly }: { monthly: RequestStats['mont
       <Box component="figcaption" sx={{ typography: 'caption', color: 'text.secondary' }}>
         {t('requests.list.chartCaption')}
       </Box>
-      <Box component="ul" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', m: 0, p: 0 }}>
+      <Box component="ul" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', m: 0, p: 0 }}>
         {monthly.map((item) => (
           <li key={item.month}>{t('common.labelValue', { label: monthName(item.month, language, 'spoken'), value: item.count })}</li>
         ))}
