@@ -39,6 +39,7 @@ describe("What's New", () => {
       'The human resources back office',
       'The academic office',
       'Your requests',
+      'Processing requests in the units',
       'Your profile, contact and settings',
       'Automatic sign-out',
     ]);
@@ -47,10 +48,11 @@ describe("What's New", () => {
     expect(within(dialog).getByText(/The catalogue .*, the choice sessions .* and the assignments/)).toBeInTheDocument();
     expect(within(dialog).getByText(/diplomas and formations, last job, remuneration, payment mode and documents/)).toBeInTheDocument();
     expect(within(dialog).getByText(/sign it at the lecturers’ service within 7 days/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/transmittal batches with a printable slip/)).toBeInTheDocument();
 
     await changeLanguage('fr');
     const french = await screen.findByRole('dialog', { name: 'Nouveautés de la version 1.0.0' });
-    for (const title of ['Vos requêtes', 'Choix des matières', "Bureaux d'identification", 'Le service des ressources humaines', 'Le service de la scolarité', 'Une connexion plus sûre']) {
+    for (const title of ['Vos requêtes', 'Le traitement des requêtes par les services', 'Choix des matières', "Bureaux d'identification", 'Le service des ressources humaines', 'Le service de la scolarité', 'Une connexion plus sûre']) {
       expect(within(french).getByText(title)).toBeInTheDocument();
     }
   });
