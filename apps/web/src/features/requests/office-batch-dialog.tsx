@@ -25,12 +25,13 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { RequestBatchDetail } from '@portal/contract';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadStatus } from '../../components/load-status';
 import { useNotify } from '../../components/notify';
 import { errorKey, isApiError } from '../../lib/api';
 import { formatMoment } from '../../lib/format';
 import { applyBatch, batchAction, officeKeys, slipUrl, useBatch, type BatchAction } from './office-api';
-import { AuthorCell, BatchStatusChip, OfficeConfirmDialog, unitName } from './office-parts';
+import { AuthorCell, BatchStatusChip, unitName } from './office-parts';
 import { labelled } from './request-labels';
 import { RequestStatusChip } from './status-chip';
 
@@ -184,7 +185,7 @@ export default function BatchDialog({ id, role, onClose }: { id: number; role: B
         </Button>
       </DialogActions>
       {cancelling && batch ? (
-        <OfficeConfirmDialog
+        <ConfirmDialog
           title={t('requestsOffice.batch.cancelTitle', { reference: batch.reference })}
           text={t('requestsOffice.batch.cancelText', { count: batch.count, unit: labelled(batch.from, i18n.language) })}
           confirmLabel={t('requestsOffice.batch.cancelConfirm')}
@@ -192,7 +193,7 @@ export default function BatchDialog({ id, role, onClose }: { id: number; role: B
           action={() => batchAction(id, 'cancel')}
           onDone={async (answer) => {
             setCancelling(false);
-            await done(answer as RequestBatchDetail, 'cancel');
+            await done(answer, 'cancel');
           }}
           onError={(error) => {
             setCancelling(false);
