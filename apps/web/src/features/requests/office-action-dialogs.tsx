@@ -1,8 +1,5 @@
 import Box from '@mui/material/Box';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -19,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { DecisionBody, RejectionBody, SignatureBody, type RequestDetail } from '@portal/contract';
 import { dmyToIso, UNIVERSITY_UTC_OFFSET, universityDayOf, isoToDmy, V } from '@portal/contract/rules';
 import { DateField } from '../../components/date-field';
-import { FormDialogActions, FormDialogError } from '../../components/form-dialog';
+import { FormDialog } from '../../components/form-dialog';
 import { FormTextField } from '../../components/form-text-field';
 import { useNotify } from '../../components/notify';
 import { errorKey, isApiError } from '../../lib/api';
@@ -71,27 +68,12 @@ function useRequestAction<B>({ request, onChanged, onClose }: ActionProps, send:
   return { run, pending: mutation.isPending, message };
 }
 
-function ActionDialog({ title, text, pending, onClose, onSubmit, submitLabel, message, children }: { title: string; text: string; pending: boolean; onClose: () => void; onSubmit: () => void; submitLabel: string; message: string | null; children: ReactNode }) {
-  const titleId = useId();
+function ActionDialog({ text, children, ...dialog }: { title: string; text: string; pending: boolean; onClose: () => void; onSubmit: () => void; submitLabel: string; message: string | null; children: ReactNode }) {
   return (
-    <Dialog open onClose={pending ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit();
-        }}
-      >
-        <DialogTitle id={titleId}>{title}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{text}</DialogContentText>
-          {children}
-          <FormDialogError messageKey={message} />
-        </DialogContent>
-        <FormDialogActions pending={pending} onCancel={onClose} submitLabel={submitLabel} />
-      </Box>
-    </Dialog>
+    <FormDialog {...dialog}>
+      <DialogContentText sx={{ mb: 2 }}>{text}</DialogContentText>
+      {children}
+    </FormDialog>
   );
 }
 

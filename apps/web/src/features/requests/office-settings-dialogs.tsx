@@ -1,7 +1,4 @@
 import Box from '@mui/material/Box';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
@@ -32,7 +29,7 @@ import {
   type UnitConfig,
 } from '@portal/contract';
 import { FIELD_PRESENCES, REQUEST_FIELD_GROUP_NAMES, REQUEST_STATUSES, type FieldPresence } from '@portal/contract/rules';
-import { FormDialogActions, FormDialogError } from '../../components/form-dialog';
+import { FormDialog } from '../../components/form-dialog';
 import { FormTextField } from '../../components/form-text-field';
 import { useNotify } from '../../components/notify';
 import { errorKey, isApiError } from '../../lib/api';
@@ -75,30 +72,15 @@ function useConfigSave<TValues extends FieldValues, TBody>(form: UseFormReturn<T
   return { submit, pending: mutation.isPending, message };
 }
 
-function ConfigDialog({ title, pending, message, onSubmit, onClose, children, wide }: { title: string; pending: boolean; message: string | null; onSubmit: () => void; onClose: () => void; children: ReactNode; wide?: boolean }) {
+function ConfigDialog({ wide, children, ...dialog }: { title: string; pending: boolean; message: string | null; onSubmit: () => void; onClose: () => void; children: ReactNode; wide?: boolean }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   return (
-    <Dialog open onClose={pending ? undefined : onClose} fullWidth maxWidth={wide ? 'md' : 'sm'} fullScreen={fullScreen && wide} aria-labelledby={titleId}>
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit();
-        }}
-      >
-        <DialogTitle id={titleId}>{title}</DialogTitle>
-        <DialogContent>
-          <Grid container spacing={2} sx={{ pt: 1 }}>
-            {children}
-          </Grid>
-          <FormDialogError messageKey={message} />
-        </DialogContent>
-        <FormDialogActions pending={pending} onCancel={onClose} submitLabel={t('requestsOffice.settings.save')} />
-      </Box>
-    </Dialog>
+    <FormDialog {...dialog} submitLabel={t('requestsOffice.settings.save')} maxWidth={wide ? 'md' : 'sm'} fullScreen={fullScreen && wide}>
+      <Grid container spacing={2} sx={{ pt: 1 }}>
+        {children}
+      </Grid>
+    </FormDialog>
   );
 }
 
