@@ -4,12 +4,10 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { InboxRow, RequestAuthor, RequestUnit } from '@portal/contract';
-import { REQUEST_STATUSES, type RequestBatchStatus } from '@portal/contract/rules';
+import type { RequestBatchStatus } from '@portal/contract/rules';
 import { formatMoment } from '../../lib/format';
 import type { RequestKind } from './office-api';
 import { labelled } from './request-labels';
-
-type T = (key: string, options?: Record<string, unknown>) => string;
 
 /** Every sub-category as a filter's choice: "Category · Sub-category", in the reader's language. */
 export const subcategoryOptions = (kinds: readonly RequestKind[], language: string) =>
@@ -21,8 +19,6 @@ export const categoryOptions = (kinds: readonly RequestKind[], language: string)
 export const unitOptions = (units: readonly RequestUnit[], language: string) => units.map((unit) => ({ value: String(unit.id), label: unitName(unit, language) }));
 
 export const unitName = (unit: RequestUnit, language: string) => `${unit.code} – ${labelled(unit, language)}`;
-
-export const statusOptions = (t: T) => REQUEST_STATUSES.map((status) => ({ value: status, label: t(`requests.status.${status}`) }));
 
 const BATCH_COLOR: Record<RequestBatchStatus, 'default' | 'info' | 'success' | 'error'> = { DRAFT: 'default', SENT: 'info', RECEIVED: 'success', CANCELLED: 'error' };
 
