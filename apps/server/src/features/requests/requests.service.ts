@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, gte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
-  isoToDmy,
   isoWeekOf,
   minutesOf,
   requestStageOf,
@@ -11,7 +10,7 @@ import {
   REQUEST_FIELD_GROUPS,
   REQUEST_SIGNATURE_DAYS,
   universityDayOf,
-  universityTimeOf,
+  universityMoment,
   type RequestBody,
   type RequestCategory,
   type RequestCounter,
@@ -190,7 +189,8 @@ async function mailFiling(ctx: ServiceContext, tx: Executor, input: { authorId: 
   const [author] = await tx.select({ EMAIL: persons.EMAIL, FIRSTNAME: persons.FIRSTNAME, LASTNAME: persons.LASTNAME }).from(persons).where(eq(persons.id, input.authorId));
   if (!author?.EMAIL) return;
   const lang = await languageOfPerson(tx, input.authorId);
-  const deadline = signatureDeadlineOf(input.filedAt);
+  const filed = universityMoment(input.filedAt);
+  const deadline = universityMoment(signatureDeadlineOf(input.filedAt));
   await ctx.mailer.enqueue(
     tx,
     composeMail(lang, {
@@ -201,11 +201,11 @@ async function mailFiling(ctx: ServiceContext, tx: Executor, input: { authorId: 
       vars: {
         reference: input.reference,
         title: input.title,
-        filedDate: isoToDmy(universityDayOf(input.filedAt)),
-        filedTime: universityTimeOf(input.filedAt),
+        filedDate: filed.day,
+        filedTime: filed.time,
         days: REQUEST_SIGNATURE_DAYS,
-        date: isoToDmy(universityDayOf(deadline)),
-        time: universityTimeOf(deadline),
+        date: deadline.day,
+        time: deadline.time,
         link: `${ctx.config.publicUrl}/requests/${input.requestId}`,
       },
     }),
