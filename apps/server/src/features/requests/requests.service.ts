@@ -29,7 +29,7 @@ import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { composeMail } from '../../lib/mail';
 import { languageOfPerson } from '../../lib/person-record';
-import { isUniqueViolation, likePattern, rowsOf } from '../../lib/sql';
+import { isUniqueViolation, likePattern, listPage, rowsOf } from '../../lib/sql';
 import { isAssigned } from '../applications/affected.service';
 
 const DAY_MS = 86_400_000;
@@ -371,13 +371,10 @@ export async function authorRequests(ctx: ServiceContext, input: { authorId: num
     conditions.push(or(sql`lower(${requests.REQUEST_ID}) like ${pattern}`, sql`lower(${requests.REQUEST_OBJECT}) like ${pattern}`, sql`lower(coalesce(${requests.DESCRIPTION}, '')) like ${pattern}`)!);
   }
   const where = and(...conditions);
-  const [total] = await ctx.db.select({ n: count() }).from(requests).where(where);
-  const rows = await listFrom(ctx.db)
-    .where(where)
-    .orderBy(desc(requests.filedAt), desc(requests.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  return { rows: rows.map((r) => toRow(r as unknown as RowRecord)), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  return listPage(query, (r) => toRow(r as unknown as RowRecord), {
+    total: ctx.db.select({ n: count() }).from(requests).where(where),
+    rows: listFrom(ctx.db).where(where).orderBy(desc(requests.filedAt), desc(requests.id)).$dynamic(),
+  });
 }
 
 /** The university month (`YYYY-MM`) `back` months before the one of `day`. */
