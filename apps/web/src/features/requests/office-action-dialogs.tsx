@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { DecisionBody, RejectionBody, SignatureBody, type RequestDetail } from '@portal/contract';
 import { dmyToIso, UNIVERSITY_UTC_OFFSET, universityMoment, V } from '@portal/contract/rules';
 import { DateField } from '../../components/date-field';
-import { FormDialog } from '../../components/form-dialog';
+import { FormDialog } from '../../components/form-dialog-frame';
 import { FormTextField } from '../../components/form-text-field';
 import { useNotify } from '../../components/notify';
 import { errorKey, isApiError } from '../../lib/api';

@@ -29,7 +29,7 @@ import {
   type UnitConfig,
 } from '@portal/contract';
 import { FIELD_PRESENCES, REQUEST_FIELD_GROUP_NAMES, REQUEST_STATUSES, type FieldPresence } from '@portal/contract/rules';
-import { FormDialog } from '../../components/form-dialog';
+import { FormDialog } from '../../components/form-dialog-frame';
 import { FormTextField } from '../../components/form-text-field';
 import { useNotify } from '../../components/notify';
 import { errorKey, isApiError } from '../../lib/api';
