@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GROUP_LIMIT_NAMES, isoWeekOf, REQUEST_COUNTERS, REQUEST_STATUSES, GroupLimits, groupLimit, LESSON_SLOTS, LEVEL_GROUP_KEYS, LEVEL_GROUPS, LEVEL_IDS, lessonSlotStartingAt, levelGroupOf, levelLimitsOf, minutesOf, SubjectConstraint, universityDayOf } from './index';
+import { GROUP_LIMIT_NAMES, isoWeekOf, REQUEST_COUNTERS, REQUEST_STATUSES, GroupLimits, groupLimit, LESSON_SLOTS, LEVEL_GROUP_KEYS, LEVEL_GROUPS, LEVEL_IDS, lessonSlotStartingAt, levelGroupOf, levelLimitsOf, minutesOf, SubjectConstraint, universityDayOf, universityMoment } from './index';
 
 describe('the level groups', () => {
   it('name each group by its levels and put every level in one group', () => {
@@ -23,6 +23,11 @@ describe('the university calendar', () => {
     // 23:30 UTC is already the next day in Douala
     expect(universityDayOf('2024-03-10T23:30:00.000Z')).toBe('2024-03-11');
     expect(universityDayOf('2024-03-10T22:59:59.999Z')).toBe('2024-03-10');
+  });
+
+  it('shows an instant as dd/mm/yyyy and HH:MM in West Africa Time', () => {
+    expect(universityMoment('2024-03-10T23:30:00.000Z')).toEqual({ day: '11/03/2024', time: '00:30' });
+    expect(universityMoment(new Date('2024-02-12T15:30:00Z'))).toEqual({ day: '12/02/2024', time: '16:30' });
   });
 });
 

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { isoToDmy, universityDayOf, universityTimeOf } from '@portal/contract/rules';
+import { isoToDmy, universityMoment } from '@portal/contract/rules';
 import { tr } from './i18n';
 
 /**
@@ -219,6 +219,9 @@ export const formatAmount = (n: number): string => `${new Intl.NumberFormat('de-
 /** A number with a decimal comma (`5,5`). */
 export const formatNumber = (n: number): string => new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 }).format(n);
 /** The day of an instant or a `YYYY-MM-DD` day, `dd/mm/yyyy` (an instant in university time). */
-export const formatDay = (value: Date | string): string => isoToDmy(typeof value === 'string' && value.length === 10 ? value : universityDayOf(value));
-/** An instant as `dd/mm/yyyy HH:MM`, university time. */
-export const formatInstant = (instant: Date | string): string => `${formatDay(instant instanceof Date ? instant : new Date(instant))} ${universityTimeOf(instant)}`;
+export const formatDay = (value: Date | string): string => (typeof value === 'string' && value.length === 10 ? isoToDmy(value) : universityMoment(value).day);
+/** An instant as `dd/mm/yyyy HH:MM`, university time (as the mails write it: `universityMoment`). */
+export const formatInstant = (instant: Date | string): string => {
+  const { day, time } = universityMoment(instant);
+  return `${day} ${time}`;
+};

@@ -1,3 +1,5 @@
+import type { PgSelect } from 'drizzle-orm/pg-core';
+
 /** The SQLSTATE of a failed query (Drizzle wraps the driver's error in `cause`), or null. */
 export function pgErrorCode(error: unknown): string | null {
   for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
@@ -33,4 +35,24 @@ export const fold = (s: string): string => s.normalize('NFD').replace(/[\u0300-\
 export function rowsOf<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];
   return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+/** Which page of a list a query asks for (the first is 1). */
+interface Paging {
+  page: number;
+  pageSize: number;
+}
+
+/** One page of an ordered list query (`.$dynamic()`): `pageSize` rows after the pages before it. */
+export const onPage = <T extends PgSelect>(rows: T, paging: Paging) => rows.limit(paging.pageSize).offset((paging.page - 1) * paging.pageSize);
+
+/**
+ * A list page as the API answers it, `{ rows, total, page, pageSize }`: `total` counts the whole
+ * selection (a `select({ n: count() })` with the list's joins and where), then the page of `rows`
+ * (the ordered list query) is read and each row made an answer's row by `toRow`.
+ */
+export async function listPage<T extends PgSelect, R>(paging: Paging, toRow: (row: Awaited<T>[number]) => R, query: { total: PromiseLike<{ n: number }[]>; rows: T }) {
+  const [counted] = await query.total;
+  const rows: Awaited<T> = await onPage(query.rows, paging);
+  return { rows: rows.map(toRow), total: counted?.n ?? 0, page: paging.page, pageSize: paging.pageSize };
 }

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
 import { and, eq, inArray } from 'drizzle-orm';
 import type {} from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { z } from 'zod';
@@ -237,6 +237,21 @@ export function pdfHasActiveContent(data: Buffer): boolean {
 
 /** What every stored file is served with: a sandbox, so that nothing in it (a PDF's script) runs in the portal's origin. */
 export const STORED_FILE_HEADERS = { 'content-security-policy': 'sandbox', 'x-content-type-options': 'nosniff' } as const;
+
+/**
+ * Answers a stored file to whoever may read it (`GET /files/{id}`, a request's attachment): its
+ * stored type, shown in the browser (`inline`) under its safe name (`safeFileName`), sandboxed
+ * (STORED_FILE_HEADERS), and never kept by a cache (`private, no-store`).
+ */
+export function sendStoredFile(reply: FastifyReply, file: { data: Buffer; mime: string; name: string }): FastifyReply {
+  return reply
+    .header('content-type', file.mime)
+    .header('content-disposition', `inline; filename="${file.name}"`)
+    .headers(STORED_FILE_HEADERS)
+    .header('cache-control', 'private, no-store')
+    // Bytes go out as they are (Fastify never serializes a Buffer); the 200 has no JSON schema.
+    .send(file.data as never);
+}
 
 /**
  * Checks a received file: size, type by its content, the types a column allows (a CV must be a

@@ -49,6 +49,12 @@ export const sessionEndOf = (day: string): Date => new Date(sessionStartOf(day).
 export const universityDayOf = (instant: Date | string): string => new Date(new Date(instant).getTime() + OFFSET_MS).toISOString().slice(0, 10);
 /** The time of day (HH:MM, university time) of an instant. */
 export const universityTimeOf = (instant: Date | string): string => new Date(new Date(instant).getTime() + OFFSET_MS).toISOString().slice(11, 16);
+/**
+ * An instant as the portal shows it, in university time and the same in both languages: the day
+ * (`dd/mm/yyyy`) and the time (`HH:MM`). The mails, the printed documents and the signature form
+ * write times this way.
+ */
+export const universityMoment = (instant: Date | string): { day: string; time: string } => ({ day: isoToDmy(universityDayOf(instant)), time: universityTimeOf(instant) });
 /** The last day of a session ending at `end` (the day before, university time). */
 export const lastSessionDayOf = (end: Date | string): string => universityDayOf(new Date(new Date(end).getTime() - 1));
 

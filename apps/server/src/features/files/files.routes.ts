@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse, FileParams } from '@portal/contract';
 import { requestMeta } from '../../lib/auth';
-import { ALLOWED_MIME, STORED_FILE_HEADERS } from '../../lib/uploads';
+import { ALLOWED_MIME, sendStoredFile } from '../../lib/uploads';
 import { readFile } from './files.service';
 
 /** Stored files (CV, ID images, documents, photos), served to their owner, the human resources service, and photos to the identification office. */
@@ -23,12 +23,6 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: app.requireUser,
   }, async (request, reply) => {
     const file = await readFile(app.ctx, { id: request.params.id, actor: request.actor, meta: requestMeta(request) });
-    return reply
-      .header('content-type', file.mime)
-      .header('content-disposition', `inline; filename="${file.name}"`)
-      .headers(STORED_FILE_HEADERS)
-      .header('cache-control', 'private, no-store')
-      // Bytes go out as they are (Fastify never serializes a Buffer); the 200 has no JSON schema.
-      .send(file.data as never);
+    return sendStoredFile(reply, file);
   });
 };

@@ -7,7 +7,7 @@ import { audit } from '../../lib/audit';
 import { refuseAccess } from '../../lib/auth';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { rowsOf } from '../../lib/sql';
+import { listPage, rowsOf } from '../../lib/sql';
 import { batchSlipPdf } from './batch-slip';
 import { loadInstitution } from './documents.service';
 import { ownUnitOr, processorOf, recordStep, stageCondition, toInboxRow } from './processing.service';
@@ -174,13 +174,10 @@ export async function listBatches(ctx: ServiceContext, input: { actor: Actor; qu
   }
   if (query.status) conditions.push(eq(requestBatches.status, query.status));
   const where = and(...conditions);
-  const [total] = await ctx.db.select({ n: count() }).from(requestBatches).where(where);
-  const rows = await batchesFrom(ctx.db)
-    .where(where)
-    .orderBy(desc(requestBatches.createdAt), desc(requestBatches.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  return { rows: rows.map(toBatch), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  return listPage(query, toBatch, {
+    total: ctx.db.select({ n: count() }).from(requestBatches).where(where),
+    rows: batchesFrom(ctx.db).where(where).orderBy(desc(requestBatches.createdAt), desc(requestBatches.id)).$dynamic(),
+  });
 }
 
 // ---------------------------------------------------------------- changes of a batch

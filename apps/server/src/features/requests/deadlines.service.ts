@@ -1,10 +1,9 @@
 import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
-import { isoToDmy, REQUEST_ATTACHMENT_DRAFT_DAYS, REQUEST_SIGNATURE_DAYS, sessionStartOf, signatureDeadlineOf, signatureReminderOf, universityDayOf } from '@portal/contract';
+import { REQUEST_ATTACHMENT_DRAFT_DAYS, REQUEST_SIGNATURE_DAYS, signatureDeadlineOf, signatureReminderOf, universityMoment } from '@portal/contract';
 import type { Tx } from '../../db/client';
 import { files, persons, requests, requestSteps, requestUnits } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
-import type { Lang } from '../../lib/i18n';
 import type { Job } from '../../lib/jobs';
 import { composeMail } from '../../lib/mail';
 import { languageOfPerson } from '../../lib/person-record';
@@ -25,16 +24,6 @@ const unsigned = sql`${requests.REQUEST_STATUS} = 'REGISTERED' and ${requests.si
 /** How long after `now` a rule of the contract puts its instant (the rules add a fixed span to the filing). */
 const spanOf = (rule: (filedAt: Date) => Date, now: Date): number => rule(now).getTime() - now.getTime();
 
-/** An instant as the mails show it in university time: `dd/mm/yyyy`, and the hour in the reader's language. */
-function universityDateTime(instant: Date, lang: Lang): { date: string; hour: string } {
-  const day = universityDayOf(instant);
-  const minutes = Math.floor((instant.getTime() - sessionStartOf(day).getTime()) / 60_000);
-  const hh = String(Math.floor(minutes / 60)).padStart(2, '0');
-  const mm = String(minutes % 60).padStart(2, '0');
-  // French writes 09 h 00 (non-breaking spaces: never split across lines).
-  return { date: isoToDmy(day), hour: lang === 'fr' ? `${hh}\u00a0h\u00a0${mm}` : `${hh}:${mm}` };
-}
-
 type Taken = { id: number; reference: string; title: string; authorId: number; unitId: number | null; filedAt: Date };
 const takenColumns = { id: requests.id, reference: requests.REQUEST_ID, title: requests.REQUEST_OBJECT, authorId: requests.REQUEST_AUTHOR, unitId: requests.REQUEST_UNITY_ID, filedAt: requests.filedAt };
 
@@ -44,7 +33,7 @@ async function mailAuthor(ctx: ServiceContext, tx: Tx, request: Taken, mail: { k
   if (!author?.email) return false;
   const lang = await languageOfPerson(tx, request.authorId);
   const [unit] = request.unitId === null ? [] : await tx.select({ name: requestUnits.name, nameFr: requestUnits.nameFr }).from(requestUnits).where(eq(requestUnits.id, request.unitId));
-  const { date, hour } = universityDateTime(signatureDeadlineOf(request.filedAt), lang);
+  const deadline = universityMoment(signatureDeadlineOf(request.filedAt));
   await ctx.mailer.enqueue(
     tx,
     composeMail(lang, {
@@ -52,7 +41,7 @@ async function mailAuthor(ctx: ServiceContext, tx: Tx, request: Taken, mail: { k
       name: `${author.firstName} ${author.lastName}`,
       kind: mail.kind,
       key: mail.key,
-      vars: { reference: request.reference, title: request.title, date, hour, unit: (lang === 'fr' ? unit?.nameFr : unit?.name) ?? '', days: REQUEST_SIGNATURE_DAYS, link: `${ctx.config.publicUrl}/requests/${request.id}` },
+      vars: { reference: request.reference, title: request.title, date: deadline.day, time: deadline.time, unit: (lang === 'fr' ? unit?.nameFr : unit?.name) ?? '', days: REQUEST_SIGNATURE_DAYS, link: `${ctx.config.publicUrl}/requests/${request.id}` },
     }),
   );
   return true;

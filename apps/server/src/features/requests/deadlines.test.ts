@@ -127,7 +127,7 @@ describe('the reminder and the 7-day rule', () => {
     expect(stats).toMatchObject({ totalDone: 1, totalRegistered: 0, totalRejected: 1 });
   });
 
-  it('writes to a French-speaking author in French, the hour as French writes it', async () => {
+  it('writes to a French-speaking author in French, the deadline as the portal writes times (dd/mm/yyyy HH:MM)', async () => {
     moveTo('2024-02-05T15:30:00Z');
     const l = await lecturer('fr');
     const filed = await file(l, 'Contrat non reçu');
@@ -139,14 +139,14 @@ describe('the reminder and the 7-day rule', () => {
     expect(reminder!.subject).toBe(`Signez votre requête ${filed.REQUEST_ID} avant le 12/02/2024`);
     expect(reminder!.textBody).toMatch(/^Bonjour Dead Line\d+,/);
     expect(reminder!.textBody).toContain(`Votre requête ${filed.REQUEST_ID} «\u00a0Contrat non reçu\u00a0» n'est pas encore signée.`);
-    expect(reminder!.textBody).toContain("avant le 12/02/2024 à 16\u00a0h\u00a030 (heure de l'université). Lieu de signature\u00a0: Service aux enseignants.");
+    expect(reminder!.textBody).toContain("avant le 12/02/2024 à 16:30 (heure de l'université). Lieu de signature\u00a0: Service aux enseignants.");
 
     moveTo(new Date(start + 7 * DAY));
     await run();
     const [expired] = await mails(l, 'request-expired');
     expect(expired!.subject).toBe(`Requête ${filed.REQUEST_ID} rejetée\u00a0: non signée dans les 7 jours`);
     expect(expired!.textBody).toContain('a été rejetée automatiquement');
-    expect(expired!.textBody).toContain('échéance\u00a0: le 12/02/2024 à 16\u00a0h\u00a030');
+    expect(expired!.textBody).toContain('échéance\u00a0: le 12/02/2024 à 16:30, heure');
     expect((await row(filed.id)).REQUEST_STATUS).toBe('REJECTED');
   });
 

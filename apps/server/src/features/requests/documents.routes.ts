@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { IdParams, RequestAttachment, RequestAttachmentBody, RequestVerification, VerificationParams } from '@portal/contract';
 import { requestMeta } from '../../lib/auth';
 import { errorResponses } from '../../lib/errors';
-import { ALLOWED_MIME, JSON_FILE_BODY_LIMIT, MULTIPART_OPTIONS, NO_FIELDS, readUpload, safeFileName, STORED_FILE_HEADERS } from '../../lib/uploads';
+import { ALLOWED_MIME, JSON_FILE_BODY_LIMIT, MULTIPART_OPTIONS, NO_FIELDS, readUpload, safeFileName, sendStoredFile } from '../../lib/uploads';
 import { requestAttachmentFile, requestForm, uploadRequestAttachment, verifyRequest } from './documents.service';
 
 const tags = ['requests'];
@@ -53,13 +53,7 @@ export const requestDocumentsRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: app.requireUser,
   }, async (request, reply) => {
     const file = await requestAttachmentFile(app.ctx, { actor: request.actor, meta: requestMeta(request), id: request.params.id });
-    return reply
-      .header('content-type', file.mime)
-      .header('content-disposition', `inline; filename="${file.name}"`)
-      .headers(STORED_FILE_HEADERS)
-      .header('cache-control', 'private, no-store')
-      // Bytes go out as they are (Fastify never serializes a Buffer); the 200 has no JSON schema.
-      .send(file.data as never);
+    return sendStoredFile(reply, file);
   });
 
   app.get('/requests/:id/form', {

@@ -24,7 +24,7 @@ import { AppError } from '../../lib/errors';
 import { tr, type Lang } from '../../lib/i18n';
 import { composeMail } from '../../lib/mail';
 import { languageOfPerson } from '../../lib/person-record';
-import { fold, likePattern } from '../../lib/sql';
+import { fold, likePattern, listPage } from '../../lib/sql';
 import { assertCanViewRequest, listFrom, loadRequest, toRow } from './requests.service';
 
 // ---------------------------------------------------------------- who acts, and where a request stands
@@ -179,13 +179,10 @@ export async function inbox(ctx: ServiceContext, input: { actor: Actor; meta: Re
   if (query.subcategory) conditions.push(eq(requests.REQUEST_CATEGORY_ID, query.subcategory));
   if (query.search) conditions.push(...searchCondition(query.search));
   const where = and(...conditions);
-  const [total] = await ctx.db.select({ n: count() }).from(requests).innerJoin(persons, eq(persons.id, requests.REQUEST_AUTHOR)).where(where);
-  const rows = await listFrom(ctx.db)
-    .where(where)
-    .orderBy(desc(requests.filedAt), desc(requests.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  return { rows: rows.map(toInboxRow), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  return listPage(query, toInboxRow, {
+    total: ctx.db.select({ n: count() }).from(requests).innerJoin(persons, eq(persons.id, requests.REQUEST_AUTHOR)).where(where),
+    rows: listFrom(ctx.db).where(where).orderBy(desc(requests.filedAt), desc(requests.id)).$dynamic(),
+  });
 }
 
 // ---------------------------------------------------------------- changes of a request

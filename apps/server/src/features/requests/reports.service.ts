@@ -23,6 +23,7 @@ import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError, validationError } from '../../lib/errors';
 import { tr, type Lang } from '../../lib/i18n';
 import { csvDocument, type Cell } from '../../lib/spreadsheet';
+import { onPage } from '../../lib/sql';
 import { authorColumns } from './requests.service';
 
 /** The filters of a report, without paging. */
@@ -190,9 +191,7 @@ export async function requestReport(ctx: ServiceContext, input: { actor: Actor; 
   const unitId = await reportUnit(ctx, { actor: input.actor, meta: input.meta, unit: query.unit });
   const where = selection(query, unitId);
   const counts = await countsOf(ctx.db, where);
-  const rows = await rowsOf(ctx.db, where)
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+  const rows = await onPage(rowsOf(ctx.db, where).$dynamic(), query);
   return { ...counts, rows: rows.map(toReportRow), page: query.page, pageSize: query.pageSize };
 }
 

@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, gte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
-  isoToDmy,
   isoWeekOf,
   minutesOf,
   requestStageOf,
@@ -11,7 +10,7 @@ import {
   REQUEST_FIELD_GROUPS,
   REQUEST_SIGNATURE_DAYS,
   universityDayOf,
-  universityTimeOf,
+  universityMoment,
   type RequestBody,
   type RequestCategory,
   type RequestCounter,
@@ -30,7 +29,7 @@ import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { composeMail } from '../../lib/mail';
 import { languageOfPerson } from '../../lib/person-record';
-import { isUniqueViolation, likePattern, rowsOf } from '../../lib/sql';
+import { isUniqueViolation, likePattern, listPage, rowsOf } from '../../lib/sql';
 import { isAssigned } from '../applications/affected.service';
 
 const DAY_MS = 86_400_000;
@@ -190,7 +189,8 @@ async function mailFiling(ctx: ServiceContext, tx: Executor, input: { authorId: 
   const [author] = await tx.select({ EMAIL: persons.EMAIL, FIRSTNAME: persons.FIRSTNAME, LASTNAME: persons.LASTNAME }).from(persons).where(eq(persons.id, input.authorId));
   if (!author?.EMAIL) return;
   const lang = await languageOfPerson(tx, input.authorId);
-  const deadline = signatureDeadlineOf(input.filedAt);
+  const filed = universityMoment(input.filedAt);
+  const deadline = universityMoment(signatureDeadlineOf(input.filedAt));
   await ctx.mailer.enqueue(
     tx,
     composeMail(lang, {
@@ -201,11 +201,11 @@ async function mailFiling(ctx: ServiceContext, tx: Executor, input: { authorId: 
       vars: {
         reference: input.reference,
         title: input.title,
-        filedDate: isoToDmy(universityDayOf(input.filedAt)),
-        filedTime: universityTimeOf(input.filedAt),
+        filedDate: filed.day,
+        filedTime: filed.time,
         days: REQUEST_SIGNATURE_DAYS,
-        date: isoToDmy(universityDayOf(deadline)),
-        time: universityTimeOf(deadline),
+        date: deadline.day,
+        time: deadline.time,
         link: `${ctx.config.publicUrl}/requests/${input.requestId}`,
       },
     }),
@@ -371,13 +371,10 @@ export async function authorRequests(ctx: ServiceContext, input: { authorId: num
     conditions.push(or(sql`lower(${requests.REQUEST_ID}) like ${pattern}`, sql`lower(${requests.REQUEST_OBJECT}) like ${pattern}`, sql`lower(coalesce(${requests.DESCRIPTION}, '')) like ${pattern}`)!);
   }
   const where = and(...conditions);
-  const [total] = await ctx.db.select({ n: count() }).from(requests).where(where);
-  const rows = await listFrom(ctx.db)
-    .where(where)
-    .orderBy(desc(requests.filedAt), desc(requests.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  return { rows: rows.map((r) => toRow(r as unknown as RowRecord)), total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  return listPage(query, (r) => toRow(r as unknown as RowRecord), {
+    total: ctx.db.select({ n: count() }).from(requests).where(where),
+    rows: listFrom(ctx.db).where(where).orderBy(desc(requests.filedAt), desc(requests.id)).$dynamic(),
+  });
 }
 
 /** The university month (`YYYY-MM`) `back` months before the one of `day`. */

@@ -20,7 +20,7 @@ import { useNotify } from '../../components/notify';
 import { LoadStatus } from '../../components/load-status';
 import { EmptyRow } from '../../components/empty-row';
 import { academicKeys, deleteEntry, type Entity } from './academic-api';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 
 // The form (with the contract's schemas and Zod) loads when it is first opened.
 const EntryDialog = lazy(() => import('./entry-dialog'));

@@ -19,7 +19,7 @@ import { Page } from '../../components/page';
 import { LoadStatus } from '../../components/load-status';
 import { EmptyRow } from '../../components/empty-row';
 import { academicKeys, sessionAction, useSessions } from './academic-api';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { sessionFirstDay, sessionLastDay, sessionState, type SessionState } from './labels';
 import { sessionName } from '../../lib/names';
 

@@ -13,10 +13,11 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { Fact, FactList } from '../../components/fact-list';
 import { RecordPage } from '../../components/record-page';
 import type { Identification } from '@portal/contract';
 import { MIN_FINGERS_FOR_COMPLETION } from '@portal/contract/rules';
@@ -32,26 +33,13 @@ import { useChangeError } from './upload-parts';
 const loadReopenDialog = () => import('./reopen-dialog');
 const ReopenDialog = lazy(loadReopenDialog);
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
-        {label}
-      </Typography>
-      <Box component="dd" sx={{ m: 0, typography: 'body2', fontWeight: 600 }}>
-        {children}
-      </Box>
-    </>
-  );
-}
-
 /** Who the person is and where their registration stands. */
 function Header({ identification }: { identification: Identification }) {
   const { t } = useTranslation();
   const complete = identification.COMPLETED_AT !== null;
   return (
     <Paper component="section" variant="outlined" aria-label={t('identification.person.summary')} sx={{ p: { xs: 2, sm: 2.5 } }}>
-      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.75, alignItems: 'center' }}>
+      <FactList>
         <Fact label={t('identification.person.matricule')}>{identification.MATRICULE}</Fact>
         <Fact label={t('identification.person.category')}>
           {identification.STATUS ? t(`person.status.${identification.STATUS}`) : t('identification.person.noCategory')}
@@ -67,7 +55,7 @@ function Header({ identification }: { identification: Identification }) {
             label={t(complete ? 'identification.state.complete' : 'identification.state.inProgress')}
           />
         </Fact>
-      </Box>
+      </FactList>
     </Paper>
   );
 }

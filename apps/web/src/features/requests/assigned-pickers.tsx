@@ -56,6 +56,14 @@ function Picker({ name, control, label, required, options, disabled, onPicked }:
   );
 }
 
+/** When there is a single choice and nothing is chosen yet, it is taken at once (`dirty`: the form counts it as a change). */
+function useSingleChoice(setValue: UseFormSetValue<RequestFormValues>, name: PickerProps['name'], chosen: string, values: readonly string[] | undefined, dirty: boolean) {
+  const only = values?.length === 1 ? values[0] : undefined;
+  useEffect(() => {
+    if (only !== undefined && !chosen) setValue(name, only, dirty ? { shouldDirty: true } : undefined);
+  }, [only, chosen, name, dirty, setValue]);
+}
+
 /** "Class absent for request" / "Subject absent for request", with the way to tell the support (the contact form, its object chosen). */
 function Absent({ object }: { object: Extract<ContactObject, 'CLASS_ABSENT' | 'SUBJECT_ABSENT'> }) {
   const { t } = useTranslation();
@@ -89,19 +97,10 @@ export function AssignedPickers({ person, control, setValue, required }: { perso
   const subjects = useAssignedSubjects(person, classId);
 
   // One school, class or subject: it is the one.
-  useEffect(() => {
-    const only = schools.data?.length === 1 ? schools.data[0] : undefined;
-    if (only && !school) setValue('school', only.BRANCH_ABREVIATION);
-  }, [schools.data, school, setValue]);
-  useEffect(() => {
-    const only = classes.data?.length === 1 ? classes.data[0] : undefined;
-    if (only && !classText) setValue('CLASS_ID', String(only.CLASS_ID), { shouldDirty: true });
-  }, [classes.data, classText, setValue]);
+  useSingleChoice(setValue, 'school', school, schools.data?.map((item) => item.BRANCH_ABREVIATION), false);
+  useSingleChoice(setValue, 'CLASS_ID', classText, classes.data?.map((item) => String(item.CLASS_ID)), true);
   const subjectText = useWatch({ control, name: 'SUBJECT_ID' });
-  useEffect(() => {
-    const only = subjects.data?.length === 1 ? subjects.data[0] : undefined;
-    if (only && !subjectText) setValue('SUBJECT_ID', String(only.SUBJECT_ID), { shouldDirty: true });
-  }, [subjects.data, subjectText, setValue]);
+  useSingleChoice(setValue, 'SUBJECT_ID', subjectText, subjects.data?.map((item) => String(item.SUBJECT_ID)), true);
 
   const failed = schools.error ?? classes.error ?? subjects.error;
   const noClass = schools.data?.length === 0 || classes.data?.length === 0;

@@ -1,8 +1,5 @@
 import Box from '@mui/material/Box';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -17,9 +14,9 @@ import { useId, useState, type ReactNode } from 'react';
 import { useController, useForm, type FieldErrors, type Path, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DecisionBody, RejectionBody, SignatureBody, type RequestDetail } from '@portal/contract';
-import { dmyToIso, UNIVERSITY_UTC_OFFSET, universityDayOf, isoToDmy, V } from '@portal/contract/rules';
+import { dmyToIso, UNIVERSITY_UTC_OFFSET, universityMoment, V } from '@portal/contract/rules';
 import { DateField } from '../../components/date-field';
-import { FormDialogActions, FormDialogError } from '../../components/form-dialog';
+import { FormDialog } from '../../components/form-dialog-frame';
 import { FormTextField } from '../../components/form-text-field';
 import { useNotify } from '../../components/notify';
 import { errorKey, isApiError } from '../../lib/api';
@@ -71,27 +68,12 @@ function useRequestAction<B>({ request, onChanged, onClose }: ActionProps, send:
   return { run, pending: mutation.isPending, message };
 }
 
-function ActionDialog({ title, text, pending, onClose, onSubmit, submitLabel, message, children }: { title: string; text: string; pending: boolean; onClose: () => void; onSubmit: () => void; submitLabel: string; message: string | null; children: ReactNode }) {
-  const titleId = useId();
+function ActionDialog({ text, children, ...dialog }: { title: string; text: string; pending: boolean; onClose: () => void; onSubmit: () => void; submitLabel: string; message: string | null; children: ReactNode }) {
   return (
-    <Dialog open onClose={pending ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit();
-        }}
-      >
-        <DialogTitle id={titleId}>{title}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{text}</DialogContentText>
-          {children}
-          <FormDialogError messageKey={message} />
-        </DialogContent>
-        <FormDialogActions pending={pending} onCancel={onClose} submitLabel={submitLabel} />
-      </Box>
-    </Dialog>
+    <FormDialog {...dialog}>
+      <DialogContentText sx={{ mb: 2 }}>{text}</DialogContentText>
+      {children}
+    </FormDialog>
   );
 }
 
@@ -104,15 +86,6 @@ export function maskTime(value: string): string {
 }
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-const OFFSET_MS = (() => {
-  const [, sign, hours, minutes] = /^([+-])(\d{2}):(\d{2})$/.exec(UNIVERSITY_UTC_OFFSET) ?? [];
-  return (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes)) * 60_000;
-})();
-
-/** Now, as the university's clock shows it: the day (dd/mm/yyyy) and the hour (HH:MM). */
-export function universityNow(now = new Date()): { day: string; time: string } {
-  return { day: isoToDmy(universityDayOf(now)), time: new Date(now.getTime() + OFFSET_MS).toISOString().slice(11, 16) };
-}
 
 interface SignatureValues {
   day: string;
@@ -143,7 +116,7 @@ function signatureResolver(filedAt: string): Resolver<SignatureValues, unknown, 
 /** Records when the lecturer signed the printed request at the first unit: day and hour (now by default), not in the future nor before the filing. */
 export function SignatureDialog(props: ActionProps) {
   const { t } = useTranslation();
-  const form = useForm<SignatureValues, unknown, SignatureBody>({ defaultValues: universityNow(), resolver: signatureResolver(props.request.filedAt) });
+  const form = useForm<SignatureValues, unknown, SignatureBody>({ defaultValues: universityMoment(new Date()), resolver: signatureResolver(props.request.filedAt) });
   const action = useRequestAction(props, signRequest, 'requestsOffice.sign.done', (error) => applyFieldErrors(error, form.setError, ['day'], { SIGNED_AT: 'day' }));
   const time = useController({ name: 'time', control: form.control });
   const timeMessage = time.fieldState.error?.message;

@@ -3,7 +3,6 @@ import MoveToInboxOutlined from '@mui/icons-material/MoveToInboxOutlined';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -17,20 +16,21 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { RequestBatchDetail } from '@portal/contract';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Fact, FactList } from '../../components/fact-list';
 import { LoadStatus } from '../../components/load-status';
 import { useNotify } from '../../components/notify';
 import { errorKey, isApiError } from '../../lib/api';
 import { formatMoment } from '../../lib/format';
 import { applyBatch, batchAction, officeKeys, slipUrl, useBatch, type BatchAction } from './office-api';
-import { AuthorCell, BatchStatusChip, OfficeConfirmDialog, unitName } from './office-parts';
+import { AuthorCell, BatchStatusChip, unitName } from './office-parts';
 import { labelled } from './request-labels';
 import { RequestStatusChip } from './status-chip';
 
@@ -48,25 +48,12 @@ export function batchActions(batch: Pick<RequestBatchDetail, 'status'>, role: Ba
   };
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
-        {label}
-      </Typography>
-      <Box component="dd" sx={{ m: 0, typography: 'body2', fontWeight: 600 }}>
-        {children}
-      </Box>
-    </>
-  );
-}
-
 function Detail({ batch }: { batch: RequestBatchDetail }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   return (
     <>
-      <Box component="dl" sx={{ m: 0, mb: 2, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.75, alignItems: 'center' }}>
+      <FactList sx={{ mb: 2 }}>
         <Fact label={t('requestsOffice.batches.columns.from')}>{unitName(batch.from, language)}</Fact>
         <Fact label={t('requestsOffice.batches.columns.to')}>{unitName(batch.to, language)}</Fact>
         <Fact label={t('requestsOffice.batches.columns.status')}>
@@ -76,7 +63,7 @@ function Detail({ batch }: { batch: RequestBatchDetail }) {
         {batch.sentAt ? <Fact label={t('requestsOffice.batches.columns.sentAt')}>{formatMoment(batch.sentAt)}</Fact> : null}
         {batch.receivedAt ? <Fact label={t('requestsOffice.batches.columns.receivedAt')}>{formatMoment(batch.receivedAt)}</Fact> : null}
         {batch.cancelledAt ? <Fact label={t('requestsOffice.batches.columns.cancelledAt')}>{formatMoment(batch.cancelledAt)}</Fact> : null}
-      </Box>
+      </FactList>
       <TableContainer sx={{ overflowX: 'auto' }}>
         <Table size="small" aria-label={t('requestsOffice.batches.requests', { count: batch.requests.length })} sx={{ minWidth: 560 }}>
           <TableHead>
@@ -184,7 +171,7 @@ export default function BatchDialog({ id, role, onClose }: { id: number; role: B
         </Button>
       </DialogActions>
       {cancelling && batch ? (
-        <OfficeConfirmDialog
+        <ConfirmDialog
           title={t('requestsOffice.batch.cancelTitle', { reference: batch.reference })}
           text={t('requestsOffice.batch.cancelText', { count: batch.count, unit: labelled(batch.from, i18n.language) })}
           confirmLabel={t('requestsOffice.batch.cancelConfirm')}
@@ -192,7 +179,7 @@ export default function BatchDialog({ id, role, onClose }: { id: number; role: B
           action={() => batchAction(id, 'cancel')}
           onDone={async (answer) => {
             setCancelling(false);
-            await done(answer as RequestBatchDetail, 'cancel');
+            await done(answer, 'cancel');
           }}
           onError={(error) => {
             setCancelling(false);

@@ -14,8 +14,8 @@ import { formatMoment } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { LIST_PAGE_SIZES, useUrlFilters } from '../../lib/url-filters';
 import { inboxFiltersFrom, isRequestsAdmin, useInbox, useRequestConfig, useRequestKinds } from './office-api';
-import { AuthorCell, DeadlineCell, statusOptions, subcategoryOptions, unitOptions } from './office-parts';
-import { labelled } from './request-labels';
+import { AuthorCell, DeadlineCell, subcategoryOptions, unitOptions } from './office-parts';
+import { labelled, statusOptions } from './request-labels';
 import { RequestStatusChip } from './status-chip';
 
 /** The stages a unit works through (a finished request is only in the history). */

@@ -1,25 +1,13 @@
-// Pieces the units' pages share: the filters' options, the lecturer and deadline cells, a confirmation dialog.
-import Alert from '@mui/material/Alert';
+// Pieces the units' pages share: the filters' options, the lecturer and deadline cells.
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { useMutation } from '@tanstack/react-query';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InboxRow, RequestAuthor, RequestUnit } from '@portal/contract';
-import { REQUEST_STATUSES, type RequestBatchStatus } from '@portal/contract/rules';
-import { errorKey } from '../../lib/api';
+import type { RequestBatchStatus } from '@portal/contract/rules';
 import { formatMoment } from '../../lib/format';
 import type { RequestKind } from './office-api';
 import { labelled } from './request-labels';
-
-type T = (key: string, options?: Record<string, unknown>) => string;
 
 /** Every sub-category as a filter's choice: "Category · Sub-category", in the reader's language. */
 export const subcategoryOptions = (kinds: readonly RequestKind[], language: string) =>
@@ -31,8 +19,6 @@ export const categoryOptions = (kinds: readonly RequestKind[], language: string)
 export const unitOptions = (units: readonly RequestUnit[], language: string) => units.map((unit) => ({ value: String(unit.id), label: unitName(unit, language) }));
 
 export const unitName = (unit: RequestUnit, language: string) => `${unit.code} – ${labelled(unit, language)}`;
-
-export const statusOptions = (t: T) => REQUEST_STATUSES.map((status) => ({ value: status, label: t(`requests.status.${status}`) }));
 
 const BATCH_COLOR: Record<RequestBatchStatus, 'default' | 'info' | 'success' | 'error'> = { DRAFT: 'default', SENT: 'info', RECEIVED: 'success', CANCELLED: 'error' };
 
@@ -78,46 +64,5 @@ export function DeadlineCell({ row }: { row: InboxRow }) {
     <Chip size="small" color="error" label={when} aria-label={t('requestsOffice.inbox.deadlineSoon', { date: when })} />
   ) : (
     <>{when}</>
-  );
-}
-
-interface ConfirmProps {
-  title: string;
-  text: string;
-  confirmLabel: string;
-  danger?: boolean;
-  /** the action; its refusal is shown in the dialog, which stays open */
-  action: () => Promise<unknown>;
-  onDone: (answer: unknown) => void | Promise<void>;
-  /** a refusal: after showing it, let the page reload what it shows */
-  onError?: (error: unknown) => void;
-  onClose: () => void;
-}
-
-/** Asks before an action (cancel a batch, delete a hop or a decision) and shows why the server refused it. */
-export function OfficeConfirmDialog({ title, text, confirmLabel, danger, action, onDone, onError, onClose }: ConfirmProps) {
-  const { t } = useTranslation();
-  const textId = useId();
-  const mutation = useMutation({ mutationFn: action, onSuccess: onDone, onError });
-  return (
-    <Dialog open onClose={mutation.isPending ? undefined : onClose} aria-describedby={textId} fullWidth maxWidth="xs">
-      <DialogTitle>{title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id={textId}>{text}</DialogContentText>
-        {mutation.isError ? (
-          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-            {t(errorKey(mutation.error))}
-          </Alert>
-        ) : null}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={mutation.isPending} autoFocus>
-          {t('common.cancel')}
-        </Button>
-        <Button variant="contained" color={danger ? 'error' : 'primary'} disabled={mutation.isPending} onClick={() => mutation.mutate()}>
-          {confirmLabel}
-        </Button>
-      </DialogActions>
-    </Dialog>
   );
 }

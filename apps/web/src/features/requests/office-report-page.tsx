@@ -21,8 +21,8 @@ import { formatDay, formatMoment } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { LIST_PAGE_SIZES, useUrlFilters } from '../../lib/url-filters';
 import { isRequestsAdmin, reportExportUrl, reportFiltersFrom, useReport, useRequestConfig, useRequestKinds } from './office-api';
-import { AuthorCell, categoryOptions, statusOptions, unitOptions } from './office-parts';
-import { decisionLabel, labelled } from './request-labels';
+import { AuthorCell, categoryOptions, unitOptions } from './office-parts';
+import { decisionLabel, labelled, statusOptions } from './request-labels';
 import { RequestStatusChip } from './status-chip';
 
 /** A day typed dd/mm/yyyy: the filter follows once it is a real date (and, for the end, not before the start). */

@@ -1,7 +1,4 @@
 import Box from '@mui/material/Box';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
@@ -32,7 +29,7 @@ import {
   type UnitConfig,
 } from '@portal/contract';
 import { FIELD_PRESENCES, REQUEST_FIELD_GROUP_NAMES, REQUEST_STATUSES, type FieldPresence } from '@portal/contract/rules';
-import { FormDialogActions, FormDialogError } from '../../components/form-dialog';
+import { FormDialog } from '../../components/form-dialog-frame';
 import { FormTextField } from '../../components/form-text-field';
 import { useNotify } from '../../components/notify';
 import { errorKey, isApiError } from '../../lib/api';
@@ -75,30 +72,15 @@ function useConfigSave<TValues extends FieldValues, TBody>(form: UseFormReturn<T
   return { submit, pending: mutation.isPending, message };
 }
 
-function ConfigDialog({ title, pending, message, onSubmit, onClose, children, wide }: { title: string; pending: boolean; message: string | null; onSubmit: () => void; onClose: () => void; children: ReactNode; wide?: boolean }) {
+function ConfigDialog({ wide, children, ...dialog }: { title: string; pending: boolean; message: string | null; onSubmit: () => void; onClose: () => void; children: ReactNode; wide?: boolean }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   return (
-    <Dialog open onClose={pending ? undefined : onClose} fullWidth maxWidth={wide ? 'md' : 'sm'} fullScreen={fullScreen && wide} aria-labelledby={titleId}>
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit();
-        }}
-      >
-        <DialogTitle id={titleId}>{title}</DialogTitle>
-        <DialogContent>
-          <Grid container spacing={2} sx={{ pt: 1 }}>
-            {children}
-          </Grid>
-          <FormDialogError messageKey={message} />
-        </DialogContent>
-        <FormDialogActions pending={pending} onCancel={onClose} submitLabel={t('requestsOffice.settings.save')} />
-      </Box>
-    </Dialog>
+    <FormDialog {...dialog} submitLabel={t('requestsOffice.settings.save')} maxWidth={wide ? 'md' : 'sm'} fullScreen={fullScreen && wide}>
+      <Grid container spacing={2} sx={{ pt: 1 }}>
+        {children}
+      </Grid>
+    </FormDialog>
   );
 }
 
@@ -192,32 +174,45 @@ const kindFields = <T extends FieldValues, O extends FieldValues>(control: Contr
   label: t(`requestsOffice.settings.fields.${name}`),
 });
 
-/** Creates or edits a category: code, names and descriptions in both languages, position and whether it is offered. */
-export function CategoryDialog({ category, onClose }: { category: CategoryConfig | null; onClose: () => void }) {
+/** What a category and a sub-category both have, as the form holds it (a new one: first, and offered). */
+const kindValues = (kind: CategoryConfig | SubcategoryConfig | null): CategoryValues => ({
+  code: kind?.code ?? '',
+  name: kind?.name ?? '',
+  nameFr: kind?.nameFr ?? '',
+  description: kind?.description ?? '',
+  descriptionFr: kind?.descriptionFr ?? '',
+  position: String(kind?.position ?? 0),
+  enabled: kind?.enabled ?? true,
+});
+
+/** The fields a category and a sub-category both have: code and position, names and descriptions in both languages, whether it is offered. */
+function KindFields<T extends FieldValues, O extends FieldValues>({ control, prefix }: { control: Control<T, unknown, O>; prefix: 'category' | 'subcategory' }) {
   const { t } = useTranslation();
-  const form = useForm<CategoryValues, unknown, CategoryInput>({
-    defaultValues: {
-      code: category?.code ?? '',
-      name: category?.name ?? '',
-      nameFr: category?.nameFr ?? '',
-      description: category?.description ?? '',
-      descriptionFr: category?.descriptionFr ?? '',
-      position: String(category?.position ?? 0),
-      enabled: category?.enabled ?? true,
-    },
-    resolver: bodyResolver(CategoryInput, (values: CategoryValues) => ({ ...values, position: toNumber(values.position) })),
-  });
-  const save = useConfigSave(form, (body) => saveCategory(category?.id ?? null, body), CATEGORY_FIELDS, category === null, onClose);
-  const f = kindFields(form.control, 'category', t);
+  const f = kindFields(control, prefix, t);
   return (
-    <ConfigDialog title={t(category ? 'requestsOffice.settings.categories.edit' : 'requestsOffice.settings.categories.add')} pending={save.pending} message={save.message} onSubmit={() => void save.submit()} onClose={onClose}>
+    <>
       <Text {...f('code')} half autoFocus />
       <Text {...f('position')} half />
       <Text {...f('name')} half />
       <Text {...f('nameFr')} half />
       <Text {...f('description')} multiline />
       <Text {...f('descriptionFr')} multiline />
-      <EnabledSwitch control={form.control} name="enabled" label={t('requestsOffice.settings.fields.enabled')} />
+      <EnabledSwitch control={control} name={'enabled' as FieldPath<T>} label={t('requestsOffice.settings.fields.enabled')} />
+    </>
+  );
+}
+
+/** Creates or edits a category: code, names and descriptions in both languages, position and whether it is offered. */
+export function CategoryDialog({ category, onClose }: { category: CategoryConfig | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const form = useForm<CategoryValues, unknown, CategoryInput>({
+    defaultValues: kindValues(category),
+    resolver: bodyResolver(CategoryInput, (values: CategoryValues) => ({ ...values, position: toNumber(values.position) })),
+  });
+  const save = useConfigSave(form, (body) => saveCategory(category?.id ?? null, body), CATEGORY_FIELDS, category === null, onClose);
+  return (
+    <ConfigDialog title={t(category ? 'requestsOffice.settings.categories.edit' : 'requestsOffice.settings.categories.add')} pending={save.pending} message={save.message} onSubmit={() => void save.submit()} onClose={onClose}>
+      <KindFields control={form.control} prefix="category" />
     </ConfigDialog>
   );
 }
@@ -290,13 +285,7 @@ export function SubcategoryDialog({ config, categoryId, subcategory, onClose }: 
   const { t, i18n } = useTranslation();
   const form = useForm<SubcategoryValues, unknown, SubcategoryInput>({
     defaultValues: {
-      code: subcategory?.code ?? '',
-      name: subcategory?.name ?? '',
-      nameFr: subcategory?.nameFr ?? '',
-      description: subcategory?.description ?? '',
-      descriptionFr: subcategory?.descriptionFr ?? '',
-      position: String(subcategory?.position ?? 0),
-      enabled: subcategory?.enabled ?? true,
+      ...kindValues(subcategory),
       categoryId: String(subcategory?.categoryId ?? categoryId),
       firstUnitId: subcategory ? String(subcategory.firstUnitId) : '',
       display: { ...(subcategory?.REQUEST_DISPCONFIG ?? NEW_DISPLAY) },
@@ -326,13 +315,7 @@ export function SubcategoryDialog({ config, categoryId, subcategory, onClose }: 
           </MenuItem>
         ))}
       </Text>
-      <Text {...f('code')} half autoFocus />
-      <Text {...f('position')} half />
-      <Text {...f('name')} half />
-      <Text {...f('nameFr')} half />
-      <Text {...f('description')} multiline />
-      <Text {...f('descriptionFr')} multiline />
-      <EnabledSwitch control={form.control} name="enabled" label={t('requestsOffice.settings.fields.enabled')} />
+      <KindFields control={form.control} prefix="subcategory" />
       <DisplayEditor control={form.control} />
     </ConfigDialog>
   );

@@ -26,6 +26,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { CategoryConfig, DecisionConfig, HopConfig, RequestConfig, SubcategoryConfig, UnitConfig, UnitMember } from '@portal/contract';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyRow } from '../../components/empty-row';
 import { FilterSelect } from '../../components/list-page';
 import { LoadStatus } from '../../components/load-status';
@@ -35,7 +36,7 @@ import { errorKey } from '../../lib/api';
 import { inLanguage } from '../../lib/names';
 import { positiveParam } from '../../lib/url-filters';
 import { deleteDecision, deleteHop, refreshConfig, setMemberUnit, useDepartments, useMembers, useRequestConfig } from './office-api';
-import { OfficeConfirmDialog, unitName } from './office-parts';
+import { unitName } from './office-parts';
 import { decisionLabel, labelled } from './request-labels';
 
 // The forms (and the contract's schemas they validate with) load when one is first opened.
@@ -408,7 +409,7 @@ function RoutingTab({ config }: { config: RequestConfig }) {
         {editing?.kind === 'decision' ? <DecisionDialog config={config} hop={editing.hop} decision={editing.decision} onClose={() => setEditing(null)} /> : null}
       </Suspense>
       {removing ? (
-        <OfficeConfirmDialog
+        <ConfirmDialog
           title={t(removing.kind === 'hop' ? 'requestsOffice.settings.hops.deleteTitle' : 'requestsOffice.settings.decisions.deleteTitle')}
           text={t(removing.kind === 'hop' ? 'requestsOffice.settings.hops.deleteText' : 'requestsOffice.settings.decisions.deleteText')}
           confirmLabel={t('requestsOffice.settings.delete')}

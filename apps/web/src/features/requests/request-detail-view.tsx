@@ -67,6 +67,8 @@ function Step({ step }: { step: RequestStep }) {
         <Typography variant="subtitle2" component="span">
           {t(`requests.stepKind.${step.kind}`)}
         </Typography>
+        {/* the label reads into the unit ("Sent to" Finance): a space between them for whoever reads the text, not the layout */}
+        {place ? ' ' : null}
         {place ? (
           <Typography variant="body2" component="span" sx={{ color: 'text.secondary' }}>
             {place}

@@ -56,6 +56,9 @@ describe('one of my requests', () => {
     expect(screen.getByRole('link', { name: 'Attachment attendance.pdf' })).toHaveAttribute('href', '/api/requests/501/file');
     const steps = within(screen.getByRole('heading', { name: 'Steps' }).parentElement!).getAllByRole('listitem');
     expect(steps).toHaveLength(3);
+    expect(steps[0]).toHaveTextContent("Filed at Lecturers' service");
+    expect(steps[1]).toHaveTextContent("Printed request signed at Lecturers' service");
+    expect(steps[2]).toHaveTextContent('Decision of Finance');
     expect(steps[2]).toHaveTextContent('Decision: Billed');
     expect(steps[2]).toHaveTextContent('Deliberation: Paid with the February fees.');
     // no confirmation unless just filed
@@ -63,6 +66,9 @@ describe('one of my requests', () => {
 
     await changeLanguage('fr');
     expect(await screen.findByText('Décision : Facturée')).toBeInTheDocument();
+    const frenchSteps = within(screen.getByRole('heading', { name: 'Étapes' }).parentElement!).getAllByRole('listitem');
+    expect(frenchSteps[0]).toHaveTextContent('Déposée auprès de : Service des enseignants');
+    expect(frenchSteps[2]).toHaveTextContent('Décision prise par : Finances');
     expect(fieldsOf()).toMatchObject({ Matière: 'Algorithmique', Catégorie: 'Enseignement · Cours non enregistré' });
   });
 

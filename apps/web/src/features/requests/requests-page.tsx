@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import type { RequestRow } from '@portal/contract';
 import type { RequestCounter, RequestStatus } from '@portal/contract/rules';
-import { isoToDmy, REQUEST_STATUSES } from '@portal/contract/rules';
+import { isoToDmy } from '@portal/contract/rules';
 import { FilterBar, FilterSelect, ListPager } from '../../components/list-page';
 import { ListTable } from '../../components/list-table';
 import { LoadStatus } from '../../components/load-status';
@@ -25,7 +25,7 @@ import { errorKey } from '../../lib/api';
 import { formatDay } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { LIST_PAGE_SIZES, useUrlFilters } from '../../lib/url-filters';
-import { labelled } from './request-labels';
+import { labelled, statusOptions } from './request-labels';
 import { requestFiltersFrom, useMyRequests, useRequestCategories, useRequestStats } from './requests-api';
 import { RequestStatusChip } from './status-chip';
 
@@ -186,7 +186,7 @@ export default function RequestsPage() {
           all={t('requests.list.all')}
           displayEmpty
           value={filters.status}
-          options={REQUEST_STATUSES.map((status) => ({ value: status, label: t(`requests.status.${status}`) }))}
+          options={statusOptions(t)}
           onChange={(status) => update({ status })}
           sx={{ flex: '1 1 180px' }}
         />

@@ -8,25 +8,28 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorKey } from '../../lib/api';
+import { errorKey } from '../lib/api';
 
-interface Props {
+interface Props<T> {
   title: string;
   text: string;
   confirmLabel: string;
   /** red button: the action cannot be undone */
   danger?: boolean;
   /** the action; its refusal is shown in the dialog, which stays open */
-  action: () => Promise<unknown>;
-  onDone: () => void;
+  action: () => Promise<T>;
+  /** the action's answer; a promise returned here keeps the dialog busy until it settles */
+  onDone: (answer: T) => void | Promise<void>;
+  /** a refusal: after showing it, let the page reload what it shows */
+  onError?: (error: unknown) => void;
   onClose: () => void;
 }
 
-/** Asks before an action (delete, close, reopen) and shows why the server refused it. */
-export function ConfirmDialog({ title, text, confirmLabel, danger, action, onDone, onClose }: Props) {
+/** Asks before an action (delete, close, reopen, cancel a batch) and shows why the server refused it. */
+export function ConfirmDialog<T>({ title, text, confirmLabel, danger, action, onDone, onError, onClose }: Props<T>) {
   const { t } = useTranslation();
   const textId = useId();
-  const mutation = useMutation({ mutationFn: action, onSuccess: onDone });
+  const mutation = useMutation({ mutationFn: action, onSuccess: onDone, onError });
   return (
     <Dialog open onClose={mutation.isPending ? undefined : onClose} aria-describedby={textId} fullWidth maxWidth="xs">
       <DialogTitle>{title}</DialogTitle>
