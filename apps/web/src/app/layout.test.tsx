@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { BACK_OFFICE_ROLES, PERMISSIONS } from '@portal/contract/rules';
@@ -55,10 +56,23 @@ describe('the menu of each demo account', () => {
     it(`shows ${who} exactly their menu`, async () => {
       fakeApi({ 'GET /api/sessions-applications/current': { status: 204 } });
       renderApp('/settings', { user: DEMO_PEOPLE[who]() });
+      // in the bar when it fits this screen, otherwise in the drawer the menu button opens
+      await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main menu' }) ?? screen.queryByRole('button', { name: 'Open the menu' })).not.toBeNull());
+      if (!screen.queryByRole('navigation', { name: 'Main menu' })) await userEvent.click(screen.getByRole('button', { name: 'Open the menu' }));
       const nav = (await screen.findAllByRole('navigation', { name: 'Main menu' }))[0]!;
       expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(MENUS[who]);
     });
   }
+
+  it("keeps a long menu out of a bar too narrow for it: an administrator's ten entries open as a drawer where a lecturer's five fit", async () => {
+    fakeApi({ 'GET /api/sessions-applications/current': { status: 204 } });
+    const admin = renderApp('/settings', { user: DEMO_PEOPLE.admin() });
+    await screen.findByRole('button', { name: 'Open the menu' });
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
+    admin.unmount();
+    renderApp('/settings', { user: DEMO_PEOPLE.permanent() });
+    expect(within(await screen.findByRole('navigation', { name: 'Main menu' })).getAllByRole('link')).toHaveLength(5);
+  });
 });
 
 describe('layout', () => {
