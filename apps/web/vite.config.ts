@@ -30,6 +30,9 @@ export default defineConfig({
         manualPureFunctions: ['z'],
       },
       output: {
+        // Chunks named by their hash alone: every chunk's imports name the files they load, and on a
+        // slow connection the shorter names save about a kilobyte of the entry (decision 14).
+        chunkFileNames: 'assets/[hash].js',
         codeSplitting: {
           groups: [
             // what the entry loads anyway, as one file rather than a score of small ones

@@ -5,8 +5,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
@@ -52,6 +50,9 @@ function sectionResolver(section: SavedSection, fields: readonly FieldDef[]): Re
     return validate(input, context, options as never) as ReturnType<Resolver<FormValues, unknown, Output>>;
   };
 }
+
+/** The whole screen on a phone, by CSS alone (no media query hook in this chunk). */
+const PHONE_FULL_SCREEN = { '& .MuiDialog-paper': { m: { xs: 0, sm: 4 }, width: { xs: '100%' }, maxWidth: { xs: '100%', sm: 900 }, height: { xs: '100%', sm: 'auto' }, maxHeight: { xs: '100%', sm: 'calc(100% - 64px)' }, borderRadius: { xs: 0, sm: 1 } } } as const;
 
 function SectionField({ field, control }: { field: FieldDef; control: Control<FormValues, unknown, Output> }) {
   const { t } = useTranslation();
@@ -100,8 +101,6 @@ export default function CorrectDialog({ id, section, record, onClose }: { id: nu
   const { t } = useTranslation();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const fields = useMemo(() => editableFields(section), [section]);
   const resolver = useMemo(() => sectionResolver(section, fields), [section, fields]);
   const form = useForm<FormValues, unknown, Output>({ resolver, defaultValues: formDefaults(fields, record) });
@@ -124,7 +123,7 @@ export default function CorrectDialog({ id, section, record, onClose }: { id: nu
   const name = sectionLabel(t, section);
 
   return (
-    <Dialog open onClose={mutation.isPending ? undefined : onClose} fullWidth maxWidth="md" fullScreen={phone} scroll="paper">
+    <Dialog open onClose={mutation.isPending ? undefined : onClose} fullWidth maxWidth="md" scroll="paper" sx={PHONE_FULL_SCREEN}>
       <Box component="form" noValidate onSubmit={submit} sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}>
         <DialogTitle>{t('hr.correct.title', { name })}</DialogTitle>
         <DialogContent dividers>
