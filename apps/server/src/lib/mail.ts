@@ -2,9 +2,10 @@ import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, Executor } from '../db/client';
-import { mailOutbox } from '../db/schema';
+import { accounts, mailOutbox, persons } from '../db/schema';
 import type { Clock } from './clock';
 import { tr, type Lang } from './i18n';
+import { languageOfPerson } from './person-record';
 
 export interface OutgoingMail {
   to: string;
@@ -186,4 +187,26 @@ export function composeMail(
     .map((p) => `<p>${escapeHtml(p).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>').replace(/\n/g, '<br>')}</p>`)
     .join('')}<p>${escapeHtml(signature)}</p>`;
   return { to: input.to.toLowerCase(), subject: tr(lang, input.subjectKey ?? `${input.key}.subject`, input.vars), text, html, kind: input.kind, ...(input.replyTo ? { replyTo: input.replyTo } : {}) };
+}
+
+/**
+ * Queues a mail to a person, in their language, at the address their account uses (else the one
+ * the registry holds), inside the caller's transaction; `vars` gets the language. Nothing without
+ * an address. Answers whether a mail was queued.
+ */
+export async function mailPerson(
+  mailer: Pick<Mailer, 'enqueue'>,
+  exec: Executor,
+  input: { personId: number; kind: string; key: string; vars: (lang: Lang) => Record<string, string | number> },
+): Promise<boolean> {
+  const [person] = await exec
+    .select({ FIRSTNAME: persons.FIRSTNAME, LASTNAME: persons.LASTNAME, registryEmail: persons.EMAIL, accountEmail: accounts.email })
+    .from(persons)
+    .leftJoin(accounts, eq(accounts.personId, persons.id))
+    .where(eq(persons.id, input.personId));
+  const to = person?.accountEmail ?? person?.registryEmail;
+  if (!person || !to) return false;
+  const lang = await languageOfPerson(exec, input.personId);
+  await mailer.enqueue(exec, composeMail(lang, { to, name: `${person.FIRSTNAME} ${person.LASTNAME}`, kind: input.kind, key: input.key, vars: input.vars(lang) }));
+  return true;
 }

@@ -1,12 +1,11 @@
 import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { REQUEST_ATTACHMENT_DRAFT_DAYS, REQUEST_SIGNATURE_DAYS, signatureDeadlineOf, signatureReminderOf, universityMoment } from '@portal/contract';
 import type { Tx } from '../../db/client';
-import { files, persons, requests, requestSteps, requestUnits } from '../../db/schema';
+import { files, requests, requestSteps, requestUnits } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import type { ServiceContext } from '../../lib/context';
 import type { Job } from '../../lib/jobs';
-import { composeMail } from '../../lib/mail';
-import { languageOfPerson } from '../../lib/person-record';
+import { mailPerson } from '../../lib/mail';
 import { deleteStoredFile, fileTransaction } from '../../lib/uploads';
 
 /** Rows taken per transaction: short transactions, short locks. */
@@ -29,22 +28,14 @@ const takenColumns = { id: requests.id, reference: requests.REQUEST_ID, title: r
 
 /** Mails the author of a request, in their language, about its signature (`key`: requestReminder or requestExpired). */
 async function mailAuthor(ctx: ServiceContext, tx: Tx, request: Taken, mail: { key: 'requestReminder' | 'requestExpired'; kind: string }): Promise<boolean> {
-  const [author] = await tx.select({ email: persons.EMAIL, firstName: persons.FIRSTNAME, lastName: persons.LASTNAME }).from(persons).where(eq(persons.id, request.authorId));
-  if (!author?.email) return false;
-  const lang = await languageOfPerson(tx, request.authorId);
   const [unit] = request.unitId === null ? [] : await tx.select({ name: requestUnits.name, nameFr: requestUnits.nameFr }).from(requestUnits).where(eq(requestUnits.id, request.unitId));
   const deadline = universityMoment(signatureDeadlineOf(request.filedAt));
-  await ctx.mailer.enqueue(
-    tx,
-    composeMail(lang, {
-      to: author.email,
-      name: `${author.firstName} ${author.lastName}`,
-      kind: mail.kind,
-      key: mail.key,
-      vars: { reference: request.reference, title: request.title, date: deadline.day, time: deadline.time, unit: (lang === 'fr' ? unit?.nameFr : unit?.name) ?? '', days: REQUEST_SIGNATURE_DAYS, link: `${ctx.config.publicUrl}/requests/${request.id}` },
-    }),
-  );
-  return true;
+  return mailPerson(ctx.mailer, tx, {
+    personId: request.authorId,
+    kind: mail.kind,
+    key: mail.key,
+    vars: (lang) => ({ reference: request.reference, title: request.title, date: deadline.day, time: deadline.time, unit: (lang === 'fr' ? unit?.nameFr : unit?.name) ?? '', days: REQUEST_SIGNATURE_DAYS, link: `${ctx.config.publicUrl}/requests/${request.id}` }),
+  });
 }
 
 /**

@@ -16,14 +16,13 @@ import {
   type SignatureBody,
 } from '@portal/contract';
 import type { Executor, Tx } from '../../db/client';
-import { accounts, ACCENTED, persons, requestDecisions, requests, requestSteps, requestSubcategories, requestUnits, UNACCENTED } from '../../db/schema';
+import { ACCENTED, persons, requestDecisions, requests, requestSteps, requestSubcategories, requestUnits, UNACCENTED } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { actorCan, refuseAccess } from '../../lib/auth';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { tr, type Lang } from '../../lib/i18n';
-import { composeMail } from '../../lib/mail';
-import { languageOfPerson } from '../../lib/person-record';
+import { mailPerson } from '../../lib/mail';
 import { fold, likePattern, listPage } from '../../lib/sql';
 import { assertCanViewRequest, listFrom, loadRequest, toRow } from './requests.service';
 
@@ -210,16 +209,7 @@ const unitName = (lang: Lang, unit: { name: string; nameFr: string }) => (lang =
 
 /** Queues a mail to a request's author, in their language, inside the change's transaction (`vars` gets the reference, title and link). */
 async function mailAuthor(ctx: ServiceContext, tx: Tx, state: RequestState, input: { kind: string; key: string; vars: (lang: Lang) => Record<string, string> }): Promise<void> {
-  const [author] = await tx
-    .select({ FIRSTNAME: persons.FIRSTNAME, LASTNAME: persons.LASTNAME, personEmail: persons.EMAIL, accountEmail: accounts.email })
-    .from(persons)
-    .leftJoin(accounts, eq(accounts.personId, persons.id))
-    .where(eq(persons.id, state.authorId));
-  const to = author?.accountEmail ?? author?.personEmail;
-  if (!author || !to) return;
-  const lang = await languageOfPerson(tx, state.authorId);
-  const vars = { reference: state.reference, title: state.title, link: `${ctx.config.publicUrl}/requests/${state.id}`, ...input.vars(lang) };
-  await ctx.mailer.enqueue(tx, composeMail(lang, { to, name: `${author.FIRSTNAME} ${author.LASTNAME}`, kind: input.kind, key: input.key, vars }));
+  await mailPerson(ctx.mailer, tx, { personId: state.authorId, kind: input.kind, key: input.key, vars: (lang) => ({ reference: state.reference, title: state.title, link: `${ctx.config.publicUrl}/requests/${state.id}`, ...input.vars(lang) }) });
 }
 
 async function unitById(exec: Executor, id: number) {

@@ -27,8 +27,7 @@ import { audit } from '../../lib/audit';
 import { actorCan, refuseAccess } from '../../lib/auth';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { composeMail } from '../../lib/mail';
-import { languageOfPerson } from '../../lib/person-record';
+import { mailPerson } from '../../lib/mail';
 import { isUniqueViolation, likePattern, listPage, rowsOf } from '../../lib/sql';
 import { isAssigned } from '../applications/affected.service';
 
@@ -186,30 +185,23 @@ export async function fileRequest(ctx: ServiceContext, input: { actor: Actor; me
  * rejected; with the link to the request. Enqueued in the filing's transaction; none without an address.
  */
 async function mailFiling(ctx: ServiceContext, tx: Executor, input: { authorId: number; requestId: number; reference: string; title: string; filedAt: Date }): Promise<void> {
-  const [author] = await tx.select({ EMAIL: persons.EMAIL, FIRSTNAME: persons.FIRSTNAME, LASTNAME: persons.LASTNAME }).from(persons).where(eq(persons.id, input.authorId));
-  if (!author?.EMAIL) return;
-  const lang = await languageOfPerson(tx, input.authorId);
   const filed = universityMoment(input.filedAt);
   const deadline = universityMoment(signatureDeadlineOf(input.filedAt));
-  await ctx.mailer.enqueue(
-    tx,
-    composeMail(lang, {
-      to: author.EMAIL,
-      name: `${author.FIRSTNAME} ${author.LASTNAME}`,
-      kind: 'request-filed',
-      key: 'requestFiled',
-      vars: {
-        reference: input.reference,
-        title: input.title,
-        filedDate: filed.day,
-        filedTime: filed.time,
-        days: REQUEST_SIGNATURE_DAYS,
-        date: deadline.day,
-        time: deadline.time,
-        link: `${ctx.config.publicUrl}/requests/${input.requestId}`,
-      },
+  await mailPerson(ctx.mailer, tx, {
+    personId: input.authorId,
+    kind: 'request-filed',
+    key: 'requestFiled',
+    vars: () => ({
+      reference: input.reference,
+      title: input.title,
+      filedDate: filed.day,
+      filedTime: filed.time,
+      days: REQUEST_SIGNATURE_DAYS,
+      date: deadline.day,
+      time: deadline.time,
+      link: `${ctx.config.publicUrl}/requests/${input.requestId}`,
     }),
-  );
+  });
 }
 
 const holdingUnit = alias(requestUnits, 'holding_unit');
