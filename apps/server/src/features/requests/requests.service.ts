@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   isoWeekOf,
@@ -21,14 +21,14 @@ import {
   type RequestStats,
   type RequestStatus,
 } from '@portal/contract';
-import type { Executor } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { classes, files, persons, requestBatches, requestCategories, requestDecisions, requests, requestSteps, requestSubcategories, requestUnits, subjects } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { actorCan, refuseAccess } from '../../lib/auth';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { mailPerson } from '../../lib/mail';
-import { isUniqueViolation, likePattern, listPage, rowsOf } from '../../lib/sql';
+import { isUniqueViolation, likePattern, rowsOf } from '../../lib/sql';
 import { isAssigned } from '../applications/affected.service';
 
 const DAY_MS = 86_400_000;
@@ -261,6 +261,36 @@ export const listFrom = (exec: Executor) =>
     .leftJoin(subjects, eq(subjects.id, requests.SUBJECT_ID))
     .leftJoin(files, eq(files.id, requests.REQUEST_FILE));
 
+/** One request and its steps, prepared once per database: read on every view, filing and action, they would otherwise be planned each time. */
+function detailStatements(db: Db) {
+  const stepBy = alias(persons, 'step_by');
+  return {
+    request: listFrom(db).where(eq(requests.id, sql.placeholder('id'))).prepare('request_by_id'),
+    steps: db
+      .select({
+        step: requestSteps,
+        unit: requestUnits,
+        decision: { id: requestDecisions.id, label: requestDecisions.label, labelFr: requestDecisions.labelFr },
+        batch: { id: requestBatches.id, reference: requestBatches.reference },
+        by: { FIRSTNAME: stepBy.FIRSTNAME, LASTNAME: stepBy.LASTNAME },
+      })
+      .from(requestSteps)
+      .leftJoin(requestUnits, eq(requestUnits.id, requestSteps.unitId))
+      .leftJoin(requestDecisions, eq(requestDecisions.id, requestSteps.decisionId))
+      .leftJoin(requestBatches, eq(requestBatches.id, requestSteps.batchId))
+      .leftJoin(stepBy, eq(stepBy.id, requestSteps.by))
+      .where(eq(requestSteps.requestId, sql.placeholder('id')))
+      .orderBy(asc(requestSteps.at), asc(requestSteps.id))
+      .prepare('request_steps_by_request'),
+  };
+}
+const detailStatementsByDb = new WeakMap<Db, ReturnType<typeof detailStatements>>();
+function detailStatementsOf(db: Db): ReturnType<typeof detailStatements> {
+  let statements = detailStatementsByDb.get(db);
+  if (!statements) detailStatementsByDb.set(db, (statements = detailStatements(db)));
+  return statements;
+}
+
 /** What nobody but the units may do: the lecturer's view of a request. */
 export const NO_ACTIONS: RequestDetail['actions'] = { sign: false, reject: false, decisions: [] };
 
@@ -268,26 +298,11 @@ export const NO_ACTIONS: RequestDetail['actions'] = { sign: false, reject: false
  * One request with its steps, oldest first; null when none has this id. `backOffice`: the viewer is
  * a unit or an administrator (the steps then name who took them); `actions`: what the viewer may do.
  */
-export async function loadRequest(exec: Executor, id: number, options: { backOffice?: boolean; actions?: RequestDetail['actions'] } = {}): Promise<RequestDetail | null> {
-  const [r] = await listFrom(exec).where(eq(requests.id, id));
+export async function loadRequest(db: Db, id: number, options: { backOffice?: boolean; actions?: RequestDetail['actions'] } = {}): Promise<RequestDetail | null> {
+  const statements = detailStatementsOf(db);
+  const [[r], steps] = await Promise.all([statements.request.execute({ id }), statements.steps.execute({ id })]);
   if (!r) return null;
   const { request, subjectName, subjectNameFr, author, fileName, ...row } = r;
-  const stepBy = alias(persons, 'step_by');
-  const steps = await exec
-    .select({
-      step: requestSteps,
-      unit: requestUnits,
-      decision: { id: requestDecisions.id, label: requestDecisions.label, labelFr: requestDecisions.labelFr },
-      batch: { id: requestBatches.id, reference: requestBatches.reference },
-      by: { FIRSTNAME: stepBy.FIRSTNAME, LASTNAME: stepBy.LASTNAME },
-    })
-    .from(requestSteps)
-    .leftJoin(requestUnits, eq(requestUnits.id, requestSteps.unitId))
-    .leftJoin(requestDecisions, eq(requestDecisions.id, requestSteps.decisionId))
-    .leftJoin(requestBatches, eq(requestBatches.id, requestSteps.batchId))
-    .leftJoin(stepBy, eq(stepBy.id, requestSteps.by))
-    .where(eq(requestSteps.requestId, id))
-    .orderBy(asc(requestSteps.at), asc(requestSteps.id));
   return {
     ...toRow(row as RowRecord),
     REQUEST_AUTHOR: request.REQUEST_AUTHOR,
@@ -354,19 +369,60 @@ export async function assertCanViewRequest(ctx: ServiceContext, input: { actor: 
 /** The author's requests, newest first, filtered by status, sub-category and free text (reference, title, description). */
 export async function authorRequests(ctx: ServiceContext, input: { authorId: number; query: RequestQuery }): Promise<RequestPage> {
   const { authorId, query } = input;
-  const conditions: SQL[] = [eq(requests.REQUEST_AUTHOR, authorId)];
-  if (query.status) conditions.push(eq(requests.REQUEST_STATUS, query.status));
-  if (query.subcategory) conditions.push(eq(requests.REQUEST_CATEGORY_ID, query.subcategory));
-  if (query.week) conditions.push(eq(requests.REQUEST_PBLM_WEEK, query.week));
-  if (query.search) {
-    const pattern = likePattern(query.search);
-    conditions.push(or(sql`lower(${requests.REQUEST_ID}) like ${pattern}`, sql`lower(${requests.REQUEST_OBJECT}) like ${pattern}`, sql`lower(coalesce(${requests.DESCRIPTION}, '')) like ${pattern}`)!);
-  }
-  const where = and(...conditions);
-  return listPage(query, (r) => toRow(r as unknown as RowRecord), {
-    total: ctx.db.select({ n: count() }).from(requests).where(where),
-    rows: listFrom(ctx.db).where(where).orderBy(desc(requests.filedAt), desc(requests.id)).$dynamic(),
-  });
+  const statements = authorStatementsOf(ctx.db);
+  const values = {
+    author: authorId,
+    status: query.status ?? null,
+    subcategory: query.subcategory ?? null,
+    week: query.week ?? null,
+    search: query.search ? likePattern(query.search) : null,
+  };
+  const [[counted], rows] = await Promise.all([statements.count.execute(values), statements.page.execute({ ...values, limit: query.pageSize, offset: (query.page - 1) * query.pageSize })]);
+  return { rows: rows.map((r) => toRow(r as RowRecord)), total: counted?.n ?? 0, page: query.page, pageSize: query.pageSize };
+}
+
+/**
+ * The lecturer's list and counters, prepared once per database (as the session lookup and the
+ * subject search are): every call would otherwise plan the joins again, which costs more than
+ * running them. Filters not given are null. The list lines read only what a line shows.
+ */
+function authorStatements(db: Db) {
+  const p = sql.placeholder;
+  const where = and(
+    eq(requests.REQUEST_AUTHOR, p('author')),
+    sql`(${p('status')}::text is null or ${requests.REQUEST_STATUS} = ${p('status')})`,
+    sql`(${p('subcategory')}::int is null or ${requests.REQUEST_CATEGORY_ID} = ${p('subcategory')})`,
+    sql`(${p('week')}::text is null or ${requests.REQUEST_PBLM_WEEK} = ${p('week')})`,
+    sql`(${p('search')}::text is null or lower(${requests.REQUEST_ID}) like ${p('search')} or lower(${requests.REQUEST_OBJECT}) like ${p('search')} or lower(coalesce(${requests.DESCRIPTION}, '')) like ${p('search')})`,
+  );
+  const ofAuthor = eq(requests.REQUEST_AUTHOR, p('author'));
+  return {
+    count: db.select({ n: count() }).from(requests).where(where).prepare('requests_of_author_count'),
+    page: db
+      .select(rowColumns)
+      .from(requests)
+      .innerJoin(requestSubcategories, eq(requestSubcategories.id, requests.REQUEST_CATEGORY_ID))
+      .innerJoin(requestCategories, eq(requestCategories.id, requestSubcategories.categoryId))
+      .leftJoin(holdingUnit, eq(holdingUnit.id, requests.REQUEST_UNITY_ID))
+      .leftJoin(classes, eq(classes.id, requests.CLASS_ID))
+      .where(where)
+      .orderBy(desc(requests.filedAt), desc(requests.id))
+      .limit(p('limit'))
+      .offset(p('offset'))
+      .prepare('requests_of_author_page'),
+    byStatus: db.select({ status: requests.REQUEST_STATUS, n: count() }).from(requests).where(ofAuthor).groupBy(requests.REQUEST_STATUS).prepare('requests_of_author_by_status'),
+    filedSince: db
+      .select({ filedAt: requests.filedAt })
+      .from(requests)
+      .where(and(ofAuthor, gte(requests.filedAt, p('since'))))
+      .prepare('requests_of_author_filed_since'),
+  };
+}
+const authorStatementsByDb = new WeakMap<Db, ReturnType<typeof authorStatements>>();
+function authorStatementsOf(db: Db): ReturnType<typeof authorStatements> {
+  let statements = authorStatementsByDb.get(db);
+  if (!statements) authorStatementsByDb.set(db, (statements = authorStatements(db)));
+  return statements;
 }
 
 /** The university month (`YYYY-MM`) `back` months before the one of `day`. */
@@ -380,7 +436,8 @@ const monthBefore = (day: string, back: number): string => {
  * each of the last twelve months (university time, the current one included) and their average.
  */
 export async function requestStats(ctx: ServiceContext, input: { authorId: number }): Promise<RequestStats> {
-  const byStatus = await ctx.db.select({ status: requests.REQUEST_STATUS, n: count() }).from(requests).where(eq(requests.REQUEST_AUTHOR, input.authorId)).groupBy(requests.REQUEST_STATUS);
+  const statements = authorStatementsOf(ctx.db);
+  const byStatus = await statements.byStatus.execute({ author: input.authorId });
   const counted = new Map<RequestStatus, number>(byStatus.map((r) => [r.status, r.n]));
   const counters = Object.fromEntries(
     (Object.entries(REQUEST_COUNTERS) as [RequestCounter, readonly RequestStatus[]][]).map(([key, statuses]) => [key, statuses.reduce((sum, status) => sum + (counted.get(status) ?? 0), 0)]),
@@ -389,10 +446,7 @@ export async function requestStats(ctx: ServiceContext, input: { authorId: numbe
   const today = universityDayOf(ctx.clock.now());
   const months = Array.from({ length: 12 }, (_, i) => monthBefore(today, 11 - i));
   const since = new Date(`${months[0]}-01T00:00:00+01:00`);
-  const filed = await ctx.db
-    .select({ filedAt: requests.filedAt })
-    .from(requests)
-    .where(and(eq(requests.REQUEST_AUTHOR, input.authorId), gte(requests.filedAt, new Date(since.getTime() - DAY_MS))));
+  const filed = await statements.filedSince.execute({ author: input.authorId, since: new Date(since.getTime() - DAY_MS) });
   const perMonth = new Map(months.map((m) => [m, 0]));
   for (const { filedAt } of filed) {
     const month = universityDayOf(filedAt).slice(0, 7);
