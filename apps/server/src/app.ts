@@ -118,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ...(error.retryAfter ? { retryAfter: error.retryAfter } : {}),
         ...(error.columns ? { columns: error.columns } : {}),
         ...(error.limit ? { limit: error.limit } : {}),
+        ...(error.conflict ? { conflict: error.conflict } : {}),
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ERROR_CODES } from './rules/errors';
+import { LessonConflict } from './timetable';
 
 export const ErrorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;
@@ -16,6 +17,8 @@ export const ErrorResponse = z
     columns: z.array(z.string()).optional(),
     /** a limit refused a choice: the level group (12, 3, 45), the shift (J, S) and the limit; or the hours chosen and allowed */
     limit: z.object({ group: z.string().optional(), shift: z.string().optional(), limit: z.number().optional(), hours: z.number().optional(), allowed: z.number().optional() }).optional(),
+    /** a lesson refused for a conflict (LESSON_CONFLICT): what collides, and the other lesson */
+    conflict: LessonConflict.optional(),
   })
   .meta({ id: 'ErrorResponse' });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;

@@ -14,6 +14,7 @@ export * from './applications';
 export * from './identification';
 export * from './academic';
 export * from './requests';
+export * from './timetable';
 // A schema and the type of its values share a name with the rules' type: these are the schemas' (the same types).
 export { ErrorCode } from './errors';
 export { Language } from './common';
@@ -22,3 +23,4 @@ export { FileColumn, PieceType } from './registration';
 export { Affectation, ChoiceCategory, Regime } from './applications';
 export { Finger, FingerprintFormat } from './identification';
 export { FieldPresence, RequestBatchStatus, RequestDisplayConfig, RequestStage, RequestStatus, RequestStepKind } from './requests';
+export { LessonStatus, LessonDecision } from './timetable';

@@ -5,8 +5,8 @@ const sorted = (permissions: Iterable<Permission>) => [...permissions].sort();
 
 describe('permissions', () => {
   it('grants each kind of person its self-service', () => {
-    expect(sorted(permissionsOf({ KIND: 'STAFF', ROLES: [] }))).toEqual(['applications.own', 'profile.own', 'registration.own', 'requests.own']);
-    expect(sorted(permissionsOf({ KIND: 'STUDENT', ROLES: [] }))).toEqual(['profile.own']);
+    expect(sorted(permissionsOf({ KIND: 'STAFF', ROLES: [] }))).toEqual(['applications.own', 'profile.own', 'registration.own', 'requests.own', 'timetable.own']);
+    expect(sorted(permissionsOf({ KIND: 'STUDENT', ROLES: [] }))).toEqual(['profile.own', 'timetable.own']);
     expect(KIND_PERMISSIONS.STUDENT).not.toContain('registration.own');
   });
 
@@ -16,16 +16,19 @@ describe('permissions', () => {
       expect(can({ KIND: 'OFFICE', ROLES: [role] }, 'registration.own'), role).toBe(false);
       expect(can({ KIND: 'OFFICE', ROLES: [role] }, 'applications.own'), role).toBe(false);
       expect(can({ KIND: 'OFFICE', ROLES: [role] }, 'requests.own'), role).toBe(false);
+      // a service account teaches nothing: it has no timetable of its own
+      expect(can({ KIND: 'OFFICE', ROLES: [role] }, 'timetable.own'), role).toBe(false);
     }
     expect(sorted(permissionsOf({ KIND: 'OFFICE', ROLES: ['ADMISSIONS'] }))).toEqual(['profile.own']);
     // an employee who also holds a role keeps what an employee does for themself
-    expect(sorted(permissionsOf({ KIND: 'STAFF', ROLES: ['HR'] }))).toEqual(['applications.own', 'persons.readFull', 'profile.own', 'registration.own', 'registrations.manage', 'requests.own']);
+    expect(sorted(permissionsOf({ KIND: 'STAFF', ROLES: ['HR'] }))).toEqual(['applications.own', 'lessons.readAny', 'persons.readFull', 'profile.own', 'registration.own', 'registrations.manage', 'requests.own', 'timetable.own']);
   });
 
   it('grants each back-office role what its work needs, and no more (decision 22)', () => {
-    expect(sorted(ROLE_PERMISSIONS.HR)).toEqual(['persons.readFull', 'registrations.manage']);
+    expect(sorted(ROLE_PERMISSIONS.HR)).toEqual(['lessons.readAny', 'persons.readFull', 'registrations.manage']);
     expect(sorted(ROLE_PERMISSIONS.IDENTIFICATION)).toEqual(['identification.manage', 'persons.readSummary', 'photos.readAny']);
-    expect(sorted(ROLE_PERMISSIONS.ACADEMIC)).toEqual(['applicationSessions.manage', 'applications.readAny', 'assignments.manage', 'catalogue.manage', 'persons.readSummary']);
+    expect(sorted(ROLE_PERMISSIONS.ACADEMIC)).toEqual(['applicationSessions.manage', 'applications.readAny', 'assignments.manage', 'catalogue.manage', 'lessons.plan', 'lessons.readAny', 'persons.readSummary']);
+    expect(sorted(ROLE_PERMISSIONS.REQUESTS)).toEqual(['lessons.readAny', 'requests.process', 'requests.report']);
     expect(sorted(ROLE_PERMISSIONS.ADMISSIONS)).toEqual([]);
   });
 
@@ -52,6 +55,9 @@ describe('permissions', () => {
     expect(can({ KIND: 'STAFF', ROLES: ['IDENTIFICATION'] }, 'catalogue.manage')).toBe(false);
     expect(can({ KIND: 'STAFF', ROLES: ['ACADEMIC'] }, 'registrations.manage')).toBe(false);
     expect(can({ KIND: 'STAFF', ROLES: ['ADMISSIONS'] }, 'assignments.manage')).toBe(false);
+    // reading a timetable is not planning it
+    expect(can({ KIND: 'STAFF', ROLES: ['HR'] }, 'lessons.plan')).toBe(false);
+    expect(can({ KIND: 'STAFF', ROLES: ['REQUESTS'] }, 'lessons.plan')).toBe(false);
   });
 
   it('adds up the roles of a person, and ignores what it does not know', () => {

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -26,9 +27,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** An embedded database with the extensions the migrations use (pg_trgm for subject search). */
+/** An embedded database with the extensions the migrations use (pg_trgm for subject search, btree_gist for the lessons' exclusion constraints). */
 export function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}): Promise<PGlite> {
-  return PGlite.create({ ...options, extensions: { pg_trgm } });
+  return PGlite.create({ ...options, extensions: { pg_trgm, btree_gist } });
 }
 
 export function fromPglite(client: PGlite): Database {

@@ -203,3 +203,51 @@ describe('migration 0010_requests_processing', () => {
     }
   });
 });
+
+describe('migration 0012_timetable', () => {
+  it('refuses a lecturer, a class or a room in two overlapping lessons (a refused lesson frees its slot), a lesson of another class\'s subject, overlapping billing periods and a class for anyone but a student', async () => {
+    const database = await emptyDatabase();
+    try {
+      await database.migrate(migrationsUpTo('0012_timetable'));
+      const [dept] = await database.query(`insert into departments (code, name, name_fr) values ('MIG', 'Migration', 'Migration') returning id`);
+      const [branch] = await database.query(`insert into branches (abbreviation, name, name_fr, department_id) values ('MIG', 'Migration', 'Migration', $1) returning id`, [dept!.id]);
+      const [cycle] = await database.query(`insert into cycles (code, name, name_fr, first_level, last_level) values ('MIG', 'Migration', 'Migration', 1, 2) returning id`);
+      await database.query(`insert into levels (id, name, name_fr) values (1, 'Level 1', 'Niveau 1')`);
+      const klass = async (code: string) => (await database.query(`insert into classes (code, branch_id, cycle_id, level_id, shift) values ($1, $2, $3, 1, 'DAY') returning id`, [code, branch!.id, cycle!.id]))[0]!.id as number;
+      const [classA, classB] = [await klass('MIG1/J A'), await klass('MIG1/J B')];
+      const subject = async (classId: number, code: string) =>
+        (await database.query(`insert into subjects (code, name, name_fr, class_id, hours_cm, hourly_rate) values ($1, $1, $1, $2, 30, 5000) returning id`, [code, classId]))[0]!.id as number;
+      const [subjectA, subjectB] = [await subject(classA, 'MIG101'), await subject(classB, 'MIG102')];
+      const person = async (matricule: string, kind = 'STAFF') => (await database.query(`insert into persons (matricule, kind, firstname, lastname) values ($1, $2, 'A', 'B') returning id`, [matricule, kind]))[0]!.id as number;
+      const [lecturer1, lecturer2, lecturer3] = [await person('MIG0001'), await person('MIG0002'), await person('MIG0003')];
+      const lesson = (p: { lecturer: number; classId: number; subjectId: number; begin: string; end: string; room?: string | null; status?: string; day?: string }) =>
+        database.query(
+          `insert into lessons (lesson_date, begin_time, end_time, class_id, subject_id, part, lecturer_id, room, building, campus, status, created_at, updated_at)
+           values ($1, $2, $3, $4, $5, 'CM', $6, $7, 'Bloc A', 'Logbessou', $8, now(), now()) returning id`,
+          [p.day ?? '2026-11-23', p.begin, p.end, p.classId, p.subjectId, p.lecturer, p.room ?? null, p.status ?? 'PendingValidation'],
+        );
+      await lesson({ lecturer: lecturer1, classId: classA, subjectId: subjectA, begin: '08:00', end: '09:50', room: 'B12' });
+      // The same lecturer, overlapping; the same class; the same room written otherwise.
+      await expect(lesson({ lecturer: lecturer1, classId: classB, subjectId: subjectB, begin: '09:00', end: '10:00' })).rejects.toThrow(/lessons_lecturer_excl/);
+      await expect(lesson({ lecturer: lecturer2, classId: classA, subjectId: subjectA, begin: '09:49', end: '11:00' })).rejects.toThrow(/lessons_class_excl/);
+      await expect(lesson({ lecturer: lecturer2, classId: classB, subjectId: subjectB, begin: '08:30', end: '09:00', room: 'b12' })).rejects.toThrow(/lessons_room_excl/);
+      // Back to back is no overlap; another room, another day, a refused lesson are free.
+      await lesson({ lecturer: lecturer1, classId: classA, subjectId: subjectA, begin: '09:50', end: '11:00', room: 'B12' });
+      await lesson({ lecturer: lecturer2, classId: classB, subjectId: subjectB, begin: '08:00', end: '09:50', room: 'B13' });
+      await lesson({ lecturer: lecturer1, classId: classA, subjectId: subjectA, begin: '08:00', end: '09:50', room: 'B12', day: '2026-11-24' });
+      await lesson({ lecturer: lecturer3, classId: classA, subjectId: subjectA, begin: '13:00', end: '14:50', status: 'NotValidated' });
+      await lesson({ lecturer: lecturer3, classId: classA, subjectId: subjectA, begin: '13:00', end: '14:50' });
+      // A lesson's class is its subject's; times stay within the day; a billed lesson names its period.
+      await expect(lesson({ lecturer: lecturer3, classId: classB, subjectId: subjectA, begin: '15:10', end: '17:00' })).rejects.toThrow(/lessons_subject_class_fk/);
+      await expect(lesson({ lecturer: lecturer3, classId: classA, subjectId: subjectA, begin: '07:00', end: '08:00' })).rejects.toThrow(/lessons_times/);
+      await expect(lesson({ lecturer: lecturer3, classId: classA, subjectId: subjectA, begin: '15:10', end: '17:00', status: 'ValidatedAndBilled' })).rejects.toThrow(/lessons_billed/);
+      await database.query(`insert into billing_periods (name, begin_date, end_date, created_at) values ('November 2026', '2026-11-01', '2026-11-30', now())`);
+      await expect(database.query(`insert into billing_periods (name, begin_date, end_date, created_at) values ('Late November', '2026-11-30', '2026-12-15', now())`)).rejects.toThrow(/billing_periods_excl/);
+      const student = await person('MIG0004', 'STUDENT');
+      await database.query(`update persons set class_id = $1 where id = $2`, [classA, student]);
+      await expect(database.query(`update persons set class_id = $1 where id = $2`, [classA, lecturer1])).rejects.toThrow(/persons_class_student/);
+    } finally {
+      await database.close();
+    }
+  });
+});

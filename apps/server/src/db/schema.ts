@@ -12,11 +12,14 @@ import {
   pgSequence,
   pgTable,
   primaryKey,
+  foreignKey,
   text,
+  time,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
-import { AFFECTATION, CHOICE_CATEGORIES, FINGERPRINT_FORMATS, FINGERS, GENDERS, PERSON_KINDS, PIECE_TYPES, REGIMES, REQUEST_BATCH_STATUSES, REQUEST_STATUSES, REQUEST_STEP_KINDS, STAFF_STATUSES, type RequestDisplayConfig } from '@portal/contract/rules';
+import { AFFECTATION, CHOICE_CATEGORIES, FINGERPRINT_FORMATS, FINGERS, GENDERS, PERSON_KINDS, PIECE_TYPES, REGIMES, REQUEST_BATCH_STATUSES, REQUEST_STATUSES, REQUEST_STEP_KINDS, STAFF_STATUSES, LESSON_STATUSES, TIMETABLE_DAY_END, TIMETABLE_DAY_START, type RequestDisplayConfig } from '@portal/contract/rules';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const created = () => ts('created_at').notNull().defaultNow();
@@ -109,6 +112,8 @@ export const subjects = pgTable(
   (t) => [
     uniqueIndex('subjects_class_code_uq').on(t.classId, t.code),
     index('subjects_class_idx').on(t.classId),
+    // What a lesson's (subject, class) key refers to: a lesson's class is its subject's (migration 0012).
+    uniqueIndex('subjects_id_class_uq').on(t.id, t.classId),
     // Free-text search (`%word%`) over code and both names, case- and accent-insensitive, by trigrams (decision 30).
     index('subjects_search_trgm_idx').using('gin', sql`${subjectSearchText(t)} gin_trgm_ops`),
   ],
@@ -173,12 +178,16 @@ export const persons = pgTable(
     registrationClosedAt: ts('registration_closed_at'),
     /** the unit a back-office account processes requests in (decision 32); null for everyone else */
     REQUEST_UNIT_ID: integer('request_unit_id').references((): AnyPgColumn => requestUnits.id),
+    /** a student's class, whose lessons are the student's timetable (decision 35); null for everyone else */
+    classId: integer('class_id').references(() => classes.id),
     createdAt: created(),
     updatedAt: updated(),
   },
   (t) => [
     check('persons_matricule_upper', sql`${t.MATRICULE} = upper(${t.MATRICULE})`),
     check('persons_kind', sql`${t.KIND} in (${sql.raw(PERSON_KINDS.map((kind) => `'${kind}'`).join(', '))})`),
+    check('persons_class_student', sql`${t.classId} is null or ${t.KIND} = 'STUDENT'`),
+    index('persons_class_idx').on(t.classId).where(sql`${t.classId} is not null`),
   ],
 );
 
@@ -842,4 +851,91 @@ export const requestBatchItems = pgTable(
     hopId: integer('hop_id').notNull().references(() => requestHops.id),
   },
   (t) => [primaryKey({ columns: [t.batchId, t.requestId] }), index('request_batch_items_request_idx').on(t.requestId)],
+);
+
+// ---------------------------------------------------------------- timetable (issue 12, decision 35)
+
+/**
+ * A billing period: validated lessons dated within it are billed together. Two periods never share
+ * a day (an exclusion constraint over their date ranges, migration 0012).
+ */
+export const billingPeriods = pgTable(
+  'billing_periods',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull().unique(),
+    beginDate: date('begin_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    createdAt: ts('created_at').notNull(),
+    createdBy: integer('created_by').references(() => persons.id),
+  },
+  (t) => [check('billing_periods_dates', sql`${t.endDate} >= ${t.beginDate}`)],
+);
+
+/**
+ * A lesson the academic office planned: a part (CM, TD, TP) of a subject, for the subject's class,
+ * taught by a lecturer on a day between two times (university time). Its status is the one of
+ * record (LESSON_STATUSES). Migration 0012 adds the exclusion constraints that refuse, even under
+ * concurrent inserts, the same lecturer, the same class or the same room at overlapping times
+ * (a refused lesson frees its slot): lessons_lecturer_excl, lessons_class_excl, lessons_room_excl.
+ */
+export const lessons = pgTable(
+  'lessons',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    date: date('lesson_date', { mode: 'string' }).notNull(),
+    /** `HH:MM:SS` as PostgreSQL gives a time; the contract carries `HH:MM` */
+    begin: time('begin_time').notNull(),
+    end: time('end_time').notNull(),
+    classId: integer('class_id').notNull().references(() => classes.id),
+    subjectId: integer('subject_id').notNull(),
+    part: text('part', { enum: CHOICE_CATEGORIES }).notNull(),
+    lecturerId: integer('lecturer_id').notNull().references(() => persons.id),
+    room: text('room'),
+    building: text('building'),
+    campus: text('campus'),
+    status: text('status', { enum: LESSON_STATUSES }).notNull().default('PendingValidation'),
+    billingPeriodId: integer('billing_period_id').references(() => billingPeriods.id),
+    /** the lessons planned together, weekly, share it */
+    seriesId: uuid('series_id'),
+    decidedAt: ts('decided_at'),
+    decidedBy: integer('decided_by').references(() => persons.id),
+    billedAt: ts('billed_at'),
+    billedBy: integer('billed_by').references(() => persons.id),
+    createdAt: ts('created_at').notNull(),
+    createdBy: integer('created_by').references(() => persons.id),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    foreignKey({ name: 'lessons_subject_class_fk', columns: [t.subjectId, t.classId], foreignColumns: [subjects.id, subjects.classId] }),
+    index('lessons_lecturer_date_idx').on(t.lecturerId, t.date),
+    index('lessons_class_date_idx').on(t.classId, t.date),
+    index('lessons_date_idx').on(t.date, t.status),
+    index('lessons_series_idx').on(t.seriesId).where(sql`${t.seriesId} is not null`),
+    check('lessons_status', inList(t.status, LESSON_STATUSES)),
+    check('lessons_part', inList(t.part, CHOICE_CATEGORIES)),
+    check('lessons_times', sql`${t.begin} >= time ${sql.raw(`'${TIMETABLE_DAY_START}'`)} and ${t.end} <= time ${sql.raw(`'${TIMETABLE_DAY_END}'`)} and ${t.end} > ${t.begin}`),
+    check('lessons_billed', sql`(${t.status} = 'ValidatedAndBilled') = (${t.billingPeriodId} is not null)`),
+  ],
+);
+
+/**
+ * A person's calendar feed (`GET /calendar/{token}.ics`): the SHA-256 of its secret token, never the
+ * token. Renewing replaces the row, so the old address answers 404.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  personId: integer('person_id').primaryKey().references(() => persons.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: ts('created_at').notNull(),
+});
+
+/** The weekly planning mails sent: one per person and week (its Monday), however many server instances run the job. */
+export const planningMails = pgTable(
+  'planning_mails',
+  {
+    personId: integer('person_id').notNull().references(() => persons.id, { onDelete: 'cascade' }),
+    weekOf: date('week_of', { mode: 'string' }).notNull(),
+    sentAt: ts('sent_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.personId, t.weekOf] })],
 );

@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, ErrorResponse, RULE_CODES, type ErrorCode } from '@portal/contract';
+import { ERROR_MESSAGES, ErrorResponse, RULE_CODES, type ErrorCode, type LessonConflict } from '@portal/contract';
 
 const STATUS: Partial<Record<ErrorCode, number>> = {
   VALIDATION_FAILED: 400,
@@ -75,6 +75,12 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   BATCH_CHANGED: 409,
   DECISION_FORWARD_INVALID: 400,
   REPORT_TOO_LARGE: 400,
+  LESSON_CONFLICT: 409,
+  LESSON_NOT_ASSIGNED: 409,
+  LESSON_DECIDED: 409,
+  LESSON_NOT_BILLABLE: 409,
+  BILLING_PERIOD_OVERLAP: 409,
+  CALENDAR_FEED_UNKNOWN: 404,
 };
 
 /** A typed error a service throws; the app's error handler turns it into `{ code, message, fields? }`. */
@@ -85,7 +91,11 @@ export class AppError extends Error {
   readonly retryAfter: number | undefined;
   readonly columns: string[] | undefined;
   readonly limit: Record<string, string | number> | undefined;
-  constructor(code: ErrorCode, options: { fields?: Record<string, string>; retryAfter?: number; message?: string; columns?: string[]; limit?: Record<string, string | number> } = {}) {
+  readonly conflict: LessonConflict | undefined;
+  constructor(
+    code: ErrorCode,
+    options: { fields?: Record<string, string>; retryAfter?: number; message?: string; columns?: string[]; limit?: Record<string, string | number>; conflict?: LessonConflict } = {},
+  ) {
     super(options.message ?? ERROR_MESSAGES[code]);
     this.code = code;
     this.status = STATUS[code] ?? 400;
@@ -93,6 +103,7 @@ export class AppError extends Error {
     this.retryAfter = options.retryAfter;
     this.columns = options.columns;
     this.limit = options.limit;
+    this.conflict = options.conflict;
   }
 }
 

@@ -36,7 +36,8 @@ export function isoToDmy(value: string | null | undefined): string {
 
 /** The university's time zone: West Africa Time (Cameroon), UTC+1 all year. */
 export const UNIVERSITY_UTC_OFFSET = '+01:00';
-const DAY_MS = 86_400_000;
+/** A day in milliseconds. */
+export const DAY_MS = 86_400_000;
 const [, SIGN, HOURS, MINUTES] = /^([+-])(\d{2}):(\d{2})$/.exec(UNIVERSITY_UTC_OFFSET) ?? [];
 /** The offset in milliseconds (3,600,000 for UTC+1). */
 const OFFSET_MS = (SIGN === '-' ? -1 : 1) * (Number(HOURS) * 60 + Number(MINUTES)) * 60_000;
@@ -93,3 +94,19 @@ export const minutesOf = (time: string): number => Number(time.slice(0, 2)) * 60
 
 /** The slot starting at this `HH:MM` time, or null. */
 export const lessonSlotStartingAt = (start: string): LessonSlot | null => LESSON_SLOTS.find((slot) => slot.start === start) ?? null;
+
+/** The Monday of the ISO week of a day (`YYYY-MM-DD`). */
+export function mondayOf(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  const shift = (date.getUTCDay() + 6) % 7;
+  return new Date(date.getTime() - shift * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** A day plus some days (`YYYY-MM-DD`, calendar arithmetic). */
+export const addDays = (day: string, days: number): string => new Date(new Date(`${day}T00:00:00Z`).getTime() + days * DAY_MS).toISOString().slice(0, 10);
+
+/** The seven days of the week starting on a Monday. */
+export const weekDaysFrom = (monday: string): string[] => Array.from({ length: 7 }, (_, index) => addDays(monday, index));
+
+/** The number of days from one day to another, both counted (`2026-11-23` to `2026-11-29` is 7). */
+export const daysBetween = (from: string, to: string): number => Math.round((new Date(`${to}T00:00:00Z`).getTime() - new Date(`${from}T00:00:00Z`).getTime()) / DAY_MS) + 1;

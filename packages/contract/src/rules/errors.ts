@@ -80,6 +80,12 @@ export const ERROR_CODES = [
   'BATCH_CHANGED',
   'DECISION_FORWARD_INVALID',
   'REPORT_TOO_LARGE',
+  'LESSON_CONFLICT',
+  'LESSON_NOT_ASSIGNED',
+  'LESSON_DECIDED',
+  'LESSON_NOT_BILLABLE',
+  'BILLING_PERIOD_OVERLAP',
+  'CALENDAR_FEED_UNKNOWN',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -159,6 +165,12 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   BATCH_CHANGED: 'This batch was sent, received or cancelled in the meantime; reload it',
   DECISION_FORWARD_INVALID: 'A decision that sends the request on needs a hop from this unit to that unit',
   REPORT_TOO_LARGE: 'Too many requests to export at once; narrow the period or the filters',
+  LESSON_CONFLICT: 'This lesson overlaps another one of the same lecturer, class or room',
+  LESSON_NOT_ASSIGNED: 'This lecturer is not assigned to this part of the subject',
+  LESSON_DECIDED: 'This lesson was validated, refused or billed in the meantime; reload the list',
+  LESSON_NOT_BILLABLE: 'Only validated lessons dated within the billing period can be billed in it',
+  BILLING_PERIOD_OVERLAP: 'Another billing period covers some of these dates',
+  CALENDAR_FEED_UNKNOWN: 'This calendar address is not valid any more; make a new one on the Schedule page',
 };
 
 /**

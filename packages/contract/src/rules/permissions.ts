@@ -46,19 +46,25 @@ export const PERMISSIONS = [
   'requests.report',
   /** the requests' configuration: units and their members, categories, sub-categories with their display configuration, hops and decisions */
   'requests.configure',
+  /** read one's own weekly timetable (a lecturer's lessons, a student's class lessons) and its calendar feed (decision 35) */
+  'timetable.own',
+  /** plan lessons (one by one, weekly, by import), validate or refuse them, bill them for a billing period, and the hours report with its exports */
+  'lessons.plan',
+  /** read anyone's timetable: the academic office, human resources and the units that check a claim about a lesson */
+  'lessons.readAny',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 /** What a person does for themselves: granted by their kind only, never by a role (decision 29). */
-export const SELF_SERVICE_PERMISSIONS = ['profile.own', 'registration.own', 'applications.own', 'requests.own'] as const satisfies readonly Permission[];
+export const SELF_SERVICE_PERMISSIONS = ['profile.own', 'registration.own', 'applications.own', 'requests.own', 'timetable.own'] as const satisfies readonly Permission[];
 
 /**
  * What every kind of person may do for themselves. A back-office service account (OFFICE) has its
  * profile only: it fills in no HR registration and applies for no subject; its work comes from its roles.
  */
 export const KIND_PERMISSIONS: Record<PersonKind, readonly Permission[]> = {
-  STAFF: ['profile.own', 'registration.own', 'applications.own', 'requests.own'],
-  STUDENT: ['profile.own'],
+  STAFF: ['profile.own', 'registration.own', 'applications.own', 'requests.own', 'timetable.own'],
+  STUDENT: ['profile.own', 'timetable.own'],
   OFFICE: ['profile.own'],
 };
 
@@ -70,11 +76,11 @@ export const KIND_PERMISSIONS: Record<PersonKind, readonly Permission[]> = {
  * office's work; what one does for oneself (one's registration, one's applications) comes from one's kind.
  */
 export const ROLE_PERMISSIONS: Record<BackOfficeRole, readonly Permission[]> = {
-  HR: ['registrations.manage', 'persons.readFull'],
-  ACADEMIC: ['catalogue.manage', 'applicationSessions.manage', 'assignments.manage', 'applications.readAny', 'persons.readSummary'],
+  HR: ['registrations.manage', 'persons.readFull', 'lessons.readAny'],
+  ACADEMIC: ['catalogue.manage', 'applicationSessions.manage', 'assignments.manage', 'applications.readAny', 'persons.readSummary', 'lessons.plan', 'lessons.readAny'],
   IDENTIFICATION: ['identification.manage', 'persons.readSummary', 'photos.readAny'],
   ADMISSIONS: [],
-  REQUESTS: ['requests.process', 'requests.report'],
+  REQUESTS: ['requests.process', 'requests.report', 'lessons.readAny'],
   ADMIN: PERMISSIONS.filter((permission) => !(SELF_SERVICE_PERMISSIONS as readonly Permission[]).includes(permission)),
 };
 

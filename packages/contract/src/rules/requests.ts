@@ -1,5 +1,6 @@
 // Requests (lecturers' claims): statuses, the detail fields a sub-category's display
 // configuration shows, the counters and the ISO week of a problem date (issue 11, decision 31).
+import { DAY_MS } from './calendar';
 
 /**
  * The status of record of a request (one column; every list and counter reads it). A new request
@@ -57,7 +58,6 @@ export type RequestCounter = keyof typeof REQUEST_COUNTERS;
 export const REQUEST_SIGNATURE_DAYS = 7;
 /** The day after filing on which an unsigned request's author is reminded of the signature. */
 export const REQUEST_REMINDER_DAYS = 5;
-const DAY_MS = 86_400_000;
 /** When an unsigned request is rejected: REQUEST_SIGNATURE_DAYS × 24 h after filing. */
 export const signatureDeadlineOf = (filedAt: Date | string): Date => new Date(new Date(filedAt).getTime() + REQUEST_SIGNATURE_DAYS * DAY_MS);
 /** When the author of an unsigned request is reminded: REQUEST_REMINDER_DAYS × 24 h after filing. */

@@ -48,4 +48,5 @@ export const V = {
   notAssigned: 'validation.notAssigned',
   signatureDate: 'validation.signatureDate',
   forwardHop: 'validation.forwardHop',
+  lessonTime: 'validation.lessonTime',
 } as const;
