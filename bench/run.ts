@@ -80,6 +80,11 @@ async function portal(database: 'postgres' | 'pglite', port: number, hello: Load
     await measure(`GET /api/requests (list, page 1 of ${filed})`, () => load(`${base}/api/requests`, { seconds, connections, headers: { cookie } }));
     await measure('GET /api/requests (list, search "contract", page 3)', () => load(`${base}/api/requests?search=contract&page=3`, { seconds, connections, headers: { cookie } }));
     await measure('GET /api/requests/stats/user/{id} (counters)', () => load(`${base}/api/requests/stats/user/${id}`, { seconds, connections, headers: { cookie } }));
+    // The timetable (issue 12): a lecturer with 30 lessons a week (every slot, Monday to Friday)
+    // over a school year, planned by the academic office's import; a week read as the Schedule page does.
+    timetableImports[database] = await importYearOfLessons(base, academic.cookie, cookie);
+    const week = JSON.stringify({ START_DATE: '2025-02-03', END_DATE: '2025-02-09' });
+    await measure('POST /api/lessons/timetable (a week of 30 lessons, a year planned)', () => load(`${base}/api/lessons/timetable`, { method: 'POST', body: week, seconds, connections, headers: { cookie } }));
     // Each sign-in verifies an argon2id hash (19 MiB, 2 passes) and writes a code mail.
     await measure('POST /api/auth/students/ (sign-in)', () =>
       load(`${base}/api/auth/students/`, { method: 'POST', body: JSON.stringify({ identifier: 'PER0001', password: 'Portal-2024!' }), seconds: short, connections }),
@@ -93,6 +98,40 @@ async function portal(database: 'postgres' | 'pglite', port: number, hello: Load
       await admin.end();
     }
   }
+}
+
+/** The lessons the timetable read runs over, per database, and how long their import took. */
+const timetableImports: Record<string, { seconds: number; created: number }> = {};
+
+/**
+ * Plans, through `POST /api/lessons/import`, every slot of every weekday from 2024-09-02 to
+ * 2025-08-29 for the signed-in lecturer, in the subjects and parts assigned to them (the seed's
+ * confirmed choices), round the classes: a school year before the seed's own lessons.
+ */
+async function importYearOfLessons(base: string, academicCookie: string, lecturerCookie: string): Promise<{ seconds: number; created: number }> {
+  const me = (await (await fetch(`${base}/api/auth/session`, { headers: { cookie: lecturerCookie } })).json()) as { id: number; MATRICULE: string };
+  // The lecturer's confirmed assignments, as the hours report lists them (with no lesson yet).
+  const hours = (await (await fetch(`${base}/api/lessons/hours?lecturerId=${me.id}`, { headers: { cookie: academicCookie } })).json()) as { rows: { subject: { code: string }; class: { code: string }; part: string }[] };
+  const assigned = hours.rows.map((row) => ({ CODE: row.subject.code, CLASS_CODE: row.class.code, CATEGORY: row.part }));
+  if (assigned.length === 0) throw new Error('bench: the lecturer has no assignment to plan lessons for');
+  const slots = [['08:00', '09:50'], ['10:10', '12:00'], ['13:00', '14:50'], ['15:10', '17:00'], ['17:30', '19:30'], ['20:00', '21:30']];
+  const lines = ['DATE;BEGIN;END;CLASS_CODE;SUBJECT_CODE;PART;LECTURER'];
+  let n = 0;
+  for (let day = new Date('2024-09-02T00:00:00Z'); day <= new Date('2025-08-29T00:00:00Z'); day = new Date(day.getTime() + 86_400_000)) {
+    if (day.getUTCDay() === 0 || day.getUTCDay() === 6) continue;
+    for (const [begin, end] of slots) {
+      const subject = assigned[n++ % assigned.length]!;
+      lines.push(`${day.toISOString().slice(0, 10)};${begin};${end};${subject.CLASS_CODE};${subject.CODE};${subject.CATEGORY};${me.MATRICULE}`);
+    }
+  }
+  const form = new FormData();
+  form.append('file', new Blob([lines.join('\n')], { type: 'text/csv' }), 'year.csv');
+  const started = performance.now();
+  const res = await fetch(`${base}/api/lessons/import?dryRun=false`, { method: 'POST', headers: { cookie: academicCookie }, body: form });
+  if (!res.ok) throw new Error(`bench lessons import failed: ${res.status} ${await res.text()}`);
+  const report = (await res.json()) as { created: number; rejected: unknown[] };
+  if (report.rejected.length) throw new Error(`bench lessons import rejected ${report.rejected.length} lines: ${JSON.stringify(report.rejected.slice(0, 3))}`);
+  return { seconds: (performance.now() - started) / 1000, created: report.created };
 }
 
 /** Subjects in the benchmark catalogue (the demo seed has about 300). */
@@ -138,6 +177,7 @@ const table = [
 ].join('\n');
 const imports = Object.entries(importTimes).map(([db, r]) => `${db} ${r.inserted} subjects in ${r.seconds.toFixed(1)} s`).join(', ');
 const filings = Object.entries(requestsFiled).map(([db, n]) => `${db} ${n}`).join(', ');
-const summary = `${table}\n\nCatalogue for the subject searches: the demo seed plus ${SUBJECTS} generated subjects, imported by CSV (${imports}).\nRequests: the lecturer's list and counters read everything the filing load filed for that lecturer (${filings} requests).\nPeak resident memory of the server: PostgreSQL ${memory.postgres} MiB, PGlite ${memory.pglite} MiB.\n${connections} connections, ${seconds} s per call (sign-in: ${Math.max(2, Math.round(seconds / 3))} s), after a warm-up round; Node ${process.version}.`;
+const lessonsPlanned = Object.entries(timetableImports).map(([db, r]) => `${db} ${r.created} lessons in ${r.seconds.toFixed(1)} s`).join(', ');
+const summary = `${table}\n\nCatalogue for the subject searches: the demo seed plus ${SUBJECTS} generated subjects, imported by CSV (${imports}).\nRequests: the lecturer's list and counters read everything the filing load filed for that lecturer (${filings} requests).\nTimetable: a school year of 30 lessons a week for the lecturer, planned by the lessons import (${lessonsPlanned}), plus the demo lessons.\nPeak resident memory of the server: PostgreSQL ${memory.postgres} MiB, PGlite ${memory.pglite} MiB.\n${connections} connections, ${seconds} s per call (sign-in: ${Math.max(2, Math.round(seconds / 3))} s), after a warm-up round; Node ${process.version}.`;
 console.log(`\n${summary}`);
 writeFileSync(path.join(root, 'bench/results/latest.md'), `${summary}\n`);
