@@ -142,6 +142,10 @@ export type LessonChange = z.input<typeof LessonChange>;
 export const LessonsCreated = z.object({ lessons: z.array(PlannedLesson) }).meta({ id: 'LessonsCreated' });
 export type LessonsCreated = z.infer<typeof LessonsCreated>;
 
+/** `DELETE /lessons/{id}?series=true`: the pending lessons of its series from its day on go with it. */
+export const LessonDeleteQuery = z.object({ series: z.enum(['true', 'false'], { error: V.invalid }).default('false').transform((v) => v === 'true') });
+export type LessonDeleteQuery = z.input<typeof LessonDeleteQuery>;
+
 /** `GET /lessons`: the office's list, by period, class, lecturer, subject and status. */
 export const LessonQuery = z.object({
   from: isoDate,
