@@ -75,7 +75,8 @@ function readCsv(data: Buffer): Sheet {
 function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) {
-    const iso = value.toISOString();
+    // to the nearest minute: a spreadsheet keeps times as fractions of a day
+    const iso = new Date(Math.round(value.getTime() / 60_000) * 60_000).toISOString();
     // a time alone is a date on Excel's day zero (1899-12-30)
     return iso.startsWith('1899-12-30') ? iso.slice(11, 16) : iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
   }

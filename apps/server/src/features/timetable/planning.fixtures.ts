@@ -1,9 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { LessonInput, LessonsCreated } from '@portal/contract';
-import { auditLog, classes, persons, subjects } from '../../db/schema';
+import { applicationChoices, applications, applicationSessions, auditLog, classes, persons, subjects } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
-import { apply, seedApplicationSessionId } from '../academic/academic.fixtures';
 import { sessionFor, type Client, type TestApp } from '../../../test/helpers';
 
 /** Test data and the people who plan lessons, for the tests of the academic office's planning (decision 35). */
@@ -40,11 +39,19 @@ export async function subjectIn(t: TestApp, classCode: string, subjectCode: stri
 }
 export type TestSubject = Awaited<ReturnType<typeof subjectIn>>;
 
-/** A confirmed assignment (AFFECTATION 1) of a lecturer to parts of subjects, in the demo choice session. */
-export async function assign(t: TestApp, matricule: string, parts: { subjectId: number; part: 'CM' | 'TD' | 'TP' }[]): Promise<number> {
-  const sessionId = await seedApplicationSessionId(t.db);
-  const applied = await apply(t.db, { matricule, sessionId, closed: true, choices: parts.map((p) => ({ subjectId: p.subjectId, category: p.part, affectation: 1 })) });
-  return applied.employeeId;
+/**
+ * A lecturer's application in the demo choice session, closed, with choices of parts of subjects
+ * the office decided (AFFECTATION 1 confirmed, the default; 2 declined): their assignments.
+ */
+export async function assign(t: TestApp, matricule: string, parts: { subjectId: number; part: 'CM' | 'TD' | 'TP'; affectation?: 1 | 2 }[]): Promise<number> {
+  const employeeId = await personIdOf(t, matricule);
+  const [session] = await t.db.select().from(applicationSessions).where(eq(applicationSessions.DESIGNATION, 'Subject choices, semester 1, 2023-2024'));
+  const [application] = await t.db
+    .insert(applications)
+    .values({ EMPLOYEE_ID: employeeId, SESSION_APPLICATION_ID: session!.id, SUBJECT_CONSTRAINT_ID: session!.SUBJECT_CONSTRAINT_ID, TOTAL_HOURS: 200, CLOSED: true, closedAt: new Date() })
+    .returning({ id: applications.id });
+  await t.db.insert(applicationChoices).values(parts.map((p) => ({ applicationId: application!.id, sessionId: session!.id, SUBJECT_ID: p.subjectId, CATEGORY: p.part, AFFECTATION: p.affectation ?? 1 })));
+  return employeeId;
 }
 
 /** Everyone the planning tests act as, signed in. */

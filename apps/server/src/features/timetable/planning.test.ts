@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LESSON_REPEAT_MAX_WEEKS, type LessonPage, type LessonsChanged, type PlannedLesson } from '@portal/contract';
 import { lessons, persons } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
-import { createTestApp, type Client, type TestApp } from '../../../test/helpers';
+import { Client, createTestApp, type TestApp } from '../../../test/helpers';
 import { assign, auditedFor, lessonOf, ok, outcome, personIdOf, plan, planningCast, subjectIn, type TestSubject } from './planning.fixtures';
 
 let t: TestApp;
@@ -80,9 +80,8 @@ describe('planning a lesson', () => {
     expect(outcome(await office.post('/api/lessons', lessonOf(gsi101, vac, '2031-03-04')))).toMatchObject({ status: 409, code: 'LESSON_NOT_ASSIGNED' });
     // a choice the office declined (AFFECTATION 2) is no assignment
     const declined = await subjectIn(t, 'BTS1 GSI/J B', 'GSI105');
-    const { apply, seedApplicationSessionId } = await import('../academic/academic.fixtures');
-    await apply(t.db, { matricule: 'VAC0003', sessionId: await seedApplicationSessionId(t.db), choices: [{ subjectId: declined.id, category: 'CM', affectation: 2 }] });
-    expect(outcome(await office.post('/api/lessons', lessonOf(declined, await personIdOf(t, 'VAC0003'), '2031-03-04')))).toMatchObject({ status: 409, code: 'LESSON_NOT_ASSIGNED' });
+    const declinedLecturer = await assign(t, 'VAC0003', [{ subjectId: declined.id, part: 'CM', affectation: 2 }]);
+    expect(outcome(await office.post('/api/lessons', lessonOf(declined, declinedLecturer, '2031-03-04')))).toMatchObject({ status: 409, code: 'LESSON_NOT_ASSIGNED' });
     expect(await lessonsBetween(per, '2031-03-04', '2031-03-04')).toEqual([]);
     expect(await lessonsBetween(vac, '2031-03-04', '2031-03-04')).toEqual([]);
   });
@@ -142,7 +141,6 @@ describe('planning a lesson', () => {
       expect(outcome(await who.client.post('/api/lessons', body))).toMatchObject({ status: 403, code: 'FORBIDDEN' });
       expect(outcome(await who.client.get('/api/lessons?from=2031-01-01&to=2031-12-31'))).toMatchObject({ status: 403 });
     }
-    const { Client } = await import('../../../test/helpers');
     expect((await new Client(t.app).post('/api/lessons', body)).statusCode).toBe(401);
     expect(await lessonsBetween(per, '2031-08-04', '2031-08-04')).toEqual([]);
     const [byAdmin] = await plan(cast.admin.client, body);
