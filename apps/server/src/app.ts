@@ -28,6 +28,7 @@ import { hrRoutes } from './features/hr/hr.routes';
 import { registrationRoutes } from './features/registration/registration.routes';
 import { applicationSessionsRoutes } from './features/applications/application-sessions.routes';
 import { academicRoutes } from './features/academic/academic.routes';
+import { planningRoutes } from './features/timetable/planning.routes';
 import { applicationsRoutes } from './features/applications/applications.routes';
 import { identificationRoutes } from './features/identification/identification.routes';
 import { subjectsRoutes } from './features/applications/subjects.routes';
@@ -215,6 +216,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(applicationsRoutes);
       await api.register(identificationRoutes);
       await api.register(academicRoutes);
+      await api.register(planningRoutes);
       await api.register(requestsRoutes);
       await api.register(requestProcessingRoutes);
       await api.register(requestBatchesRoutes);

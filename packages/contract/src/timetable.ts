@@ -126,6 +126,7 @@ const timesInDay = (lesson: { BEGIN_TIME: string; END_TIME: string }, ctx: z.Ref
 /**
  * `POST /lessons`: one lesson, or the same lesson every week up to REPEAT_UNTIL (included, at most
  * LESSON_REPEAT_MAX_WEEKS weeks). All or nothing: a conflict on any week saves none and names it.
+ * (Its OpenAPI component is NewLesson: the generator names the input form of `Lesson` LessonInput.)
  */
 export const LessonInput = z
   .object({ ...lessonFields, REPEAT_UNTIL: isoDate.nullish() })
@@ -133,7 +134,7 @@ export const LessonInput = z
     timesInDay(lesson, ctx);
     if (lesson.REPEAT_UNTIL && lesson.REPEAT_UNTIL < lesson.LESSON_DATE) ctx.addIssue({ code: 'custom', path: ['REPEAT_UNTIL'], message: V.endBeforeStart });
   })
-  .meta({ id: 'LessonInput' });
+  .meta({ id: 'NewLesson' });
 export type LessonInput = z.input<typeof LessonInput>;
 /** `PATCH /lessons/{id}`: a pending lesson changed (the same fields, without repetition). */
 export const LessonChange = z.object(lessonFields).superRefine(timesInDay).meta({ id: 'LessonChange' });
@@ -141,6 +142,10 @@ export type LessonChange = z.input<typeof LessonChange>;
 
 export const LessonsCreated = z.object({ lessons: z.array(PlannedLesson) }).meta({ id: 'LessonsCreated' });
 export type LessonsCreated = z.infer<typeof LessonsCreated>;
+
+/** `DELETE /lessons/{id}?series=true`: the pending lessons of its series from its day on go with it. */
+export const LessonDeleteQuery = z.object({ series: z.enum(['true', 'false'], { error: V.invalid }).default('false').transform((v) => v === 'true') });
+export type LessonDeleteQuery = z.input<typeof LessonDeleteQuery>;
 
 /** `GET /lessons`: the office's list, by period, class, lecturer, subject and status. */
 export const LessonQuery = z.object({
@@ -178,13 +183,13 @@ export type LessonDecisionInput = z.input<typeof LessonDecisionInput>;
 export const LessonsChanged = z.object({ changed: z.number().int() }).meta({ id: 'LessonsChanged' });
 export type LessonsChanged = z.infer<typeof LessonsChanged>;
 
-/** A billing period: validated lessons dated within it are billed together. Periods do not overlap. */
+/** A billing period: validated lessons dated within it are billed together. Periods do not overlap. (Component NewBillingPeriod: BillingPeriodInput is the input form of `BillingPeriod`.) */
 export const BillingPeriodInput = z
   .object({ NAME: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(100, { error: V.tooLong }), BEGIN_DATE: isoDate, END_DATE: isoDate })
   .superRefine((p, ctx) => {
     if (p.END_DATE < p.BEGIN_DATE) ctx.addIssue({ code: 'custom', path: ['END_DATE'], message: V.endBeforeStart });
   })
-  .meta({ id: 'BillingPeriodInput' });
+  .meta({ id: 'NewBillingPeriod' });
 export type BillingPeriodInput = z.input<typeof BillingPeriodInput>;
 export const BillingPeriod = z
   .object({ id: z.number().int(), name: z.string(), beginDate: z.string(), endDate: z.string(), billedLessons: z.number().int(), billedHours: z.number() })

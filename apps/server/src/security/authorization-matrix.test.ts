@@ -8,7 +8,7 @@
  */
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, applicationSessions, branches, classes, cycles, departments, documents, persons, requestCategories, requestDecisions, requestHops, requestSubcategories, requestUnits, subjects } from '../db/schema';
+import { auditLog, applicationSessions, billingPeriods, branches, lessons, classes, cycles, departments, documents, persons, requestCategories, requestDecisions, requestHops, requestSubcategories, requestUnits, subjects } from '../db/schema';
 import { DEMO_ACCOUNTS } from '../seed/demo';
 import { VALID_SECTIONS } from '../features/registration/fixtures';
 import { apply } from '../features/academic/academic.fixtures';
@@ -87,6 +87,11 @@ const ids = {} as {
   decision: number;
   /** the victim's teaching claim, signed, in a batch SENG prepared for the School of Computer Science */
   batch: number;
+  /** a pending lesson of the victim (demo data), and the demo billing period */
+  lesson: number;
+  billingPeriod: number;
+  /** the victim's assigned subject (BTS1 GSI/J B, GSI103) */
+  victimSubject: number;
 };
 
 const idOf = async (matricule: string) => (await t.db.select({ id: persons.id }).from(persons).where(eq(persons.MATRICULE, matricule)))[0]!.id;
@@ -104,6 +109,7 @@ const SESSION = {
 };
 const REQUEST_DISPLAY = { CLASS_ID: 'HIDDEN', REQUEST_PBLM_DATE: 'HIDDEN', CONTRACT_NUMBER: 'HIDDEN', VH: 'HIDDEN', TH: 'HIDDEN', TI: 'HIDDEN', AMOUNT: 'HIDDEN', REPRO: 'HIDDEN', DESCRIPTION: 'REQUIRED', FILE: 'OPTIONAL', TIME_TABLE: false } as const;
 const REQUEST_SUBCATEGORY = () => ({ code: 'MXS', categoryId: ids.requestCategory, name: 'Matrix', nameFr: 'Matrice', description: 'Matrix', descriptionFr: 'Matrice', display: REQUEST_DISPLAY, firstUnitId: ids.sengUnit });
+const victimLesson = (date: string) => ({ SUBJECT_ID: ids.victimSubject, PART: 'CM', LECTURER_ID: ids.victim, LESSON_DATE: date, BEGIN_TIME: '08:00', END_TIME: '09:50' });
 const subjectInput = () => ({ CODE: `MX${++seq}`, NAME: 'Matrix subject', CLASS_ID: ids.klass, HOURS_CM: 10, HOURS_TD: 0, HOURS_TP: 0, HOURLY_RATE: 5000, CREDITS: 2 });
 
 // ---------------------------------------------------------------- the matrix
@@ -228,6 +234,21 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/academic/choices/:id/decline': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/academic/choices/${ids.choice}/decline` }) },
   'POST /api/academic/choices/:id/reset': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/academic/choices/${ids.choice}/reset` }) },
 
+  // the academic office's planning (issue 12, decision 35): lessons.plan, the victim's lessons and their billing
+  'GET /api/lessons': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/lessons?from=2020-01-01&to=2040-12-31&lecturerId=${ids.victim}` }) },
+  'POST /api/lessons': { allowed: ['academic', 'admin'], call: () => ({ url: '/api/lessons', body: victimLesson('2039-03-07') }) },
+  'PATCH /api/lessons/:id': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/lessons/${ids.lesson}`, body: victimLesson('2039-03-08') }) },
+  'DELETE /api/lessons/:id': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/lessons/${ids.lesson}?series=true` }) },
+  'POST /api/lessons/decisions': { allowed: ['academic', 'admin'], call: () => ({ url: '/api/lessons/decisions', body: { DECISION: 'REFUSE', LESSON_IDS: [ids.lesson] } }) },
+  'POST /api/lessons/billing': { allowed: ['academic', 'admin'], call: () => ({ url: '/api/lessons/billing', body: { BILLING_PERIOD_ID: ids.billingPeriod } }) },
+  'GET /api/billing-periods': { allowed: ['academic', 'admin'], call: () => ({ url: '/api/billing-periods' }) },
+  'POST /api/billing-periods': { allowed: ['academic', 'admin'], call: () => ({ url: '/api/billing-periods', body: { NAME: `Matrix ${++seq}`, BEGIN_DATE: '2039-01-01', END_DATE: '2039-01-31' } }) },
+  'GET /api/lessons/hours': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/lessons/hours?lecturerId=${ids.victim}` }) },
+  'GET /api/lessons/hours/export': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/lessons/hours/export?format=csv&lecturerId=${ids.victim}` }) },
+  'POST /api/lessons/import': {
+    allowed: ['academic', 'admin'],
+    call: () => ({ url: '/api/lessons/import?dryRun=false', multipart: { fields: {}, file: { data: Buffer.from(`DATE;BEGIN;END;CLASS_CODE;SUBJECT_CODE;PART;LECTURER\n2039-03-09;08:00;09:50;BTS1 GSI/J B;GSI103;CM;${DEMO_ACCOUNTS.partTime.matricule}\n`), filename: 'lessons.csv', type: 'text/csv' } } }),
+  },
   // the catalogue as everyone signed in browses it
   'GET /api/catalogue': { allowed: 'signed-in', call: () => ({ url: '/api/catalogue' }) },
   'GET /api/classes': { allowed: 'signed-in', call: () => ({ url: '/api/classes' }) },
@@ -457,6 +478,12 @@ beforeAll(async () => {
   const batch = await clients.admin.post('/api/request-batches', { FROM_UNIT_ID: ids.sengUnit, TO_UNIT_ID: ids.schoolUnit, REQUEST_IDS: [claim.json().id] });
   expect(batch.statusCode, batch.body).toBe(201);
   ids.batch = batch.json().id;
+  // The victim's pending lesson (the demo timetable) and the demo billing period.
+  ids.victimSubject = lesson!.subjectId;
+  const [pending] = await t.db.select({ id: lessons.id }).from(lessons).where(and(eq(lessons.lecturerId, ids.victim), eq(lessons.status, 'PendingValidation'))).limit(1);
+  ids.lesson = pending!.id;
+  const [period] = await t.db.select({ id: billingPeriods.id }).from(billingPeriods).limit(1);
+  ids.billingPeriod = period!.id;
 });
 afterAll(async () => {
   await t?.close();

@@ -1,12 +1,13 @@
 import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestStageOf } from '@portal/contract';
-import { accounts, applicationSessions, branches, classes, cycles, departments, institutions, levels, persons, requestBatches, requestBatchItems, requestCategories, requestDecisions, requestHops, requests, requestSteps, requestSubcategories, requestUnits, subjects } from '../db/schema';
+import { addDays, lessonTotalsOf, lessonHoursOf, universityDayOf, requestStageOf } from '@portal/contract';
+import { accounts, applicationChoices, applications, applicationSessions, billingPeriods, branches, classes, cycles, departments, institutions, lessons, levels, persons, requestBatches, requestBatchItems, requestCategories, requestDecisions, requestHops, requests, requestSteps, requestSubcategories, requestUnits, subjects } from '../db/schema';
 import { INSTITUTION } from './data';
 import { Client, createTestApp, sessionFor, signIn, type TestApp } from '../../test/helpers';
 import { DEMO_ACCOUNTS } from './demo';
 import { seedIfEmpty } from './seed';
+import { DEMO_STUDENT_CLASSES, demoTimetable } from './timetable';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -205,6 +206,89 @@ describe('demo data', () => {
     const pick = (n: number) => rows.slice(0, n).map((r) => ({ SUBJECT_ID: r.SUBJECT_ID, CATEGORY: 'CM' }));
     expect((await client.request('PUT', `/api/applications-choices/${application.id}`, { subjects: pick(3) })).statusCode).toBe(200);
     expect((await client.request('PUT', `/api/applications-choices/${application.id}`, { subjects: pick(4) })).json().code).toBe('SUBJECT_LIMIT_REACHED');
+  });
+
+  it('gives the demo lecturers a timetable around the seed day: past weeks decided (a few refused, last month billed), today on pending, in Bloc B at Logbessou (decision 35)', async () => {
+    // the seed day, university time: when the registry was written
+    const [student] = await t.db.select({ createdAt: persons.createdAt, classId: persons.classId }).from(persons).where(eq(persons.MATRICULE, DEMO_ACCOUNTS.student.matricule));
+    const today = universityDayOf(student!.createdAt);
+    const plan = demoTimetable(today);
+    const rows = await t.db
+      .select({
+        matricule: persons.MATRICULE,
+        classCode: classes.code,
+        subjectCode: subjects.code,
+        date: lessons.date,
+        begin: lessons.begin,
+        end: lessons.end,
+        room: lessons.room,
+        building: lessons.building,
+        campus: lessons.campus,
+        status: lessons.status,
+        part: lessons.part,
+        seriesId: lessons.seriesId,
+        period: billingPeriods.name,
+        periodBegin: billingPeriods.beginDate,
+        periodEnd: billingPeriods.endDate,
+        lecturerId: lessons.lecturerId,
+        subjectId: lessons.subjectId,
+        hoursCm: subjects.hoursCm,
+      })
+      .from(lessons)
+      .innerJoin(persons, eq(persons.id, lessons.lecturerId))
+      .innerJoin(classes, eq(classes.id, lessons.classId))
+      .innerJoin(subjects, eq(subjects.id, lessons.subjectId))
+      .leftJoin(billingPeriods, eq(billingPeriods.id, lessons.billingPeriodId))
+      .orderBy(lessons.date, lessons.begin, classes.code);
+    // what the seed day gives, and nothing else (deterministic: the same day gives the same plan)
+    expect(demoTimetable(today)).toEqual(plan);
+    expect(rows.map((r) => ({ matricule: r.matricule, classCode: r.classCode, subjectCode: r.subjectCode, date: r.date, begin: r.begin.slice(0, 5), end: r.end.slice(0, 5), room: r.room, status: r.status }))).toEqual(
+      plan.lessons.map(({ series: _series, ...lesson }) => lesson),
+    );
+    expect(rows.length).toBeGreaterThan(50);
+    expect(new Set(rows.map((r) => `${r.building}|${r.campus}|${r.part}`))).toEqual(new Set(['Bloc B|Logbessou|CM']));
+    // 6 weeks back to 4 ahead, one to four lessons a week for each lecturer
+    const weekOf = (date: string) => Math.floor((Date.parse(date) - Date.parse(plan.monday)) / (7 * 86_400_000));
+    for (const matricule of ['PER0001', 'VAC0001', 'PER0004']) {
+      const weeks = new Map<number, number>();
+      for (const r of rows.filter((row) => row.matricule === matricule)) weeks.set(weekOf(r.date), (weeks.get(weekOf(r.date)) ?? 0) + 1);
+      expect([...weeks.keys()].sort((a, b) => a - b), matricule).toEqual([-6, -5, -4, -3, -2, -1, 0, 1, 2, 3, 4]);
+      for (const n of weeks.values()) expect(n >= 1 && n <= 4, `${matricule}: ${n} lessons a week`).toBe(true);
+    }
+    // decided before today, pending from today on; some refused; last month billed in its period, nothing else
+    for (const r of rows) expect(r.status === 'PendingValidation', `${r.date} ${r.status}`).toBe(r.date >= today);
+    expect(rows.filter((r) => r.status === 'NotValidated').length).toBeGreaterThanOrEqual(3);
+    const billed = rows.filter((r) => r.status === 'ValidatedAndBilled');
+    expect(billed.length).toBeGreaterThan(0);
+    const periods = await t.db.select().from(billingPeriods);
+    expect(periods).toHaveLength(1);
+    expect(periods[0]!.endDate).toBe(addDays(`${today.slice(0, 8)}01`, -1));
+    for (const r of billed) expect([r.period, r.date >= r.periodBegin! && r.date <= r.periodEnd!]).toEqual([periods[0]!.name, true]);
+    for (const r of rows.filter((row) => row.date >= periods[0]!.beginDate && row.date <= periods[0]!.endDate && row.date < today)) expect(['ValidatedAndBilled', 'NotValidated']).toContain(r.status);
+    // one series per weekly lesson
+    expect(new Set(rows.map((r) => r.seriesId)).size).toBe(new Set(plan.lessons.map((l) => l.series)).size);
+    // every lesson of a confirmed assignment of its lecturer, and within the subject's lecture volume
+    const assigned = await t.db.select({ lecturerId: applications.EMPLOYEE_ID, subjectId: applicationChoices.SUBJECT_ID }).from(applicationChoices).innerJoin(applications, eq(applications.id, applicationChoices.applicationId)).where(and(eq(applicationChoices.AFFECTATION, 1), eq(applicationChoices.CATEGORY, 'CM')));
+    for (const r of rows) expect(assigned.some((a) => a.lecturerId === r.lecturerId && a.subjectId === r.subjectId), `${r.matricule} ${r.subjectCode}`).toBe(true);
+    for (const subjectId of new Set(rows.map((r) => r.subjectId))) {
+      const ofSubject = rows.filter((r) => r.subjectId === subjectId);
+      const { planned } = lessonTotalsOf(ofSubject.map((r) => ({ status: r.status, hours: lessonHoursOf(r.begin.slice(0, 5), r.end.slice(0, 5)) })));
+      expect(planned, ofSubject[0]!.subjectCode).toBeLessThanOrEqual(ofSubject[0]!.hoursCm);
+    }
+    // another day, another plan
+    expect(demoTimetable(addDays(today, 7)).lessons[0]!.date).toBe(addDays(plan.lessons[0]!.date, 7));
+  });
+
+  it('puts every demo student in a class that has lessons, the student demo account in BTS1 GSI/J A', async () => {
+    const rows = await t.db.select({ MATRICULE: persons.MATRICULE, classCode: classes.code }).from(persons).leftJoin(classes, eq(classes.id, persons.classId)).where(eq(persons.KIND, 'STUDENT'));
+    expect(rows.length).toBe(120);
+    expect(new Set(rows.map((r) => r.classCode))).toEqual(new Set(DEMO_STUDENT_CLASSES));
+    expect(rows.find((r) => r.MATRICULE === DEMO_ACCOUNTS.student.matricule)!.classCode).toBe('BTS1 GSI/J A');
+    const taught = await t.db.selectDistinct({ code: classes.code }).from(lessons).innerJoin(classes, eq(classes.id, lessons.classId));
+    expect(taught.map((c) => c.code).sort()).toEqual([...DEMO_STUDENT_CLASSES].sort());
+    // nobody else has a class
+    const others = await t.db.select({ n: count() }).from(persons).where(and(isNotNull(persons.classId), sql`${persons.KIND} <> 'STUDENT'`));
+    expect(others[0]!.n).toBe(0);
   });
 
   it('is seeded only into an empty database', async () => {

@@ -29,6 +29,7 @@ import {
 import { hashPassword } from '../lib/passwords';
 import { BANKS, BIRTHPLACES, BRANCHES, DEMO_CHOICE_SESSION, CYCLES, DEPARTMENTS, FIRST_NAMES, IDENTIFICATION_TYPES, INSTITUTION, LAST_NAMES, PAYMENT_MODES, PROGRAMME_LABELS, REGIONS, SUBJECT_POOLS } from './data';
 import { seedDemoRequests, seedRequests, seedUnitMembers } from './requests';
+import { seedDemoTimetable } from './timetable';
 import { DEMO_ACCOUNTS, DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, DEMO_PAST_ASSIGNMENTS, DEMO_UNCLAIMED, DEMO_UNIT_MEMBERS } from './demo';
 
 countriesLib.registerLocale(enCountries);
@@ -45,6 +46,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     await seedRequests(tx);
     await seedPeople(tx, passwordHash);
     await seedDemoRequests(tx, new Date());
+    await seedDemoTimetable(tx, new Date());
   });
   return true;
 }
