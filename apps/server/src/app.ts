@@ -40,6 +40,7 @@ import { requestConfigRoutes } from './features/requests/config.routes';
 import { requestDeadlinesJob } from './features/requests/deadlines.service';
 import { timetableRoutes } from './features/timetable/timetable.routes';
 import { calendarFeedRoutes, publicCalendarRoutes } from './features/timetable/calendar-feed.routes';
+import { weeklyPlanningJob } from './features/timetable/weekly-planning.service';
 import { affectedRoutes } from './features/applications/affected.routes';
 import { referenceRoutes } from './features/reference/reference.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
@@ -79,8 +80,8 @@ export interface AppOptions {
   jobs?: readonly Job[];
 }
 
-/** The portal's periodic jobs (lib/jobs.ts): the requests' reminder and 7-day rule, and their draft attachments. */
-export const PORTAL_JOBS: readonly Job[] = [requestDeadlinesJob];
+/** The portal's periodic jobs (lib/jobs.ts): the requests' reminder and 7-day rule, and their draft attachments; the weekly planning mail. */
+export const PORTAL_JOBS: readonly Job[] = [requestDeadlinesJob, weeklyPlanningJob];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
