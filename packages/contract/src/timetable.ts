@@ -133,7 +133,7 @@ export const LessonInput = z
     timesInDay(lesson, ctx);
     if (lesson.REPEAT_UNTIL && lesson.REPEAT_UNTIL < lesson.LESSON_DATE) ctx.addIssue({ code: 'custom', path: ['REPEAT_UNTIL'], message: V.endBeforeStart });
   })
-  .meta({ id: 'LessonInput' });
+  .meta({ id: 'NewLesson' });
 export type LessonInput = z.input<typeof LessonInput>;
 /** `PATCH /lessons/{id}`: a pending lesson changed (the same fields, without repetition). */
 export const LessonChange = z.object(lessonFields).superRefine(timesInDay).meta({ id: 'LessonChange' });
@@ -184,7 +184,7 @@ export const BillingPeriodInput = z
   .superRefine((p, ctx) => {
     if (p.END_DATE < p.BEGIN_DATE) ctx.addIssue({ code: 'custom', path: ['END_DATE'], message: V.endBeforeStart });
   })
-  .meta({ id: 'BillingPeriodInput' });
+  .meta({ id: 'NewBillingPeriod' });
 export type BillingPeriodInput = z.input<typeof BillingPeriodInput>;
 export const BillingPeriod = z
   .object({ id: z.number().int(), name: z.string(), beginDate: z.string(), endDate: z.string(), billedLessons: z.number().int(), billedHours: z.number() })
