@@ -87,6 +87,8 @@ const ids = {} as {
   decision: number;
   /** the victim's teaching claim, signed, in a batch SENG prepared for the School of Computer Science */
   batch: number;
+  /** the token of the victim's calendar feed address */
+  calendarToken: string;
 };
 
 const idOf = async (matricule: string) => (await t.db.select({ id: persons.id }).from(persons).where(eq(persons.MATRICULE, matricule)))[0]!.id;
@@ -305,6 +307,15 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/request-batches/:id/receive': { allowed: ['admin'], call: () => ({ url: `/api/request-batches/${ids.batch}/receive` }) },
   'POST /api/request-batches/:id/cancel': { allowed: ['admin'], call: () => ({ url: `/api/request-batches/${ids.batch}/cancel` }) },
   'GET /api/request-batches/:id/slip': { allowed: ['admin'], call: () => ({ url: `/api/request-batches/${ids.batch}/slip` }) },
+
+  // the timetable (issue 12): the victim's lessons, for the readers of anyone's timetable (the academic office, HR, the units, administrators)
+  'POST /api/lessons/timetable': { allowed: ['hr', 'academic', 'finance', 'admin'], call: () => ({ url: '/api/lessons/timetable', body: { START_DATE: '2024-01-08', END_DATE: '2024-01-14', PERSON_ID: ids.victim } }) },
+  // one's own calendar feed address (nothing of anyone else's can be named): lecturers and students
+  'GET /api/lessons/calendar-feed': { allowed: ['student', 'staff'], call: () => ({ url: '/api/lessons/calendar-feed' }) },
+  'POST /api/lessons/calendar-feed': { allowed: ['student', 'staff'], call: () => ({ url: '/api/lessons/calendar-feed' }) },
+  'DELETE /api/lessons/calendar-feed': { allowed: ['student', 'staff'], call: () => ({ url: '/api/lessons/calendar-feed' }) },
+  // the feed itself, without signing in: its secret address is the key (the victim's)
+  'GET /calendar/:token': { allowed: 'public', call: () => ({ url: `/calendar/${ids.calendarToken}.ics` }) },
 };
 
 /** A second row for GET /api/files/:id: an identification photo, which the identification office reads too. */
@@ -457,6 +468,11 @@ beforeAll(async () => {
   const batch = await clients.admin.post('/api/request-batches', { FROM_UNIT_ID: ids.sengUnit, TO_UNIT_ID: ids.schoolUnit, REQUEST_IDS: [claim.json().id] });
   expect(batch.statusCode, batch.body).toBe(201);
   ids.batch = batch.json().id;
+
+  // The victim's calendar feed address.
+  const feed = await victim.post('/api/lessons/calendar-feed');
+  expect(feed.statusCode, feed.body).toBe(201);
+  ids.calendarToken = /\/calendar\/([\w-]{43})\.ics$/.exec(feed.json().url)![1]!;
 });
 afterAll(async () => {
   await t?.close();
