@@ -39,6 +39,9 @@ import { requestDocumentsRoutes } from './features/requests/documents.routes';
 import { requestReportsRoutes } from './features/requests/reports.routes';
 import { requestConfigRoutes } from './features/requests/config.routes';
 import { requestDeadlinesJob } from './features/requests/deadlines.service';
+import { timetableRoutes } from './features/timetable/timetable.routes';
+import { calendarFeedRoutes, publicCalendarRoutes } from './features/timetable/calendar-feed.routes';
+import { weeklyPlanningJob } from './features/timetable/weekly-planning.service';
 import { affectedRoutes } from './features/applications/affected.routes';
 import { referenceRoutes } from './features/reference/reference.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
@@ -78,8 +81,8 @@ export interface AppOptions {
   jobs?: readonly Job[];
 }
 
-/** The portal's periodic jobs (lib/jobs.ts): the requests' reminder and 7-day rule, and their draft attachments. */
-export const PORTAL_JOBS: readonly Job[] = [requestDeadlinesJob];
+/** The portal's periodic jobs (lib/jobs.ts): the requests' reminder and 7-day rule, and their draft attachments; the weekly planning mail. */
+export const PORTAL_JOBS: readonly Job[] = [requestDeadlinesJob, weeklyPlanningJob];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -224,9 +227,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(requestReportsRoutes);
       await api.register(requestConfigRoutes);
       await api.register(affectedRoutes);
+      await api.register(timetableRoutes);
+      await api.register(calendarFeedRoutes);
     },
     { prefix: '/api' },
   );
+  // The calendar feed a calendar application polls: outside /api, no session (the address is the secret).
+  await app.register(publicCalendarRoutes);
   if (config.devMailbox) await app.register(devMailboxRoutes);
   if (config.devClock) await app.register(devClockRoutes(options.jobs ?? PORTAL_JOBS));
 

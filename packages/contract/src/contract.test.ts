@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { globalRegistry } from 'zod';
 import { CodeVerificationBody, dmyDate, dmyToIso, isoDate, isoToDmy, SignUpBody, ChoosePasswordForm, ERROR_CODES, ERROR_MESSAGES } from './index';
 
 describe('dates', () => {
@@ -29,5 +30,14 @@ describe('auth shapes', () => {
   });
   it('has an English message for every error code', () => {
     for (const code of ERROR_CODES) expect(ERROR_MESSAGES[code].length).toBeGreaterThan(3);
+  });
+});
+
+describe('schema names', () => {
+  it("never name a schema as another's request form: the API document names each request form `<id>Input`", () => {
+    const ids = new Set<string>();
+    globalRegistry._idmap.forEach((_, id) => ids.add(id));
+    expect(ids.size).toBeGreaterThan(50);
+    expect([...ids].filter((id) => ids.has(`${id}Input`))).toEqual([]);
   });
 });

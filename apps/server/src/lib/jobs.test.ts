@@ -91,12 +91,15 @@ describe.runIf(onPostgres)('the jobs on PostgreSQL: pg-boss', () => {
     await t?.close();
   });
 
-  it('registers each job: its queue, its schedule every 10 minutes in university time', async () => {
+  it('registers each job: its queue, its schedule in university time (every 10 minutes, every hour)', async () => {
     const admin = new pg.Client({ connectionString: t.databaseUrl! });
     await admin.connect();
     try {
-      const { rows: schedules } = await admin.query(`select name, cron, timezone from ${PGBOSS_SCHEMA}.schedule`);
-      expect(schedules).toEqual([{ name: 'request-deadlines', cron: '*/10 * * * *', timezone: 'Africa/Douala' }]);
+      const { rows: schedules } = await admin.query(`select name, cron, timezone from ${PGBOSS_SCHEMA}.schedule order by name`);
+      expect(schedules).toEqual([
+        { name: 'request-deadlines', cron: '*/10 * * * *', timezone: 'Africa/Douala' },
+        { name: 'timetable.weekly-planning', cron: '0 * * * *', timezone: 'Africa/Douala' },
+      ]);
       const { rows: queues } = await admin.query(`select name, policy, retry_limit from ${PGBOSS_SCHEMA}.queue where name = 'request-deadlines'`);
       expect(queues).toEqual([{ name: 'request-deadlines', policy: 'stately', retry_limit: 0 }]);
     } finally {

@@ -92,6 +92,18 @@ export async function take(ctx: ServiceContext, key: string, limit: WindowLimit,
   if (!allowed) throw new AppError(code, { retryAfter });
 }
 
+/**
+ * 429 `code` while `key` has reached its limit in the current window, without counting this call:
+ * for limits that count only failures (consume() on each failure), read before the work is done.
+ */
+export async function assertWithinLimit(ctx: ServiceContext, key: string, { limit, windowSeconds }: WindowLimit, code: 'TOO_MANY_REQUESTS' = 'TOO_MANY_REQUESTS'): Promise<void> {
+  const [row] = await ctx.db.select({ windowStart: loginThrottles.windowStart, count: loginThrottles.failures }).from(loginThrottles).where(eq(loginThrottles.key, key));
+  if (!row) return;
+  const now = ctx.clock.now();
+  const windowEnd = new Date(row.windowStart.getTime() + windowSeconds * 1000);
+  if (windowEnd > now && row.count >= limit) throw new AppError(code, { retryAfter: secondsUntil(now, windowEnd) });
+}
+
 // ---------------------------------------------------------------- per address
 
 /** 429 when the address failed too often in the window; known devices do not ask. */

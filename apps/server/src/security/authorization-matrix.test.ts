@@ -92,6 +92,8 @@ const ids = {} as {
   billingPeriod: number;
   /** the victim's assigned subject (BTS1 GSI/J B, GSI103) */
   victimSubject: number;
+  /** the token of the victim's calendar feed address */
+  calendarToken: string;
 };
 
 const idOf = async (matricule: string) => (await t.db.select({ id: persons.id }).from(persons).where(eq(persons.MATRICULE, matricule)))[0]!.id;
@@ -326,6 +328,15 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/request-batches/:id/receive': { allowed: ['admin'], call: () => ({ url: `/api/request-batches/${ids.batch}/receive` }) },
   'POST /api/request-batches/:id/cancel': { allowed: ['admin'], call: () => ({ url: `/api/request-batches/${ids.batch}/cancel` }) },
   'GET /api/request-batches/:id/slip': { allowed: ['admin'], call: () => ({ url: `/api/request-batches/${ids.batch}/slip` }) },
+
+  // the timetable (issue 12): the victim's lessons, for the readers of anyone's timetable (the academic office, HR, the units, administrators)
+  'POST /api/lessons/timetable': { allowed: ['hr', 'academic', 'finance', 'admin'], call: () => ({ url: '/api/lessons/timetable', body: { START_DATE: '2024-01-08', END_DATE: '2024-01-14', PERSON_ID: ids.victim } }) },
+  // one's own calendar feed address (nothing of anyone else's can be named): lecturers and students
+  'GET /api/lessons/calendar-feed': { allowed: ['student', 'staff'], call: () => ({ url: '/api/lessons/calendar-feed' }) },
+  'POST /api/lessons/calendar-feed': { allowed: ['student', 'staff'], call: () => ({ url: '/api/lessons/calendar-feed' }) },
+  'DELETE /api/lessons/calendar-feed': { allowed: ['student', 'staff'], call: () => ({ url: '/api/lessons/calendar-feed' }) },
+  // the feed itself, without signing in: its secret address is the key (the victim's)
+  'GET /calendar/:token': { allowed: 'public', call: () => ({ url: `/calendar/${ids.calendarToken}.ics` }) },
 };
 
 /** A second row for GET /api/files/:id: an identification photo, which the identification office reads too. */
@@ -484,6 +495,11 @@ beforeAll(async () => {
   ids.lesson = pending!.id;
   const [period] = await t.db.select({ id: billingPeriods.id }).from(billingPeriods).limit(1);
   ids.billingPeriod = period!.id;
+
+  // The victim's calendar feed address.
+  const feed = await victim.post('/api/lessons/calendar-feed');
+  expect(feed.statusCode, feed.body).toBe(201);
+  ids.calendarToken = /\/calendar\/([\w-]{43})\.ics$/.exec(feed.json().url)![1]!;
 });
 afterAll(async () => {
   await t?.close();

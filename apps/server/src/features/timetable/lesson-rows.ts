@@ -56,7 +56,9 @@ export const selectPlannedLessons = (exec: Executor) =>
     .innerJoin(persons, eq(persons.id, lessons.lecturerId))
     .leftJoin(billingPeriods, eq(billingPeriods.id, lessons.billingPeriodId));
 
-type LessonRow = { [K in keyof typeof lessonColumns]: (typeof lessonColumns)[K]['_']['data'] };
+/** A column's value as a select reads it: null where the column may be null (room, building, campus). */
+type ValueOf<C extends { _: { data: unknown; notNull: boolean } }> = C['_']['notNull'] extends true ? C['_']['data'] : C['_']['data'] | null;
+type LessonRow = { [K in keyof typeof lessonColumns]: ValueOf<(typeof lessonColumns)[K]> };
 type PlannedLessonRow = LessonRow & { [K in Exclude<keyof typeof plannedLessonColumns, keyof typeof lessonColumns>]: (typeof plannedLessonColumns)[K]['_']['data'] | null };
 
 /** `HH:MM` of PostgreSQL's `HH:MM:SS`. */
