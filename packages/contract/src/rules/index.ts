@@ -16,3 +16,4 @@ export * from './identification';
 export * from './academic';
 export * from './account';
 export * from './requests';
+export * from './history';
