@@ -37,6 +37,7 @@ import { requestBatchesRoutes } from './features/requests/batches.routes';
 import { requestDocumentsRoutes } from './features/requests/documents.routes';
 import { requestReportsRoutes } from './features/requests/reports.routes';
 import { requestConfigRoutes } from './features/requests/config.routes';
+import { historyRoutes } from './features/history/history.routes';
 import { requestDeadlinesJob } from './features/requests/deadlines.service';
 import { affectedRoutes } from './features/applications/affected.routes';
 import { referenceRoutes } from './features/reference/reference.routes';
@@ -221,6 +222,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(requestReportsRoutes);
       await api.register(requestConfigRoutes);
       await api.register(affectedRoutes);
+      await api.register(historyRoutes);
     },
     { prefix: '/api' },
   );
