@@ -38,6 +38,7 @@ import { requestBatchesRoutes } from './features/requests/batches.routes';
 import { requestDocumentsRoutes } from './features/requests/documents.routes';
 import { requestReportsRoutes } from './features/requests/reports.routes';
 import { requestConfigRoutes } from './features/requests/config.routes';
+import { historyRoutes } from './features/history/history.routes';
 import { requestDeadlinesJob } from './features/requests/deadlines.service';
 import { timetableRoutes } from './features/timetable/timetable.routes';
 import { calendarFeedRoutes, publicCalendarRoutes } from './features/timetable/calendar-feed.routes';
@@ -229,6 +230,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(affectedRoutes);
       await api.register(timetableRoutes);
       await api.register(calendarFeedRoutes);
+      await api.register(historyRoutes);
     },
     { prefix: '/api' },
   );

@@ -15,6 +15,7 @@ export * from './identification';
 export * from './academic';
 export * from './requests';
 export * from './timetable';
+export * from './history';
 // A schema and the type of its values share a name with the rules' type: these are the schemas' (the same types).
 export { ErrorCode } from './errors';
 export { Language } from './common';

@@ -5,13 +5,19 @@ const sorted = (permissions: Iterable<Permission>) => [...permissions].sort();
 
 describe('permissions', () => {
   it('grants each kind of person its self-service', () => {
-    expect(sorted(permissionsOf({ KIND: 'STAFF', ROLES: [] }))).toEqual(['applications.own', 'profile.own', 'registration.own', 'requests.own', 'timetable.own']);
-    expect(sorted(permissionsOf({ KIND: 'STUDENT', ROLES: [] }))).toEqual(['profile.own', 'timetable.own']);
+    expect(sorted(permissionsOf({ KIND: 'STAFF', ROLES: [] }))).toEqual(['applications.own', 'history.own', 'profile.own', 'registration.own', 'requests.own', 'timetable.own']);
+    expect(sorted(permissionsOf({ KIND: 'STUDENT', ROLES: [] }))).toEqual(['history.own', 'profile.own', 'timetable.own']);
     expect(KIND_PERMISSIONS.STUDENT).not.toContain('registration.own');
   });
 
-  it('gives a back-office service account its profile only: no registration, no subject choice (decision 29)', () => {
-    expect(sorted(permissionsOf({ KIND: 'OFFICE', ROLES: [] }))).toEqual(['profile.own']);
+  it('gives every kind of person its own activity history, and no role anyone else\'s (decision 36)', () => {
+    for (const kind of ['STAFF', 'STUDENT', 'OFFICE']) expect(can({ KIND: kind, ROLES: [] }, 'history.own'), kind).toBe(true);
+    for (const role of BACK_OFFICE_ROLES) expect(ROLE_PERMISSIONS[role], role).not.toContain('history.own');
+    expect(can({ KIND: 'ROBOT', ROLES: ['ADMIN'] }, 'history.own')).toBe(false);
+  });
+
+  it('gives a back-office service account its profile and history only: no registration, no subject choice (decision 29)', () => {
+    expect(sorted(permissionsOf({ KIND: 'OFFICE', ROLES: [] }))).toEqual(['history.own', 'profile.own']);
     for (const role of BACK_OFFICE_ROLES) {
       expect(can({ KIND: 'OFFICE', ROLES: [role] }, 'registration.own'), role).toBe(false);
       expect(can({ KIND: 'OFFICE', ROLES: [role] }, 'applications.own'), role).toBe(false);
@@ -19,9 +25,9 @@ describe('permissions', () => {
       // a service account teaches nothing: it has no timetable of its own
       expect(can({ KIND: 'OFFICE', ROLES: [role] }, 'timetable.own'), role).toBe(false);
     }
-    expect(sorted(permissionsOf({ KIND: 'OFFICE', ROLES: ['ADMISSIONS'] }))).toEqual(['profile.own']);
+    expect(sorted(permissionsOf({ KIND: 'OFFICE', ROLES: ['ADMISSIONS'] }))).toEqual(['history.own', 'profile.own']);
     // an employee who also holds a role keeps what an employee does for themself
-    expect(sorted(permissionsOf({ KIND: 'STAFF', ROLES: ['HR'] }))).toEqual(['applications.own', 'lessons.readAny', 'persons.readFull', 'profile.own', 'registration.own', 'registrations.manage', 'requests.own', 'timetable.own']);
+    expect(sorted(permissionsOf({ KIND: 'STAFF', ROLES: ['HR'] }))).toEqual(['applications.own', 'history.own', 'lessons.readAny', 'persons.readFull', 'profile.own', 'registration.own', 'registrations.manage', 'requests.own', 'timetable.own']);
   });
 
   it('grants each back-office role what its work needs, and no more (decision 22)', () => {
@@ -35,7 +41,7 @@ describe('permissions', () => {
   it("gives the administrators every office's permission; what one does for oneself comes from one's kind", () => {
     expect(sorted(ROLE_PERMISSIONS.ADMIN)).toEqual(sorted(PERMISSIONS.filter((p) => !(SELF_SERVICE_PERMISSIONS as readonly string[]).includes(p))));
     for (const permission of PERMISSIONS) expect(can({ KIND: 'STAFF', ROLES: ['ADMIN'] }, permission), permission).toBe(true);
-    expect(sorted(permissionsOf({ KIND: 'OFFICE', ROLES: ['ADMIN'] }))).toEqual(sorted(PERMISSIONS.filter((p) => p === 'profile.own' || !(SELF_SERVICE_PERMISSIONS as readonly string[]).includes(p))));
+    expect(sorted(permissionsOf({ KIND: 'OFFICE', ROLES: ['ADMIN'] }))).toEqual(sorted(PERMISSIONS.filter((p) => p === 'profile.own' || p === 'history.own' || !(SELF_SERVICE_PERMISSIONS as readonly string[]).includes(p))));
   });
 
   it("keeps anyone's whole record (the sensitive fields) to HR and the administrators", () => {

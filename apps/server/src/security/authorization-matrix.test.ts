@@ -155,6 +155,8 @@ const MATRIX: Record<string, Entry> = {
   // one's own record, settings, contact: another person's id is refused to everyone, HR included
   'GET /api/students/:id': { allowed: ['hr', 'admin', 'academic', 'identification'], call: () => ({ url: `/api/students/${ids.victim}` }) },
   'GET /api/settings': { allowed: 'signed-in', call: () => ({ url: '/api/settings' }) },
+  // one's own activity history (decision 36): everyone signed in reads their own; a person named in the query is ignored
+  'GET /api/history': { allowed: 'signed-in', call: () => ({ url: `/api/history?personId=${ids.victim}&EMPLOYEE_ID=${ids.victim}` }) },
   'POST /api/settings': { allowed: NOBODY, call: () => ({ url: '/api/settings', body: { LANGUAGE: 'fr', STUDENT_ID: ids.victim } }) },
   'POST /api/students/contact-us': { allowed: NOBODY, call: () => ({ url: '/api/students/contact-us', body: { OBJECT: 'OTHER', MESSAGE: 'On behalf of someone', STUDENT_ID: ids.victim } }) },
 

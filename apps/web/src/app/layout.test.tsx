@@ -19,8 +19,8 @@ describe('navigation menu', () => {
   });
 
   it('builds the menu from the roles of the person', () => {
-    expect(navEntriesFor(person({ KIND: 'STUDENT' })).map((e) => e.path)).toEqual(['/profile']);
-    expect(navEntriesFor(person({ KIND: 'STAFF' })).map((e) => e.path)).toEqual(['/profile', '/registration', '/courses', '/courses/archive', '/requests']);
+    expect(navEntriesFor(person({ KIND: 'STUDENT' })).map((e) => e.path)).toEqual(['/profile', '/history']);
+    expect(navEntriesFor(person({ KIND: 'STAFF' })).map((e) => e.path)).toEqual(['/profile', '/registration', '/courses', '/courses/archive', '/requests', '/history']);
     expect(navEntriesFor(person({ KIND: 'STAFF', ROLES: ['IDENTIFICATION'] })).map((e) => e.path)).toContain('/identification');
     expect(navEntriesFor(person({ KIND: 'STAFF', ROLES: ['IDENTIFICATION'] })).map((e) => e.path)).not.toContain('/academic/assignments');
     expect(navEntriesFor(person({ KIND: 'STAFF', ROLES: ['ACADEMIC'] })).map((e) => e.path)).toEqual(
@@ -36,19 +36,22 @@ describe('navigation menu', () => {
 /** What a unit processing requests finds in its menu (decision 32). */
 const REQUESTS_MENU = ['Requests to process', 'Transmittal batches', 'Requests report'];
 
+/** What everyone signed in finds first: their profile and their own activity (decision 36). */
+const OWN_MENU = ['My profile', 'My activity'];
+
 /** The labels of the menu in the app bar, as each demo account sees it (decision 29). */
 const MENUS: Record<DemoWho, string[]> = {
-  permanent: ['My profile', 'My registration', 'Subject choices', 'History and assignments', 'My requests'],
-  support: ['My profile', 'My registration', 'Subject choices', 'History and assignments', 'My requests'],
-  student: ['My profile'],
-  hr: ['My profile', 'Staff registrations', ...REQUESTS_MENU],
-  academic: ['My profile', 'Assignments', 'Choice sessions', 'Catalogue'],
-  identification: ['My profile', 'Identification'],
-  admissions: ['My profile'],
-  admin: ['My profile', 'Staff registrations', 'Identification', 'Assignments', 'Choice sessions', 'Catalogue', ...REQUESTS_MENU, 'Requests settings'],
-  seng: ['My profile', ...REQUESTS_MENU],
-  finance: ['My profile', ...REQUESTS_MENU],
-  school: ['My profile', ...REQUESTS_MENU],
+  permanent: ['My profile', 'My registration', 'Subject choices', 'History and assignments', 'My requests', 'My activity'],
+  support: ['My profile', 'My registration', 'Subject choices', 'History and assignments', 'My requests', 'My activity'],
+  student: OWN_MENU,
+  hr: [...OWN_MENU, 'Staff registrations', ...REQUESTS_MENU],
+  academic: [...OWN_MENU, 'Assignments', 'Choice sessions', 'Catalogue'],
+  identification: [...OWN_MENU, 'Identification'],
+  admissions: OWN_MENU,
+  admin: [...OWN_MENU, 'Staff registrations', 'Identification', 'Assignments', 'Choice sessions', 'Catalogue', ...REQUESTS_MENU, 'Requests settings'],
+  seng: [...OWN_MENU, ...REQUESTS_MENU],
+  finance: [...OWN_MENU, ...REQUESTS_MENU],
+  school: [...OWN_MENU, ...REQUESTS_MENU],
 };
 
 describe('the menu of each demo account', () => {
@@ -64,14 +67,16 @@ describe('the menu of each demo account', () => {
     });
   }
 
-  it("keeps a long menu out of a bar too narrow for it: an administrator's ten entries open as a drawer where a lecturer's five fit", async () => {
+  it("keeps a long menu out of a bar too narrow for it: an administrator's eleven entries and a lecturer's six open as a drawer where an identification officer's three fit", async () => {
     fakeApi({ 'GET /api/sessions-applications/current': { status: 204 } });
-    const admin = renderApp('/settings', { user: DEMO_PEOPLE.admin() });
-    await screen.findByRole('button', { name: 'Open the menu' });
-    expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
-    admin.unmount();
-    renderApp('/settings', { user: DEMO_PEOPLE.permanent() });
-    expect(within(await screen.findByRole('navigation', { name: 'Main menu' })).getAllByRole('link')).toHaveLength(5);
+    for (const who of ['admin', 'permanent'] as const) {
+      const view = renderApp('/settings', { user: DEMO_PEOPLE[who]() });
+      await screen.findByRole('button', { name: 'Open the menu' });
+      expect(screen.queryByRole('navigation', { name: 'Main menu' }), who).not.toBeInTheDocument();
+      view.unmount();
+    }
+    renderApp('/settings', { user: DEMO_PEOPLE.identification() });
+    expect(within(await screen.findByRole('navigation', { name: 'Main menu' })).getAllByRole('link')).toHaveLength(3);
   });
 });
 

@@ -4,7 +4,9 @@ import { person } from '../test/fake-api';
 import { DEMO_PEOPLE, type DemoWho } from '../test/demo-people';
 import { navEntriesFor } from './navigation';
 
-const STAFF_ENTRIES = ['/profile', '/registration', '/courses', '/courses/archive', '/requests'];
+const STAFF_ENTRIES = ['/profile', '/registration', '/courses', '/courses/archive', '/requests', '/history'];
+/** What everyone signed in has: their profile and their own activity (decision 36). */
+const OWN = ['/profile', '/history'];
 const ACADEMIC_ENTRIES = ['/academic/assignments', '/academic/sessions', '/academic/catalogue'];
 /** A unit processing requests (decision 32): its inbox, its batches and the report; administrators also configure. */
 const REQUESTS_ENTRIES = ['/office/requests', '/office/batches', '/office/requests/report'];
@@ -15,23 +17,23 @@ const menuOf = (who: DemoWho) => navEntriesFor(DEMO_PEOPLE[who]()).map((entry) =
 const officeMenu = (roles: BackOfficeRole[]) => navEntriesFor(person({ KIND: 'OFFICE', ROLES: roles })).map((entry) => entry.path);
 
 describe('the menu of each demo account (decision 29)', () => {
-  it('gives employees their profile, registration, subject choice, archive and requests', () => {
+  it('gives employees their profile, registration, subject choice, archive, requests and activity', () => {
     expect(menuOf('permanent')).toEqual(STAFF_ENTRIES);
     expect(menuOf('support')).toEqual(STAFF_ENTRIES);
   });
 
-  it('gives a student the profile only', () => {
-    expect(menuOf('student')).toEqual(['/profile']);
+  it('gives a student the profile and their activity only', () => {
+    expect(menuOf('student')).toEqual(OWN);
   });
 
   it("gives each office account its office's pages, and none of an employee's", () => {
-    expect(menuOf('hr')).toEqual(['/profile', '/hr/registrations', ...REQUESTS_ENTRIES]);
-    expect(menuOf('academic')).toEqual(['/profile', ...ACADEMIC_ENTRIES]);
-    expect(menuOf('identification')).toEqual(['/profile', '/identification']);
-    // the candidates' screens come with the entrance-exam issue: today, the profile
-    expect(menuOf('admissions')).toEqual(['/profile']);
-    for (const unit of ['seng', 'finance', 'school'] as const) expect(menuOf(unit), unit).toEqual(['/profile', ...REQUESTS_ENTRIES]);
-    expect(menuOf('admin')).toEqual(['/profile', '/hr/registrations', '/identification', ...ACADEMIC_ENTRIES, ...REQUESTS_ENTRIES, '/office/requests/settings']);
+    expect(menuOf('hr')).toEqual([...OWN, '/hr/registrations', ...REQUESTS_ENTRIES]);
+    expect(menuOf('academic')).toEqual([...OWN, ...ACADEMIC_ENTRIES]);
+    expect(menuOf('identification')).toEqual([...OWN, '/identification']);
+    // the candidates' screens come with the entrance-exam issue: today, the profile and the activity
+    expect(menuOf('admissions')).toEqual(OWN);
+    for (const unit of ['seng', 'finance', 'school'] as const) expect(menuOf(unit), unit).toEqual([...OWN, ...REQUESTS_ENTRIES]);
+    expect(menuOf('admin')).toEqual([...OWN, '/hr/registrations', '/identification', ...ACADEMIC_ENTRIES, ...REQUESTS_ENTRIES, '/office/requests/settings']);
   });
 });
 
@@ -60,7 +62,7 @@ describe('the menu of the back office', () => {
   });
 
   it('has the requests entries for the REQUESTS role and the administrators, and the settings for the administrators only', () => {
-    expect(officeMenu(['REQUESTS'])).toEqual(['/profile', ...REQUESTS_ENTRIES]);
+    expect(officeMenu(['REQUESTS'])).toEqual([...OWN, ...REQUESTS_ENTRIES]);
     expect(officeMenu(['ADMIN'])).toEqual(expect.arrayContaining([...REQUESTS_ENTRIES, '/office/requests/settings']));
     for (const role of ['HR', 'ACADEMIC', 'IDENTIFICATION', 'ADMISSIONS'] as const) {
       for (const path of [...REQUESTS_ENTRIES, '/office/requests/settings']) expect(officeMenu([role]), role).not.toContain(path);

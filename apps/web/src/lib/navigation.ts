@@ -7,6 +7,7 @@ import FolderSharedOutlined from '@mui/icons-material/FolderSharedOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
+import ManageHistoryOutlined from '@mui/icons-material/ManageHistoryOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
@@ -37,6 +38,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'subjects', label: 'nav.subjects', path: '/courses', icon: MenuBookOutlined, permission: 'applications.own' },
   { key: 'archive', label: 'nav.archive', path: '/courses/archive', icon: HistoryOutlined, permission: 'applications.own' },
   { key: 'requests', label: 'nav.requests', path: '/requests', icon: ReceiptLongOutlined, permission: 'requests.own' },
+  { key: 'history', label: 'nav.history', path: '/history', icon: ManageHistoryOutlined, permission: 'history.own' },
   { key: 'hr', label: 'hr.nav', path: '/hr/registrations', icon: FolderSharedOutlined, permission: 'registrations.manage' },
   { key: 'identification', label: 'nav.identification', path: '/identification', icon: FingerprintOutlined, permission: 'identification.manage' },
   { key: 'academicAssignments', label: 'nav.academicAssignments', path: '/academic/assignments', icon: SchoolOutlined, permission: 'assignments.manage' },

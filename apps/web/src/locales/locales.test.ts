@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACADEMIC_GRADES, ACTIVITIES, BACK_OFFICE_ROLES, CIVIL_STATUSES, CONTACT_OBJECTS, ERROR_CODES, GENDERS, LANGUAGES as CONTRACT_LANGUAGES, MANDATORY_RULES, PAY_MODES, PERSON_KINDS, PIECE_TYPES, PROFILE_SECTIONS, REQUEST_BATCH_STATUSES, REQUEST_FIELD_GROUPS, REQUEST_STAGES, REQUEST_STATUSES, REQUEST_STEP_KINDS, SPOKEN_LANGUAGES, STAFF_STATUSES, V } from '@portal/contract/rules';
+import { ACADEMIC_GRADES, ACTIVITIES, BACK_OFFICE_ROLES, CIVIL_STATUSES, CONTACT_OBJECTS, ERROR_CODES, FILE_COLUMNS, GENDERS, HISTORY_EVENTS, LANGUAGES as CONTRACT_LANGUAGES, MANDATORY_RULES, PAY_MODES, PERSON_KINDS, PIECE_TYPES, PROFILE_SECTIONS, REQUEST_BATCH_STATUSES, REQUEST_FIELD_GROUPS, REQUEST_STAGES, REQUEST_STATUSES, REQUEST_STEP_KINDS, SPOKEN_LANGUAGES, STAFF_STATUSES, V } from '@portal/contract/rules';
 import { LANGUAGES } from '../lib/i18n';
 import { LIMITS } from '../lib/limits';
 import en from './en.json';
@@ -83,6 +83,8 @@ describe('locales', () => {
       ...PIECE_TYPES.map((key) => `registration.pieceType.${key}`),
       ...ACADEMIC_GRADES.map((key) => `registration.grade.${key}`),
       ...SPOKEN_LANGUAGES.map((key) => `registration.spokenLanguage.${key}`),
+      ...FILE_COLUMNS.map((key) => `registration.fields.${key}`),
+      ...HISTORY_EVENTS.map((key) => `history.events.${key}`),
     ];
     expect(keys.filter((key) => !EN.has(key))).toEqual([]);
   });
@@ -124,6 +126,8 @@ describe('locales', () => {
       // the units' pages of requests
       'unit', 'references', 'status', 'from', 'to',
       'decision', 'text', 'reference', 'deadline', 'unit', 'week', 'end',
+      // the activity history
+      'section', 'file', 'document', 'session', 'added', 'removed', 'hours', 'subject', 'category', 'subcategory',
     ]);
     const unknown = [...EN.entries()].flatMap(([key, text]) => variables(text).filter((v) => !passed.has(v!)).map((v) => `${key}:${v}`));
     expect(unknown).toEqual([]);
@@ -157,6 +161,7 @@ describe('locales', () => {
       'nav.requestsReport': 'requestsOffice.report.title',
       'nav.requestsSettings': 'requestsOffice.settings.title',
       'nav.requests': 'requests.list.title',
+      'nav.history': 'history.title',
     };
     for (const [name, map] of [['en', EN], ['fr', FR]] as const) {
       const differ = Object.entries(PAGES).filter(([menu, title]) => map.get(menu) !== map.get(title)).map(([menu, title]) => `${name}: ${String(map.get(menu))} ≠ ${String(map.get(title))}`);

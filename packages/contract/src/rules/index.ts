@@ -17,3 +17,4 @@ export * from './academic';
 export * from './account';
 export * from './requests';
 export * from './timetable';
+export * from './history';

@@ -12,6 +12,11 @@ export const PERMISSIONS = [
   'applications.own',
   /** file requests (claims about lessons, hours, fees, contracts, reprography) and follow one's own */
   'requests.own',
+  /**
+   * read one's own activity history (decision 36): one's sign-ins, what one did and what the offices
+   * did to or for one, from the audit log; never anyone else's, the back office included
+   */
+  'history.own',
   /** the human resources back office: registrations, dossiers, reopening, and changing anyone's registration, files and documents (with a reason, always) */
   'registrations.manage',
   /** the identification office: photos, fingerprints, completing and reopening identifications */
@@ -56,16 +61,17 @@ export const PERMISSIONS = [
 export type Permission = (typeof PERMISSIONS)[number];
 
 /** What a person does for themselves: granted by their kind only, never by a role (decision 29). */
-export const SELF_SERVICE_PERMISSIONS = ['profile.own', 'registration.own', 'applications.own', 'requests.own', 'timetable.own'] as const satisfies readonly Permission[];
+export const SELF_SERVICE_PERMISSIONS = ['profile.own', 'registration.own', 'applications.own', 'requests.own', 'timetable.own', 'history.own'] as const satisfies readonly Permission[];
 
 /**
  * What every kind of person may do for themselves. A back-office service account (OFFICE) has its
- * profile only: it fills in no HR registration and applies for no subject; its work comes from its roles.
+ * profile and its own history only: it fills in no HR registration and applies for no subject; its
+ * work comes from its roles. Everyone who signs in reads their own history.
  */
 export const KIND_PERMISSIONS: Record<PersonKind, readonly Permission[]> = {
-  STAFF: ['profile.own', 'registration.own', 'applications.own', 'requests.own', 'timetable.own'],
-  STUDENT: ['profile.own', 'timetable.own'],
-  OFFICE: ['profile.own'],
+  STAFF: ['profile.own', 'registration.own', 'applications.own', 'requests.own', 'timetable.own', 'history.own'],
+  STUDENT: ['profile.own', 'timetable.own', 'history.own'],
+  OFFICE: ['profile.own', 'history.own'],
 };
 
 /**

@@ -386,6 +386,25 @@ describe('saving and emptying the list', () => {
     ]);
     expect(await choicesInDb(a.application.id)).toHaveLength(2);
   });
+
+  it("audits each change of the list with the parts added and removed (the person's history shows it), and none for a change that changes nothing", async () => {
+    const a = await applicant();
+    const [s1, s2, s3] = [l2Day[6]!, l2Day[7]!, l2Day[8]!];
+    const changes = async () =>
+      (await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'application.choices-changed'), eq(auditLog.targetId, String(a.application.id)))).orderBy(auditLog.id)).map((row) => ({ actorId: row.actorId, targetType: row.targetType, details: row.details }));
+    expect((await choose(a, cm(s1, s2))).statusCode).toBe(200);
+    expect((await replace(a, cm(s2, s3))).statusCode).toBe(200);
+    expect((await choose(a, cm(s3))).statusCode).toBe(200);
+    expect((await replace(a, cm(s2, s3))).statusCode).toBe(200);
+    expect((await clear(a)).statusCode).toBe(200);
+    expect((await clear(a)).statusCode).toBe(200);
+    const part = (s: SubjectPick) => ({ subjectId: s.id, code: s.code, category: 'CM' });
+    expect(await changes()).toEqual([
+      { actorId: a.id, targetType: 'application', details: { added: [part(s1), part(s2)], removed: [] } },
+      { actorId: a.id, targetType: 'application', details: { added: [part(s3)], removed: [part(s1)] } },
+      { actorId: a.id, targetType: 'application', details: { added: [], removed: [part(s2), part(s3)] } },
+    ]);
+  });
 });
 
 describe('when no session is open', () => {

@@ -13,6 +13,7 @@ import {
 } from '@portal/contract';
 import type { Executor, Tx } from '../../db/client';
 import { applicationChoices, applications, applicationSessions, classes, profiles, subjects } from '../../db/schema';
+import { audit } from '../../lib/audit';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { joinSubjectCatalogue, subjectColumns, subjectHours, toSubjectRow } from './subjects.service';
@@ -81,10 +82,10 @@ const keyOf = (subjectId: number, category: ChoiceCategory) => `${subjectId}:${c
  * and declined ones are kept as they are). Checks each part, then the resulting list against
  * the limits and the hours cap; a refusal throws and the transaction changes nothing.
  */
-async function applyChoices(tx: Tx, locked: LockedApplication, wanted: readonly ChoiceInput[], mode: 'add' | 'replace'): Promise<void> {
+async function applyChoices(tx: Tx, locked: LockedApplication, wanted: readonly ChoiceInput[], mode: 'add' | 'replace'): Promise<ChoicesChange> {
   const applicationId = locked.application.id;
   const sessionId = locked.application.SESSION_APPLICATION_ID;
-  const weighed = { LEVEL_ID: classes.levelId, SHIFT: classes.shift, ...subjectHours };
+  const weighed = { CODE: subjects.code, LEVEL_ID: classes.levelId, SHIFT: classes.shift, ...subjectHours };
 
   const existing = await tx
     .select({ id: applicationChoices.id, SUBJECT_ID: applicationChoices.SUBJECT_ID, CATEGORY: applicationChoices.CATEGORY, AFFECTATION: applicationChoices.AFFECTATION, ...weighed })
@@ -131,10 +132,14 @@ async function applyChoices(tx: Tx, locked: LockedApplication, wanted: readonly 
   const removed = mode === 'replace' ? existing.filter((c) => c.AFFECTATION === AFFECTATION.SELECTED && !kept.has(keyOf(c.SUBJECT_ID, c.CATEGORY))) : [];
 
   const removedIds = new Set(removed.map((c) => c.id));
+  const change: ChoicesChange = {
+    added: [...added.values()].map((w) => ({ subjectId: w.SUBJECT_ID, code: subjectById.get(w.SUBJECT_ID)!.CODE, category: w.CATEGORY })),
+    removed: removed.map((c) => ({ subjectId: c.SUBJECT_ID, code: c.CODE, category: c.CATEGORY })),
+  };
   if (added.size === 0) {
     // Removing choices, or giving live ones again, cannot break a rule (even when the office has lowered a limit since).
     if (removedIds.size) await tx.delete(applicationChoices).where(inArray(applicationChoices.id, [...removedIds]));
-    return;
+    return change;
   }
   const resulting: WeighedChoice[] = [
     ...existing.filter((c) => !removedIds.has(c.id)).map((c) => ({ SUBJECT_ID: c.SUBJECT_ID, LEVEL_ID: c.LEVEL_ID, SHIFT: c.SHIFT, HOURS: hoursOf(c, c.CATEGORY), AFFECTATION: c.AFFECTATION as Affectation })),
@@ -149,6 +154,7 @@ async function applyChoices(tx: Tx, locked: LockedApplication, wanted: readonly 
 
   if (removedIds.size) await tx.delete(applicationChoices).where(inArray(applicationChoices.id, [...removedIds]));
   await tx.insert(applicationChoices).values([...added.values()].map((w) => ({ applicationId, sessionId, SUBJECT_ID: w.SUBJECT_ID, CATEGORY: w.CATEGORY, AFFECTATION: AFFECTATION.SELECTED })));
+  return change;
 }
 
 interface ChangeInput {
@@ -157,10 +163,22 @@ interface ChangeInput {
   meta: RequestMeta;
 }
 
+/** The parts a change of choices added and removed, each with its subject's code as it was then. */
+interface ChoicesChange {
+  added: { subjectId: number; code: string; category: ChoiceCategory }[];
+  removed: { subjectId: number; code: string; category: ChoiceCategory }[];
+}
+
+/** Audits a change of the application's choices (the person's history shows it, decision 36); a change that changed nothing is not one. */
+async function auditChoices(ctx: ServiceContext, tx: Tx, input: ChangeInput, change: ChoicesChange): Promise<void> {
+  if (change.added.length === 0 && change.removed.length === 0) return;
+  await audit(tx, { at: ctx.clock.now(), actorId: input.actor.id, action: 'application.choices-changed', targetType: 'application', targetId: input.applicationId, ip: input.meta.ip, details: { added: change.added, removed: change.removed } });
+}
+
 /** `POST /applications-choices`: adds these choices (an identical live choice already there is a no-op). */
 export async function addChoices(ctx: ServiceContext, input: ChangeInput & { subjects: ChoiceInput[] }): Promise<Choice[]> {
   return changeApplication(ctx, input, async (tx, locked) => {
-    await applyChoices(tx, locked, input.subjects, 'add');
+    await auditChoices(ctx, tx, input, await applyChoices(tx, locked, input.subjects, 'add'));
     return listChoices(tx, input.applicationId);
   });
 }
@@ -168,7 +186,7 @@ export async function addChoices(ctx: ServiceContext, input: ChangeInput & { sub
 /** `PUT /applications-choices/{application}`: the selected choices become exactly these; confirmed and declined ones stay. */
 export async function replaceChoices(ctx: ServiceContext, input: ChangeInput & { subjects: ChoiceInput[] }): Promise<Choice[]> {
   return changeApplication(ctx, input, async (tx, locked) => {
-    await applyChoices(tx, locked, input.subjects, 'replace');
+    await auditChoices(ctx, tx, input, await applyChoices(tx, locked, input.subjects, 'replace'));
     return listChoices(tx, input.applicationId);
   });
 }
@@ -176,7 +194,12 @@ export async function replaceChoices(ctx: ServiceContext, input: ChangeInput & {
 /** `POST /applications-choices/clear/{application}`: empties the list of selected choices; confirmed and declined ones stay. */
 export async function clearChoices(ctx: ServiceContext, input: ChangeInput): Promise<Choice[]> {
   return changeApplication(ctx, input, async (tx) => {
-    await tx.delete(applicationChoices).where(and(eq(applicationChoices.applicationId, input.applicationId), eq(applicationChoices.AFFECTATION, AFFECTATION.SELECTED)));
+    const removed = await tx
+      .delete(applicationChoices)
+      .where(and(eq(applicationChoices.applicationId, input.applicationId), eq(applicationChoices.AFFECTATION, AFFECTATION.SELECTED)))
+      .returning({ subjectId: applicationChoices.SUBJECT_ID, category: applicationChoices.CATEGORY });
+    const codes = removed.length ? new Map((await tx.select({ id: subjects.id, code: subjects.code }).from(subjects).where(inArray(subjects.id, [...new Set(removed.map((r) => r.subjectId))]))).map((r) => [r.id, r.code])) : new Map<number, string>();
+    await auditChoices(ctx, tx, input, { added: [], removed: removed.map((r) => ({ ...r, code: codes.get(r.subjectId) ?? '' })) });
     return listChoices(tx, input.applicationId);
   });
 }

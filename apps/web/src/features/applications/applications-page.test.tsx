@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../lib/i18n';
 import { error, queriesTo } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
+import { mainMenuLink } from '../../test/menu';
 import {
   ALGORITHMS,
   APPLICATION_PATH,
@@ -404,11 +405,12 @@ describe('choice session: the list', () => {
     const { user, location } = renderApp('/courses', { user: lecturer() });
     await screen.findByRole('table', { name: 'Subjects offered' });
     await user.click(addButton('Algorithms (CM)'));
-    await user.click(screen.getAllByRole('link', { name: 'History and assignments' })[0]!);
+    await user.click(await mainMenuLink(user, 'History and assignments'));
     const dialog = await screen.findByRole('dialog', { name: 'Leave this page?' });
     await user.click(within(dialog).getByRole('button', { name: 'Stay on the page' }));
     expect(location().pathname).toBe('/courses');
-    expect(itemsOf(1)).toHaveLength(1);
+    // the menu's drawer, if the menu opened as one, closes (the page is hidden behind it until then)
+    await waitFor(() => expect(itemsOf(1)).toHaveLength(1));
   });
 });
 

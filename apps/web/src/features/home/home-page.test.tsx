@@ -14,22 +14,24 @@ async function cards() {
 }
 
 const COMMON = ['Contact us', 'Settings'];
+/** What everyone signed in has: their profile and their own activity (decision 36). */
+const OWN = ['My profile', 'My activity'];
 /** A unit processing requests (decision 32). */
 const REQUESTS = ['Requests to process', 'Transmittal batches', 'Requests report'];
 
 describe('the home page, signed in: what each person can do today', () => {
   const expected: Record<DemoWho, string[]> = {
-    permanent: ['My profile', 'My registration', 'Subject choices', 'History and assignments', 'My requests', ...COMMON],
-    support: ['My profile', 'My registration', 'Subject choices', 'History and assignments', 'My requests', ...COMMON],
-    student: ['My profile', ...COMMON],
-    hr: ['My profile', 'Staff registrations', ...REQUESTS, ...COMMON],
-    academic: ['My profile', 'Assignments', 'Choice sessions', 'Catalogue', ...COMMON],
-    identification: ['My profile', 'Identification', ...COMMON],
-    admissions: ['My profile', ...COMMON],
-    admin: ['My profile', 'Staff registrations', 'Identification', 'Assignments', 'Choice sessions', 'Catalogue', ...REQUESTS, 'Requests settings', ...COMMON],
-    seng: ['My profile', ...REQUESTS, ...COMMON],
-    finance: ['My profile', ...REQUESTS, ...COMMON],
-    school: ['My profile', ...REQUESTS, ...COMMON],
+    permanent: ['My profile', 'My registration', 'Subject choices', 'History and assignments', 'My requests', 'My activity', ...COMMON],
+    support: ['My profile', 'My registration', 'Subject choices', 'History and assignments', 'My requests', 'My activity', ...COMMON],
+    student: [...OWN, ...COMMON],
+    hr: [...OWN, 'Staff registrations', ...REQUESTS, ...COMMON],
+    academic: [...OWN, 'Assignments', 'Choice sessions', 'Catalogue', ...COMMON],
+    identification: [...OWN, 'Identification', ...COMMON],
+    admissions: [...OWN, ...COMMON],
+    admin: [...OWN, 'Staff registrations', 'Identification', 'Assignments', 'Choice sessions', 'Catalogue', ...REQUESTS, 'Requests settings', ...COMMON],
+    seng: [...OWN, ...REQUESTS, ...COMMON],
+    finance: [...OWN, ...REQUESTS, ...COMMON],
+    school: [...OWN, ...REQUESTS, ...COMMON],
   };
   for (const who of Object.keys(expected) as DemoWho[]) {
     it(`lists ${who}'s pages, each a link`, async () => {
