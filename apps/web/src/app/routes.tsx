@@ -37,6 +37,7 @@ export const pageLoaders = {
   newRequest: () => import('../features/requests/new-request-page'),
   request: () => import('../features/requests/request-page'),
   requestVerification: () => import('../features/requests/verification-page'),
+  schedule: () => import('../features/timetable/schedule-page'),
   notFound: () => import('../features/not-found/not-found-page'),
 };
 
@@ -71,6 +72,7 @@ const RequestsPage = lazy(pageLoaders.requests);
 const NewRequestPage = lazy(pageLoaders.newRequest);
 const RequestPage = lazy(pageLoaders.request);
 const RequestVerificationPage = lazy(pageLoaders.requestVerification);
+const SchedulePage = lazy(pageLoaders.schedule);
 const NotFoundPage = lazy(pageLoaders.notFound);
 
 /** A page of one's own (the HR registration, subject choices): whoever may not use it goes to their profile. */
@@ -150,6 +152,7 @@ export const routes: RouteObject[] = [
       { path: 'requests/new', element: ownPage('requests.own', <NewRequestPage />) },
       { path: 'requests/:id', element: ownPage('requests.own', <RequestPage />) },
       { path: 'verify/:token', element: <RequestVerificationPage /> },
+      { path: 'schedule', element: ownPage('timetable.own', <SchedulePage />) },
       { path: 'settings', element: <SettingsPage /> },
       { path: 'privacy', element: <PrivacyPage /> },
       { path: 'terms', element: <TermsPage /> },

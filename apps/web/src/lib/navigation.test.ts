@@ -4,7 +4,7 @@ import { person } from '../test/fake-api';
 import { DEMO_PEOPLE, type DemoWho } from '../test/demo-people';
 import { navEntriesFor } from './navigation';
 
-const STAFF_ENTRIES = ['/profile', '/registration', '/courses', '/courses/archive', '/requests'];
+const STAFF_ENTRIES = ['/profile', '/registration', '/courses', '/courses/archive', '/requests', '/schedule'];
 const ACADEMIC_ENTRIES = ['/academic/assignments', '/academic/sessions', '/academic/catalogue'];
 /** A unit processing requests (decision 32): its inbox, its batches and the report; administrators also configure. */
 const REQUESTS_ENTRIES = ['/office/requests', '/office/batches', '/office/requests/report'];
@@ -15,13 +15,13 @@ const menuOf = (who: DemoWho) => navEntriesFor(DEMO_PEOPLE[who]()).map((entry) =
 const officeMenu = (roles: BackOfficeRole[]) => navEntriesFor(person({ KIND: 'OFFICE', ROLES: roles })).map((entry) => entry.path);
 
 describe('the menu of each demo account (decision 29)', () => {
-  it('gives employees their profile, registration, subject choice, archive and requests', () => {
+  it('gives employees their profile, registration, subject choice, archive, requests and schedule', () => {
     expect(menuOf('permanent')).toEqual(STAFF_ENTRIES);
     expect(menuOf('support')).toEqual(STAFF_ENTRIES);
   });
 
-  it('gives a student the profile only', () => {
-    expect(menuOf('student')).toEqual(['/profile']);
+  it('gives a student the profile and the schedule', () => {
+    expect(menuOf('student')).toEqual(['/profile', '/schedule']);
   });
 
   it("gives each office account its office's pages, and none of an employee's", () => {
@@ -71,6 +71,8 @@ describe('the menu of the back office', () => {
     for (const role of BACK_OFFICE_ROLES) expect(officeMenu([role]), role).not.toContain('/registration');
     // an office account files no request of its own, administrators included (requests.own is a staff's)
     for (const role of BACK_OFFICE_ROLES) expect(officeMenu([role]), role).not.toContain('/requests');
+    // nor a timetable: an office account gives no lessons (timetable.own is a staff's and a student's)
+    for (const role of BACK_OFFICE_ROLES) expect(officeMenu([role]), role).not.toContain('/schedule');
     for (const role of BACK_OFFICE_ROLES) {
       const employee = navEntriesFor(person({ KIND: 'STAFF', STATUS: 'PERMANENT', ROLES: [role] })).map((entry) => entry.path);
       expect(employee.slice(0, STAFF_ENTRIES.length), role).toEqual(STAFF_ENTRIES);

@@ -40,6 +40,7 @@ describe("What's New", () => {
       'The academic office',
       'Your requests',
       'Processing requests in the units',
+      'Your schedule',
       'Your profile, contact and settings',
       'Automatic sign-out',
     ]);
@@ -49,10 +50,11 @@ describe("What's New", () => {
     expect(within(dialog).getByText(/diplomas and formations, last job, remuneration, payment mode and documents/)).toBeInTheDocument();
     expect(within(dialog).getByText(/sign it at the lecturers’ service within 7 days/)).toBeInTheDocument();
     expect(within(dialog).getByText(/transmittal batches with a printable slip/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/A private calendar address puts the timetable in a phone’s calendar/)).toBeInTheDocument();
 
     await changeLanguage('fr');
     const french = await screen.findByRole('dialog', { name: 'Nouveautés de la version 1.0.0' });
-    for (const title of ['Vos requêtes', 'Le traitement des requêtes par les services', 'Choix des matières', "Bureaux d'identification", 'Le service des ressources humaines', 'Le service de la scolarité', 'Une connexion plus sûre']) {
+    for (const title of ['Vos requêtes', 'Votre emploi du temps', 'Le traitement des requêtes par les services', 'Choix des matières', "Bureaux d'identification", 'Le service des ressources humaines', 'Le service de la scolarité', 'Une connexion plus sûre']) {
       expect(within(french).getByText(title)).toBeInTheDocument();
     }
   });
