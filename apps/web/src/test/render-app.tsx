@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation, type Location } from 'react-router';
 import { vi } from 'vitest';
@@ -54,4 +54,18 @@ export function renderApp(path: string, options: Options = {}) {
  */
 export async function preloadPages(): Promise<void> {
   await Promise.all([...Object.values(pageLoaders), ...Object.values(overlayLoaders), ...Object.values(stepLoaders)].map((load) => load()));
+}
+
+/**
+ * A link of the main menu by its label: in the app bar when the menu fits the screen, otherwise in
+ * the drawer the menu button opens (opened here). A lecturer's six entries need a wide screen.
+ */
+export async function menuLink(user: ReturnType<typeof userEvent.setup>, name: string): Promise<HTMLElement> {
+  const inBar = () => screen.queryByRole('navigation', { name: 'Main menu' });
+  await waitFor(() => {
+    if (!inBar() && !screen.queryByRole('button', { name: 'Open the menu' })) throw new Error('no main menu yet');
+  });
+  if (!inBar()) await user.click(screen.getByRole('button', { name: 'Open the menu' }));
+  const nav = (await screen.findAllByRole('navigation', { name: 'Main menu' }))[0]!;
+  return within(nav).getByRole('link', { name });
 }

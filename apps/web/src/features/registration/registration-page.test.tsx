@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../lib/i18n';
 import { error, person } from '../../test/fake-api';
-import { renderApp } from '../../test/render-app';
+import { menuLink, renderApp } from '../../test/render-app';
 import { choose, openStep, registrationState, staff, STAFF, stepButton, wizardApi } from './registration-fixtures';
 
 describe('registration wizard: the stepper', () => {
@@ -114,13 +114,13 @@ describe('registration wizard: the stepper', () => {
     window.dispatchEvent(unload);
     expect(unload.defaultPrevented).toBe(true);
 
-    await user.click(screen.getAllByRole('link', { name: 'My profile' })[0]!);
+    await user.click(await menuLink(user, 'My profile'));
     const dialog = await screen.findByRole('dialog', { name: 'Leave this page?' });
     await user.click(within(dialog).getByRole('button', { name: 'Stay on the page' }));
     expect(location().pathname).toBe('/registration');
     expect(within(form).getByRole('textbox', { name: /Emergency contact 1: name/ })).toHaveValue('Marie');
 
-    await user.click(screen.getAllByRole('link', { name: 'My profile' })[0]!);
+    await user.click(await menuLink(user, 'My profile'));
     await user.click(within(await screen.findByRole('dialog', { name: 'Leave this page?' })).getByRole('button', { name: 'Leave without saving' }));
     await waitFor(() => expect(location().pathname).toBe('/profile'));
   });
@@ -173,8 +173,8 @@ describe('registration wizard: the stepper', () => {
 
   it('offers a Registration menu entry to the staff', async () => {
     wizardApi(STAFF);
-    renderApp('/registration');
-    expect(await screen.findByRole('link', { name: 'My registration' })).toHaveAttribute('href', '/registration');
+    const { user } = renderApp('/registration');
+    expect(await menuLink(user, 'My registration')).toHaveAttribute('href', '/registration');
   });
 });
 
