@@ -19,8 +19,9 @@ describe('navigation menu', () => {
   });
 
   it('builds the menu from the roles of the person', () => {
-    expect(navEntriesFor(person({ KIND: 'STUDENT' })).map((e) => e.path)).toEqual(['/profile', '/history']);
-    expect(navEntriesFor(person({ KIND: 'STAFF' })).map((e) => e.path)).toEqual(['/profile', '/registration', '/courses', '/courses/archive', '/requests', '/history']);
+    expect(navEntriesFor(person({ KIND: 'STUDENT' })).map((e) => e.path)).toEqual(['/profile', '/schedule', '/history']);
+    expect(navEntriesFor(person({ KIND: 'STAFF' })).map((e) => e.path)).toEqual(['/profile', '/registration', '/courses', '/courses/archive', '/requests', '/schedule', '/history']);
+    expect(navEntriesFor(person({ KIND: 'OFFICE' })).map((e) => e.path)).toEqual(['/profile', '/history']);
     expect(navEntriesFor(person({ KIND: 'STAFF', ROLES: ['IDENTIFICATION'] })).map((e) => e.path)).toContain('/identification');
     expect(navEntriesFor(person({ KIND: 'STAFF', ROLES: ['IDENTIFICATION'] })).map((e) => e.path)).not.toContain('/academic/assignments');
     expect(navEntriesFor(person({ KIND: 'STAFF', ROLES: ['ACADEMIC'] })).map((e) => e.path)).toEqual(
@@ -41,9 +42,9 @@ const OWN_MENU = ['My profile', 'My activity'];
 
 /** The labels of the menu in the app bar, as each demo account sees it (decision 29). */
 const MENUS: Record<DemoWho, string[]> = {
-  permanent: ['My profile', 'My registration', 'Subject choices', 'History and assignments', 'My requests', 'My activity'],
-  support: ['My profile', 'My registration', 'Subject choices', 'History and assignments', 'My requests', 'My activity'],
-  student: OWN_MENU,
+  permanent: ['My profile', 'My registration', 'Subject choices', 'History and assignments', 'My requests', 'Schedule', 'My activity'],
+  support: ['My profile', 'My registration', 'Subject choices', 'History and assignments', 'My requests', 'Schedule', 'My activity'],
+  student: ['My profile', 'Schedule', 'My activity'],
   hr: [...OWN_MENU, 'Staff registrations', ...REQUESTS_MENU],
   academic: [...OWN_MENU, 'Assignments', 'Choice sessions', 'Catalogue'],
   identification: [...OWN_MENU, 'Identification'],
@@ -67,7 +68,7 @@ describe('the menu of each demo account', () => {
     });
   }
 
-  it("keeps a long menu out of a bar too narrow for it: an administrator's eleven entries and a lecturer's six open as a drawer where an identification officer's three fit", async () => {
+  it("keeps a long menu out of a bar too narrow for it: on this 1024-pixel screen an administrator's eleven entries and a lecturer's seven open as a drawer where a student's three and an identification officer's three fit", async () => {
     fakeApi({ 'GET /api/sessions-applications/current': { status: 204 } });
     for (const who of ['admin', 'permanent'] as const) {
       const view = renderApp('/settings', { user: DEMO_PEOPLE[who]() });
@@ -75,8 +76,11 @@ describe('the menu of each demo account', () => {
       expect(screen.queryByRole('navigation', { name: 'Main menu' }), who).not.toBeInTheDocument();
       view.unmount();
     }
-    renderApp('/settings', { user: DEMO_PEOPLE.identification() });
-    expect(within(await screen.findByRole('navigation', { name: 'Main menu' })).getAllByRole('link')).toHaveLength(3);
+    for (const who of ['student', 'identification'] as const) {
+      const view = renderApp('/settings', { user: DEMO_PEOPLE[who]() });
+      expect(within(await screen.findByRole('navigation', { name: 'Main menu' })).getAllByRole('link'), who).toHaveLength(3);
+      view.unmount();
+    }
   });
 });
 

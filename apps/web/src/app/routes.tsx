@@ -37,6 +37,7 @@ export const pageLoaders = {
   newRequest: () => import('../features/requests/new-request-page'),
   request: () => import('../features/requests/request-page'),
   requestVerification: () => import('../features/requests/verification-page'),
+  schedule: () => import('../features/timetable/schedule-page'),
   history: () => import('../features/history/history-page'),
   notFound: () => import('../features/not-found/not-found-page'),
 };
@@ -72,6 +73,7 @@ const RequestsPage = lazy(pageLoaders.requests);
 const NewRequestPage = lazy(pageLoaders.newRequest);
 const RequestPage = lazy(pageLoaders.request);
 const RequestVerificationPage = lazy(pageLoaders.requestVerification);
+const SchedulePage = lazy(pageLoaders.schedule);
 const HistoryPage = lazy(pageLoaders.history);
 const NotFoundPage = lazy(pageLoaders.notFound);
 
@@ -152,6 +154,7 @@ export const routes: RouteObject[] = [
       { path: 'requests/new', element: ownPage('requests.own', <NewRequestPage />) },
       { path: 'requests/:id', element: ownPage('requests.own', <RequestPage />) },
       { path: 'verify/:token', element: <RequestVerificationPage /> },
+      { path: 'schedule', element: ownPage('timetable.own', <SchedulePage />) },
       { path: 'history', element: ownPage('history.own', <HistoryPage />) },
       { path: 'settings', element: <SettingsPage /> },
       { path: 'privacy', element: <PrivacyPage /> },

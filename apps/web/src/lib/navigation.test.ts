@@ -4,7 +4,7 @@ import { person } from '../test/fake-api';
 import { DEMO_PEOPLE, type DemoWho } from '../test/demo-people';
 import { navEntriesFor } from './navigation';
 
-const STAFF_ENTRIES = ['/profile', '/registration', '/courses', '/courses/archive', '/requests', '/history'];
+const STAFF_ENTRIES = ['/profile', '/registration', '/courses', '/courses/archive', '/requests', '/schedule', '/history'];
 /** What everyone signed in has: their profile and their own activity (decision 36). */
 const OWN = ['/profile', '/history'];
 const ACADEMIC_ENTRIES = ['/academic/assignments', '/academic/sessions', '/academic/catalogue'];
@@ -17,13 +17,13 @@ const menuOf = (who: DemoWho) => navEntriesFor(DEMO_PEOPLE[who]()).map((entry) =
 const officeMenu = (roles: BackOfficeRole[]) => navEntriesFor(person({ KIND: 'OFFICE', ROLES: roles })).map((entry) => entry.path);
 
 describe('the menu of each demo account (decision 29)', () => {
-  it('gives employees their profile, registration, subject choice, archive, requests and activity', () => {
+  it('gives employees their profile, registration, subject choice, archive, requests, schedule and activity', () => {
     expect(menuOf('permanent')).toEqual(STAFF_ENTRIES);
     expect(menuOf('support')).toEqual(STAFF_ENTRIES);
   });
 
-  it('gives a student the profile and their activity only', () => {
-    expect(menuOf('student')).toEqual(OWN);
+  it('gives a student the profile, the schedule and their activity', () => {
+    expect(menuOf('student')).toEqual(['/profile', '/schedule', '/history']);
   });
 
   it("gives each office account its office's pages, and none of an employee's", () => {
@@ -73,6 +73,8 @@ describe('the menu of the back office', () => {
     for (const role of BACK_OFFICE_ROLES) expect(officeMenu([role]), role).not.toContain('/registration');
     // an office account files no request of its own, administrators included (requests.own is a staff's)
     for (const role of BACK_OFFICE_ROLES) expect(officeMenu([role]), role).not.toContain('/requests');
+    // nor a timetable: an office account gives no lessons (timetable.own is a staff's and a student's)
+    for (const role of BACK_OFFICE_ROLES) expect(officeMenu([role]), role).not.toContain('/schedule');
     for (const role of BACK_OFFICE_ROLES) {
       const employee = navEntriesFor(person({ KIND: 'STAFF', STATUS: 'PERMANENT', ROLES: [role] })).map((entry) => entry.path);
       expect(employee.slice(0, STAFF_ENTRIES.length), role).toEqual(STAFF_ENTRIES);

@@ -1,5 +1,6 @@
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import AssignmentIndOutlined from '@mui/icons-material/AssignmentIndOutlined';
+import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
 import EventOutlined from '@mui/icons-material/EventOutlined';
 import FingerprintOutlined from '@mui/icons-material/FingerprintOutlined';
@@ -28,7 +29,7 @@ export interface NavEntry {
 }
 
 /**
- * The navigation menu. An entry appears only once its page exists: Schedule,
+ * The navigation menu. An entry appears only once its page exists:
  * Reviews, Classes and Subjects (staff and students) and the other back-office entries are
  * added here with their routes.
  */
@@ -38,6 +39,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'subjects', label: 'nav.subjects', path: '/courses', icon: MenuBookOutlined, permission: 'applications.own' },
   { key: 'archive', label: 'nav.archive', path: '/courses/archive', icon: HistoryOutlined, permission: 'applications.own' },
   { key: 'requests', label: 'nav.requests', path: '/requests', icon: ReceiptLongOutlined, permission: 'requests.own' },
+  { key: 'schedule', label: 'nav.schedule', path: '/schedule', icon: CalendarMonthOutlined, permission: 'timetable.own' },
   { key: 'history', label: 'nav.history', path: '/history', icon: ManageHistoryOutlined, permission: 'history.own' },
   { key: 'hr', label: 'hr.nav', path: '/hr/registrations', icon: FolderSharedOutlined, permission: 'registrations.manage' },
   { key: 'identification', label: 'nav.identification', path: '/identification', icon: FingerprintOutlined, permission: 'identification.manage' },

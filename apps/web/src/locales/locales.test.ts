@@ -128,6 +128,8 @@ describe('locales', () => {
       'decision', 'text', 'reference', 'deadline', 'unit', 'week', 'end',
       // the activity history
       'section', 'file', 'document', 'session', 'added', 'removed', 'hours', 'subject', 'category', 'subcategory',
+      // the timetable
+      'day', 'begin', 'code', 'part', 'class', 'place', 'lecturer',
     ]);
     const unknown = [...EN.entries()].flatMap(([key, text]) => variables(text).filter((v) => !passed.has(v!)).map((v) => `${key}:${v}`));
     expect(unknown).toEqual([]);
@@ -139,7 +141,8 @@ describe('locales', () => {
       'OK', 'Identification', 'Catalogue', 'Matricule', 'Admissions', 'E-mail', 'Message', 'Documents', 'Religion', 'Grade',
       'CV (PDF)', 'CV', 'Pidgin', 'Fulfulde', 'Ewondo', 'Bassa', 'Assistant', 'Type', 'Section', 'Photo', 'Cycles', 'Classes',
       'Code', 'Cycle', 'CM', 'TD', 'TP', 'Actions', 'Session', 'Date', 'Description',
-      'Version {{version}}', 'BAC+{{level}}', '{{count}} h', '{{name}} {{count}} h',
+      'Version {{version}}', 'BAC+{{level}}', '{{count}} h', '{{name}} {{count}} h', '{{hours}}\u00a0h', 'Campus {{name}}',
+      '{{code}} {{subject}} ({{part}}), {{class}}, {{begin}}–{{end}}, {{status}}',
     ]);
     const english = [...EN.entries()].filter(([key, text]) => FR.get(key) === text && !SAME_IN_FRENCH.has(String(text))).map(([key]) => key);
     expect(english).toEqual([]);
@@ -161,6 +164,7 @@ describe('locales', () => {
       'nav.requestsReport': 'requestsOffice.report.title',
       'nav.requestsSettings': 'requestsOffice.settings.title',
       'nav.requests': 'requests.list.title',
+      'nav.schedule': 'schedule.title',
       'nav.history': 'history.title',
     };
     for (const [name, map] of [['en', EN], ['fr', FR]] as const) {
@@ -169,10 +173,11 @@ describe('locales', () => {
     }
   });
 
-  it('use one French word per concept: a subject is a matière, an assignment an attribution', () => {
+  it('use one French word per concept: a subject is a matière, an assignment an attribution; English chooses subjects, not lessons', () => {
     const stray = [...FR.entries()].filter(([, text]) => /affectation|choix des enseignements|postulent aux enseignements/i.test(String(text))).map(([key]) => key);
     expect(stray).toEqual([]);
-    const strayEn = [...EN.entries()].filter(([, text]) => /lesson/i.test(String(text))).map(([key]) => key);
+    // a lesson is a planned teaching session of the timetable (issue 12); what lecturers choose are subjects
+    const strayEn = [...EN.entries()].filter(([, text]) => /lesson[- ]?choice|choos\w* (?:the )?lessons/i.test(String(text))).map(([key]) => key);
     expect(strayEn).toEqual([]);
   });
 

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 
 /**
  * A link of the main menu: in the app bar when the person's menu fits the screen, otherwise in the
- * drawer the menu button opens (opened here). The test screen is 1024 px wide: a lecturer's six
+ * drawer the menu button opens (opened here). The test screen is 1024 px wide: a lecturer's seven
  * entries open as a drawer there, an office's few fit the bar.
  */
 export async function mainMenuLink(user: UserEvent, name: string): Promise<HTMLElement> {

@@ -409,7 +409,7 @@ describe('choice session: the list', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Leave this page?' });
     await user.click(within(dialog).getByRole('button', { name: 'Stay on the page' }));
     expect(location().pathname).toBe('/courses');
-    // the menu's drawer, if the menu opened as one, closes (the page is hidden behind it until then)
+    // the menu's drawer (a lecturer's seven entries do not fit this screen's bar) hides the page until it has closed
     await waitFor(() => expect(itemsOf(1)).toHaveLength(1));
   });
 });

@@ -21,9 +21,9 @@ const REQUESTS = ['Requests to process', 'Transmittal batches', 'Requests report
 
 describe('the home page, signed in: what each person can do today', () => {
   const expected: Record<DemoWho, string[]> = {
-    permanent: ['My profile', 'My registration', 'Subject choices', 'History and assignments', 'My requests', 'My activity', ...COMMON],
-    support: ['My profile', 'My registration', 'Subject choices', 'History and assignments', 'My requests', 'My activity', ...COMMON],
-    student: [...OWN, ...COMMON],
+    permanent: ['My profile', 'My registration', 'Subject choices', 'History and assignments', 'My requests', 'Schedule', 'My activity', ...COMMON],
+    support: ['My profile', 'My registration', 'Subject choices', 'History and assignments', 'My requests', 'Schedule', 'My activity', ...COMMON],
+    student: ['My profile', 'Schedule', 'My activity', ...COMMON],
     hr: [...OWN, 'Staff registrations', ...REQUESTS, ...COMMON],
     academic: [...OWN, 'Assignments', 'Choice sessions', 'Catalogue', ...COMMON],
     identification: [...OWN, 'Identification', ...COMMON],
@@ -38,7 +38,6 @@ describe('the home page, signed in: what each person can do today', () => {
       fakeApi({ 'GET /api/sessions-applications/current': { status: 204 } });
       renderApp('/', { user: DEMO_PEOPLE[who]() });
       expect(await cards()).toEqual(expected[who]);
-      expect(screen.queryByText(/timetable/i)).not.toBeInTheDocument();
       expect(screen.queryByRole('link', { name: /Create my account/ })).not.toBeInTheDocument();
     });
   }
@@ -55,6 +54,18 @@ describe('the home page, signed in: what each person can do today', () => {
       const view = renderApp('/', { user: DEMO_PEOPLE[who]() });
       await cards();
       expect(screen.queryByText(/Your office's pages are not in the portal yet/), who).not.toBeInTheDocument();
+      view.unmount();
+    }
+  });
+
+  it("leads lecturers and students to their schedule", async () => {
+    for (const who of ['permanent', 'student'] as const) {
+      fakeApi();
+      const view = renderApp('/', { user: DEMO_PEOPLE[who]() });
+      const list = await screen.findByRole('list', { name: 'What you can do here' });
+      const card = within(list).getByRole('link', { name: /^Schedule/ });
+      expect(card, who).toHaveAttribute('href', '/schedule');
+      expect(card, who).toHaveTextContent('Your lessons week by week in the colours of their status, and the address that puts them in your phone’s calendar.');
       view.unmount();
     }
   });
@@ -103,6 +114,7 @@ describe('the home page, signed out', () => {
     const main = screen.getByRole('main');
     expect(within(main).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
     expect(within(main).getByRole('link', { name: 'Create my account' })).toHaveAttribute('href', '/register');
-    expect(screen.queryByText(/timetable|coming/i)).not.toBeInTheDocument();
+    expect(screen.queryByText(/coming/i)).not.toBeInTheDocument();
+    expect(screen.getByText(/follow your class’s timetable week by week/)).toBeInTheDocument();
   });
 });

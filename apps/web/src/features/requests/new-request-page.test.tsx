@@ -4,7 +4,7 @@ import { formatMoment } from '../../lib/format';
 import { error, fakeApi, type FakeAnswer, type FakeHandler } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { draftKey } from './request-draft';
-import { CATEGORIES, CLASSES, lecturer, PATHS, requestDetail, requestPage, requestRow, SCHOOLS, SUBJECTS } from './requests-fixtures';
+import { CATEGORIES, CLASSES, lecturer, lessonOf, PATHS, requestDetail, requestPage, requestRow, SCHOOLS, SUBJECTS } from './requests-fixtures';
 import { CLAIMED_SLOT_COLOR } from './week-panel';
 
 beforeAll(() => configure({ asyncUtilTimeout: 4000 }));
@@ -12,6 +12,13 @@ beforeAll(() => configure({ asyncUtilTimeout: 4000 }));
 const UUID = '6f1c2b7e-2d4a-4c51-9a3e-0b8f5d2c1a77';
 /** Another request of the week of 10/01/2024, on Tuesday 9, first slot. */
 const OTHER = requestRow({ id: 499, REQUEST_ID: '0101@2024-000040', REQUEST_OBJECT: 'Tuesday morning', REQUEST_PBLM_DATE: '2024-01-09', REQUEST_PBLM_HOUR_START: '08:00', REQUEST_PBLM_HOUR_END: '09:50' });
+
+/** The lecturer's lessons of that week: billed on Tuesday 9 at 08:00, refused on Wednesday 10 at 10:10 (the slot claimed below), pending on Thursday 11 at 13:00. */
+const LESSONS = [
+  lessonOf({ id: 801, date: '2024-01-09', begin: '08:00', end: '09:50', status: 'ValidatedAndBilled' }),
+  lessonOf({ id: 802, date: '2024-01-10', begin: '10:10', end: '12:00', status: 'NotValidated', part: 'TD' }),
+  lessonOf({ id: 803, date: '2024-01-11', begin: '13:00', end: '14:50', status: 'PendingValidation', part: 'TP' }),
+];
 
 function routes(overrides: Record<string, FakeHandler> = {}): Record<string, FakeHandler> {
   return {
@@ -23,6 +30,7 @@ function routes(overrides: Record<string, FakeHandler> = {}): Record<string, Fak
     [`POST ${PATHS.list}`]: { status: 201, body: requestDetail() },
     'GET /api/requests/501': { body: requestDetail() },
     [`POST ${PATHS.attachments}`]: { status: 201, body: { id: UUID, name: 'payslip.pdf', mime: 'application/pdf', size: 4 } },
+    [`POST ${PATHS.timetable}`]: { body: { timetable: LESSONS, student: null } },
     ...overrides,
   };
 }
@@ -124,7 +132,7 @@ describe('filing a request', () => {
 
     const week = screen.getByRole('region', { name: 'The week of the problem' });
     expect(within(week).getByText('Type the date of the problem to see its week.')).toBeInTheDocument();
-    expect(within(week).getByText('Your planned teaching sessions will appear here once the timetable is published in the portal.')).toBeInTheDocument();
+    expect(api.to('POST', PATHS.timetable)).toHaveLength(0);
     await user.type(field('Date of the problem'), '10012024');
     expect(field('Date of the problem')).toHaveValue('10/01/2024');
     expect(field('Week')).toHaveValue('2024-W02');
@@ -136,17 +144,29 @@ describe('filing a request', () => {
     expect(await optionsOf(user, 'End of the time slot')).toEqual(['12:00', '14:50', '17:00', '19:30', '21:30']);
     await pick(user, 'End of the time slot', '12:00');
 
-    // the week: Monday to Sunday by the six slots, this request's slot in colour, the other request in its slot
+    // the week: Monday to Sunday by the six slots, the lessons in their colours, this request's slot outlined, the other request in its slot
     const region = await screen.findByRole('region', { name: 'Week 2024-W02, 08/01/2024 to 14/01/2024' });
+    expect(api.to('POST', PATHS.timetable).map((request) => request.body)).toEqual([{ START_DATE: '2024-01-08', END_DATE: '2024-01-14' }]);
     const table = within(region).getByRole('table');
     const rows = within(table).getAllByRole('row');
     expect(within(rows[0]!).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Slot', 'Mon08/01', 'Tue09/01', 'Wed10/01', 'Thu11/01', 'Fri12/01', 'Sat13/01', 'Sun14/01']);
     expect(rows.slice(1).map((row) => within(row).getByRole('rowheader').textContent)).toEqual(['08:00–09:50', '10:10–12:00', '13:00–14:50', '15:10–17:00', '17:30–19:30', '20:00–21:30']);
     await waitFor(() => expect(within(rows[1]!).getAllByRole('cell')[1]).toHaveTextContent('0101@2024-000040'));
+    // Tuesday 08:00: the billed lesson beside the other request
+    const billed = within(rows[1]!).getAllByRole('cell')[1]!.querySelector('[data-lesson="801"]')!;
+    expect(billed).toHaveTextContent('GL101 CM, GL101 Algorithms (CM), GL1/J, 08:00–09:50, Validated and billed');
+    expect(billed).toHaveStyle({ backgroundColor: 'rgb(71, 173, 103)', color: 'rgb(0, 0, 0)' });
+    // Wednesday 10:10: the slot claimed, outlined in red, over the refused lesson in red
     const claimed = within(rows[2]!).getAllByRole('cell')[2]!;
-    expect(claimed).toHaveTextContent('This request');
-    expect(claimed).toHaveStyle({ backgroundColor: CLAIMED_SLOT_COLOR });
+    expect(claimed).toHaveTextContent(/^This requestGL101 TD/);
+    expect(claimed).toHaveStyle({ boxShadow: `inset 0 0 0 3px ${CLAIMED_SLOT_COLOR}` });
+    expect(claimed.querySelector('[data-lesson="802"]')).toHaveStyle({ backgroundColor: 'rgb(235, 85, 59)' });
+    // Thursday 13:00: the pending lesson, nowhere else
+    expect(within(rows[3]!).getAllByRole('cell')[3]!.querySelector('[data-lesson="803"]')).toHaveStyle({ backgroundColor: 'rgb(255, 201, 107)' });
+    expect(table.querySelectorAll('[data-lesson]')).toHaveLength(3);
     expect(table.querySelectorAll('[data-claimed]')).toHaveLength(1);
+    expect(within(region).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Validated and billed', 'Validated but not billed', 'Pending validation', 'Not validated']);
+    expect(within(region).queryByText(/will appear here once the timetable is published/)).not.toBeInTheDocument();
     expect(api.to('GET', PATHS.list)).not.toHaveLength(0);
 
     // a later start empties an end that is no longer after it; a longer slot colours each of its slots

@@ -1,4 +1,4 @@
-import type { AffectedClass, AffectedSchool, AffectedSubject, PersonRecord, RequestCategory, RequestDetail, RequestDisplayConfig, RequestPage, RequestRow, RequestStats, RequestSubcategory } from '@portal/contract';
+import type { Lesson, AffectedClass, AffectedSchool, AffectedSubject, PersonRecord, RequestCategory, RequestDetail, RequestDisplayConfig, RequestPage, RequestRow, RequestStats, RequestSubcategory } from '@portal/contract';
 import { person } from '../../test/fake-api';
 
 /** Test data of the lecturer's requests pages (the seed's categories, as the API answers them). */
@@ -166,4 +166,19 @@ export const PATHS = {
   classes: (branch: string) => `/api/classes/affected/${branch}/1`,
   subjects: '/api/subjects/affected',
   attachments: '/api/requests/attachments',
+  timetable: '/api/lessons/timetable',
 };
+
+/** A lesson of the lecturer (issue 12) as the timetable answers it: Algorithms (GL101) in GL1/J, room B12, unless told otherwise. */
+export const lessonOf = (overrides: Partial<Lesson> & Pick<Lesson, 'id' | 'date' | 'begin' | 'end'>): Lesson => ({
+  hours: 1.83,
+  status: 'PendingValidation',
+  part: 'CM',
+  class: { id: 61, code: 'GL1/J' },
+  subject: { id: 71, code: 'GL101', name: 'Algorithms', nameFr: 'Algorithmique' },
+  lecturer: { id: 1, FIRSTNAME: 'Jean-Pierre', LASTNAME: 'Mbarga' },
+  room: 'B12',
+  building: null,
+  campus: null,
+  ...overrides,
+});

@@ -8,14 +8,17 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { RequestRow } from '@portal/contract';
-import { isoToDmy, isoWeekOf, LESSON_SLOTS, minutesOf, type LessonSlot } from '@portal/contract/rules';
+import type { Lesson, RequestRow } from '@portal/contract';
+import { isoToDmy, isoWeekOf, LESSON_SLOTS, LESSON_STATUS_COLOURS, minutesOf, mondayOf, type LessonSlot } from '@portal/contract/rules';
 import { useTranslation } from 'react-i18next';
+import { LessonStatusLegend, lessonStatusColours, lessonStatusKey, VISUALLY_HIDDEN } from '../../components/lesson-status';
 import { errorKey } from '../../lib/api';
+import { inLanguage } from '../../lib/names';
+import { useWeekTimetable } from '../../lib/timetable';
 import { useWeekRequests } from './requests-api';
 
-/** The colour of the slot the request claims: the NotValidated colour of the reference timetable. */
-export const CLAIMED_SLOT_COLOR = 'rgb(235, 85, 59)';
+/** The colour of the slot the request claims, drawn as an outline: the NotValidated colour of the reference timetable. */
+export const CLAIMED_SLOT_COLOR = LESSON_STATUS_COLOURS.NotValidated;
 
 const DAY_MS = 86_400_000;
 
@@ -30,6 +33,9 @@ export function weekDays(day: string): string[] {
 const within = (slot: LessonSlot, start: string | null, end: string | null): boolean =>
   start !== null && end !== null && minutesOf(slot.start) >= minutesOf(start) && minutesOf(slot.end) <= minutesOf(end);
 
+/** Whether a lesson takes some of a slot's time. */
+const overlaps = (slot: LessonSlot, lesson: Lesson): boolean => minutesOf(lesson.begin) < minutesOf(slot.end) && minutesOf(lesson.end) > minutesOf(slot.start);
+
 interface Props {
   /** the problem date, `YYYY-MM-DD`, or null while none is typed */
   day: string | null;
@@ -38,16 +44,30 @@ interface Props {
 }
 
 /**
- * The week of the problem date beside the filing form: Monday to Sunday by the six time slots,
- * the slot this request claims in colour, and the lecturer's other requests of that ISO week in
- * theirs. Planned teaching is not drawn yet: there is no timetable in the portal (issue 12).
+ * The week of the problem date beside the filing form (decision 33): Monday to Sunday by the six
+ * time slots, the lecturer's lessons of that week in their status colours (issue 12), the slot this
+ * request claims outlined in red, and the lecturer's other requests of that ISO week in theirs.
  */
 export function WeekPanel({ day, start, end }: Props) {
   const { t, i18n } = useTranslation();
   const week = day ? isoWeekOf(day) : null;
   const requests = useWeekRequests(week);
+  const timetable = useWeekTimetable(day ? mondayOf(day) : null);
   const days = day ? weekDays(day) : [];
   const rows = requests.data?.rows ?? [];
+  const lessons = timetable.data?.timetable ?? [];
+  const lessonsIn = (date: string, slot: LessonSlot): Lesson[] => lessons.filter((lesson) => lesson.date === date && overlaps(slot, lesson));
+  const outsideSlots = lessons.filter((lesson) => !LESSON_SLOTS.some((slot) => overlaps(slot, lesson)));
+  const lessonWords = (lesson: Lesson) =>
+    t('requests.week.lesson', {
+      code: lesson.subject.code,
+      subject: inLanguage(i18n.language, lesson.subject.name, lesson.subject.nameFr),
+      part: lesson.part,
+      class: lesson.class.code,
+      begin: lesson.begin,
+      end: lesson.end,
+      status: t(lessonStatusKey(lesson.status)),
+    });
   const weekday = new Intl.DateTimeFormat(i18n.language.startsWith('fr') ? 'fr-FR' : 'en-GB', { weekday: 'short', timeZone: 'UTC' });
   const othersIn = (date: string, slot: LessonSlot): RequestRow[] => rows.filter((row) => row.REQUEST_PBLM_DATE === date && within(slot, row.REQUEST_PBLM_HOUR_START, row.REQUEST_PBLM_HOUR_END));
   const withoutSlot = rows.filter((row) => !row.REQUEST_PBLM_HOUR_START);
@@ -63,10 +83,10 @@ export function WeekPanel({ day, start, end }: Props) {
         </Typography>
       ) : (
         <>
-          {requests.isFetching ? <LinearProgress aria-label={t('common.loading')} sx={{ my: 1 }} /> : <Box sx={{ height: 4, my: 1 }} />}
-          {requests.isError ? (
+          {requests.isFetching || timetable.isFetching ? <LinearProgress aria-label={t('common.loading')} sx={{ my: 1 }} /> : <Box sx={{ height: 4, my: 1 }} />}
+          {requests.isError || timetable.isError ? (
             <Alert severity="error" role="alert" sx={{ mb: 1 }}>
-              {t(errorKey(requests.error))}
+              {t(errorKey(requests.error ?? timetable.error))}
             </Alert>
           ) : null}
           <Box sx={{ overflowX: 'auto' }}>
@@ -93,14 +113,38 @@ export function WeekPanel({ day, start, end }: Props) {
                     {days.map((date) => {
                       const claimed = date === day && within(slot, start || null, end || null);
                       const others = othersIn(date, slot);
+                      const planned = lessonsIn(date, slot);
                       return (
                         <TableCell
                           key={date}
                           align="center"
                           data-claimed={claimed ? 'true' : undefined}
-                          sx={claimed ? { bgcolor: CLAIMED_SLOT_COLOR, color: '#fff', fontWeight: 700 } : others.length > 0 ? { bgcolor: 'action.selected' } : undefined}
+                          style={claimed ? { boxShadow: `inset 0 0 0 3px ${CLAIMED_SLOT_COLOR}` } : undefined}
+                          sx={others.length > 0 && !claimed ? { bgcolor: 'action.selected' } : undefined}
                         >
-                          {claimed ? t('requests.week.thisRequest') : null}
+                          {claimed ? (
+                            <Box component="span" sx={{ display: 'block', fontWeight: 700 }}>
+                              {t('requests.week.thisRequest')}
+                            </Box>
+                          ) : null}
+                          {planned.map((lesson) => {
+                            const colours = lessonStatusColours(lesson.status);
+                            return (
+                              <Box
+                                key={lesson.id}
+                                component="span"
+                                data-lesson={lesson.id}
+                                title={lessonWords(lesson)}
+                                style={{ backgroundColor: colours.background, color: colours.text }}
+                                sx={{ display: 'block', borderRadius: 0.5, px: 0.25, my: 0.25, fontWeight: 600, wordBreak: 'break-all' }}
+                              >
+                                {`${lesson.subject.code} ${lesson.part}`}
+                                <Box component="span" sx={VISUALLY_HIDDEN}>
+                                  {`, ${lessonWords(lesson)}`}
+                                </Box>
+                              </Box>
+                            );
+                          })}
                           {others.map((row) => (
                             <Box key={row.id} component="span" title={row.REQUEST_OBJECT} sx={{ display: 'block', wordBreak: 'break-all' }}>
                               {row.REQUEST_ID}
@@ -116,7 +160,7 @@ export function WeekPanel({ day, start, end }: Props) {
           </Box>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 1, typography: 'caption' }}>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-              <Box aria-hidden sx={{ width: 12, height: 12, bgcolor: CLAIMED_SLOT_COLOR, borderRadius: 0.5 }} />
+              <Box aria-hidden style={{ boxShadow: `inset 0 0 0 2px ${CLAIMED_SLOT_COLOR}` }} sx={{ width: 12, height: 12, borderRadius: 0.5 }} />
               {t('requests.week.legendClaimed')}
             </Box>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
@@ -124,6 +168,12 @@ export function WeekPanel({ day, start, end }: Props) {
               {t('requests.week.legendOthers')}
             </Box>
           </Box>
+          <LessonStatusLegend sx={{ mt: 1, typography: 'caption', columnGap: 2 }} />
+          {outsideSlots.length > 0 ? (
+            <Typography variant="caption" component="p" sx={{ mt: 1 }}>
+              {t('requests.week.outsideSlots', { value: outsideSlots.map((lesson) => `${isoToDmy(lesson.date)} ${lessonWords(lesson)}`).join('; ') })}
+            </Typography>
+          ) : null}
           {withoutSlot.length > 0 ? (
             <Typography variant="caption" component="p" sx={{ mt: 1 }}>
               {t('requests.week.withoutSlot', { value: withoutSlot.map((row) => `${row.REQUEST_ID} (${isoToDmy(row.REQUEST_PBLM_DATE)})`).join(', ') })}
@@ -131,9 +181,6 @@ export function WeekPanel({ day, start, end }: Props) {
           ) : null}
         </>
       )}
-      <Typography variant="caption" component="p" sx={{ mt: 1.5, color: 'text.secondary' }}>
-        {t('requests.week.timetableNote')}
-      </Typography>
     </Paper>
   );
 }

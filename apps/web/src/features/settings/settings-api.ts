@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PersonRecord, Settings } from '@portal/contract';
@@ -8,6 +8,15 @@ import { currentUser, queryKeys } from '../../lib/session';
 
 export function saveSettings(body: Record<string, unknown>): Promise<Settings> {
   return api<Settings>('/api/settings', { method: 'POST', body });
+}
+
+/** The signed-in person's settings as saved with their account (nothing is asked for nobody). */
+export function useSettings(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.settings,
+    queryFn: ({ signal }) => api<Settings>('/api/settings', { signal }),
+    enabled,
+  });
 }
 
 /**

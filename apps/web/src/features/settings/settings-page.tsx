@@ -1,9 +1,11 @@
+import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
+import { can } from '@portal/contract/rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../components/card';
@@ -13,6 +15,7 @@ import { errorKey } from '../../lib/api';
 import { isLanguage, LANGUAGES } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { useLanguage } from './settings-api';
+import { WeeklyMailSwitch } from './weekly-mail-switch';
 
 export default function SettingsPage() {
   const { t } = useTranslation();
@@ -54,6 +57,13 @@ export default function SettingsPage() {
           {user ? t('settings.savedWithAccount') : t('settings.savedInBrowser')}
         </Typography>
       </Card>
+      {can(user, 'timetable.own') ? (
+        <Box sx={{ mt: 2 }}>
+          <Card>
+            <WeeklyMailSwitch />
+          </Card>
+        </Box>
+      ) : null}
     </Page>
   );
 }

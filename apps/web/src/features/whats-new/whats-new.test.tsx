@@ -43,6 +43,7 @@ describe("What's New", () => {
       'Your activity',
       'Your profile, contact and settings',
       'Automatic sign-out',
+      'Your schedule',
     ]);
     expect(within(dialog).getByText(/sign in with an e-mailed code; the devices you signed in from are recognised/)).toBeInTheDocument();
     expect(within(dialog).getByText(/take the photo with the camera or upload it, register the fingerprints/)).toBeInTheDocument();
@@ -51,10 +52,11 @@ describe("What's New", () => {
     expect(within(dialog).getByText(/sign it at the lecturers’ service within 7 days/)).toBeInTheDocument();
     expect(within(dialog).getByText(/transmittal batches with a printable slip/)).toBeInTheDocument();
     expect(within(dialog).getByText(/A history of your activity, newest first: your sign-ins/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/A private calendar address puts the timetable in a phone’s calendar/)).toBeInTheDocument();
 
     await changeLanguage('fr');
     const french = await screen.findByRole('dialog', { name: 'Nouveautés de la version 1.0.0' });
-    for (const title of ['Vos requêtes', 'Le traitement des requêtes par les services', 'Choix des matières', "Bureaux d'identification", 'Le service des ressources humaines', 'Le service de la scolarité', 'Une connexion plus sûre', 'Votre activité']) {
+    for (const title of ['Vos requêtes', 'Votre emploi du temps', 'Le traitement des requêtes par les services', 'Choix des matières', "Bureaux d'identification", 'Le service des ressources humaines', 'Le service de la scolarité', 'Une connexion plus sûre', 'Votre activité']) {
       expect(within(french).getByText(title)).toBeInTheDocument();
     }
   });
