@@ -36,16 +36,19 @@ describe('navigation menu', () => {
 /** What a unit processing requests finds in its menu (decision 32). */
 const REQUESTS_MENU = ['Requests to process', 'Transmittal batches', 'Requests report'];
 
+/** What the academic office plans and counts (decision 35). */
+const PLANNING_MENU = ['Lesson planning', 'Teaching hours'];
+
 /** The labels of the menu in the app bar, as each demo account sees it (decision 29). */
 const MENUS: Record<DemoWho, string[]> = {
   permanent: ['My profile', 'My registration', 'Subject choices', 'History and assignments', 'My requests'],
   support: ['My profile', 'My registration', 'Subject choices', 'History and assignments', 'My requests'],
   student: ['My profile'],
   hr: ['My profile', 'Staff registrations', ...REQUESTS_MENU],
-  academic: ['My profile', 'Assignments', 'Choice sessions', 'Catalogue'],
+  academic: ['My profile', 'Assignments', 'Choice sessions', 'Catalogue', ...PLANNING_MENU],
   identification: ['My profile', 'Identification'],
   admissions: ['My profile'],
-  admin: ['My profile', 'Staff registrations', 'Identification', 'Assignments', 'Choice sessions', 'Catalogue', ...REQUESTS_MENU, 'Requests settings'],
+  admin: ['My profile', 'Staff registrations', 'Identification', 'Assignments', 'Choice sessions', 'Catalogue', ...PLANNING_MENU, ...REQUESTS_MENU, 'Requests settings'],
   seng: ['My profile', ...REQUESTS_MENU],
   finance: ['My profile', ...REQUESTS_MENU],
   school: ['My profile', ...REQUESTS_MENU],
@@ -64,7 +67,7 @@ describe('the menu of each demo account', () => {
     });
   }
 
-  it("keeps a long menu out of a bar too narrow for it: an administrator's ten entries open as a drawer where a lecturer's five fit", async () => {
+  it("keeps a long menu out of a bar too narrow for it: an administrator's twelve entries open as a drawer where a lecturer's five fit", async () => {
     fakeApi({ 'GET /api/sessions-applications/current': { status: 204 } });
     const admin = renderApp('/settings', { user: DEMO_PEOPLE.admin() });
     await screen.findByRole('button', { name: 'Open the menu' });

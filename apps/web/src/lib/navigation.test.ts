@@ -5,7 +5,7 @@ import { DEMO_PEOPLE, type DemoWho } from '../test/demo-people';
 import { navEntriesFor } from './navigation';
 
 const STAFF_ENTRIES = ['/profile', '/registration', '/courses', '/courses/archive', '/requests'];
-const ACADEMIC_ENTRIES = ['/academic/assignments', '/academic/sessions', '/academic/catalogue'];
+const ACADEMIC_ENTRIES = ['/academic/assignments', '/academic/sessions', '/academic/catalogue', '/academic/lessons', '/academic/lessons/hours'];
 /** A unit processing requests (decision 32): its inbox, its batches and the report; administrators also configure. */
 const REQUESTS_ENTRIES = ['/office/requests', '/office/batches', '/office/requests/report'];
 

@@ -1,5 +1,6 @@
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import AssignmentIndOutlined from '@mui/icons-material/AssignmentIndOutlined';
+import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
 import EventOutlined from '@mui/icons-material/EventOutlined';
 import FingerprintOutlined from '@mui/icons-material/FingerprintOutlined';
@@ -10,6 +11,7 @@ import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
+import TimerOutlined from '@mui/icons-material/TimerOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import type SvgIcon from '@mui/material/SvgIcon';
@@ -42,6 +44,8 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'academicAssignments', label: 'nav.academicAssignments', path: '/academic/assignments', icon: SchoolOutlined, permission: 'assignments.manage' },
   { key: 'academicSessions', label: 'nav.academicSessions', path: '/academic/sessions', icon: EventOutlined, permission: 'applicationSessions.manage' },
   { key: 'academicCatalogue', label: 'nav.academicCatalogue', path: '/academic/catalogue', icon: CategoryOutlined, permission: 'catalogue.manage' },
+  { key: 'lessonPlanning', label: 'nav.lessonPlanning', path: '/academic/lessons', icon: CalendarMonthOutlined, permission: 'lessons.plan' },
+  { key: 'lessonHours', label: 'nav.lessonHours', path: '/academic/lessons/hours', icon: TimerOutlined, permission: 'lessons.plan' },
   { key: 'requestsInbox', label: 'nav.requestsInbox', path: '/office/requests', icon: InboxOutlined, permission: 'requests.process' },
   { key: 'requestsBatches', label: 'nav.requestsBatches', path: '/office/batches', icon: LocalShippingOutlined, permission: 'requests.process' },
   { key: 'requestsReport', label: 'nav.requestsReport', path: '/office/requests/report', icon: AssessmentOutlined, permission: 'requests.report' },

@@ -152,6 +152,8 @@ describe('locales', () => {
       'nav.academicAssignments': 'academic.assignments.title',
       'nav.academicSessions': 'academic.sessions.title',
       'nav.academicCatalogue': 'academic.catalogue.title',
+      'nav.lessonPlanning': 'planning.title',
+      'nav.lessonHours': 'planning.hours.title',
       'nav.requestsInbox': 'requestsOffice.inbox.title',
       'nav.requestsBatches': 'requestsOffice.batches.title',
       'nav.requestsReport': 'requestsOffice.report.title',

@@ -14,6 +14,8 @@ async function cards() {
 }
 
 const COMMON = ['Contact us', 'Settings'];
+/** The academic office's planning (decision 35). */
+const PLANNING = ['Lesson planning', 'Teaching hours'];
 /** A unit processing requests (decision 32). */
 const REQUESTS = ['Requests to process', 'Transmittal batches', 'Requests report'];
 
@@ -23,10 +25,10 @@ describe('the home page, signed in: what each person can do today', () => {
     support: ['My profile', 'My registration', 'Subject choices', 'History and assignments', 'My requests', ...COMMON],
     student: ['My profile', ...COMMON],
     hr: ['My profile', 'Staff registrations', ...REQUESTS, ...COMMON],
-    academic: ['My profile', 'Assignments', 'Choice sessions', 'Catalogue', ...COMMON],
+    academic: ['My profile', 'Assignments', 'Choice sessions', 'Catalogue', ...PLANNING, ...COMMON],
     identification: ['My profile', 'Identification', ...COMMON],
     admissions: ['My profile', ...COMMON],
-    admin: ['My profile', 'Staff registrations', 'Identification', 'Assignments', 'Choice sessions', 'Catalogue', ...REQUESTS, 'Requests settings', ...COMMON],
+    admin: ['My profile', 'Staff registrations', 'Identification', 'Assignments', 'Choice sessions', 'Catalogue', ...PLANNING, ...REQUESTS, 'Requests settings', ...COMMON],
     seng: ['My profile', ...REQUESTS, ...COMMON],
     finance: ['My profile', ...REQUESTS, ...COMMON],
     school: ['My profile', ...REQUESTS, ...COMMON],
