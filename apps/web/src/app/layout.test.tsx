@@ -40,16 +40,19 @@ const REQUESTS_MENU = ['Requests to process', 'Transmittal batches', 'Requests r
 /** What everyone signed in finds first: their profile and their own activity (decision 36). */
 const OWN_MENU = ['My profile', 'My activity'];
 
+/** What the academic office plans and counts (decision 35). */
+const PLANNING_MENU = ['Lesson planning', 'Teaching hours'];
+
 /** The labels of the menu in the app bar, as each demo account sees it (decision 29). */
 const MENUS: Record<DemoWho, string[]> = {
   permanent: ['My profile', 'My registration', 'Subject choices', 'History and assignments', 'My requests', 'Schedule', 'My activity'],
   support: ['My profile', 'My registration', 'Subject choices', 'History and assignments', 'My requests', 'Schedule', 'My activity'],
   student: ['My profile', 'Schedule', 'My activity'],
   hr: [...OWN_MENU, 'Staff registrations', ...REQUESTS_MENU],
-  academic: [...OWN_MENU, 'Assignments', 'Choice sessions', 'Catalogue'],
+  academic: [...OWN_MENU, 'Assignments', 'Choice sessions', 'Catalogue', ...PLANNING_MENU],
   identification: [...OWN_MENU, 'Identification'],
   admissions: OWN_MENU,
-  admin: [...OWN_MENU, 'Staff registrations', 'Identification', 'Assignments', 'Choice sessions', 'Catalogue', ...REQUESTS_MENU, 'Requests settings'],
+  admin: [...OWN_MENU, 'Staff registrations', 'Identification', 'Assignments', 'Choice sessions', 'Catalogue', ...PLANNING_MENU, ...REQUESTS_MENU, 'Requests settings'],
   seng: [...OWN_MENU, ...REQUESTS_MENU],
   finance: [...OWN_MENU, ...REQUESTS_MENU],
   school: [...OWN_MENU, ...REQUESTS_MENU],
@@ -68,7 +71,7 @@ describe('the menu of each demo account', () => {
     });
   }
 
-  it("keeps a long menu out of a bar too narrow for it: on this 1024-pixel screen an administrator's eleven entries and a lecturer's seven open as a drawer where a student's three and an identification officer's three fit", async () => {
+  it("keeps a long menu out of a bar too narrow for it: on this 1024-pixel screen an administrator's thirteen entries and a lecturer's seven open as a drawer where a student's three and an identification officer's three fit", async () => {
     fakeApi({ 'GET /api/sessions-applications/current': { status: 204 } });
     for (const who of ['admin', 'permanent'] as const) {
       const view = renderApp('/settings', { user: DEMO_PEOPLE[who]() });

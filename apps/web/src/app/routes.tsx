@@ -28,6 +28,8 @@ export const pageLoaders = {
   academicCatalogue: () => import('../features/academic/catalogue-page'),
   academicSessions: () => import('../features/academic/sessions-page'),
   academicAssignments: () => import('../features/academic/assignments-page'),
+  lessonPlanning: () => import('../features/timetable/planning/planning-page'),
+  lessonHours: () => import('../features/timetable/planning/hours-page'),
   requestsInbox: () => import('../features/requests/office-inbox-page'),
   requestsProcess: () => import('../features/requests/office-request-page'),
   requestsBatches: () => import('../features/requests/office-batches-page'),
@@ -64,6 +66,8 @@ const IdentificationPersonPage = lazy(pageLoaders.identificationPerson);
 const AcademicCataloguePage = lazy(pageLoaders.academicCatalogue);
 const AcademicSessionsPage = lazy(pageLoaders.academicSessions);
 const AcademicAssignmentsPage = lazy(pageLoaders.academicAssignments);
+const LessonPlanningPage = lazy(pageLoaders.lessonPlanning);
+const LessonHoursPage = lazy(pageLoaders.lessonHours);
 const RequestsInboxPage = lazy(pageLoaders.requestsInbox);
 const RequestsProcessPage = lazy(pageLoaders.requestsProcess);
 const RequestsBatchesPage = lazy(pageLoaders.requestsBatches);
@@ -145,6 +149,8 @@ export const routes: RouteObject[] = [
       { path: 'academic/catalogue', element: officePage('catalogue.manage', <AcademicCataloguePage />) },
       { path: 'academic/sessions', element: officePage('applicationSessions.manage', <AcademicSessionsPage />) },
       { path: 'academic/assignments', element: officePage('assignments.manage', <AcademicAssignmentsPage />) },
+      { path: 'academic/lessons', element: officePage('lessons.plan', <LessonPlanningPage />) },
+      { path: 'academic/lessons/hours', element: officePage('lessons.plan', <LessonHoursPage />) },
       { path: 'office/requests', element: officePage('requests.process', <RequestsInboxPage />) },
       { path: 'office/requests/report', element: officePage('requests.report', <RequestsReportPage />) },
       { path: 'office/requests/settings', element: officePage('requests.configure', <RequestsSettingsPage />) },

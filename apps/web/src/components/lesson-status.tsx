@@ -50,7 +50,7 @@ export const lessonStatusKey = (status: LessonStatus): string => `schedule.statu
 export function LessonStatusChip({ status, sx }: { status: LessonStatus; sx?: SxProps<Theme> }) {
   const { t } = useTranslation();
   const { background, text } = lessonStatusColours(status);
-  return <Chip size="small" label={t(lessonStatusKey(status))} sx={[{ bgcolor: background, color: text, fontWeight: 600 }, ...(Array.isArray(sx) ? sx : [sx])]} />;
+  return <Chip size="small" label={t(lessonStatusKey(status))} data-status={status} sx={[{ bgcolor: background, color: text, fontWeight: 600 }, ...(Array.isArray(sx) ? sx : [sx])]} />;
 }
 
 /** The four statuses with their colours, as a labelled list. */

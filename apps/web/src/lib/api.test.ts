@@ -61,6 +61,16 @@ describe('api client', () => {
     answer(400, JSON.stringify({ code: 'CLOSURE_FAILED', message: 'no', columns: ['NIU', 3] }));
     await expect(api('/api/x')).rejects.toMatchObject({ columns: ['NIU'], fields: {}, limit: undefined });
   });
+
+  it('keeps the other lesson of a planning conflict, and nothing that is not one', async () => {
+    const conflict = { kind: 'CLASS', lesson: { id: 9, date: '2026-11-23', begin: '08:00', end: '09:50', subject: 'INF201 CM', class: 'GL1/J', lecturer: 'Nkoulou Jean', room: null } };
+    answer(409, JSON.stringify({ code: 'LESSON_CONFLICT', message: 'overlap', conflict }));
+    const error = (await api('/api/lessons', { method: 'POST', body: {} }).catch((e: unknown) => e)) as ApiError;
+    expect(error.conflict).toEqual(conflict);
+    expect(error.body.conflict).toEqual(conflict);
+    answer(409, JSON.stringify({ code: 'LESSON_CONFLICT', message: 'overlap', conflict: { kind: 'SEAT', lesson: conflict.lesson } }));
+    await expect(api('/api/x')).rejects.toMatchObject({ code: 'LESSON_CONFLICT', conflict: undefined });
+  });
 });
 
 /** A stand-in for XMLHttpRequest answering `status` with `text` once sent (or failing as a network error). */

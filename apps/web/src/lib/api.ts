@@ -10,6 +10,9 @@ export type ApiErrorBody = Omit<ErrorResponse, 'code'> & { code: ErrorCode | Cli
 /** The details a refused choice carries: the level group, shift and limit, or the hours chosen and allowed. */
 export type LimitDetail = NonNullable<ErrorResponse['limit']>;
 
+/** A lesson refused for a conflict (LESSON_CONFLICT): what collides, and the other lesson. */
+export type ConflictDetail = NonNullable<ErrorResponse['conflict']>;
+
 /** A failed call: its status and the whole error body of the answer (the contract's `ErrorResponse`). */
 export class ApiError extends Error {
   readonly status: number;
@@ -24,6 +27,8 @@ export class ApiError extends Error {
   readonly columns: string[];
   /** a refused choice: the limit it broke */
   readonly limit: LimitDetail | undefined;
+  /** a refused lesson: what it collides with */
+  readonly conflict: ConflictDetail | undefined;
 
   constructor(status: number, body: ApiErrorBody) {
     super(body.message);
@@ -35,6 +40,7 @@ export class ApiError extends Error {
     this.retryAfter = body.retryAfter;
     this.columns = body.columns ?? [];
     this.limit = body.limit;
+    this.conflict = body.conflict;
   }
 }
 
@@ -107,6 +113,29 @@ function toLimit(value: unknown): LimitDetail | undefined {
   return out;
 }
 
+const CONFLICT_KINDS: readonly string[] = ['LECTURER', 'CLASS', 'ROOM'];
+
+function toConflict(value: unknown): ConflictDetail | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const { kind, lesson } = value as Record<string, unknown>;
+  if (typeof kind !== 'string' || !CONFLICT_KINDS.includes(kind) || !lesson || typeof lesson !== 'object') return undefined;
+  const other = lesson as Record<string, unknown>;
+  const text = (name: string) => (typeof other[name] === 'string' ? (other[name] as string) : '');
+  return {
+    kind: kind as ConflictDetail['kind'],
+    lesson: {
+      id: typeof other.id === 'number' ? other.id : 0,
+      date: text('date'),
+      begin: text('begin'),
+      end: text('end'),
+      subject: text('subject'),
+      class: text('class'),
+      lecturer: text('lecturer'),
+      room: typeof other.room === 'string' ? other.room : null,
+    },
+  };
+}
+
 /**
  * The error of a failed answer, from its status, its body text (the contract's error shape,
  * or anything else) and its Retry-After header. Shared by `api()` and the upload client.
@@ -128,6 +157,7 @@ export function toApiError(status: number, statusText: string, text: string, ret
       typeof record.retryAfter === 'number' ? record.retryAfter : Number.isFinite(headerRetry) && headerRetry > 0 ? headerRetry : undefined,
     columns: toStringList(record.columns),
     limit: toLimit(record.limit),
+    conflict: toConflict(record.conflict),
   });
 }
 

@@ -7,7 +7,7 @@ import { navEntriesFor } from './navigation';
 const STAFF_ENTRIES = ['/profile', '/registration', '/courses', '/courses/archive', '/requests', '/schedule', '/history'];
 /** What everyone signed in has: their profile and their own activity (decision 36). */
 const OWN = ['/profile', '/history'];
-const ACADEMIC_ENTRIES = ['/academic/assignments', '/academic/sessions', '/academic/catalogue'];
+const ACADEMIC_ENTRIES = ['/academic/assignments', '/academic/sessions', '/academic/catalogue', '/academic/lessons', '/academic/lessons/hours'];
 /** A unit processing requests (decision 32): its inbox, its batches and the report; administrators also configure. */
 const REQUESTS_ENTRIES = ['/office/requests', '/office/batches', '/office/requests/report'];
 

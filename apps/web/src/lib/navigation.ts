@@ -12,6 +12,7 @@ import ManageHistoryOutlined from '@mui/icons-material/ManageHistoryOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
+import TimerOutlined from '@mui/icons-material/TimerOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import type SvgIcon from '@mui/material/SvgIcon';
@@ -46,6 +47,8 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'academicAssignments', label: 'nav.academicAssignments', path: '/academic/assignments', icon: SchoolOutlined, permission: 'assignments.manage' },
   { key: 'academicSessions', label: 'nav.academicSessions', path: '/academic/sessions', icon: EventOutlined, permission: 'applicationSessions.manage' },
   { key: 'academicCatalogue', label: 'nav.academicCatalogue', path: '/academic/catalogue', icon: CategoryOutlined, permission: 'catalogue.manage' },
+  { key: 'lessonPlanning', label: 'nav.lessonPlanning', path: '/academic/lessons', icon: CalendarMonthOutlined, permission: 'lessons.plan' },
+  { key: 'lessonHours', label: 'nav.lessonHours', path: '/academic/lessons/hours', icon: TimerOutlined, permission: 'lessons.plan' },
   { key: 'requestsInbox', label: 'nav.requestsInbox', path: '/office/requests', icon: InboxOutlined, permission: 'requests.process' },
   { key: 'requestsBatches', label: 'nav.requestsBatches', path: '/office/batches', icon: LocalShippingOutlined, permission: 'requests.process' },
   { key: 'requestsReport', label: 'nav.requestsReport', path: '/office/requests/report', icon: AssessmentOutlined, permission: 'requests.report' },

@@ -159,6 +159,8 @@ describe('locales', () => {
       'nav.academicAssignments': 'academic.assignments.title',
       'nav.academicSessions': 'academic.sessions.title',
       'nav.academicCatalogue': 'academic.catalogue.title',
+      'nav.lessonPlanning': 'planning.title',
+      'nav.lessonHours': 'planning.hours.title',
       'nav.requestsInbox': 'requestsOffice.inbox.title',
       'nav.requestsBatches': 'requestsOffice.batches.title',
       'nav.requestsReport': 'requestsOffice.report.title',
@@ -176,7 +178,7 @@ describe('locales', () => {
   it('use one French word per concept: a subject is a matière, an assignment an attribution; English chooses subjects, not lessons', () => {
     const stray = [...FR.entries()].filter(([, text]) => /affectation|choix des enseignements|postulent aux enseignements/i.test(String(text))).map(([key]) => key);
     expect(stray).toEqual([]);
-    // a lesson is a planned teaching session of the timetable (issue 12); what lecturers choose are subjects
+    // a lesson is a planned teaching session of the timetable (issue 12, decision 35); what lecturers choose are subjects, never a "lesson choice"
     const strayEn = [...EN.entries()].filter(([, text]) => /lesson[- ]?choice|choos\w* (?:the )?lessons/i.test(String(text))).map(([key]) => key);
     expect(strayEn).toEqual([]);
   });

@@ -16,6 +16,8 @@ async function cards() {
 const COMMON = ['Contact us', 'Settings'];
 /** What everyone signed in has: their profile and their own activity (decision 36). */
 const OWN = ['My profile', 'My activity'];
+/** The academic office's planning (decision 35). */
+const PLANNING = ['Lesson planning', 'Teaching hours'];
 /** A unit processing requests (decision 32). */
 const REQUESTS = ['Requests to process', 'Transmittal batches', 'Requests report'];
 
@@ -25,10 +27,10 @@ describe('the home page, signed in: what each person can do today', () => {
     support: ['My profile', 'My registration', 'Subject choices', 'History and assignments', 'My requests', 'Schedule', 'My activity', ...COMMON],
     student: ['My profile', 'Schedule', 'My activity', ...COMMON],
     hr: [...OWN, 'Staff registrations', ...REQUESTS, ...COMMON],
-    academic: [...OWN, 'Assignments', 'Choice sessions', 'Catalogue', ...COMMON],
+    academic: [...OWN, 'Assignments', 'Choice sessions', 'Catalogue', ...PLANNING, ...COMMON],
     identification: [...OWN, 'Identification', ...COMMON],
     admissions: [...OWN, ...COMMON],
-    admin: [...OWN, 'Staff registrations', 'Identification', 'Assignments', 'Choice sessions', 'Catalogue', ...REQUESTS, 'Requests settings', ...COMMON],
+    admin: [...OWN, 'Staff registrations', 'Identification', 'Assignments', 'Choice sessions', 'Catalogue', ...PLANNING, ...REQUESTS, 'Requests settings', ...COMMON],
     seng: [...OWN, ...REQUESTS, ...COMMON],
     finance: [...OWN, ...REQUESTS, ...COMMON],
     school: [...OWN, ...REQUESTS, ...COMMON],
