@@ -233,28 +233,32 @@ export async function importLessons(ctx: ServiceContext, input: Acting & { data:
     checked.push({ line, slot, subjectId: subject!.id, part, words: lessonWords(lang, { subjectCode: subject!.code, part, classCode: klass!.code, date: date!, begin: begin!, end: end!, room: place.room }) });
   }
 
-  // Then against the lessons already planned, and the lines above it.
-  const busy = await busyLessons(ctx.db, checked.map((good) => good.slot));
+  // Then against the lessons already planned, and the lines above it (both by day: a lesson collides only with those of its day).
+  const busy = byDay(await busyLessons(ctx.db, checked.map((good) => good.slot)));
+  const acceptedByDay = new Map<string, (Slot & { good: GoodLine })[]>();
   const accepted: GoodLine[] = [];
   const sameLesson = (a: GoodLine, b: GoodLine) =>
-    a.slot.date === b.slot.date && a.slot.begin === b.slot.begin && a.slot.end === b.slot.end && a.slot.classId === b.slot.classId && a.slot.lecturerId === b.slot.lecturerId && a.subjectId === b.subjectId && a.part === b.part;
+    a.slot.begin === b.slot.begin && a.slot.end === b.slot.end && a.slot.classId === b.slot.classId && a.slot.lecturerId === b.slot.lecturerId && a.subjectId === b.subjectId && a.part === b.part;
   const onLine = (good: GoodLine) => tr(lang, 'lessonImport.onLine', { lesson: good.words, line: good.line });
   for (const good of checked) {
-    const twin = accepted.find((other) => sameLesson(good, other));
+    const sameDay = acceptedByDay.get(good.slot.date) ?? [];
+    const twin = sameDay.find((other) => sameLesson(good, other.good));
     if (twin) {
-      reject(good.line, 'DUPLICATE_LINE', null, onLine(twin));
+      reject(good.line, 'DUPLICATE_LINE', null, onLine(twin.good));
       continue;
     }
-    const planned = collisionOf(good.slot, busy);
+    const planned = collisionOf(good.slot, busy.get(good.slot.date) ?? []);
     if (planned) {
       reject(good.line, CONFLICT_REASONS[planned.kind], CONFLICT_COLUMNS[planned.kind], busyWords(lang, planned.other));
       continue;
     }
-    const above = collisionOf(good.slot, accepted.map((other) => ({ ...other.slot, other })));
+    const above = collisionOf(good.slot, sameDay);
     if (above) {
-      reject(good.line, CONFLICT_REASONS[above.kind], CONFLICT_COLUMNS[above.kind], onLine(above.other.other));
+      reject(good.line, CONFLICT_REASONS[above.kind], CONFLICT_COLUMNS[above.kind], onLine(above.other.good));
       continue;
     }
+    sameDay.push({ ...good.slot, good });
+    acceptedByDay.set(good.slot.date, sameDay);
     accepted.push(good);
   }
 
@@ -278,6 +282,17 @@ export async function importLessons(ctx: ServiceContext, input: Acting & { data:
 }
 
 const busyWords = (lang: Lang, lesson: BusyLesson) => lessonWords(lang, lesson);
+
+/** Lessons by their day. */
+function byDay<T extends Slot>(items: readonly T[]): Map<string, T[]> {
+  const days = new Map<string, T[]>();
+  for (const item of items) {
+    const day = days.get(item.date);
+    if (day) day.push(item);
+    else days.set(item.date, [item]);
+  }
+  return days;
+}
 
 /**
  * Inserts the accepted lines, a batch at a time, each batch in a savepoint. A batch refused by an

@@ -44,7 +44,8 @@ describe.runIf(onPostgres)('planning lessons under concurrency (PostgreSQL, two 
 
   type Answer = { statusCode: number; json: () => unknown };
   const codeOf = (res: Answer) => (res.statusCode < 300 ? String(res.statusCode) : `${res.statusCode} ${(res.json() as { code: string }).code}`);
-  const tally = (answers: Answer[]) => answers.map(codeOf).reduce<Record<string, number>>((acc, c) => ({ ...acc, [c]: (acc[c] ?? 0) + 1 }), {});
+  const count = (keys: string[]) => keys.reduce<Record<string, number>>((acc, key) => ({ ...acc, [key]: (acc[key] ?? 0) + 1 }), {});
+  const tally = (answers: Answer[]) => count(answers.map(codeOf));
 
   /** AT_ONCE lessons at overlapping times on one day, sent at once, alternating between the instances. */
   async function race(day: string, kind: 'LECTURER' | 'ROOM') {
@@ -75,6 +76,31 @@ describe.runIf(onPostgres)('planning lessons under concurrency (PostgreSQL, two 
     const answers = await Promise.all(Array.from({ length: AT_ONCE }, (_, i) => agents[i % 2]!.post('/api/billing-periods', { NAME: `Race ${i}`, BEGIN_DATE: `2037-09-${String(1 + i).padStart(2, '0')}`, END_DATE: '2037-09-30' })));
     expect(tally(answers)).toEqual({ '201': 1, '409 BILLING_PERIOD_OVERLAP': AT_ONCE - 1 });
     expect(await cluster.t.db.select({ id: billingPeriods.id }).from(billingPeriods).where(sql`${billingPeriods.name} like 'Race %'`)).toHaveLength(1);
+  });
+
+  it(`keeps each of ${AT_ONCE * 2} lessons either refused or billed when one agent refuses them one by one while another bills their period, on two instances`, { timeout: 120_000 }, async () => {
+    // two lessons a day for the busy lecturer over AT_ONCE days of October 2037, validated
+    const ids: number[] = [];
+    for (let day = 0; day < AT_ONCE; day++) {
+      for (const [slot, begin, end] of [[0, '08:00', '09:50'], [1, '10:10', '12:00']] as const) {
+        const res = await agents[0]!.post('/api/lessons', lessonOf(spread[slot]!, busyLecturer, addDays('2037-10-01', day), { BEGIN_TIME: begin, END_TIME: end }));
+        ids.push((res.json() as { lessons: { id: number }[] }).lessons[0]!.id);
+      }
+    }
+    expect((await agents[0]!.post('/api/lessons/decisions', { DECISION: 'VALIDATE', LESSON_IDS: ids })).json()).toEqual({ changed: ids.length });
+    const period = (await agents[0]!.post('/api/billing-periods', { NAME: 'October 2037', BEGIN_DATE: '2037-10-01', END_DATE: '2037-10-31' })).json() as { id: number };
+
+    const [billing, ...refusals] = await Promise.all([agents[1]!.post('/api/lessons/billing', { BILLING_PERIOD_ID: period.id }), ...ids.map((id) => agents[0]!.post('/api/lessons/decisions', { DECISION: 'REFUSE', LESSON_IDS: [id] }))]);
+    const rows = await cluster.t.db.select({ id: lessons.id, status: lessons.status, period: lessons.billingPeriodId }).from(lessons).where(inArray(lessons.id, ids));
+    const billed = (billing!.json() as { changed: number }).changed;
+    const outcomeOf = (i: number) => {
+      const row = rows.find((r) => r.id === ids[i])!;
+      return `${codeOf(refusals[i]!)} → ${row.status}${row.period === null ? '' : ' billed'}`;
+    };
+    const seen = count(ids.map((_, i) => outcomeOf(i)));
+    // every refusal that answered 200 left its lesson refused and unbilled; every lesson billed refused the refusal
+    expect(Object.keys(seen).every((key) => ['200 → NotValidated', '409 LESSON_DECIDED → ValidatedAndBilled billed'].includes(key)), JSON.stringify(seen)).toBe(true);
+    expect(rows.filter((r) => r.status === 'ValidatedAndBilled').length).toBe(billed);
   });
 
   // Last: it drops the constraints of this test's database.
