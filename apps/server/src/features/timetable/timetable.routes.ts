@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Timetable, TimetableQuery } from '@portal/contract';
+import { Timetable, TIMETABLE_MAX_DAYS, TimetableQuery } from '@portal/contract';
 import { requestMeta } from '../../lib/auth';
 import { errorResponses } from '../../lib/errors';
 import { timetable } from './timetable.service';
@@ -11,7 +11,7 @@ export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/lessons/timetable', {
     schema: {
       tags,
-      summary: "The caller's lessons between two days, both included (at most 62 days), by date then time: a lecturer's own lessons, a student's class lessons with the student",
+      summary: `The caller's lessons between two days, both included (at most ${TIMETABLE_MAX_DAYS} days), by date then time: a lecturer's own lessons, a student's class lessons with the student`,
       description:
         'PERSON_ID may name someone else for the back office only (`lessons.readAny`: the academic office, human resources, the units that check claims, administrators); anyone else naming another person is refused (403, audited). Refused lessons (NotValidated) are listed, as the week view shows them.',
       body: TimetableQuery,
