@@ -7,6 +7,8 @@ const api = 'http://localhost:3000';
 const proxy = {
   '/api': { target: api, changeOrigin: false },
   '/dev/': { target: api, changeOrigin: false },
+  // the calendar feed's public address (decision 35)
+  '/calendar/': { target: api, changeOrigin: false },
 };
 
 export default defineConfig({

@@ -74,7 +74,7 @@ export async function runWeeklyPlanning(ctx: ServiceContext): Promise<{ mailed: 
     )
     .orderBy(asc(persons.id));
 
-  const link = `${ctx.config.publicUrl}/timetable`;
+  const link = `${ctx.config.publicUrl}/schedule?week=${weekOf}`;
   let mailed = 0;
   for (let start = 0; start < recipients.length; start += BATCH) {
     const batch = recipients.slice(start, start + BATCH);

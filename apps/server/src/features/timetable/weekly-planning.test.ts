@@ -136,7 +136,7 @@ describe('the weekly planning mail', () => {
         'Wednesday 12/03/2031',
         `- 13:00–14:50: ${algo.code} TD – Algorithms (${klass.code})`,
         '',
-        'Your timetable is in the portal, where you can also add it to your calendar: http://portal.test/timetable',
+        'Your timetable is in the portal, where you can also add it to your calendar: http://portal.test/schedule?week=2031-03-10',
         '',
         'This mail comes every Saturday before a week with lessons; you can turn it off in your settings on the portal.',
         '',
@@ -145,7 +145,7 @@ describe('the weekly planning mail', () => {
       ].join('\n'),
     );
     expect(mail!.htmlBody).toContain(`<p>Monday 10/03/2031<br>- 08:00–09:50: ${algo.code} CM – Algorithms (${klass.code}), room B12, Building B, Main campus<br>`);
-    expect(mail!.htmlBody).toContain('<a href="http://portal.test/timetable">');
+    expect(mail!.htmlBody).toContain('<a href="http://portal.test/schedule?week=2031-03-10">');
   });
 
   it("writes in French to those who read French: a student gets their class's lessons, whoever teaches them", async () => {
