@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GROUP_LIMIT_NAMES, isoWeekOf, REQUEST_COUNTERS, REQUEST_STATUSES, GroupLimits, groupLimit, LESSON_SLOTS, LEVEL_GROUP_KEYS, LEVEL_GROUPS, LEVEL_IDS, lessonSlotStartingAt, levelGroupOf, levelLimitsOf, minutesOf, SubjectConstraint, universityDayOf, universityMoment } from './index';
+import { daysBetween, isLessonTimeRange, lessonHoursOf, lessonTotalsOf, mondayOf, weekDaysFrom, type LessonStatus, GROUP_LIMIT_NAMES, isoWeekOf, REQUEST_COUNTERS, REQUEST_STATUSES, GroupLimits, groupLimit, LESSON_SLOTS, LEVEL_GROUP_KEYS, LEVEL_GROUPS, LEVEL_IDS, lessonSlotStartingAt, levelGroupOf, levelLimitsOf, minutesOf, SubjectConstraint, universityDayOf, universityMoment } from './index';
 
 describe('the level groups', () => {
   it('name each group by its levels and put every level in one group', () => {
@@ -56,5 +56,29 @@ describe('requests', () => {
   it('counts every status in exactly one counter', () => {
     const counted = Object.values(REQUEST_COUNTERS).flat();
     expect([...counted].sort()).toEqual([...REQUEST_STATUSES].sort());
+  });
+});
+
+describe('the timetable rules', () => {
+  it('adds lesson hours exactly and rounds the sum once: three lessons of 110 minutes are 5.5 hours', () => {
+    const lesson = (status: LessonStatus) => ({ status, hours: lessonHoursOf('08:00', '09:50') });
+    expect(lessonHoursOf('08:00', '09:50')).toBeCloseTo(1.8333, 4);
+    expect(lessonTotalsOf([lesson('ValidatedAndBilled'), lesson('ValidatedButNotBilled'), lesson('PendingValidation'), lesson('NotValidated')])).toEqual({ planned: 5.5, validated: 3.67, billed: 1.83 });
+  });
+
+  it('keeps lessons within the day, on the five-minute grid, ending after they begin', () => {
+    expect(isLessonTimeRange('08:00', '21:30')).toBe(true);
+    expect(isLessonTimeRange('07:55', '09:00')).toBe(false);
+    expect(isLessonTimeRange('20:00', '21:35')).toBe(false);
+    expect(isLessonTimeRange('10:00', '10:00')).toBe(false);
+    expect(isLessonTimeRange('10:02', '11:00')).toBe(false);
+  });
+
+  it('finds the Monday of a week, across a month and a year', () => {
+    expect(mondayOf('2026-11-25')).toBe('2026-11-23');
+    expect(mondayOf('2026-11-23')).toBe('2026-11-23');
+    expect(mondayOf('2027-01-03')).toBe('2026-12-28');
+    expect(weekDaysFrom('2026-12-28').at(-1)).toBe('2027-01-03');
+    expect(daysBetween('2026-11-23', '2026-11-29')).toBe(7);
   });
 });

@@ -43,8 +43,11 @@ export function isLessonTimeRange(begin: string, end: string): boolean {
   return from >= minutesOf(TIMETABLE_DAY_START) && to <= minutesOf(TIMETABLE_DAY_END) && to > from && from % 5 === 0 && to % 5 === 0;
 }
 
-/** A lesson's length in hours (two decimals at most: times are on the five-minute grid). */
-export const lessonHoursOf = (begin: string, end: string): number => Math.round(((minutesOf(end) - minutesOf(begin)) / 60) * 100) / 100;
+/**
+ * A lesson's length in hours, exact (110 minutes are 1.8333… hours): sums are rounded once, at the
+ * end, so that three lessons of 110 minutes make 5.5 hours, not 3 × 1.83.
+ */
+export const lessonHoursOf = (begin: string, end: string): number => (minutesOf(end) - minutesOf(begin)) / 60;
 
 /** The most days `POST /lessons/timetable` answers for at once (a view of five weeks, as the reference system loaded, fits). */
 export const TIMETABLE_MAX_DAYS = 62;

@@ -59,7 +59,7 @@ describe('planning a lesson', () => {
       date: '2031-03-03',
       begin: '08:00',
       end: '09:50',
-      hours: 1.83,
+      hours: 110 / 60,
       status: 'PendingValidation',
       part: 'CM',
       class: { id: gsi101.classId, code: 'BTS1 GSI/J A' },

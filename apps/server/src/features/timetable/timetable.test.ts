@@ -72,7 +72,7 @@ describe('POST /api/lessons/timetable: one\'s own lessons', () => {
       date: '2031-03-10',
       begin: '08:00',
       end: '09:50',
-      hours: 1.83,
+      hours: 110 / 60,
       status: 'PendingValidation',
       part: 'CM',
       class: { id: klass.id, code: klass.code },

@@ -87,9 +87,9 @@ describe('the Schedule page, on a desk', () => {
     expect(items.map((item) => (item.querySelector('[aria-hidden]') as HTMLElement).style.backgroundColor)).toEqual(['rgb(71, 173, 103)', 'rgb(178, 234, 197)', 'rgb(255, 201, 107)', 'rgb(235, 85, 59)']);
 
     const totals = screen.getByRole('region', { name: 'Your hours this week' });
-    // planned: every lesson but the refused one (1.83 + 1.83 + 1.5); validated: the billed and the validated (1.83 + 1.5); billed: 1.83
+    // planned: every lesson but the refused one (110 + 110 + 90 minutes, 5.17 h once rounded); validated: the billed and the validated (3.33 h); billed: 1.83 h
     expect(within(totals).getAllByRole('term').map((term) => term.textContent)).toEqual(['Planned', 'Validated', 'Billed']);
-    expect(within(totals).getAllByRole('definition').map((value) => value.textContent)).toEqual(['5.16\u00a0h', '3.33\u00a0h', '1.83\u00a0h']);
+    expect(within(totals).getAllByRole('definition').map((value) => value.textContent)).toEqual(['5.17\u00a0h', '3.33\u00a0h', '1.83\u00a0h']);
   });
 
   it('places two lessons of a class at the same time side by side', async () => {
@@ -221,7 +221,7 @@ describe('in French', () => {
       'Pas validé',
     ]);
     const totals = screen.getByRole('region', { name: 'Vos heures de la semaine' });
-    expect(within(totals).getAllByRole('definition').map((value) => value.textContent)).toEqual(['5,16\u00a0h', '3,33\u00a0h', '1,83\u00a0h']);
+    expect(within(totals).getAllByRole('definition').map((value) => value.textContent)).toEqual(['5,17\u00a0h', '3,33\u00a0h', '1,83\u00a0h']);
     expect(screen.getByRole('button', { name: 'Semaine suivante' })).toBeInTheDocument();
   });
 });
