@@ -124,10 +124,8 @@ async function importYearOfLessons(base: string, academicCookie: string, lecture
       lines.push(`${day.toISOString().slice(0, 10)};${begin};${end};${subject.CLASS_CODE};${subject.CODE};${subject.CATEGORY};${me.MATRICULE}`);
     }
   }
-  const form = new FormData();
-  form.append('file', new Blob([lines.join('\n')], { type: 'text/csv' }), 'year.csv');
   const started = performance.now();
-  const res = await fetch(`${base}/api/lessons/import?dryRun=false`, { method: 'POST', headers: { cookie: academicCookie }, body: form });
+  const res = await fetch(`${base}/api/lessons/import?dryRun=false`, { method: 'POST', headers: { cookie: academicCookie, 'content-type': 'text/csv' }, body: lines.join('\n') });
   if (!res.ok) throw new Error(`bench lessons import failed: ${res.status} ${await res.text()}`);
   const report = (await res.json()) as { created: number; rejected: unknown[] };
   if (report.rejected.length) throw new Error(`bench lessons import rejected ${report.rejected.length} lines: ${JSON.stringify(report.rejected.slice(0, 3))}`);
