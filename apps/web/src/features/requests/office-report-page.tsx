@@ -6,17 +6,16 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Link from '@mui/material/Link';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { ReportRow, RequestReport } from '@portal/contract';
-import { dmyToIso, isoToDmy, REQUEST_REPORT_FORMATS, REQUEST_REPORT_REGIMES } from '@portal/contract/rules';
-import { maskDmy } from '../../components/date-field';
+import { REQUEST_REPORT_FORMATS, REQUEST_REPORT_REGIMES } from '@portal/contract/rules';
 import { FilterSelect, ListPage } from '../../components/list-page';
 import { ListTable } from '../../components/list-table';
+import { DayFilter } from '../../components/day-filter';
 import { formatDay, formatMoment } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { LIST_PAGE_SIZES, useUrlFilters } from '../../lib/url-filters';
@@ -24,42 +23,6 @@ import { isRequestsAdmin, reportExportUrl, reportFiltersFrom, useReport, useRequ
 import { AuthorCell, categoryOptions, unitOptions } from './office-parts';
 import { decisionLabel, labelled, statusOptions } from './request-labels';
 import { RequestStatusChip } from './status-chip';
-
-/** A day typed dd/mm/yyyy: the filter follows once it is a real date (and, for the end, not before the start). */
-function DayFilter({ id, label, value, min, onChange }: { id: string; label: string; value: string; min?: string; onChange: (iso: string) => void }) {
-  const { t } = useTranslation();
-  const [text, setText] = useState(isoToDmy(value));
-  const [seen, setSeen] = useState(value);
-  // The day changed from elsewhere (Back, a link): show it.
-  if (value !== seen) {
-    setSeen(value);
-    setText(isoToDmy(value));
-  }
-  const iso = dmyToIso(text);
-  const complete = text.length === 10;
-  const problem = complete && !iso ? 'validation.date' : iso && min && iso < min ? 'validation.endBeforeStart' : null;
-  return (
-    <TextField
-      id={id}
-      size="small"
-      label={label}
-      value={text}
-      error={problem !== null}
-      helperText={t(problem ?? 'common.dateFormat')}
-      onChange={(event) => {
-        const next = maskDmy(event.target.value);
-        setText(next);
-        const day = dmyToIso(next);
-        if (day && !(min && day < min)) {
-          setSeen(day);
-          onChange(day);
-        }
-      }}
-      slotProps={{ htmlInput: { inputMode: 'numeric', placeholder: t('common.datePlaceholder'), maxLength: 10 } }}
-      sx={{ flex: '1 1 150px' }}
-    />
-  );
-}
 
 /** A count by something: a small table named by its heading. */
 function Counts({ title, rows }: { title: string; rows: { label: string; count: number }[] }) {

@@ -14,7 +14,7 @@ import { ListTable } from '../../../components/list-table';
 import { LoadStatus } from '../../../components/load-status';
 import { Page } from '../../../components/page';
 import { useUrlFilters } from '../../../lib/url-filters';
-import { DayFilter } from './day-filter';
+import { DayFilter } from '../../../components/day-filter';
 import { partLabel, subjectLabel } from './labels';
 import { hoursExportUrl, hoursFiltersFrom, lecturerLabel, useClasses, useLessonHours, type LecturerOption } from './planning-api';
 
@@ -77,8 +77,8 @@ export default function HoursPage() {
   return (
     <Page title={t('planning.hours.title')} maxWidth="lg" intro={t('planning.hours.intro')}>
       <FilterBar label={t('planning.hours.filters')}>
-        <DayFilter id="planning-hours-from" label={t('planning.hours.from')} value={filters.from} onChange={(from) => update({ from })} />
-        <DayFilter id="planning-hours-to" label={t('planning.hours.to')} value={filters.to} min={filters.from || undefined} onChange={(to) => update({ to })} />
+        <DayFilter id="planning-hours-from" label={t('planning.hours.from')} value={filters.from} optional onChange={(from) => update({ from })} />
+        <DayFilter id="planning-hours-to" label={t('planning.hours.to')} value={filters.to} min={filters.from || undefined} optional onChange={(to) => update({ to })} />
         <FilterSelect
           id="planning-hours-lecturer"
           label={t('planning.filters.lecturer')}

@@ -2,13 +2,14 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dmyToIso, isoToDmy } from '@portal/contract/rules';
-import { maskDmy } from '../../../components/date-field';
+import { maskDmy } from './date-field';
 
 /**
  * A day filter typed dd/mm/yyyy: the filter follows once it is a real date (and, for the end,
- * not before the start); emptied, the filter is lifted.
+ * not before the start). An optional filter is lifted when emptied; a required one keeps its
+ * last day.
  */
-export function DayFilter({ id, label, value, min, onChange }: { id: string; label: string; value: string; min?: string; onChange: (iso: string) => void }) {
+export function DayFilter({ id, label, value, min, optional, onChange }: { id: string; label: string; value: string; min?: string; optional?: boolean; onChange: (iso: string) => void }) {
   const { t } = useTranslation();
   const [text, setText] = useState(isoToDmy(value));
   const [seen, setSeen] = useState(value);
@@ -30,7 +31,7 @@ export function DayFilter({ id, label, value, min, onChange }: { id: string; lab
       onChange={(event) => {
         const next = maskDmy(event.target.value);
         setText(next);
-        const day = next === '' ? '' : dmyToIso(next);
+        const day = next === '' && optional ? '' : dmyToIso(next);
         if (day === '' || (day && !(min && day < min))) {
           setSeen(day);
           onChange(day);
