@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
+import type ExcelJS from 'exceljs';
 
 /**
  * Spreadsheet-safe exports (OWASP, "CSV Injection"): a text cell that a spreadsheet would read as a
@@ -25,4 +26,28 @@ export function spreadsheetCell(value: Cell): string | number {
  */
 export function csvDocument(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
   return `\uFEFF${stringify([header.map(spreadsheetCell), ...rows.map((row) => row.map(spreadsheetCell))])}`;
+}
+
+/** The content types of the exports a report offers. */
+export const EXPORT_CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
+
+/** A column of an XLSX table: its key in the rows, its header (translated), its width and how its numbers or dates show. */
+export interface SheetColumn {
+  key: string;
+  header: string;
+  width: number;
+  numFmt?: string;
+}
+
+/**
+ * Adds a table to a workbook: a bold header row that stays in view, typed columns, and a filter on
+ * the header (`filter: false` for a short summary). The reports' XLSX exports are made of these.
+ */
+export function addTableSheet(workbook: ExcelJS.Workbook, input: { name: string; columns: readonly SheetColumn[]; rows: Iterable<Record<string, unknown>>; filter?: boolean }): ExcelJS.Worksheet {
+  const sheet = workbook.addWorksheet(input.name, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = input.columns.map((column) => ({ header: column.header, key: column.key, width: column.width, ...(column.numFmt ? { style: { numFmt: column.numFmt } } : {}) }));
+  sheet.getRow(1).font = { bold: true };
+  for (const row of input.rows) sheet.addRow(row);
+  if (input.filter ?? true) sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: input.columns.length } };
+  return sheet;
 }

@@ -61,6 +61,7 @@ import {
 } from './catalogue.service';
 import { importSubjects, MAX_IMPORT_BYTES } from './subject-import.service';
 import { errorResponses } from '../../lib/errors';
+import { EXPORT_CONTENT_TYPES } from '../../lib/spreadsheet';
 
 const tags = ['academic'];
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -207,7 +208,7 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: assignments,
   }, async (request, reply) => {
     const { csv, filename } = await exportAssignments(app.ctx, { session: request.query.session });
-    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(csv);
+    return reply.header('content-type', EXPORT_CONTENT_TYPES.csv).header('content-disposition', `attachment; filename="${filename}"`).send(csv);
   });
 
   const decisions = [

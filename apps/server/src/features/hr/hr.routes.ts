@@ -30,6 +30,7 @@ import { removeColumnFileFor, uploadColumnFile } from '../registration/registrat
 import { reopenRegistration, saveSection } from '../registration/registration.service';
 import { dossier, exportRegistrations, listRegistrations } from './hr.service';
 import { errorResponses, validationError } from '../../lib/errors';
+import { EXPORT_CONTENT_TYPES } from '../../lib/spreadsheet';
 
 const tags = ['hr'];
 const errors = errorResponses(400, 401, 403, 404);
@@ -54,7 +55,7 @@ export const hrRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: hr,
   }, async (request, reply) => {
     const { csv, filename } = await exportRegistrations(app.ctx, request.query);
-    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(csv);
+    return reply.header('content-type', EXPORT_CONTENT_TYPES.csv).header('content-disposition', `attachment; filename="${filename}"`).send(csv);
   });
 
   app.get('/hr/registrations/:id', {

@@ -4,7 +4,8 @@ import { REQUEST_REPORT_EXPORT_MAX, ReportExportQuery, ReportQuery, RequestRepor
 import { requestMeta } from '../../lib/auth';
 import { errorResponses } from '../../lib/errors';
 import { languageOf } from '../../lib/person-record';
-import { exportRequestReport, REPORT_CONTENT_TYPES, requestReport } from './reports.service';
+import { EXPORT_CONTENT_TYPES } from '../../lib/spreadsheet';
+import { exportRequestReport, requestReport } from './reports.service';
 
 const tags = ['requests'];
 const errors = errorResponses(400, 401, 403);
@@ -35,7 +36,7 @@ export const requestReportsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: `The whole selection of the report as CSV or XLSX (with a sheet of counts), headers in the caller's language; more than ${REQUEST_REPORT_EXPORT_MAX} requests is 400 REPORT_TOO_LARGE`,
       querystring: ReportExportQuery,
-      response: { 200: { description: 'The export', content: Object.fromEntries(Object.values(REPORT_CONTENT_TYPES).map((type) => [type, { schema: file }])) }, ...errors },
+      response: { 200: { description: 'The export', content: Object.fromEntries(Object.values(EXPORT_CONTENT_TYPES).map((type) => [type, { schema: file }])) }, ...errors },
     },
     preHandler: report,
   }, async (request, reply) => {

@@ -22,7 +22,7 @@ import { actorCan, refuseAccess } from '../../lib/auth';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError, validationError } from '../../lib/errors';
 import { tr, type Lang } from '../../lib/i18n';
-import { csvDocument, type Cell } from '../../lib/spreadsheet';
+import { addTableSheet, csvDocument, EXPORT_CONTENT_TYPES, type Cell } from '../../lib/spreadsheet';
 import { onPage } from '../../lib/sql';
 import { authorColumns } from './requests.service';
 
@@ -275,24 +275,23 @@ async function workbookOf(rows: SelectedRow[], counts: Counts, lang: Lang, perio
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'University portal';
   workbook.created = now;
-  const sheet = workbook.addWorksheet(tr(lang, 'requestReport.sheet'), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = COLUMNS.map((column) => ({ header: tr(lang, `requestReport.columns.${column.key}`), key: column.key, width: column.width, ...('numFmt' in column ? { style: { numFmt: column.numFmt } } : {}) }));
-  sheet.getRow(1).font = { bold: true };
-  for (const r of rows) sheet.addRow(exportCells(r, lang));
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: COLUMNS.length } };
-
-  const countsSheet = workbook.addWorksheet(tr(lang, 'requestReport.countsSheet'));
-  countsSheet.columns = [
-    { header: tr(lang, 'requestReport.counts.by'), key: 'by', width: 14 },
-    { header: tr(lang, 'requestReport.counts.value'), key: 'value', width: 34 },
-    { header: tr(lang, 'requestReport.counts.count'), key: 'count', width: 12, style: { numFmt: '0' } },
-  ];
-  countsSheet.getRow(1).font = { bold: true };
-  for (const [by, value, n] of countLines(counts, lang, period)) countsSheet.addRow({ by, value, count: n });
+  addTableSheet(workbook, {
+    name: tr(lang, 'requestReport.sheet'),
+    columns: COLUMNS.map((column) => ({ ...column, header: tr(lang, `requestReport.columns.${column.key}`) })),
+    rows: rows.map((r) => exportCells(r, lang)),
+  });
+  addTableSheet(workbook, {
+    name: tr(lang, 'requestReport.countsSheet'),
+    columns: [
+      { key: 'by', header: tr(lang, 'requestReport.counts.by'), width: 14 },
+      { key: 'value', header: tr(lang, 'requestReport.counts.value'), width: 34 },
+      { key: 'count', header: tr(lang, 'requestReport.counts.count'), width: 12, numFmt: '0' },
+    ],
+    rows: countLines(counts, lang, period).map(([by, value, n]) => ({ by, value, count: n })),
+    filter: false,
+  });
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
-
-export const REPORT_CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
 
 /**
  * `GET /requests/reports/export`: the whole selection as a file, headers in the requester's
@@ -312,7 +311,7 @@ export async function exportRequestReport(
   if (counts.total > max) throw new AppError('REPORT_TOO_LARGE', { limit: { limit: max } });
   const rows = await rowsOf(ctx.db, where);
   const filename = `requests-${query.from}-${query.to}.${query.format}`;
-  const contentType = REPORT_CONTENT_TYPES[query.format];
+  const contentType = EXPORT_CONTENT_TYPES[query.format];
   if (query.format === 'csv') {
     const header = COLUMNS.map((column) => tr(lang, `requestReport.columns.${column.key}`));
     const lines = rows.map((r) => {

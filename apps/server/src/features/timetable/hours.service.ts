@@ -11,7 +11,7 @@ import { applicationChoices, applications, classes, lessons, persons, subjects }
 import type { ServiceContext } from '../../lib/context';
 import { validationError } from '../../lib/errors';
 import { tr, type Lang } from '../../lib/i18n';
-import { csvDocument } from '../../lib/spreadsheet';
+import { addTableSheet, csvDocument, EXPORT_CONTENT_TYPES } from '../../lib/spreadsheet';
 import { rowsOf } from '../../lib/sql';
 
 export type LessonHoursQuery = z.output<typeof LessonHoursQuerySchema>;
@@ -140,8 +140,6 @@ function exportCells(row: LessonHoursRow, lang: Lang): Record<ColumnKey, string 
   };
 }
 
-export const HOURS_CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
-
 /**
  * `GET /lessons/hours/export`: the report as a file, headers in the caller's language: CSV
  * (spreadsheet-safe, lib/spreadsheet.ts) or XLSX (numbers as numbers, a frozen header, a filter).
@@ -150,7 +148,7 @@ export async function exportLessonHours(ctx: ServiceContext, input: { query: Les
   const { query, lang } = input;
   const rows = await hoursLines(ctx.db, query);
   const filename = `lesson-hours${query.from ? `-${query.from}` : ''}${query.to ? `-${query.to}` : ''}.${query.format}`;
-  const contentType = HOURS_CONTENT_TYPES[query.format];
+  const contentType = EXPORT_CONTENT_TYPES[query.format];
   const header = COLUMNS.map((column) => tr(lang, `lessonHours.columns.${column.key}`));
   if (query.format === 'csv') {
     return { body: csvDocument(header, rows.map((row) => {
@@ -161,10 +159,10 @@ export async function exportLessonHours(ctx: ServiceContext, input: { query: Les
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'University portal';
   workbook.created = ctx.clock.now();
-  const sheet = workbook.addWorksheet(tr(lang, 'lessonHours.sheet'), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = COLUMNS.map((column, index) => ({ header: header[index]!, key: column.key, width: column.width, ...('numFmt' in column ? { style: { numFmt: column.numFmt } } : {}) }));
-  sheet.getRow(1).font = { bold: true };
-  for (const row of rows) sheet.addRow(exportCells(row, lang));
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: COLUMNS.length } };
+  addTableSheet(workbook, {
+    name: tr(lang, 'lessonHours.sheet'),
+    columns: COLUMNS.map((column, index) => ({ ...column, header: header[index]! })),
+    rows: rows.map((row) => exportCells(row, lang)),
+  });
   return { body: Buffer.from(await workbook.xlsx.writeBuffer()), filename, contentType };
 }

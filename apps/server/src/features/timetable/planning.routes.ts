@@ -29,9 +29,10 @@ import {
 import { requestMeta } from '../../lib/auth';
 import { errorResponses } from '../../lib/errors';
 import { languageOf } from '../../lib/person-record';
+import { EXPORT_CONTENT_TYPES } from '../../lib/spreadsheet';
 import { readRawUpload } from '../../lib/uploads';
 import { billLessons, createBillingPeriod, listBillingPeriods } from './billing.service';
-import { exportLessonHours, HOURS_CONTENT_TYPES, lessonHours } from './hours.service';
+import { exportLessonHours, lessonHours } from './hours.service';
 import { importLessons, LESSON_IMPORT_MAX_BYTES } from './lesson-import.service';
 import { changeLesson, decideLessons, deleteLesson, listLessons, planLessons, type Acting } from './planning.service';
 
@@ -39,7 +40,7 @@ const tags = ['timetable'];
 const errors = errorResponses(400, 401, 403);
 const changeErrors = errorResponses(400, 401, 403, 404, 409);
 const file = z.string().meta({ format: 'binary' });
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const XLSX_TYPE = EXPORT_CONTENT_TYPES.xlsx;
 
 const acting = (request: FastifyRequest): Acting => ({ actor: request.actor, meta: requestMeta(request) });
 
@@ -136,7 +137,7 @@ export const planningRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: "The hours report as CSV or XLSX, headers in the caller's language",
       querystring: LessonHoursExportQuery,
-      response: { 200: { description: 'The export', content: Object.fromEntries(Object.values(HOURS_CONTENT_TYPES).map((type) => [type, { schema: file }])) }, ...errors },
+      response: { 200: { description: 'The export', content: Object.fromEntries(Object.values(EXPORT_CONTENT_TYPES).map((type) => [type, { schema: file }])) }, ...errors },
     },
     preHandler: plan,
   }, async (request, reply) => {
