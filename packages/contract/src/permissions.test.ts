@@ -5,9 +5,12 @@ const sorted = (permissions: Iterable<Permission>) => [...permissions].sort();
 
 describe('permissions', () => {
   it('grants each kind of person its self-service', () => {
-    expect(sorted(permissionsOf({ KIND: 'STAFF', ROLES: [] }))).toEqual(['applications.own', 'history.own', 'profile.own', 'registration.own', 'requests.own', 'timetable.own']);
-    expect(sorted(permissionsOf({ KIND: 'STUDENT', ROLES: [] }))).toEqual(['history.own', 'profile.own', 'timetable.own']);
+    expect(sorted(permissionsOf({ KIND: 'STAFF', ROLES: [] }))).toEqual(['applications.own', 'history.own', 'profile.own', 'registration.own', 'requests.own', 'reviews.own', 'timetable.own']);
+    expect(sorted(permissionsOf({ KIND: 'STUDENT', ROLES: [] }))).toEqual(['enrolment.own', 'evaluation.answer', 'history.own', 'profile.own', 'requests.own', 'student.own', 'timetable.own']);
     expect(KIND_PERMISSIONS.STUDENT).not.toContain('registration.own');
+    // a student answers evaluations and reads no lecturer's results; a lecturer reads only their own
+    expect(KIND_PERMISSIONS.STUDENT).not.toContain('reviews.own');
+    expect(KIND_PERMISSIONS.STAFF).not.toContain('evaluation.answer');
   });
 
   it('gives every kind of person its own activity history, and no role anyone else\'s (decision 36)', () => {
@@ -27,20 +30,23 @@ describe('permissions', () => {
     }
     expect(sorted(permissionsOf({ KIND: 'OFFICE', ROLES: ['ADMISSIONS'] }))).toEqual(['history.own', 'profile.own']);
     // an employee who also holds a role keeps what an employee does for themself
-    expect(sorted(permissionsOf({ KIND: 'STAFF', ROLES: ['HR'] }))).toEqual(['applications.own', 'history.own', 'lessons.readAny', 'persons.readFull', 'profile.own', 'registration.own', 'registrations.manage', 'requests.own', 'timetable.own']);
+    expect(sorted(permissionsOf({ KIND: 'STAFF', ROLES: ['HR'] }))).toEqual(['applications.own', 'history.own', 'lessons.readAny', 'persons.readFull', 'profile.own', 'registration.own', 'registrations.manage', 'requests.own', 'reviews.own', 'timetable.own']);
   });
 
   it('grants each back-office role what its work needs, and no more (decision 22)', () => {
     expect(sorted(ROLE_PERMISSIONS.HR)).toEqual(['lessons.readAny', 'persons.readFull', 'registrations.manage']);
     expect(sorted(ROLE_PERMISSIONS.IDENTIFICATION)).toEqual(['identification.manage', 'persons.readSummary', 'photos.readAny']);
-    expect(sorted(ROLE_PERMISSIONS.ACADEMIC)).toEqual(['applicationSessions.manage', 'applications.readAny', 'assignments.manage', 'catalogue.manage', 'lessons.plan', 'lessons.readAny', 'persons.readSummary']);
+    expect(sorted(ROLE_PERMISSIONS.ACADEMIC)).toEqual(['applicationSessions.manage', 'applications.readAny', 'assignments.manage', 'catalogue.manage', 'enrolment.manage', 'evaluation.manage', 'lessons.plan', 'lessons.readAny', 'persons.readSummary']);
     expect(sorted(ROLE_PERMISSIONS.REQUESTS)).toEqual(['lessons.readAny', 'requests.process', 'requests.report']);
     expect(sorted(ROLE_PERMISSIONS.ADMISSIONS)).toEqual([]);
   });
 
   it("gives the administrators every office's permission; what one does for oneself comes from one's kind", () => {
     expect(sorted(ROLE_PERMISSIONS.ADMIN)).toEqual(sorted(PERMISSIONS.filter((p) => !(SELF_SERVICE_PERMISSIONS as readonly string[]).includes(p))));
-    for (const permission of PERMISSIONS) expect(can({ KIND: 'STAFF', ROLES: ['ADMIN'] }, permission), permission).toBe(true);
+    const selfService = SELF_SERVICE_PERMISSIONS as readonly string[];
+    for (const permission of PERMISSIONS.filter((p) => !selfService.includes(p))) expect(can({ KIND: 'STAFF', ROLES: ['ADMIN'] }, permission), permission).toBe(true);
+    // a lecturer who administers answers no student's evaluation
+    expect(can({ KIND: 'STAFF', ROLES: ['ADMIN'] }, 'evaluation.answer')).toBe(false);
     expect(sorted(permissionsOf({ KIND: 'OFFICE', ROLES: ['ADMIN'] }))).toEqual(sorted(PERMISSIONS.filter((p) => p === 'profile.own' || p === 'history.own' || !(SELF_SERVICE_PERMISSIONS as readonly string[]).includes(p))));
   });
 

@@ -19,7 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { AFFECTATION, CHOICE_CATEGORIES, FINGERPRINT_FORMATS, FINGERS, GENDERS, PERSON_KINDS, PIECE_TYPES, REGIMES, REQUEST_BATCH_STATUSES, REQUEST_STATUSES, REQUEST_STEP_KINDS, STAFF_STATUSES, LESSON_STATUSES, TIMETABLE_DAY_END, TIMETABLE_DAY_START, type RequestDisplayConfig } from '@portal/contract/rules';
+import { AFFECTATION, CHOICE_CATEGORIES, FINGERPRINT_FORMATS, FINGERS, GENDERS, PERSON_KINDS, PIECE_TYPES, REGIMES, REQUEST_BATCH_STATUSES, REQUEST_STATUSES, REQUEST_STEP_KINDS, STAFF_STATUSES, LESSON_STATUSES, TIMETABLE_DAY_END, TIMETABLE_DAY_START, STUDENT_DOCUMENT_KINDS, MAIL_LINK_PROVIDERS, ENROLMENT_OFFER_KINDS, ENROLMENT_STATUSES, REQUEST_AUDIENCES, type RequestDisplayConfig } from '@portal/contract/rules';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const created = () => ts('created_at').notNull().defaultNow();
@@ -668,7 +668,9 @@ export const requestCategories = pgTable('request_categories', {
   descriptionFr: text('description_fr').notNull(),
   position: integer('position').notNull().default(0),
   enabled: boolean('enabled').notNull().default(true),
-});
+  /** who files requests of this category: lecturers and staff, or students (issue 13) */
+  audience: text('audience', { enum: REQUEST_AUDIENCES }).notNull().default('STAFF'),
+}, (t) => [check('request_categories_audience', inList(t.audience, REQUEST_AUDIENCES))]);
 
 /** A sub-category: what the lecturer files, the detail fields its form shows, and the unit a new request goes to. */
 export const requestSubcategories = pgTable(
@@ -938,4 +940,291 @@ export const planningMails = pgTable(
     sentAt: ts('sent_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.personId, t.weekOf] })],
+);
+
+// ---------------------------------------------------------------- students (issue 13, decision 37)
+
+/**
+ * What a student fills in about themselves, one row per student, section by section
+ * (STUDENT_PROFILE_SECTIONS); column names are the contract's. Identity (names, birthdate,
+ * matricule) stays the registry's, in `persons`.
+ */
+export const studentProfiles = pgTable('student_profiles', {
+  personId: integer('person_id').primaryKey().references(() => persons.id, { onDelete: 'cascade' }),
+  // personal
+  RELIGION: text('religion'),
+  REGION_ORIGIN: text('region_origin'),
+  DEPARTMENT: text('department'),
+  CIVILSTATUS: text('civilstatus'),
+  // address and contacts
+  LIVING_TOWN: text('living_town'),
+  DISTRICT: text('district'),
+  PRECINCT: text('precinct'),
+  CODE1: text('code1'),
+  NUMPHONE: text('numphone'),
+  CODE2: text('code2'),
+  NUMPHONE2: text('numphone2'),
+  // parents
+  FATHER_NAME: text('father_name'),
+  FATHER_JOB: text('father_job'),
+  FATHER_CONTACT: text('father_contact'),
+  FATHER_REGION_ORIGIN: text('father_region_origin'),
+  MOTHER_NAME: text('mother_name'),
+  MOTHER_JOB: text('mother_job'),
+  MOTHER_CONTACT: text('mother_contact'),
+  MOTHER_REGION_ORIGIN: text('mother_region_origin'),
+  // emergency contact
+  EMERGENCY_NAME: text('emergency_name'),
+  EMERGENCY_RELATION: text('emergency_relation'),
+  EMERGENCY_CONTACT: text('emergency_contact'),
+  // admission data
+  FORMATION_TYPE: text('formation_type'),
+  ADMISSION_DIPLOMA: text('admission_diploma'),
+  /** the diploma's average mark out of 20, as printed on it */
+  ADMISSION_DIPLOMA_GRADE: numeric('admission_diploma_grade', { precision: 4, scale: 2 }),
+  MENTION_OBTAINED: text('mention_obtained'),
+  YEAR_OBTENTION: integer('year_obtention'),
+  COUNTRY_OBTENTION: text('country_obtention'),
+  SCHOOL_OBTENTION: text('school_obtention'),
+  LAST_YEAR_SITUATION: text('last_year_situation'),
+  LAST_YEAR_RANK: text('last_year_rank'),
+  IS_PROFESSIONAL: boolean('is_professional'),
+  FIRST_YEAR_UNIVERSITY: integer('first_year_university'),
+  FIRST_YEAR_UNIVERSITY_TYPE: text('first_year_university_type'),
+  NAME_OF_UNIVERSITY: text('name_of_university'),
+  // disability
+  IS_HANDICAPED: boolean('is_handicaped').notNull().default(false),
+  HANDICAP_DETAILS: text('handicap_details'),
+  // sports
+  IS_SPORTIVE: boolean('is_sportive').notNull().default(false),
+  IS_SPORTIVE_COMPETITOR: boolean('is_sportive_competitor').notNull().default(false),
+  FIRST_SPORT: text('first_sport'),
+  SPORT_DETAILS: text('sport_details'),
+  // languages
+  FIRST_LANGUAGE: text('first_language'),
+  SECOND_LANGUAGE: text('second_language'),
+  OTHER_LANGUAGES: text('other_languages').array().notNull().default(sql`'{}'::text[]`),
+  /** when each section was last saved: { personal: ISO time, ... } */
+  sectionsSaved: jsonb('sections_saved').$type<Record<string, string>>().notNull().default({}),
+  updatedAt: updated(),
+});
+
+/**
+ * A student's uploaded files (STUDENT_DOCUMENT_KINDS): the content is a `files` row the student owns,
+ * so the same file twice is refused by files_owner_sha_uq. One CV and one birth certificate each.
+ */
+export const studentDocuments = pgTable(
+  'student_documents',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    personId: integer('person_id').notNull().references(() => persons.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: STUDENT_DOCUMENT_KINDS }).notNull(),
+    /** what the file is, as the student names it (a diploma's title, an other file's description) */
+    label: text('label'),
+    /** a diploma's year */
+    year: integer('year'),
+    fileId: text('file_id').notNull().references(() => files.id),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    index('student_documents_person_idx').on(t.personId),
+    uniqueIndex('student_documents_single_uq').on(t.personId, t.kind).where(sql`${t.kind} in ('CV', 'BIRTH_CERTIFICATE')`),
+    check('student_documents_kind', inList(t.kind, STUDENT_DOCUMENT_KINDS)),
+  ],
+);
+
+/**
+ * A person's linked mail account (GMAIL_ACCOUNT): an address proven theirs, once, by the provider
+ * named (a mailed code today; Google or Microsoft sign-in later). An address is linked to one
+ * person at most (mail_links_address_uq, case-insensitive).
+ */
+export const mailLinks = pgTable(
+  'mail_links',
+  {
+    personId: integer('person_id').primaryKey().references(() => persons.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    provider: text('provider', { enum: MAIL_LINK_PROVIDERS }).notNull(),
+    linkedAt: ts('linked_at').notNull(),
+  },
+  (t) => [uniqueIndex('mail_links_address_uq').on(sql`lower(${t.address})`), check('mail_links_provider', inList(t.provider, MAIL_LINK_PROVIDERS))],
+);
+
+/** A pending proof of a mail address: the SHA-256 of the mailed code, one per person (a new request replaces it). */
+export const mailLinkCodes = pgTable('mail_link_codes', {
+  personId: integer('person_id').primaryKey().references(() => persons.id, { onDelete: 'cascade' }),
+  address: text('address').notNull(),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  failures: integer('failures').notNull().default(0),
+  sentAt: ts('sent_at').notNull(),
+});
+
+// ---------------------------------------------------------------- enrolment (issue 13, decision 38)
+
+/** An enrolment session the academic office opens: students apply to its offers between its dates. */
+export const enrolmentSessions = pgTable('enrolment_sessions', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  nameFr: text('name_fr').notNull(),
+  startsAt: ts('starts_at').notNull(),
+  endsAt: ts('ends_at').notNull(),
+  /** how many offers one student may apply to */
+  maxApplications: integer('max_applications').notNull().default(3),
+  closedAt: ts('closed_at'),
+  createdAt: ts('created_at').notNull(),
+  createdBy: integer('created_by').references(() => persons.id),
+}, (t) => [check('enrolment_sessions_dates', sql`${t.endsAt} > ${t.startsAt}`)]);
+
+/** A class or an optional subject offered in a session, with its seats. */
+export const enrolmentOffers = pgTable(
+  'enrolment_offers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    sessionId: integer('session_id').notNull().references(() => enrolmentSessions.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ENROLMENT_OFFER_KINDS }).notNull(),
+    classId: integer('class_id').references(() => classes.id),
+    subjectId: integer('subject_id').references(() => subjects.id),
+    capacity: integer('capacity').notNull(),
+  },
+  (t) => [
+    index('enrolment_offers_session_idx').on(t.sessionId),
+    uniqueIndex('enrolment_offers_class_uq').on(t.sessionId, t.classId).where(sql`${t.kind} = 'CLASS'`),
+    uniqueIndex('enrolment_offers_subject_uq').on(t.sessionId, t.subjectId).where(sql`${t.kind} = 'SUBJECT'`),
+    check('enrolment_offers_kind', sql`(${t.kind} = 'CLASS' and ${t.classId} is not null and ${t.subjectId} is null) or (${t.kind} = 'SUBJECT' and ${t.subjectId} is not null and ${t.classId} is null)`),
+    check('enrolment_offers_capacity', sql`${t.capacity} > 0`),
+  ],
+);
+
+/** A student's application to an offer: one per student and offer; its status of record (ENROLMENT_STATUSES). */
+export const enrolmentApplications = pgTable(
+  'enrolment_applications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    sessionId: integer('session_id').notNull().references(() => enrolmentSessions.id, { onDelete: 'cascade' }),
+    offerId: integer('offer_id').notNull().references(() => enrolmentOffers.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id').notNull().references(() => persons.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ENROLMENT_STATUSES }).notNull().default('PENDING'),
+    decidedAt: ts('decided_at'),
+    decidedBy: integer('decided_by').references(() => persons.id),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('enrolment_applications_offer_student_uq').on(t.offerId, t.studentId),
+    index('enrolment_applications_student_idx').on(t.studentId, t.sessionId),
+    index('enrolment_applications_offer_status_idx').on(t.offerId, t.status),
+    check('enrolment_applications_status', inList(t.status, ENROLMENT_STATUSES)),
+  ],
+);
+
+/** The optional subjects a student follows besides their class's (an accepted SUBJECT offer). */
+export const studentSubjects = pgTable(
+  'student_subjects',
+  {
+    studentId: integer('student_id').notNull().references(() => persons.id, { onDelete: 'cascade' }),
+    subjectId: integer('subject_id').notNull().references(() => subjects.id),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.studentId, t.subjectId] })],
+);
+
+// ---------------------------------------------------------------- evaluation of teaching (issue 13, decision 39)
+
+/**
+ * A question form: its sections, questions and options as one document (the contract's
+ * QuestionFormContent), each question and option with a key that answers name. A form used by a
+ * session that has started is frozen (FORM_IN_USE): duplicate it to change it.
+ */
+export const questionForms = pgTable('question_forms', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  nameFr: text('name_fr').notNull(),
+  content: jsonb('content').$type<unknown>().notNull(),
+  createdAt: ts('created_at').notNull(),
+  createdBy: integer('created_by').references(() => persons.id),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+/** An evaluation session: a form answered about the lecturers of some classes between two days (university time). */
+export const evaluationSessions = pgTable(
+  'evaluation_sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    nameFr: text('name_fr').notNull(),
+    formId: integer('form_id').notNull().references(() => questionForms.id),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    createdAt: ts('created_at').notNull(),
+    createdBy: integer('created_by').references(() => persons.id),
+  },
+  (t) => [check('evaluation_sessions_dates', sql`${t.endDate} >= ${t.startDate}`)],
+);
+
+/** The classes a session covers. */
+export const evaluationSessionClasses = pgTable(
+  'evaluation_session_classes',
+  {
+    sessionId: integer('session_id').notNull().references(() => evaluationSessions.id, { onDelete: 'cascade' }),
+    classId: integer('class_id').notNull().references(() => classes.id),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.classId] })],
+);
+
+/** What a session evaluates: one (subject, lecturer, class) from the confirmed assignments. */
+export const evaluationTargets = pgTable(
+  'evaluation_targets',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    sessionId: integer('session_id').notNull().references(() => evaluationSessions.id, { onDelete: 'cascade' }),
+    classId: integer('class_id').notNull().references(() => classes.id),
+    subjectId: integer('subject_id').notNull().references(() => subjects.id),
+    lecturerId: integer('lecturer_id').notNull().references(() => persons.id),
+  },
+  (t) => [
+    uniqueIndex('evaluation_targets_uq').on(t.sessionId, t.subjectId, t.lecturerId, t.classId),
+    index('evaluation_targets_lecturer_idx').on(t.lecturerId),
+  ],
+);
+
+/**
+ * That a student took part for a target: the one-submission-per-pair rule (its primary key). It
+ * holds no time and nothing of the answers.
+ */
+export const evaluationParticipations = pgTable(
+  'evaluation_participations',
+  {
+    targetId: integer('target_id').notNull().references(() => evaluationTargets.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id').notNull().references(() => persons.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.targetId, t.studentId] })],
+);
+
+/**
+ * The ballot box: a submission sealed (encrypted with the server's ballot key) until it is mixed
+ * into `evaluation_responses` with others of its session (BALLOT_MIX_SIZE), in a random order and
+ * another transaction. Written in the participation's transaction, it is readable by no one.
+ */
+export const evaluationBallots = pgTable(
+  'evaluation_ballots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: integer('session_id').notNull().references(() => evaluationSessions.id, { onDelete: 'cascade' }),
+    sealed: text('sealed').notNull(),
+  },
+  (t) => [index('evaluation_ballots_session_idx').on(t.sessionId)],
+);
+
+/**
+ * One anonymous submission once mixed: the target and the answers (the contract's EvaluationAnswers),
+ * with a random id, no time and nothing of the student.
+ */
+export const evaluationResponses = pgTable(
+  'evaluation_responses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    targetId: integer('target_id').notNull().references(() => evaluationTargets.id, { onDelete: 'cascade' }),
+    answers: jsonb('answers').$type<unknown>().notNull(),
+  },
+  (t) => [index('evaluation_responses_target_idx').on(t.targetId)],
 );

@@ -81,6 +81,15 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   LESSON_NOT_BILLABLE: 409,
   BILLING_PERIOD_OVERLAP: 409,
   CALENDAR_FEED_UNKNOWN: 404,
+  MAIL_ACCOUNT_IN_USE: 409,
+  ENROLMENT_NOT_OPEN: 409,
+  ENROLMENT_FULL: 409,
+  ENROLMENT_LIMIT_REACHED: 409,
+  ENROLMENT_DECIDED: 409,
+  EVALUATION_NOT_OPEN: 409,
+  EVALUATION_ALREADY_ANSWERED: 409,
+  EVALUATION_ANSWERS_INVALID: 400,
+  FORM_IN_USE: 409,
 };
 
 /** A typed error a service throws; the app's error handler turns it into `{ code, message, fields? }`. */

@@ -86,6 +86,15 @@ export const ERROR_CODES = [
   'LESSON_NOT_BILLABLE',
   'BILLING_PERIOD_OVERLAP',
   'CALENDAR_FEED_UNKNOWN',
+  'MAIL_ACCOUNT_IN_USE',
+  'ENROLMENT_NOT_OPEN',
+  'ENROLMENT_FULL',
+  'ENROLMENT_LIMIT_REACHED',
+  'ENROLMENT_DECIDED',
+  'EVALUATION_NOT_OPEN',
+  'EVALUATION_ALREADY_ANSWERED',
+  'EVALUATION_ANSWERS_INVALID',
+  'FORM_IN_USE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -171,6 +180,15 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   LESSON_NOT_BILLABLE: 'Only validated lessons dated within the billing period can be billed in it',
   BILLING_PERIOD_OVERLAP: 'Another billing period covers some of these dates',
   CALENDAR_FEED_UNKNOWN: 'This calendar address is not valid any more; make a new one on the Schedule page',
+  MAIL_ACCOUNT_IN_USE: 'Gmail account already in use; unable to link to the academy with a mail account',
+  ENROLMENT_NOT_OPEN: 'This enrolment session is not open: it has not started yet, it has ended or it was closed',
+  ENROLMENT_FULL: 'No seat is left in this class or subject',
+  ENROLMENT_LIMIT_REACHED: 'You have applied to as many classes and subjects as this session allows',
+  ENROLMENT_DECIDED: 'This application was decided or withdrawn in the meantime; reload the list',
+  EVALUATION_NOT_OPEN: 'This evaluation session is not open: it has not started yet or it has ended',
+  EVALUATION_ALREADY_ANSWERED: 'You have already evaluated this lecturer for this subject',
+  EVALUATION_ANSWERS_INVALID: 'Answer every required question with one of its answers',
+  FORM_IN_USE: 'This form is used by an evaluation session that has started; duplicate it to change it',
 };
 
 /**

@@ -18,3 +18,6 @@ export * from './account';
 export * from './requests';
 export * from './timetable';
 export * from './history';
+export * from './students';
+export * from './enrolment';
+export * from './evaluation';

@@ -57,11 +57,23 @@ export const PERMISSIONS = [
   'lessons.plan',
   /** read anyone's timetable: the academic office, human resources and the units that check a claim about a lesson */
   'lessons.readAny',
+  /** a student's own student file (decision 37): profile sections, uploads, class, subjects and lecturers */
+  'student.own',
+  /** apply to classes and optional subjects in an open enrolment session, and follow one's applications (decision 38) */
+  'enrolment.own',
+  /** enrolment sessions: their dates and offers (classes, optional subjects, capacities), and deciding on students' applications */
+  'enrolment.manage',
+  /** answer the evaluation forms of an open evaluation session, once per (subject, lecturer), anonymously (decision 39) */
+  'evaluation.answer',
+  /** question forms and evaluation sessions, the results of every lecturer, participation rates and exports */
+  'evaluation.manage',
+  /** a lecturer's own evaluation results, per subject and class, past the threshold; nobody else's */
+  'reviews.own',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 /** What a person does for themselves: granted by their kind only, never by a role (decision 29). */
-export const SELF_SERVICE_PERMISSIONS = ['profile.own', 'registration.own', 'applications.own', 'requests.own', 'timetable.own', 'history.own'] as const satisfies readonly Permission[];
+export const SELF_SERVICE_PERMISSIONS = ['profile.own', 'registration.own', 'applications.own', 'requests.own', 'timetable.own', 'history.own', 'student.own', 'enrolment.own', 'evaluation.answer', 'reviews.own'] as const satisfies readonly Permission[];
 
 /**
  * What every kind of person may do for themselves. A back-office service account (OFFICE) has its
@@ -69,8 +81,8 @@ export const SELF_SERVICE_PERMISSIONS = ['profile.own', 'registration.own', 'app
  * work comes from its roles. Everyone who signs in reads their own history.
  */
 export const KIND_PERMISSIONS: Record<PersonKind, readonly Permission[]> = {
-  STAFF: ['profile.own', 'registration.own', 'applications.own', 'requests.own', 'timetable.own', 'history.own'],
-  STUDENT: ['profile.own', 'timetable.own', 'history.own'],
+  STAFF: ['profile.own', 'registration.own', 'applications.own', 'requests.own', 'timetable.own', 'history.own', 'reviews.own'],
+  STUDENT: ['profile.own', 'student.own', 'requests.own', 'timetable.own', 'enrolment.own', 'evaluation.answer', 'history.own'],
   OFFICE: ['profile.own', 'history.own'],
 };
 
@@ -83,7 +95,7 @@ export const KIND_PERMISSIONS: Record<PersonKind, readonly Permission[]> = {
  */
 export const ROLE_PERMISSIONS: Record<BackOfficeRole, readonly Permission[]> = {
   HR: ['registrations.manage', 'persons.readFull', 'lessons.readAny'],
-  ACADEMIC: ['catalogue.manage', 'applicationSessions.manage', 'assignments.manage', 'applications.readAny', 'persons.readSummary', 'lessons.plan', 'lessons.readAny'],
+  ACADEMIC: ['catalogue.manage', 'applicationSessions.manage', 'assignments.manage', 'applications.readAny', 'persons.readSummary', 'lessons.plan', 'lessons.readAny', 'enrolment.manage', 'evaluation.manage'],
   IDENTIFICATION: ['identification.manage', 'persons.readSummary', 'photos.readAny'],
   ADMISSIONS: [],
   REQUESTS: ['requests.process', 'requests.report', 'lessons.readAny'],

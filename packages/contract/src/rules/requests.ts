@@ -130,3 +130,11 @@ export function isoWeekOf(day: string): string {
   const week = Math.ceil(((date.getTime() - Date.UTC(year, 0, 1)) / 86_400_000 + 1) / 7);
   return `${year}-W${String(week).padStart(2, '0')}`;
 }
+
+/**
+ * Who files requests of a category (issue 13): STAFF (lecturers and support staff: teaching,
+ * payment, contract, reprography) or STUDENT (certificates, grade disputes, enrolment ...), each
+ * offered only its own categories.
+ */
+export const REQUEST_AUDIENCES = ['STAFF', 'STUDENT'] as const;
+export type RequestAudience = (typeof REQUEST_AUDIENCES)[number];
