@@ -1,0 +1,142 @@
+import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined';
+import Accordion from '@mui/material/Accordion';
+import Alert from '@mui/material/Alert';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StudentFile, StudentIdentity } from '@portal/contract';
+import { isoToDmy, STUDENT_PROFILE_SECTIONS, type StudentProfileSection } from '@portal/contract/rules';
+import { Card } from '../../components/card';
+import { Fact, FactList } from '../../components/fact-list';
+import { LeaveGuard } from '../../components/leave-guard';
+import { LoadStatus } from '../../components/load-status';
+import { Page } from '../../components/page';
+import { formatDay } from '../../lib/format';
+import { StudentDocuments } from './documents';
+import { SECTION_FORMS } from './sections';
+import { useStudentFile } from './students-api';
+
+/** Who the student is, as the registry keeps it: shown, never edited here. */
+function Identity({ identity }: { identity: StudentIdentity }) {
+  const { t } = useTranslation();
+  return (
+    <Card>
+      <Typography variant="h5" component="h2">
+        {t('studentFile.identity.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {t('studentFile.identity.help')}
+      </Typography>
+      <Box role="group" aria-label={t('studentFile.identity.label')}>
+        <FactList sx={{ '& dd': { overflowWrap: 'anywhere' } }}>
+        <Fact label={t('person.fields.MATRICULE')}>{identity.MATRICULE}</Fact>
+        <Fact label={t('person.fields.LASTNAME')}>{identity.LASTNAME}</Fact>
+        <Fact label={t('person.fields.FIRSTNAME')}>{identity.FIRSTNAME}</Fact>
+        <Fact label={t('person.fields.BIRTHDATE')}>{isoToDmy(identity.BIRTHDATE)}</Fact>
+        <Fact label={t('person.fields.BIRTHPLACE')}>{identity.BIRTHPLACE ?? ''}</Fact>
+        <Fact label={t('person.fields.GENDER')}>{identity.GENDER ? t(`person.gender.${identity.GENDER}`) : ''}</Fact>
+        <Fact label={t('person.fields.EMAIL')}>{identity.EMAIL ?? ''}</Fact>
+        </FactList>
+      </Box>
+    </Card>
+  );
+}
+
+/** Where a section stands: changes not saved, saved on a day, or never saved. */
+function SectionState({ savedAt, dirty }: { savedAt: string | null; dirty: boolean }) {
+  const { t } = useTranslation();
+  if (dirty) return <Chip size="small" color="warning" label={t('studentFile.state.unsaved')} />;
+  if (savedAt) return <Chip size="small" color="success" variant="outlined" label={t('studentFile.state.saved', { date: formatDay(savedAt) })} />;
+  return <Chip size="small" label={t('studentFile.state.notSaved')} />;
+}
+
+/** The sections, one panel each with its own form and Save; the first one never saved starts open. */
+function Sections({ file, dirty, onDirty }: { file: StudentFile; dirty: ReadonlySet<StudentProfileSection>; onDirty: (section: StudentProfileSection, dirty: boolean) => void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<ReadonlySet<StudentProfileSection>>(() => {
+    const first = STUDENT_PROFILE_SECTIONS.find((section) => !file.sectionsSaved[section]);
+    return new Set(first ? [first] : []);
+  });
+  // A section's form is built when it is first opened, and kept (with what was typed) when closed.
+  const [built, setBuilt] = useState<ReadonlySet<StudentProfileSection>>(open);
+  const toggle = (section: StudentProfileSection) => {
+    setBuilt((current) => (current.has(section) ? current : new Set([...current, section])));
+    setOpen((current) => {
+      const next = new Set(current);
+      if (next.has(section)) next.delete(section);
+      else next.add(section);
+      return next;
+    });
+  };
+  return (
+    <Box>
+      {STUDENT_PROFILE_SECTIONS.map((section) => {
+        const Form = SECTION_FORMS[section];
+        return (
+          <Accordion key={section} expanded={open.has(section)} onChange={() => toggle(section)} disableGutters>
+            <AccordionSummary expandIcon={<ExpandMoreOutlined />} aria-controls={`section-${section}-content`} id={`section-${section}-header`}>
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, width: '100%', pr: 1 }}>
+                <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, flexGrow: 1 }}>
+                  {t(`studentFile.sections.${section}`)}
+                </Typography>
+                <SectionState savedAt={file.sectionsSaved[section]} dirty={dirty.has(section)} />
+              </Box>
+            </AccordionSummary>
+            <AccordionDetails id={`section-${section}-content`}>
+              {built.has(section) ? <Form file={file} onDirty={onDirty} /> : null}
+            </AccordionDetails>
+          </Accordion>
+        );
+      })}
+    </Box>
+  );
+}
+
+/** "My student file": the registry's identity, the sections the student fills and saves one by one, and their files. */
+export default function StudentFilePage() {
+  const { t } = useTranslation();
+  const file = useStudentFile();
+  const [dirty, setDirty] = useState<ReadonlySet<StudentProfileSection>>(new Set());
+  const onDirty = useCallback((section: StudentProfileSection, isDirty: boolean) => {
+    setDirty((current) => {
+      if (current.has(section) === isDirty) return current;
+      const next = new Set(current);
+      if (isDirty) next.add(section);
+      else next.delete(section);
+      return next;
+    });
+  }, []);
+
+  return (
+    <Page title={t('studentFile.title')} intro={t('studentFile.intro')}>
+      <LeaveGuard when={dirty.size > 0} text={t('studentFile.leave')} />
+      <LoadStatus error={null} loading={file.isPending} />
+      {file.isError ? (
+        <Alert
+          severity="error"
+          role="alert"
+          action={
+            <Button color="inherit" size="small" onClick={() => void file.refetch()}>
+              {t('studentFile.retry')}
+            </Button>
+          }
+        >
+          {t('studentFile.loadFailed')}
+        </Alert>
+      ) : null}
+      {file.data ? (
+        <Stack spacing={3}>
+          <Identity identity={file.data.identity} />
+          <Sections file={file.data} dirty={dirty} onDirty={onDirty} />
+          <StudentDocuments documents={file.data.documents} />
+        </Stack>
+      ) : null}
+    </Page>
+  );
+}
