@@ -10,6 +10,7 @@ import type {
   SignInBody,
   SignInResponse,
   SignUpBody,
+  StudentSignInBody,
 } from '@portal/contract';
 import { api } from '../../lib/api';
 
@@ -18,6 +19,10 @@ const anonymous = true;
 
 export const signIn = (body: SignInBody) =>
   api<SignInResponse>('/api/auth/students/', { method: 'POST', body, anonymous });
+
+/** The students' sign-in: matricule, the e-mail address on file and the password. */
+export const studentSignIn = (body: StudentSignInBody) =>
+  api<SignInResponse>('/api/auth/student/sign-in', { method: 'POST', body, anonymous });
 
 export const requestCode = (body: CodeRequestBody) =>
   api<SignInResponse>('/api/auth/code-request', { method: 'POST', body, anonymous });

@@ -120,3 +120,86 @@ describe('login form', () => {
     expect(location().pathname).toBe('/verification-code');
   });
 });
+
+describe('the student sign-in', () => {
+  async function fillStudent(view: ReturnType<typeof renderApp>, values: { matricule?: string; email?: string; password?: string }) {
+    const { user } = view;
+    const matricule = await screen.findByLabelText(/^Matricule/);
+    if (values.matricule) await user.type(matricule, values.matricule);
+    if (values.email) await user.type(screen.getByLabelText(/^E-mail address/), values.email);
+    if (values.password) await user.type(screen.getByLabelText(/^Password/), values.password);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+  }
+
+  it('keeps the staff forms by default, and offers the student form, remembered in the URL', async () => {
+    fakeApi();
+    const { user, location } = renderApp('/login');
+    expect(await screen.findByLabelText(/Matricule or username/)).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'With a password' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('button', { name: 'Staff' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByLabelText(/^E-mail address/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Student' }));
+    expect(location().search).toBe('?as=student');
+    expect(screen.getByRole('button', { name: 'Student' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('form', { name: 'Student sign-in' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Matricule/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^E-mail address/)).toBeInTheDocument();
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+    expect(screen.getByText(/Use your matricule, the e-mail address the university holds for you and your password/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Staff' }));
+    expect(location().search).toBe('');
+    expect(screen.getByLabelText(/Matricule or username/)).toBeInTheDocument();
+  });
+
+  it('refuses empty or missing fields with the specification message, without calling the server', async () => {
+    const api = fakeApi();
+    const view = renderApp('/login?as=student');
+    await fillStudent(view, {});
+    expect(await screen.findByText('Fill correctly the blanks to continue')).toBeInTheDocument();
+    await fillStudent(view, { matricule: 'ST24A001', email: 'amina@univ.example.cm' });
+    expect(await screen.findByText('Fill correctly the blanks to continue')).toBeInTheDocument();
+    expect(api.to('POST', '/api/auth/student/sign-in')).toHaveLength(0);
+    expect(api.to('POST', '/api/auth/students/')).toHaveLength(0);
+  });
+
+  it('posts matricule, e-mail and password to the student sign-in, then goes to the code step', async () => {
+    const api = fakeApi({
+      'POST /api/auth/student/sign-in': { body: { message: 'sent', STUDENT_ID: 48, MATRICULE: 'ST24A001', EMAIL: 'a***@portal.example', resendAfter: 60 } },
+    });
+    const view = renderApp('/login?as=student');
+    await fillStudent(view, { matricule: 'st24a001', email: ' Amina@Portal.example ', password: 'secret-pass' });
+    expect(await screen.findByRole('heading', { name: 'Verification code' })).toBeInTheDocument();
+    expect(api.to('POST', '/api/auth/student/sign-in')[0]?.body).toEqual({ matricule: 'ST24A001', email: 'amina@portal.example', password: 'secret-pass' });
+    expect(api.to('POST', '/api/auth/students/')).toHaveLength(0);
+    expect(view.location().pathname).toBe('/verification-code');
+    expect(view.location().state).toEqual({ matricule: 'ST24A001', email: 'a***@portal.example', studentId: 48, resendAfter: 60 });
+  });
+
+  it('says the account is not activated on a 401, and the credentials are wrong otherwise', async () => {
+    fakeApi({ 'POST /api/auth/student/sign-in': error(401, 'ACCOUNT_INACTIVE') });
+    const view = renderApp('/login?as=student');
+    await fillStudent(view, { matricule: 'ST24A001', email: 'amina@portal.example', password: 'secret-pass' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your account is not actived');
+    expect(screen.queryByText('Session time expired')).not.toBeInTheDocument();
+    view.unmount();
+
+    fakeApi({ 'POST /api/auth/student/sign-in': error(400, 'INVALID_CREDENTIALS') });
+    await fillStudent(renderApp('/login?as=student'), { matricule: 'ST24A001', email: 'amina@portal.example', password: 'wrong-pass' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Matricule or password incorrect');
+  });
+
+  it('says it in French, with the lockout time left', async () => {
+    await changeLanguage('fr');
+    fakeApi({ 'POST /api/auth/student/sign-in': error(429, 'ACCOUNT_LOCKED', { retryAfter: 58 }) });
+    const { user } = renderApp('/login?as=student');
+    expect(await screen.findByRole('button', { name: 'Étudiant' })).toHaveAttribute('aria-pressed', 'true');
+    await user.type(screen.getByLabelText(/^Matricule/), 'ST24A001');
+    await user.type(screen.getByLabelText(/^Adresse e-mail/), 'amina@portal.example');
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Trop de connexions échouées avec un mot de passe\. Réessayez dans 58\ss\.$/);
+    expect(screen.getByRole('button', { name: 'Se connecter' })).toBeDisabled();
+  });
+});

@@ -6,14 +6,16 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useForm, type Control, type FieldPath, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { CodeRequestBody, SignInBody, type SignInResponse } from '@portal/contract';
+import { CodeRequestBody, SignInBody, StudentSignInBody, type SignInResponse } from '@portal/contract';
 import { Card } from '../../components/card';
 import { FormError } from '../../components/form-error';
 import { StackedForm, SubmitButton } from '../../components/form-parts';
@@ -24,9 +26,13 @@ import { isApiError } from '../../lib/api';
 import { applyFieldErrors, useFormSubmit } from '../../lib/form';
 import { useCountdown } from '../../lib/use-countdown';
 import { messageWithWait } from '../../lib/wait-message';
-import { requestCode, signIn, type VerificationState } from './auth-api';
+import { requestCode, signIn, studentSignIn, type VerificationState } from './auth-api';
 
 type Mode = 'password' | 'code';
+
+/** Who signs in: staff (a matricule or username, with a password or a code) or a student (matricule, e-mail and password); `?as=student` in the URL. */
+type Audience = 'staff' | 'student';
+const AUDIENCE_PARAM = 'as';
 
 /** Password answers after which the e-mailed code is the way in (decision 23): the account's password lock, the address limit. */
 const USE_CODE_INSTEAD = new Set(['ACCOUNT_LOCKED', 'TOO_MANY_REQUESTS']);
@@ -43,13 +49,15 @@ export function signInErrorKey(error: unknown): string {
 }
 
 /**
- * Sends a sign-in form (either way of signing in): the message of a failure, the lockout
- * countdown, the server's field messages, then the verification step.
+ * Sends a sign-in form (any way of signing in): the message of a failure, the lockout
+ * countdown, the server's field messages, then the verification step. `identifier` names the
+ * field that holds the matricule (or username) typed.
  */
-function useSignIn<TIn extends { identifier: string }, TOut>(
+function useSignIn<TIn extends FieldValues, TOut>(
   form: UseFormReturn<TIn, unknown, TOut>,
   send: (values: TOut) => Promise<SignInResponse>,
   fields: readonly Path<TIn>[],
+  identifier: Path<TIn>,
 ) {
   const navigate = useNavigate();
   const lock = useCountdown(0);
@@ -62,7 +70,7 @@ function useSignIn<TIn extends { identifier: string }, TOut>(
     mutationFn: send,
     onSuccess: (response) => {
       const state: VerificationState = {
-        matricule: response.MATRICULE ?? String(form.getValues('identifier' as Path<TIn>)).trim().toUpperCase(),
+        matricule: response.MATRICULE ?? String(form.getValues(identifier)).trim().toUpperCase(),
         email: response.EMAIL,
         studentId: response.STUDENT_ID,
         resendAfter: response.resendAfter,
@@ -108,16 +116,44 @@ function IdentifierField<T extends { identifier: string }, TOut extends FieldVal
   );
 }
 
+/** The password, with a button that shows it. */
+function PasswordField<T extends { password: string }, TOut extends FieldValues>({ control, id }: { control: Control<T, unknown, TOut>; id: string }) {
+  const { t } = useTranslation();
+  const [showPassword, setShowPassword] = useState(false);
+  return (
+    <FormTextField
+      control={control}
+      name={'password' as FieldPath<T>}
+      id={id}
+      label={t('login.password')}
+      type={showPassword ? 'text' : 'password'}
+      autoComplete="current-password"
+      required
+      fullWidth
+      slotProps={{
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <IconButton onClick={() => setShowPassword((v) => !v)} edge="end" aria-label={showPassword ? t('login.hidePassword') : t('login.showPassword')}>
+                {showPassword ? <VisibilityOff /> : <Visibility />}
+              </IconButton>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}
+
 type PasswordInput = z.input<typeof SignInBody>;
 
 function PasswordSignInForm({ onUseCode }: { onUseCode: (identifier: string) => void }) {
   const { t } = useTranslation();
-  const [showPassword, setShowPassword] = useState(false);
   const form = useForm<PasswordInput, unknown, SignInBody>({
     resolver: zodResolver(SignInBody),
     defaultValues: { identifier: '', password: '' },
   });
-  const sending = useSignIn(form, signIn, ['identifier', 'password']);
+  const sending = useSignIn(form, signIn, ['identifier', 'password'], 'identifier');
   const useCode =
     sending.errorCode && USE_CODE_INSTEAD.has(sending.errorCode) ? (
       <>
@@ -131,27 +167,7 @@ function PasswordSignInForm({ onUseCode }: { onUseCode: (identifier: string) => 
   return (
     <SignInForm label={t('login.passwordTab')} signIn={sending} submitLabel={t('login.submit')} after={useCode}>
       <IdentifierField control={form.control} id="login-identifier" />
-      <FormTextField
-        control={form.control}
-        name="password"
-        id="login-password"
-        label={t('login.password')}
-        type={showPassword ? 'text' : 'password'}
-        autoComplete="current-password"
-        required
-        fullWidth
-        slotProps={{
-          input: {
-            endAdornment: (
-              <InputAdornment position="end">
-                <IconButton onClick={() => setShowPassword((v) => !v)} edge="end" aria-label={showPassword ? t('login.hidePassword') : t('login.showPassword')}>
-                  {showPassword ? <VisibilityOff /> : <Visibility />}
-                </IconButton>
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
+      <PasswordField control={form.control} id="login-password" />
     </SignInForm>
   );
 }
@@ -164,7 +180,7 @@ function CodeRequestForm({ identifier }: { identifier: string }) {
     resolver: zodResolver(CodeRequestBody),
     defaultValues: { identifier },
   });
-  const sending = useSignIn(form, requestCode, ['identifier']);
+  const sending = useSignIn(form, requestCode, ['identifier'], 'identifier');
 
   return (
     <SignInForm label={t('login.codeTab')} signIn={sending} submitLabel={t('login.sendCode')}>
@@ -176,7 +192,28 @@ function CodeRequestForm({ identifier }: { identifier: string }) {
   );
 }
 
-export default function LoginPage() {
+type StudentInput = z.input<typeof StudentSignInBody>;
+
+/** The students' sign-in of the specification: matricule, the e-mail address on file and the password, then the mailed code. */
+function StudentSignInForm() {
+  const { t } = useTranslation();
+  const form = useForm<StudentInput, unknown, StudentSignInBody>({
+    resolver: zodResolver(StudentSignInBody),
+    defaultValues: { matricule: '', email: '', password: '' },
+  });
+  const sending = useSignIn(form, studentSignIn, ['matricule', 'email', 'password'], 'matricule');
+
+  return (
+    <SignInForm label={t('login.studentForm')} signIn={sending} submitLabel={t('login.submit')}>
+      <FormTextField control={form.control} name="matricule" id="student-matricule" label={t('login.matricule')} autoComplete="username" autoCapitalize="characters" required fullWidth />
+      <FormTextField control={form.control} name="email" id="student-email" label={t('login.email')} type="email" autoComplete="email" inputMode="email" required fullWidth />
+      <PasswordField control={form.control} id="student-password" />
+    </SignInForm>
+  );
+}
+
+/** The staff's two ways in: a password, or a code mailed to the address on file. */
+function StaffSignIn() {
   const { t } = useTranslation();
   const [mode, setMode] = useState<Mode>('password');
   const [identifier, setIdentifier] = useState('');
@@ -184,23 +221,51 @@ export default function LoginPage() {
     setIdentifier(typed);
     setMode('code');
   };
+  return (
+    <>
+      <Tabs
+        value={mode}
+        onChange={(_event, value: Mode) => setMode(value)}
+        variant="fullWidth"
+        aria-label={t('login.modes')}
+        sx={{ mb: 3 }}
+      >
+        <Tab value="password" label={t('login.passwordTab')} id="login-tab-password" aria-controls="login-panel" />
+        <Tab value="code" label={t('login.codeTab')} id="login-tab-code" aria-controls="login-panel" />
+      </Tabs>
+      <div role="tabpanel" id="login-panel" aria-labelledby={`login-tab-${mode}`}>
+        {mode === 'password' ? <PasswordSignInForm onUseCode={useCode} /> : <CodeRequestForm identifier={identifier} />}
+      </div>
+    </>
+  );
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const audience: Audience = params.get(AUDIENCE_PARAM) === 'student' ? 'student' : 'staff';
+  const choose = (next: Audience | null) => {
+    if (!next || next === audience) return;
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'student') updated.set(AUDIENCE_PARAM, 'student');
+        else updated.delete(AUDIENCE_PARAM);
+        return updated;
+      },
+      { replace: true },
+    );
+  };
 
   return (
-    <Page title={t('login.title')} maxWidth="xs" intro={t('login.intro')}>
+    <Page title={t('login.title')} maxWidth="xs" intro={t(audience === 'student' ? 'login.studentIntro' : 'login.intro')}>
       <Card>
-        <Tabs
-          value={mode}
-          onChange={(_event, value: Mode) => setMode(value)}
-          variant="fullWidth"
-          aria-label={t('login.modes')}
-          sx={{ mb: 3 }}
-        >
-          <Tab value="password" label={t('login.passwordTab')} id="login-tab-password" aria-controls="login-panel" />
-          <Tab value="code" label={t('login.codeTab')} id="login-tab-code" aria-controls="login-panel" />
-        </Tabs>
-        <div role="tabpanel" id="login-panel" aria-labelledby={`login-tab-${mode}`}>
-          {mode === 'password' ? <PasswordSignInForm onUseCode={useCode} /> : <CodeRequestForm identifier={identifier} />}
-        </div>
+        <ToggleButtonGroup value={audience} exclusive fullWidth color="primary" onChange={(_event, next: Audience | null) => choose(next)} aria-label={t('login.audience')} sx={{ mb: 3 }}>
+          <ToggleButton value="staff">{t('login.asStaff')}</ToggleButton>
+          <ToggleButton value="student">{t('login.asStudent')}</ToggleButton>
+        </ToggleButtonGroup>
+        {/* each form is its own, so that switching starts it afresh */}
+        {audience === 'student' ? <StudentSignInForm key="student" /> : <StaffSignIn key="staff" />}
       </Card>
       <Typography sx={{ mt: 3, textAlign: 'center' }}>
         {t('login.noAccount')} <AppLink to="/register">{t('login.register')}</AppLink>
