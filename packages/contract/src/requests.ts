@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { id, isoDate, pageNumber, personId, wholeNumber } from './common';
 import { LESSON_SLOTS } from './rules/calendar';
 import { LIST_PAGE_SIZE } from './rules/limits';
-import { MAX_BATCH_REQUESTS, FIELD_PRESENCES, REQUEST_BATCH_STATUSES, REQUEST_COUNTERS, REQUEST_REPORT_FORMATS, REQUEST_REPORT_REGIMES, REQUEST_STAGES, REQUEST_STATUSES, REQUEST_STEP_KINDS } from './rules/requests';
+import { MAX_BATCH_REQUESTS, FIELD_PRESENCES, REQUEST_AUDIENCES, REQUEST_BATCH_STATUSES, REQUEST_COUNTERS, REQUEST_REPORT_FORMATS, REQUEST_REPORT_REGIMES, REQUEST_STAGES, REQUEST_STATUSES, REQUEST_STEP_KINDS } from './rules/requests';
 import { REGIMES } from './rules/applications';
 import { V } from './rules/validation';
 
@@ -15,6 +15,10 @@ export const RequestStage = z.enum(REQUEST_STAGES, { error: V.invalid });
 export type RequestStage = z.infer<typeof RequestStage>;
 export const RequestBatchStatus = z.enum(REQUEST_BATCH_STATUSES, { error: V.invalid });
 export type RequestBatchStatus = z.infer<typeof RequestBatchStatus>;
+
+/** Who files requests of a category: staff (lecturers and support staff) or students (decision 41). */
+export const RequestAudience = z.enum(REQUEST_AUDIENCES, { error: V.invalid });
+export type RequestAudience = z.infer<typeof RequestAudience>;
 
 export const FieldPresence = z.enum(FIELD_PRESENCES, { error: V.invalid });
 export type FieldPresence = z.infer<typeof FieldPresence>;
@@ -53,8 +57,12 @@ const LabelledRequestKind = z.object({
 export const RequestSubcategory = LabelledRequestKind.extend({ REQUEST_DISPCONFIG: RequestDisplayConfig }).meta({ id: 'RequestSubcategory' });
 export type RequestSubcategory = z.infer<typeof RequestSubcategory>;
 
-/** `GET /request-categories`: the enabled categories, each with its enabled sub-categories. */
-export const RequestCategory = LabelledRequestKind.extend({ sousCategories: z.array(RequestSubcategory) }).meta({ id: 'RequestCategory' });
+/**
+ * `GET /request-categories`: the enabled categories, each with its enabled sub-categories: a
+ * student's or a staff member's own audience only (the units read all); a student category's
+ * display configuration never shows the staff-only groups (decision 41).
+ */
+export const RequestCategory = LabelledRequestKind.extend({ audience: RequestAudience, sousCategories: z.array(RequestSubcategory) }).meta({ id: 'RequestCategory' });
 export type RequestCategory = z.infer<typeof RequestCategory>;
 
 /** A stored file's id (a UUID). Plain patterns rather than Zod's format validators: pages using any schema load less. */
@@ -142,6 +150,8 @@ export const RequestRow = z
     REQUEST_OBJECT: z.string(),
     REQUEST_STATUS: RequestStatus,
     subcategory: SubcategoryRef,
+    /** who files requests of its category: STAFF or STUDENT (a student's request is signed by its filing, decision 41) */
+    audience: RequestAudience,
     /** the unit holding the request; null once back with the lecturer */
     unit: RequestUnit.nullable(),
     CLASS_ID: z.number().int().nullable(),
@@ -280,6 +290,17 @@ export type AffectedSubjectsBody = z.infer<typeof AffectedSubjectsBody>;
 export const AffectedSubject = z.object({ SUBJECT_ID: z.number().int(), code: z.string(), name: z.string(), nameFr: z.string() }).meta({ id: 'AffectedSubject' });
 export type AffectedSubject = z.infer<typeof AffectedSubject>;
 
+/** A subject a student's request may name: one of their class's, or one of their optional subjects (`optional`). */
+export const StudentRequestSubject = AffectedSubject.extend({ optional: z.boolean() }).meta({ id: 'StudentRequestSubject' });
+export type StudentRequestSubject = z.infer<typeof StudentRequestSubject>;
+/**
+ * `GET /requests/student-subjects`: what a student's request is about (decision 41): their class
+ * (null when none is on their file yet) and the subjects they may name, by code; for anyone else,
+ * no class and no subject.
+ */
+export const StudentRequestSubjects = z.object({ class: AffectedClass.nullable(), subjects: z.array(StudentRequestSubject) }).meta({ id: 'StudentRequestSubjects' });
+export type StudentRequestSubjects = z.infer<typeof StudentRequestSubjects>;
+
 // ---------------------------------------------------------------- processing (the units)
 
 /** A line of a unit's inbox: the request, its author and where it stands. */
@@ -296,6 +317,8 @@ export const InboxQuery = z.object({
   status: optional(RequestStatus),
   subcategory: optional(id()),
   unit: optional(id()),
+  /** staff's or students' requests only */
+  audience: optional(RequestAudience),
   /** free text in the reference, the title, and the author's matricule and names */
   search: optional(z.string().trim().max(100, { error: V.tooLong })),
   page: pageNumber().default(1),
@@ -376,6 +399,8 @@ export const ReportQuery = z.object({
   category: optional(id()),
   status: optional(RequestStatus),
   regime: optional(z.enum(REQUEST_REPORT_REGIMES, { error: V.invalid })),
+  /** staff's or students' requests only */
+  audience: optional(RequestAudience),
   page: pageNumber().default(1),
   pageSize: wholeNumber(1, 500).default(LIST_PAGE_SIZE),
 });
@@ -395,6 +420,8 @@ export const ReportRow = z
     subcategory: z.object({ id: z.number().int(), code: z.string(), name: z.string(), nameFr: z.string() }),
     /** the unit holding it; null once back with the lecturer */
     unit: RequestUnit.nullable(),
+    /** filed by staff or by a student (its category's audience) */
+    audience: RequestAudience,
     author: RequestAuthor,
     className: z.string().nullable(),
     regime: z.enum(REGIMES).nullable(),
@@ -432,7 +459,10 @@ const code = (max: number) => z.string({ error: V.required }).trim().min(1, { er
 export const UnitInput = z.strictObject({ code: code(20), ...bilingual, departmentId: z.union([id(), z.null()]).default(null) }).meta({ id: 'UnitInput' });
 export type UnitInput = z.infer<typeof UnitInput>;
 export type UnitInputValues = z.input<typeof UnitInput>;
-export const CategoryInput = z.strictObject({ code: code(10), ...bilingual, ...descriptions, position: wholeNumber(0, 1000).default(0), enabled: z.boolean().default(true) }).meta({ id: 'CategoryInput' });
+/** A category; its audience (who files under it) is STAFF when a new one names none, and unchanged when an edit names none. */
+export const CategoryInput = z
+  .strictObject({ code: code(10), ...bilingual, ...descriptions, audience: optional(RequestAudience), position: wholeNumber(0, 1000).default(0), enabled: z.boolean().default(true) })
+  .meta({ id: 'CategoryInput' });
 export type CategoryInput = z.infer<typeof CategoryInput>;
 export type CategoryInputValues = z.input<typeof CategoryInput>;
 export const SubcategoryInput = z
@@ -460,7 +490,7 @@ export const HopConfig = z.object({ id: z.number().int(), subcategoryId: z.numbe
 export type HopConfig = z.infer<typeof HopConfig>;
 export const SubcategoryConfig = RequestSubcategory.extend({ categoryId: z.number().int(), firstUnitId: z.number().int(), position: z.number().int(), enabled: z.boolean() }).meta({ id: 'SubcategoryConfig' });
 export type SubcategoryConfig = z.infer<typeof SubcategoryConfig>;
-export const CategoryConfig = LabelledRequestKind.extend({ position: z.number().int(), enabled: z.boolean(), subcategories: z.array(SubcategoryConfig) }).meta({ id: 'CategoryConfig' });
+export const CategoryConfig = LabelledRequestKind.extend({ audience: RequestAudience, position: z.number().int(), enabled: z.boolean(), subcategories: z.array(SubcategoryConfig) }).meta({ id: 'CategoryConfig' });
 export type CategoryConfig = z.infer<typeof CategoryConfig>;
 /** `GET /request-config`: everything the administrators' screens edit, disabled entries included. */
 export const RequestConfig = z.object({ units: z.array(UnitConfig), categories: z.array(CategoryConfig), hops: z.array(HopConfig) }).meta({ id: 'RequestConfig' });

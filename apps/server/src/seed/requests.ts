@@ -1,16 +1,23 @@
-/** Demo reference data of the requests (issue 11, decision 31): units, categories, sub-categories with their display configuration, hops and decisions. */
+/**
+ * Demo reference data of the requests (issue 11, decision 31): units, categories, sub-categories
+ * with their display configuration, hops and decisions; the students' categories (issue 13,
+ * decision 41) and demo requests of lecturers and of the student demo account.
+ */
 import { isoWeekOf, universityDayOf, type RequestDisplayConfig, type RequestStatus, type RequestStepKind } from '@portal/contract/rules';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { classes, departments, persons, requestBatches, requestBatchItems, requestCategories, requestDecisions, requestHops, requestSteps, requestSubcategories, requestUnits, requests, subjects } from '../db/schema';
+import type { RequestAudience } from '@portal/contract/rules';
 import { rowsOf } from '../lib/sql';
 import { DEMO_ACCOUNTS } from './demo';
+import { DEMO_STUDENT_CLASSES } from './timetable';
 
 type Bilingual = { name: string; nameFr: string };
 
 /**
- * The units that hold requests. SENG receives and checks every request first (the printed form is
- * signed there); each school receives the requests about the classes of its department.
+ * The units that hold requests. SENG receives and checks every lecturer's request first (the
+ * printed form is signed there), SCOL every student's (decision 41); each school receives the
+ * requests about the classes of its department.
  */
 export const REQUEST_UNITS: ({ code: string; department?: string } & Bilingual)[] = [
   { code: 'SENG', name: "Lecturers' service", nameFr: 'Service aux enseignants' },
@@ -21,6 +28,7 @@ export const REQUEST_UNITS: ({ code: string; department?: string } & Bilingual)[
   { code: 'FIN', name: 'Finance', nameFr: 'Finances' },
   { code: 'HR', name: 'Human resources', nameFr: 'Ressources humaines' },
   { code: 'ADM', name: 'Administration', nameFr: 'Administration' },
+  { code: 'SCOL', name: 'Student records office', nameFr: 'Service de la scolarité' },
 ];
 const SCHOOLS = REQUEST_UNITS.filter((unit) => unit.department).map((unit) => unit.code);
 
@@ -69,6 +77,8 @@ interface Category extends Bilingual {
   description: string;
   descriptionFr: string;
   subcategories: Subcategory[];
+  /** who files under it: staff unless said */
+  audience?: RequestAudience;
 }
 
 /** A teaching claim: the lecturers' service sends it to the school of the class, which decides (and may send it to finance, which bills). */
@@ -219,7 +229,127 @@ export const REQUEST_CATEGORIES: Category[] = [
   },
 ];
 
-/** Seeds the units, categories, sub-categories, hops and decisions: a handful of multi-row inserts. */
+// ---------------------------------------------------------------- the students' requests (issue 13, decision 41)
+
+const ISSUED: Decision = { label: 'Certificate issued', labelFr: 'Attestation délivrée', status: 'VALIDATED' };
+const TRANSCRIPT_ISSUED: Decision = { label: 'Transcript issued', labelFr: 'Relevé de notes délivré', status: 'VALIDATED' };
+const GRADE_CORRECTED: Decision = { label: 'Grade corrected', labelFr: 'Note corrigée', status: 'VALIDATED' };
+const GRADE_CONFIRMED: Decision = { label: 'Grade confirmed', labelFr: 'Note maintenue', status: 'NOT_VALIDATED' };
+const GRADE_RECORDED: Decision = { label: 'Grade recorded', labelFr: 'Note enregistrée', status: 'VALIDATED' };
+const CHANGE_ACCEPTED: Decision = { label: 'Change accepted', labelFr: 'Changement accepté', status: 'VALIDATED' };
+const CHANGE_REFUSED: Decision = { label: 'Change refused', labelFr: 'Changement refusé', status: 'NOT_VALIDATED' };
+
+/** A student's request: the student records office sends it to the school of the student's class, which decides. */
+const scolToSchools = (decisions: Decision[]): Hop[] => SCHOOLS.map((school): Hop => ['SCOL', school, decisions]);
+
+/**
+ * The categories students file under (audience STUDENT): no staff-only field (contract, hours,
+ * amounts, reprography), no week beside the form; the class is always the student's own.
+ */
+export const STUDENT_REQUEST_CATEGORIES: Category[] = [
+  {
+    code: '11',
+    audience: 'STUDENT',
+    name: 'Certificates',
+    nameFr: 'Attestations',
+    description: 'A certificate or a transcript issued by your school.',
+    descriptionFr: 'Une attestation ou un relevé de notes délivré par votre école.',
+    subcategories: [
+      {
+        code: '1101',
+        name: 'Attendance certificate',
+        nameFr: "Attestation d'assiduité",
+        description: 'A certificate that you attend your classes, for a scholarship, an employer or an embassy.',
+        descriptionFr: 'Une attestation de présence aux cours, pour une bourse, un employeur ou une ambassade.',
+        display: display({ DESCRIPTION: 'OPTIONAL', FILE: 'HIDDEN' }),
+        firstUnit: 'SCOL',
+        hops: scolToSchools([ISSUED, REJECT]),
+      },
+      {
+        code: '1102',
+        name: 'Transcript of records',
+        nameFr: 'Relevé de notes',
+        description: 'Your grades of a semester or a year, signed and stamped by your school.',
+        descriptionFr: "Vos notes d'un semestre ou d'une année, signées et cachetées par votre école.",
+        display: display({ DESCRIPTION: 'OPTIONAL', FILE: 'HIDDEN' }),
+        firstUnit: 'SCOL',
+        hops: scolToSchools([TRANSCRIPT_ISSUED, REJECT]),
+      },
+      {
+        code: '1103',
+        name: 'Enrolment certificate',
+        nameFr: "Certificat d'inscription",
+        description: 'A certificate that you are enrolled this academic year, in your class.',
+        descriptionFr: "Un certificat attestant votre inscription cette année universitaire, dans votre classe.",
+        display: display({ DESCRIPTION: 'OPTIONAL', FILE: 'HIDDEN' }),
+        firstUnit: 'SCOL',
+        hops: scolToSchools([ISSUED, REJECT]),
+      },
+    ],
+  },
+  {
+    code: '12',
+    audience: 'STUDENT',
+    name: 'Grades',
+    nameFr: 'Notes',
+    description: 'A grade of an examination that you dispute, or that is missing.',
+    descriptionFr: "Une note d'examen que vous contestez, ou qui manque.",
+    subcategories: [
+      {
+        code: '1201',
+        name: 'Grade dispute',
+        nameFr: 'Contestation de note',
+        description: 'A grade of one of your subjects that you think is wrong: give the date of the examination and explain why.',
+        descriptionFr: "Une note d'une de vos matières que vous estimez erronée : indiquez la date de l'examen et expliquez pourquoi.",
+        display: display({ CLASS_ID: 'REQUIRED', REQUEST_PBLM_DATE: 'REQUIRED', DESCRIPTION: 'REQUIRED', FILE: 'OPTIONAL' }),
+        firstUnit: 'SCOL',
+        hops: scolToSchools([GRADE_CORRECTED, GRADE_CONFIRMED]),
+      },
+      {
+        code: '1202',
+        name: 'Missing grade',
+        nameFr: 'Note manquante',
+        description: 'An examination you sat has no grade in your results.',
+        descriptionFr: "Un examen que vous avez passé n'a pas de note dans vos résultats.",
+        display: display({ CLASS_ID: 'REQUIRED', REQUEST_PBLM_DATE: 'OPTIONAL', DESCRIPTION: 'REQUIRED', FILE: 'OPTIONAL' }),
+        firstUnit: 'SCOL',
+        hops: scolToSchools([GRADE_RECORDED, NOT_VALIDATED]),
+      },
+    ],
+  },
+  {
+    code: '13',
+    audience: 'STUDENT',
+    name: 'Enrolment',
+    nameFr: 'Inscription',
+    description: 'A change of your class, of your shift or of your optional subjects.',
+    descriptionFr: 'Un changement de classe, de régime ou de matières optionnelles.',
+    subcategories: [
+      {
+        code: '1301',
+        name: 'Change of class or shift',
+        nameFr: 'Changement de classe ou de régime',
+        description: 'Move to another group of your level, or from day classes to evening classes (or back); say which and why.',
+        descriptionFr: 'Passer dans un autre groupe de votre niveau, ou des cours du jour aux cours du soir (ou l’inverse) ; dites lequel et pourquoi.',
+        display: display({ DESCRIPTION: 'REQUIRED', FILE: 'OPTIONAL' }),
+        firstUnit: 'SCOL',
+        hops: scolToSchools([CHANGE_ACCEPTED, CHANGE_REFUSED]),
+      },
+      {
+        code: '1302',
+        name: 'Optional subject',
+        nameFr: 'Matière optionnelle',
+        description: 'Add an optional subject outside the enrolment sessions, or drop one you follow.',
+        descriptionFr: 'Ajouter une matière optionnelle hors des sessions de candidature, ou abandonner une que vous suivez.',
+        display: display({ CLASS_ID: 'OPTIONAL', DESCRIPTION: 'REQUIRED' }),
+        firstUnit: 'SCOL',
+        hops: scolToSchools([CHANGE_ACCEPTED, CHANGE_REFUSED]),
+      },
+    ],
+  },
+];
+
+/** Seeds the units, categories (the staff's, then the students'), sub-categories, hops and decisions: a handful of multi-row inserts. */
 export async function seedRequests(tx: Tx): Promise<void> {
   const departmentId = new Map((await tx.select({ id: departments.id, code: departments.code }).from(departments)).map((d) => [d.code, d.id]));
   const units = await tx
@@ -227,12 +357,13 @@ export async function seedRequests(tx: Tx): Promise<void> {
     .values(REQUEST_UNITS.map(({ department, ...unit }) => ({ ...unit, departmentId: department ? departmentId.get(department)! : null })))
     .returning({ id: requestUnits.id, code: requestUnits.code });
   const unitId = new Map(units.map((u) => [u.code, u.id]));
+  const all = [...REQUEST_CATEGORIES, ...STUDENT_REQUEST_CATEGORIES];
   const categories = await tx
     .insert(requestCategories)
-    .values(REQUEST_CATEGORIES.map(({ subcategories: _, ...category }, position) => ({ ...category, position })))
+    .values(all.map(({ subcategories: _, audience, ...category }, position) => ({ ...category, audience: audience ?? 'STAFF', position })))
     .returning({ id: requestCategories.id, code: requestCategories.code });
   const categoryId = new Map(categories.map((c) => [c.code, c.id]));
-  const planned = REQUEST_CATEGORIES.flatMap((category) => category.subcategories.map((sub, position) => ({ sub, categoryId: categoryId.get(category.code)!, position })));
+  const planned = all.flatMap((category) => category.subcategories.map((sub, position) => ({ sub, categoryId: categoryId.get(category.code)!, position })));
   const subs = await tx
     .insert(requestSubcategories)
     .values(planned.map(({ sub: { hops: _, firstUnit, ...sub }, categoryId, position }) => ({ ...sub, categoryId, position, firstUnitId: unitId.get(firstUnit)! })))
@@ -274,14 +405,28 @@ interface DemoStep {
  * `now` is the seeding instant: one finished payment claim (validated and billed, filed 40 days
  * before), one hourly-rate claim finance did not validate, one teaching claim received by the
  * School of Computer Science and awaiting its decision, one contract claim signed and ready to
- * send at the lecturers' service, and one reprography request filed now, not yet signed.
+ * send at the lecturers' service, and one reprography request filed now, not yet signed. Then three
+ * of the student demo account (decision 41; signed by their filing, about the student's class, the
+ * first of DEMO_STUDENT_CLASSES): an enrolment certificate the school issued, a grade dispute the
+ * School of Computer Science received and has to decide on, and a transcript filed yesterday, at the
+ * student records office, ready to send. The office has no demo member: the administrator sent them.
  */
 export async function seedDemoRequests(tx: Tx, now: Date): Promise<void> {
   const at = (days: number, hours = 0) => new Date(now.getTime() - days * DAY_MS - hours * 3_600_000);
   const people = await tx
     .select({ id: persons.id, MATRICULE: persons.MATRICULE })
     .from(persons)
-    .where(inArray(persons.MATRICULE, [DEMO_ACCOUNTS.permanent.matricule, DEMO_ACCOUNTS.partTime.matricule, DEMO_ACCOUNTS.seng.matricule, DEMO_ACCOUNTS.finance.matricule, DEMO_ACCOUNTS.school.matricule]));
+    .where(
+      inArray(persons.MATRICULE, [
+        DEMO_ACCOUNTS.permanent.matricule,
+        DEMO_ACCOUNTS.partTime.matricule,
+        DEMO_ACCOUNTS.seng.matricule,
+        DEMO_ACCOUNTS.finance.matricule,
+        DEMO_ACCOUNTS.school.matricule,
+        DEMO_ACCOUNTS.admin.matricule,
+        DEMO_ACCOUNTS.student.matricule,
+      ]),
+    );
   const personId = (matricule: string) => people.find((p) => p.MATRICULE === matricule)!.id;
   const unitId = new Map((await tx.select({ id: requestUnits.id, code: requestUnits.code }).from(requestUnits)).map((u) => [u.code, u.id]));
   const subs = new Map((await tx.select({ id: requestSubcategories.id, code: requestSubcategories.code }).from(requestSubcategories)).map((s) => [s.code, s.id]));
@@ -451,5 +596,64 @@ export async function seedDemoRequests(tx: Tx, now: Date): Promise<void> {
     unit: 'SENG',
     signedAt: null,
     steps: [{ kind: 'FILED', unit: 'SENG', status: 'REGISTERED', at: now, by: PER }],
+  });
+
+  // The student demo account's requests, about their class (BTS1 GSI/J A: the School of Computer Science).
+  const ADMIN = DEMO_ACCOUNTS.admin.matricule;
+  const STUDENT = DEMO_ACCOUNTS.student.matricule;
+  const ownClass = await classSubject(DEMO_STUDENT_CLASSES[0], 'GSI102');
+  await batch('certificate', 'SCOL', 'SCH-INF', '1103', at(19), at(18), ADMIN, SCHOOL);
+  await batch('grades', 'SCOL', 'SCH-INF', '1201', at(12), at(11), ADMIN, SCHOOL);
+
+  // Finished: an enrolment certificate the school issued.
+  await file({
+    sub: '1103',
+    author: STUDENT,
+    fields: { CLASS_ID: ownClass.classId, REQUEST_OBJECT: 'Enrolment certificate for my scholarship', DESCRIPTION: 'The regional scholarship office asks for a certificate of this year.' },
+    status: 'VALIDATED',
+    unit: null,
+    signedAt: at(20),
+    arrival: 'certificate',
+    steps: [
+      { kind: 'FILED', unit: 'SCOL', status: 'REGISTERED', at: at(20), by: STUDENT },
+      { kind: 'SENT', unit: 'SCH-INF', status: 'REGISTERED', at: at(19), by: ADMIN, batch: 'certificate' },
+      { kind: 'RECEIVED', unit: 'SCH-INF', status: 'PROCESSING', at: at(18), by: SCHOOL, batch: 'certificate' },
+      { kind: 'DECIDED', unit: 'SCH-INF', status: 'VALIDATED', at: at(16), by: SCHOOL, decision: 'Certificate issued', comment: "Your certificate is ready: collect it at the school's secretariat." },
+    ],
+  });
+
+  // Awaiting a decision: a grade dispute received by the school of the student's class.
+  await file({
+    sub: '1201',
+    author: STUDENT,
+    fields: {
+      CLASS_ID: ownClass.classId,
+      SUBJECT_ID: ownClass.subjectId,
+      REQUEST_PBLM_DATE: universityDayOf(at(21)),
+      REQUEST_PBLM_HOUR_START: '08:00',
+      REQUEST_PBLM_HOUR_END: '09:50',
+      REQUEST_OBJECT: 'Mid-term examination grade',
+      DESCRIPTION: 'My mid-term grade reads 8/20; the corrected paper I was shown gave 13/20 (exercise 3 was not counted).',
+    },
+    status: 'PROCESSING',
+    unit: 'SCH-INF',
+    signedAt: at(14),
+    arrival: 'grades',
+    steps: [
+      { kind: 'FILED', unit: 'SCOL', status: 'REGISTERED', at: at(14), by: STUDENT },
+      { kind: 'SENT', unit: 'SCH-INF', status: 'REGISTERED', at: at(12), by: ADMIN, batch: 'grades' },
+      { kind: 'RECEIVED', unit: 'SCH-INF', status: 'PROCESSING', at: at(11), by: SCHOOL, batch: 'grades' },
+    ],
+  });
+
+  // Ready to send: a transcript filed yesterday at the student records office.
+  await file({
+    sub: '1102',
+    author: STUDENT,
+    fields: { CLASS_ID: ownClass.classId, REQUEST_OBJECT: 'Transcript of semester 1', DESCRIPTION: 'For an internship application.' },
+    status: 'REGISTERED',
+    unit: 'SCOL',
+    signedAt: at(1),
+    steps: [{ kind: 'FILED', unit: 'SCOL', status: 'REGISTERED', at: at(1), by: STUDENT }],
   });
 }

@@ -8,12 +8,13 @@ const FIN: RequestUnit = { id: 6, code: 'FIN', name: 'Finance', nameFr: 'Finance
 const institution = { name: 'Institut Universitaire du Littoral', city: 'Douala' };
 
 /** The n-th request of a batch, as the batch's loader answers it. */
-const row = (n: number): InboxRow => ({
+const row = (n: number, audience: InboxRow['audience'] = 'STAFF'): InboxRow => ({
   id: n,
   REQUEST_ID: `0201@2024-${String(n).padStart(6, '0')}`,
   REQUEST_OBJECT: `Fees ${n}`,
   REQUEST_STATUS: 'REGISTERED',
   subcategory: { id: 4, code: '0201', name: 'Amount received', nameFr: 'Montant perçu', categoryName: 'Payment', categoryNameFr: 'Paiement' },
+  audience,
   unit: SENG,
   CLASS_ID: n % 2 ? 7 : null,
   className: n % 2 ? 'BTS1 GSI/J A' : null,
@@ -28,7 +29,7 @@ const row = (n: number): InboxRow => ({
   author: { id: 100 + n, MATRICULE: `VAC${String(n).padStart(4, '0')}`, FIRSTNAME: 'Aïcha', LASTNAME: `Ngono${n}` },
 });
 
-const batch = (count: number, sentAt: string | null): RequestBatchDetail => ({
+const batch = (count: number, sentAt: string | null, audience?: (n: number) => InboxRow['audience']): RequestBatchDetail => ({
   id: 3,
   reference: 'SENG-2024-000003',
   from: SENG,
@@ -39,7 +40,7 @@ const batch = (count: number, sentAt: string | null): RequestBatchDetail => ({
   sentAt,
   receivedAt: null,
   cancelledAt: null,
-  requests: Array.from({ length: count }, (_, i) => row(i + 1)),
+  requests: Array.from({ length: count }, (_, i) => row(i + 1, audience?.(i + 1))),
 });
 
 describe('the transmittal slip of a batch (batchSlipPdf)', () => {
@@ -69,6 +70,14 @@ describe('the transmittal slip of a batch (batchSlipPdf)', () => {
       expect(text).toContain(expected);
     }
     expect(await pdfQrCodes(data)).toEqual([]);
+  });
+
+  it("names the authors' column after who filed the requests: students, or both lecturers and students (decision 41)", async () => {
+    const students = await pdfText(await batchSlipPdf({ batch: batch(2, null, () => 'STUDENT'), institution }));
+    expect(students).toContain('Référence / Reference Étudiant / Student Sous-catégorie / Sub-category');
+    expect(students).not.toContain('Enseignant / Lecturer');
+    const both = await pdfText(await batchSlipPdf({ batch: batch(2, null, (n) => (n === 1 ? 'STUDENT' : 'STAFF')), institution }));
+    expect(both).toContain('Référence / Reference Auteur / Author Sous-catégorie / Sub-category');
   });
 
   it('leaves the sending date to fill in for a batch not sent yet, and repeats the table header on each page of a long batch', async () => {

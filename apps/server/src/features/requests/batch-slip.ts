@@ -8,12 +8,16 @@ const unitName = (unit: RequestUnit) => `${unit.code} – ${both(unit.nameFr, un
 /**
  * The printable transmittal slip of a batch (decision 32): the letterhead, the batch's reference,
  * its sending and receiving units (in both languages), when it was prepared and sent, a table of
- * its requests (reference, lecturer, sub-category, class, filing day) with their count, and two
- * signature boxes: sent by; received by, date and hour. The route that serves it loads the batch.
+ * its requests (reference, author, sub-category, class, filing day) with their count, and two
+ * signature boxes: sent by; received by, date and hour. The author's column reads "Lecturer" for
+ * staff requests, "Student" for students' (decision 41), "Author" when both travel together. The
+ * route that serves it loads the batch.
  */
 export async function batchSlipPdf(input: { batch: RequestBatchDetail; institution: Institution }): Promise<Buffer> {
   const { batch, institution } = input;
   const doc = newDocument({ title: batch.reference, subject: label('title') });
+  const audiences = new Set(batch.requests.map((r) => r.audience));
+  const author = audiences.size > 1 ? 'author' : audiences.has('STUDENT') ? 'student' : 'lecturer';
   letterhead(doc, institution);
   title(doc, label('title'));
   labelValue(doc, label('reference'), batch.reference);
@@ -26,7 +30,7 @@ export async function batchSlipPdf(input: { batch: RequestBatchDetail; instituti
     doc,
     [
       { header: label('request'), share: 1.3 },
-      { header: label('lecturer'), share: 1.8 },
+      { header: label(author), share: 1.8 },
       { header: label('subcategory'), share: 1.8 },
       { header: label('class'), share: 1 },
       { header: label('filedAt'), share: 0.9 },

@@ -95,6 +95,7 @@ const toCategory = (c: CategoryRow, subcategories: SubcategoryConfig[]): Categor
   nameFr: c.nameFr,
   description: c.description,
   descriptionFr: c.descriptionFr,
+  audience: c.audience,
   position: c.position,
   enabled: c.enabled,
   subcategories,
@@ -202,7 +203,17 @@ export async function updateUnit(ctx: ServiceContext, input: Acting & { id: numb
 
 // ---------------------------------------------------------------- categories and sub-categories
 
-const categoryValues = (input: CategoryInput) => ({ code: input.code, name: input.name, nameFr: input.nameFr, description: input.description, descriptionFr: input.descriptionFr, position: input.position, enabled: input.enabled });
+/** A category's columns; its audience only when named (a new category's is then STAFF, an edited one's unchanged). */
+const categoryValues = (input: CategoryInput) => ({
+  code: input.code,
+  name: input.name,
+  nameFr: input.nameFr,
+  description: input.description,
+  descriptionFr: input.descriptionFr,
+  position: input.position,
+  enabled: input.enabled,
+  ...(input.audience === undefined ? {} : { audience: input.audience }),
+});
 
 /** The category with its sub-categories, as GET /request-config shows it. */
 async function categoryConfig(exec: Executor, id: number): Promise<CategoryConfig> {
@@ -220,7 +231,11 @@ export async function createCategory(ctx: ServiceContext, input: Acting & { valu
   });
 }
 
-/** Changes a category (disabling it hides it and its sub-categories from the filing form). */
+/**
+ * Changes a category (disabling it hides it and its sub-categories from the filing form); a new
+ * audience offers it to the other side from now on (decision 41): the requests already filed keep
+ * their signature as it was at their filing.
+ */
 export async function updateCategory(ctx: ServiceContext, input: Acting & { id: number; values: CategoryInput }): Promise<CategoryConfig> {
   return write(ctx, 'category', 'write', async (tx) => {
     const [before] = await tx.select().from(requestCategories).where(eq(requestCategories.id, input.id)).for('update');

@@ -78,7 +78,7 @@ describe('GET /api/request-config', () => {
     expect(c.units.find((u) => u.code === 'SCH-INF')).toEqual({ id: unit['SCH-INF'], code: 'SCH-INF', name: 'School of Computer Science', nameFr: "École d'informatique", departmentId: inf!.id, members: 1 });
     expect(c.units.find((u) => u.code === 'SENG')).toMatchObject({ departmentId: null, members: 1 });
     expect(c.units.find((u) => u.code === 'ADM')).toMatchObject({ members: 0 });
-    expect(c.categories.map((k) => k.nameFr)).toEqual(['Enseignement', 'Paiement', 'Contrat', 'Reprographie']);
+    expect(c.categories.map((k) => `${k.nameFr} (${k.audience})`)).toEqual(['Enseignement (STAFF)', 'Paiement (STAFF)', 'Contrat (STAFF)', 'Reprographie (STAFF)', 'Attestations (STUDENT)', 'Notes (STUDENT)', 'Inscription (STUDENT)']);
     const teaching = c.categories[0]!.subcategories.find((s) => s.code === '0101')!;
     expect(teaching).toMatchObject({ firstUnitId: unit.SENG, enabled: true, categoryId: c.categories[0]!.id, REQUEST_DISPCONFIG: { CLASS_ID: 'REQUIRED', TIME_TABLE: true } });
     const hop = (code: string, from: string, to: string) => c.hops.find((h) => h.subcategoryId === sub[code] && h.fromUnitId === unit[from] && h.toUnitId === unit[to])!;

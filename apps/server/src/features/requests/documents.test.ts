@@ -121,9 +121,9 @@ describe('POST /api/requests/attachments', () => {
     expect(refusal(await upload(l.client, cv))).toMatchObject({ status: 409, code: 'FILE_EXISTS' });
   });
 
-  it('is for staff filing their own requests: a student and an office account are refused (403), nobody signed in is 401', async () => {
+  it('is for whoever files their own requests, staff and students (decision 41): an office account is refused (403), nobody signed in is 401', async () => {
     const student = await sessionFor(t, await idOf(DEMO_ACCOUNTS.student.matricule));
-    expect((await upload(student, freshPdf())).statusCode).toBe(403);
+    expect((await upload(student, freshPdf())).statusCode).toBe(201);
     expect((await upload(seng, freshPdf())).statusCode).toBe(403);
     expect((await upload(new Client(t.app), freshPdf())).statusCode).toBe(401);
   });

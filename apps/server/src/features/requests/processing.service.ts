@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   requestStageOf,
   V,
@@ -16,7 +16,7 @@ import {
   type SignatureBody,
 } from '@portal/contract';
 import type { Executor, Tx } from '../../db/client';
-import { ACCENTED, persons, requestDecisions, requests, requestSteps, requestSubcategories, requestUnits, UNACCENTED } from '../../db/schema';
+import { ACCENTED, persons, requestCategories, requestDecisions, requests, requestSteps, requestSubcategories, requestUnits, UNACCENTED } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { actorCan, refuseAccess } from '../../lib/auth';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
@@ -156,8 +156,9 @@ function searchCondition(search: string): SQL[] {
 
 /**
  * `GET /requests/inbox`: the requests the actor's unit holds (`held`), or that a step names it in
- * (other than being sent to it) and it no longer holds (`history`); newest first. Administrators
- * see every unit's (held: by any unit; history: back with the lecturer), or one unit's with `unit`.
+ * (other than being sent to it) and it no longer holds (`history`); newest first; `audience` keeps
+ * the staff's or the students' (decision 41). Administrators see every unit's (held: by any unit;
+ * history: back with the lecturer), or one unit's with `unit`.
  */
 export async function inbox(ctx: ServiceContext, input: { actor: Actor; meta: RequestMeta; query: InboxQuery }): Promise<InboxPage> {
   const { query } = input;
@@ -176,6 +177,10 @@ export async function inbox(ctx: ServiceContext, input: { actor: Actor; meta: Re
   if (query.stage) conditions.push(stageCondition(query.stage));
   if (query.status) conditions.push(eq(requests.REQUEST_STATUS, query.status));
   if (query.subcategory) conditions.push(eq(requests.REQUEST_CATEGORY_ID, query.subcategory));
+  if (query.audience) {
+    const ofAudience = ctx.db.select({ id: requestSubcategories.id }).from(requestSubcategories).innerJoin(requestCategories, eq(requestCategories.id, requestSubcategories.categoryId)).where(eq(requestCategories.audience, query.audience));
+    conditions.push(inArray(requests.REQUEST_CATEGORY_ID, ofAudience));
+  }
   if (query.search) conditions.push(...searchCondition(query.search));
   const where = and(...conditions);
   return listPage(query, toInboxRow, {

@@ -49,7 +49,8 @@ const holdingUnit = alias(requestUnits, 'holding_unit');
 /**
  * The selection: requests filed in the period (calendar days, university time: from the start of
  * `from` to the end of `to`), held or once held by the unit (a step names it), of the category, in
- * the status, of a class of the regime (requests without a class are left out when one is asked).
+ * the status, of a class of the regime (requests without a class are left out when one is asked),
+ * filed by staff or by students (the category's audience).
  */
 function selection(filters: Filters, unitId: number | undefined): SQL {
   if (filters.to < filters.from) throw validationError({ to: V.endBeforeStart });
@@ -62,6 +63,7 @@ function selection(filters: Filters, unitId: number | undefined): SQL {
   if (filters.category !== undefined) conditions.push(eq(requestSubcategories.categoryId, filters.category));
   if (filters.status !== undefined) conditions.push(eq(requests.REQUEST_STATUS, filters.status));
   if (filters.regime !== undefined) conditions.push(eq(classes.shift, filters.regime));
+  if (filters.audience !== undefined) conditions.push(eq(requestCategories.audience, filters.audience));
   return and(...conditions)!;
 }
 
@@ -134,6 +136,7 @@ function rowsOf(exec: Executor, where: SQL) {
       REQUEST_STATUS: requests.REQUEST_STATUS,
       category: { id: requestCategories.id, name: requestCategories.name, nameFr: requestCategories.nameFr },
       subcategory: { id: requestSubcategories.id, code: requestSubcategories.code, name: requestSubcategories.name, nameFr: requestSubcategories.nameFr },
+      audience: requestCategories.audience,
       unitId: holdingUnit.id,
       unitCode: holdingUnit.code,
       unitName: holdingUnit.name,
@@ -173,6 +176,7 @@ function toReportRow(r: SelectedRow): ReportRow {
     category: r.category,
     subcategory: r.subcategory,
     unit: r.unitId === null ? null : { id: r.unitId, code: r.unitCode!, name: r.unitName!, nameFr: r.unitNameFr! },
+    audience: r.audience,
     author: r.author,
     className: r.className,
     regime: r.regime,
@@ -214,6 +218,7 @@ const COLUMNS = [
   { key: 'matricule', width: 12 },
   { key: 'lastName', width: 18 },
   { key: 'firstName', width: 18 },
+  { key: 'filedBy', width: 12 },
   { key: 'class', width: 16 },
   { key: 'regime', width: 10 },
   { key: 'problemDate', width: 14, numFmt: 'yyyy-mm-dd' },
@@ -236,10 +241,11 @@ function exportCells(r: SelectedRow, lang: Lang): Record<ColumnKey, string | num
     status: tr(lang, `requestReport.statuses.${r.REQUEST_STATUS}`),
     category: fr ? r.category.nameFr : r.category.name,
     subcategory: `${r.subcategory.code} ${fr ? r.subcategory.nameFr : r.subcategory.name}`,
-    unit: r.unitId === null ? tr(lang, 'requestReport.lecturer') : fr ? r.unitNameFr : r.unitName,
+    unit: r.unitId === null ? tr(lang, r.audience === 'STUDENT' ? 'requestReport.student' : 'requestReport.lecturer') : fr ? r.unitNameFr : r.unitName,
     matricule: r.author.MATRICULE,
     lastName: r.author.LASTNAME,
     firstName: r.author.FIRSTNAME,
+    filedBy: tr(lang, `requestReport.audiences.${r.audience}`),
     class: r.className,
     regime: r.regime ? tr(lang, `requestReport.regimes.${r.regime}`) : null,
     problemDate: r.REQUEST_PBLM_DATE ? new Date(`${r.REQUEST_PBLM_DATE}T00:00:00Z`) : null,
@@ -266,7 +272,7 @@ function countLines(counts: Counts, lang: Lang, period: string): [string, string
     [by('total'), period, counts.total],
     ...counts.byStatus.map(({ key, count: n }): [string, string, number] => [by('status'), tr(lang, `requestReport.statuses.${key}`), n]),
     ...counts.byCategory.map(({ key, count: n }): [string, string, number] => [by('category'), fr ? key.nameFr : key.name, n]),
-    ...counts.byUnit.map(({ key, count: n }): [string, string, number] => [by('unit'), key === null ? tr(lang, 'requestReport.lecturer') : fr ? key.nameFr : key.name, n]),
+    ...counts.byUnit.map(({ key, count: n }): [string, string, number] => [by('unit'), key === null ? tr(lang, 'requestReport.author') : fr ? key.nameFr : key.name, n]),
     ...counts.byRegime.map(({ key, count: n }): [string, string, number] => [by('regime'), key === null ? tr(lang, 'requestReport.noClass') : tr(lang, `requestReport.regimes.${key}`), n]),
   ];
 }

@@ -299,7 +299,7 @@ describe('GET /api/requests/reports/export', () => {
       ['Unit', 'Finance', 1],
       ['Unit', 'School of Computer Science', 1],
       ['Unit', "Lecturers' service", 1],
-      ['Unit', 'Back with the lecturer', 1],
+      ['Unit', 'Back with its author', 1],
       ['Regime', 'Day', 1],
       ['Regime', 'Evening', 1],
       ['Regime', 'No class', 2],

@@ -1,4 +1,4 @@
-import { REQUEST_SIGNATURE_DAYS, type RequestDetail, type RequestDisplayConfig, type RequestFieldGroup } from '@portal/contract';
+import { displayForAudience, REQUEST_SIGNATURE_DAYS, signatureRequiredFor, type RequestDetail, type RequestDisplayConfig, type RequestFieldGroup } from '@portal/contract';
 import { tr } from '../../lib/i18n';
 import { bilingual, formatAmount, formatDay, formatInstant, formatNumber, heading, labelValue, letterhead, newDocument, paragraph, qrCode, rule, signatureBoxes, title, toBuffer, type Institution, type Pdf } from '../../lib/pdf';
 
@@ -48,7 +48,7 @@ const GROUP_ORDER = Object.keys(GROUP_LINES) as (keyof typeof GROUP_LINES)[];
 function body(doc: Pdf, request: RequestDetail, display: RequestDisplayConfig): void {
   const { author } = request;
   labelValue(doc, label('reference'), request.REQUEST_ID);
-  labelValue(doc, label('lecturer'), `${author.LASTNAME} ${author.FIRSTNAME} (${author.MATRICULE})`);
+  labelValue(doc, label(request.audience === 'STUDENT' ? 'student' : 'lecturer'), `${author.LASTNAME} ${author.FIRSTNAME} (${author.MATRICULE})`);
   labelValue(doc, label('filedAt'), formatInstant(request.filedAt));
   labelValue(doc, label('category'), both(request.subcategory.categoryNameFr, request.subcategory.categoryName));
   labelValue(doc, label('subcategory'), `${request.subcategory.code} – ${both(request.subcategory.nameFr, request.subcategory.name)}`);
@@ -72,19 +72,28 @@ function body(doc: Pdf, request: RequestDetail, display: RequestDisplayConfig): 
  * The printable request (decision 32): an A4 page in French and English with the letterhead, every
  * field the sub-category shows (an empty line where nothing was given), the 7-day signature rule,
  * three signature boxes (the lecturer; received by the lecturers' service on; its head) and a QR
- * code to the public verification page, whose address is printed under it.
+ * code to the public verification page, whose address is printed under it. A student's request
+ * (decision 41) names its author a student and needs no signature: the form says it was filed in
+ * the student's own session, and keeps two boxes for the units (received on; the school's decision).
  */
 export async function requestFormPdf(input: { request: RequestDetail; display: RequestDisplayConfig; institution: Institution; verificationUrl: string }): Promise<Buffer> {
-  const { request, display, institution, verificationUrl } = input;
+  const { request, institution, verificationUrl } = input;
+  const display = displayForAudience(input.display, request.audience);
   const doc = newDocument({ title: `${request.REQUEST_ID}`, subject: bilingual('pdf.requestForm.title') });
   letterhead(doc, institution);
   title(doc, label('title'));
   body(doc, request, display);
   rule(doc);
-  const deadline = { days: REQUEST_SIGNATURE_DAYS, deadline: formatInstant(request.signatureDeadline) };
-  paragraph(doc, tr('fr', 'pdf.requestForm.rule', deadline), { bold: true });
-  paragraph(doc, tr('en', 'pdf.requestForm.rule', deadline), { bold: true });
-  signatureBoxes(doc, [label('lecturerSignature'), label('received'), label('head')]);
+  if (signatureRequiredFor(request.audience)) {
+    const deadline = { days: REQUEST_SIGNATURE_DAYS, deadline: formatInstant(request.signatureDeadline) };
+    paragraph(doc, tr('fr', 'pdf.requestForm.rule', deadline), { bold: true });
+    paragraph(doc, tr('en', 'pdf.requestForm.rule', deadline), { bold: true });
+    signatureBoxes(doc, [label('lecturerSignature'), label('received'), label('head')]);
+  } else {
+    paragraph(doc, tr('fr', 'pdf.requestForm.studentNote'), { bold: true });
+    paragraph(doc, tr('en', 'pdf.requestForm.studentNote'), { bold: true });
+    signatureBoxes(doc, [label('studentReceived'), label('schoolDecision')]);
+  }
   await qrCode(doc, verificationUrl, { size: 80, caption: label('verify') });
   return toBuffer(doc);
 }

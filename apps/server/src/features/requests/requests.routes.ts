@@ -1,17 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParams, RequestBody, RequestCategory, RequestDetail, RequestPage, RequestQuery, RequestStats } from '@portal/contract';
+import { IdParams, RequestBody, RequestCategory, RequestDetail, RequestPage, RequestQuery, RequestStats, StudentRequestSubjects } from '@portal/contract';
 import { assertSelf, requestMeta } from '../../lib/auth';
 import { errorResponses } from '../../lib/errors';
 import { requestForViewer } from './processing.service';
-import { authorRequests, fileRequest, requestCategoryList, requestStats } from './requests.service';
+import { authorRequests, fileRequest, requestCategoryList, requestStats, studentRequestSubjects } from './requests.service';
 
 const tags = ['requests'];
 const errors = errorResponses(400, 401, 403, 404);
 
 /**
- * The lecturer's side of requests (issue 11): the categories to file under, filing, one's own
- * list, one request with its steps, and one's counters. The author is always the session's person.
+ * The filer's side of requests (issue 11; students, issue 13 and decision 41): the categories to
+ * file under (one's own audience's), filing, one's own list, one request with its steps, one's
+ * counters, and a student's class and subjects. The author is always the session's person.
  */
 export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
   const own = app.requirePermission('requests.own');
@@ -20,12 +21,26 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/request-categories', {
-    schema: { tags, summary: 'The categories of requests with their sub-categories, labels and descriptions in English and French, and the display configuration of each (for the lecturers who file them and the units that process and report on them)', response: { 200: z.array(RequestCategory), ...errors } },
+    schema: {
+      tags,
+      summary: "The categories of requests with their sub-categories, labels and descriptions in English and French, and the display configuration of each: a student's or a staff member's own audience (STUDENT, STAFF) to file under; every category for the units that process and report on them",
+      response: { 200: z.array(RequestCategory), ...errors },
+    },
     preHandler: app.requirePermission(['requests.own', 'requests.process', 'requests.report']),
-  }, async () => requestCategoryList(app.ctx));
+  }, async (request) => requestCategoryList(app.ctx, { actor: request.actor }));
+
+  app.get('/requests/student-subjects', {
+    schema: { tags, summary: "What a student's request is about: the caller's class (null without one) and the subjects they may name, their class's and their optional ones, by code; nothing for anyone else", response: { 200: StudentRequestSubjects, ...errors } },
+    preHandler: own,
+  }, async (request) => studentRequestSubjects(app.ctx, { actor: request.actor }));
 
   app.post('/requests', {
-    schema: { tags, summary: "File a request as the session's person; it starts REGISTERED at its sub-category's first unit", body: RequestBody, response: { 201: RequestDetail, ...errors } },
+    schema: {
+      tags,
+      summary: "File a request as the session's person, under a sub-category of their audience; it starts REGISTERED at its sub-category's first unit (a student's signed by its filing, about their own class)",
+      body: RequestBody,
+      response: { 201: RequestDetail, ...errors },
+    },
     preHandler: own,
   }, async (request, reply) => {
     await assertSelf(app, request, request.body.REQUEST_AUTHOR);

@@ -1,14 +1,17 @@
-import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
+  displayForAudience,
   isoWeekOf,
   minutesOf,
+  requestAudienceOf,
   requestStageOf,
   signatureDeadlineOf,
   REQUEST_COUNTERS,
   REQUEST_FIELD_GROUP_NAMES,
   REQUEST_FIELD_GROUPS,
   REQUEST_SIGNATURE_DAYS,
+  signatureRequiredFor,
   universityDayOf,
   universityMoment,
   type RequestBody,
@@ -20,9 +23,12 @@ import {
   type RequestRow,
   type RequestStats,
   type RequestStatus,
+  type StudentRequestSubject,
+  type StudentRequestSubjects,
+  V,
 } from '@portal/contract';
 import type { Db, Executor } from '../../db/client';
-import { classes, files, persons, requestBatches, requestCategories, requestDecisions, requests, requestSteps, requestSubcategories, requestUnits, subjects } from '../../db/schema';
+import { classes, files, persons, requestBatches, requestCategories, requestDecisions, requests, requestSteps, requestSubcategories, requestUnits, studentSubjects, subjects } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { actorCan, refuseAccess } from '../../lib/auth';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
@@ -68,53 +74,114 @@ async function takeAttachment(tx: Executor, authorId: number, fileId: string): P
   if (used) throw attachmentInvalid();
 }
 
-/** The enabled categories, each with its enabled sub-categories and their display configuration (`GET /request-categories`). */
-export async function requestCategoryList(ctx: ServiceContext): Promise<RequestCategory[]> {
+/**
+ * The enabled categories, each with its enabled sub-categories and their display configuration
+ * (`GET /request-categories`): a student's or a staff member's own audience only; every category
+ * for an office account and for whoever processes or reports on requests (the units' filters; the
+ * filing form keeps its own audience's). A student category's configuration is shown as its form
+ * uses it (displayForAudience: no staff-only field, decision 41).
+ */
+export async function requestCategoryList(ctx: ServiceContext, input: { actor: Actor }): Promise<RequestCategory[]> {
+  const { actor } = input;
+  const audience = actorCan(actor, 'requests.process') || actorCan(actor, 'requests.report') ? null : requestAudienceOf(actor.kind);
   const rows = await ctx.db
     .select({ category: requestCategories, sub: requestSubcategories })
     .from(requestCategories)
     .innerJoin(requestSubcategories, and(eq(requestSubcategories.categoryId, requestCategories.id), eq(requestSubcategories.enabled, true)))
-    .where(eq(requestCategories.enabled, true))
+    .where(and(eq(requestCategories.enabled, true), audience === null ? undefined : eq(requestCategories.audience, audience)))
     .orderBy(asc(requestCategories.position), asc(requestCategories.id), asc(requestSubcategories.position), asc(requestSubcategories.id));
   const byId = new Map<number, RequestCategory>();
   for (const { category, sub } of rows) {
     let entry = byId.get(category.id);
     if (!entry) {
-      entry = { id: category.id, code: category.code, name: category.name, nameFr: category.nameFr, description: category.description, descriptionFr: category.descriptionFr, sousCategories: [] };
+      entry = { id: category.id, code: category.code, name: category.name, nameFr: category.nameFr, description: category.description, descriptionFr: category.descriptionFr, audience: category.audience, sousCategories: [] };
       byId.set(category.id, entry);
     }
-    entry.sousCategories.push({ id: sub.id, code: sub.code, name: sub.name, nameFr: sub.nameFr, description: sub.description, descriptionFr: sub.descriptionFr, REQUEST_DISPCONFIG: sub.display });
+    entry.sousCategories.push({ id: sub.id, code: sub.code, name: sub.name, nameFr: sub.nameFr, description: sub.description, descriptionFr: sub.descriptionFr, REQUEST_DISPCONFIG: displayForAudience(sub.display, category.audience) });
   }
   return [...byId.values()];
+}
+
+// ---------------------------------------------------------------- a student's class and subjects (decision 41)
+
+/** A student's class (persons.class_id), or null when none is on their file yet. */
+async function studentClassOf(exec: Executor, studentId: number): Promise<StudentRequestSubjects['class']> {
+  const [row] = await exec
+    .select({ CLASS_ID: classes.id, code: classes.code, shift: classes.shift })
+    .from(persons)
+    .innerJoin(classes, eq(classes.id, persons.classId))
+    .where(eq(persons.id, studentId));
+  return row ?? null;
+}
+
+/**
+ * The subjects a student's request may name, by code: the subjects of their class (`classId`, none
+ * without one) and their optional subjects (student_subjects), each marked `optional` when it is
+ * not of their class; `subjectId` narrows them to one. The one query both the form's picker and
+ * the filing's check read.
+ */
+async function studentSubjectsOf(exec: Executor, input: { studentId: number; classId: number | null; subjectId?: number }): Promise<StudentRequestSubject[]> {
+  const optional = exec.select({ id: studentSubjects.subjectId }).from(studentSubjects).where(eq(studentSubjects.studentId, input.studentId));
+  const rows = await exec
+    .select({ SUBJECT_ID: subjects.id, code: subjects.code, name: subjects.name, nameFr: subjects.nameFr, classId: subjects.classId })
+    .from(subjects)
+    .where(and(or(input.classId === null ? undefined : eq(subjects.classId, input.classId), inArray(subjects.id, optional)), input.subjectId === undefined ? undefined : eq(subjects.id, input.subjectId)))
+    .orderBy(asc(subjects.code), asc(subjects.id));
+  return rows.map(({ classId, ...subject }) => ({ ...subject, optional: classId !== input.classId }));
+}
+
+/**
+ * `GET /requests/student-subjects`: what a student's request is about: their class and the subjects
+ * they may name (their class's and their optional ones). Anyone else has no class and no subject.
+ */
+export async function studentRequestSubjects(ctx: ServiceContext, input: { actor: Actor }): Promise<StudentRequestSubjects> {
+  if (input.actor.kind !== 'STUDENT') return { class: null, subjects: [] };
+  const klass = await studentClassOf(ctx.db, input.actor.id);
+  return { class: klass, subjects: await studentSubjectsOf(ctx.db, { studentId: input.actor.id, classId: klass?.CLASS_ID ?? null }) };
 }
 
 type Details = Omit<RequestBody, 'REQUEST_CATEGORY_ID' | 'REQUEST_AUTHOR' | 'REQUEST_OBJECT'>;
 
 /**
- * Files a request for the actor: the sub-category's display configuration decides which detail
- * fields are kept (the others are dropped) and which are required; the problem date is not in the
- * future and gives the ISO week; the slot is one of the lesson slots, ending after it starts; the
- * class and subject are among those assigned to the author; the attachment (REQUEST_FILE) is a
- * draft the author uploaded that no request names yet (REQUEST_ATTACHMENT_INVALID otherwise). The
- * request starts REGISTERED at the sub-category's first unit, with its first step and an audit entry.
+ * Files a request for the actor: a sub-category of the actor's audience (a student's or a staff
+ * member's categories, decision 41; REQUEST_CATEGORY_UNAVAILABLE otherwise); its display
+ * configuration decides which detail fields are kept (the others are dropped) and which are
+ * required; the problem date is not in the future and gives the ISO week; the slot is one of the
+ * lesson slots, ending after it starts; a lecturer's class and subject are among those assigned to
+ * them, a student's class is their own (always recorded) and the subject one of its subjects or of
+ * their optional ones; the attachment (REQUEST_FILE) is a draft the author uploaded that no request
+ * names yet (REQUEST_ATTACHMENT_INVALID otherwise). The request starts REGISTERED at the
+ * sub-category's first unit, with its first step and an audit entry; a student's is signed by its
+ * filing (no printed form to sign, no 7-day rule).
  */
 export async function fileRequest(ctx: ServiceContext, input: { actor: Actor; meta: RequestMeta; body: RequestBody }): Promise<RequestDetail> {
   const { actor, meta, body } = input;
+  const audience = requestAudienceOf(actor.kind);
   const [sub] = await ctx.db
-    .select({ id: requestSubcategories.id, code: requestSubcategories.code, display: requestSubcategories.display, firstUnitId: requestSubcategories.firstUnitId })
+    .select({ id: requestSubcategories.id, code: requestSubcategories.code, display: requestSubcategories.display, firstUnitId: requestSubcategories.firstUnitId, audience: requestCategories.audience })
     .from(requestSubcategories)
     .innerJoin(requestCategories, eq(requestCategories.id, requestSubcategories.categoryId))
     .where(and(eq(requestSubcategories.id, body.REQUEST_CATEGORY_ID), eq(requestSubcategories.enabled, true), eq(requestCategories.enabled, true)));
-  if (!sub) throw new AppError('REQUEST_CATEGORY_UNAVAILABLE', { fields: { REQUEST_CATEGORY_ID: 'validation.invalid' } });
+  if (!sub || sub.audience !== audience) throw new AppError('REQUEST_CATEGORY_UNAVAILABLE', { fields: { REQUEST_CATEGORY_ID: 'validation.invalid' } });
+  const display = displayForAudience(sub.display, sub.audience);
+
+  // A student's class is their own: naming another is refused; it is recorded on every request of theirs.
+  const student = audience === 'STUDENT';
+  const ownClass = student ? await studentClassOf(ctx.db, actor.id) : null;
+  if (student) {
+    if (body.CLASS_ID !== undefined && body.CLASS_ID !== ownClass?.CLASS_ID) throw new AppError('CLASS_NOT_YOURS', { fields: { CLASS_ID: V.invalid } });
+    if (display.CLASS_ID === 'REQUIRED' && ownClass === null) throw new AppError('STUDENT_CLASS_MISSING');
+  }
+  const given: RequestBody = student ? { ...body, CLASS_ID: ownClass?.CLASS_ID } : body;
 
   // Keep the fields the configuration shows; name every required one missing.
   const details: Partial<Details> = {};
   const missing: Record<string, string> = {};
   for (const group of REQUEST_FIELD_GROUP_NAMES) {
-    const presence = sub.display[group];
+    const presence = display[group];
     if (presence === 'HIDDEN') continue;
     for (const field of REQUEST_FIELD_GROUPS[group] as readonly (keyof Details)[]) {
-      const value = body[field];
+      const value = given[field];
       if (value !== undefined) (details as Record<string, unknown>)[field] = value;
       else if (presence === 'REQUIRED') missing[field] = 'validation.required';
     }
@@ -130,13 +197,22 @@ export async function fileRequest(ctx: ServiceContext, input: { actor: Actor; me
   if ((start === undefined) !== (end === undefined)) throw new AppError('REQUEST_DETAILS_MISSING', { fields: { [start === undefined ? 'REQUEST_PBLM_HOUR_START' : 'REQUEST_PBLM_HOUR_END']: 'validation.required' } });
   if (start !== undefined && end !== undefined && minutesOf(end) <= minutesOf(start)) throw new AppError('REQUEST_SLOT_INVALID', { fields: { REQUEST_PBLM_HOUR_END: 'validation.endBeforeStart' } });
 
-  const classId = details.CLASS_ID;
-  const subjectId = details.SUBJECT_ID;
-  if (subjectId !== undefined && classId === undefined) throw new AppError('REQUEST_DETAILS_MISSING', { fields: { CLASS_ID: 'validation.required' } });
-  if (classId !== undefined && !(await isAssigned(ctx.db, { personId: actor.id, classId }))) throw new AppError('CLASS_NOT_ASSIGNED', { fields: { CLASS_ID: 'validation.notAssigned' } });
-  if (subjectId !== undefined && !(await isAssigned(ctx.db, { personId: actor.id, classId: classId!, subjectId }))) {
-    throw new AppError('SUBJECT_NOT_ASSIGNED', { fields: { SUBJECT_ID: 'validation.notAssigned' } });
+  if (student) {
+    if (ownClass !== null) details.CLASS_ID = ownClass.CLASS_ID;
+    const subjectId = details.SUBJECT_ID;
+    if (subjectId !== undefined && (await studentSubjectsOf(ctx.db, { studentId: actor.id, classId: ownClass?.CLASS_ID ?? null, subjectId })).length === 0) {
+      throw new AppError('SUBJECT_NOT_YOURS', { fields: { SUBJECT_ID: V.invalid } });
+    }
+  } else {
+    const classId = details.CLASS_ID;
+    const subjectId = details.SUBJECT_ID;
+    if (subjectId !== undefined && classId === undefined) throw new AppError('REQUEST_DETAILS_MISSING', { fields: { CLASS_ID: 'validation.required' } });
+    if (classId !== undefined && !(await isAssigned(ctx.db, { personId: actor.id, classId }))) throw new AppError('CLASS_NOT_ASSIGNED', { fields: { CLASS_ID: 'validation.notAssigned' } });
+    if (subjectId !== undefined && !(await isAssigned(ctx.db, { personId: actor.id, classId: classId!, subjectId }))) {
+      throw new AppError('SUBJECT_NOT_ASSIGNED', { fields: { SUBJECT_ID: 'validation.notAssigned' } });
+    }
   }
+  const signedAtFiling = !signatureRequiredFor(sub.audience);
 
   // Attachment ids are lower-case uuids (randomUUID); one typed in upper case names the same file.
   const fileId = details.REQUEST_FILE?.toLowerCase();
@@ -157,13 +233,15 @@ export async function fileRequest(ctx: ServiceContext, input: { actor: Actor; me
         REQUEST_PBLM_WEEK: problemDate ? isoWeekOf(problemDate) : null,
         REQUEST_STATUS: 'REGISTERED',
         REQUEST_UNITY_ID: sub.firstUnitId,
+        // a student's request is signed by its filing, in their own session (decision 41)
+        signedAt: signedAtFiling ? now : null,
         filedAt: now,
         updatedAt: now,
       })
       .returning({ id: requests.id });
     await tx.insert(requestSteps).values({ requestId: row!.id, kind: 'FILED', unitId: sub.firstUnitId, status: 'REGISTERED', at: now, by: actor.id });
     await audit(tx, { at: now, actorId: actor.id, action: 'request.filed', targetType: 'request', targetId: row!.id, ip: meta.ip, details: { reference, subcategory: sub.code, ...(fileId ? { fileId } : {}) } });
-    await mailFiling(ctx, tx, { authorId: actor.id, requestId: row!.id, reference, title: body.REQUEST_OBJECT, filedAt: now });
+    await mailFiling(ctx, tx, { authorId: actor.id, requestId: row!.id, reference, title: body.REQUEST_OBJECT, filedAt: now, signature: !signedAtFiling });
     return row!.id;
   });
   let id: number;
@@ -182,15 +260,17 @@ export async function fileRequest(ctx: ServiceContext, input: { actor: Actor; me
  * The filing mail, in the author's language (decision 32): the reference, the title, and the rule
  * in plain words: print the request and sign it at the lecturers' service within
  * REQUEST_SIGNATURE_DAYS days, before the deadline (day and hour, university time), or it is
- * rejected; with the link to the request. Enqueued in the filing's transaction; none without an address.
+ * rejected; with the link to the request. A student's (`signature` false) says it is on its way to
+ * their school, with no signature to give (decision 41). Enqueued in the filing's transaction; none
+ * without an address.
  */
-async function mailFiling(ctx: ServiceContext, tx: Executor, input: { authorId: number; requestId: number; reference: string; title: string; filedAt: Date }): Promise<void> {
+async function mailFiling(ctx: ServiceContext, tx: Executor, input: { authorId: number; requestId: number; reference: string; title: string; filedAt: Date; signature: boolean }): Promise<void> {
   const filed = universityMoment(input.filedAt);
   const deadline = universityMoment(signatureDeadlineOf(input.filedAt));
   await mailPerson(ctx.mailer, tx, {
     personId: input.authorId,
     kind: 'request-filed',
-    key: 'requestFiled',
+    key: input.signature ? 'requestFiled' : 'requestFiledStudent',
     vars: () => ({
       reference: input.reference,
       title: input.title,
@@ -212,6 +292,7 @@ const rowColumns = {
   REQUEST_OBJECT: requests.REQUEST_OBJECT,
   REQUEST_STATUS: requests.REQUEST_STATUS,
   subcategory: { id: requestSubcategories.id, code: requestSubcategories.code, name: requestSubcategories.name, nameFr: requestSubcategories.nameFr, categoryName: requestCategories.name, categoryNameFr: requestCategories.nameFr },
+  audience: requestCategories.audience,
   unitId: holdingUnit.id,
   unitCode: holdingUnit.code,
   unitName: holdingUnit.name,

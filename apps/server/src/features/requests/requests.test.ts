@@ -96,13 +96,20 @@ describe('GET /api/request-categories', () => {
     }
   });
 
-  it('is for staff, and the units read the categories: a student is refused (403), nobody signed in is 401', async () => {
+  it("is for whoever files requests, each their own audience's (decision 41), and the units read every category: an office account files none, nobody signed in is 401", async () => {
     const { client: student } = await signIn(t, DEMO_ACCOUNTS.student.matricule);
-    expect((await student.get('/api/request-categories')).statusCode).toBe(403);
+    const studentCategories = (await student.get('/api/request-categories')).json() as RequestCategory[];
+    expect(studentCategories.map((c) => [c.name, c.audience])).toEqual([
+      ['Certificates', 'STUDENT'],
+      ['Grades', 'STUDENT'],
+      ['Enrolment', 'STUDENT'],
+    ]);
     const { client: finance } = await signIn(t, DEMO_ACCOUNTS.finance.matricule);
-    expect((await finance.get('/api/request-categories')).statusCode).toBe(200);
+    const everyCategory = (await finance.get('/api/request-categories')).json() as RequestCategory[];
+    expect(everyCategory.map((c) => c.audience)).toEqual(['STAFF', 'STAFF', 'STAFF', 'STAFF', 'STUDENT', 'STUDENT', 'STUDENT']);
     expect((await finance.post('/api/requests', lessonClaim())).statusCode).toBe(403);
-    expect((await student.post('/api/requests', lessonClaim())).statusCode).toBe(403);
+    // a lecturer's teaching claim is no student's to file
+    expect(refusal(await student.post('/api/requests', lessonClaim()))).toMatchObject({ status: 400, code: 'REQUEST_CATEGORY_UNAVAILABLE', fields: { REQUEST_CATEGORY_ID: 'validation.invalid' } });
     expect((await new Client(t.app).get('/api/requests')).statusCode).toBe(401);
   });
 });

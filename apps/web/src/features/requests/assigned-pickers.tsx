@@ -28,7 +28,8 @@ interface PickerProps {
   onPicked?: () => void;
 }
 
-function Picker({ name, control, label, required, options, disabled, onPicked }: PickerProps) {
+/** A choice among options bound to the form (the school, the class, the subject); a value not among them shows empty. */
+export function Picker({ name, control, label, required, options, disabled, onPicked }: PickerProps) {
   const { props } = useTextFieldBinding(name, control, undefined);
   // a value not (or not yet) among the options shows empty rather than a warning
   const value = options.some((option) => option.value === props.value) ? props.value : '';

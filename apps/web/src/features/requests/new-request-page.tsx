@@ -1,5 +1,8 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import CardMembershipOutlined from '@mui/icons-material/CardMembershipOutlined';
 import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
+import GradingOutlined from '@mui/icons-material/GradingOutlined';
+import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
@@ -20,6 +23,7 @@ import type SvgIcon from '@mui/material/SvgIcon';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import type { RequestCategory, RequestDetail, RequestSubcategory } from '@portal/contract';
+import { requestAudienceOf } from '@portal/contract/rules';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
@@ -35,12 +39,15 @@ import { EMPTY_REQUEST_FORM, hasInput, type RequestFormValues } from './request-
 import { labelled } from './request-labels';
 import { requestsKeys, useRequestCategories } from './requests-api';
 
-/** The icon of a category, by its code (the seed's: teaching, payment, contract, reprography). */
+/** The icon of a category, by its code (the seed's: teaching, payment, contract, reprography; the students' certificates, grades, enrolment). */
 const CATEGORY_ICONS: Record<string, typeof SvgIcon> = {
   '01': SchoolOutlined,
   '02': PaymentsOutlined,
   '03': DescriptionOutlined,
   '04': PrintOutlined,
+  '11': CardMembershipOutlined,
+  '12': GradingOutlined,
+  '13': HowToRegOutlined,
 };
 
 const STEPS = ['category', 'subcategory', 'details'] as const;
@@ -191,7 +198,9 @@ export default function NewRequestPage() {
     if (filed && !dirty) navigate(`/requests/${filed.id}?filed=1`, { replace: true });
   }, [filed, dirty, navigate]);
 
-  const list = categories.data ?? [];
+  // the categories of one's own audience (a staff member who also processes requests reads them all)
+  const audience = user ? requestAudienceOf(user.KIND) : null;
+  const list = (categories.data ?? []).filter((item) => item.audience === audience);
   const category = list.find((item) => item.id === choice.categoryId) ?? null;
   const subcategory: RequestSubcategory | null = category?.sousCategories.find((sub) => sub.id === choice.subcategoryId) ?? null;
   // A draft naming a category or sub-category no longer offered starts again from the choice.
@@ -251,6 +260,7 @@ export default function NewRequestPage() {
                 key={`${formKey}-${subcategory.id}`}
                 person={person}
                 subcategory={subcategory}
+                audience={category?.audience ?? 'STAFF'}
                 initial={draft.current.values}
                 initialAttachment={draft.current.attachment}
                 onChange={onFormChange}

@@ -31,7 +31,7 @@ import type {
   UnitInput,
   UnitMember,
 } from '@portal/contract';
-import { can, REQUEST_REPORT_REGIMES, REQUEST_STAGES, REQUEST_STATUSES, isRealIsoDay, universityDayOf, type PermissionHolder, type RequestBatchStatus, type RequestReportFormat } from '@portal/contract/rules';
+import { can, REQUEST_AUDIENCES, REQUEST_REPORT_REGIMES, REQUEST_STAGES, REQUEST_STATUSES, isRealIsoDay, universityDayOf, type PermissionHolder, type RequestBatchStatus, type RequestReportFormat } from '@portal/contract/rules';
 import { api } from '../../lib/api';
 import { filterQuery, listParams, oneOfParam, positiveParam, type UrlFilters } from '../../lib/url-filters';
 
@@ -79,6 +79,7 @@ export function inboxFiltersFrom(params: URLSearchParams): InboxFilters {
     status: oneOfParam(params.get('status'), REQUEST_STATUSES, ''),
     subcategory: idParam(params.get('subcategory')),
     unit: idParam(params.get('unit')),
+    audience: oneOfParam(params.get('audience'), REQUEST_AUDIENCES, ''),
     search,
     page,
     pageSize,
@@ -199,6 +200,7 @@ export function reportFiltersFrom(params: URLSearchParams, now = new Date()): Re
     category: idParam(params.get('category')),
     status: oneOfParam(params.get('status'), REQUEST_STATUSES, ''),
     regime: oneOfParam(params.get('regime'), REQUEST_REPORT_REGIMES, ''),
+    audience: oneOfParam(params.get('audience'), REQUEST_AUDIENCES, ''),
     page,
     pageSize,
   };

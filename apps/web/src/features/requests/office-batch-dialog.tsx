@@ -84,7 +84,7 @@ function Detail({ batch }: { batch: RequestBatchDetail }) {
                   </Link>
                 </TableCell>
                 <TableCell>
-                  <AuthorCell author={request.author} />
+                  <AuthorCell author={request.author} audience={request.audience} className={request.className} />
                 </TableCell>
                 <TableCell>{labelled(request.subcategory, language)}</TableCell>
                 <TableCell>

@@ -138,13 +138,13 @@ function DestinationGroup({ group, fromUnit, onCreated }: { group: Group; fromUn
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>{request.REQUEST_ID}</TableCell>
                 <TableCell>
-                  <AuthorCell author={request.author} />
+                  <AuthorCell author={request.author} audience={request.audience} className={request.className} />
                 </TableCell>
                 <TableCell>{labelled(request.subcategory, language)}</TableCell>
                 <TableCell>
                   <RequestStatusChip status={request.REQUEST_STATUS} />
                 </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatMoment(request.signedAt)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{request.audience === 'STUDENT' ? t('requestsOffice.inbox.noSignature') : formatMoment(request.signedAt)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

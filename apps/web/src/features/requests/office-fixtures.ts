@@ -34,6 +34,7 @@ export function inboxRow(overrides: Partial<InboxRow> = {}): InboxRow {
     REQUEST_OBJECT: 'Two hours missing in March',
     REQUEST_STATUS: 'REGISTERED',
     subcategory: SUBCATEGORY,
+    audience: 'STAFF',
     unit: SENG,
     CLASS_ID: 5,
     className: 'BTS1 GSI/J A',
@@ -136,6 +137,7 @@ export function report(overrides: Partial<RequestReport> = {}): RequestReport {
         category: { id: 1, name: 'Teaching claims', nameFr: 'Réclamations d’enseignement' },
         subcategory: { id: 11, code: 'HOURS', name: 'Missing hours', nameFr: 'Heures manquantes' },
         unit: null,
+        audience: 'STAFF',
         author: { id: 9, MATRICULE: 'VAC0001', FIRSTNAME: 'Alice', LASTNAME: 'Fouda' },
         className: 'BTS1 GSI/J A',
         regime: 'DAY',
@@ -187,6 +189,7 @@ export function requestConfig(overrides: Partial<RequestConfig> = {}): RequestCo
         nameFr: 'Réclamations d’enseignement',
         description: 'Hours, rates and amounts of teaching',
         descriptionFr: 'Heures, taux et montants d’enseignement',
+        audience: 'STAFF',
         position: 1,
         enabled: true,
         subcategories: [

@@ -45,6 +45,20 @@ describe('requests to process (a unit)', () => {
     expect(screen.getByText(/The requests your unit holds now/)).toBeInTheDocument();
   });
 
+  it("shows a student's request with the student's class and no signature, and filters the students' requests (decision 41)", async () => {
+    const student = inboxRow({ id: 104, REQUEST_ID: '1201@2026-000104', audience: 'STUDENT', className: 'BTS1 GSI/J A', stage: 'READY_TO_SEND', signedAt: fromNow(-1), author: { id: 48, MATRICULE: 'ST24A001', FIRSTNAME: 'Awa', LASTNAME: 'Ngo' } });
+    fakeApi({ [`GET ${INBOX}`]: { body: apiPage([student]) }, 'GET /api/request-categories': { body: CATEGORIES } });
+    const { user, location } = renderApp('/office/requests', { user: DEMO_PEOPLE.seng() });
+    const table = await screen.findByRole('table', { name: 'Requests to process' });
+    const [header, row] = within(table).getAllByRole('row');
+    expect(within(header!).getAllByRole('columnheader')[1]).toHaveTextContent('Author');
+    expect(cells(row!)[1]).toBe('Ngo AwaST24A001Student · BTS1 GSI/J A');
+    expect(cells(row!)[6]).toBe('No signature (student)');
+    await choose(user, 'Filed by', 'Students');
+    await waitFor(() => expect(queriesTo(INBOX).at(-1)?.get('audience')).toBe('STUDENT'));
+    expect(new URLSearchParams(location().search).get('audience')).toBe('STUDENT');
+  });
+
   it('sends the scope, stage, status, sub-category and search to the server and keeps them in the URL', async () => {
     fakeApi({ [`GET ${INBOX}`]: { body: apiPage([inboxRow()]) }, 'GET /api/request-categories': { body: CATEGORIES } });
     const { user, location } = renderApp('/office/requests?stage=READY_TO_SEND', { user: DEMO_PEOPLE.seng() });

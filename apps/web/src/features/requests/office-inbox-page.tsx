@@ -14,7 +14,7 @@ import { formatMoment } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { LIST_PAGE_SIZES, useUrlFilters } from '../../lib/url-filters';
 import { inboxFiltersFrom, isRequestsAdmin, useInbox, useRequestConfig, useRequestKinds } from './office-api';
-import { AuthorCell, DeadlineCell, subcategoryOptions, unitOptions } from './office-parts';
+import { audienceOptions, AuthorCell, DeadlineCell, subcategoryOptions, unitOptions } from './office-parts';
 import { labelled, statusOptions } from './request-labels';
 import { RequestStatusChip } from './status-chip';
 
@@ -36,7 +36,7 @@ function Rows({ rows, from }: { rows: InboxRow[]; from: string }) {
             </Typography>
           </TableCell>
           <TableCell>
-            <AuthorCell author={row.author} />
+            <AuthorCell author={row.author} audience={row.audience} className={row.className} />
           </TableCell>
           <TableCell>{labelled(row.subcategory, i18n.language)}</TableCell>
           <TableCell>
@@ -62,7 +62,7 @@ function Rows({ rows, from }: { rows: InboxRow[]; from: string }) {
 
 const COLUMNS = ['reference', 'lecturer', 'subcategory', 'status', 'stage', 'filedAt', 'deadline'] as const;
 
-/** A unit's requests: those it holds now (or held before), by stage, status, sub-category and text; administrators see every unit's. */
+/** A unit's requests: those it holds now (or held before), by stage, status, sub-category, staff's or students' and text; administrators see every unit's. */
 export default function OfficeInboxPage() {
   const { t, i18n } = useTranslation();
   const location = useLocation();
@@ -72,7 +72,7 @@ export default function OfficeInboxPage() {
   const list = useInbox(filters);
   const kinds = useRequestKinds(admin);
   const config = useRequestConfig(admin);
-  const select = (name: 'scope' | 'stage' | 'status' | 'subcategory' | 'unit', options: { value: string; label: string }[], all?: string) => (
+  const select = (name: 'scope' | 'stage' | 'status' | 'subcategory' | 'unit' | 'audience', options: { value: string; label: string }[], all?: string) => (
     <FilterSelect
       id={`requests-inbox-${name}`}
       label={t(`requestsOffice.inbox.filters.${name}`)}
@@ -112,6 +112,7 @@ export default function OfficeInboxPage() {
           )}
           {select('status', statusOptions(t), everything)}
           {select('subcategory', subcategoryOptions(kinds, i18n.language), everything)}
+          {select('audience', audienceOptions(t), everything)}
           {admin ? select('unit', unitOptions(config.data?.units ?? [], i18n.language), t('requestsOffice.inbox.filters.allUnits')) : null}
         </>
       }

@@ -1,10 +1,10 @@
-// Pieces the units' pages share: the filters' options, the lecturer and deadline cells.
+// Pieces the units' pages share: the filters' options, the author and deadline cells.
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { InboxRow, RequestAuthor, RequestUnit } from '@portal/contract';
-import type { RequestBatchStatus } from '@portal/contract/rules';
+import type { RequestAudience, RequestBatchStatus } from '@portal/contract/rules';
 import { formatMoment } from '../../lib/format';
 import type { RequestKind } from './office-api';
 import { labelled } from './request-labels';
@@ -28,14 +28,21 @@ export function BatchStatusChip({ status }: { status: RequestBatchStatus }) {
   return <Chip size="small" color={BATCH_COLOR[status]} variant={status === 'DRAFT' ? 'outlined' : 'filled'} label={t(`requests.batchStatus.${status}`)} />;
 }
 
-/** The lecturer: name, and the matricule under it. */
-export function AuthorCell({ author }: { author: RequestAuthor }) {
+/** The staff's or the students' requests, as a filter's choices. */
+export const audienceOptions = (t: (key: string) => string) => (['STAFF', 'STUDENT'] as const).map((audience) => ({ value: audience, label: t(`requestsOffice.audience.${audience}`) }));
+
+/** The author: name, and the matricule under it; a student's request says so, with the student's class (decision 41). */
+export function AuthorCell({ author, audience, className }: { author: RequestAuthor; audience?: RequestAudience; className?: string | null }) {
+  const { t } = useTranslation();
   return (
     <>
       <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>{`${author.LASTNAME} ${author.FIRSTNAME}`}</Box>
       <Typography variant="caption" sx={{ color: 'text.secondary' }}>
         {author.MATRICULE}
       </Typography>
+      {audience === 'STUDENT' ? (
+        <Chip size="small" variant="outlined" color="secondary" sx={{ display: 'flex', width: 'fit-content', mt: 0.5 }} label={className ? t('requestsOffice.inbox.student', { class: className }) : t('requestsOffice.inbox.studentNoClass')} />
+      ) : null}
     </>
   );
 }
@@ -51,6 +58,14 @@ export const deadlineSoon = (row: Pick<InboxRow, 'signedAt' | 'stage' | 'signatu
 /** The signature deadline of a request still waiting for it (urgent under two days), or when it was signed. */
 export function DeadlineCell({ row }: { row: InboxRow }) {
   const { t } = useTranslation();
+  // a student's request is signed by its filing (decision 41): no signature to wait for
+  if (row.audience === 'STUDENT') {
+    return (
+      <Typography variant="body2" component="span" sx={{ color: 'text.secondary' }}>
+        {t('requestsOffice.inbox.noSignature')}
+      </Typography>
+    );
+  }
   if (row.signedAt) {
     return (
       <Typography variant="body2" component="span" sx={{ color: 'text.secondary' }}>

@@ -39,7 +39,7 @@ describe('requests report', () => {
     const counts = (name: string) => within(screen.getByRole('table', { name })).getAllByRole('row').map((row) => row.textContent);
     expect(counts('By status')).toEqual(['Registered1', 'Validated2']);
     expect(counts('By category')).toEqual(['Teaching claims3']);
-    expect(counts('By unit')).toEqual(["Lecturers' service1", 'Back with the lecturer2']);
+    expect(counts('By unit')).toEqual(["Lecturers' service1", 'Back with its author2']);
     expect(counts('By regime')).toEqual(['Day classes2', 'Evening classes1']);
 
     const rows = within(screen.getByRole('table', { name: 'Requests of the period' })).getAllByRole('row');

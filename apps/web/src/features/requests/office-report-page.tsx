@@ -20,7 +20,7 @@ import { formatDay, formatMoment } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { LIST_PAGE_SIZES, useUrlFilters } from '../../lib/url-filters';
 import { isRequestsAdmin, reportExportUrl, reportFiltersFrom, useReport, useRequestConfig, useRequestKinds } from './office-api';
-import { AuthorCell, categoryOptions, unitOptions } from './office-parts';
+import { audienceOptions, AuthorCell, categoryOptions, unitOptions } from './office-parts';
 import { decisionLabel, labelled, statusOptions } from './request-labels';
 import { RequestStatusChip } from './status-chip';
 
@@ -86,14 +86,14 @@ function Rows({ rows }: { rows: ReportRow[] }) {
           </TableCell>
           <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDay(row.filedAt)}</TableCell>
           <TableCell>
-            <AuthorCell author={row.author} />
+            <AuthorCell author={row.author} audience={row.audience} />
           </TableCell>
           <TableCell>{`${labelled(row.category, language)} · ${labelled(row.subcategory, language)}`}</TableCell>
           <TableCell>{row.className ? `${row.className}${row.regime ? ` (${t(`requestsOffice.report.regime.${row.regime}`)})` : ''}` : '—'}</TableCell>
           <TableCell>
             <RequestStatusChip status={row.REQUEST_STATUS} />
           </TableCell>
-          <TableCell>{row.unit ? labelled(row.unit, language) : t('requestsOffice.report.withLecturer')}</TableCell>
+          <TableCell>{row.unit ? labelled(row.unit, language) : t(row.audience === 'STUDENT' ? 'requests.detail.withStudent' : 'requests.detail.withLecturer')}</TableCell>
           <TableCell>{row.lastDecision ? `${decisionLabel(row.lastDecision, language)} (${formatMoment(row.lastDecision.at)})` : '—'}</TableCell>
         </TableRow>
       ))}
@@ -112,7 +112,7 @@ function ReportTable({ rows, fetching, pager }: { rows: ReportRow[]; fetching: b
   );
 }
 
-/** The requests filed in a period, by unit, category, status and regime: the counts, the rows, and their CSV and Excel exports. */
+/** The requests filed in a period, by unit, category, status, regime and who filed them (staff or students): the counts, the rows, and their CSV and Excel exports. */
 export default function OfficeReportPage() {
   const { t, i18n } = useTranslation();
   const { user } = useSession();
@@ -122,7 +122,7 @@ export default function OfficeReportPage() {
   const kinds = useRequestKinds(admin);
   const config = useRequestConfig(admin);
   const everything = t('requestsOffice.report.filters.all');
-  const select = (name: 'unit' | 'category' | 'status' | 'regime', options: { value: string; label: string }[], all = everything) => (
+  const select = (name: 'unit' | 'category' | 'status' | 'regime' | 'audience', options: { value: string; label: string }[], all = everything) => (
     <FilterSelect
       id={`requests-report-${name}`}
       label={t(`requestsOffice.report.filters.${name}`)}
@@ -151,6 +151,7 @@ export default function OfficeReportPage() {
             'regime',
             REQUEST_REPORT_REGIMES.map((regime) => ({ value: regime, label: t(`requestsOffice.report.regime.${regime}`) })),
           )}
+          {select('audience', audienceOptions(t))}
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', flex: '1 1 100%' }}>
             {REQUEST_REPORT_FORMATS.map((format) => (
               <Button key={format} component="a" href={reportExportUrl(filters, format)} download variant="outlined" startIcon={<DownloadOutlined />}>

@@ -144,7 +144,7 @@ describe('processing a request', () => {
     await user.click(within(dialog()).getByRole('button', { name: 'Reject the request' }));
     expect(await screen.findByText('Request rejected !')).toBeInTheDocument();
     expect(api.to('POST', `${REQUEST}/rejection`)[0]!.body).toEqual({ REASON: 'Not signed: the lecturer is abroad' });
-    expect(await screen.findByText('Nothing more to do: the request is back with the lecturer.')).toBeInTheDocument();
+    expect(await screen.findByText('Nothing more to do: the request is back with its author.')).toBeInTheDocument();
   });
 
   it('decides: each allowed decision says where the request goes, and the comment is required', async () => {
@@ -155,7 +155,7 @@ describe('processing a request', () => {
     await user.click(await within(await screen.findByRole('region', { name: 'What your unit can do' })).findByRole('button', { name: 'Decide' }));
     const choices = await within(await screen.findByRole('dialog')).findByRole('radiogroup', { name: 'Decision' });
     expect(within(choices).getByRole('radio', { name: /^Validate Goes on to Finance · status: Validated$/ })).toBeInTheDocument();
-    expect(within(choices).getByRole('radio', { name: /^Refuse Goes back to the lecturer · status: Not validated$/ })).toBeInTheDocument();
+    expect(within(choices).getByRole('radio', { name: /^Refuse Goes back to its author · status: Not validated$/ })).toBeInTheDocument();
 
     await user.click(within(dialog()).getByRole('button', { name: 'Record the decision' }));
     expect(await within(dialog()).findAllByText('This field is required')).toHaveLength(2);
@@ -175,7 +175,7 @@ describe('processing a request', () => {
     await user.click(await screen.findByRole('button', { name: 'Décider' }));
     const choices = await within(await screen.findByRole('dialog')).findByRole('radiogroup', { name: 'Décision' });
     expect(within(choices).getByRole('radio', { name: /^Valider Part vers Finances · statut\u00a0: Validée$/ })).toBeInTheDocument();
-    expect(within(choices).getByRole('radio', { name: /^Refuser Retourne à l’enseignant/ })).toBeInTheDocument();
+    expect(within(choices).getByRole('radio', { name: /^Refuser Retourne à son auteur/ })).toBeInTheDocument();
   });
 
   it('shows where the request stands when another agent decided meanwhile (409)', async () => {

@@ -11,7 +11,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
-import { useController, useForm, type Control, type FieldPath, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { useController, useForm, useWatch, type Control, type FieldPath, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   CategoryInput,
@@ -28,7 +28,7 @@ import {
   type SubcategoryConfig,
   type UnitConfig,
 } from '@portal/contract';
-import { FIELD_PRESENCES, REQUEST_FIELD_GROUP_NAMES, REQUEST_STATUSES, type FieldPresence } from '@portal/contract/rules';
+import { FIELD_PRESENCES, REQUEST_AUDIENCES, REQUEST_FIELD_GROUP_NAMES, REQUEST_STATUSES, STAFF_ONLY_FIELD_GROUPS, type FieldPresence, type RequestAudience } from '@portal/contract/rules';
 import { FormDialog } from '../../components/form-dialog-frame';
 import { FormTextField } from '../../components/form-text-field';
 import { useNotify } from '../../components/notify';
@@ -202,17 +202,30 @@ function KindFields<T extends FieldValues, O extends FieldValues>({ control, pre
   );
 }
 
-/** Creates or edits a category: code, names and descriptions in both languages, position and whether it is offered. */
+/** A category as its form holds it: what sub-categories have too, and who files under it. */
+interface CategoryFormValues extends CategoryValues {
+  audience: RequestAudience;
+}
+
+/** Creates or edits a category: code, names and descriptions in both languages, who files under it (staff or students, decision 41), position and whether it is offered. */
 export function CategoryDialog({ category, onClose }: { category: CategoryConfig | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const form = useForm<CategoryValues, unknown, CategoryInput>({
-    defaultValues: kindValues(category),
-    resolver: bodyResolver(CategoryInput, (values: CategoryValues) => ({ ...values, position: toNumber(values.position) })),
+  const form = useForm<CategoryFormValues, unknown, CategoryInput>({
+    defaultValues: { ...kindValues(category), audience: category?.audience ?? 'STAFF' },
+    resolver: bodyResolver(CategoryInput, (values: CategoryFormValues) => ({ ...values, position: toNumber(values.position) })),
   });
-  const save = useConfigSave(form, (body) => saveCategory(category?.id ?? null, body), CATEGORY_FIELDS, category === null, onClose);
+  const save = useConfigSave(form, (body) => saveCategory(category?.id ?? null, body), [...CATEGORY_FIELDS, 'audience'], category === null, onClose);
+  const f = kindFields(form.control, 'category', t);
   return (
     <ConfigDialog title={t(category ? 'requestsOffice.settings.categories.edit' : 'requestsOffice.settings.categories.add')} pending={save.pending} message={save.message} onSubmit={() => void save.submit()} onClose={onClose}>
       <KindFields control={form.control} prefix="category" />
+      <Text {...f('audience')} helperText={t('requestsOffice.settings.fields.audienceHelp')}>
+        {REQUEST_AUDIENCES.map((audience) => (
+          <MenuItem key={audience} value={audience}>
+            {t(`requestsOffice.settings.audiences.${audience}`)}
+          </MenuItem>
+        ))}
+      </Text>
     </ConfigDialog>
   );
 }
@@ -234,8 +247,8 @@ export const NEW_DISPLAY: RequestDisplayConfig = {
   TIME_TABLE: false,
 };
 
-/** One group of fields of the filing form: hidden, optional or required. */
-function PresenceField({ control, group }: { control: Control<SubcategoryValues, unknown, SubcategoryInput>; group: (typeof REQUEST_FIELD_GROUP_NAMES)[number] }) {
+/** One group of fields of the filing form: hidden, optional or required; `staffOnly`: never on a student's form, shown hidden and fixed. */
+function PresenceField({ control, group, staffOnly }: { control: Control<SubcategoryValues, unknown, SubcategoryInput>; group: (typeof REQUEST_FIELD_GROUP_NAMES)[number]; staffOnly: boolean }) {
   const { t } = useTranslation();
   const labelId = useId();
   const { field } = useController({ control, name: `display.${group}` });
@@ -244,20 +257,28 @@ function PresenceField({ control, group }: { control: Control<SubcategoryValues,
       <FormLabel id={labelId} sx={{ flex: '1 1 200px', color: 'text.primary' }}>
         {t(`requestsOffice.settings.groups.${group}`)}
       </FormLabel>
-      <RadioGroup row aria-labelledby={labelId} name={field.name} value={field.value} onChange={(event) => field.onChange(event.target.value)}>
+      <RadioGroup row aria-labelledby={labelId} name={field.name} value={staffOnly ? 'HIDDEN' : field.value} onChange={(event) => field.onChange(event.target.value)}>
         {FIELD_PRESENCES.map((presence) => (
-          <FormControlLabel key={presence} value={presence} control={<Radio size="small" />} label={t(`requestsOffice.settings.presence.${presence}`)} />
+          <FormControlLabel key={presence} value={presence} disabled={staffOnly} control={<Radio size="small" />} label={t(`requestsOffice.settings.presence.${presence}`)} />
         ))}
       </RadioGroup>
     </Box>
   );
 }
 
-/** The display configuration: for each group of fields of the filing form, hidden, optional or required; and the week's timetable beside it. */
-function DisplayEditor({ control }: { control: Control<SubcategoryValues, unknown, SubcategoryInput> }) {
+/** The staff-only groups of fields (never on a student's form). */
+const STAFF_ONLY = new Set<string>(STAFF_ONLY_FIELD_GROUPS);
+
+/**
+ * The display configuration: for each group of fields of the filing form, hidden, optional or
+ * required; and the week's timetable beside it. A student category's form never shows the
+ * staff-only groups nor the week (decision 41): they are shown hidden and fixed, with a note.
+ */
+function DisplayEditor({ control, audience }: { control: Control<SubcategoryValues, unknown, SubcategoryInput>; audience: RequestAudience }) {
   const { t } = useTranslation();
   const headingId = useId();
   const timetable = useController({ control, name: 'display.TIME_TABLE' });
+  const student = audience === 'STUDENT';
   return (
     <Grid size={12}>
       <Box component="fieldset" aria-labelledby={headingId} sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
@@ -267,12 +288,18 @@ function DisplayEditor({ control }: { control: Control<SubcategoryValues, unknow
         <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
           {t('requestsOffice.settings.display.help')}
         </Typography>
+        {student ? (
+          <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
+            {t('requestsOffice.settings.display.staffOnly')}
+          </Typography>
+        ) : null}
         {REQUEST_FIELD_GROUP_NAMES.map((group) => (
-          <PresenceField key={group} control={control} group={group} />
+          <PresenceField key={group} control={control} group={group} staffOnly={student && STAFF_ONLY.has(group)} />
         ))}
         <FormControlLabel
           sx={{ mt: 1 }}
-          control={<Switch checked={timetable.field.value === true} onChange={(event) => timetable.field.onChange(event.target.checked)} name={timetable.field.name} />}
+          disabled={student}
+          control={<Switch checked={!student && timetable.field.value === true} onChange={(event) => timetable.field.onChange(event.target.checked)} name={timetable.field.name} />}
           label={t('requestsOffice.settings.display.timetable')}
         />
       </Box>
@@ -299,6 +326,8 @@ export function SubcategoryDialog({ config, categoryId, subcategory, onClose }: 
   });
   const save = useConfigSave(form, (body) => saveSubcategory(subcategory?.id ?? null, body), SUBCATEGORY_FIELDS, subcategory === null, onClose);
   const f = kindFields(form.control, 'subcategory', t);
+  const chosenCategory = useWatch({ control: form.control, name: 'categoryId' });
+  const audience = config.categories.find((category) => String(category.id) === chosenCategory)?.audience ?? 'STAFF';
   return (
     <ConfigDialog wide title={t(subcategory ? 'requestsOffice.settings.subcategories.edit' : 'requestsOffice.settings.subcategories.add')} pending={save.pending} message={save.message} onSubmit={() => void save.submit()} onClose={onClose}>
       <Text {...f('categoryId')} half>
@@ -316,7 +345,7 @@ export function SubcategoryDialog({ config, categoryId, subcategory, onClose }: 
         ))}
       </Text>
       <KindFields control={form.control} prefix="subcategory" />
-      <DisplayEditor control={form.control} />
+      <DisplayEditor control={form.control} audience={audience} />
     </ConfigDialog>
   );
 }

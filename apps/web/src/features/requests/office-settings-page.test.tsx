@@ -118,10 +118,11 @@ describe('requests settings: categories and their form', () => {
     await user.type(box(form, 'Name (French)'), 'Reprographie');
     await user.type(box(form, 'Description (English)'), 'Copies for the students');
     await user.type(box(form, 'Description (French)'), 'Copies pour les étudiants');
-    await user.click(within(form).getByRole('switch', { name: 'Offered to lecturers' }));
+    await user.click(within(form).getByRole('switch', { name: 'Offered on the filing form' }));
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await screen.findByText('Created !');
-    expect(api.to('POST', `${CONFIG}/categories`)[0]!.body).toEqual({ code: 'REPRO', name: 'Reprography', nameFr: 'Reprographie', description: 'Copies for the students', descriptionFr: 'Copies pour les étudiants', position: 2, enabled: false });
+    // a new category is filed under by staff unless said otherwise
+    expect(api.to('POST', `${CONFIG}/categories`)[0]!.body).toEqual({ code: 'REPRO', name: 'Reprography', nameFr: 'Reprographie', description: 'Copies for the students', descriptionFr: 'Copies pour les étudiants', audience: 'STAFF', position: 2, enabled: false });
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'New sub-category' }));
@@ -146,6 +147,64 @@ describe('requests settings: categories and their form', () => {
   });
 });
 
+describe("requests settings: who files under a category (decision 41)", () => {
+  /** the configuration with a students' category (Grades) and its grade dispute, which starts at SENG in this fixture */
+  const withStudents = () => {
+    const config = requestConfig();
+    const teaching = config.categories[0]!;
+    const grades = {
+      ...teaching,
+      id: 2,
+      code: 'GRADES',
+      name: 'Grades',
+      nameFr: 'Notes',
+      audience: 'STUDENT' as const,
+      position: 2,
+      subcategories: [{ ...teaching.subcategories[0]!, id: 12, code: 'DISPUTE', name: 'Grade dispute', nameFr: 'Contestation de note', categoryId: 2 }],
+    };
+    return requestConfig({ categories: [teaching, grades] });
+  };
+
+  it("shows each category's audience and changes it: the staff's category becomes the students'", async () => {
+    const api = settingsApi({ [`GET ${CONFIG}`]: { body: withStudents() }, [`PATCH ${CONFIG}/categories/1`]: { body: { ...requestConfig().categories[0]!, audience: 'STUDENT' } } });
+    const { user } = renderApp('/office/requests/settings?tab=categories', { user: DEMO_PEOPLE.admin() });
+    expect(within(await screen.findByRole('region', { name: 'Teaching claims' })).getByText('Lecturers and staff')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Grades' })).getByText('Students')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Edit TEACH' }));
+    const form = await dialog();
+    expect(within(form).getByRole('combobox', { name: /^Filed by/ })).toHaveTextContent('Lecturers and staff');
+    await choose(user, form, 'Filed by', 'Students');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved !')).toBeInTheDocument();
+    expect(api.to('PATCH', `${CONFIG}/categories/1`)[0]!.body).toMatchObject({ code: 'TEACH', audience: 'STUDENT' });
+  });
+
+  it("shows a students' sub-category's form without the staff-only groups nor the week, and says where it starts", async () => {
+    const api = settingsApi({ [`GET ${CONFIG}`]: { body: withStudents() }, [`PATCH ${CONFIG}/subcategories/12`]: { body: withStudents().categories[1]!.subcategories[0] } });
+    const { user } = renderApp('/office/requests/settings?tab=categories', { user: DEMO_PEOPLE.admin() });
+    await user.click(within(await screen.findByRole('region', { name: 'Grades' })).getByRole('button', { name: 'Edit DISPUTE' }));
+    const form = await dialog();
+    const editor = within(form).getByRole('group', { name: 'The filing form' });
+    expect(within(editor).getByText(/Never on a student's form/)).toBeInTheDocument();
+    const presence = (group: string) => within(editor).getByRole('radiogroup', { name: group });
+    // the fixture's configuration asks for the hours: a student's form never shows them
+    expect(within(presence('Hourly volume')).getByRole('radio', { name: 'Hidden' })).toBeChecked();
+    expect(within(presence('Hourly volume')).getByRole('radio', { name: 'Required' })).toBeDisabled();
+    expect(within(presence('Class and subject')).getByRole('radio', { name: 'Required' })).toBeChecked();
+    expect(within(presence('Class and subject')).getByRole('radio', { name: 'Optional' })).toBeEnabled();
+    expect(within(editor).getByRole('switch', { name: "Show the week's timetable beside the form" })).toBeDisabled();
+    await user.click(within(presence('Description')).getByRole('radio', { name: 'Required' }));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved !')).toBeInTheDocument();
+    expect((api.to('PATCH', `${CONFIG}/subcategories/12`)[0]!.body as { display: Record<string, unknown> }).display).toMatchObject({ DESCRIPTION: 'REQUIRED', CLASS_ID: 'REQUIRED' });
+
+    await user.click(screen.getByRole('tab', { name: 'Routing' }));
+    await choose(user, document.body, 'Sub-category', 'Grades · Grade dispute');
+    expect(await screen.findByText("Students' requests start at SENG – Lecturers' service: they need no signature.")).toBeInTheDocument();
+  });
+});
+
 describe('requests settings: routing', () => {
   it("shows each hop of a sub-category with its decisions; what is in use cannot be deleted", async () => {
     settingsApi();
@@ -155,7 +214,7 @@ describe('requests settings: routing', () => {
     expect(within(hop).getByRole('button', { name: /^Delete the hop/ })).toBeDisabled();
     const [, validate, refuse] = within(within(hop).getByRole('table')).getAllByRole('row');
     expect(within(validate!).getAllByRole('cell').map((cell) => cell.textContent).slice(0, 4)).toEqual(['Validate', 'Valider', 'Validated', 'Send on to FIN – Finance']);
-    expect(within(refuse!).getAllByRole('cell').map((cell) => cell.textContent).slice(0, 4)).toEqual(['Refuse', 'Refuser', 'Not validated', 'Back to the lecturer']);
+    expect(within(refuse!).getAllByRole('cell').map((cell) => cell.textContent).slice(0, 4)).toEqual(['Refuse', 'Refuser', 'Not validated', 'Back to its author']);
     expect(within(validate!).getByRole('button', { name: 'Delete Validate' })).toBeEnabled();
     expect(within(refuse!).getByRole('button', { name: 'Delete Refuse' })).toBeDisabled();
   });

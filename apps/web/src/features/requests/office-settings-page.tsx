@@ -103,6 +103,12 @@ const EnabledChip = ({ enabled }: { enabled: boolean }) => {
   return <Chip size="small" color={enabled ? 'success' : 'default'} variant={enabled ? 'filled' : 'outlined'} label={t(enabled ? 'requestsOffice.settings.enabled' : 'requestsOffice.settings.disabled')} />;
 };
 
+/** Who files under a category: lecturers and staff, or students (decision 41). */
+const AudienceChip = ({ audience }: { audience: CategoryConfig['audience'] }) => {
+  const { t } = useTranslation();
+  return <Chip size="small" variant="outlined" color={audience === 'STUDENT' ? 'secondary' : 'default'} label={t(`requestsOffice.settings.audiences.${audience}`)} />;
+};
+
 // ---------------------------------------------------------------- units
 
 function UnitsTab({ config }: { config: RequestConfig }) {
@@ -254,6 +260,7 @@ function CategoriesTab({ config }: { config: RequestConfig }) {
                 </Typography>
               </Box>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <AudienceChip audience={category.audience} />
                 <EnabledChip enabled={category.enabled} />
                 <Typography variant="caption" sx={{ color: 'text.secondary' }}>
                   {t('requestsOffice.settings.position', { position: category.position })}
@@ -396,7 +403,7 @@ function RoutingTab({ config }: { config: RequestConfig }) {
         </Button>
       </Box>
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
-        {t('requestsOffice.settings.routing.first', { unit: first ? unitName(first, language) : '—' })}
+        {t(chosen.category.audience === 'STUDENT' ? 'requestsOffice.settings.routing.firstStudent' : 'requestsOffice.settings.routing.first', { unit: first ? unitName(first, language) : '—' })}
       </Typography>
       {hops.length === 0 ? <Alert severity="info">{t('requestsOffice.settings.hops.empty')}</Alert> : null}
       <Stack spacing={2}>

@@ -94,11 +94,13 @@ function Step({ step }: { step: RequestStep }) {
 /**
  * A request as both its author and the units read it: the reference, title, status and holder,
  * every detail field it carries, the attachment and the printable form, and every step. `actions`:
- * what the viewer may do, shown under the steps (the units' buttons).
+ * what the viewer may do, shown under the steps (the units' buttons). A student's request names its
+ * author a student and asks for no signature (decision 41).
  */
 export function RequestDetailView({ request, actions }: { request: RequestDetail; actions?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
+  const student = request.audience === 'STUDENT';
   return (
     <Stack spacing={2}>
       <Paper variant="outlined" sx={{ p: 2 }}>
@@ -112,10 +114,14 @@ export function RequestDetailView({ request, actions }: { request: RequestDetail
         <Box component="dl" sx={{ m: 0 }}>
           <Field label={t('requests.field.REQUEST_ID')}>{request.REQUEST_ID}</Field>
           <Field label={t('requests.field.category')}>{`${inLanguage(language, request.subcategory.categoryName, request.subcategory.categoryNameFr)} · ${labelled(request.subcategory, language)}`}</Field>
-          <Field label={t('requests.field.author')}>{`${request.author.FIRSTNAME} ${request.author.LASTNAME} (${request.author.MATRICULE})`}</Field>
+          <Field label={t(student ? 'requests.field.authorStudent' : 'requests.field.author')}>{`${request.author.FIRSTNAME} ${request.author.LASTNAME} (${request.author.MATRICULE})`}</Field>
           <Field label={t('requests.field.filedAt')}>{formatMoment(request.filedAt)}</Field>
-          <Field label={t('requests.field.signedAt')}>{request.signedAt ? formatMoment(request.signedAt) : request.REQUEST_STATUS === 'REGISTERED' ? t('requests.detail.signBefore', { deadline: formatMoment(request.signatureDeadline) }) : t('requests.detail.notSigned')}</Field>
-          <Field label={t('requests.field.unit')}>{request.unit ? labelled(request.unit, language) : t('requests.detail.withLecturer')}</Field>
+          {student ? (
+            <Field label={t('requests.field.signature')}>{t('requests.detail.noSignature')}</Field>
+          ) : (
+            <Field label={t('requests.field.signedAt')}>{request.signedAt ? formatMoment(request.signedAt) : request.REQUEST_STATUS === 'REGISTERED' ? t('requests.detail.signBefore', { deadline: formatMoment(request.signatureDeadline) }) : t('requests.detail.notSigned')}</Field>
+          )}
+          <Field label={t('requests.field.unit')}>{request.unit ? labelled(request.unit, language) : t(student ? 'requests.detail.withStudent' : 'requests.detail.withLecturer')}</Field>
           {detailFields(request, t, language).map(([label, value]) => (
             <Field key={label} label={label}>
               {value}

@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import type { RequestBody, RequestDetail, RequestSubcategory } from '@portal/contract';
-import { dmyToIso, isoWeekOf, LESSON_SLOTS, minutesOf, universityDayOf, UPLOAD_TYPES, type FieldPresence, type RequestFieldGroup } from '@portal/contract/rules';
+import { dmyToIso, isoWeekOf, LESSON_SLOTS, minutesOf, universityDayOf, UPLOAD_TYPES, type FieldPresence, type RequestAudience, type RequestFieldGroup } from '@portal/contract/rules';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type Control, type UseFormGetValues, type UseFormSetValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +30,7 @@ import { requestResolver } from './request-form-schema';
 import { REQUEST_FORM_FIELDS, type RequestFormValues } from './request-form-values';
 import { labelled } from './request-labels';
 import { fileRequest, uploadRequestAttachment } from './requests-api';
+import { StudentSubjectPicker } from './student-subject-picker';
 import { WeekPanel } from './week-panel';
 
 type FormControl = Control<RequestFormValues, unknown, RequestBody>;
@@ -105,14 +106,14 @@ function SlotSelect({ control, name, label, required, times, onPicked }: { contr
   );
 }
 
-/** The problem date (dd/mm/yyyy, not in the future), its ISO week shown, and the time slot: a start, then an end after it. */
-function DateAndSlot({ control, required, setValue, getValues }: { control: FormControl; required: boolean; setValue: UseFormSetValue<RequestFormValues>; getValues: UseFormGetValues<RequestFormValues> }) {
+/** The problem date (dd/mm/yyyy, not in the future; a student's reads as the date of the examination or problem), its ISO week shown, and the time slot: a start, then an end after it. */
+function DateAndSlot({ control, required, setValue, getValues, dateLabel }: { control: FormControl; required: boolean; setValue: UseFormSetValue<RequestFormValues>; getValues: UseFormGetValues<RequestFormValues>; dateLabel: string }) {
   const { t } = useTranslation();
   const [date, start] = useWatch({ control, name: ['REQUEST_PBLM_DATE', 'REQUEST_PBLM_HOUR_START'] });
   const day = dmyToIso(date.trim());
   return (
     <>
-      <DateField control={control} name="REQUEST_PBLM_DATE" id="request-REQUEST_PBLM_DATE" label={t('requests.field.REQUEST_PBLM_DATE')} required={required} fullWidth />
+      <DateField control={control} name="REQUEST_PBLM_DATE" id="request-REQUEST_PBLM_DATE" label={dateLabel} required={required} fullWidth />
       <TextField id="request-week" label={t('requests.field.REQUEST_PBLM_WEEK')} value={day ? isoWeekOf(day) : ''} fullWidth slotProps={{ input: { readOnly: true }, inputLabel: { shrink: true } }} helperText={t('requests.form.weekHelp')} />
       <SlotSelect
         control={control}
@@ -205,6 +206,8 @@ function AttachmentInput({ attachment, required, error, onChange }: { attachment
 interface RequestFormProps {
   person: number;
   subcategory: RequestSubcategory;
+  /** who files under its category: a student names their own class and one of their subjects (decision 41), a lecturer their assigned ones */
+  audience: RequestAudience;
   /** what the form starts with: the draft's values */
   initial: RequestFormValues;
   initialAttachment: DraftAttachment | null;
@@ -222,7 +225,7 @@ const presence = (value: FieldPresence) => ({ shown: value !== 'HIDDEN', require
  * (required ones marked), checked by the contract's RequestBody and the configuration, then
  * filed. With TIME_TABLE, the week of the problem date stands beside the form (below it on a phone).
  */
-export default function RequestForm({ person, subcategory, initial, initialAttachment, onChange, onFiled, onBack }: RequestFormProps) {
+export default function RequestForm({ person, subcategory, audience, initial, initialAttachment, onChange, onFiled, onBack }: RequestFormProps) {
   const { t, i18n } = useTranslation();
   const display = subcategory.REQUEST_DISPCONFIG;
   const resolver = useMemo(() => requestResolver(subcategory.id, display, () => universityDayOf(new Date())), [subcategory.id, display]);
@@ -281,13 +284,23 @@ export default function RequestForm({ person, subcategory, initial, initialAttac
         {group('CLASS_ID').shown ? (
           <Group title={t('requests.form.group.CLASS_ID')}>
             <Box sx={{ gridColumn: '1 / -1' }}>
-              <AssignedPickers person={person} control={control} setValue={setValue} required={group('CLASS_ID').required} />
+              {audience === 'STUDENT' ? (
+                <StudentSubjectPicker control={control} setValue={setValue} required={group('CLASS_ID').required} />
+              ) : (
+                <AssignedPickers person={person} control={control} setValue={setValue} required={group('CLASS_ID').required} />
+              )}
             </Box>
           </Group>
         ) : null}
         {group('REQUEST_PBLM_DATE').shown ? (
           <Group title={t('requests.form.group.REQUEST_PBLM_DATE')}>
-            <DateAndSlot control={control} required={group('REQUEST_PBLM_DATE').required} setValue={setValue} getValues={form.getValues} />
+            <DateAndSlot
+              control={control}
+              required={group('REQUEST_PBLM_DATE').required}
+              setValue={setValue}
+              getValues={form.getValues}
+              dateLabel={t(audience === 'STUDENT' ? 'requests.form.studentDate' : 'requests.field.REQUEST_PBLM_DATE')}
+            />
           </Group>
         ) : null}
         {group('CONTRACT_NUMBER').shown ? (

@@ -13,7 +13,7 @@ import { RequestDetailView } from './request-detail-view';
 import { labelled } from './request-labels';
 import { useRequest } from './requests-api';
 
-/** Just filed: the reference, the 7-day rule in plain words with its deadline, and the form to print. */
+/** Just filed: the reference, the 7-day rule in plain words with its deadline, and the form to print; for a student, nothing to sign (decision 41) and a copy to keep. */
 function FiledConfirmation({ request }: { request: RequestDetail }) {
   const { t, i18n } = useTranslation();
   const unit = request.unit ? labelled(request.unit, i18n.language) : t('requests.filed.lecturersService');
@@ -24,19 +24,24 @@ function FiledConfirmation({ request }: { request: RequestDetail }) {
       aria-labelledby="request-filed-title"
     >
       <AlertTitle id="request-filed-title">{t('requests.filed.title', { reference: request.REQUEST_ID })}</AlertTitle>
-      {request.REQUEST_STATUS === 'REGISTERED' && !request.signedAt ? (
+      {request.audience === 'STAFF' && request.REQUEST_STATUS === 'REGISTERED' && !request.signedAt ? (
         <Typography variant="body2" sx={{ mb: 1.5 }}>
           {t('requests.filed.rule', { count: REQUEST_SIGNATURE_DAYS, unit, deadline: formatMoment(request.signatureDeadline) })}
         </Typography>
       ) : null}
+      {request.audience === 'STUDENT' ? (
+        <Typography variant="body2" sx={{ mb: 1.5 }}>
+          {t('requests.filed.student')}
+        </Typography>
+      ) : null}
       <Button variant="contained" color="success" startIcon={<PrintOutlined />} href={request.formUrl} target="_blank" rel="noopener">
-        {t('requests.filed.print')}
+        {t(request.audience === 'STUDENT' ? 'requests.filed.printCopy' : 'requests.filed.print')}
       </Button>
     </Alert>
   );
 }
 
-/** `/requests/:id`: one of the lecturer's requests, its fields, its attachment and form, and its steps; `?filed=1` after filing. */
+/** `/requests/:id`: one of the lecturer's (or the student's) requests, its fields, its attachment and form, and its steps; `?filed=1` after filing. */
 export default function RequestPage() {
   const { t } = useTranslation();
   const params = useParams();

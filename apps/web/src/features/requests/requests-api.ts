@@ -1,6 +1,7 @@
-// The lecturer's calls of requests (issue 11): the categories to file under, one's list, one
-// request, one's counters, the classes and subjects assigned to one, the attachment, filing, and
-// the public verification of a printed request.
+// The filer's calls of requests (issue 11; students, decision 41): the categories to file under,
+// one's list, one request, one's counters, the classes and subjects assigned to a lecturer, a
+// student's class and subjects, the attachment, filing, and the public verification of a printed
+// request.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type {
   AffectedClass,
@@ -14,6 +15,7 @@ import type {
   RequestQuery,
   RequestStats,
   RequestVerification,
+  StudentRequestSubjects,
 } from '@portal/contract';
 import { REQUEST_STATUSES } from '@portal/contract/rules';
 import { api } from '../../lib/api';
@@ -31,6 +33,7 @@ export const requestsKeys = {
   classes: (person: number, branch: string) => ['requests', 'assigned', 'classes', person, branch] as const,
   subjects: (person: number, classId: number) => ['requests', 'assigned', 'subjects', person, classId] as const,
   verification: (token: string) => ['requests', 'verification', token] as const,
+  studentSubjects: ['requests', 'student-subjects'] as const,
 };
 
 // ---------------------------------------------------------------- reads
@@ -118,6 +121,16 @@ export function useAssignedSubjects(person: number, classId: number | null) {
     queryKey: requestsKeys.subjects(person, classId ?? 0),
     queryFn: ({ signal }) => api<AffectedSubject[]>('/api/subjects/affected', { method: 'POST', body: { CLASS_ID: classId, EMPLOYEE_ID: person }, signal }),
     enabled: classId !== null,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** A student's class and the subjects their requests may name (their class's, then their optional ones). */
+export function useStudentSubjects(enabled: boolean) {
+  return useQuery({
+    queryKey: requestsKeys.studentSubjects,
+    queryFn: ({ signal }) => api<StudentRequestSubjects>('/api/requests/student-subjects', { signal }),
+    enabled,
     staleTime: 5 * 60_000,
   });
 }

@@ -1,4 +1,4 @@
-import type { Lesson, AffectedClass, AffectedSchool, AffectedSubject, PersonRecord, RequestCategory, RequestDetail, RequestDisplayConfig, RequestPage, RequestRow, RequestStats, RequestSubcategory } from '@portal/contract';
+import type { Lesson, AffectedClass, AffectedSchool, AffectedSubject, PersonRecord, RequestCategory, RequestDetail, RequestDisplayConfig, RequestPage, RequestRow, RequestStats, RequestSubcategory, StudentRequestSubjects } from '@portal/contract';
 import { person } from '../../test/fake-api';
 
 /** Test data of the lecturer's requests pages (the seed's categories, as the API answers them). */
@@ -61,13 +61,14 @@ export const COPIES_CLAIM = sub(
   display({ CLASS_ID: 'REQUIRED', REPRO: 'REQUIRED', FILE: 'REQUIRED', DESCRIPTION: 'OPTIONAL' }),
 );
 
-const category = (id: number, code: string, name: string, nameFr: string, description: string, descriptionFr: string, sousCategories: RequestSubcategory[]): RequestCategory => ({
+const category = (id: number, code: string, name: string, nameFr: string, description: string, descriptionFr: string, sousCategories: RequestSubcategory[], audience: RequestCategory['audience'] = 'STAFF'): RequestCategory => ({
   id,
   code,
   name,
   nameFr,
   description,
   descriptionFr,
+  audience,
   sousCategories,
 });
 
@@ -87,6 +88,7 @@ export function requestRow(overrides: Partial<RequestRow> = {}): RequestRow {
     REQUEST_OBJECT: 'Session of 10 January not recorded',
     REQUEST_STATUS: 'REGISTERED',
     subcategory: { id: 11, code: '0101', name: 'Teaching session not recorded', nameFr: 'Cours non enregistré', categoryName: 'Teaching', categoryNameFr: 'Enseignement' },
+    audience: 'STAFF',
     unit: SENG,
     CLASS_ID: 61,
     className: 'GL1/J',
@@ -182,3 +184,65 @@ export const lessonOf = (overrides: Partial<Lesson> & Pick<Lesson, 'id' | 'date'
   campus: null,
   ...overrides,
 });
+
+// ---------------------------------------------------------------- a student's requests (decision 41)
+
+/** The student demo account, ST24A001, in BTS1 GSI/J A. */
+export const student = (overrides: Partial<PersonRecord> = {}) =>
+  person({ id: 48, STUDENT_ID: 48, MATRICULE: 'ST24A001', USERNAME: null, KIND: 'STUDENT', STATUS: null, FIRSTNAME: 'Awa', LASTNAME: 'Ngo Bassong', ...overrides });
+
+export const GRADE_DISPUTE = sub(
+  1201,
+  '1201',
+  'Grade dispute',
+  'Contestation de note',
+  'A grade of one of your subjects that you think is wrong: give the date of the examination and explain why.',
+  "Une note d'une de vos matières que vous estimez erronée\u00a0: indiquez la date de l'examen et expliquez pourquoi.",
+  display({ CLASS_ID: 'REQUIRED', REQUEST_PBLM_DATE: 'REQUIRED', DESCRIPTION: 'REQUIRED', FILE: 'OPTIONAL' }),
+);
+export const ENROLMENT_CERTIFICATE = sub(1103, '1103', 'Enrolment certificate', "Certificat d'inscription", 'A certificate that you are enrolled this academic year, in your class.', 'Un certificat attestant votre inscription cette année universitaire, dans votre classe.', display({ DESCRIPTION: 'OPTIONAL' }));
+
+/** The students' categories, as the API answers a student (the staff-only groups hidden). */
+export const STUDENT_CATEGORIES: RequestCategory[] = [
+  category(11, '11', 'Certificates', 'Attestations', 'A certificate or a transcript issued by your school.', 'Une attestation ou un relevé de notes délivré par votre école.', [ENROLMENT_CERTIFICATE], 'STUDENT'),
+  category(12, '12', 'Grades', 'Notes', 'A grade of an examination that you dispute, or that is missing.', "Une note d'examen que vous contestez, ou qui manque.", [GRADE_DISPUTE], 'STUDENT'),
+];
+
+/** The student's class and the subjects they may name: two of the class's, one optional of another class. */
+export const STUDENT_SUBJECTS: StudentRequestSubjects = {
+  class: { CLASS_ID: 81, code: 'BTS1 GSI/J A', shift: 'DAY' },
+  subjects: [
+    { SUBJECT_ID: 91, code: 'GSI101', name: 'Algorithms', nameFr: 'Algorithmique', optional: false },
+    { SUBJECT_ID: 92, code: 'GSI102', name: 'Databases', nameFr: 'Bases de données', optional: false },
+    { SUBJECT_ID: 93, code: 'GES105', name: 'Accounting', nameFr: 'Comptabilité', optional: true },
+  ],
+};
+
+/** The student's calls (the student above, id 48). */
+export const STUDENT_PATHS = { subjects: '/api/requests/student-subjects', stats: '/api/requests/stats/user/48' };
+
+/** A student's grade dispute as filed: at the student records office, signed by its filing. */
+export function studentRequest(overrides: Partial<RequestDetail> = {}): RequestDetail {
+  return requestDetail({
+    id: 601,
+    REQUEST_ID: '1201@2024-000050',
+    REQUEST_OBJECT: 'Mid-term grade',
+    subcategory: { id: 1201, code: '1201', name: 'Grade dispute', nameFr: 'Contestation de note', categoryName: 'Grades', categoryNameFr: 'Notes' },
+    audience: 'STUDENT',
+    unit: { id: 9, code: 'SCOL', name: 'Student records office', nameFr: 'Service de la scolarité' },
+    CLASS_ID: 81,
+    className: 'BTS1 GSI/J A',
+    REQUEST_PBLM_HOUR_START: '08:00',
+    REQUEST_PBLM_HOUR_END: '09:50',
+    REQUEST_AUTHOR: 48,
+    author: { id: 48, MATRICULE: 'ST24A001', FIRSTNAME: 'Awa', LASTNAME: 'Ngo Bassong' },
+    SUBJECT_ID: 92,
+    subjectName: 'Databases',
+    subjectNameFr: 'Bases de données',
+    signedAt: '2024-01-15T08:00:00.000Z',
+    stage: 'READY_TO_SEND',
+    formUrl: '/api/requests/601/form',
+    steps: [{ id: 1, kind: 'FILED', unit: { id: 9, code: 'SCOL', name: 'Student records office', nameFr: 'Service de la scolarité' }, decision: null, comment: null, status: 'REGISTERED', batch: null, at: '2024-01-15T08:00:00.000Z', by: null }],
+    ...overrides,
+  });
+}

@@ -4,7 +4,7 @@ import { changeLanguage } from '../../lib/i18n';
 import { DEMO_PEOPLE } from '../../test/demo-people';
 import { error, fakeApi, queriesTo, type FakeHandler } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { CATEGORIES, lecturer, PATHS, requestDetail, requestPage, requestRow, stats } from './requests-fixtures';
+import { CATEGORIES, lecturer, PATHS, requestDetail, requestPage, requestRow, stats, student, STUDENT_PATHS, studentRequest } from './requests-fixtures';
 
 beforeAll(() => configure({ asyncUtilTimeout: 4000 }));
 
@@ -135,9 +135,18 @@ describe('my requests', () => {
     expect(await screen.findByRole('heading', { name: 'Moyenne mensuelle sur les douze derniers mois\u00a0: 1,2' })).toBeInTheDocument();
   });
 
-  it('is not for students nor office accounts: they go to their profile', async () => {
-    const api = fakeApi(routes({ 'GET /api/students/48': { body: DEMO_PEOPLE.student() } }));
-    const { location } = renderApp('/requests', { user: DEMO_PEOPLE.student() });
+  it("is a student's too (decision 41): their counters and their requests, as a lecturer's", async () => {
+    const api = fakeApi(routes({ [`GET ${STUDENT_PATHS.stats}`]: { body: stats({ totalDone: 1, totalRegistered: 1, totalProcessing: 0, totalValidated: 0, totalRejected: 0, totalClose: 0 }) }, [`GET ${PATHS.list}`]: { body: requestPage([studentRequest()]) } }));
+    renderApp('/requests', { user: student() });
+    await waitFor(() => expect(within(counters()).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['1All', '1Registered', '0In progress', '0Validated', '0Rejected', '0Closed']));
+    const rows = within(await table()).getAllByRole('row').slice(1);
+    expect(cells(rows[0]!).slice(0, 5)).toEqual(['1201@2024-000050', 'Mid-term grade', 'Registered', 'Grade dispute', 'BTS1 GSI/J A']);
+    expect(api.to('GET', STUDENT_PATHS.stats)).toHaveLength(1);
+  });
+
+  it('is not for office accounts: they go to their profile', async () => {
+    const api = fakeApi(routes({ 'GET /api/students/46': { body: DEMO_PEOPLE.admissions() } }));
+    const { location } = renderApp('/requests', { user: DEMO_PEOPLE.admissions() });
     await waitFor(() => expect(location().pathname).toBe('/profile'));
     expect(api.to('GET', PATHS.list)).toHaveLength(0);
   });
