@@ -18,3 +18,19 @@ export type T = ReturnType<typeof translator>;
 /** A regular expression matching a text exactly (labels may carry a required-field asterisk). */
 export const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s*\\*)?$`);
 export const startsWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
+/**
+ * A translator of counted texts (`key_one`, `key_other`, ... as i18next stores them), choosing the
+ * form by the language's plural rules (French says "1 réponse", "0 réponse"); `count` is passed too.
+ */
+export function pluralTranslator(lang: Lang) {
+  const t = translator(lang);
+  const rules = new Intl.PluralRules(lang);
+  return (key: string, count: number, vars: Record<string, string | number> = {}): string => {
+    try {
+      return t(`${key}_${rules.select(count)}`, { ...vars, count });
+    } catch {
+      return t(`${key}_other`, { ...vars, count });
+    }
+  };
+}
