@@ -39,6 +39,12 @@ import { requestDocumentsRoutes } from './features/requests/documents.routes';
 import { requestReportsRoutes } from './features/requests/reports.routes';
 import { requestConfigRoutes } from './features/requests/config.routes';
 import { historyRoutes } from './features/history/history.routes';
+import { evaluationRoutes } from './features/evaluation/evaluation.routes';
+import { ballotMixJob } from './features/evaluation/ballots.service';
+import { enrolmentRoutes } from './features/enrolment/enrolment.routes';
+import { studentsRoutes } from './features/students/students.routes';
+import { mailLinkRoutes } from './features/mail-link/mail-link.routes';
+import { classesRoutes } from './features/classes/classes.routes';
 import { requestDeadlinesJob } from './features/requests/deadlines.service';
 import { timetableRoutes } from './features/timetable/timetable.routes';
 import { calendarFeedRoutes, publicCalendarRoutes } from './features/timetable/calendar-feed.routes';
@@ -82,8 +88,8 @@ export interface AppOptions {
   jobs?: readonly Job[];
 }
 
-/** The portal's periodic jobs (lib/jobs.ts): the requests' reminder and 7-day rule, and their draft attachments; the weekly planning mail. */
-export const PORTAL_JOBS: readonly Job[] = [requestDeadlinesJob, weeklyPlanningJob];
+/** The portal's periodic jobs (lib/jobs.ts): the requests' reminder and 7-day rule, and their draft attachments; the weekly planning mail; the evaluation ballot box's mix (decision 39). */
+export const PORTAL_JOBS: readonly Job[] = [requestDeadlinesJob, weeklyPlanningJob, ballotMixJob];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -231,6 +237,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(timetableRoutes);
       await api.register(calendarFeedRoutes);
       await api.register(historyRoutes);
+      await api.register(evaluationRoutes);
+      await api.register(enrolmentRoutes);
+      await api.register(studentsRoutes);
+      await api.register(mailLinkRoutes);
+      await api.register(classesRoutes);
     },
     { prefix: '/api' },
   );

@@ -64,6 +64,11 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   CORS_ORIGINS: origins.optional(),
   JOBS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  EVALUATION_BALLOT_KEY: z
+    .string()
+    .trim()
+    .refine((s) => /^[A-Za-z0-9+/]{43}=$/.test(s) && Buffer.from(s, 'base64').length === 32, { error: 'must be 32 random bytes in base64 (44 characters), e.g. the output of `openssl rand -base64 32`' })
+    .optional(),
 });
 
 export type Config = {
@@ -108,6 +113,12 @@ export type Config = {
    * process on PGlite. `off` in the tests but those of the jobs.
    */
   jobs: boolean;
+  /**
+   * The key that seals the evaluation ballots until they are mixed (decision 39), 32 bytes
+   * (EVALUATION_BALLOT_KEY, base64). When absent, one is made once and kept in DATA_DIR
+   * (`evaluation-ballot.key`, mode 0600): every instance sharing a database must share the key.
+   */
+  evaluationBallotKey: Buffer | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -167,5 +178,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { demo
     secureCookies: publicUrl.startsWith('https:'),
     corsOrigins: e.CORS_ORIGINS ?? [],
     jobs: e.JOBS === 'on',
+    evaluationBallotKey: e.EVALUATION_BALLOT_KEY ? Buffer.from(e.EVALUATION_BALLOT_KEY, 'base64') : undefined,
   };
 }

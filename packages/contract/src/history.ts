@@ -3,9 +3,11 @@ import { pageNumber, wholeNumber } from './common';
 import { ChoiceCategory } from './applications';
 import { FileColumn, PieceType } from './registration';
 import { RequestStatus } from './requests';
+import { ENROLMENT_OFFER_KINDS, ENROLMENT_STATUSES } from './rules/enrolment';
 import { HISTORY_EVENTS } from './rules/history';
 import { LIST_PAGE_SIZE } from './rules/limits';
 import { PROFILE_SECTIONS } from './rules/registration';
+import { MAIL_LINK_PROVIDERS, STUDENT_DOCUMENT_KINDS, STUDENT_PROFILE_SECTIONS } from './rules/students';
 
 // A person's activity history (issue 12, decision 36): `GET /history`, the session's person only.
 
@@ -16,10 +18,15 @@ const Bilingual = z.object({ name: z.string(), nameFr: z.string() });
 export const HistoryChoicePart = z.object({ code: z.string(), category: ChoiceCategory });
 export type HistoryChoicePart = z.infer<typeof HistoryChoicePart>;
 
+/** What an enrolment application was for: a class (its code), or an optional subject (its code and names). */
+export const HistoryOffer = z.object({ kind: z.enum(ENROLMENT_OFFER_KINDS), code: z.string(), name: z.string().optional(), nameFr: z.string().optional() });
+export type HistoryOffer = z.infer<typeof HistoryOffer>;
+
 /**
  * What the sentence of an event names, each fact present only for the events that have it. A
- * whitelist: no address (IP or e-mail), no sensitive value (bank, NIU, CNPS, salary, fingerprint),
- * no reason or comment written by an office, no other person's name or id.
+ * whitelist: no address (IP or e-mail, masked or not), no sensitive value (bank, NIU, CNPS, salary,
+ * fingerprint, a student's answers in their file), no reason or comment written by an office, no
+ * other person's name or id, and nothing of the evaluation of teaching (decision 39).
  */
 export const HistoryFacts = z
   .object({
@@ -43,13 +50,23 @@ export const HistoryFacts = z
     subject: z.object({ code: z.string(), name: z.string(), nameFr: z.string() }).optional(),
     /** the part of the subject decided (CM, TD, TP) */
     category: ChoiceCategory.optional(),
-    /** the choice session of an application */
+    /** the choice session of an application, or the enrolment session of an enrolment application */
     session: Bilingual.optional(),
     /** the parts added to and removed from one's choices (`choicesChanged`) */
     added: z.array(HistoryChoicePart).optional(),
     removed: z.array(HistoryChoicePart).optional(),
     /** the hours of the choices an application was closed with */
     hours: z.number().optional(),
+    /** the section of a student's file saved (`studentSectionSaved`) */
+    studentSection: z.enum(STUDENT_PROFILE_SECTIONS).optional(),
+    /** the kind of file a student added to or deleted from their file: never its title nor the file */
+    studentDocument: z.enum(STUDENT_DOCUMENT_KINDS).optional(),
+    /** how a linked mail address was proven (`mailLinked`): never the address, not even masked */
+    provider: z.enum(MAIL_LINK_PROVIDERS).optional(),
+    /** the class or optional subject of an enrolment application */
+    offer: HistoryOffer.optional(),
+    /** the status the academic office's decision gave an enrolment application (`enrolmentDecided`) */
+    enrolmentStatus: z.enum(ENROLMENT_STATUSES).optional(),
   })
   .meta({ id: 'HistoryFacts' });
 export type HistoryFacts = z.infer<typeof HistoryFacts>;

@@ -29,9 +29,10 @@ import { V } from './rules/validation';
 // but a field left out is refused (V.required), so that `{}` can never erase a section. The few
 // fields that may be left out say `.optional()`.
 
-const blankToNull = (v: unknown) => (v === '' ? null : v);
+/** An empty text is no value (null). */
+export const blankToNull = (v: unknown) => (v === '' ? null : v);
 /** A field's message when it is missing (V.required) or of the wrong type (V.invalid). */
-const missingOr = (message: string) => (issue: { input?: unknown }) => (issue.input === undefined ? V.required : message);
+export const missingOr = (message: string) => (issue: { input?: unknown }) => (issue.input === undefined ? V.required : message);
 
 /** Optional text: trimmed, empty becomes null. */
 export const optText = (max = 100) =>
@@ -62,9 +63,10 @@ export const optInt = (min: number, max: number) =>
 export const optBool = z.preprocess(blankToNull, z.boolean({ error: missingOr(V.invalid) }).nullable());
 
 /** A field that may be left out (a form's blank fields are not sent): absent reads as null. */
-const mayBeLeftOut = <T extends z.ZodType>(schema: T) => schema.optional().transform((v) => (v === undefined ? null : v));
+export const mayBeLeftOut = <T extends z.ZodType>(schema: T) => schema.optional().transform((v) => (v === undefined ? null : v));
 
-const phoneCode = z.preprocess(blankToNull, z.string({ error: missingOr(V.invalid) }).regex(/^\+\d{1,4}$/, { error: V.invalid }).nullable());
+/** A calling code next to a phone number (`+237`); empty is none. */
+export const phoneCode = z.preprocess(blankToNull, z.string({ error: missingOr(V.invalid) }).regex(/^\+\d{1,4}$/, { error: V.invalid }).nullable());
 
 /** A base64 data URL carrying a file inside a JSON body (the contract's compatibility form). */
 export const DataUrl = z.string().regex(/^data:[\w.+-]+\/[\w.+-]+;base64,/, { error: V.invalid }).max(8_000_000, { error: 'validation.fileTooLarge' });

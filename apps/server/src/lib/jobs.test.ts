@@ -97,6 +97,7 @@ describe.runIf(onPostgres)('the jobs on PostgreSQL: pg-boss', () => {
     try {
       const { rows: schedules } = await admin.query(`select name, cron, timezone from ${PGBOSS_SCHEMA}.schedule order by name`);
       expect(schedules).toEqual([
+        { name: 'evaluation.ballot-mix', cron: '*/10 * * * *', timezone: 'Africa/Douala' },
         { name: 'request-deadlines', cron: '*/10 * * * *', timezone: 'Africa/Douala' },
         { name: 'timetable.weekly-planning', cron: '0 * * * *', timezone: 'Africa/Douala' },
       ]);

@@ -52,9 +52,9 @@ describe('who may do what', () => {
     }
   });
 
-  it('lets staff file and follow their own requests; students and the office accounts, administrators included, file none (the units read the categories)', async () => {
-    expect(await answers((c) => c.get('/api/request-categories'))).toEqual(only(['permanent', 'hr', 'admin']));
-    expect(await answers((c) => c.get('/api/requests'))).toEqual(only(['permanent']));
+  it('lets staff and students file and follow their own requests; the office accounts, administrators included, file none (the units read the categories)', async () => {
+    expect(await answers((c) => c.get('/api/request-categories'))).toEqual(only(['permanent', 'student', 'hr', 'admin']));
+    expect(await answers((c) => c.get('/api/requests'))).toEqual(only(['permanent', 'student']));
   });
 
   it("lets the academic office and the administrators read anyone's applications", async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ENROLMENT_DECISIONS, ENROLMENT_OFFER_KINDS, ENROLMENT_STATUSES, QUESTION_TYPES } from '@portal/contract';
 import en from './en.json' with { type: 'json' };
 import fr from './fr.json' with { type: 'json' };
 
@@ -25,5 +26,16 @@ describe('mail locales', () => {
   it('follow French typography: a non-breaking space, never an ordinary one or none, before : ; ? and ! in French', () => {
     const broken = [...FR].filter(([, text]) => / [:;?!](?=\s|$)|[\p{L}\d)»}][;?!](?=\s|$)/u.test(text)).map(([key]) => key);
     expect(broken).toEqual([]);
+  });
+
+  it("name the enumerations the mails and exports show, and mail each status an enrolment decision gives (decisions 38, 39)", () => {
+    const keys = [
+      ...ENROLMENT_OFFER_KINDS.map((kind) => `enrolment.kinds.${kind}`),
+      ...ENROLMENT_STATUSES.map((status) => `enrolment.statuses.${status}`),
+      ...Object.values(ENROLMENT_DECISIONS).flatMap((status) => [`enrolment.mail.${status}.subject`, `enrolment.mail.${status}.body`]),
+      ...QUESTION_TYPES.map((type) => `evaluation.types.${type}`),
+    ];
+    expect(keys.filter((key) => !EN.has(key))).toEqual([]);
+    expect(keys.filter((key) => !FR.has(key))).toEqual([]);
   });
 });

@@ -8,9 +8,11 @@
  */
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, applicationSessions, billingPeriods, branches, lessons, classes, cycles, departments, documents, persons, requestCategories, requestDecisions, requestHops, requestSubcategories, requestUnits, subjects } from '../db/schema';
+import { auditLog, applicationSessions, billingPeriods, branches, lessons, classes, cycles, departments, documents, evaluationSessions, evaluationTargets, persons, requestCategories, requestDecisions, requestHops, requestSubcategories, requestUnits, subjects } from '../db/schema';
 import { DEMO_ACCOUNTS } from '../seed/demo';
 import { VALID_SECTIONS } from '../features/registration/fixtures';
+import { VALID_STUDENT_SECTIONS } from '../features/students/students.fixtures';
+import { STUDENT_PROFILE_SECTIONS } from '@portal/contract/rules';
 import { apply } from '../features/academic/academic.fixtures';
 import { dataUrl, jpeg, multipartBody, pdf } from '../../test/files';
 import { Client, createTestApp, sessionFor, type TestApp } from '../../test/helpers';
@@ -94,6 +96,9 @@ const ids = {} as {
   victimSubject: number;
   /** the token of the victim's calendar feed address */
   calendarToken: string;
+  /** another student (decision 37), with a document in their student file */
+  studentVictim: number;
+  studentDocument: number;
 };
 
 const idOf = async (matricule: string) => (await t.db.select({ id: persons.id }).from(persons).where(eq(persons.MATRICULE, matricule)))[0]!.id;
@@ -277,15 +282,17 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/applications-choices/clear/:application': { allowed: NOBODY, unaudited: NOT_ELIGIBLE, call: () => ({ url: `/api/applications-choices/clear/${ids.application}` }) },
   'GET /api/applications-choices/clear/:application': { allowed: NOBODY, unaudited: NOT_ELIGIBLE, call: () => ({ url: `/api/applications-choices/clear/${ids.application}`, bearer: true }) },
 
-  // requests (issue 11): staff file and follow their own; nobody files for, reads or counts someone else's
-  'GET /api/request-categories': { allowed: ['staff', 'hr', 'finance', 'admin'], call: () => ({ url: '/api/request-categories' }) },
-  'GET /api/requests': { allowed: ['staff'], call: () => ({ url: '/api/requests' }) },
+  // requests (issue 11; students, decision 41): staff and students file and follow their own; nobody files for, reads or counts someone else's
+  'GET /api/request-categories': { allowed: ['student', 'staff', 'hr', 'finance', 'admin'], call: () => ({ url: '/api/request-categories' }) },
+  'GET /api/requests': { allowed: ['student', 'staff'], call: () => ({ url: '/api/requests' }) },
+  // a student's own class and subjects (nothing of anyone else's can be named)
+  'GET /api/requests/student-subjects': { allowed: ['student', 'staff'], call: () => ({ url: '/api/requests/student-subjects' }) },
   'POST /api/requests': { allowed: NOBODY, call: () => ({ url: '/api/requests', body: { REQUEST_CATEGORY_ID: ids.requestSubcategory, REQUEST_AUTHOR: ids.victim, REQUEST_OBJECT: 'Filed for someone else', DESCRIPTION: 'Matrix' } }) },
   'GET /api/requests/:id': { allowed: ['admin'], call: () => ({ url: `/api/requests/${ids.request}` }) },
   'GET /api/requests/stats/user/:id': { allowed: NOBODY, call: () => ({ url: `/api/requests/stats/user/${ids.victim}` }) },
   'GET /api/requests/author/:id': { allowed: NOBODY, call: () => ({ url: `/api/requests/author/${ids.victim}` }) },
-  // an attachment is always the caller's own draft (nothing of anyone else's can be named): staff only
-  'POST /api/requests/attachments': { allowed: ['staff'], call: () => ({ url: '/api/requests/attachments', multipart: { fields: {}, file: { data: aPdf(), filename: 'a.pdf', type: 'application/pdf' } } }) },
+  // an attachment is always the caller's own draft (nothing of anyone else's can be named): staff and students
+  'POST /api/requests/attachments': { allowed: ['student', 'staff'], call: () => ({ url: '/api/requests/attachments', multipart: { fields: {}, file: { data: aPdf(), filename: 'a.pdf', type: 'application/pdf' } } }) },
   // the victim's request, its attachment and printable form: its author, the units that hold or held it (SENG), administrators
   'GET /api/requests/:id/file': { allowed: ['admin'], call: () => ({ url: `/api/requests/${ids.request}/file` }) },
   'GET /api/requests/:id/form': { allowed: ['admin'], call: () => ({ url: `/api/requests/${ids.request}/form` }) },
@@ -339,7 +346,72 @@ const MATRIX: Record<string, Entry> = {
   'DELETE /api/lessons/calendar-feed': { allowed: ['student', 'staff'], call: () => ({ url: '/api/lessons/calendar-feed' }) },
   // the feed itself, without signing in: its secret address is the key (the victim's)
   'GET /calendar/:token': { allowed: 'public', call: () => ({ url: `/calendar/${ids.calendarToken}.ics` }) },
+
+  // a student's own file (decision 37): the sections and uploads are the signed-in student's own; another student's file is read by HR only
+  'GET /api/students/profile': { allowed: ['student'], call: () => ({ url: '/api/students/profile' }) },
+  'GET /api/students/profile/:id': { allowed: HR, call: () => ({ url: `/api/students/profile/${ids.studentVictim}` }) },
+  ...Object.fromEntries(STUDENT_PROFILE_SECTIONS.map((section) => [`PATCH /api/students/profile/${section}`, { allowed: NOBODY, call: () => ({ url: `/api/students/profile/${section}`, body: { ...VALID_STUDENT_SECTIONS[section], STUDENT_ID: ids.studentVictim } }) }])),
+  'POST /api/students/documents': { allowed: NOBODY, call: () => ({ url: '/api/students/documents', multipart: { fields: { KIND: 'OTHER', LABEL: 'Planted', STUDENT_ID: ids.studentVictim }, file: { data: aPdf(), filename: 'o.pdf', type: 'application/pdf' } } }) },
+  'DELETE /api/students/documents/:id': { allowed: NOBODY, call: () => ({ url: `/api/students/documents/${ids.studentDocument}` }) },
+
+  // one's linked mail account (decision 40): everyone signed in links their own; a body naming someone else is refused to everyone
+  'GET /api/students/gmail-account': { allowed: 'signed-in', call: () => ({ url: '/api/students/gmail-account' }) },
+  'POST /api/students/gmail-account': { allowed: NOBODY, call: () => ({ url: '/api/students/gmail-account', body: { GMAIL_ACCOUNT: 'matrix.victim@gmail.example', STUDENT_ID: ids.victim } }) },
+  'POST /api/students/gmail-account/confirm': { allowed: NOBODY, call: () => ({ url: '/api/students/gmail-account/confirm', body: { CODE: '123456', STUDENT_ID: ids.victim } }) },
+  'DELETE /api/students/gmail-account': { allowed: 'signed-in', call: () => ({ url: '/api/students/gmail-account' }) },
+  // a student's class, its subjects and lecturers: the signed-in student's own (nothing of anyone else's can be named)
+  'GET /api/students/class': { allowed: ['student'], call: () => ({ url: `/api/students/class?STUDENT_ID=${ids.victim}` }) },
+
+  // students' enrolment (decision 38): a student applies and withdraws for themself only (another student's application is 404 to them); the academic office and administrators manage sessions, offers and decisions
+  'GET /api/enrolment-sessions/current': { allowed: ['student'], call: () => ({ url: '/api/enrolment-sessions/current' }) },
+  'POST /api/enrolment-applications': { allowed: ['student'], call: () => ({ url: '/api/enrolment-applications', body: { OFFER_ID: enrolmentIds.demoOffer } }) },
+  'POST /api/enrolment-applications/:id/withdraw': { allowed: ['student'], call: () => ({ url: `/api/enrolment-applications/${enrolmentIds.victimApplication}/withdraw` }) },
+  'GET /api/enrolment-sessions': { allowed: ['academic', 'admin'], call: () => ({ url: '/api/enrolment-sessions' }) },
+  'POST /api/enrolment-sessions': { allowed: ['academic', 'admin'], call: () => ({ url: '/api/enrolment-sessions', body: ENROLMENT_SESSION }) },
+  'PATCH /api/enrolment-sessions/:id': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/enrolment-sessions/${enrolmentIds.session}`, body: { ...ENROLMENT_SESSION, NAME: 'Matrix enrolment, renamed' } }) },
+  'POST /api/enrolment-sessions/:id/close': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/enrolment-sessions/${enrolmentIds.session}/close` }) },
+  'POST /api/enrolment-sessions/:id/reopen': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/enrolment-sessions/${enrolmentIds.session}/reopen` }) },
+  'GET /api/enrolment-sessions/:id/offers': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/enrolment-sessions/${enrolmentIds.demoSession}/offers` }) },
+  'POST /api/enrolment-sessions/:id/offers': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/enrolment-sessions/${enrolmentIds.session}/offers`, body: { KIND: 'CLASS', CLASS_ID: ids.klass, CAPACITY: 7 } }) },
+  'PATCH /api/enrolment-sessions/:id/offers/:offerId': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/enrolment-sessions/${enrolmentIds.demoSession}/offers/${enrolmentIds.demoOffer}`, body: { CAPACITY: 9 } }) },
+  'DELETE /api/enrolment-sessions/:id/offers/:offerId': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/enrolment-sessions/${enrolmentIds.session}/offers/${enrolmentIds.unusedOffer}` }) },
+  'GET /api/enrolment-applications': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/enrolment-applications?session=${enrolmentIds.demoSession}&search=ST24A005` }) },
+  'GET /api/enrolment-applications/export': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/enrolment-applications/export?session=${enrolmentIds.demoSession}` }) },
+  'POST /api/enrolment-applications/decisions': { allowed: ['academic', 'admin'], call: () => ({ url: '/api/enrolment-applications/decisions', body: { DECISION: 'WAITLIST', APPLICATIONS: [{ ID: enrolmentIds.victimApplication, STATUS: 'PENDING' }] } }) },
+
+  // the evaluation of teaching (decision 39): forms, sessions and results are the academic office's and administrators'; a student reads the
+  // form of an open session of theirs and submits about their own targets only (another class's target: 404); a lecturer reads their own reviews
+  'GET /api/question-forms': { allowed: ['academic', 'admin'], call: () => ({ url: '/api/question-forms' }) },
+  'GET /api/question-forms/:id': { allowed: ['student', 'academic', 'admin'], call: () => ({ url: `/api/question-forms/${evaluationIds.form}` }) },
+  'POST /api/question-forms': { allowed: ['academic', 'admin'], call: () => ({ url: '/api/question-forms', body: EVALUATION_FORM }) },
+  'PUT /api/question-forms/:id': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/question-forms/${evaluationIds.form}`, body: EVALUATION_FORM }) },
+  'POST /api/question-forms/:id/duplicate': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/question-forms/${evaluationIds.form}/duplicate` }) },
+  'DELETE /api/question-forms/:id': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/question-forms/${evaluationIds.form}` }) },
+  'POST /api/question-forms/submit': {
+    allowed: ['student'],
+    call: () => ({ url: '/api/question-forms/submit', body: { STUDENT_EVALUATION_SESSION: evaluationIds.otherTarget, EVALUATION_SESSION_ID: evaluationIds.otherSession, input: [{ id: 'rating', value: 1 }] } }),
+  },
+  'GET /api/evaluation-sessions': { allowed: ['academic', 'admin'], call: () => ({ url: '/api/evaluation-sessions' }) },
+  'POST /api/evaluation-sessions': { allowed: ['academic', 'admin'], call: () => ({ url: '/api/evaluation-sessions', body: { name: 'Matrix', nameFr: 'Matrice', formId: evaluationIds.form, startDate: '2039-03-01', endDate: '2039-03-31', classIds: [ids.klass] } }) },
+  'PATCH /api/evaluation-sessions/:id': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/evaluation-sessions/${evaluationIds.session}`, body: { name: 'Matrix session' } }) },
+  'GET /api/evaluation-sessions/:id/results': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/evaluation-sessions/${evaluationIds.otherSession}/results?lecturerId=${ids.victim}` }) },
+  'GET /api/evaluation-sessions/:id/results/export': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/evaluation-sessions/${evaluationIds.otherSession}/results/export?format=csv` }) },
+  // another student's list of what to evaluate: the academic office and administrators only
+  'GET /api/students/subjects/:id': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/students/subjects/${ids.studentVictim}` }) },
+  // one's own reviews: a lecturer named in the query is ignored
+  'GET /api/reviews': { allowed: ['staff'], call: () => ({ url: `/api/reviews?lecturerId=${ids.victim}` }) },
 };
+
+/**
+ * The evaluation fixtures (decision 39): the demo form and its open session (over the demo student's class), and a target of last
+ * semester's ended session over another class, which the demo student does not have.
+ */
+const evaluationIds = {} as { form: number; session: number; otherSession: number; otherTarget: number };
+const EVALUATION_FORM = { name: 'Matrix form', nameFr: 'Formulaire matrice', content: { sections: [{ label: 'S', labelFr: 'S', questions: [{ type: 'SCALE', label: 'Q', labelFr: 'Q' }] }] } };
+
+/** The enrolment fixtures (decision 38): the demo session and one of its offers, another student's (ST24A005's) pending application, and a session of the matrix with an offer nobody applied to. */
+const enrolmentIds = {} as { demoSession: number; demoOffer: number; victimApplication: number; session: number; unusedOffer: number };
+const ENROLMENT_SESSION = { NAME: 'Matrix enrolment', NAME_FR: 'Inscriptions matrice', START_DATE: '2039-09-01', END_DATE: '2039-09-30', MAX_APPLICATIONS: 2 };
 
 /** A second row for GET /api/files/:id: an identification photo, which the identification office reads too. */
 const PHOTO_FILE: Entry = { allowed: ['hr', 'admin', 'identification'], call: () => ({ url: `/api/files/${ids.photoFile}` }) };
@@ -502,6 +574,35 @@ beforeAll(async () => {
   const feed = await victim.post('/api/lessons/calendar-feed');
   expect(feed.statusCode, feed.body).toBe(201);
   ids.calendarToken = /\/calendar\/([\w-]{43})\.ics$/.exec(feed.json().url)![1]!;
+
+  // Another student, with a document in their student file.
+  ids.studentVictim = await idOf('ST24A005');
+  const studentVictim = await sessionFor(t, ids.studentVictim);
+  const studentDocument = await studentVictim.post('/api/students/documents', { KIND: 'OTHER', LABEL: 'Certificate', FILE: dataUrl('application/pdf', aPdf()) });
+  expect(studentDocument.statusCode, studentDocument.body).toBe(201);
+  ids.studentDocument = studentDocument.json().id;
+});
+beforeAll(async () => {
+  const sessions = (await clients.academic.get('/api/enrolment-sessions')).json() as { id: number; name: string }[];
+  enrolmentIds.demoSession = sessions.find((session) => session.name === 'Enrolment for the next semester')!.id;
+  const listed = (await clients.academic.get(`/api/enrolment-applications?session=${enrolmentIds.demoSession}&search=ST24A005`)).json() as { rows: { id: number; status: string; offer: { id: number } }[] };
+  const victimApplication = listed.rows.find((row) => row.status === 'PENDING')!;
+  enrolmentIds.victimApplication = victimApplication.id;
+  enrolmentIds.demoOffer = victimApplication.offer.id;
+  const session = await clients.academic.post('/api/enrolment-sessions', ENROLMENT_SESSION);
+  expect(session.statusCode, session.body).toBe(201);
+  enrolmentIds.session = session.json().id;
+  const unused = await clients.academic.post(`/api/enrolment-sessions/${enrolmentIds.session}/offers`, { KIND: 'SUBJECT', SUBJECT_ID: ids.subject, CAPACITY: 3 });
+  expect(unused.statusCode, unused.body).toBe(201);
+  enrolmentIds.unusedOffer = unused.json().id;
+});
+beforeAll(async () => {
+  const sessions = await t.db.select({ id: evaluationSessions.id, formId: evaluationSessions.formId, endDate: evaluationSessions.endDate }).from(evaluationSessions).orderBy(evaluationSessions.endDate);
+  const [past, open] = [sessions[0]!, sessions[sessions.length - 1]!];
+  evaluationIds.form = open.formId;
+  evaluationIds.session = open.id;
+  evaluationIds.otherSession = past.id;
+  evaluationIds.otherTarget = (await t.db.select({ id: evaluationTargets.id }).from(evaluationTargets).where(eq(evaluationTargets.sessionId, past.id)).limit(1))[0]!.id;
 });
 afterAll(async () => {
   await t?.close();

@@ -25,6 +25,12 @@ export const DEMO_ACCOUNTS = {
   readyLecturer: { matricule: 'PER0004', username: null },
 } as const;
 
+/**
+ * Students of the demo student's class (BTS1 GSI/J A, DEMO_STUDENT_CLASSES) with an account, so
+ * that five or more of them can answer the demo evaluation session (decision 39) one after another.
+ */
+export const DEMO_EVALUATION_STUDENTS = ['ST24A004', 'ST24A007', 'ST24A010', 'ST24A013', 'ST24A016', 'ST24A019'] as const;
+
 /** The unit each demo account processing requests belongs to (decision 32); human resources process contract claims too. */
 export const DEMO_UNIT_MEMBERS: Record<string, string> = {
   [DEMO_ACCOUNTS.hr.matricule]: 'HR',

@@ -5,7 +5,7 @@ import { addDays, lessonTotalsOf, lessonHoursOf, universityDayOf, requestStageOf
 import { accounts, applicationChoices, applications, applicationSessions, billingPeriods, branches, classes, cycles, departments, institutions, lessons, levels, persons, requestBatches, requestBatchItems, requestCategories, requestDecisions, requestHops, requests, requestSteps, requestSubcategories, requestUnits, subjects } from '../db/schema';
 import { INSTITUTION } from './data';
 import { Client, createTestApp, sessionFor, signIn, type TestApp } from '../../test/helpers';
-import { DEMO_ACCOUNTS } from './demo';
+import { DEMO_ACCOUNTS, DEMO_EVALUATION_STUDENTS } from './demo';
 import { seedIfEmpty } from './seed';
 import { DEMO_STUDENT_CLASSES, demoTimetable } from './timetable';
 
@@ -86,10 +86,18 @@ describe('demo data', () => {
       expect(row.fr, row.fr).not.toMatch(/[^\u00a0][:;?!]/);
     }
     expect(labelled.filter((row) => row.en !== row.fr).length / labelled.length).toBeGreaterThan(0.9);
-    expect((await t.db.select({ nameFr: requestCategories.nameFr }).from(requestCategories).orderBy(requestCategories.position)).map((c) => c.nameFr)).toEqual(['Enseignement', 'Paiement', 'Contrat', 'Reprographie']);
+    expect((await t.db.select({ nameFr: requestCategories.nameFr, audience: requestCategories.audience }).from(requestCategories).orderBy(requestCategories.position)).map((c) => `${c.nameFr} (${c.audience})`)).toEqual([
+      'Enseignement (STAFF)',
+      'Paiement (STAFF)',
+      'Contrat (STAFF)',
+      'Reprographie (STAFF)',
+      'Attestations (STUDENT)',
+      'Notes (STUDENT)',
+      'Inscription (STUDENT)',
+    ]);
     expect((await t.db.select({ code: requestUnits.code }).from(requestUnits)).map((u) => u.code)).toEqual(expect.arrayContaining(['SENG', 'FIN', 'HR', 'ADM', 'SCH-INF']));
     const perCategory = await t.db.select({ categoryId: requestSubcategories.categoryId, n: count() }).from(requestSubcategories).groupBy(requestSubcategories.categoryId);
-    expect(perCategory).toHaveLength(4);
+    expect(perCategory).toHaveLength(7);
     for (const { n } of perCategory) expect(n).toBeGreaterThanOrEqual(2);
     // every sub-category leaves SENG by a hop, and every hop has decisions
     const hops = await t.db.select({ id: requestHops.id, n: count(requestDecisions.id) }).from(requestHops).leftJoin(requestDecisions, eq(requestDecisions.hopId, requestHops.id)).groupBy(requestHops.id);
@@ -129,6 +137,10 @@ describe('demo data', () => {
       ['0101', 'VAC0001', 'PROCESSING', 'AWAITING_DECISION'],
       ['0301', 'PER0001', 'REGISTERED', 'READY_TO_SEND'],
       ['0401', 'PER0001', 'REGISTERED', 'AWAITING_SIGNATURE'],
+      // the student demo account's (decision 41): signed by their filing
+      ['1103', 'ST24A001', 'VALIDATED', 'FINISHED'],
+      ['1201', 'ST24A001', 'PROCESSING', 'AWAITING_DECISION'],
+      ['1102', 'ST24A001', 'REGISTERED', 'READY_TO_SEND'],
     ]);
     // every request's last step gives its status; every batch was received, with its items
     for (const row of rows) {
@@ -137,7 +149,7 @@ describe('demo data', () => {
       expect(steps.at(-1)!.status).toBe(row.status);
     }
     const batches = await t.db.select({ status: requestBatches.status, items: count(requestBatchItems.requestId) }).from(requestBatches).leftJoin(requestBatchItems, eq(requestBatchItems.batchId, requestBatches.id)).groupBy(requestBatches.id);
-    expect(batches).toEqual([{ status: 'RECEIVED', items: 1 }, { status: 'RECEIVED', items: 1 }, { status: 'RECEIVED', items: 1 }]);
+    expect(batches).toEqual(Array.from({ length: 5 }, () => ({ status: 'RECEIVED', items: 1 })));
     // the school decides on the teaching claim it received; the lecturers' service may send the contract claim to human resources
     const school = await sessionFor(t, (await t.db.select({ id: persons.id }).from(persons).where(eq(persons.MATRICULE, DEMO_ACCOUNTS.school.matricule)))[0]!.id);
     const [awaiting] = (await school.get('/api/requests/inbox?stage=AWAITING_DECISION')).json().rows as { id: number }[];
@@ -176,7 +188,8 @@ describe('demo data', () => {
       ['BO0008', null, ['REQUESTS']],
     ]);
     const withAccount = await total(accounts);
-    expect(withAccount).toBe(15);
+    // the demo accounts, and the students of the demo student's class who answer the demo evaluation (decision 39)
+    expect(withAccount).toBe(15 + DEMO_EVALUATION_STUDENTS.length);
     expect(await total(persons)).toBeGreaterThan(150);
   });
 

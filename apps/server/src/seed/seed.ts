@@ -30,7 +30,10 @@ import { hashPassword } from '../lib/passwords';
 import { BANKS, BIRTHPLACES, BRANCHES, DEMO_CHOICE_SESSION, CYCLES, DEPARTMENTS, FIRST_NAMES, IDENTIFICATION_TYPES, INSTITUTION, LAST_NAMES, PAYMENT_MODES, PROGRAMME_LABELS, REGIONS, SUBJECT_POOLS } from './data';
 import { seedDemoRequests, seedRequests, seedUnitMembers } from './requests';
 import { seedDemoTimetable } from './timetable';
-import { DEMO_ACCOUNTS, DEMO_EMAIL_DOMAIN, DEMO_PASSWORD, DEMO_PAST_ASSIGNMENTS, DEMO_UNCLAIMED, DEMO_UNIT_MEMBERS } from './demo';
+import { seedDemoStudentFile } from './students';
+import { seedDemoEvaluation } from './evaluation';
+import { seedDemoEnrolment } from './enrolment';
+import { DEMO_ACCOUNTS, DEMO_EMAIL_DOMAIN, DEMO_EVALUATION_STUDENTS, DEMO_PASSWORD, DEMO_PAST_ASSIGNMENTS, DEMO_UNCLAIMED, DEMO_UNIT_MEMBERS } from './demo';
 
 countriesLib.registerLocale(enCountries);
 countriesLib.registerLocale(frCountries);
@@ -47,6 +50,9 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     await seedPeople(tx, passwordHash);
     await seedDemoRequests(tx, new Date());
     await seedDemoTimetable(tx, new Date());
+    await seedDemoStudentFile(tx, new Date());
+    await seedDemoEvaluation(tx, new Date());
+    await seedDemoEnrolment(tx, new Date());
   });
   return true;
 }
@@ -174,7 +180,7 @@ async function seedPeople(tx: Tx, passwordHash: string): Promise<void> {
   const byMatricule = new Map(inserted.map((p) => [p.MATRICULE, p]));
   const now = new Date('2024-01-01T00:00:00Z');
   await tx.insert(accounts).values(
-    Object.values(DEMO_ACCOUNTS).map(({ matricule, username }) => {
+    [...Object.values(DEMO_ACCOUNTS), ...DEMO_EVALUATION_STUDENTS.map((matricule) => ({ matricule, username: null }))].map(({ matricule, username }) => {
       const person = byMatricule.get(matricule)!;
       return { personId: person.id, username, email: person.EMAIL!, passwordHash, emailVerifiedAt: now, createdAt: now, updatedAt: now };
     }),

@@ -19,8 +19,8 @@ describe('navigation menu', () => {
   });
 
   it('builds the menu from the roles of the person', () => {
-    expect(navEntriesFor(person({ KIND: 'STUDENT' })).map((e) => e.path)).toEqual(['/profile', '/schedule', '/history']);
-    expect(navEntriesFor(person({ KIND: 'STAFF' })).map((e) => e.path)).toEqual(['/profile', '/registration', '/courses', '/courses/archive', '/requests', '/schedule', '/history']);
+    expect(navEntriesFor(person({ KIND: 'STUDENT' })).map((e) => e.path)).toEqual(['/profile', '/student/file', '/requests', '/schedule', '/student/classes', '/enrolment', '/evaluation', '/history']);
+    expect(navEntriesFor(person({ KIND: 'STAFF' })).map((e) => e.path)).toEqual(['/profile', '/registration', '/courses', '/courses/archive', '/requests', '/schedule', '/reviews', '/history']);
     expect(navEntriesFor(person({ KIND: 'OFFICE' })).map((e) => e.path)).toEqual(['/profile', '/history']);
     expect(navEntriesFor(person({ KIND: 'STAFF', ROLES: ['IDENTIFICATION'] })).map((e) => e.path)).toContain('/identification');
     expect(navEntriesFor(person({ KIND: 'STAFF', ROLES: ['IDENTIFICATION'] })).map((e) => e.path)).not.toContain('/academic/assignments');
@@ -43,16 +43,25 @@ const OWN_MENU = ['My profile', 'My activity'];
 /** What the academic office plans and counts (decision 35). */
 const PLANNING_MENU = ['Lesson planning', 'Teaching hours'];
 
+/** The evaluation of teaching the academic office organises (decision 39). */
+const EVALUATION_MENU = ['Question forms', 'Evaluation sessions'];
+
+/** The academic office's menu: subject choices, the students' enrolment (decision 38), lessons, evaluation. */
+const ACADEMIC_MENU = ['Assignments', 'Choice sessions', 'Catalogue', 'Student enrolment', ...PLANNING_MENU, ...EVALUATION_MENU];
+
+/** An employee's menu: the students' reviews of their teaching come before their activity (decision 39). */
+const STAFF_MENU = ['My profile', 'My registration', 'Subject choices', 'History and assignments', 'My requests', 'Schedule', 'Reviews', 'My activity'];
+
 /** The labels of the menu in the app bar, as each demo account sees it (decision 29). */
 const MENUS: Record<DemoWho, string[]> = {
-  permanent: ['My profile', 'My registration', 'Subject choices', 'History and assignments', 'My requests', 'Schedule', 'My activity'],
-  support: ['My profile', 'My registration', 'Subject choices', 'History and assignments', 'My requests', 'Schedule', 'My activity'],
-  student: ['My profile', 'Schedule', 'My activity'],
+  permanent: STAFF_MENU,
+  support: STAFF_MENU,
+  student: ['My profile', 'My student file', 'My requests', 'Schedule', 'Classes', 'Enrolment', 'Evaluations', 'My activity'],
   hr: [...OWN_MENU, 'Staff registrations', ...REQUESTS_MENU],
-  academic: [...OWN_MENU, 'Assignments', 'Choice sessions', 'Catalogue', ...PLANNING_MENU],
+  academic: [...OWN_MENU, ...ACADEMIC_MENU],
   identification: [...OWN_MENU, 'Identification'],
   admissions: OWN_MENU,
-  admin: [...OWN_MENU, 'Staff registrations', 'Identification', 'Assignments', 'Choice sessions', 'Catalogue', ...PLANNING_MENU, ...REQUESTS_MENU, 'Requests settings'],
+  admin: [...OWN_MENU, 'Staff registrations', 'Identification', ...ACADEMIC_MENU, ...REQUESTS_MENU, 'Requests settings'],
   seng: [...OWN_MENU, ...REQUESTS_MENU],
   finance: [...OWN_MENU, ...REQUESTS_MENU],
   school: [...OWN_MENU, ...REQUESTS_MENU],
@@ -71,17 +80,19 @@ describe('the menu of each demo account', () => {
     });
   }
 
-  it("keeps a long menu out of a bar too narrow for it: on this 1024-pixel screen an administrator's thirteen entries and a lecturer's seven open as a drawer where a student's three and an identification officer's three fit", async () => {
+  it("keeps a long menu out of a bar too narrow for it: on this 1024-pixel screen an administrator's sixteen entries, a lecturer's eight and a student's eight open as a drawer where a unit's five and an identification officer's three fit", async () => {
     fakeApi({ 'GET /api/sessions-applications/current': { status: 204 } });
-    for (const who of ['admin', 'permanent'] as const) {
+    for (const [who, count] of [['admin', 16], ['permanent', 8], ['student', 8]] as const) {
+      expect(MENUS[who], who).toHaveLength(count);
       const view = renderApp('/settings', { user: DEMO_PEOPLE[who]() });
       await screen.findByRole('button', { name: 'Open the menu' });
       expect(screen.queryByRole('navigation', { name: 'Main menu' }), who).not.toBeInTheDocument();
       view.unmount();
     }
-    for (const who of ['student', 'identification'] as const) {
+    for (const [who, count] of [['seng', 5], ['identification', 3]] as const) {
+      expect(MENUS[who], who).toHaveLength(count);
       const view = renderApp('/settings', { user: DEMO_PEOPLE[who]() });
-      expect(within(await screen.findByRole('navigation', { name: 'Main menu' })).getAllByRole('link'), who).toHaveLength(3);
+      expect(within(await screen.findByRole('navigation', { name: 'Main menu' })).getAllByRole('link'), who).toHaveLength(count);
       view.unmount();
     }
   });

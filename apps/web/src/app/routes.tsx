@@ -13,6 +13,7 @@ export const pageLoaders = {
   emailConfirmation: () => import('../features/auth/email-confirmation-page'),
   emailingSent: () => import('../features/auth/emailing-sent-page'),
   profile: () => import('../features/profile/profile-page'),
+  studentFile: () => import('../features/students/student-file-page'),
   registration: () => import('../features/registration/registration-page'),
   contact: () => import('../features/contact/contact-page'),
   settings: () => import('../features/settings/settings-page'),
@@ -41,6 +42,17 @@ export const pageLoaders = {
   requestVerification: () => import('../features/requests/verification-page'),
   schedule: () => import('../features/timetable/schedule-page'),
   history: () => import('../features/history/history-page'),
+  mailAccount: () => import('../features/mail-link/mail-account-page'),
+  classes: () => import('../features/classes/classes-page'),
+  evaluationForms: () => import('../features/evaluation/forms-page'),
+  evaluationForm: () => import('../features/evaluation/form-editor-page'),
+  evaluationSessions: () => import('../features/evaluation/sessions-page'),
+  evaluationResults: () => import('../features/evaluation/results-page'),
+  evaluation: () => import('../features/evaluation/evaluations-page'),
+  evaluationAnswer: () => import('../features/evaluation/answer-page'),
+  reviews: () => import('../features/reviews/reviews-page'),
+  enrolment: () => import('../features/enrolment/enrolment-page'),
+  academicEnrolment: () => import('../features/enrolment/office-page'),
   notFound: () => import('../features/not-found/not-found-page'),
 };
 
@@ -51,6 +63,7 @@ const RegisterPage = lazy(pageLoaders.register);
 const EmailConfirmationPage = lazy(pageLoaders.emailConfirmation);
 const EmailingSentPage = lazy(pageLoaders.emailingSent);
 const ProfilePage = lazy(pageLoaders.profile);
+const StudentFilePage = lazy(pageLoaders.studentFile);
 const RegistrationPage = lazy(pageLoaders.registration);
 const ContactPage = lazy(pageLoaders.contact);
 const SettingsPage = lazy(pageLoaders.settings);
@@ -79,6 +92,17 @@ const RequestPage = lazy(pageLoaders.request);
 const RequestVerificationPage = lazy(pageLoaders.requestVerification);
 const SchedulePage = lazy(pageLoaders.schedule);
 const HistoryPage = lazy(pageLoaders.history);
+const MailAccountPage = lazy(pageLoaders.mailAccount);
+const ClassesPage = lazy(pageLoaders.classes);
+const EvaluationFormsPage = lazy(pageLoaders.evaluationForms);
+const EvaluationFormPage = lazy(pageLoaders.evaluationForm);
+const EvaluationSessionsPage = lazy(pageLoaders.evaluationSessions);
+const EvaluationResultsPage = lazy(pageLoaders.evaluationResults);
+const EvaluationPage = lazy(pageLoaders.evaluation);
+const EvaluationAnswerPage = lazy(pageLoaders.evaluationAnswer);
+const ReviewsPage = lazy(pageLoaders.reviews);
+const EnrolmentPage = lazy(pageLoaders.enrolment);
+const AcademicEnrolmentPage = lazy(pageLoaders.academicEnrolment);
 const NotFoundPage = lazy(pageLoaders.notFound);
 
 /** A page of one's own (the HR registration, subject choices): whoever may not use it goes to their profile. */
@@ -162,6 +186,18 @@ export const routes: RouteObject[] = [
       { path: 'verify/:token', element: <RequestVerificationPage /> },
       { path: 'schedule', element: ownPage('timetable.own', <SchedulePage />) },
       { path: 'history', element: ownPage('history.own', <HistoryPage />) },
+      { path: 'profile/mail-account', element: ownPage('profile.own', <MailAccountPage />) },
+      { path: 'student/file', element: ownPage('student.own', <StudentFilePage />) },
+      { path: 'student/classes', element: ownPage('student.own', <ClassesPage />) },
+      { path: 'academic/evaluation/forms', element: officePage('evaluation.manage', <EvaluationFormsPage />) },
+      { path: 'academic/evaluation/forms/:id', element: officePage('evaluation.manage', <EvaluationFormPage />) },
+      { path: 'academic/evaluation/sessions', element: officePage('evaluation.manage', <EvaluationSessionsPage />) },
+      { path: 'academic/evaluation/sessions/:id', element: officePage('evaluation.manage', <EvaluationResultsPage />) },
+      { path: 'evaluation', element: ownPage('evaluation.answer', <EvaluationPage />) },
+      { path: 'evaluation/:targetId', element: ownPage('evaluation.answer', <EvaluationAnswerPage />) },
+      { path: 'reviews', element: ownPage('reviews.own', <ReviewsPage />) },
+      { path: 'enrolment', element: ownPage('enrolment.own', <EnrolmentPage />) },
+      { path: 'academic/enrolment', element: officePage('enrolment.manage', <AcademicEnrolmentPage />) },
       { path: 'settings', element: <SettingsPage /> },
       { path: 'privacy', element: <PrivacyPage /> },
       { path: 'terms', element: <TermsPage /> },

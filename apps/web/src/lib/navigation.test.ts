@@ -4,10 +4,23 @@ import { person } from '../test/fake-api';
 import { DEMO_PEOPLE, type DemoWho } from '../test/demo-people';
 import { navEntriesFor } from './navigation';
 
-const STAFF_ENTRIES = ['/profile', '/registration', '/courses', '/courses/archive', '/requests', '/schedule', '/history'];
+/** An employee's: their registration, subject choices, requests, schedule, the students' reviews of their teaching (decision 39) and their activity. */
+const STAFF_ENTRIES = ['/profile', '/registration', '/courses', '/courses/archive', '/requests', '/schedule', '/reviews', '/history'];
+/** A student's (issue 13): their file, requests, schedule, class, enrolment, evaluations and activity. */
+const STUDENT_ENTRIES = ['/profile', '/student/file', '/requests', '/schedule', '/student/classes', '/enrolment', '/evaluation', '/history'];
 /** What everyone signed in has: their profile and their own activity (decision 36). */
 const OWN = ['/profile', '/history'];
-const ACADEMIC_ENTRIES = ['/academic/assignments', '/academic/sessions', '/academic/catalogue', '/academic/lessons', '/academic/lessons/hours'];
+/** The academic office's: subject choices, the students' enrolment (decision 38), lessons (decision 35) and the evaluation of teaching (decision 39). */
+const ACADEMIC_ENTRIES = [
+  '/academic/assignments',
+  '/academic/sessions',
+  '/academic/catalogue',
+  '/academic/enrolment',
+  '/academic/lessons',
+  '/academic/lessons/hours',
+  '/academic/evaluation/forms',
+  '/academic/evaluation/sessions',
+];
 /** A unit processing requests (decision 32): its inbox, its batches and the report; administrators also configure. */
 const REQUESTS_ENTRIES = ['/office/requests', '/office/batches', '/office/requests/report'];
 
@@ -17,13 +30,16 @@ const menuOf = (who: DemoWho) => navEntriesFor(DEMO_PEOPLE[who]()).map((entry) =
 const officeMenu = (roles: BackOfficeRole[]) => navEntriesFor(person({ KIND: 'OFFICE', ROLES: roles })).map((entry) => entry.path);
 
 describe('the menu of each demo account (decision 29)', () => {
-  it('gives employees their profile, registration, subject choice, archive, requests, schedule and activity', () => {
+  it('gives employees their profile, registration, subject choice, archive, requests, schedule, reviews and activity', () => {
     expect(menuOf('permanent')).toEqual(STAFF_ENTRIES);
     expect(menuOf('support')).toEqual(STAFF_ENTRIES);
   });
 
-  it('gives a student the profile, the schedule and their activity', () => {
-    expect(menuOf('student')).toEqual(['/profile', '/schedule', '/history']);
+  it("gives a student their profile, student file, requests, schedule, class, enrolment, evaluations and activity, and none of an employee's", () => {
+    expect(menuOf('student')).toEqual(STUDENT_ENTRIES);
+    for (const path of ['/registration', '/courses', '/reviews']) expect(menuOf('student')).not.toContain(path);
+    // and an employee none of a student's
+    for (const path of ['/student/file', '/student/classes', '/enrolment', '/evaluation']) expect(menuOf('permanent')).not.toContain(path);
   });
 
   it("gives each office account its office's pages, and none of an employee's", () => {
@@ -75,6 +91,10 @@ describe('the menu of the back office', () => {
     for (const role of BACK_OFFICE_ROLES) expect(officeMenu([role]), role).not.toContain('/requests');
     // nor a timetable: an office account gives no lessons (timetable.own is a staff's and a student's)
     for (const role of BACK_OFFICE_ROLES) expect(officeMenu([role]), role).not.toContain('/schedule');
+    // nor reviews of its teaching, nor a student's pages (reviews.own, student.own, enrolment.own and evaluation.answer come with a kind)
+    for (const role of BACK_OFFICE_ROLES) {
+      for (const path of ['/reviews', '/student/file', '/student/classes', '/enrolment', '/evaluation']) expect(officeMenu([role]), role).not.toContain(path);
+    }
     for (const role of BACK_OFFICE_ROLES) {
       const employee = navEntriesFor(person({ KIND: 'STAFF', STATUS: 'PERMANENT', ROLES: [role] })).map((entry) => entry.path);
       expect(employee.slice(0, STAFF_ENTRIES.length), role).toEqual(STAFF_ENTRIES);

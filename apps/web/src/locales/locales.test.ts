@@ -1,6 +1,49 @@
 import { describe, expect, it } from 'vitest';
-import { ACADEMIC_GRADES, ACTIVITIES, BACK_OFFICE_ROLES, CIVIL_STATUSES, CONTACT_OBJECTS, ERROR_CODES, FILE_COLUMNS, GENDERS, HISTORY_EVENTS, LANGUAGES as CONTRACT_LANGUAGES, MANDATORY_RULES, PAY_MODES, PERSON_KINDS, PIECE_TYPES, PROFILE_SECTIONS, REQUEST_BATCH_STATUSES, REQUEST_FIELD_GROUPS, REQUEST_STAGES, REQUEST_STATUSES, REQUEST_STEP_KINDS, SPOKEN_LANGUAGES, STAFF_STATUSES, V } from '@portal/contract/rules';
+import {
+  ACADEMIC_GRADES,
+  ACTIVITIES,
+  BACK_OFFICE_ROLES,
+  CIVIL_STATUSES,
+  CONTACT_OBJECTS,
+  ENROLMENT_DECISION_NAMES,
+  ENROLMENT_OFFER_KINDS,
+  ENROLMENT_SESSION_STATES,
+  ENROLMENT_STATUSES,
+  ERROR_CODES,
+  EVALUATION_EXPORT_FORMATS,
+  EVALUATION_SESSION_STATES,
+  FILE_COLUMNS,
+  FORMATION_TYPES,
+  GENDERS,
+  HISTORY_EVENTS,
+  LANGUAGES as CONTRACT_LANGUAGES,
+  LAST_YEAR_RANKS,
+  LAST_YEAR_SITUATIONS,
+  MAIL_LINK_PROVIDERS,
+  MANDATORY_RULES,
+  MENTIONS,
+  PAY_MODES,
+  PERSON_KINDS,
+  PIECE_TYPES,
+  PROFILE_SECTIONS,
+  QUESTION_TYPES,
+  REGIMES,
+  REQUEST_AUDIENCES,
+  REQUEST_BATCH_STATUSES,
+  REQUEST_FIELD_GROUPS,
+  REQUEST_STAGES,
+  REQUEST_STATUSES,
+  REQUEST_STEP_KINDS,
+  SPOKEN_LANGUAGES,
+  SPORTS,
+  STAFF_STATUSES,
+  STUDENT_DOCUMENT_KINDS,
+  STUDENT_PROFILE_SECTIONS,
+  UNIVERSITY_TYPES,
+  V,
+} from '@portal/contract/rules';
 import { LANGUAGES } from '../lib/i18n';
+import { NAV_ENTRIES } from '../lib/navigation';
 import { LIMITS } from '../lib/limits';
 import en from './en.json';
 import fr from './fr.json';
@@ -85,8 +128,36 @@ describe('locales', () => {
       ...SPOKEN_LANGUAGES.map((key) => `registration.spokenLanguage.${key}`),
       ...FILE_COLUMNS.map((key) => `registration.fields.${key}`),
       ...HISTORY_EVENTS.map((key) => `history.events.${key}`),
+      // the students' file and mail account (decisions 37, 40)
+      ...STUDENT_PROFILE_SECTIONS.map((key) => `studentFile.sections.${key}`),
+      ...MENTIONS.map((key) => `studentFile.mention.${key}`),
+      ...LAST_YEAR_RANKS.map((key) => `studentFile.lastYearRank.${key}`),
+      ...LAST_YEAR_SITUATIONS.map((key) => `studentFile.lastYearSituation.${key}`),
+      ...UNIVERSITY_TYPES.map((key) => `studentFile.universityType.${key}`),
+      ...FORMATION_TYPES.map((key) => `studentFile.formationType.${key}`),
+      ...SPORTS.map((key) => `studentFile.sport.${key}`),
+      ...STUDENT_DOCUMENT_KINDS.map((key) => `studentFile.documents.kinds.${key}`),
+      ...MAIL_LINK_PROVIDERS.map((key) => `mailLink.provider.${key}`),
+      // a class's shift on the Classes page
+      ...REGIMES.map((key) => `classes.shift.${key}`),
+      // enrolment (decision 38)
+      ...ENROLMENT_OFFER_KINDS.map((key) => `enrolment.kind.${key}`),
+      ...ENROLMENT_STATUSES.map((key) => `enrolment.status.${key}`),
+      ...ENROLMENT_SESSION_STATES.map((key) => `enrolment.state.${key}`),
+      ...ENROLMENT_DECISION_NAMES.map((key) => `enrolment.office.decide.${key}`),
+      // the evaluation of teaching (decision 39)
+      ...QUESTION_TYPES.flatMap((key) => [`evaluation.types.${key}`, `evaluation.typeHelp.${key}`]),
+      ...EVALUATION_SESSION_STATES.map((key) => `evaluation.states.${key}`),
+      ...EVALUATION_EXPORT_FORMATS.map((key) => `evaluation.results.export.${key}`),
+      // a request's audience (decision 41)
+      ...REQUEST_AUDIENCES.map((key) => `requestsOffice.settings.audiences.${key}`),
+      // what the history says of the new facts
+      ...ENROLMENT_OFFER_KINDS.map((key) => `history.offer.${key}`),
+      ...MAIL_LINK_PROVIDERS.map((key) => `history.provider.${key}`),
+      ...ENROLMENT_STATUSES.filter((status) => status !== 'PENDING' && status !== 'WITHDRAWN').map((status) => `history.events.enrolmentDecided_${status}`),
     ];
     expect(keys.filter((key) => !EN.has(key))).toEqual([]);
+    expect(keys.filter((key) => !FR.has(key))).toEqual([]);
   });
 
   it('keep the specification wording of the required messages', () => {
@@ -130,6 +201,8 @@ describe('locales', () => {
       'section', 'file', 'document', 'session', 'added', 'removed', 'hours', 'subject', 'category', 'subcategory',
       // the timetable
       'day', 'begin', 'code', 'part', 'class', 'place', 'lecturer',
+      // the evaluation of teaching: the results threshold (What's New), and the activity history's enrolment offer and mail proof
+      'threshold', 'offer', 'provider',
     ]);
     const unknown = [...EN.entries()].flatMap(([key, text]) => variables(text).filter((v) => !passed.has(v!)).map((v) => `${key}:${v}`));
     expect(unknown).toEqual([]);
@@ -141,6 +214,8 @@ describe('locales', () => {
       'OK', 'Identification', 'Catalogue', 'Matricule', 'Admissions', 'E-mail', 'Message', 'Documents', 'Religion', 'Grade',
       'CV (PDF)', 'CV', 'Pidgin', 'Fulfulde', 'Ewondo', 'Bassa', 'Assistant', 'Type', 'Section', 'Photo', 'Cycles', 'Classes',
       'Code', 'Cycle', 'CM', 'TD', 'TP', 'Actions', 'Session', 'Date', 'Description',
+      // sports a student names (decision 37)
+      'Football', 'Handball', 'Tennis',
       'Version {{version}}', 'BAC+{{level}}', '{{count}} h', '{{name}} {{count}} h', '{{hours}}\u00a0h', 'Campus {{name}}',
       '{{code}} {{subject}} ({{part}}), {{class}}, {{begin}}–{{end}}, {{status}}',
     ]);
@@ -168,7 +243,18 @@ describe('locales', () => {
       'nav.requests': 'requests.list.title',
       'nav.schedule': 'schedule.title',
       'nav.history': 'history.title',
+      // issue 13: the students' pages, the lecturers' reviews, the academic office's enrolment and evaluation
+      'nav.studentFile': 'studentFile.title',
+      'nav.classes': 'classes.title',
+      'nav.enrolment': 'enrolment.title',
+      'nav.evaluation': 'evaluation.student.title',
+      'nav.reviews': 'reviews.title',
+      'nav.academicEnrolment': 'enrolment.office.title',
+      'nav.evaluationForms': 'evaluation.forms.title',
+      'nav.evaluationSessions': 'evaluation.sessions.title',
     };
+    // every menu entry has its page's title here
+    expect(NAV_ENTRIES.map((entry) => entry.label).filter((label) => !Object.hasOwn(PAGES, label))).toEqual([]);
     for (const [name, map] of [['en', EN], ['fr', FR]] as const) {
       const differ = Object.entries(PAGES).filter(([menu, title]) => map.get(menu) !== map.get(title)).map(([menu, title]) => `${name}: ${String(map.get(menu))} ≠ ${String(map.get(title))}`);
       expect(differ).toEqual([]);

@@ -33,3 +33,10 @@ export const MAX_LABEL_LENGTH = 500;
 export const MAX_COMMENT_LENGTH = 2000;
 /** An option's mark: 0 to 20. */
 export const MAX_OPTION_MARK = 20;
+
+/** An evaluation session's state from its dates and today (university time): not started, open, ended. */
+export const EVALUATION_SESSION_STATES = ['UPCOMING', 'OPEN', 'ENDED'] as const;
+export type EvaluationSessionStateName = (typeof EVALUATION_SESSION_STATES)[number];
+
+/** The formats the results of a session export to. */
+export const EVALUATION_EXPORT_FORMATS = ['csv', 'xlsx'] as const;

@@ -49,5 +49,19 @@ export const HISTORY_EVENTS = [
   'requestReceived',
   'requestReturned',
   'requestDecided',
+  // a student's own file (decision 37)
+  'studentSectionSaved',
+  'studentDocumentUploaded',
+  'studentDocumentDeleted',
+  // a linked mail account (decision 40): linked or unlinked, never the address
+  'mailLinked',
+  'mailUnlinked',
+  // enrolment applications (decision 38) and the academic office's decisions on them
+  'enrolmentApplied',
+  'enrolmentWithdrawn',
+  'enrolmentDecided',
+  // The evaluation of teaching has no kind, on purpose (decision 39): an answer is not audited, and
+  // nothing here may tell that, when or what a student answered. The office's forms and sessions are
+  // its configuration, left out as the other offices' is.
 ] as const;
 export type HistoryEvent = (typeof HISTORY_EVENTS)[number];

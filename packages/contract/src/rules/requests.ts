@@ -1,6 +1,7 @@
 // Requests (lecturers' claims): statuses, the detail fields a sub-category's display
 // configuration shows, the counters and the ISO week of a problem date (issue 11, decision 31).
 import { DAY_MS } from './calendar';
+import type { PersonKind } from './person';
 
 /**
  * The status of record of a request (one column; every list and counter reads it). A new request
@@ -138,3 +139,34 @@ export function isoWeekOf(day: string): string {
  */
 export const REQUEST_AUDIENCES = ['STAFF', 'STUDENT'] as const;
 export type RequestAudience = (typeof REQUEST_AUDIENCES)[number];
+
+/**
+ * Whose categories a person files under (decision 41): a student the STUDENT ones, staff the STAFF
+ * ones; an office account files none and reads every category (the units' filters): null.
+ */
+export function requestAudienceOf(kind: PersonKind): RequestAudience | null {
+  if (kind === 'STUDENT') return 'STUDENT';
+  if (kind === 'STAFF') return 'STAFF';
+  return null;
+}
+
+/** The groups of detail fields only staff requests carry (contract, hours, rates, taxes, amounts, reprography): never on a student's form. */
+export const STAFF_ONLY_FIELD_GROUPS = ['CONTRACT_NUMBER', 'VH', 'TH', 'TI', 'AMOUNT', 'REPRO'] as const satisfies readonly RequestFieldGroup[];
+
+/**
+ * A sub-category's display configuration as the form of its category's audience uses it: a
+ * student's form never shows the staff-only groups nor the lecturer's week beside the form,
+ * whatever the configuration says (decision 41). The server keeps and requires what this shows.
+ */
+export function displayForAudience(display: RequestDisplayConfig, audience: RequestAudience): RequestDisplayConfig {
+  if (audience === 'STAFF') return display;
+  const hidden = Object.fromEntries(STAFF_ONLY_FIELD_GROUPS.map((group) => [group, 'HIDDEN'])) as Record<(typeof STAFF_ONLY_FIELD_GROUPS)[number], FieldPresence>;
+  return { ...display, ...hidden, TIME_TABLE: false };
+}
+
+/**
+ * Whether requests of an audience wait for the signature of their printed form (the 7-day rule,
+ * decision 32): staff requests do; a student's request is signed by its filing, made in the
+ * student's own session (decision 41), and never waits for one.
+ */
+export const signatureRequiredFor = (audience: RequestAudience): boolean => audience === 'STAFF';

@@ -49,4 +49,12 @@ export const V = {
   signatureDate: 'validation.signatureDate',
   forwardHop: 'validation.forwardHop',
   lessonTime: 'validation.lessonTime',
+  // a student's own file (decision 37)
+  yearRange: 'validation.yearRange',
+  firstUniversityYear: 'validation.firstUniversityYear',
+  grade: 'validation.grade',
+  sameLanguage: 'validation.sameLanguage',
+  otherLanguages: 'validation.otherLanguages',
+  competitorNotSportive: 'validation.competitorNotSportive',
+  country: 'validation.country',
 } as const;

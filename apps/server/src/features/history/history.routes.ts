@@ -10,7 +10,7 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/history', {
     schema: {
       tags: ['history'],
-      summary: "The caller's own activity, newest first, a page at a time: sign-ins, sections saved, closure, identification, choices and their decisions, requests and their steps, each as a kind of event and its facts (the sentence is the reader's language's); `byOffice` when an office did it, never naming its agent",
+      summary: "The caller's own activity, newest first, a page at a time: sign-ins, sections saved, closure, identification, choices and their decisions, requests and their steps, a student's file, linked mail account and enrolment applications with the office's decisions (never an evaluation answer), each as a kind of event and its facts (the sentence is the reader's language's); `byOffice` when an office did it, never naming its agent",
       querystring: HistoryQuery,
       response: { 200: HistoryPage, ...errors },
     },

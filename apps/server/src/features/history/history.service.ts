@@ -1,13 +1,29 @@
 import { sql } from 'drizzle-orm';
-import { CHOICE_CATEGORIES, FILE_COLUMNS, PIECE_TYPES, PROFILE_SECTIONS, REQUEST_STATUSES, type HistoryEvent, type HistoryEntry, type HistoryFacts, type HistoryPage } from '@portal/contract';
+import {
+  CHOICE_CATEGORIES,
+  ENROLMENT_STATUSES,
+  FILE_COLUMNS,
+  MAIL_LINK_PROVIDERS,
+  PIECE_TYPES,
+  PROFILE_SECTIONS,
+  REQUEST_STATUSES,
+  STUDENT_DOCUMENT_KINDS,
+  STUDENT_PROFILE_SECTIONS,
+  type HistoryEvent,
+  type HistoryEntry,
+  type HistoryFacts,
+  type HistoryPage,
+} from '@portal/contract';
 import type { ServiceContext } from '../../lib/context';
 import { rowsOf } from '../../lib/sql';
 import { REQUEST_ATTACHMENT_PURPOSE } from '../requests/requests.service';
 
 /**
  * The audit actions a person's history shows, each with its kind of event (decision 36). Any
- * other action is left out: refused accesses, mails sent, reads of a fingerprint, the offices'
- * configuration, what the person did to someone else's things.
+ * other action is left out: refused accesses, mails sent (a mail-link code included), reads of a
+ * fingerprint or of a student's file, the offices' configuration (choice, enrolment and evaluation
+ * sessions, offers, question forms, exports), what the person did to someone else's things. An
+ * evaluation answer is never audited (decision 39), so no entry can tell when or what a student answered.
  */
 const EVENT_OF_ACTION: Readonly<Record<string, HistoryEvent>> = {
   'account.activated': 'accountActivated',
@@ -44,6 +60,14 @@ const EVENT_OF_ACTION: Readonly<Record<string, HistoryEvent>> = {
   'request.received': 'requestReceived',
   'request.returned': 'requestReturned',
   'request.decided': 'requestDecided',
+  'studentFile.section-saved': 'studentSectionSaved',
+  'studentFile.document-uploaded': 'studentDocumentUploaded',
+  'studentFile.document-deleted': 'studentDocumentDeleted',
+  'mail-link.linked': 'mailLinked',
+  'mail-link.unlinked': 'mailUnlinked',
+  'enrolment.applied': 'enrolmentApplied',
+  'enrolment.withdrawn': 'enrolmentWithdrawn',
+  'enrolment.decided': 'enrolmentDecided',
 };
 
 /** The actions shown, as an SQL list of literals (constants of this file, never input). */
@@ -72,13 +96,21 @@ interface HistoryRow {
   unit_name_fr: string | null;
   decision_label: string | null;
   decision_label_fr: string | null;
+  enrolment_session_name: string | null;
+  enrolment_session_name_fr: string | null;
+  offer_kind: string | null;
+  offer_class_code: string | null;
+  offer_subject_code: string | null;
+  offer_subject_name: string | null;
+  offer_subject_name_fr: string | null;
 }
 
 /**
  * One page of what is the person's, newest first, and how many in all, in one statement: the audit
- * entries whose target is the person, one of their applications, one of their choices or one of
- * their requests (`mine`, a few rows, each read through `audit_log_target_idx`), of the actions
- * shown; then what the page's sentences name (session, subject, request, unit, decision).
+ * entries whose target is the person, one of their applications, one of their choices, one of
+ * their requests or one of their enrolment applications (`mine`, a few rows, each read through
+ * `audit_log_target_idx`), of the actions shown; then what the page's sentences name (session,
+ * subject, request, unit, decision, enrolment session and offer).
  */
 function historyStatement(personId: number, limit: number, offset: number) {
   return sql`
@@ -87,6 +119,7 @@ function historyStatement(personId: number, limit: number, offset: number) {
       union all select 'application', a.id::text from applications a where a.employee_id = ${personId}
       union all select 'choice', c.id::text from application_choices c join applications a on a.id = c.application_id where a.employee_id = ${personId}
       union all select 'request', r.id::text from requests r where r.author_id = ${personId}
+      union all select 'enrolment_application', e.id::text from enrolment_applications e where e.student_id = ${personId}
     ),
     own as materialized (
       select l.id, l.at, l.actor_id, l.action, l.target_type, l.target_id, l.details
@@ -103,7 +136,10 @@ function historyStatement(personId: number, limit: number, offset: number) {
         s.code as subject_code, s.name as subject_name, s.name_fr as subject_name_fr,
         r.reference, rs.name as subcategory_name, rs.name_fr as subcategory_name_fr,
         u.name as unit_name, u.name_fr as unit_name_fr,
-        d.label as decision_label, d.label_fr as decision_label_fr
+        d.label as decision_label, d.label_fr as decision_label_fr,
+        es.name as enrolment_session_name, es.name_fr as enrolment_session_name_fr,
+        eo.kind as offer_kind, oc.code as offer_class_code,
+        os.code as offer_subject_code, os.name as offer_subject_name, os.name_fr as offer_subject_name_fr
       from page p
       left join applications ap on ap.id = (case when p.target_type = 'application' then p.target_id::int end)
       left join application_sessions ses on ses.id = coalesce(ap.session_application_id, case when p.target_type = 'choice' then (p.details->>'sessionId')::int end)
@@ -112,6 +148,11 @@ function historyStatement(personId: number, limit: number, offset: number) {
       left join request_subcategories rs on rs.id = r.subcategory_id
       left join request_units u on u.id = (case when p.target_type = 'request' then (p.details->>'unitId')::int end)
       left join request_decisions d on d.id = (case when p.target_type = 'request' then (p.details->>'decisionId')::int end)
+      left join enrolment_applications ea on ea.id = (case when p.target_type = 'enrolment_application' then p.target_id::int end)
+      left join enrolment_sessions es on es.id = ea.session_id
+      left join enrolment_offers eo on eo.id = ea.offer_id
+      left join classes oc on oc.id = eo.class_id
+      left join subjects os on os.id = eo.subject_id
     ) q on true
     order by q.at desc, q.id::bigint desc`;
 }
@@ -128,6 +169,15 @@ function choiceParts(value: unknown): HistoryFacts['added'] {
     const known = oneOf(CHOICE_CATEGORIES, category);
     return typeof code === 'string' && known ? [{ code, category: known }] : [];
   });
+}
+
+/** What an enrolment application was for: the class's code, or the optional subject's code and names. */
+function offerOf(row: HistoryRow): HistoryFacts['offer'] {
+  if (row.offer_kind === 'CLASS' && row.offer_class_code !== null) return { kind: 'CLASS', code: row.offer_class_code };
+  if (row.offer_kind === 'SUBJECT' && row.offer_subject_code !== null && row.offer_subject_name !== null && row.offer_subject_name_fr !== null) {
+    return { kind: 'SUBJECT', code: row.offer_subject_code, name: row.offer_subject_name, nameFr: row.offer_subject_name_fr };
+  }
+  return undefined;
 }
 
 /**
@@ -185,6 +235,26 @@ function factsOf(event: HistoryEvent, row: HistoryRow): HistoryFacts {
       if (event === 'requestDecided' && row.decision_label !== null && row.decision_label_fr !== null) facts.decision = { label: row.decision_label, labelFr: row.decision_label_fr };
       break;
     }
+    case 'studentSectionSaved':
+      // the section only: never the fields changed nor their values
+      facts.studentSection = oneOf(STUDENT_PROFILE_SECTIONS, details.section);
+      break;
+    case 'studentDocumentUploaded':
+    case 'studentDocumentDeleted':
+      // the kind only: never the title, the year, the stored file nor its type
+      facts.studentDocument = oneOf(STUDENT_DOCUMENT_KINDS, details.kind);
+      break;
+    case 'mailLinked':
+      // how it was proven; never the address, which the audit keeps masked and the history not at all
+      facts.provider = oneOf(MAIL_LINK_PROVIDERS, details.provider);
+      break;
+    case 'enrolmentApplied':
+    case 'enrolmentWithdrawn':
+    case 'enrolmentDecided':
+      facts.session = bilingual(row.enrolment_session_name, row.enrolment_session_name_fr);
+      facts.offer = offerOf(row);
+      if (event === 'enrolmentDecided') facts.enrolmentStatus = oneOf(ENROLMENT_STATUSES, details.status);
+      break;
     default:
       break;
   }
@@ -201,9 +271,10 @@ function eventOf(row: HistoryRow): HistoryEvent | null {
 
 /**
  * `GET /history`: the person's activity, newest first, a page at a time (decision 36): what they
- * did (sign-ins, sections saved, closure, choices, requests filed) and what the offices did to or
- * for them (`byOffice`: the actor is someone else, never named). Kinds and facts only: the web
- * app writes the sentence in the reader's language.
+ * did (sign-ins, sections saved, closure, choices, requests filed, a student's file, mail account
+ * and enrolment applications) and what the offices did to or for them (`byOffice`: the actor is
+ * someone else, never named). Kinds and facts only: the web app writes the sentence in the
+ * reader's language.
  */
 export async function listHistory(ctx: ServiceContext, input: { personId: number; page: number; pageSize: number }): Promise<HistoryPage> {
   const { personId, page, pageSize } = input;

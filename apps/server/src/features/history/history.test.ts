@@ -1,14 +1,18 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HistoryEntry, HistoryPage, RequestDetail } from '@portal/contract';
-import { auditLog, persons } from '../../db/schema';
+import type { HistoryEntry, HistoryPage, MyEnrolmentApplication, RequestDetail, StudentDocument } from '@portal/contract';
+import { auditLog, evaluationParticipations, persons } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
-import { dataUrl, jpeg } from '../../../test/files';
-import { Client, createTestApp, sessionFor, signIn, type TestApp } from '../../../test/helpers';
+import { dataUrl, jpeg, pdf } from '../../../test/files';
+import { Client, createTestApp, lastMailTo, sessionFor, signIn, type TestApp } from '../../../test/helpers';
 import { createLecturers, demoSession, subjectsAt } from '../applications/fixtures';
+import { offer, openSession } from '../enrolment/enrolment.fixtures';
+import { createForm, createSession, evaluationsOf, submission } from '../evaluation/evaluation.fixtures';
 import { VALID_SECTIONS } from '../registration/fixtures';
 import { deliver, ok, paymentClaim, processingCast, signedRequest, type ProcessingCast } from '../requests/processing.fixtures';
+import { signedInStudent, VALID_STUDENT_SECTIONS } from '../students/students.fixtures';
+import { assign, makeClass, makeLecturer, makeStudent, makeSubject } from '../timetable/timetable.fixtures';
 
 let t: TestApp;
 let cast: ProcessingCast;
@@ -29,7 +33,10 @@ const auditIdsOf = async (action: string, personId: number) =>
   (await t.db.select({ id: auditLog.id, targetId: auditLog.targetId }).from(auditLog).where(eq(auditLog.action, action))).filter((row) => row.targetId === String(personId)).map((row) => row.id);
 
 /** Every fact a history entry may carry (decision 36). */
-const FACTS = ['section', 'column', 'pieceType', 'reference', 'subcategory', 'status', 'decision', 'unit', 'subject', 'category', 'session', 'added', 'removed', 'hours'];
+const FACTS = ['section', 'column', 'pieceType', 'reference', 'subcategory', 'status', 'decision', 'unit', 'subject', 'category', 'session', 'added', 'removed', 'hours', 'studentSection', 'studentDocument', 'provider', 'offer', 'enrolmentStatus'];
+/** An entry without its id and time. */
+const told = ({ event, byOffice, facts }: HistoryEntry) => ({ event, byOffice, facts });
+const officeClient = async (matricule: string) => sessionFor(t, await idOf(matricule));
 
 describe('GET /api/history', () => {
   it('answers 401 to someone signed out', async () => {
@@ -217,5 +224,116 @@ describe('GET /api/history', () => {
     expect(JSON.stringify(pages)).not.toContain('192.0.2.7');
     expect((await client.get('/api/history?pageSize=101')).statusCode).toBe(400);
     expect((await client.get('/api/history?page=0')).statusCode).toBe(400);
+  });
+});
+
+describe("a student's history (issue 13)", () => {
+  it("shows the sections of their file and the files they added and deleted, by section and kind only: no value, no field, no title, no file; human resources reading it is not an event", async () => {
+    const student = await signedInStudent(t, 90);
+    ok(await student.client.request('PATCH', '/api/students/profile/address', VALID_STUDENT_SECTIONS.address));
+    t.clock.advance(1000);
+    const title = 'Baccalauréat C of the history test';
+    const diploma = ok<StudentDocument>(await student.client.post('/api/students/documents', { KIND: 'DIPLOMA', LABEL: title, YEAR: 2021, FILE: dataUrl('application/pdf', pdf('history diploma')) }), 201);
+    t.clock.advance(1000);
+    ok(await student.client.request('DELETE', `/api/students/documents/${diploma.id}`));
+    const hr = await officeClient(DEMO_ACCOUNTS.hr.matricule);
+    ok(await hr.get(`/api/students/profile/${student.id}`));
+    expect(await auditIdsOf('studentFile.read', student.id)).toHaveLength(1);
+
+    const page = await history(student.client);
+    expect(page.rows.map(told)).toEqual([
+      { event: 'studentDocumentDeleted', byOffice: false, facts: { studentDocument: 'DIPLOMA' } },
+      { event: 'studentDocumentUploaded', byOffice: false, facts: { studentDocument: 'DIPLOMA' } },
+      { event: 'studentSectionSaved', byOffice: false, facts: { studentSection: 'address' } },
+    ]);
+    const body = JSON.stringify(page);
+    for (const trace of ['Akwa', 'Douala', '699', 'LIVING_TOWN', 'PRECINCT', title, '2021', diploma.FILE.split('/').pop()!, 'application/pdf', `"documentId`]) expect(body, trace).not.toContain(trace);
+    // what HR read is theirs to account for, not an event of either history
+    expect(JSON.stringify(await history(hr))).not.toMatch(/studentSection|studentDocument/);
+  });
+
+  it('shows a mail account linked, with how it was proven, and unlinked: never the address, whole or masked; the code asked and a wrong code are not events', async () => {
+    const student = await signedInStudent(t, 91);
+    const address = `History.Link.${Date.now()}@Mail.example`;
+    ok(await student.client.post('/api/students/gmail-account', { GMAIL_ACCOUNT: address }));
+    const code = /\b(\d{6})\b/.exec((await lastMailTo(t.db, address))!.subject)![1]!;
+    const wrong = await student.client.post('/api/students/gmail-account/confirm', { CODE: String((Number(code) + 1) % 1_000_000).padStart(6, '0') });
+    expect(wrong.json().code).toBe('CODE_INCORRECT');
+    t.clock.advance(1000);
+    ok(await student.client.post('/api/students/gmail-account/confirm', { CODE: code }));
+    t.clock.advance(1000);
+    expect((await student.client.request('DELETE', '/api/students/gmail-account')).statusCode).toBe(204);
+
+    const page = await history(student.client);
+    expect(page.rows.map(told)).toEqual([
+      { event: 'mailUnlinked', byOffice: false, facts: {} },
+      { event: 'mailLinked', byOffice: false, facts: { provider: 'CODE' } },
+    ]);
+    const [linked] = await t.db.select({ details: auditLog.details }).from(auditLog).where(eq(auditLog.id, (await auditIdsOf('mail-link.linked', student.id))[0]!));
+    const masked = (linked!.details as { address: string }).address;
+    expect(masked).toContain('@');
+    const body = JSON.stringify(page);
+    for (const trace of [address, address.toLowerCase(), masked, '@', code]) expect(body, trace).not.toContain(trace);
+  });
+
+  it("shows a student's enrolment applications, a withdrawal and the academic office's decision as the office's, with the session and the class or subject; the office's own sessions and offers are in nobody's history", async () => {
+    const student = await signedInStudent(t, 92);
+    const academic = await officeClient(DEMO_ACCOUNTS.academic.matricule);
+    const session = await openSession(t, academic, { NAME: 'Enrolment of the history test', NAME_FR: 'Inscriptions du test de l’historique' });
+    const klass = await offer(t, academic, session.id, { classCode: 'HND2 SWE/J A', capacity: 5 });
+    const optional = await offer(t, academic, session.id, { classCode: 'HND1 MKT/J A', subjectCode: 'MKT102', capacity: 5 });
+    const toClass = ok<MyEnrolmentApplication>(await student.client.post('/api/enrolment-applications', { OFFER_ID: klass.id }), 201);
+    t.clock.advance(1000);
+    const toSubject = ok<MyEnrolmentApplication>(await student.client.post('/api/enrolment-applications', { OFFER_ID: optional.id }), 201);
+    t.clock.advance(1000);
+    ok(await student.client.post(`/api/enrolment-applications/${toSubject.id}/withdraw`));
+    t.clock.advance(1000);
+    ok(await academic.post('/api/enrolment-applications/decisions', { DECISION: 'ACCEPT', APPLICATIONS: [{ ID: toClass.id, STATUS: 'PENDING' }] }));
+
+    const page = await history(student.client);
+    const names = { name: 'Enrolment of the history test', nameFr: 'Inscriptions du test de l’historique' };
+    const theClass = { kind: 'CLASS', code: 'HND2 SWE/J A' };
+    const theSubject = { kind: 'SUBJECT', code: 'MKT102', name: optional.subject!.name, nameFr: optional.subject!.nameFr };
+    expect(page.rows.map(told)).toEqual([
+      { event: 'enrolmentDecided', byOffice: true, facts: { session: names, offer: theClass, enrolmentStatus: 'ACCEPTED' } },
+      { event: 'enrolmentWithdrawn', byOffice: false, facts: { session: names, offer: theSubject } },
+      { event: 'enrolmentApplied', byOffice: false, facts: { session: names, offer: theSubject } },
+      { event: 'enrolmentApplied', byOffice: false, facts: { session: names, offer: theClass } },
+    ]);
+    // nothing names the agent who decided
+    const [agent] = await t.db.select().from(persons).where(eq(persons.MATRICULE, DEMO_ACCOUNTS.academic.matricule));
+    for (const trace of [agent!.MATRICULE, agent!.LASTNAME, `"actor`]) expect(JSON.stringify(page), trace).not.toContain(trace);
+    // the office's work is in neither its history nor anyone's: creating the session and its offers, deciding
+    const office = JSON.stringify(await history(academic));
+    for (const trace of ['enrolment', names.name]) expect(office, trace).not.toContain(trace);
+  });
+
+  it('says nothing of the evaluation of teaching: answering adds no entry, and the office’s forms and sessions are in nobody’s history', async () => {
+    const academic = await officeClient(DEMO_ACCOUNTS.academic.matricule);
+    const klass = await makeClass(t, 'HI');
+    const subject = await makeSubject(t, klass, { name: 'History of the test', nameFr: 'Histoire du test' });
+    const lecturer = await makeLecturer(t, { firstname: 'Evaluated' });
+    const student = await makeStudent(t, { klass, firstname: 'Evaluating' });
+    await assign(t, lecturer, [{ subject, part: 'CM' }]);
+    const client = await sessionFor(t, student.id);
+    const lecturerClient = await sessionFor(t, lecturer.id);
+    const before = await Promise.all([client, lecturerClient, academic].map((reader) => history(reader)));
+    const form = await createForm(academic);
+    t.clock.advance(1000);
+    const session = await createSession(t, academic, { formId: form.id, classIds: [klass.id], name: 'Evaluation of the history test' });
+
+    const item = (await evaluationsOf(client, student.id)).find((x) => x.session.id === session.id)!;
+    t.clock.advance(1000);
+    const comment = 'A comment no history may carry';
+    ok(await client.post('/api/question-forms/submit', submission(item.STUDENT_EVALUATION_SESSION, session.id, { clear: 'yes', useful: 5, comment })), 201);
+    // the answer went in: the participation is recorded, and nothing of it reaches a history
+    expect(await t.db.select().from(evaluationParticipations).where(eq(evaluationParticipations.studentId, student.id))).toHaveLength(1);
+    // the office's forms and sessions are audited, as its configuration, and shown to nobody: no history moved
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.action, 'evaluation-session.created'))).not.toHaveLength(0);
+    expect(await Promise.all([client, lecturerClient, academic].map((reader) => history(reader)))).toEqual(before);
+    for (const reader of [client, lecturerClient, academic]) {
+      const body = JSON.stringify(await history(reader));
+      for (const trace of [comment, 'Evaluation of the history test', form.name, 'evaluation']) expect(body, trace).not.toContain(trace);
+    }
   });
 });

@@ -90,6 +90,72 @@ describe('my activity', () => {
     ]);
   });
 
+  it("writes a student's file, mail account and enrolment in both languages, the office's decision as the office's, from the facts alone", async () => {
+    const ENROLMENT = { name: 'Enrolment 2026-2027', nameFr: 'Inscriptions 2026-2027' };
+    const CLASS = { kind: 'CLASS' as const, code: 'HND2 SWE/J A' };
+    const SUBJECT = { kind: 'SUBJECT' as const, code: 'MKT102', name: 'Digital marketing', nameFr: 'Marketing numérique' };
+    const student: HistoryEntry[] = [
+      { id: 19, at: at(22, 9, 0), event: 'enrolmentDecided', byOffice: true, facts: { session: ENROLMENT, offer: CLASS, enrolmentStatus: 'ACCEPTED' } },
+      { id: 18, at: at(22, 8, 0), event: 'enrolmentDecided', byOffice: true, facts: { session: ENROLMENT, offer: SUBJECT, enrolmentStatus: 'WAITLISTED' } },
+      { id: 17, at: at(21, 9, 0), event: 'enrolmentDecided', byOffice: true, facts: { session: ENROLMENT, offer: SUBJECT, enrolmentStatus: 'REFUSED' } },
+      { id: 16, at: at(21, 8, 0), event: 'enrolmentWithdrawn', byOffice: false, facts: { session: ENROLMENT, offer: SUBJECT } },
+      { id: 15, at: at(20, 9, 0), event: 'enrolmentApplied', byOffice: false, facts: { session: ENROLMENT, offer: CLASS } },
+      { id: 14, at: at(20, 8, 0), event: 'mailUnlinked', byOffice: false, facts: {} },
+      { id: 13, at: at(19, 9, 0), event: 'mailLinked', byOffice: false, facts: { provider: 'CODE' } },
+      { id: 12, at: at(19, 8, 0), event: 'studentDocumentDeleted', byOffice: false, facts: { studentDocument: 'DIPLOMA' } },
+      { id: 11, at: at(18, 9, 0), event: 'studentDocumentUploaded', byOffice: false, facts: { studentDocument: 'BIRTH_CERTIFICATE' } },
+      { id: 10, at: at(18, 8, 0), event: 'studentSectionSaved', byOffice: false, facts: { studentSection: 'emergency' } },
+    ];
+    const withoutTime = async () => (await lines()).map((line) => line!.replace(/\d\d\/\d\d\/\d{4} \d\d:\d\d$/, ''));
+    fakeApi({ 'GET /api/history': { body: page(student) } });
+    const view = renderApp('/history', { user: DEMO_PEOPLE.student() });
+    expect(await withoutTime()).toEqual([
+      'The academic office accepted your application for the class HND2 SWE/J A in the enrolment session “Enrolment 2026-2027”',
+      'The academic office put your application for the optional subject MKT102 Digital marketing on the waiting list in the enrolment session “Enrolment 2026-2027”',
+      'The academic office refused your application for the optional subject MKT102 Digital marketing in the enrolment session “Enrolment 2026-2027”',
+      'You withdrew your application for the optional subject MKT102 Digital marketing in the enrolment session “Enrolment 2026-2027”',
+      'You applied for the class HND2 SWE/J A in the enrolment session “Enrolment 2026-2027”',
+      'You unlinked your mail account',
+      'You linked a mail account to your portal account, confirmed by a code sent to it',
+      'You deleted a file from your student file: Diploma',
+      'You added a file to your student file: Birth certificate',
+      'You saved the section “Emergency contact” of your student file',
+    ]);
+    view.unmount();
+
+    await changeLanguage('fr');
+    fakeApi({ 'GET /api/history': { body: page(student) } });
+    renderApp('/history', { user: DEMO_PEOPLE.student({ LANGUAGE: 'fr' }) });
+    expect(await withoutTime()).toEqual([
+      'Le service académique a accepté votre candidature à la classe HND2 SWE/J A dans la session d’inscription «\u00a0Inscriptions 2026-2027\u00a0»',
+      'Le service académique a mis en liste d’attente votre candidature à la matière optionnelle MKT102 Marketing numérique dans la session d’inscription «\u00a0Inscriptions 2026-2027\u00a0»',
+      'Le service académique a refusé votre candidature à la matière optionnelle MKT102 Marketing numérique dans la session d’inscription «\u00a0Inscriptions 2026-2027\u00a0»',
+      'Vous avez retiré votre candidature à la matière optionnelle MKT102 Marketing numérique dans la session d’inscription «\u00a0Inscriptions 2026-2027\u00a0»',
+      'Vous avez candidaté à la classe HND2 SWE/J A dans la session d’inscription «\u00a0Inscriptions 2026-2027\u00a0»',
+      'Vous avez délié votre compte de messagerie',
+      'Vous avez lié un compte de messagerie à votre compte du portail, confirmé par un code qui lui a été envoyé',
+      'Vous avez supprimé un fichier de votre dossier étudiant\u00a0: Diplôme',
+      'Vous avez ajouté un fichier à votre dossier étudiant\u00a0: Acte de naissance',
+      'Vous avez enregistré la section «\u00a0Contact en cas d’urgence\u00a0» de votre dossier étudiant',
+    ]);
+  });
+
+  it('says what a decision without its status, or an application whose offer is gone, still knows', async () => {
+    fakeApi({
+      'GET /api/history': {
+        body: page([
+          { id: 2, at: at(23, 9, 0), event: 'enrolmentDecided', byOffice: true, facts: { session: { name: 'Enrolment', nameFr: 'Inscriptions' } } },
+          { id: 1, at: at(23, 8, 0), event: 'mailLinked', byOffice: false, facts: {} },
+        ]),
+      },
+    });
+    renderApp('/history', { user: DEMO_PEOPLE.student() });
+    expect((await lines()).map((line) => line!.replace(/\d\d\/\d\d\/\d{4} \d\d:\d\d$/, ''))).toEqual([
+      'The academic office decided on your application for — in the enrolment session “Enrolment”',
+      'You linked a mail account to your portal account, confirmed —',
+    ]);
+  });
+
   it('pages through the history, keeping the page in the URL', async () => {
     const first = ENTRIES.slice(0, 5).map((entry) => ({ ...entry }));
     const second = ENTRIES.slice(5).map((entry) => ({ ...entry }));

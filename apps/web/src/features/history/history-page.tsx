@@ -1,5 +1,8 @@
+import AlternateEmailOutlined from '@mui/icons-material/AlternateEmailOutlined';
 import AssignmentIndOutlined from '@mui/icons-material/AssignmentIndOutlined';
+import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import FingerprintOutlined from '@mui/icons-material/FingerprintOutlined';
+import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
 import LoginOutlined from '@mui/icons-material/LoginOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
@@ -23,9 +26,12 @@ import { LIST_PAGE_SIZES, useUrlFilters } from '../../lib/url-filters';
 import { historyFiltersFrom, useHistory } from './history-api';
 import { historySentence } from './history-sentence';
 
-/** The icon of an event: signing in, the registration, identification, subject choices, requests. */
+/** The icon of an event: signing in, the registration, identification, subject choices, requests, a student's file, a mail account, enrolment. */
 function iconOf(event: HistoryEvent): typeof SvgIcon {
   if (event.startsWith('request') || event === 'attachmentUploaded') return ReceiptLongOutlined;
+  if (event.startsWith('student')) return BadgeOutlined;
+  if (event.startsWith('mail')) return AlternateEmailOutlined;
+  if (event.startsWith('enrolment')) return HowToRegOutlined;
   if (event.startsWith('choice') || event.startsWith('application')) return MenuBookOutlined;
   if (event.startsWith('photo') || event.startsWith('fingerprint') || event.startsWith('identification')) return FingerprintOutlined;
   if (event === 'accountActivated' || event.startsWith('sign') || event === 'codeFailed') return LoginOutlined;

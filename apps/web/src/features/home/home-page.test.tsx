@@ -20,17 +20,23 @@ const OWN = ['My profile', 'My activity'];
 const PLANNING = ['Lesson planning', 'Teaching hours'];
 /** A unit processing requests (decision 32). */
 const REQUESTS = ['Requests to process', 'Transmittal batches', 'Requests report'];
+/** The academic office: subject choices, the students' enrolment (decision 38), lessons and the evaluation of teaching (decision 39). */
+const ACADEMIC = ['Assignments', 'Choice sessions', 'Catalogue', 'Student enrolment', ...PLANNING, 'Question forms', 'Evaluation sessions'];
+/** An employee: the registration, subject choices, requests, schedule and the students' reviews of their teaching. */
+const STAFF = ['My profile', 'My registration', 'Subject choices', 'History and assignments', 'My requests', 'Schedule', 'Reviews', 'My activity'];
+/** A student (issue 13): their file, requests, schedule, class, enrolment and evaluations. */
+const STUDENT = ['My profile', 'My student file', 'My requests', 'Schedule', 'Classes', 'Enrolment', 'Evaluations', 'My activity'];
 
 describe('the home page, signed in: what each person can do today', () => {
   const expected: Record<DemoWho, string[]> = {
-    permanent: ['My profile', 'My registration', 'Subject choices', 'History and assignments', 'My requests', 'Schedule', 'My activity', ...COMMON],
-    support: ['My profile', 'My registration', 'Subject choices', 'History and assignments', 'My requests', 'Schedule', 'My activity', ...COMMON],
-    student: ['My profile', 'Schedule', 'My activity', ...COMMON],
+    permanent: [...STAFF, ...COMMON],
+    support: [...STAFF, ...COMMON],
+    student: [...STUDENT, ...COMMON],
     hr: [...OWN, 'Staff registrations', ...REQUESTS, ...COMMON],
-    academic: [...OWN, 'Assignments', 'Choice sessions', 'Catalogue', ...PLANNING, ...COMMON],
+    academic: [...OWN, ...ACADEMIC, ...COMMON],
     identification: [...OWN, 'Identification', ...COMMON],
     admissions: [...OWN, ...COMMON],
-    admin: [...OWN, 'Staff registrations', 'Identification', 'Assignments', 'Choice sessions', 'Catalogue', ...PLANNING, ...REQUESTS, 'Requests settings', ...COMMON],
+    admin: [...OWN, 'Staff registrations', 'Identification', ...ACADEMIC, ...REQUESTS, 'Requests settings', ...COMMON],
     seng: [...OWN, ...REQUESTS, ...COMMON],
     finance: [...OWN, ...REQUESTS, ...COMMON],
     school: [...OWN, ...REQUESTS, ...COMMON],
@@ -51,7 +57,7 @@ describe('the home page, signed in: what each person can do today', () => {
   });
 
   it('says nothing of the kind to the other offices', async () => {
-    for (const who of ['hr', 'seng'] as const) {
+    for (const who of ['hr', 'seng', 'academic'] as const) {
       fakeApi();
       const view = renderApp('/', { user: DEMO_PEOPLE[who]() });
       await cards();
@@ -70,6 +76,28 @@ describe('the home page, signed in: what each person can do today', () => {
       expect(card, who).toHaveTextContent('Your lessons week by week in the colours of their status, and the address that puts them in your phone’s calendar.');
       view.unmount();
     }
+  });
+
+  it("speaks to a student of a student's pages, and keeps a lecturer's words for a lecturer", async () => {
+    const cardText = (name: RegExp) => within(screen.getByRole('list', { name: 'What you can do here' })).getByRole('link', { name }).textContent;
+    fakeApi();
+    const student = renderApp('/', { user: DEMO_PEOPLE.student() });
+    await cards();
+    const list = screen.getByRole('list', { name: 'What you can do here' });
+    for (const [name, path] of [[/^My student file/, '/student/file'], [/^Classes/, '/student/classes'], [/^Enrolment/, '/enrolment'], [/^Evaluations/, '/evaluation']] as const) {
+      expect(within(list).getByRole('link', { name }), path).toHaveAttribute('href', path);
+    }
+    expect(cardText(/^My requests/)).toContain('Ask your school for a certificate, dispute a grade or raise an enrolment matter');
+    expect(cardText(/^My activity/)).toContain('your student file, your mail account, your enrolment applications and their decisions');
+    expect(cardText(/^Evaluations/)).toContain('anonymously');
+    student.unmount();
+
+    fakeApi();
+    renderApp('/', { user: DEMO_PEOPLE.permanent() });
+    await cards();
+    expect(cardText(/^My requests/)).toContain('File a request about your teaching, payment, contract or copies');
+    expect(cardText(/^My activity/)).toContain('registration, identification, choices and requests');
+    expect(cardText(/^Reviews/)).toContain('once at least five of them have answered');
   });
 
   it('links each card to its page', async () => {
@@ -118,5 +146,7 @@ describe('the home page, signed out', () => {
     expect(within(main).getByRole('link', { name: 'Create my account' })).toHaveAttribute('href', '/register');
     expect(screen.queryByText(/coming/i)).not.toBeInTheDocument();
     expect(screen.getByText(/follow your class’s timetable week by week/)).toBeInTheDocument();
+    expect(screen.getByText(/fill in your student file.* apply to a class or to optional subjects.* evaluate the teaching anonymously, and link a mail account/)).toBeInTheDocument();
+    expect(screen.getByText(/runs the students' enrolment sessions and the evaluation of teaching/)).toBeInTheDocument();
   });
 });

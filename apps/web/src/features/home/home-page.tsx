@@ -16,7 +16,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { PersonRecord } from '@portal/contract';
-import { can, isBackOffice, lastSessionDayOf, isoToDmy, type Permission } from '@portal/contract/rules';
+import { can, isBackOffice, lastSessionDayOf, isoToDmy, SELF_SERVICE_PERMISSIONS, type Permission } from '@portal/contract/rules';
 import { usePageTitle } from '../../components/page';
 import { useSession } from '../../lib/session';
 import { useOpenApplicationSession } from './home-api';
@@ -35,8 +35,8 @@ const OFFERS: readonly Offer[] = [
   { key: 'settings', label: 'home.cards.settings.title', path: '/settings', icon: SettingsOutlined },
 ];
 
-/** The permissions that are an office's work (not what one does for oneself). */
-const OFFICE_WORK: readonly Permission[] = ['registrations.manage', 'identification.manage', 'assignments.manage', 'applicationSessions.manage', 'catalogue.manage', 'requests.process', 'requests.report', 'requests.configure'];
+/** The permissions of the menu's office pages: every entry but what one does for oneself. */
+const OFFICE_WORK: readonly Permission[] = NAV_ENTRIES.map((entry) => entry.permission).filter((permission) => !(SELF_SERVICE_PERMISSIONS as readonly Permission[]).includes(permission));
 
 /** The state of the person's registration, in words. */
 const registrationText = (t: TFunction, person: PersonRecord) => (person.ACTIVED ? t('home.cards.registration.closed') : t('home.cards.registration.open'));
@@ -61,7 +61,9 @@ function SubjectsText({ person }: { person: PersonRecord }) {
 function OfferCard({ offer, person }: { offer: Offer; person: PersonRecord }) {
   const { t } = useTranslation();
   const Icon = offer.icon;
-  const text = offer.key === 'registration' ? registrationText(t, person) : offer.key === 'subjects' ? <SubjectsText person={person} /> : t(`home.cards.${offer.key}.text`);
+  // a card a student and an employee both have may say it their way (`text_student`, else `text`)
+  const text =
+    offer.key === 'registration' ? registrationText(t, person) : offer.key === 'subjects' ? <SubjectsText person={person} /> : t(`home.cards.${offer.key}.text`, { context: person.KIND === 'STUDENT' ? 'student' : undefined });
   return (
     <Paper variant="outlined" component="li" sx={{ listStyle: 'none' }}>
       <CardActionArea component={RouterLink} to={offer.path} sx={{ p: 2.5, display: 'flex', gap: 2, alignItems: 'flex-start', justifyContent: 'flex-start', height: '100%' }}>

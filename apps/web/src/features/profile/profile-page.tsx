@@ -1,10 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import type { PersonRecord } from '@portal/contract';
 import { isBackOffice, isoToDmy } from '@portal/contract/rules';
 import { Card } from '../../components/card';
@@ -100,6 +102,11 @@ function ProfileDetails({ person }: { person: PersonRecord }) {
         <Field label={t('person.fields.LANGUAGE')}>{t(`language.${person.LANGUAGE}`)}</Field>
         <Field label={t('person.fields.updatedAt')}>{formatDateTime(person.updatedAt)}</Field>
       </Section>
+      <Box>
+        <Button component={RouterLink} to="/profile/mail-account" variant="outlined">
+          {t('mailLink.profileButton')}
+        </Button>
+      </Box>
     </Stack>
   );
 }

@@ -26,7 +26,7 @@ import { UploadProgress } from '../../components/file-upload';
 import { acceptOf, checkFile, MAX_UPLOAD_MB } from '../../lib/files';
 import { deleteDocument, markLastDiploma, registrationKeys, refreshRegistration, uploadDocument, useDocuments } from './registration-api';
 import { useRegistration } from './registration-context';
-import { FieldRow } from './section-form';
+import { FieldRow } from '../../components/form-parts';
 
 type DocumentInput = z.input<typeof DocumentFields>;
 

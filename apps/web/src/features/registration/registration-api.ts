@@ -92,7 +92,6 @@ function useReference<T>(name: string, path: string) {
 
 export const useIdentificationTypes = () => useReference<IdentificationType>('identification-types', '/api/identifications-types');
 export const usePaymentModes = () => useReference<PaymentMode>('payment-modes', '/api/payments-modes');
-export const useRegions = () => useReference<Region>('regions', '/api/reference/regions');
 export const useBanks = () => useReference<Bank>('banks', '/api/banks');
 
 export { queryKeys };

@@ -148,8 +148,3 @@ export function SectionForm({ label, submit, problem, saving, readOnly, children
     </StackedForm>
   );
 }
-
-/** Two fields side by side from the small-tablet width on, one above the other on a phone. */
-export function FieldRow({ children }: { children: ReactNode }) {
-  return <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, alignItems: 'start' }}>{children}</Box>;
-}

@@ -17,11 +17,12 @@ import { SINGLE_STUDENT_DOCUMENTS, STUDENT_DOCUMENT_KINDS, UPLOAD_TYPES } from '
 import { Card } from '../../components/card';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FileButton, UploadProgress } from '../../components/file-upload';
+import { FieldRow } from '../../components/form-parts';
 import { FormTextField } from '../../components/form-text-field';
 import { useNotify } from '../../components/notify';
 import { errorKey, isApiError } from '../../lib/api';
 import { acceptOf, checkFile, MAX_UPLOAD_MB } from '../../lib/files';
-import { FieldRow, SelectField } from './fields';
+import { SelectField } from './fields';
 import { deleteStudentDocument, storeDocuments, uploadStudentDocument, type DocumentUploadFields } from './students-api';
 
 type UploadInput = z.input<typeof StudentDocumentFields>;

@@ -13,9 +13,11 @@ import {
   type StudentProfileSection,
 } from '@portal/contract/rules';
 import { CheckboxField } from '../../components/checkbox-field';
+import { FieldRow } from '../../components/form-parts';
 import { FormTextField } from '../../components/form-text-field';
 import { PhoneField } from '../../components/phone-field';
-import { CountryField, FieldRow, LivingTownField, MultiSelectField, RegionField, SelectField } from './fields';
+import { CountryField, LivingTownField, RegionOfOriginField } from '../../components/place-fields';
+import { MultiSelectField, SelectField } from './fields';
 import { SectionForm, useStudentSection } from './section-form';
 
 export interface SectionProps {
@@ -37,7 +39,7 @@ function PersonalSection({ file, onDirty }: SectionProps) {
         <FormTextField {...field('RELIGION')} />
       </FieldRow>
       <FieldRow>
-        <RegionField {...field('REGION_ORIGIN')} />
+        <RegionOfOriginField {...field('REGION_ORIGIN')} noneLabel={t('studentFile.none')} />
         <FormTextField {...field('DEPARTMENT')} />
       </FieldRow>
     </SectionForm>
@@ -77,7 +79,7 @@ function ParentsSection({ file, onDirty }: SectionProps) {
           <FormTextField {...field(`${parent}_NAME`)} required />
           <FormTextField {...field(`${parent}_JOB`)} />
           <FormTextField {...field(`${parent}_CONTACT`)} {...contactProps} helperText={t('studentFile.help.contact')} />
-          <RegionField {...field(`${parent}_REGION_ORIGIN`)} />
+          <RegionOfOriginField {...field(`${parent}_REGION_ORIGIN`)} noneLabel={t('studentFile.none')} />
         </FieldRow>
       ))}
     </SectionForm>

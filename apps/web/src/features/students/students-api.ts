@@ -1,23 +1,17 @@
 // A student's own file (issue 13, decision 37): read whole, saved section by section, and the uploads.
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { DocumentDeleted, Region, StudentDocument, StudentFile } from '@portal/contract';
+import type { DocumentDeleted, StudentDocument, StudentFile } from '@portal/contract';
 import type { StudentDocumentKind, StudentProfileSection } from '@portal/contract/rules';
 import { api } from '../../lib/api';
 import { upload } from '../../lib/upload';
 
 export const studentFileKeys = {
   file: ['students', 'file'] as const,
-  regions: ['reference', 'regions'] as const,
 };
 
 /** The signed-in student's file (always their own: the server takes the person from the session). */
 export function useStudentFile() {
   return useQuery({ queryKey: studentFileKeys.file, queryFn: ({ signal }) => api<StudentFile>('/api/students/profile', { signal }), staleTime: 0 });
-}
-
-/** Cameroon's regions and their towns (English and French names), fetched once per visit. */
-export function useRegions() {
-  return useQuery({ queryKey: studentFileKeys.regions, queryFn: () => api<Region[]>('/api/reference/regions'), staleTime: Infinity, gcTime: Infinity });
 }
 
 /** Saves one section; the server answers the whole file. */

@@ -7,6 +7,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import { useTranslation } from 'react-i18next';
+import { RESULTS_THRESHOLD } from '@portal/contract/rules';
 import { LIMITS } from '../../lib/limits';
 
 interface Feature {
@@ -17,7 +18,7 @@ interface Feature {
 /** The features of the current version, from the locales (`whatsNew.features`). */
 export default function WhatsNewDialog({ open, version, onClose }: { open: boolean; version: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const features = t('whatsNew.features', { ...LIMITS, returnObjects: true }) as unknown;
+  const features = t('whatsNew.features', { ...LIMITS, threshold: RESULTS_THRESHOLD, returnObjects: true }) as unknown;
   const items: Feature[] = Array.isArray(features) ? (features as Feature[]) : [];
 
   return (

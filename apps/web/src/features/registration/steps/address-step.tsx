@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { AddressSection, type PersonRecord } from '@portal/contract';
 import { DEFAULT_PHONE_CODE } from '@portal/contract/rules';
+import { FieldRow } from '../../../components/form-parts';
 import { FormTextField } from '../../../components/form-text-field';
 import { PhoneField } from '../../../components/phone-field';
-import { LivingTownField } from '../fields';
-import { FieldRow, SectionForm, useSectionForm } from '../section-form';
+import { LivingTownField } from '../../../components/place-fields';
+import { SectionForm, useSectionForm } from '../section-form';
 import { text } from '../values';
 
 const defaults = (record: PersonRecord) => ({

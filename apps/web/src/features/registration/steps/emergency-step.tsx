@@ -3,7 +3,8 @@ import { EmergencySection, type PersonRecord } from '@portal/contract';
 import { DEFAULT_PHONE_CODE } from '@portal/contract/rules';
 import { FormTextField } from '../../../components/form-text-field';
 import { PhoneField } from '../../../components/phone-field';
-import { FieldRow, SectionForm, useSectionForm } from '../section-form';
+import { FieldRow } from '../../../components/form-parts';
+import { SectionForm, useSectionForm } from '../section-form';
 import { text } from '../values';
 
 const defaults = (record: PersonRecord) => ({

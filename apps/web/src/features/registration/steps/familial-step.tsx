@@ -10,7 +10,8 @@ import { CIVIL_STATUSES } from '@portal/contract/rules';
 import { DateField } from '../../../components/date-field';
 import { FormTextField } from '../../../components/form-text-field';
 import { SelectField } from '../select-field';
-import { FieldRow, SectionForm, useSectionForm } from '../section-form';
+import { FieldRow } from '../../../components/form-parts';
+import { SectionForm, useSectionForm } from '../section-form';
 import { digits, dmy, nullWhen, text } from '../values';
 
 const defaults = (record: PersonRecord) => ({

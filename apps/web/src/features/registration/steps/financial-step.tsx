@@ -7,7 +7,8 @@ import { AmountField } from '../../../components/amount-field';
 import { DateField } from '../../../components/date-field';
 import { RadioField } from '../../../components/radio-field';
 import { useRegistration } from '../registration-context';
-import { FieldRow, SectionForm, useSectionForm } from '../section-form';
+import { FieldRow } from '../../../components/form-parts';
+import { SectionForm, useSectionForm } from '../section-form';
 import { digits, dmy, text } from '../values';
 
 const defaults = (record: PersonRecord) => ({

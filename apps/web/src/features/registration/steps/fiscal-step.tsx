@@ -10,7 +10,8 @@ import { CheckboxField } from '../../../components/checkbox-field';
 import { FormTextField } from '../../../components/form-text-field';
 import { RadioField } from '../../../components/radio-field';
 import { currentLanguage } from '../../../lib/i18n';
-import { FieldRow, SectionForm, useSectionForm } from '../section-form';
+import { FieldRow } from '../../../components/form-parts';
+import { SectionForm, useSectionForm } from '../section-form';
 import { text } from '../values';
 
 const defaults = (record: PersonRecord) => ({

@@ -10,7 +10,8 @@ import { FormTextField } from '../../../components/form-text-field';
 import { FileSlot } from '../file-slot';
 import { useIdentificationTypes } from '../registration-api';
 import { useRegistration } from '../registration-context';
-import { FieldRow, SectionForm, useSectionForm } from '../section-form';
+import { FieldRow } from '../../../components/form-parts';
+import { SectionForm, useSectionForm } from '../section-form';
 import { dmy, text } from '../values';
 
 /** A passport (travel identification) is saved through its own path. */

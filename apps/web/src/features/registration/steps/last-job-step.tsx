@@ -4,7 +4,8 @@ import { LastJobSection, type PersonRecord } from '@portal/contract';
 import { CheckboxField } from '../../../components/checkbox-field';
 import { DateField } from '../../../components/date-field';
 import { FormTextField } from '../../../components/form-text-field';
-import { FieldRow, SectionForm, useSectionForm } from '../section-form';
+import { FieldRow } from '../../../components/form-parts';
+import { SectionForm, useSectionForm } from '../section-form';
 import { dmy, nullWhen, text } from '../values';
 
 const defaults = (record: PersonRecord) => ({

@@ -5,7 +5,8 @@ import { BLOOD_GROUPS } from '@portal/contract/rules';
 import { FormTextField } from '../../../components/form-text-field';
 import { RadioField } from '../../../components/radio-field';
 import { SelectField } from '../select-field';
-import { FieldRow, SectionForm, useSectionForm } from '../section-form';
+import { FieldRow } from '../../../components/form-parts';
+import { SectionForm, useSectionForm } from '../section-form';
 import { digits, nullWhen, text } from '../values';
 
 const defaults = (record: PersonRecord) => ({

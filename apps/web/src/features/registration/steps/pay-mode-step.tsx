@@ -10,7 +10,8 @@ import { keepPayModeFields, PAY_FIXED_VALUES, PAY_MODES, payFieldRequired, payFi
 import { DateField } from '../../../components/date-field';
 import { FormTextField } from '../../../components/form-text-field';
 import { useBanks, usePaymentModes } from '../registration-api';
-import { FieldRow, SectionForm, useSectionForm } from '../section-form';
+import { FieldRow } from '../../../components/form-parts';
+import { SectionForm, useSectionForm } from '../section-form';
 import { dmy, text } from '../values';
 
 /** The fields a person types, as the form lays them out: full width, two side by side, or one at half width. */

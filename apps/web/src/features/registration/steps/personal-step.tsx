@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { PersonalSection, type PersonRecord } from '@portal/contract';
 import { GENDERS, SPOKEN_LANGUAGES, TITLES } from '@portal/contract/rules';
 import { DateField } from '../../../components/date-field';
+import { FieldRow } from '../../../components/form-parts';
 import { FormTextField } from '../../../components/form-text-field';
-import { CountryField, RegionOfOriginField } from '../fields';
+import { CountryField, RegionOfOriginField } from '../../../components/place-fields';
 import { SelectField } from '../select-field';
 import { useRegistration } from '../registration-context';
-import { FieldRow, SectionForm, useSectionForm } from '../section-form';
+import { SectionForm, useSectionForm } from '../section-form';
 import { dmy, text } from '../values';
 
 /** Cameroon unless the record says otherwise (the specification's default). */
@@ -54,7 +55,7 @@ export default function PersonalStep() {
       </FieldRow>
       <FieldRow>
         <CountryField control={control} name="COUNTRY" id="personal-country" label={t('registration.fields.COUNTRY')} required disabled={readOnly} />
-        <RegionOfOriginField control={control} name="REGION_ORIGIN" id="personal-region" label={t('registration.fields.REGION_ORIGIN')} disabled={readOnly} />
+        <RegionOfOriginField control={control} name="REGION_ORIGIN" id="personal-region" label={t('registration.fields.REGION_ORIGIN')} disabled={readOnly} noneLabel={t('registration.none')} />
       </FieldRow>
       <FieldRow>
         <FormTextField {...field('DEPARTMENT', 'personal-department')} />

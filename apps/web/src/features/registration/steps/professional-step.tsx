@@ -5,7 +5,8 @@ import { ACADEMIC_GRADES, TITLES } from '@portal/contract/rules';
 import { FormTextField } from '../../../components/form-text-field';
 import { Diplomas } from '../diplomas';
 import { SelectField } from '../select-field';
-import { FieldRow, SectionForm, useSectionForm } from '../section-form';
+import { FieldRow } from '../../../components/form-parts';
+import { SectionForm, useSectionForm } from '../section-form';
 import { digits, text } from '../values';
 
 const defaults = (record: PersonRecord) => ({

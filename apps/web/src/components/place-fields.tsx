@@ -1,16 +1,20 @@
+// The fields that name a place: a country, a region of origin and a living town (region, then
+// town). The registration and a student's own file both use them; each record keeps the English
+// name, the French one is only shown.
 import Autocomplete from '@mui/material/Autocomplete';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useMemo, useState } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { Country, Region } from '@portal/contract';
+import type { Country } from '@portal/contract';
 import { REGIONS_OF_ORIGIN } from '@portal/contract/rules';
-import { FormTextField } from '../../components/form-text-field';
-import { messageKey } from '../../lib/form';
-import { currentLanguage } from '../../lib/i18n';
-import { useCountries, useRegions } from './registration-api';
-import { FieldRow } from './section-form';
+import { useCountries } from '../lib/country';
+import { messageKey } from '../lib/form';
+import { LIMITS } from '../lib/limits';
+import { useRegionName, useRegions } from '../lib/regions';
+import { FieldRow } from './form-parts';
+import { FormTextField } from './form-text-field';
 
 interface BoundProps<T extends FieldValues, TOut extends FieldValues> {
   control: Control<T, unknown, TOut>;
@@ -21,21 +25,15 @@ interface BoundProps<T extends FieldValues, TOut extends FieldValues> {
   required?: boolean;
 }
 
-/** The name of a region in the current language (the API gives English and French). */
-export function regionName(region: Region | undefined, fallback = ''): string {
-  if (!region) return fallback;
-  return currentLanguage() === 'fr' ? region.nom : region.name;
-}
-
 /**
- * A country typed or picked in the current language. The record keeps the English name
+ * A country typed or picked in the reader's language. The record keeps the English name
  * (`Cameroon`), as the registry does; the French name is only shown.
  */
 export function CountryField<T extends FieldValues, TOut extends FieldValues = T>({ control, name, id, label, disabled, required }: BoundProps<T, TOut>) {
   const { t, i18n } = useTranslation();
   const countries = useCountries();
   const { field, fieldState } = useController({ name, control });
-  const french = i18n.resolvedLanguage === 'fr';
+  const french = (i18n.resolvedLanguage ?? i18n.language).startsWith('fr');
   const labelOf = (country: Country) => (french ? country.nameFr : country.name);
   const options = useMemo(
     () => [...(countries.data ?? [])].sort((a, b) => (french ? a.nameFr : a.name).localeCompare(french ? b.nameFr : b.name, french ? 'fr' : 'en')),
@@ -55,27 +53,19 @@ export function CountryField<T extends FieldValues, TOut extends FieldValues = T
       onChange={(_event, country) => field.onChange(country ? country.name : '')}
       onBlur={field.onBlur}
       renderInput={(params) => (
-        <TextField
-          {...params}
-          label={label}
-          required={required}
-          name={field.name}
-          inputRef={field.ref}
-          error={Boolean(fieldState.error)}
-          helperText={message ? t(messageKey(message)) : undefined}
-        />
+        <TextField {...params} label={label} required={required} name={field.name} inputRef={field.ref} error={Boolean(fieldState.error)} helperText={message ? t(messageKey(message), LIMITS) : undefined} />
       )}
     />
   );
 }
 
-/** The region of origin: the ten regions of Cameroon, named in the current language. */
-export function RegionOfOriginField<T extends FieldValues, TOut extends FieldValues = T>({ control, name, id, label, disabled }: BoundProps<T, TOut>) {
-  const { t } = useTranslation();
+/** The region of origin: one of Cameroon's ten regions, named in the reader's language (the record keeps the English name); `noneLabel` names the empty choice. */
+export function RegionOfOriginField<T extends FieldValues, TOut extends FieldValues = T>({ control, name, id, label, disabled, noneLabel }: BoundProps<T, TOut> & { noneLabel: string }) {
   const regions = useRegions();
+  const regionName = useRegionName();
   return (
     <FormTextField control={control} name={name} id={id} label={label} select disabled={disabled} fullWidth>
-      <MenuItem value="">{t('registration.none')}</MenuItem>
+      <MenuItem value="">{noneLabel}</MenuItem>
       {REGIONS_OF_ORIGIN.map((region) => (
         <MenuItem key={region} value={region}>
           {regionName(regions.data?.find((item) => item.name === region), region)}
@@ -92,6 +82,7 @@ export function RegionOfOriginField<T extends FieldValues, TOut extends FieldVal
 export function LivingTownField<T extends FieldValues, TOut extends FieldValues = T>({ control, name, id, label, disabled, required }: BoundProps<T, TOut>) {
   const { t } = useTranslation();
   const regions = useRegions();
+  const regionName = useRegionName();
   const { field, fieldState } = useController({ name, control });
   const town = typeof field.value === 'string' ? field.value : '';
   const list = regions.data ?? [];
@@ -100,12 +91,11 @@ export function LivingTownField<T extends FieldValues, TOut extends FieldValues 
   const towns = region?.towns ?? [];
   const unknownTown = town !== '' && !towns.some((x) => x.name === town);
   const message = fieldState.error?.message;
-
   return (
     <FieldRow>
       <TextField
         id={`${id}-region`}
-        label={t('registration.fields.LIVING_REGION')}
+        label={t('common.livingRegion')}
         select
         fullWidth
         disabled={disabled}
@@ -118,7 +108,7 @@ export function LivingTownField<T extends FieldValues, TOut extends FieldValues 
       >
         {list.map((item) => (
           <MenuItem key={item.id} value={String(item.id)}>
-            {regionName(item)}
+            {regionName(item, item.name)}
           </MenuItem>
         ))}
       </TextField>
@@ -135,7 +125,7 @@ export function LivingTownField<T extends FieldValues, TOut extends FieldValues 
         onBlur={field.onBlur}
         inputRef={field.ref}
         error={Boolean(fieldState.error)}
-        helperText={message ? t(messageKey(message)) : region ? undefined : t('registration.chooseRegionFirst')}
+        helperText={message ? t(messageKey(message), LIMITS) : region ? undefined : t('common.chooseRegionFirst')}
       >
         {unknownTown ? <MenuItem value={town}>{town}</MenuItem> : null}
         {towns.map((item) => (
