@@ -7,11 +7,11 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import pg from 'pg';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { createPglite, fromPglite, fromPostgres, type Database, type Db } from '../src/db/client';
-import { mailOutbox } from '../src/db/schema';
+import { mailOutbox, persons } from '../src/db/schema';
 import { ManualClock } from '../src/lib/clock';
 import type { Job } from '../src/lib/jobs';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/seed/demo';
@@ -189,10 +189,37 @@ export function codeIn(text: string | undefined): string {
 }
 
 export async function emailOf(db: Db, matricule: string): Promise<string> {
-  const { persons } = await import('../src/db/schema');
   const [p] = await db.select({ email: persons.EMAIL }).from(persons).where(eq(persons.MATRICULE, matricule));
   if (!p?.email) throw new Error(`no e-mail for ${matricule}`);
   return p.email;
+}
+
+/** What an injected request answers, as the helpers below read it. */
+export type Answer = { statusCode: number; body: string; json: () => unknown };
+
+/** The body of a 2xx answer (none for a 204), failing with the body when the status differs. */
+export function ok<T>(res: Answer, status = 200): T {
+  expect(res.statusCode, res.body).toBe(status);
+  return (status === 204 ? undefined : res.json()) as T;
+}
+
+/** An answer's status and error code, and its fields, conflict or columns when it names them: for one-line expectations. */
+export const outcome = (res: Answer) => {
+  const body = (res.body ? res.json() : null) as { code?: string; fields?: Record<string, string>; conflict?: unknown; columns?: string[] } | null;
+  return {
+    status: res.statusCode,
+    code: body?.code,
+    ...(body?.fields ? { fields: body.fields } : {}),
+    ...(body?.conflict ? { conflict: body.conflict } : {}),
+    ...(body?.columns ? { columns: body.columns } : {}),
+  };
+};
+
+/** The id of the person with this matricule (the demo data's). */
+export async function personIdOf(t: TestApp, matricule: string): Promise<number> {
+  const [p] = await t.db.select({ id: persons.id }).from(persons).where(eq(persons.MATRICULE, matricule));
+  if (!p) throw new Error(`no person ${matricule}`);
+  return p.id;
 }
 
 /** Signs in with password and the mailed code; the client then holds the session cookie. */

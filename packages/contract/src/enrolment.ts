@@ -2,7 +2,7 @@
 // classes and optional subjects each offers with their seats, the students' applications and the
 // office's decisions on them. (The lecturers' subject-choice session is an *application session*.)
 import { z } from 'zod';
-import { id, isoDate, pageNumber, wholeNumber } from './common';
+import { id, isoDate, pageNumber, required, wholeNumber } from './common';
 import {
   ENROLMENT_BULK_MAX,
   ENROLMENT_DECISION_NAMES,
@@ -27,7 +27,7 @@ export type EnrolmentSessionState = z.infer<typeof EnrolmentSessionState>;
 
 /** An optional filter of a query: absent or empty means none. */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
-const sessionName = () => z.string({ error: V.required }).trim().min(1, { error: V.required }).max(ENROLMENT_NAME_MAX, { error: V.tooLong });
+const sessionName = () => required(ENROLMENT_NAME_MAX);
 
 // ---------------------------------------------------------------- sessions
 

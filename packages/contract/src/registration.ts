@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, wholeNumber } from './common';
+import { id, required, wholeNumber } from './common';
 import { isCameroonMobile, isValidPhone } from './phone';
 import { StaffStatus } from './person';
 import { ACCOUNT_NUMBER, BANK_CODE, BRANCH_CODE, isValidCardNumber, isValidRib, RIB_KEY } from './rules/bank';
@@ -68,6 +68,33 @@ export const mayBeLeftOut = <T extends z.ZodType>(schema: T) => schema.optional(
 /** A calling code next to a phone number (`+237`); empty is none. */
 export const phoneCode = z.preprocess(blankToNull, z.string({ error: missingOr(V.invalid) }).regex(/^\+\d{1,4}$/, { error: V.invalid }).nullable());
 
+/** A field a section needs (its message V.required by default), added where the section's rules are checked. */
+export const need = (ctx: z.RefinementCtx, value: unknown, path: string, message: string = V.required) => {
+  if (value === null || value === undefined || value === '') ctx.addIssue({ code: 'custom', path: [path], message });
+};
+
+/** A phone number typed beside its calling code (Cameroon's when none): `message` when it is not a valid number; empty is none. */
+export const checkPhone = (ctx: z.RefinementCtx, code: string | null, number: string | null, path: string, message: string) => {
+  if (number && !isValidPhone(code ?? CAMEROON_PHONE_CODE, number)) ctx.addIssue({ code: 'custom', path: [path], message });
+};
+
+/**
+ * An address's rules, the registration's and a student's file's: the living town and the precinct
+ * are required (V.townPrecinct), each phone number valid for its code (V.phone1, V.phone2); a
+ * student must give the first number.
+ */
+export function checkAddress(
+  ctx: z.RefinementCtx,
+  v: { LIVING_TOWN: string | null; PRECINCT: string | null; CODE1: string | null; NUMPHONE: string | null; CODE2: string | null; NUMPHONE2: string | null },
+  { phoneRequired = false } = {},
+) {
+  need(ctx, v.LIVING_TOWN, 'LIVING_TOWN', V.townPrecinct);
+  need(ctx, v.PRECINCT, 'PRECINCT', V.townPrecinct);
+  if (phoneRequired) need(ctx, v.NUMPHONE, 'NUMPHONE');
+  checkPhone(ctx, v.CODE1, v.NUMPHONE, 'NUMPHONE', V.phone1);
+  checkPhone(ctx, v.CODE2, v.NUMPHONE2, 'NUMPHONE2', V.phone2);
+}
+
 /** A base64 data URL carrying a file inside a JSON body (the contract's compatibility form). */
 export const DataUrl = z.string().regex(/^data:[\w.+-]+\/[\w.+-]+;base64,/, { error: V.invalid }).max(8_000_000, { error: 'validation.fileTooLarge' });
 export type DataUrl = z.infer<typeof DataUrl>;
@@ -83,8 +110,8 @@ export type StatusSection = z.infer<typeof StatusSection>;
 
 export const PersonalSection = z.object({
   DENOMINATION: optEnum(TITLES),
-  FIRSTNAME: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(100, { error: V.tooLong }),
-  LASTNAME: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(100, { error: V.tooLong }),
+  FIRSTNAME: required(100),
+  LASTNAME: required(100),
   GENDER: optEnum(GENDERS),
   BIRTHDATE: optDate,
   BIRTHPLACE: optText(100),
@@ -121,17 +148,12 @@ export const AddressSection = z
     CODE2: phoneCode,
     NUMPHONE2: optText(20),
   })
-  .superRefine((v, ctx) => {
-    if (!v.LIVING_TOWN) ctx.addIssue({ code: 'custom', path: ['LIVING_TOWN'], message: 'validation.townPrecinct' });
-    if (!v.PRECINCT) ctx.addIssue({ code: 'custom', path: ['PRECINCT'], message: 'validation.townPrecinct' });
-    if (v.NUMPHONE && !isValidPhone(v.CODE1 ?? CAMEROON_PHONE_CODE, v.NUMPHONE)) ctx.addIssue({ code: 'custom', path: ['NUMPHONE'], message: 'validation.phone1' });
-    if (v.NUMPHONE2 && !isValidPhone(v.CODE2 ?? CAMEROON_PHONE_CODE, v.NUMPHONE2)) ctx.addIssue({ code: 'custom', path: ['NUMPHONE2'], message: 'validation.phone2' });
-  });
+  .superRefine((v, ctx) => checkAddress(ctx, v));
 export type AddressSection = z.infer<typeof AddressSection>;
 
 export const Child = z.object({
-  FIRSTNAME: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(100, { error: V.tooLong }),
-  LASTNAME: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(100, { error: V.tooLong }),
+  FIRSTNAME: required(100),
+  LASTNAME: required(100),
   BIRTHDATE: optDate,
 });
 export type Child = z.infer<typeof Child>;
@@ -177,8 +199,8 @@ export const EmergencySection = z
     EMERGNUM2: optText(20),
   })
   .superRefine((v, ctx) => {
-    if (v.EMERGNUM1 && !isValidPhone(v.EMERGCODE1 ?? CAMEROON_PHONE_CODE, v.EMERGNUM1)) ctx.addIssue({ code: 'custom', path: ['EMERGNUM1'], message: 'validation.phone1' });
-    if (v.EMERGNUM2 && !isValidPhone(v.EMERGCODE2 ?? CAMEROON_PHONE_CODE, v.EMERGNUM2)) ctx.addIssue({ code: 'custom', path: ['EMERGNUM2'], message: 'validation.phone2' });
+    checkPhone(ctx, v.EMERGCODE1, v.EMERGNUM1, 'EMERGNUM1', V.phone1);
+    checkPhone(ctx, v.EMERGCODE2, v.EMERGNUM2, 'EMERGNUM2', V.phone2);
   });
 export type EmergencySection = z.infer<typeof EmergencySection>;
 

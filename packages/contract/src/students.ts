@@ -4,7 +4,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { id, required } from './common';
 import { isValidPhone } from './phone';
-import { blankToNull, DataUrl, mayBeLeftOut, missingOr, optEnum, optInt, optText, phoneCode } from './registration';
+import { blankToNull, checkAddress, DataUrl, mayBeLeftOut, missingOr, need, optEnum, optInt, optText, phoneCode } from './registration';
 import { universityDayOf } from './rules/calendar';
 import { CAMEROON_PHONE_CODE, nationalDigits } from './rules/phone';
 import { CIVIL_STATUSES, REGIONS_OF_ORIGIN, SPOKEN_LANGUAGES } from './rules/registration';
@@ -101,11 +101,6 @@ const optContact = z.preprocess(
     }),
 );
 
-/** A field the section needs (its message V.required), added where the section's rules are checked. */
-const need = (ctx: z.RefinementCtx, value: unknown, path: string, message: string = V.required) => {
-  if (value === null || value === undefined || value === '') ctx.addIssue({ code: 'custom', path: [path], message });
-};
-
 // ---------------------------------------------------------------- sections
 
 /** Personal: religion, region of origin (one of Cameroon's regions), department, civil status. */
@@ -131,13 +126,7 @@ export const StudentAddressSection = z
     CODE2: phoneCode,
     NUMPHONE2: optText(20),
   })
-  .superRefine((v, ctx) => {
-    need(ctx, v.LIVING_TOWN, 'LIVING_TOWN', V.townPrecinct);
-    need(ctx, v.PRECINCT, 'PRECINCT', V.townPrecinct);
-    need(ctx, v.NUMPHONE, 'NUMPHONE');
-    if (v.NUMPHONE && !isValidPhone(v.CODE1 ?? CAMEROON_PHONE_CODE, v.NUMPHONE)) ctx.addIssue({ code: 'custom', path: ['NUMPHONE'], message: V.phone1 });
-    if (v.NUMPHONE2 && !isValidPhone(v.CODE2 ?? CAMEROON_PHONE_CODE, v.NUMPHONE2)) ctx.addIssue({ code: 'custom', path: ['NUMPHONE2'], message: V.phone2 });
-  });
+  .superRefine((v, ctx) => checkAddress(ctx, v, { phoneRequired: true }));
 export type StudentAddressSection = z.infer<typeof StudentAddressSection>;
 
 /** Parents: each one's name (required), job, phone number and region of origin. */

@@ -4,7 +4,7 @@ import { can, SESSION_ABSOLUTE_SECONDS, type Permission } from '@portal/contract
 import type { Account, Person } from '../db/schema';
 import type { RecordRow } from './person-record';
 import { audit } from './audit';
-import type { Actor, RequestMeta, ServiceContext } from './context';
+import type { Acting, Actor, RequestMeta, ServiceContext } from './context';
 import { AppError } from './errors';
 import { resolveSession } from './session';
 
@@ -36,6 +36,11 @@ export const sessionCookieName = (secure: boolean) => (secure ? '__Host-portal_s
 
 export function requestMeta(request: FastifyRequest): RequestMeta {
   return { ip: request.ip, userAgent: request.headers['user-agent'], route: request.routeOptions.url ?? request.url };
+}
+
+/** Who acts (the session's person) and from where: what a service that changes something audits with. */
+export function acting(request: FastifyRequest): Acting {
+  return { actor: request.actor, meta: requestMeta(request) };
 }
 
 /** The token of `Authorization: Bearer <token>`, as API clients send it ('' when empty), or undefined without one. */

@@ -31,3 +31,9 @@ export interface RequestMeta {
   /** the route asked (its pattern, e.g. `/api/files/:id`), named in the audit log when access is refused */
   route?: string;
 }
+
+/** Who acts, and from where: what a service that changes something audits with. */
+export interface Acting {
+  actor: Actor;
+  meta: RequestMeta;
+}

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useEffect, type ReactNode } from 'react';
@@ -19,18 +20,27 @@ interface PageProps {
   maxWidth?: 'xs' | 'sm' | 'md' | 'lg';
   /** the sentence under the heading */
   intro?: ReactNode;
+  /** the page's main action (adding one), beside the sentence, under it on a phone */
+  action?: ReactNode;
   children: ReactNode;
 }
 
-/** A page: its heading (the one h1), the sentence under it, and content, centred. */
-export function Page({ title, heading, maxWidth = 'md', intro, children }: PageProps) {
+/** A page: its heading (the one h1), the sentence under it and its main action, and content, centred. */
+export function Page({ title, heading, maxWidth = 'md', intro, action, children }: PageProps) {
   usePageTitle(title);
   return (
     <Container maxWidth={maxWidth} sx={{ py: { xs: 3, sm: 5 } }}>
       <Typography variant="h4" component="h1" gutterBottom sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' } }}>
         {heading ?? title}
       </Typography>
-      {intro ? <Typography sx={{ mb: 2, color: 'text.secondary' }}>{intro}</Typography> : null}
+      {action ? (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2, alignItems: 'center' }}>
+          <Typography sx={{ color: 'text.secondary', flex: '1 1 320px' }}>{intro}</Typography>
+          {action}
+        </Box>
+      ) : intro ? (
+        <Typography sx={{ mb: 2, color: 'text.secondary' }}>{intro}</Typography>
+      ) : null}
       {children}
     </Container>
   );

@@ -3,11 +3,10 @@ import { frenchOr, isCurrentSession, levelLimitsOf, sessionEndOf, sessionStartOf
 import type { Tx } from '../../db/client';
 import { applicationChoices, applications, applicationSessions, persons, subjectConstraints } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import type { ServiceContext } from '../../lib/context';
+import type { Acting, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { rowsOf } from '../../lib/sql';
 import { toApplicationSession } from '../applications/application-sessions.service';
-import type { Acting } from './catalogue.service';
 
 /** Serialises the writes that could make two open sessions overlap (any instance). */
 const SESSION_LOCK = 74_210_101;

@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -30,8 +29,8 @@ import {
   SUBJECT_CSV_COLUMNS,
   SubjectInput,
 } from '@portal/contract';
-import { requestMeta } from '../../lib/auth';
-import type { ServiceContext } from '../../lib/context';
+import { acting } from '../../lib/auth';
+import type { Acting, ServiceContext } from '../../lib/context';
 import { readRawUpload } from '../../lib/uploads';
 import { createApplicationSession, listApplicationSessions, setManualClosure, updateApplicationSession } from './academic-sessions.service';
 import { decideChoice, exportAssignments, listAssignments } from './assignments.service';
@@ -57,7 +56,6 @@ import {
   updateCycle,
   updateDepartment,
   updateSubject,
-  type Acting,
 } from './catalogue.service';
 import { importSubjects, MAX_IMPORT_BYTES } from './subject-import.service';
 import { errorResponses } from '../../lib/errors';
@@ -67,7 +65,6 @@ const tags = ['academic'];
 const errors = errorResponses(400, 401, 403, 404, 409);
 const noContent = { 204: z.null() };
 
-const acting = (request: FastifyRequest): Acting => ({ actor: request.actor, meta: requestMeta(request) });
 
 /** The academic office: catalogue, subject import, choice sessions and assignments (ACADEMIC and administrators). */
 export const academicRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -16,13 +16,12 @@ import type { Executor } from '../../db/client';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { applicationChoices, applications, applicationSessions, classes, departments, persons, subjects, subjectConstraints } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import type { ServiceContext } from '../../lib/context';
+import type { Acting, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { csvDocument } from '../../lib/spreadsheet';
 import { currentApplicationSession, toApplicationSession } from '../applications/application-sessions.service';
 import { joinSubjectCatalogue, subjectColumns, subjectHours } from '../applications/subjects.service';
 import { personNameColumns } from '../../lib/person-record';
-import type { Acting } from './catalogue.service';
 import { isUniqueViolation, likePattern, rowsOf, searchWords } from '../../lib/sql';
 
 /** The session named, or by default the current one, else the newest; null when there is none. */

@@ -18,15 +18,9 @@ import {
 import type { Tx } from '../../db/client';
 import { branches, classes, cycles, departments, levels, subjects, subjectSearchText } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
+import type { Acting, ServiceContext } from '../../lib/context';
 import { AppError, validationError } from '../../lib/errors';
 import { FOREIGN_KEY_VIOLATION, fold, likePattern, pgErrorCode, searchWords, UNIQUE_VIOLATION } from '../../lib/sql';
-
-/** Who changes the catalogue, and from where (every change is audited). */
-export interface Acting {
-  actor: Actor;
-  meta: RequestMeta;
-}
 
 type Entity = 'department' | 'branch' | 'cycle' | 'class' | 'subject';
 
@@ -238,7 +232,8 @@ export async function deleteClass(ctx: ServiceContext, input: Acting & { id: num
 
 // ---------------------------------------------------------------- subjects
 
-const subjectColumns = {
+/** A subject's columns as the catalogue lists it (CLASS_CODE read through its class). */
+export const subjectColumns = {
   id: subjects.id,
   CODE: subjects.code,
   NAME: subjects.name,

@@ -3,11 +3,11 @@ import { inArray, sql } from 'drizzle-orm';
 import { MAX_IMPORT_LINES, SUBJECT_CSV_COLUMNS, SUBJECT_CSV_OPTIONAL_COLUMNS, SubjectInput, V, type ImportReport } from '@portal/contract';
 import { subjects } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import type { ServiceContext } from '../../lib/context';
+import type { Acting, ServiceContext } from '../../lib/context';
 import { AppError, validationError } from '../../lib/errors';
 import { isSafeText } from '../../lib/safe-text';
 import { issueFields } from '../../lib/uploads';
-import { classCodeIndex, subjectValues, type Acting } from './catalogue.service';
+import { classCodeIndex, subjectValues } from './catalogue.service';
 
 /** The largest CSV accepted (the content-type parser and the multipart limits enforce it too). */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;

@@ -5,6 +5,7 @@ import { AFFECTATION, type ChoiceCategory, type ClassSubject, type StudentClass,
 import type { Executor } from '../../db/client';
 import { applicationChoices, applications, applicationSessions, branches, classes, cycles, departments, levels, persons, studentSubjects, subjects } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
+import { subjectColumns } from '../academic/catalogue.service';
 import { joinClassCatalogue, joinSubjectCatalogue } from '../applications/subjects.service';
 
 /** The class with its cycle, level, branch and department, names in both languages. */
@@ -73,6 +74,28 @@ async function lecturersOf(exec: Executor, subjectIds: number[]): Promise<Map<nu
   return bySubject;
 }
 
+/** The catalogue's columns of a subject, less its hourly rate (what the university pays is not for students). */
+const { HOURLY_RATE: _rate, ...studentSubjectColumns } = subjectColumns;
+
+/**
+ * A student's subjects: those of their class (`classId`; none without one) and the optional ones
+ * they follow besides (student_subjects); `subjectId` narrows them to one. By class then code
+ * (`by: 'class'`, the default) or by code alone (`by: 'code'`). The one query of a student's subjects:
+ * the Classes page and a student's requests (the form's picker and the filing's check) read it.
+ */
+export async function studentSubjectsOf(exec: Executor, input: { studentId: number; classId: number | null; subjectId?: number; by?: 'class' | 'code' }) {
+  const { studentId, classId, subjectId, by = 'class' } = input;
+  const followed = exec.select({ subjectId: studentSubjects.subjectId }).from(studentSubjects).where(eq(studentSubjects.studentId, studentId));
+  return joinSubjectCatalogue(
+    exec
+      .select(studentSubjectColumns)
+      .from(subjects)
+      .$dynamic(),
+  )
+    .where(and(or(classId === null ? sql`false` : eq(subjects.classId, classId), inArray(subjects.id, followed)), subjectId === undefined ? undefined : eq(subjects.id, subjectId)))
+    .orderBy(...(by === 'class' ? [asc(classes.code)] : []), asc(subjects.code), asc(subjects.id));
+}
+
 /**
  * `GET /students/class`: the student's class, its subjects by code, and the optional subjects they
  * follow besides (by class, then code; one of their own class is listed with the class's). Without
@@ -81,26 +104,7 @@ async function lecturersOf(exec: Executor, subjectIds: number[]): Promise<Map<nu
 export async function studentClass(ctx: ServiceContext, input: { studentId: number; classId: number | null }): Promise<StudentClass> {
   const { studentId, classId } = input;
   const heading = classId === null ? null : await classHeading(ctx.db, classId);
-  const followed = ctx.db.select({ subjectId: studentSubjects.subjectId }).from(studentSubjects).where(eq(studentSubjects.studentId, studentId));
-  const rows = await joinSubjectCatalogue(
-    ctx.db
-      .select({
-        id: subjects.id,
-        CODE: subjects.code,
-        NAME: subjects.name,
-        NAME_FR: subjects.nameFr,
-        CLASS_ID: subjects.classId,
-        CLASS_CODE: classes.code,
-        HOURS_CM: subjects.hoursCm,
-        HOURS_TD: subjects.hoursTd,
-        HOURS_TP: subjects.hoursTp,
-        CREDITS: subjects.credits,
-      })
-      .from(subjects)
-      .$dynamic(),
-  )
-    .where(or(heading ? eq(subjects.classId, heading.id) : sql`false`, inArray(subjects.id, followed)))
-    .orderBy(asc(classes.code), asc(subjects.code), asc(subjects.id));
+  const rows = await studentSubjectsOf(ctx.db, { studentId, classId: heading?.id ?? null });
   const lecturers = await lecturersOf(ctx.db, rows.map((row) => row.id));
   const toSubject = ({ CLASS_ID: _class, ...row }: (typeof rows)[number]): ClassSubject => ({ ...row, LECTURERS: lecturers.get(row.id) ?? [] });
   const ofClass = (row: (typeof rows)[number]) => heading !== null && row.CLASS_ID === heading.id;

@@ -14,12 +14,11 @@ import {
 import type { Executor } from '../../db/client';
 import { classes, enrolmentApplications, enrolmentSessions, persons } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import type { ServiceContext } from '../../lib/context';
+import type { Acting, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/sql';
 import { lockApplications, lockOffers, lockStudents, runningApplications, seatsHeld } from './enrolment-lock';
 import { offersOf, selectApplications, toMyApplication, toSession } from './enrolment-rows';
-import type { Acting } from './sessions.service';
 
 /** The student's applications, by session then the time they applied. */
 async function myApplications(exec: Executor, studentId: number, where?: SQL): Promise<MyEnrolmentApplication[]> {

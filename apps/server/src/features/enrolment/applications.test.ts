@@ -3,17 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MyEnrolmentApplication, OfficeEnrolmentOffer, StudentEnrolment } from '@portal/contract';
 import { auditLog, enrolmentApplications } from '../../db/schema';
 import { DEMO_ENROLMENT } from '../../seed/enrolment';
-import { createTestApp, type Client, type TestApp } from '../../../test/helpers';
-import { applied, apply, dayOf, enrolmentCast, offer, ok, openSession, outcome, students } from './enrolment.fixtures';
+import { ok, outcome, type Client, type TestApp } from '../../../test/helpers';
+import { applied, apply, dayOf, enrolmentApp, offer, openSession, students, type EnrolmentCast } from './enrolment.fixtures';
 
 let t: TestApp;
-let cast: Awaited<ReturnType<typeof enrolmentCast>>;
+let cast: EnrolmentCast;
 let office: Client;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  cast = await enrolmentCast(t);
-  office = cast.office.client;
+  ({ t, cast, office } = await enrolmentApp());
 });
 afterAll(async () => {
   await t?.close();

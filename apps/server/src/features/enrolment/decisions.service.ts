@@ -16,7 +16,7 @@ import {
 import type { z } from 'zod';
 import { enrolmentApplications, enrolmentOffers, enrolmentSessions, persons, studentSubjects } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import type { ServiceContext } from '../../lib/context';
+import type { Acting, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { tr, type Lang } from '../../lib/i18n';
 import { mailPerson } from '../../lib/mail';
@@ -24,7 +24,6 @@ import { csvDocument } from '../../lib/spreadsheet';
 import { likePattern, listPage, searchWords } from '../../lib/sql';
 import { lockApplications, lockOffers, lockStudents, seatsHeld } from './enrolment-lock';
 import { offerName, selectApplications, toApplication, toOfferRef, selectOffers, type OfferRefRow } from './enrolment-rows';
-import type { Acting } from './sessions.service';
 
 export type EnrolmentApplicationQuery = z.output<typeof QuerySchema>;
 export type EnrolmentApplicationExportQuery = z.output<typeof ExportQuerySchema>;

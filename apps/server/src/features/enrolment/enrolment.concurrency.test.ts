@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { OfficeEnrolmentOffer } from '@portal/contract';
 import { enrolmentApplications, persons } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
-import { onPostgres, sessionFor, twoInstances, type Client } from '../../../test/helpers';
-import { apply, applied, enrolmentCast, offer, ok, openSession, personIdOf, students, tally } from './enrolment.fixtures';
+import { ok, onPostgres, personIdOf, sessionFor, twoInstances, type Client } from '../../../test/helpers';
+import { apply, applied, enrolmentCast, offer, openSession, students, tally } from './enrolment.fixtures';
 
 /**
  * The enrolment locks (enrolment-lock.ts, decision 38) under concurrent requests sent to two

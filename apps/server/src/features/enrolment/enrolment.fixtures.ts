@@ -1,32 +1,11 @@
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
-import { expect } from 'vitest';
 import { addDays, universityDayOf, type EnrolmentSession, type EnrolmentSessionInput, type MyEnrolmentApplication, type OfficeEnrolmentOffer } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { classes, persons, subjects } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
-import { sessionFor, type Client, type TestApp } from '../../../test/helpers';
+import { createTestApp, ok, personIdOf, sessionFor, type Answer, type Client, type TestApp } from '../../../test/helpers';
 
 /** Test data and the people of the enrolment tests (decision 38). */
-
-type Response = { statusCode: number; body: string; json: () => unknown };
-
-/** A response's status and error code (and fields), for one-line expectations. */
-export const outcome = (res: Response) => {
-  const body = res.json() as { code?: string; fields?: Record<string, string> } | null;
-  return { status: res.statusCode, code: body?.code, ...(body?.fields ? { fields: body.fields } : {}) };
-};
-
-/** The body of a 2xx answer, failing with the body otherwise. */
-export function ok<T>(res: Response, status = 200): T {
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json() as T;
-}
-
-export async function personIdOf(t: TestApp, matricule: string): Promise<number> {
-  const [p] = await t.db.select({ id: persons.id }).from(persons).where(eq(persons.MATRICULE, matricule));
-  if (!p) throw new Error(`no person ${matricule}`);
-  return p.id;
-}
 
 /** The ids of `count` demo students from the end of the list (ST24A120 backwards): none of them is in the demo enrolment. */
 export async function studentIds(t: TestApp, count: number, skip = 0): Promise<number[]> {
@@ -70,6 +49,15 @@ export async function enrolmentCast(t: TestApp, app?: FastifyInstance) {
   };
 }
 
+export type EnrolmentCast = Awaited<ReturnType<typeof enrolmentCast>>;
+
+/** What the enrolment tests start from: a test app, its cast, and the academic office's client (close `t` after). */
+export async function enrolmentApp(): Promise<{ t: TestApp; cast: EnrolmentCast; office: Client }> {
+  const t = await createTestApp();
+  const cast = await enrolmentCast(t);
+  return { t, cast, office: cast.office.client };
+}
+
 /** The university day of the test clock, moved by `days`. */
 export const dayOf = (t: TestApp, days = 0): string => addDays(universityDayOf(t.clock.now()), days);
 
@@ -107,7 +95,7 @@ export async function students(t: TestApp, count: number, options: { skip?: numb
 }
 
 /** Counts of answers by `status code` (and error code): `{ '201': 10, '409 ENROLMENT_FULL': 50 }`. */
-export const tally = (responses: readonly Response[]) =>
+export const tally = (responses: readonly Answer[]) =>
   responses.reduce<Record<string, number>>((acc, res) => {
     const key = res.statusCode < 300 ? String(res.statusCode) : `${res.statusCode} ${(res.json() as { code: string }).code}`;
     return { ...acc, [key]: (acc[key] ?? 0) + 1 };

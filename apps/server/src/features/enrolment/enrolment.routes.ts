@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -22,7 +21,7 @@ import {
   OfficeEnrolmentOffer,
   StudentEnrolment,
 } from '@portal/contract';
-import { requestMeta } from '../../lib/auth';
+import { acting } from '../../lib/auth';
 import { errorResponses } from '../../lib/errors';
 import { languageOf } from '../../lib/person-record';
 import { EXPORT_CONTENT_TYPES } from '../../lib/spreadsheet';
@@ -37,7 +36,6 @@ import {
   listEnrolmentSessions,
   removeEnrolmentOffer,
   setEnrolmentSessionClosed,
-  type Acting,
 } from './sessions.service';
 
 const tags = ['enrolment'];
@@ -45,7 +43,6 @@ const errors = errorResponses(400, 401, 403);
 const changeErrors = errorResponses(400, 401, 403, 404, 409);
 const noContent = { 204: z.null() };
 
-const acting = (request: FastifyRequest): Acting => ({ actor: request.actor, meta: requestMeta(request) });
 
 /**
  * Issue 13 (decision 38): students' enrolment. The academic office (`enrolment.manage`) opens

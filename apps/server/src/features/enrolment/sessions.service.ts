@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { classes, enrolmentApplications, enrolmentOffers, enrolmentSessions, subjects } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
+import type { Acting, ServiceContext } from '../../lib/context';
 import { AppError, validationError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/sql';
 import { lockOffers, seatsHeld } from './enrolment-lock';
@@ -27,12 +27,6 @@ import { officeOffersOf, toSession, type SessionRow } from './enrolment-rows';
 export type EnrolmentSessionInput = z.output<typeof EnrolmentSessionInputSchema>;
 export type EnrolmentOfferInput = z.output<typeof EnrolmentOfferInputSchema>;
 export type EnrolmentOfferChange = z.output<typeof EnrolmentOfferChangeSchema>;
-
-/** Who acts, and from where (every change is audited with them). */
-export interface Acting {
-  actor: Actor;
-  meta: RequestMeta;
-}
 
 async function auditSession(tx: Tx, ctx: ServiceContext, acting: Acting, action: string, id: number, details: Record<string, unknown>): Promise<void> {
   await audit(tx, { at: ctx.clock.now(), actorId: acting.actor.id, action, targetType: 'enrolment_session', targetId: id, ip: acting.meta.ip, details });

@@ -3,17 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENROLMENT_STATUSES, enrolmentSessionState, MAX_ENROLMENT_APPLICATIONS, MAX_OFFER_CAPACITY, sessionEndOf, sessionStartOf, type EnrolmentSession, type EnrolmentSessionSummary, type OfficeEnrolmentOffer } from '@portal/contract';
 import { auditLog, enrolmentApplications, enrolmentOffers, enrolmentSessions, studentSubjects } from '../../db/schema';
 import { DEMO_ENROLMENT } from '../../seed/enrolment';
-import { createTestApp, type Client, type TestApp } from '../../../test/helpers';
-import { applied, classIdOf, dayOf, enrolmentCast, offer, ok, openSession, outcome, sessionBody, students, subjectIdOf } from './enrolment.fixtures';
+import { ok, outcome, type Client, type TestApp } from '../../../test/helpers';
+import { applied, classIdOf, dayOf, enrolmentApp, offer, openSession, sessionBody, students, subjectIdOf, type EnrolmentCast } from './enrolment.fixtures';
 
 let t: TestApp;
-let cast: Awaited<ReturnType<typeof enrolmentCast>>;
+let cast: EnrolmentCast;
 let office: Client;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  cast = await enrolmentCast(t);
-  office = cast.office.client;
+  ({ t, cast, office } = await enrolmentApp());
 });
 afterAll(async () => {
   await t?.close();

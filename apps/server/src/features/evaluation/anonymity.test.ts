@@ -14,11 +14,11 @@ import { BALLOT_MIX_SIZE, type EvaluationSession } from '@portal/contract';
 import { auditLog, evaluationBallots, evaluationParticipations, evaluationResponses, evaluationTargets } from '../../db/schema';
 import { ConfigError } from '../../config';
 import { rowsOf } from '../../lib/sql';
-import { createTestApp, sessionFor, testConfig, type Client, type TestApp } from '../../../test/helpers';
+import { createTestApp, ok, sessionFor, testConfig, type Client, type TestApp } from '../../../test/helpers';
 import { assign, makeClass, makeLecturer, makeStudent, makeSubject, type FixtureClass, type FixturePerson, type FixtureSubject } from '../timetable/timetable.fixtures';
 import { PORTAL_JOBS } from '../../app';
 import { BALLOT_KEY_FILE, BALLOT_PAD_BYTES, ballotKey, ballotMixJob, openBallot, runBallotMix, sealBallot, shuffled } from './ballots.service';
-import { createForm, createSession, evaluationsOf, ok, office, submission } from './evaluation.fixtures';
+import { createForm, createSession, evaluationsOf, office, submission } from './evaluation.fixtures';
 
 let t: TestApp;
 let academic: Client;

@@ -8,10 +8,10 @@ import { checkEvaluationAnswers, universityDayOf, type EvaluationSubmission as E
 import type { z } from 'zod';
 import { classes, evaluationBallots, evaluationParticipations, evaluationSessions, evaluationTargets, persons, studentSubjects, subjects } from '../../db/schema';
 import { actorCan, refuseAccess } from '../../lib/auth';
-import type { ServiceContext } from '../../lib/context';
+import type { Acting, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { ballotKey, mixAfterSubmission, sealBallot } from './ballots.service';
-import { formContent, type Acting } from './forms.service';
+import { formContent } from './forms.service';
 import { sessionState } from './sessions.service';
 
 export type EvaluationSubmission = z.output<typeof EvaluationSubmissionSchema>;

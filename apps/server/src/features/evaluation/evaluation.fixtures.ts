@@ -1,22 +1,12 @@
-import { eq } from 'drizzle-orm';
 import { addDays, universityDayOf, type EvaluationSession, type QuestionForm, type QuestionFormInput, type StudentEvaluationList } from '@portal/contract';
-import { persons } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
-import { sessionFor, type Client, type TestApp } from '../../../test/helpers';
+import { ok, personIdOf, sessionFor, type Client, type TestApp } from '../../../test/helpers';
 
 /**
  * Test data of the evaluation of teaching (decision 39): a small form with every kind of question,
  * sessions made through the API, and the answers a student sends. Classes, subjects, lecturers,
  * students and assignments come from the timetable's fixtures.
  */
-
-/** A response's body, checking its status first (the body is shown when it differs). */
-export function ok<T>(res: { statusCode: number; body: string; json: () => unknown }, status = 200): T {
-  if (res.statusCode !== status) throw new Error(`expected ${status}, got ${res.statusCode}: ${res.body}`);
-  return (status === 204 ? undefined : res.json()) as T;
-}
-
-export const personIdOf = async (t: TestApp, matricule: string): Promise<number> => (await t.db.select({ id: persons.id }).from(persons).where(eq(persons.MATRICULE, matricule)))[0]!.id;
 
 /** The academic office, signed in. */
 export const office = async (t: TestApp, app = t.app): Promise<Client> => sessionFor(t, await personIdOf(t, DEMO_ACCOUNTS.academic.matricule), app);

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -19,12 +18,12 @@ import {
   RESULTS_THRESHOLD,
   StudentEvaluationList,
 } from '@portal/contract';
-import { requestMeta } from '../../lib/auth';
+import { acting } from '../../lib/auth';
 import { errorResponses } from '../../lib/errors';
 import { languageOf } from '../../lib/person-record';
 import { EXPORT_CONTENT_TYPES } from '../../lib/spreadsheet';
 import { studentEvaluations, submitEvaluation } from './answers.service';
-import { createQuestionForm, deleteQuestionForm, duplicateQuestionForm, listQuestionForms, readQuestionForm, updateQuestionForm, type Acting } from './forms.service';
+import { createQuestionForm, deleteQuestionForm, duplicateQuestionForm, listQuestionForms, readQuestionForm, updateQuestionForm } from './forms.service';
 import { exportResults, ownReviews, sessionResults } from './results.service';
 import { changeEvaluationSession, createEvaluationSession, listEvaluationSessions } from './sessions.service';
 
@@ -34,7 +33,6 @@ const readErrors = errorResponses(400, 401, 403, 404);
 const changeErrors = errorResponses(400, 401, 403, 404, 409);
 const file = z.string().meta({ format: 'binary' });
 
-const acting = (request: FastifyRequest): Acting => ({ actor: request.actor, meta: requestMeta(request) });
 
 /**
  * Issue 13 (decision 39): the evaluation of teaching. The academic office (evaluation.manage)

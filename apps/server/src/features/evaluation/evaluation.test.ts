@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FORM_QUESTIONS, MAX_FORM_SECTIONS, MAX_QUESTION_OPTIONS, type ErrorResponse, type EvaluationSession, type QuestionForm, type QuestionFormList, type ReviewList } from '@portal/contract';
 import { accounts, auditLog, classes, evaluationBallots, evaluationParticipations, evaluationTargets, persons, studentSubjects } from '../../db/schema';
 import { DEMO_ACCOUNTS, DEMO_EVALUATION_STUDENTS } from '../../seed/demo';
-import { createTestApp, sessionFor, type Client, type TestApp } from '../../../test/helpers';
+import { createTestApp, ok, personIdOf, sessionFor, type Client, type TestApp } from '../../../test/helpers';
 import { assign, makeClass, makeLecturer, makeStudent, makeSubject, type FixtureClass, type FixturePerson, type FixtureSubject } from '../timetable/timetable.fixtures';
-import { createForm, createSession, dayFrom, evaluationsOf, FORM, ok, office, personIdOf, submission } from './evaluation.fixtures';
+import { createForm, createSession, dayFrom, evaluationsOf, FORM, office, submission } from './evaluation.fixtures';
 
 let t: TestApp;
 let academic: Client;

@@ -8,16 +8,11 @@ import type { Executor } from '../../db/client';
 import { evaluationSessions, evaluationTargets, persons, questionForms, studentSubjects } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { actorCan, refuseAccess } from '../../lib/auth';
-import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
+import type { Acting, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../lib/sql';
 
 export type QuestionFormInput = z.output<typeof QuestionFormInputSchema>;
-export interface Acting {
-  actor: Actor;
-  meta: RequestMeta;
-}
-
 /**
  * A form's content as stored and answered: every section, question and option with a key (the
  * ones sent kept, the missing ones `s1`, `q1`, `o1` ... not taken yet), options only on CHOICE.

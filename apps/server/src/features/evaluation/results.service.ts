@@ -23,12 +23,12 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { classes, evaluationParticipations, evaluationResponses, evaluationSessionClasses, evaluationSessions, evaluationTargets, persons, questionForms, studentSubjects, subjects } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import type { ServiceContext } from '../../lib/context';
+import type { Acting, ServiceContext } from '../../lib/context';
 import { tr, type Lang } from '../../lib/i18n';
 import { addTableSheet, csvDocument, EXPORT_CONTENT_TYPES, type Cell } from '../../lib/spreadsheet';
 import { rowsOf } from '../../lib/sql';
 import { shuffled } from './ballots.service';
-import { contentOf, formContent, type Acting } from './forms.service';
+import { contentOf, formContent } from './forms.service';
 import { oneSession, sessionState } from './sessions.service';
 
 export type EvaluationResultsQuery = z.output<typeof EvaluationResultsQuerySchema>;

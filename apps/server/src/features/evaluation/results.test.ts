@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESULTS_THRESHOLD, type EvaluationResults, type EvaluationSession, type EvaluationTargetResult, type ReviewList } from '@portal/contract';
 import { auditLog, evaluationBallots, evaluationResponses } from '../../db/schema';
-import { createTestApp, sessionFor, type Client, type TestApp } from '../../../test/helpers';
+import { createTestApp, ok, sessionFor, type Client, type TestApp } from '../../../test/helpers';
 import { assign, makeClass, makeLecturer, makeStudent, makeSubject, type FixtureClass, type FixturePerson, type FixtureSubject } from '../timetable/timetable.fixtures';
-import { createForm, createSession, evaluationsOf, ok, office, submission } from './evaluation.fixtures';
+import { createForm, createSession, evaluationsOf, office, submission } from './evaluation.fixtures';
 
 let t: TestApp;
 let academic: Client;

@@ -13,10 +13,9 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { applicationChoices, applications, applicationSessions, classes, evaluationParticipations, evaluationSessionClasses, evaluationSessions, evaluationTargets, questionForms, subjects } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import type { ServiceContext } from '../../lib/context';
+import type { Acting, ServiceContext } from '../../lib/context';
 import { AppError, validationError } from '../../lib/errors';
 import { rowsOf } from '../../lib/sql';
-import type { Acting } from './forms.service';
 
 export type EvaluationSessionInput = z.output<typeof EvaluationSessionInputSchema>;
 export type EvaluationSessionChange = z.output<typeof EvaluationSessionChangeSchema>;

@@ -5,12 +5,12 @@ import { auditLog, evaluationParticipations, persons } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
 import { dataUrl, jpeg, pdf } from '../../../test/files';
-import { Client, createTestApp, lastMailTo, sessionFor, signIn, type TestApp } from '../../../test/helpers';
+import { Client, createTestApp, lastMailTo, ok, sessionFor, signIn, type TestApp } from '../../../test/helpers';
 import { createLecturers, demoSession, subjectsAt } from '../applications/fixtures';
 import { offer, openSession } from '../enrolment/enrolment.fixtures';
 import { createForm, createSession, evaluationsOf, submission } from '../evaluation/evaluation.fixtures';
 import { VALID_SECTIONS } from '../registration/fixtures';
-import { deliver, ok, paymentClaim, processingCast, signedRequest, type ProcessingCast } from '../requests/processing.fixtures';
+import { deliver, paymentClaim, processingCast, signedRequest, type ProcessingCast } from '../requests/processing.fixtures';
 import { signedInStudent, VALID_STUDENT_SECTIONS } from '../students/students.fixtures';
 import { assign, makeClass, makeLecturer, makeStudent, makeSubject } from '../timetable/timetable.fixtures';
 

@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { universityDayOf, type BatchPage, type EligibleRequest, type RequestBatchDetail, type RequestDetail } from '@portal/contract';
 import { auditLog, requestBatchItems, requestBatches, requests, requestSteps } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { createTestApp, ok, outcome, type TestApp } from '../../../test/helpers';
 import { pdfText } from '../../../test/pdf';
-import { deliver, file, ok, outcome, paymentClaim, processingCast, signedRequest, teachingClaim, type ProcessingCast } from './processing.fixtures';
+import { deliver, file, paymentClaim, processingCast, signedRequest, teachingClaim, type ProcessingCast } from './processing.fixtures';
 
 let t: TestApp;
 let cast: ProcessingCast;

@@ -16,8 +16,7 @@ import {
   UnitInput,
   UnitMember,
 } from '@portal/contract';
-import type { FastifyRequest } from 'fastify';
-import { requestMeta } from '../../lib/auth';
+import { acting } from '../../lib/auth';
 import { errorResponses } from '../../lib/errors';
 import {
   createCategory,
@@ -47,7 +46,6 @@ const noContent = { 204: z.null() };
  */
 export const requestConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   const configure = app.requirePermission('requests.configure');
-  const acting = (request: FastifyRequest) => ({ actor: request.actor, meta: requestMeta(request) });
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
   });

@@ -18,15 +18,9 @@ import {
 import type { Executor, Tx } from '../../db/client';
 import { accounts, departments, persons, requestBatchItems, requestCategories, requestDecisions, requestHops, requests, requestSteps, requestSubcategories, requestUnits } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
+import type { Acting, ServiceContext } from '../../lib/context';
 import { AppError, validationError } from '../../lib/errors';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/sql';
-
-/** Who changes the configuration, and from where (every change is audited). */
-export interface Acting {
-  actor: Actor;
-  meta: RequestMeta;
-}
 
 type Thing = 'unit' | 'category' | 'subcategory' | 'hop' | 'decision' | 'member';
 

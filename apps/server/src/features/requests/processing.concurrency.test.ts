@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { RequestBatchDetail, RequestDetail } from '@portal/contract';
 import { requestBatchItems, requests, requestSteps, requestSubcategories, requestUnits } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
-import { onPostgres, sessionFor, twoInstances, type Client } from '../../../test/helpers';
-import { decisionId, ok, personIdOf, unitMember } from './processing.fixtures';
+import { ok, onPostgres, personIdOf, sessionFor, twoInstances, type Client } from '../../../test/helpers';
+import { decisionId, unitMember } from './processing.fixtures';
 
 /**
  * The request lock (lockRequest: SELECT ... FOR UPDATE on the request's row) under concurrent

@@ -1,30 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { expect } from 'vitest';
 import type { RequestBatchDetail, RequestDetail } from '@portal/contract';
 import { accounts, classes, persons, requestDecisions, requestHops, requestSubcategories, requestUnits, subjects } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
-import { sessionFor, type Client, type TestApp } from '../../../test/helpers';
+import { ok, personIdOf, sessionFor, type Client, type TestApp } from '../../../test/helpers';
+
 
 /** Test data and the people who process requests, for the tests of the units' side (decision 32). */
-
-type Response = { statusCode: number; body: string; json: () => unknown };
-
-/** A response's status and error code (and fields, columns), for one-line expectations. */
-export const outcome = (res: Response) => {
-  const body = res.json() as { code?: string; fields?: Record<string, string>; columns?: string[] };
-  return { status: res.statusCode, code: body.code, ...(body.fields ? { fields: body.fields } : {}), ...(body.columns ? { columns: body.columns } : {}) };
-};
-
-/** The body of a 200/201 answer, failing with the body otherwise. */
-export function ok<T>(res: Response, status = 200): T {
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json() as T;
-}
-
-export async function personIdOf(t: TestApp, matricule: string): Promise<number> {
-  const [p] = await t.db.select({ id: persons.id }).from(persons).where(eq(persons.MATRICULE, matricule));
-  return p!.id;
-}
 
 export async function emailOfPerson(t: TestApp, id: number): Promise<string> {
   const [row] = await t.db.select({ email: accounts.email, personEmail: persons.EMAIL }).from(persons).leftJoin(accounts, eq(accounts.personId, persons.id)).where(eq(persons.id, id));

@@ -2,8 +2,8 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUEST_STAGES, requestStageOf, universityDayOf, type InboxPage, type InboxRow, type RequestBatchDetail, type RequestDetail, type RequestStats } from '@portal/contract';
 import { auditLog, persons, requests, requestSteps } from '../../db/schema';
-import { Client, createTestApp, lastMailTo, mailsTo, sessionFor, type TestApp } from '../../../test/helpers';
-import { decisionId, deliver, emailOfPerson, file, ok, outcome, paymentClaim, processingCast, signedRequest, teachingClaim, unitMember, type ProcessingCast } from './processing.fixtures';
+import { Client, createTestApp, lastMailTo, mailsTo, ok, outcome, sessionFor, type TestApp } from '../../../test/helpers';
+import { decisionId, deliver, emailOfPerson, file, paymentClaim, processingCast, signedRequest, teachingClaim, unitMember, type ProcessingCast } from './processing.fixtures';
 
 let t: TestApp;
 let cast: ProcessingCast;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   displayForAudience,
@@ -28,7 +28,7 @@ import {
   V,
 } from '@portal/contract';
 import type { Db, Executor } from '../../db/client';
-import { classes, files, persons, requestBatches, requestCategories, requestDecisions, requests, requestSteps, requestSubcategories, requestUnits, studentSubjects, subjects } from '../../db/schema';
+import { classes, files, persons, requestBatches, requestCategories, requestDecisions, requests, requestSteps, requestSubcategories, requestUnits, subjects } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { actorCan, refuseAccess } from '../../lib/auth';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
@@ -36,6 +36,7 @@ import { AppError } from '../../lib/errors';
 import { mailPerson } from '../../lib/mail';
 import { isUniqueViolation, likePattern, rowsOf } from '../../lib/sql';
 import { isAssigned } from '../applications/affected.service';
+import { studentSubjectsOf } from '../classes/classes.service';
 
 const DAY_MS = 86_400_000;
 
@@ -116,18 +117,13 @@ async function studentClassOf(exec: Executor, studentId: number): Promise<Studen
 
 /**
  * The subjects a student's request may name, by code: the subjects of their class (`classId`, none
- * without one) and their optional subjects (student_subjects), each marked `optional` when it is
- * not of their class; `subjectId` narrows them to one. The one query both the form's picker and
+ * without one) and their optional subjects, each marked `optional` when it is not of their class;
+ * `subjectId` narrows them to one. The classes feature's query, which both the form's picker and
  * the filing's check read.
  */
-async function studentSubjectsOf(exec: Executor, input: { studentId: number; classId: number | null; subjectId?: number }): Promise<StudentRequestSubject[]> {
-  const optional = exec.select({ id: studentSubjects.subjectId }).from(studentSubjects).where(eq(studentSubjects.studentId, input.studentId));
-  const rows = await exec
-    .select({ SUBJECT_ID: subjects.id, code: subjects.code, name: subjects.name, nameFr: subjects.nameFr, classId: subjects.classId })
-    .from(subjects)
-    .where(and(or(input.classId === null ? undefined : eq(subjects.classId, input.classId), inArray(subjects.id, optional)), input.subjectId === undefined ? undefined : eq(subjects.id, input.subjectId)))
-    .orderBy(asc(subjects.code), asc(subjects.id));
-  return rows.map(({ classId, ...subject }) => ({ ...subject, optional: classId !== input.classId }));
+async function studentRequestSubjectsOf(exec: Executor, input: { studentId: number; classId: number | null; subjectId?: number }): Promise<StudentRequestSubject[]> {
+  const rows = await studentSubjectsOf(exec, { ...input, by: 'code' });
+  return rows.map((row) => ({ SUBJECT_ID: row.id, code: row.CODE, name: row.NAME, nameFr: row.NAME_FR, optional: row.CLASS_ID !== input.classId }));
 }
 
 /**
@@ -137,7 +133,7 @@ async function studentSubjectsOf(exec: Executor, input: { studentId: number; cla
 export async function studentRequestSubjects(ctx: ServiceContext, input: { actor: Actor }): Promise<StudentRequestSubjects> {
   if (input.actor.kind !== 'STUDENT') return { class: null, subjects: [] };
   const klass = await studentClassOf(ctx.db, input.actor.id);
-  return { class: klass, subjects: await studentSubjectsOf(ctx.db, { studentId: input.actor.id, classId: klass?.CLASS_ID ?? null }) };
+  return { class: klass, subjects: await studentRequestSubjectsOf(ctx.db, { studentId: input.actor.id, classId: klass?.CLASS_ID ?? null }) };
 }
 
 type Details = Omit<RequestBody, 'REQUEST_CATEGORY_ID' | 'REQUEST_AUTHOR' | 'REQUEST_OBJECT'>;
@@ -200,7 +196,7 @@ export async function fileRequest(ctx: ServiceContext, input: { actor: Actor; me
   if (student) {
     if (ownClass !== null) details.CLASS_ID = ownClass.CLASS_ID;
     const subjectId = details.SUBJECT_ID;
-    if (subjectId !== undefined && (await studentSubjectsOf(ctx.db, { studentId: actor.id, classId: ownClass?.CLASS_ID ?? null, subjectId })).length === 0) {
+    if (subjectId !== undefined && (await studentRequestSubjectsOf(ctx.db, { studentId: actor.id, classId: ownClass?.CLASS_ID ?? null, subjectId })).length === 0) {
       throw new AppError('SUBJECT_NOT_YOURS', { fields: { SUBJECT_ID: V.invalid } });
     }
   } else {

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { universityDayOf, type CategoryConfig, type EligibleRequest, type InboxPage, type RequestBatchDetail, type RequestCategory, type RequestDetail, type RequestPage, type RequestReport, type RequestStats, type StudentRequestSubjects } from '@portal/contract';
 import { auditLog, branches, classes, departments, mailOutbox, persons, requestCategories, requests, requestSubcategories, studentSubjects, subjects } from '../../db/schema';
 import { pdfText } from '../../../test/pdf';
-import { createTestApp, sessionFor, type Client, type TestApp } from '../../../test/helpers';
+import { createTestApp, ok, outcome, sessionFor, type Client, type TestApp } from '../../../test/helpers';
 import { runRequestDeadlines } from './deadlines.service';
-import { decisionId, deliver, ok, outcome, processingCast, unitMember, type ProcessingCast } from './processing.fixtures';
+import { decisionId, deliver, processingCast, unitMember, type ProcessingCast } from './processing.fixtures';
 
 // Students' requests (issue 13, decision 41): their own categories, about their own class and
 // subjects, signed by their filing, sent by the student records office to the school of their

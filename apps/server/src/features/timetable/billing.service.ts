@@ -7,11 +7,10 @@ import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { billingPeriods, lessons } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import type { ServiceContext } from '../../lib/context';
+import type { Acting, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation, pgErrorCode } from '../../lib/sql';
 import { clockOf } from './lesson-rows';
-import type { Acting } from './planning.service';
 
 export type BillingPeriodInput = z.output<typeof BillingPeriodInputSchema>;
 export type LessonBillingInput = z.output<typeof LessonBillingInputSchema>;

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingPeriod, LessonPage, LessonsChanged } from '@portal/contract';
 import { lessons } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
-import { createTestApp, type Client, type TestApp } from '../../../test/helpers';
-import { auditedFor, lessonOf, ok, outcome, personIdOf, plan, planningCast, subjectIn, type TestSubject } from './planning.fixtures';
+import { createTestApp, ok, outcome, personIdOf, type Client, type TestApp } from '../../../test/helpers';
+import { auditedFor, lessonOf, plan, planningCast, subjectIn, type TestSubject } from './planning.fixtures';
 
 let t: TestApp;
 let office: Client;

@@ -7,9 +7,9 @@ import { universityDayOf, type CalendarFeed, type CalendarFeedState } from '@por
 import { auditLog, calendarFeeds } from '../../db/schema';
 import { hashToken } from '../../lib/crypto';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
-import { Client, createTestApp, sessionFor, type TestApp } from '../../../test/helpers';
+import { Client, createTestApp, ok, outcome, sessionFor, type TestApp } from '../../../test/helpers';
 import { personId } from '../academic/academic.fixtures';
-import { ok, outcome } from '../requests/processing.fixtures';
+
 import { CALENDAR_FEED_LIMITS } from './calendar-feed.service';
 import { assign, makeClass, makeLecturer, makeStudent, makeSubject, moveTo, planLesson, type FixtureClass, type FixturePerson, type FixtureSubject } from './timetable.fixtures';
 

@@ -2,8 +2,8 @@ import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingPeriod, LessonHours } from '@portal/contract';
-import { createTestApp, type Client, type TestApp } from '../../../test/helpers';
-import { assign, lessonOf, ok, outcome, plan, planningCast, subjectIn, type TestSubject } from './planning.fixtures';
+import { createTestApp, ok, outcome, type Client, type TestApp } from '../../../test/helpers';
+import { assign, lessonOf, plan, planningCast, subjectIn, type TestSubject } from './planning.fixtures';
 
 let t: TestApp;
 let office: Client;

@@ -25,11 +25,11 @@ import {
 import type { Executor, Tx } from '../../db/client';
 import { classes, lessons, persons, subjects } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import type { ServiceContext } from '../../lib/context';
+import type { Acting, ServiceContext } from '../../lib/context';
 import { AppError, validationError } from '../../lib/errors';
 import { tr, type Lang } from '../../lib/i18n';
 import { isSafeText } from '../../lib/safe-text';
-import { assignmentKey, assignmentsOf, busyLessons, collisionOf, exclusionKindOf, type Acting, type BusyLesson, type Slot } from './planning.service';
+import { assignmentKey, assignmentsOf, busyLessons, collisionOf, exclusionKindOf, type BusyLesson, type Slot } from './planning.service';
 
 /** The largest file read (the multipart limits and the raw body limit enforce it too). */
 export const LESSON_IMPORT_MAX_BYTES = 5 * 1024 * 1024;

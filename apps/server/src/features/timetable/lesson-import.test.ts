@@ -5,8 +5,8 @@ import { LESSON_IMPORT_MAX_ROWS, type LessonImportReport } from '@portal/contrac
 import { lessons } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
 import { multipartBody } from '../../../test/files';
-import { createTestApp, type Client, type TestApp } from '../../../test/helpers';
-import { auditedFor, lessonOf, ok, outcome, personIdOf, plan, planningCast, subjectIn } from './planning.fixtures';
+import { createTestApp, ok, outcome, personIdOf, type Client, type TestApp } from '../../../test/helpers';
+import { auditedFor, lessonOf, plan, planningCast, subjectIn } from './planning.fixtures';
 
 let t: TestApp;
 let office: Client;

@@ -4,8 +4,8 @@ import { addDays, type LessonConflict } from '@portal/contract';
 import { billingPeriods, classes, lessons, subjects } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
 import { DEMO_STUDENT_CLASSES } from '../../seed/timetable';
-import { onPostgres, sessionFor, twoInstances, type Client } from '../../../test/helpers';
-import { assign, lessonOf, personIdOf } from './planning.fixtures';
+import { onPostgres, personIdOf, sessionFor, twoInstances, type Client } from '../../../test/helpers';
+import { assign, lessonOf } from './planning.fixtures';
 
 /**
  * The exclusion constraints (migration 0012) under concurrent plans sent to two server instances

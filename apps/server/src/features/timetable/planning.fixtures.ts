@@ -1,31 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { expect } from 'vitest';
 import type { LessonInput, LessonsCreated } from '@portal/contract';
-import { applicationChoices, applications, applicationSessions, auditLog, classes, persons, subjects } from '../../db/schema';
+import { applicationChoices, applications, applicationSessions, auditLog, classes, subjects } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
-import { sessionFor, type Client, type TestApp } from '../../../test/helpers';
+import { ok, personIdOf, sessionFor, type Client, type TestApp } from '../../../test/helpers';
 
 /** Test data and the people who plan lessons, for the tests of the academic office's planning (decision 35). */
-
-type Response = { statusCode: number; body: string; json: () => unknown };
-
-/** A response's status and error code (and fields, conflict), for one-line expectations. */
-export const outcome = (res: Response) => {
-  const body = res.json() as { code?: string; fields?: Record<string, string>; conflict?: unknown };
-  return { status: res.statusCode, code: body.code, ...(body.fields ? { fields: body.fields } : {}), ...(body.conflict ? { conflict: body.conflict } : {}) };
-};
-
-/** The body of a 200/201 answer, failing with the body otherwise. */
-export function ok<T>(res: Response, status = 200): T {
-  expect(res.statusCode, res.body).toBe(status);
-  return res.json() as T;
-}
-
-export async function personIdOf(t: TestApp, matricule: string): Promise<number> {
-  const [p] = await t.db.select({ id: persons.id }).from(persons).where(eq(persons.MATRICULE, matricule));
-  if (!p) throw new Error(`no person ${matricule}`);
-  return p.id;
-}
 
 /** A subject of a class by their codes, with its hourly volumes. */
 export async function subjectIn(t: TestApp, classCode: string, subjectCode: string) {

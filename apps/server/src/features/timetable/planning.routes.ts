@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -26,7 +25,7 @@ import {
   LessonsCreated,
   PlannedLesson,
 } from '@portal/contract';
-import { requestMeta } from '../../lib/auth';
+import { acting } from '../../lib/auth';
 import { errorResponses } from '../../lib/errors';
 import { languageOf } from '../../lib/person-record';
 import { EXPORT_CONTENT_TYPES } from '../../lib/spreadsheet';
@@ -34,7 +33,7 @@ import { readRawUpload } from '../../lib/uploads';
 import { billLessons, createBillingPeriod, listBillingPeriods } from './billing.service';
 import { exportLessonHours, lessonHours } from './hours.service';
 import { importLessons, LESSON_IMPORT_MAX_BYTES } from './lesson-import.service';
-import { changeLesson, decideLessons, deleteLesson, listLessons, planLessons, type Acting } from './planning.service';
+import { changeLesson, decideLessons, deleteLesson, listLessons, planLessons } from './planning.service';
 
 const tags = ['timetable'];
 const errors = errorResponses(400, 401, 403);
@@ -42,7 +41,6 @@ const changeErrors = errorResponses(400, 401, 403, 404, 409);
 const file = z.string().meta({ format: 'binary' });
 const XLSX_TYPE = EXPORT_CONTENT_TYPES.xlsx;
 
-const acting = (request: FastifyRequest): Acting => ({ actor: request.actor, meta: requestMeta(request) });
 
 /**
  * Issue 12 (decision 35): the academic office's planning: lessons planned one by one, weekly or by

@@ -30,7 +30,7 @@ import type { z } from 'zod';
 import type { Executor, Tx } from '../../db/client';
 import { applicationChoices, applications, classes, lessons, persons, subjects } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
+import type { Acting, ServiceContext } from '../../lib/context';
 import { AppError, validationError } from '../../lib/errors';
 import { listPage } from '../../lib/sql';
 import { clockOf, selectPlannedLessons, toPlannedLesson } from './lesson-rows';
@@ -39,12 +39,6 @@ export type LessonInput = z.output<typeof LessonInputSchema>;
 export type LessonChange = z.output<typeof LessonChangeSchema>;
 export type LessonQuery = z.output<typeof LessonQuerySchema>;
 export type LessonDecisionInput = z.output<typeof LessonDecisionInputSchema>;
-
-/** Who acts, and from where (every change is audited with them). */
-export interface Acting {
-  actor: Actor;
-  meta: RequestMeta;
-}
 
 // ---------------------------------------------------------------- the rules of a lesson
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LESSON_REPEAT_MAX_WEEKS, type LessonPage, type LessonsChanged, type PlannedLesson } from '@portal/contract';
 import { lessons, persons } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
-import { Client, createTestApp, type TestApp } from '../../../test/helpers';
-import { assign, auditedFor, lessonOf, ok, outcome, personIdOf, plan, planningCast, subjectIn, type TestSubject } from './planning.fixtures';
+import { Client, createTestApp, ok, outcome, personIdOf, type TestApp } from '../../../test/helpers';
+import { assign, auditedFor, lessonOf, plan, planningCast, subjectIn, type TestSubject } from './planning.fixtures';
 
 let t: TestApp;
 let office: Client;

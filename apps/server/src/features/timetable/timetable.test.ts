@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIMETABLE_MAX_DAYS, type Timetable } from '@portal/contract';
 import { auditLog } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
-import { Client, createTestApp, sessionFor, type TestApp } from '../../../test/helpers';
+import { Client, createTestApp, outcome, sessionFor, type TestApp } from '../../../test/helpers';
 import { personId } from '../academic/academic.fixtures';
-import { outcome } from '../requests/processing.fixtures';
+
 import { assign, makeClass, makeLecturer, makeStudent, makeSubject, planLesson, type FixtureClass, type FixturePerson, type FixtureSubject } from './timetable.fixtures';
 
 let t: TestApp;

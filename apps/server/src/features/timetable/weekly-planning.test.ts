@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEEKLY_PLANNING_MAIL_SETTING } from '@portal/contract';
 import { PORTAL_JOBS } from '../../app';
 import { mailOutbox, planningMails } from '../../db/schema';
-import { Client, createTestApp, sessionFor, type TestApp } from '../../../test/helpers';
-import { ok } from '../requests/processing.fixtures';
+import { Client, createTestApp, ok, sessionFor, type TestApp } from '../../../test/helpers';
+
 import { makeClass, makeLecturer, makeStudent, makeSubject, moveTo, planLesson, type FixtureClass, type FixturePerson, type FixtureSubject } from './timetable.fixtures';
 import { runWeeklyPlanning, weeklyPlanningJob } from './weekly-planning.service';
 

@@ -16,7 +16,7 @@ import { FormTextField } from '../../components/form-text-field';
 import { errorKey, isApiError } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form';
 import { academicKeys, saveEntry, type Entity } from './academic-api';
-import { contractResolver, toNumber } from './contract-resolver';
+import { contractResolver, toNumber } from '../../lib/contract-resolver';
 import type { FieldSpec } from './entry-table';
 
 /** The contract's input schema of each kind of entry: the server applies the same. */

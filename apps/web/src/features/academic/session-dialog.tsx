@@ -17,7 +17,7 @@ import { FormTextField } from '../../components/form-text-field';
 import { errorKey } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form';
 import { academicKeys, saveSession } from './academic-api';
-import { contractResolver, toNumber } from './contract-resolver';
+import { contractResolver, toNumber } from '../../lib/contract-resolver';
 
 interface Values {
   DESIGNATION: string;

@@ -1,5 +1,4 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -9,7 +8,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,13 +38,16 @@ export default function SessionsPage() {
   const [acting, setActing] = useState<{ session: SessionSummary; action: 'close' | 'reopen' } | null>(null);
 
   return (
-    <Page title={t('academic.sessions.title')} maxWidth="lg">
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2, alignItems: 'center' }}>
-        <Typography sx={{ color: 'text.secondary', flex: '1 1 320px' }}>{t('academic.sessions.intro')}</Typography>
+    <Page
+      title={t('academic.sessions.title')}
+      maxWidth="lg"
+      intro={t('academic.sessions.intro')}
+      action={
         <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setEditing('new')}>
           {t('academic.sessions.add')}
         </Button>
-      </Box>
+      }
+    >
       <LoadStatus error={sessions.error} loading={sessions.isPending} />
       {sessions.data ? (
         <Paper variant="outlined">

@@ -16,7 +16,7 @@ import { errorKey } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form';
 import { inLanguage } from '../../lib/names';
 import { addOffer, changeOffer, enrolmentKeys, useClasses, useClassSubjects } from './enrolment-api';
-import { contractResolver, toNumber } from './form-resolver';
+import { contractResolver, toNumber } from '../../lib/contract-resolver';
 import { offerFullName } from './labels';
 
 type AddValues = { KIND: string; CLASS_ID: string; SUBJECT_CLASS_ID: string; SUBJECT_ID: string; CAPACITY: string };

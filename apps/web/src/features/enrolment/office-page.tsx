@@ -3,9 +3,7 @@ import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -19,6 +17,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EnrolmentApplication, EnrolmentDecision, EnrolmentSessionSummary, OfficeEnrolmentOffer } from '@portal/contract';
 import { DECIDABLE_ENROLMENT_STATUSES, ENROLMENT_DECISION_NAMES, ENROLMENT_STATUSES, isoToDmy, type EnrolmentStatus } from '@portal/contract/rules';
+import { ChoiceCell, ChoiceTable, toggled, useChoice } from '../../components/choice-table';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyRow } from '../../components/empty-row';
 import { FilterBar, FilterSelect, ListPager } from '../../components/list-page';
@@ -171,78 +170,51 @@ const APPLICATION_COLUMNS = ['student', 'class', 'offer', 'status', 'appliedAt',
 
 function ApplicationsTable({ rows, fetching, chosen, onChosen, onDecide, footer }: { rows: EnrolmentApplication[]; fetching: boolean; chosen: number[]; onChosen: (ids: number[]) => void; onDecide: (decision: EnrolmentDecision, application: EnrolmentApplication) => void; footer: ReactNode }) {
   const { t, i18n } = useTranslation();
-  const choosable = rows.filter(isDecidable).map((row) => row.id);
-  const all = choosable.length > 0 && choosable.every((id) => chosen.includes(id));
-  const some = choosable.some((id) => chosen.includes(id));
   return (
-    <Paper variant="outlined">
-      {fetching ? <LinearProgress aria-label={t('common.loading')} /> : <Box sx={{ height: 4 }} />}
-      <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" sx={{ minWidth: 980 }} aria-label={t('enrolment.office.applications.title')}>
-          <TableHead>
-            <TableRow>
-              <TableCell padding="checkbox">
-                <Checkbox checked={all} indeterminate={some && !all} disabled={choosable.length === 0} onChange={() => onChosen(all ? [] : choosable)} slotProps={{ input: { 'aria-label': t('enrolment.office.applications.chooseAll') } }} />
-              </TableCell>
-              {APPLICATION_COLUMNS.map((column) => (
-                <TableCell key={column} align={column === 'actions' ? 'right' : 'left'} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                  {t(`enrolment.office.applications.columns.${column}`)}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row) => {
-              const name = studentName(row);
-              return (
-                <TableRow key={row.id} hover selected={chosen.includes(row.id)}>
-                  <TableCell padding="checkbox">
-                    <Checkbox
-                      checked={chosen.includes(row.id)}
-                      disabled={!isDecidable(row)}
-                      onChange={() => onChosen(chosen.includes(row.id) ? chosen.filter((id) => id !== row.id) : [...chosen, row.id])}
-                      slotProps={{ input: { 'aria-label': t('enrolment.office.applications.choose', { name }) } }}
-                    />
-                  </TableCell>
-                  <TableCell sx={{ minWidth: 170 }}>
-                    <Box component="span" sx={{ display: 'block' }}>{`${row.student.LASTNAME} ${row.student.FIRSTNAME}`}</Box>
-                    <Typography component="span" variant="caption" sx={{ color: 'text.secondary' }}>
-                      {row.student.MATRICULE}
-                    </Typography>
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.student.class?.code ?? '—'}</TableCell>
-                  <TableCell sx={{ minWidth: 200 }}>{offerFullName(row.offer, i18n.language)}</TableCell>
-                  <TableCell>
-                    <EnrolmentStatusChip status={row.status} />
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatMoment(row.appliedAt)}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.decidedAt ? formatMoment(row.decidedAt) : '—'}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {isDecidable(row)
-                      ? ENROLMENT_DECISION_NAMES.filter((decision) => !(decision === 'WAITLIST' && row.status === 'WAITLISTED')).map((decision) => (
-                          <Button key={decision} size="small" color={DECISION_COLOURS[decision]} onClick={() => onDecide(decision, row)} aria-label={t(`enrolment.office.decide.${decision}For`, { name })}>
-                            {t(`enrolment.office.decide.${decision}`)}
-                          </Button>
-                        ))
-                      : null}
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-            {rows.length === 0 ? <EmptyRow columns={APPLICATION_COLUMNS.length + 1} text={t('enrolment.office.applications.empty')} /> : null}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      {footer}
-    </Paper>
+    <ChoiceTable
+      label={t('enrolment.office.applications.title')}
+      minWidth={980}
+      headers={APPLICATION_COLUMNS.map((column) => t(`enrolment.office.applications.columns.${column}`))}
+      choosable={rows.filter(isDecidable).map((row) => row.id)}
+      chosen={chosen}
+      onChosen={onChosen}
+      chooseAllLabel={t('enrolment.office.applications.chooseAll')}
+      fetching={fetching}
+      empty={rows.length === 0 ? t('enrolment.office.applications.empty') : null}
+      footer={footer}
+    >
+      {rows.map((row) => {
+        const name = studentName(row);
+        return (
+          <TableRow key={row.id} hover selected={chosen.includes(row.id)}>
+            <ChoiceCell checked={chosen.includes(row.id)} disabled={!isDecidable(row)} onChange={() => onChosen(toggled(chosen, row.id))} label={t('enrolment.office.applications.choose', { name })} />
+            <TableCell sx={{ minWidth: 170 }}>
+              <Box component="span" sx={{ display: 'block' }}>{`${row.student.LASTNAME} ${row.student.FIRSTNAME}`}</Box>
+              <Typography component="span" variant="caption" sx={{ color: 'text.secondary' }}>
+                {row.student.MATRICULE}
+              </Typography>
+            </TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.student.class?.code ?? '—'}</TableCell>
+            <TableCell sx={{ minWidth: 200 }}>{offerFullName(row.offer, i18n.language)}</TableCell>
+            <TableCell>
+              <EnrolmentStatusChip status={row.status} />
+            </TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatMoment(row.appliedAt)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.decidedAt ? formatMoment(row.decidedAt) : '—'}</TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              {isDecidable(row)
+                ? ENROLMENT_DECISION_NAMES.filter((decision) => !(decision === 'WAITLIST' && row.status === 'WAITLISTED')).map((decision) => (
+                    <Button key={decision} size="small" color={DECISION_COLOURS[decision]} onClick={() => onDecide(decision, row)} aria-label={t(`enrolment.office.decide.${decision}For`, { name })}>
+                      {t(`enrolment.office.decide.${decision}`)}
+                    </Button>
+                  ))
+                : null}
+            </TableCell>
+          </TableRow>
+        );
+      })}
+    </ChoiceTable>
   );
-}
-
-/** The applications chosen, kept for one set of filters: another session, offer, status or page chooses afresh. */
-function useSelection(key: string) {
-  const [selection, setSelection] = useState<{ key: string; ids: number[] }>({ key, ids: [] });
-  const ids = selection.key === key ? selection.ids : [];
-  return [ids, (next: number[]) => setSelection({ key, ids: next })] as const;
 }
 
 /**
@@ -260,7 +232,8 @@ export default function EnrolmentOfficePage() {
   const current = sessions.data?.find((session) => session.id === filters.session) ?? sessions.data?.[0] ?? null;
   const offers = useOffers(current?.id ?? null);
   const list = useApplications(filters, current?.id ?? null);
-  const [chosen, setChosen] = useSelection(JSON.stringify({ ...filters, session: current?.id ?? null }));
+  // the applications chosen, kept for one set of filters: another session, offer, status or page chooses afresh
+  const [chosen, setChosen] = useChoice(JSON.stringify({ ...filters, session: current?.id ?? null }));
   const [open, setOpen] = useState<Open | null>(null);
   const close = () => setOpen(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: enrolmentKeys.all });

@@ -14,7 +14,7 @@ import { useNotify } from '../../components/notify';
 import { errorKey } from '../../lib/api';
 import { applyFieldErrors } from '../../lib/form';
 import { enrolmentKeys, saveEnrolmentSession } from './enrolment-api';
-import { contractResolver, toIsoDay, toNumber } from './form-resolver';
+import { contractResolver, toIsoDay, toNumber } from '../../lib/contract-resolver';
 
 type Values = { NAME: string; NAME_FR: string; START_DATE: string; END_DATE: string; MAX_APPLICATIONS: string };
 const FIELDS = ['NAME', 'NAME_FR', 'START_DATE', 'END_DATE', 'MAX_APPLICATIONS'] as const;

@@ -1,5 +1,4 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -10,7 +9,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QuestionFormSummary } from '@portal/contract';
 import { useState } from 'react';
@@ -49,13 +47,16 @@ export default function FormsPage() {
   const name = (form: { name: string; nameFr: string }) => inLanguage(i18n.language, form.name, form.nameFr);
 
   return (
-    <Page title={t('evaluation.forms.title')} maxWidth="lg">
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2, alignItems: 'center' }}>
-        <Typography sx={{ color: 'text.secondary', flex: '1 1 320px' }}>{t('evaluation.forms.intro')}</Typography>
+    <Page
+      title={t('evaluation.forms.title')}
+      maxWidth="lg"
+      intro={t('evaluation.forms.intro')}
+      action={
         <Button component={RouterLink} to="/academic/evaluation/forms/new" variant="contained" startIcon={<AddOutlined />}>
           {t('evaluation.forms.add')}
         </Button>
-      </Box>
+      }
+    >
       <LoadStatus error={forms.error} loading={forms.isPending} />
       {forms.data ? (
         <Paper variant="outlined">

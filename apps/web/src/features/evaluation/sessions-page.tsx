@@ -1,5 +1,4 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -10,7 +9,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import type { EvaluationSession } from '@portal/contract';
 import { isoToDmy } from '@portal/contract/rules';
 import { lazy, Suspense, useState } from 'react';
@@ -37,13 +35,16 @@ export default function SessionsPage() {
   const name = (item: { name: string; nameFr: string }) => inLanguage(i18n.language, item.name, item.nameFr);
 
   return (
-    <Page title={t('evaluation.sessions.title')} maxWidth="lg">
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2, alignItems: 'center' }}>
-        <Typography sx={{ color: 'text.secondary', flex: '1 1 320px' }}>{t('evaluation.sessions.intro')}</Typography>
+    <Page
+      title={t('evaluation.sessions.title')}
+      maxWidth="lg"
+      intro={t('evaluation.sessions.intro')}
+      action={
         <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setEditing('new')}>
           {t('evaluation.sessions.add')}
         </Button>
-      </Box>
+      }
+    >
       <LoadStatus error={sessions.error} loading={sessions.isPending} />
       {sessions.data ? (
         <Paper variant="outlined">

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { DocumentRecord } from '@portal/contract';
 import { error, type FakeAnswer } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { choose, openStep, registrationState, staff, STAFF, stepButton, wizardApi } from './registration-fixtures';
+import { choose } from '../../test/select';
+import { openStep, registrationState, staff, STAFF, stepButton, wizardApi } from './registration-fixtures';
 
 const pdf = (name = 'cv.pdf') => new File(['%PDF-1.7 test'], name, { type: 'application/pdf' });
 const png = (name = 'photo.png') => new File(['\x89PNG test'], name, { type: 'image/png' });

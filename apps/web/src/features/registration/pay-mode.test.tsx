@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { error } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { choose, openStep, registrationState, staff, STAFF, wizardApi } from './registration-fixtures';
+import { choose } from '../../test/select';
+import { openStep, registrationState, staff, STAFF, wizardApi } from './registration-fixtures';
 
 const textboxes = (form: HTMLElement) => within(form).queryAllByRole('textbox').map((box) => box.getAttribute('name'));
 

@@ -9,7 +9,6 @@ import type {
   IdentificationType,
   PaymentMode,
   PersonRecord,
-  Region,
   RegistrationState,
 } from '@portal/contract';
 import { api } from '../../lib/api';

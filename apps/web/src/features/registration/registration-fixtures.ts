@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { PersonRecord, RegistrationState } from '@portal/contract';
 import { PROFILE_SECTIONS } from '@portal/contract/rules';
@@ -88,8 +88,3 @@ export async function openStep(user: UserEvent, name: string) {
   return screen.findByRole('form', { name }, { timeout: 5000 });
 }
 
-/** Picks an option of a MUI select (a combobox and its listbox). */
-export async function choose(user: UserEvent, combobox: HTMLElement, option: string | RegExp) {
-  await user.click(combobox);
-  await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: option }));
-}

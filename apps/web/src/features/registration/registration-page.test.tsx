@@ -4,7 +4,8 @@ import { changeLanguage } from '../../lib/i18n';
 import { error, person } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { mainMenuLink } from '../../test/menu';
-import { choose, openStep, registrationState, staff, STAFF, stepButton, wizardApi } from './registration-fixtures';
+import { choose } from '../../test/select';
+import { openStep, registrationState, staff, STAFF, stepButton, wizardApi } from './registration-fixtures';
 
 describe('registration wizard: the stepper', () => {
   it('shows each step as saved, missing mandatory data or unsaved after typing, and opens any step', async () => {

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { error } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { choose, openStep, registrationState, staff, STAFF, wizardApi } from './registration-fixtures';
+import { choose } from '../../test/select';
+import { openStep, registrationState, staff, STAFF, wizardApi } from './registration-fixtures';
 
 describe('registration wizard: the rules that live in the forms', () => {
   it('needs the living town and the precinct before saving the address', async () => {

@@ -4,7 +4,7 @@ import { formatMoment } from '../../lib/format';
 import { error, fakeApi, type FakeAnswer, type FakeHandler } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { draftKey } from './request-draft';
-import { CATEGORIES, CLASSES, lecturer, lessonOf, PATHS, requestDetail, requestPage, requestRow, SCHOOLS, SUBJECTS } from './requests-fixtures';
+import { CATEGORIES, chooseSubcategory, CLASSES, lecturer, lessonOf, PATHS, pick, requestDetail, requestPage, requestRow, SCHOOLS, SUBJECTS } from './requests-fixtures';
 import { CLAIMED_SLOT_COLOR } from './week-panel';
 
 beforeAll(() => configure({ asyncUtilTimeout: 4000 }));
@@ -37,19 +37,6 @@ function routes(overrides: Record<string, FakeHandler> = {}): Record<string, Fak
 
 type User = ReturnType<typeof renderApp>['user'];
 
-/** Chooses a category card, then a sub-category, and continues to the details. */
-async function choose(user: User, category: string, subcategory: string) {
-  await user.click(await screen.findByRole('button', { name: new RegExp(`^${category}`) }));
-  await user.click(await screen.findByRole('radio', { name: new RegExp(`^${subcategory}`) }));
-  await user.click(screen.getByRole('button', { name: 'Continue' }));
-  return screen.findByRole('form', { name: 'Details of the request' });
-}
-
-async function pick(user: User, combobox: string, option: string) {
-  await user.click(screen.getByRole('combobox', { name: combobox }));
-  await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: option }));
-}
-
 const optionsOf = async (user: User, combobox: string) => {
   await user.click(screen.getByRole('combobox', { name: combobox }));
   const names = within(await screen.findByRole('listbox')).getAllByRole('option').map((option) => option.textContent);
@@ -80,7 +67,7 @@ describe('filing a request', () => {
   it('shows exactly the fields the configuration shows, marks the required ones, and sends only those', async () => {
     const api = fakeApi(routes());
     const { user, location } = renderApp('/requests/new', { user: lecturer() });
-    await choose(user, 'Payment', 'Amount received');
+    await chooseSubcategory(user, 'Payment', 'Amount received');
     // AMOUNT required, VH optional, FILE optional: nothing else but the title
     expect(screen.getAllByRole('textbox').map((box) => box.getAttribute('id'))).toEqual(['request-REQUEST_OBJECT', 'request-VH_DISPLAYED', 'request-VH_EXPECTED', 'request-AMOUNT_RECEIVED', 'request-AMOUNT_EXPECTED']);
     expect(field('Title')).toBeRequired();
@@ -110,7 +97,7 @@ describe('filing a request', () => {
   it('asks the title alone of a sub-category that shows no detail', async () => {
     const api = fakeApi(routes());
     const { user } = renderApp('/requests/new', { user: lecturer() });
-    await choose(user, 'Contract', 'Contract not received');
+    await chooseSubcategory(user, 'Contract', 'Contract not received');
     expect(screen.getAllByRole('textbox').map((box) => box.getAttribute('id'))).toEqual(['request-REQUEST_OBJECT']);
     await user.type(field('Title'), 'Contract not received');
     await user.click(screen.getByRole('button', { name: 'File the request' }));
@@ -121,7 +108,7 @@ describe('filing a request', () => {
   it('files a teaching claim: the assigned class and subject, the date and its week, a slot ending after it starts, the week beside', async () => {
     const api = fakeApi(routes());
     const { user, location } = renderApp('/requests/new', { user: lecturer() });
-    await choose(user, 'Teaching', 'Teaching session not recorded');
+    await chooseSubcategory(user, 'Teaching', 'Teaching session not recorded');
 
     // one school: chosen at once; two classes: the lecturer picks; one subject: chosen at once
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'School' })).toHaveTextContent('GL – Software Engineering'));
@@ -202,7 +189,7 @@ describe('filing a request', () => {
   it('refuses a date in the future and requires the slot and the class of a teaching claim', async () => {
     const api = fakeApi(routes());
     const { user } = renderApp('/requests/new', { user: lecturer() });
-    await choose(user, 'Teaching', 'Teaching session not recorded');
+    await chooseSubcategory(user, 'Teaching', 'Teaching session not recorded');
     await user.type(field('Title'), 'Next year');
     await user.type(field('Date of the problem'), '31122099');
     await user.click(screen.getByRole('button', { name: 'File the request' }));
@@ -216,7 +203,7 @@ describe('filing a request', () => {
   it("says 'Class absent for request' when no class is assigned, and leads to the contact form with that object", async () => {
     fakeApi(routes({ [`GET ${PATHS.schools}`]: { body: [] }, 'GET /api/students/1': { body: lecturer() } }));
     const { user, location } = renderApp('/requests/new', { user: lecturer() });
-    await choose(user, 'Teaching', 'Teaching session not recorded');
+    await chooseSubcategory(user, 'Teaching', 'Teaching session not recorded');
     const absent = await screen.findByRole('alert');
     expect(absent).toHaveTextContent('Class absent for request');
     const link = within(absent).getByRole('link', { name: 'Tell the support' });
@@ -232,7 +219,7 @@ describe('filing a request', () => {
   it("says 'Subject absent for request' when the class has no subject assigned", async () => {
     fakeApi(routes());
     const { user } = renderApp('/requests/new', { user: lecturer() });
-    await choose(user, 'Teaching', 'Teaching session not recorded');
+    await chooseSubcategory(user, 'Teaching', 'Teaching session not recorded');
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'School' })).toHaveTextContent('GL'));
     await pick(user, 'Class', 'GL2/S · Evening');
     const absent = await screen.findByRole('alert');
@@ -243,7 +230,7 @@ describe('filing a request', () => {
   it('keeps what was typed as a draft: restored after a remount, until discarded', async () => {
     fakeApi(routes());
     const first = renderApp('/requests/new', { user: lecturer() });
-    await choose(first.user, 'Payment', 'Amount received');
+    await chooseSubcategory(first.user, 'Payment', 'Amount received');
     await first.user.type(field('Title'), 'December fees short');
     await first.user.type(field('Amount received'), '150000');
     first.unmount();
@@ -265,20 +252,20 @@ describe('filing a request', () => {
   it('discards the draft on demand', async () => {
     fakeApi(routes());
     const { user } = renderApp('/requests/new', { user: lecturer() });
-    await choose(user, 'Payment', 'Amount received');
+    await chooseSubcategory(user, 'Payment', 'Amount received');
     await user.type(field('Title'), 'December fees short');
     expect(localStorage.getItem(draftKey(1))).toContain('December fees short');
     await user.click(screen.getByRole('button', { name: 'Discard the draft' }));
     expect(await screen.findByRole('list', { name: 'What is your request about?' })).toBeInTheDocument();
     expect(localStorage.getItem(draftKey(1))).toBeNull();
-    await choose(user, 'Payment', 'Amount received');
+    await chooseSubcategory(user, 'Payment', 'Amount received');
     expect(field('Title')).toHaveValue('');
   });
 
   it("puts the server's field errors under their fields, and keeps everything when the connection drops", async () => {
     const api = fakeApi(routes({ [`POST ${PATHS.list}`]: error(400, 'REQUEST_DETAILS_MISSING', { fields: { AMOUNT_EXPECTED: 'validation.required', VH_EXPECTED: 'validation.invalid' } }) }));
     const { user, location } = renderApp('/requests/new', { user: lecturer() });
-    await choose(user, 'Payment', 'Amount received');
+    await chooseSubcategory(user, 'Payment', 'Amount received');
     await user.type(field('Title'), 'December fees short');
     await user.type(field('Amount received'), '150000');
     await user.type(field('Amount expected'), '200000');
@@ -300,7 +287,7 @@ describe('filing a request', () => {
     let answer: (value: FakeAnswer) => void = () => undefined;
     const api = fakeApi(routes({ [`POST ${PATHS.attachments}`]: () => new Promise<FakeAnswer>((resolve) => (answer = resolve)) }));
     const { user, unmount } = renderApp('/requests/new', { user: lecturer() });
-    await choose(user, 'Payment', 'Amount received');
+    await chooseSubcategory(user, 'Payment', 'Amount received');
     const input = screen.getByLabelText('Attachment', { selector: 'input' });
     // named .pdf, but not a PDF: refused here, never sent
     await user.upload(input, new File(['hello'], 'notes.pdf', { type: 'text/plain' }));
@@ -329,7 +316,7 @@ describe('filing a request', () => {
   it('requires the attachment when the configuration does, and asks again for a file the server no longer has', async () => {
     const api = fakeApi(routes({ [`POST ${PATHS.list}`]: error(400, 'REQUEST_ATTACHMENT_INVALID', { fields: { REQUEST_FILE: 'validation.invalid' } }) }));
     const { user } = renderApp('/requests/new', { user: lecturer() });
-    await choose(user, 'Reprography', 'Course material copies');
+    await chooseSubcategory(user, 'Reprography', 'Course material copies');
     expect(screen.getByRole('group', { name: 'Attachment *' })).toBeInTheDocument();
     expect(field('Number of copies')).toBeRequired();
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'School' })).toHaveTextContent('GL'));

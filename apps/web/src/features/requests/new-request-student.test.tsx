@@ -2,7 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { error, fakeApi, type FakeHandler } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { PATHS, requestPage, student, STUDENT_CATEGORIES, STUDENT_PATHS, STUDENT_SUBJECTS, studentRequest } from './requests-fixtures';
+import { chooseSubcategory, PATHS, pick, requestPage, student, STUDENT_CATEGORIES, STUDENT_PATHS, STUDENT_SUBJECTS, studentRequest } from './requests-fixtures';
 
 // A student's new request (issue 13, decision 41): their own categories, their own class shown
 // and not chosen, a subject among their class's and their optional ones, nothing to sign.
@@ -19,20 +19,6 @@ function routes(overrides: Record<string, FakeHandler> = {}): Record<string, Fak
   };
 }
 
-type User = ReturnType<typeof renderApp>['user'];
-
-async function choose(user: User, category: string, subcategory: string) {
-  await user.click(await screen.findByRole('button', { name: new RegExp(`^${category}`) }));
-  await user.click(await screen.findByRole('radio', { name: new RegExp(`^${subcategory}`) }));
-  await user.click(screen.getByRole('button', { name: 'Continue' }));
-  return screen.findByRole('form', { name: 'Details of the request' });
-}
-
-async function pick(user: User, combobox: string, option: string) {
-  await user.click(screen.getByRole('combobox', { name: combobox }));
-  await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: option }));
-}
-
 const field = (name: string) => screen.getByRole('textbox', { name });
 const filed = (api: ReturnType<typeof fakeApi>) => api.to('POST', PATHS.list);
 
@@ -43,7 +29,7 @@ describe("a student's new request", () => {
     const cards = await screen.findByRole('list', { name: 'What is your request about?' });
     expect(within(cards).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Certificates', 'Grades']);
 
-    const form = await choose(user, 'Grades', 'Grade dispute');
+    const form = await chooseSubcategory(user, 'Grades', 'Grade dispute');
     // the class is theirs: shown, not chosen; no lecturer's pickers, no staff field, no week beside
     await waitFor(() => expect(field('Your class')).toHaveValue('BTS1 GSI/J A · Day'));
     expect(field('Your class')).toHaveAttribute('readonly');
@@ -70,7 +56,7 @@ describe("a student's new request", () => {
   it('files it about their class and the subject chosen, with nothing to sign; the detail names a student', async () => {
     const api = fakeApi(routes());
     const { user, location } = renderApp('/requests/new', { user: student() });
-    await choose(user, 'Grades', 'Grade dispute');
+    await chooseSubcategory(user, 'Grades', 'Grade dispute');
     await waitFor(() => expect(field('Your class')).toHaveValue('BTS1 GSI/J A · Day'));
     await user.type(field('Title'), 'Mid-term grade');
     await pick(user, 'Subject', 'GSI102 – Databases');
@@ -107,13 +93,13 @@ describe("a student's new request", () => {
   it('says when no class is on their file yet, and files a certificate all the same', async () => {
     const api = fakeApi(routes({ [`GET ${STUDENT_PATHS.subjects}`]: { body: { class: null, subjects: [] } } }));
     const { user } = renderApp('/requests/new', { user: student() });
-    await choose(user, 'Grades', 'Grade dispute');
+    await chooseSubcategory(user, 'Grades', 'Grade dispute');
     expect(await screen.findByRole('alert')).toHaveTextContent('No class is on your file yet: ask your school to place you in your class.');
     expect(screen.getByRole('combobox', { name: 'Subject' })).toHaveAttribute('aria-disabled', 'true');
 
     await user.click(screen.getByRole('button', { name: 'Back' }));
     await user.click(screen.getByRole('button', { name: 'Back' }));
-    await choose(user, 'Certificates', 'Enrolment certificate');
+    await chooseSubcategory(user, 'Certificates', 'Enrolment certificate');
     await user.type(field('Title'), 'Certificate for my scholarship');
     await user.click(screen.getByRole('button', { name: 'File the request' }));
     await waitFor(() => expect(filed(api)).toHaveLength(1));
@@ -123,7 +109,7 @@ describe("a student's new request", () => {
   it("shows the server's refusal of a subject that is not theirs", async () => {
     fakeApi(routes({ [`POST ${PATHS.list}`]: error(400, 'SUBJECT_NOT_YOURS', { fields: { SUBJECT_ID: 'validation.invalid' } }) }));
     const { user } = renderApp('/requests/new', { user: student() });
-    await choose(user, 'Grades', 'Grade dispute');
+    await chooseSubcategory(user, 'Grades', 'Grade dispute');
     await waitFor(() => expect(field('Your class')).toHaveValue('BTS1 GSI/J A · Day'));
     await user.type(field('Title'), 'Mid-term grade');
     await pick(user, 'Subject', 'GES105 – Accounting (optional subject)');

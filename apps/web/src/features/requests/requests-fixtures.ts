@@ -1,5 +1,8 @@
+import { screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import type { Lesson, AffectedClass, AffectedSchool, AffectedSubject, PersonRecord, RequestCategory, RequestDetail, RequestDisplayConfig, RequestPage, RequestRow, RequestStats, RequestSubcategory, StudentRequestSubjects } from '@portal/contract';
 import { person } from '../../test/fake-api';
+import { choose } from '../../test/select';
 
 /** Test data of the lecturer's requests pages (the seed's categories, as the API answers them). */
 
@@ -246,3 +249,14 @@ export function studentRequest(overrides: Partial<RequestDetail> = {}): RequestD
     ...overrides,
   });
 }
+
+/** Chooses a category card, then a sub-category, and continues to the details (the form answered). */
+export async function chooseSubcategory(user: UserEvent, category: string, subcategory: string) {
+  await user.click(await screen.findByRole('button', { name: new RegExp(`^${category}`) }));
+  await user.click(await screen.findByRole('radio', { name: new RegExp(`^${subcategory}`) }));
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+  return screen.findByRole('form', { name: 'Details of the request' });
+}
+
+/** Picks an option of the select named `combobox`. */
+export const pick = (user: UserEvent, combobox: string, option: string) => choose(user, screen.getByRole('combobox', { name: combobox }), option);

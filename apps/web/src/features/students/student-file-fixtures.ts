@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { Country, Region, StudentDocument, StudentFile, StudentProfileFields } from '@portal/contract';
 import { STUDENT_PROFILE_SECTIONS } from '@portal/contract/rules';
@@ -61,8 +61,3 @@ export async function openSection(user: UserEvent, title: string): Promise<HTMLE
   return screen.findByRole('form', { name: title });
 }
 
-/** Picks an option of a select (a combobox). */
-export async function choose(user: UserEvent, combobox: HTMLElement, option: string | RegExp) {
-  await user.click(combobox);
-  await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: option }));
-}

@@ -6,7 +6,8 @@ import { DEMO_PEOPLE } from '../../test/demo-people';
 import { error, fakeApi, type FakeAnswer, type FakeRequest } from '../../test/fake-api';
 import { mainMenuLink } from '../../test/menu';
 import { renderApp } from '../../test/render-app';
-import { choose, CV, openSection, STUDENT, studentFile, studentFileApi } from './student-file-fixtures';
+import { choose } from '../../test/select';
+import { CV, openSection, STUDENT, studentFile, studentFileApi } from './student-file-fixtures';
 
 beforeAll(() => configure({ asyncUtilTimeout: 4000 }));
 

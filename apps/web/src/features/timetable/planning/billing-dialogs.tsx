@@ -31,7 +31,8 @@ import { LoadStatus } from '../../../components/load-status';
 import { useNotify } from '../../../components/notify';
 import { errorKey, isApiError } from '../../../lib/api';
 import { applyFieldErrors } from '../../../lib/form';
-import { contractResolver, toId, toIsoDay } from './form-resolver';
+import { toIsoDay } from '../../../lib/contract-resolver';
+import { contractResolver, toId } from './form-resolver';
 import { billLessons, createBillingPeriod, planningKeys, useBillingPeriods } from './planning-api';
 
 /** A billing period in a few words: `November 2026 (01/11/2026 – 30/11/2026)`. */

@@ -2,7 +2,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldError, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { dmyToIso, V } from '@portal/contract/rules';
+import { V } from '@portal/contract/rules';
 
 /**
  * Validates a form with one of the contract's schemas, so that the same rules apply here and on
@@ -25,10 +25,3 @@ export function contractResolver<S extends z.ZodType, T extends FieldValues>(sch
 
 /** An id chosen in a select (text): blank is missing. */
 export const toId = (value: string): number | undefined => (value.trim() === '' ? undefined : Number(value));
-
-/** A day typed dd/mm/yyyy as the API's `YYYY-MM-DD`: blank is missing, anything unreadable stays as typed (and fails). */
-export function toIsoDay(value: string): string | undefined {
-  const text = value.trim();
-  if (text === '') return undefined;
-  return dmyToIso(text) ?? text;
-}

@@ -22,7 +22,8 @@ import { FormTextField } from '../../../components/form-text-field';
 import { useNotify } from '../../../components/notify';
 import { errorKey, isApiError } from '../../../lib/api';
 import { applyFieldErrors, messageKey } from '../../../lib/form';
-import { contractResolver, toId, toIsoDay } from './form-resolver';
+import { toIsoDay } from '../../../lib/contract-resolver';
+import { contractResolver, toId } from './form-resolver';
 import { conflictText, partLabel, subjectLabel, timeRange } from './labels';
 import { changeLesson, lecturerLabel, planLesson, planningKeys, useAssignedLecturers, useSubjectSearch } from './planning-api';
 

@@ -8,13 +8,8 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
@@ -22,7 +17,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LessonDecision, PlannedLesson } from '@portal/contract';
 import { addDays, isLessonEditable, isoToDmy, LESSON_STATUSES } from '@portal/contract/rules';
-import { EmptyRow } from '../../../components/empty-row';
+import { ChoiceCell, ChoiceTable, toggled, useChoice } from '../../../components/choice-table';
 import { LessonStatusChip, lessonStatusKey } from '../../../components/lesson-status';
 import { FilterBar, FilterSelect, ListPager } from '../../../components/list-page';
 import { LoadStatus } from '../../../components/load-status';
@@ -31,7 +26,7 @@ import { Page } from '../../../components/page';
 import { LIST_PAGE_SIZES, useUrlFilters } from '../../../lib/url-filters';
 import { ActionDialog } from './action-dialog';
 import { dayLabel, partLabel, placeLabel, subjectLabel, timeRange } from './labels';
-import { decideLessons, deleteLesson, lecturerLabel, planningFiltersFrom, planningKeys, thisWeek, useClasses, useLessons, useWeekLecturers, type PlanningFilters } from './planning-api';
+import { decideLessons, deleteLesson, lecturerLabel, planningFiltersFrom, planningKeys, thisWeek, useClasses, useLessons, useWeekLecturers } from './planning-api';
 
 // The forms (with the contract's schemas and Zod) load when first opened.
 const LessonDialog = lazy(() => import('./lesson-dialog'));
@@ -82,9 +77,7 @@ function LessonRow({ lesson, chosen, onChoose, onEdit, onDelete }: { lesson: Pla
   const name = lessonName(lesson, language);
   return (
     <TableRow hover selected={chosen}>
-      <TableCell padding="checkbox">
-        <Checkbox checked={chosen} disabled={!selectable(lesson)} onChange={onChoose} slotProps={{ input: { 'aria-label': t('planning.table.choose', { name }) } }} />
-      </TableCell>
+      <ChoiceCell checked={chosen} disabled={!selectable(lesson)} onChange={onChoose} label={t('planning.table.choose', { name })} />
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{dayLabel(lesson.date, language)}</TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{timeRange(lesson.begin, lesson.end)}</TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{lesson.class.code}</TableCell>
@@ -123,58 +116,31 @@ function LessonRow({ lesson, chosen, onChoose, onEdit, onDelete }: { lesson: Pla
 
 function LessonsTable({ rows, fetching, chosen, onChosen, onOpen, footer }: { rows: PlannedLesson[]; fetching: boolean; chosen: number[]; onChosen: (ids: number[]) => void; onOpen: (open: Open) => void; footer: ReactNode }) {
   const { t } = useTranslation();
-  const choosable = rows.filter(selectable).map((lesson) => lesson.id);
-  const all = choosable.length > 0 && choosable.every((id) => chosen.includes(id));
-  const some = choosable.some((id) => chosen.includes(id));
   return (
-    <Paper variant="outlined">
-      {fetching ? <LinearProgress aria-label={t('common.loading')} /> : <Box sx={{ height: 4 }} />}
-      <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" sx={{ minWidth: 1000 }} aria-label={t('planning.table.label')}>
-          <TableHead>
-            <TableRow>
-              <TableCell padding="checkbox">
-                <Checkbox
-                  checked={all}
-                  indeterminate={some && !all}
-                  disabled={choosable.length === 0}
-                  onChange={() => onChosen(all ? [] : choosable)}
-                  slotProps={{ input: { 'aria-label': t('planning.table.chooseAll') } }}
-                />
-              </TableCell>
-              {COLUMNS.map((column) => (
-                <TableCell key={column} align={column === 'actions' ? 'right' : 'left'} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                  {t(`planning.columns.${column}`)}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((lesson) => (
-              <LessonRow
-                key={lesson.id}
-                lesson={lesson}
-                chosen={chosen.includes(lesson.id)}
-                onChoose={() => onChosen(chosen.includes(lesson.id) ? chosen.filter((id) => id !== lesson.id) : [...chosen, lesson.id])}
-                onEdit={() => onOpen({ kind: 'lesson', lesson })}
-                onDelete={() => onOpen({ kind: 'delete', lesson })}
-              />
-            ))}
-            {rows.length === 0 ? <EmptyRow columns={COLUMNS.length + 1} text={t('planning.table.empty')} /> : null}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      {footer}
-    </Paper>
+    <ChoiceTable
+      label={t('planning.table.label')}
+      minWidth={1000}
+      headers={COLUMNS.map((column) => t(`planning.columns.${column}`))}
+      choosable={rows.filter(selectable).map((lesson) => lesson.id)}
+      chosen={chosen}
+      onChosen={onChosen}
+      chooseAllLabel={t('planning.table.chooseAll')}
+      fetching={fetching}
+      empty={rows.length === 0 ? t('planning.table.empty') : null}
+      footer={footer}
+    >
+      {rows.map((lesson) => (
+        <LessonRow
+          key={lesson.id}
+          lesson={lesson}
+          chosen={chosen.includes(lesson.id)}
+          onChoose={() => onChosen(toggled(chosen, lesson.id))}
+          onEdit={() => onOpen({ kind: 'lesson', lesson })}
+          onDelete={() => onOpen({ kind: 'delete', lesson })}
+        />
+      ))}
+    </ChoiceTable>
   );
-}
-
-/** The lessons chosen, kept for one set of filters: another week, class, page... chooses afresh. */
-function useSelection(filters: PlanningFilters) {
-  const key = JSON.stringify(filters);
-  const [selection, setSelection] = useState<{ key: string; ids: number[] }>({ key, ids: [] });
-  const ids = selection.key === key ? selection.ids : [];
-  return [ids, (next: number[]) => setSelection({ key, ids: next })] as const;
 }
 
 /**
@@ -190,7 +156,8 @@ export default function PlanningPage() {
   const list = useLessons(filters);
   const classes = useClasses();
   const lecturers = useWeekLecturers(filters.week);
-  const [chosen, setChosen] = useSelection(filters);
+  // the lessons chosen, kept for one set of filters: another week, class, page... chooses afresh
+  const [chosen, setChosen] = useChoice(JSON.stringify(filters));
   const [open, setOpen] = useState<Open | null>(null);
   /** the deletion takes the following pending lessons of the series too */
   const [series, setSeries] = useState(false);

@@ -1,7 +1,8 @@
+// Forms checked with the contract's schemas (loaded with their dialogs, Zod included).
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { V } from '@portal/contract/rules';
+import { dmyToIso, V } from '@portal/contract/rules';
 
 /** What a form holds: every field typed as text (nested one level for grouped fields). */
 export type TextValues = Record<string, string | Record<string, string>>;
@@ -41,4 +42,11 @@ export function contractResolver<S extends z.ZodType, T extends TextValues>(sche
     }
     return result as { values: z.output<S>; errors: FieldErrors<T> } as never;
   };
+}
+
+/** A day typed dd/mm/yyyy as the API's `YYYY-MM-DD`: blank is missing, anything unreadable stays as typed (and fails). */
+export function toIsoDay(value: string): string | undefined {
+  const text = value.trim();
+  if (text === '') return undefined;
+  return dmyToIso(text) ?? text;
 }
