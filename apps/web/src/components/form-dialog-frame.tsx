@@ -18,14 +18,19 @@ interface FormDialogProps {
   onClose: () => void;
   maxWidth?: DialogProps['maxWidth'];
   fullScreen?: boolean;
+  /** full screen below the small breakpoint, by CSS (no media-query hook to load) */
+  phoneFullScreen?: boolean;
   children: ReactNode;
 }
 
+/** A dialog's paper filling a phone's screen and floating from the small breakpoint up. */
+export const PHONE_FULL_SCREEN = { '& .MuiDialog-paper': { m: { xs: 0, sm: 4 }, width: { xs: '100%' }, maxWidth: { xs: '100%', sm: 600 }, height: { xs: '100%', sm: 'auto' }, maxHeight: { xs: '100%', sm: 'calc(100% - 64px)' }, borderRadius: { xs: 0, sm: 1 } } } as const;
+
 /** A dialog that is a form: its title, its fields, the refusal under them, Cancel and the submit button. */
-export function FormDialog({ title, pending, message, submitLabel, onSubmit, onClose, maxWidth = 'sm', fullScreen, children }: FormDialogProps) {
+export function FormDialog({ title, pending, message, submitLabel, onSubmit, onClose, maxWidth = 'sm', fullScreen, phoneFullScreen, children }: FormDialogProps) {
   const titleId = useId();
   return (
-    <Dialog open onClose={pending ? undefined : onClose} fullWidth maxWidth={maxWidth} fullScreen={fullScreen} aria-labelledby={titleId}>
+    <Dialog open onClose={pending ? undefined : onClose} fullWidth maxWidth={maxWidth} fullScreen={fullScreen} aria-labelledby={titleId} {...(phoneFullScreen ? { sx: PHONE_FULL_SCREEN } : {})}>
       <Box
         component="form"
         noValidate

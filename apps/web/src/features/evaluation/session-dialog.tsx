@@ -1,11 +1,8 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -90,8 +87,6 @@ export default function SessionDialog({ session, onClose }: { session: Evaluatio
   const { t, i18n } = useTranslation();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const forms = useQuestionForms();
   const classes = useClasses();
   const [message, setMessage] = useState<string | null>(null);
@@ -139,13 +134,15 @@ export default function SessionDialog({ session, onClose }: { session: Evaluatio
       onSubmit={() => void submit()}
       onClose={onClose}
       maxWidth="sm"
-      fullScreen={phone}
+      phoneFullScreen
     >
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, pt: 1 }}>
         <FormTextField control={form.control} name="name" id="evaluation-session-name" label={t('evaluation.sessions.fields.name')} required fullWidth size="small" autoFocus sx={{ gridColumn: '1 / -1' }} />
         <FormTextField control={form.control} name="nameFr" id="evaluation-session-name-fr" label={t('evaluation.sessions.fields.nameFr')} required fullWidth size="small" sx={{ gridColumn: '1 / -1' }} />
         <TextField
           select
+          // a native select: the phone's own picker, and no menu to load beside the classes' list
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           id="evaluation-session-form"
           label={t('evaluation.sessions.fields.form')}
           required
@@ -160,10 +157,13 @@ export default function SessionDialog({ session, onClose }: { session: Evaluatio
           helperText={formError ? t(messageKey(formError)) : started ? t('evaluation.sessions.startedForm') : undefined}
           sx={{ gridColumn: '1 / -1' }}
         >
+          <option value="" disabled>
+            {t('evaluation.sessions.chooseForm')}
+          </option>
           {formOptions.map((item) => (
-            <MenuItem key={item.id} value={String(item.id)}>
+            <option key={item.id} value={String(item.id)}>
               {inLanguage(i18n.language, item.name, item.nameFr)}
-            </MenuItem>
+            </option>
           ))}
         </TextField>
         <DateField control={form.control} name="startDate" id="evaluation-session-start" label={t('evaluation.sessions.fields.startDate')} required fullWidth size="small" disabled={started} />

@@ -206,3 +206,9 @@ export const SECTION_FORMS: Record<StudentProfileSection, (props: SectionProps) 
   sports: SportsSection,
   languages: LanguagesSection,
 };
+
+/** One section's form, chosen by its name: what the page loads lazily once a section is opened. */
+export default function StudentSectionForm({ section, ...props }: SectionProps & { section: StudentProfileSection }) {
+  const Form = SECTION_FORMS[section];
+  return <Form {...props} />;
+}

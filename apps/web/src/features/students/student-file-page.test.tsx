@@ -32,9 +32,13 @@ describe('My student file', () => {
 
     expect(screen.getByRole('button', { name: /^Personal information/ })).toHaveTextContent('Saved on 14/03/2026');
     expect(screen.getByRole('button', { name: /^Personal information/ })).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.getByRole('button', { name: /^Address and contacts/ })).toHaveTextContent('Not saved yet');
+    // a section never saved says how many of its fields the contract's check still wants filled
+    expect(screen.getByRole('button', { name: /^Address and contacts/ })).toHaveTextContent('3 fields to fill');
     expect(screen.getByRole('button', { name: /^Address and contacts/ })).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getAllByRole('button', { name: /Not saved yet/ })).toHaveLength(7);
+    expect(screen.getByRole('button', { name: /^Emergency contact/ })).toHaveTextContent('3 fields to fill');
+    // one with nothing required (no disability to declare) is only not saved yet
+    expect(screen.getByRole('button', { name: /^Disability/ })).toHaveTextContent('Not saved yet');
+    expect(screen.getAllByRole('button', { name: /Not saved yet|fields? to fill/ })).toHaveLength(7);
   });
 
   it('saves one section with its own Save: the values checked by the contract, the phone with its code, then "Saved on"', async () => {

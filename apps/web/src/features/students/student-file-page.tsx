@@ -6,11 +6,12 @@ import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StudentFile, StudentIdentity } from '@portal/contract';
+import { STUDENT_SECTION_SCHEMAS, type StudentFile, type StudentIdentity } from '@portal/contract';
 import { isoToDmy, STUDENT_PROFILE_SECTIONS, type StudentProfileSection } from '@portal/contract/rules';
 import { Card } from '../../components/card';
 import { Fact, FactList } from '../../components/fact-list';
@@ -18,9 +19,13 @@ import { LeaveGuard } from '../../components/leave-guard';
 import { LoadStatus } from '../../components/load-status';
 import { Page } from '../../components/page';
 import { formatDay } from '../../lib/format';
-import { StudentDocuments } from './documents';
-import { SECTION_FORMS } from './sections';
+import { sectionDefaults } from './section-form';
 import { useStudentFile } from './students-api';
+
+// The forms (their schemas, selects and place pickers) load once a section is opened, and the
+// files part after the page: the page's first view is the identity and the sections' names.
+const StudentSectionForm = lazy(() => import('./sections'));
+const StudentDocuments = lazy(() => import('./documents').then((module) => ({ default: module.StudentDocuments })));
 
 /** Who the student is, as the registry keeps it: shown, never edited here. */
 function Identity({ identity }: { identity: StudentIdentity }) {
@@ -48,11 +53,22 @@ function Identity({ identity }: { identity: StudentIdentity }) {
   );
 }
 
-/** Where a section stands: changes not saved, saved on a day, or never saved. */
-function SectionState({ savedAt, dirty }: { savedAt: string | null; dirty: boolean }) {
+/**
+ * How many fields of a section never saved still need a value, by the contract's own schema (the
+ * check its Save makes): what the header says before the section is opened.
+ */
+function fieldsToFill(section: StudentProfileSection, file: StudentFile): number {
+  if (file.sectionsSaved[section]) return 0;
+  const checked = STUDENT_SECTION_SCHEMAS[section].safeParse(sectionDefaults(section, file.profile));
+  return checked.success ? 0 : new Set(checked.error.issues.map((issue) => issue.path.join('.'))).size;
+}
+
+/** Where a section stands: changes not saved, saved on a day, fields left to fill, or never saved. */
+function SectionState({ savedAt, dirty, missing }: { savedAt: string | null; dirty: boolean; missing: number }) {
   const { t } = useTranslation();
   if (dirty) return <Chip size="small" color="warning" label={t('studentFile.state.unsaved')} />;
   if (savedAt) return <Chip size="small" color="success" variant="outlined" label={t('studentFile.state.saved', { date: formatDay(savedAt) })} />;
+  if (missing > 0) return <Chip size="small" label={t('studentFile.state.toFill', { count: missing })} />;
   return <Chip size="small" label={t('studentFile.state.notSaved')} />;
 }
 
@@ -77,7 +93,6 @@ function Sections({ file, dirty, onDirty }: { file: StudentFile; dirty: Readonly
   return (
     <Box>
       {STUDENT_PROFILE_SECTIONS.map((section) => {
-        const Form = SECTION_FORMS[section];
         return (
           <Accordion key={section} expanded={open.has(section)} onChange={() => toggle(section)} disableGutters>
             <AccordionSummary expandIcon={<ExpandMoreOutlined />} aria-controls={`section-${section}-content`} id={`section-${section}-header`}>
@@ -85,11 +100,15 @@ function Sections({ file, dirty, onDirty }: { file: StudentFile; dirty: Readonly
                 <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, flexGrow: 1 }}>
                   {t(`studentFile.sections.${section}`)}
                 </Typography>
-                <SectionState savedAt={file.sectionsSaved[section]} dirty={dirty.has(section)} />
+                <SectionState savedAt={file.sectionsSaved[section]} dirty={dirty.has(section)} missing={fieldsToFill(section, file)} />
               </Box>
             </AccordionSummary>
             <AccordionDetails id={`section-${section}-content`}>
-              {built.has(section) ? <Form file={file} onDirty={onDirty} /> : null}
+              {built.has(section) ? (
+                <Suspense fallback={<LinearProgress aria-label={t('studentFile.loadingSection')} />}>
+                  <StudentSectionForm section={section} file={file} onDirty={onDirty} />
+                </Suspense>
+              ) : null}
             </AccordionDetails>
           </Accordion>
         );
@@ -134,7 +153,9 @@ export default function StudentFilePage() {
         <Stack spacing={3}>
           <Identity identity={file.data.identity} />
           <Sections file={file.data} dirty={dirty} onDirty={onDirty} />
-          <StudentDocuments documents={file.data.documents} />
+          <Suspense fallback={<LinearProgress aria-label={t('studentFile.loadingSection')} />}>
+            <StudentDocuments documents={file.data.documents} />
+          </Suspense>
         </Stack>
       ) : null}
     </Page>
