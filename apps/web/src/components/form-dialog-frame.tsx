@@ -6,6 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, type ReactNode } from 'react';
 import { FormDialogActions, FormDialogError } from './form-dialog';
+import { phoneFullScreenSx } from './phone-full-screen';
 
 interface FormDialogProps {
   title: string;
@@ -23,8 +24,8 @@ interface FormDialogProps {
   children: ReactNode;
 }
 
-/** A dialog's paper filling a phone's screen and floating from the small breakpoint up. */
-export const PHONE_FULL_SCREEN = { '& .MuiDialog-paper': { m: { xs: 0, sm: 4 }, width: { xs: '100%' }, maxWidth: { xs: '100%', sm: 600 }, height: { xs: '100%', sm: 'auto' }, maxHeight: { xs: '100%', sm: 'calc(100% - 64px)' }, borderRadius: { xs: 0, sm: 1 } } } as const;
+/** A small dialog's paper on a phone's whole screen (a `maxWidth="sm"` dialog is 600 px wide). */
+const PHONE_FULL_SCREEN = phoneFullScreenSx(600);
 
 /** A dialog that is a form: its title, its fields, the refusal under them, Cancel and the submit button. */
 export function FormDialog({ title, pending, message, submitLabel, onSubmit, onClose, maxWidth = 'sm', fullScreen, phoneFullScreen, children }: FormDialogProps) {

@@ -11,6 +11,7 @@ import { useForm, useWatch, type Control, type Resolver } from 'react-hook-form'
 import { useTranslation } from 'react-i18next';
 import { HrSectionExtra, SECTION_SCHEMAS, type PersonRecord, type SavedSection } from '@portal/contract';
 import { isoToDmy, keepPayModeFields } from '@portal/contract/rules';
+import { phoneFullScreenSx } from '../../components/phone-full-screen';
 import { useNotify } from '../../components/notify';
 import { DateField } from '../../components/date-field';
 import { FormDialogActions, FormDialogError } from '../../components/form-dialog';
@@ -52,7 +53,7 @@ function sectionResolver(section: SavedSection, fields: readonly FieldDef[]): Re
 }
 
 /** The whole screen on a phone, by CSS alone (no media query hook in this chunk). */
-const PHONE_FULL_SCREEN = { '& .MuiDialog-paper': { m: { xs: 0, sm: 4 }, width: { xs: '100%' }, maxWidth: { xs: '100%', sm: 900 }, height: { xs: '100%', sm: 'auto' }, maxHeight: { xs: '100%', sm: 'calc(100% - 64px)' }, borderRadius: { xs: 0, sm: 1 } } } as const;
+const PHONE_FULL_SCREEN = phoneFullScreenSx(900);
 
 function SectionField({ field, control }: { field: FieldDef; control: Control<FormValues, unknown, Output> }) {
   const { t } = useTranslation();
