@@ -55,6 +55,7 @@ import { settingsRoutes } from './features/settings/settings.routes';
 import { profileRoutes } from './features/profile/profile.routes';
 import { systemRoutes } from './features/system/system.routes';
 import { authPlugin } from './lib/auth';
+import { candidateSessionPlugin } from './lib/candidate-session';
 import { systemClock, type Clock } from './lib/clock';
 import { AppError, validationError } from './lib/errors';
 import { startJobs, type Job, type JobRunner } from './lib/jobs';
@@ -203,6 +204,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(authPlugin);
+  await app.register(candidateSessionPlugin);
 
   // Text no field takes (a NUL byte, an unpaired surrogate) is refused in the path, the query and
   // any parsed body, before the route's schema or service sees it (400 INVALID_CHARACTERS).

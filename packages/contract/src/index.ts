@@ -33,3 +33,8 @@ export { LessonStatus, LessonDecision } from './timetable';
 export { EnrolmentDecision, EnrolmentOfferKind, EnrolmentSessionState, EnrolmentStatus } from './enrolment';
 export { QuestionType } from './evaluation';
 export { StudentDocumentKind } from './students';
+export * from './candidates';
+export * from './payments';
+export * from './admissions';
+export { AdmissionDecision, CandidateDocumentKind } from './candidates';
+export { FeeStep } from './payments';

@@ -28,7 +28,7 @@ describe('permissions', () => {
       // a service account teaches nothing: it has no timetable of its own
       expect(can({ KIND: 'OFFICE', ROLES: [role] }, 'timetable.own'), role).toBe(false);
     }
-    expect(sorted(permissionsOf({ KIND: 'OFFICE', ROLES: ['ADMISSIONS'] }))).toEqual(['history.own', 'profile.own']);
+    expect(sorted(permissionsOf({ KIND: 'OFFICE', ROLES: ['ADMISSIONS'] }))).toEqual(['admissions.manage', 'history.own', 'profile.own']);
     // an employee who also holds a role keeps what an employee does for themself
     expect(sorted(permissionsOf({ KIND: 'STAFF', ROLES: ['HR'] }))).toEqual(['applications.own', 'history.own', 'lessons.readAny', 'persons.readFull', 'profile.own', 'registration.own', 'registrations.manage', 'requests.own', 'reviews.own', 'timetable.own']);
   });
@@ -38,7 +38,7 @@ describe('permissions', () => {
     expect(sorted(ROLE_PERMISSIONS.IDENTIFICATION)).toEqual(['identification.manage', 'persons.readSummary', 'photos.readAny']);
     expect(sorted(ROLE_PERMISSIONS.ACADEMIC)).toEqual(['applicationSessions.manage', 'applications.readAny', 'assignments.manage', 'catalogue.manage', 'enrolment.manage', 'evaluation.manage', 'lessons.plan', 'lessons.readAny', 'persons.readSummary']);
     expect(sorted(ROLE_PERMISSIONS.REQUESTS)).toEqual(['lessons.readAny', 'requests.process', 'requests.report']);
-    expect(sorted(ROLE_PERMISSIONS.ADMISSIONS)).toEqual([]);
+    expect(sorted(ROLE_PERMISSIONS.ADMISSIONS)).toEqual(['admissions.manage']);
   });
 
   it("gives the administrators every office's permission; what one does for oneself comes from one's kind", () => {

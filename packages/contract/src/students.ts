@@ -37,22 +37,22 @@ const thisYear = () => Number(universityDayOf(new Date()).slice(0, 4));
 const STUDENT_ID = id().optional();
 
 /** A required choice among values: missing or empty is V.required, anything else unknown V.invalid. */
-const requiredEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
+export const requiredChoice = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? V.required : V.invalid) });
 
 /** A yes/no the body must name (a form sends its box's value). */
-const flag = z.boolean({ error: missingOr(V.invalid) });
+export const yesNo = z.boolean({ error: missingOr(V.invalid) });
 
 /** A year, typed or sent as a number: from STUDENT_YEAR_MIN to this year (V.yearRange); empty is none. */
-const optYear = optInt(0, 9999).refine((year) => year === null || (year >= STUDENT_YEAR_MIN && year <= thisYear()), { error: V.yearRange });
+export const pastYear = optInt(0, 9999).refine((year) => year === null || (year >= STUDENT_YEAR_MIN && year <= thisYear()), { error: V.yearRange });
 /** A year that must be given. */
-const year = optYear.refine((year) => year !== null, { error: V.required });
+export const requiredPastYear = pastYear.refine((year) => year !== null, { error: V.required });
 
 /**
  * A mark out of 20 with at most two decimals, typed with a dot or a comma (`12,5`); empty is none.
  * Anything else is V.grade.
  */
-const optGrade = z.preprocess(
+export const gradeOutOf20 = z.preprocess(
   (v) => {
     if (typeof v !== 'string') return blankToNull(v);
     const typed = v.trim().replace(',', '.');
@@ -84,7 +84,7 @@ export function internationalPhone(value: string): string | null {
 }
 
 /** A contact's phone number (see internationalPhone); V.phone when it is not one. */
-const optContact = z.preprocess(
+export const contactPhone = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim() || null : blankToNull(v)),
   z
     .string({ error: missingOr(V.phone) })
@@ -100,6 +100,13 @@ const optContact = z.preprocess(
       return phone;
     }),
 );
+
+const requiredEnum = requiredChoice;
+const flag = yesNo;
+const optYear = pastYear;
+const year = requiredPastYear;
+const optGrade = gradeOutOf20;
+const optContact = contactPhone;
 
 // ---------------------------------------------------------------- sections
 

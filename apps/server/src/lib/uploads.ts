@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS, UPLOAD_TYPES, V, type FileColumn, type UploadType } from '@portal/contract';
 import type { Tx } from '../db/client';
-import { files, fingerprints, type FileRow } from '../db/schema';
+import { candidateDocuments, files, fingerprints, type FileRow } from '../db/schema';
 import type { ServiceContext } from './context';
 import { AppError, validationError } from './errors';
 import { assertSafeText } from './safe-text';
@@ -397,13 +397,14 @@ export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
 export const ORPHAN_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 const SWEEP_BATCH = 500;
 
-/** The keys among these that a committed row names (`files` and `fingerprints` are the only tables that hold storage keys). */
+/** The keys among these that a committed row names (`files`, `fingerprints` and `candidate_documents` are the only tables that hold storage keys). */
 async function referencedKeys(ctx: ServiceContext, keys: string[]): Promise<Set<string>> {
-  const [inFiles, inFingerprints] = await Promise.all([
+  const [inFiles, inFingerprints, inCandidateDocuments] = await Promise.all([
     ctx.db.select({ key: files.storageKey }).from(files).where(inArray(files.storageKey, keys)),
     ctx.db.select({ key: fingerprints.storageKey }).from(fingerprints).where(inArray(fingerprints.storageKey, keys)),
+    ctx.db.select({ key: candidateDocuments.storageKey }).from(candidateDocuments).where(inArray(candidateDocuments.storageKey, keys)),
   ]);
-  return new Set([...inFiles, ...inFingerprints].map((row) => row.key));
+  return new Set([...inFiles, ...inFingerprints, ...inCandidateDocuments].map((row) => row.key));
 }
 
 /**

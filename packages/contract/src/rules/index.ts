@@ -21,3 +21,5 @@ export * from './history';
 export * from './students';
 export * from './enrolment';
 export * from './evaluation';
+export * from './candidates';
+export * from './payments';

@@ -69,6 +69,14 @@ export const PERMISSIONS = [
   'evaluation.manage',
   /** a lecturer's own evaluation results, per subject and class, past the threshold; nobody else's */
   'reviews.own',
+  /**
+   * the admissions office (decision 44): entrances and their specialities, candidates' files and
+   * documents, their exports and counts, and the decisions after the exam. Candidates are not persons:
+   * this reads no person's record.
+   */
+  'admissions.manage',
+  /** the mobile-money networks candidates pay with: fee schedules, limits, phone prefixes (decision 43) */
+  'payments.configure',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -97,7 +105,7 @@ export const ROLE_PERMISSIONS: Record<BackOfficeRole, readonly Permission[]> = {
   HR: ['registrations.manage', 'persons.readFull', 'lessons.readAny'],
   ACADEMIC: ['catalogue.manage', 'applicationSessions.manage', 'assignments.manage', 'applications.readAny', 'persons.readSummary', 'lessons.plan', 'lessons.readAny', 'enrolment.manage', 'evaluation.manage'],
   IDENTIFICATION: ['identification.manage', 'persons.readSummary', 'photos.readAny'],
-  ADMISSIONS: [],
+  ADMISSIONS: ['admissions.manage'],
   REQUESTS: ['requests.process', 'requests.report', 'lessons.readAny'],
   ADMIN: PERMISSIONS.filter((permission) => !(SELF_SERVICE_PERMISSIONS as readonly Permission[]).includes(permission)),
 };

@@ -15,6 +15,7 @@ export const PAY_MODES = ['CASH', 'BANK_TRANSFER', 'MOBILE_TRANSFER', 'BANK_CHEC
 export type PayMode = (typeof PAY_MODES)[number];
 export const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;
 export const REGIONS_OF_ORIGIN = ['Adamaoua', 'Centre', 'East', 'Far North', 'Littoral', 'North', 'North-West', 'West', 'South', 'South-West'] as const;
+export type RegionOfOrigin = (typeof REGIONS_OF_ORIGIN)[number];
 export const SPOKEN_LANGUAGES = ['English', 'French', 'Pidgin', 'Fulfulde', 'Ewondo', 'Duala', 'Bassa', 'Other'] as const;
 
 /** Cameroon's NIU (taxpayer number): a letter, 12 digits, a letter. */

@@ -57,4 +57,11 @@ export const V = {
   otherLanguages: 'validation.otherLanguages',
   competitorNotSportive: 'validation.competitorNotSportive',
   country: 'validation.country',
+  // entrance candidates (decision 42)
+  candidateAge: 'validation.candidateAge',
+  department: 'validation.department',
+  sameChoice: 'validation.sameChoice',
+  feeSchedule: 'validation.feeSchedule',
+  networkCode: 'validation.networkCode',
+  amountRange: 'validation.amountRange',
 } as const;

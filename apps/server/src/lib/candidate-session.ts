@@ -1,0 +1,76 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { CANDIDATE_SESSION_SECONDS } from '@portal/contract/rules';
+import type { Executor } from '../db/client';
+import { candidateSessions } from '../db/schema';
+import type { ServiceContext } from './context';
+import { hashToken, randomToken } from './crypto';
+import { AppError } from './errors';
+
+/*
+ * A candidate's open file (decision 42). Candidates are not persons and have no password: their file
+ * opens in a browser when they register, or through a mailed single-use link. The browser keeps an
+ * HttpOnly cookie of its own (not the persons' session cookie), valid CANDIDATE_SESSION_SECONDS; the
+ * server keeps its SHA-256. API clients may send it as `Authorization: Candidate <token>`.
+ */
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler: an open candidate's file is required (else 401 UNAUTHENTICATED); sets request.candidateId */
+    requireCandidate: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    candidateId: number;
+  }
+}
+
+export const candidateCookieName = (secure: boolean) => (secure ? '__Host-portal_candidate' : 'portal_candidate');
+
+/** Opens a candidate's file: a new session row, its token answered once (to be set as the cookie). */
+export async function openCandidateSession(ctx: ServiceContext, exec: Executor, candidateId: number): Promise<string> {
+  const token = randomToken();
+  const now = ctx.clock.now();
+  await exec.insert(candidateSessions).values({ tokenHash: hashToken(token), candidateId, createdAt: now, expiresAt: new Date(now.getTime() + CANDIDATE_SESSION_SECONDS * 1000) });
+  return token;
+}
+
+/** Sets the candidate's cookie on the answer. */
+export function setCandidateCookie(app: FastifyInstance, reply: FastifyReply, token: string): void {
+  const secure = app.ctx.config.secureCookies;
+  reply.setCookie(candidateCookieName(secure), token, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: CANDIDATE_SESSION_SECONDS });
+}
+
+/** Closes the candidate's file in this browser (the server forgets the token too). */
+export async function closeCandidateSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const secure = app.ctx.config.secureCookies;
+  const token = tokenOf(request, secure);
+  if (token) await app.ctx.db.update(candidateSessions).set({ revokedAt: app.ctx.clock.now() }).where(eq(candidateSessions.tokenHash, hashToken(token)));
+  reply.clearCookie(candidateCookieName(secure), { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+}
+
+function tokenOf(request: FastifyRequest, secure: boolean): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Candidate ')) return header.slice(10).trim() || undefined;
+  return request.cookies[candidateCookieName(secure)];
+}
+
+/** The candidate a token opens, or null when it is unknown, closed or past its time. */
+export async function resolveCandidateSession(ctx: ServiceContext, token: string): Promise<number | null> {
+  const [row] = await ctx.db
+    .select({ candidateId: candidateSessions.candidateId })
+    .from(candidateSessions)
+    .where(and(eq(candidateSessions.tokenHash, hashToken(token)), isNull(candidateSessions.revokedAt), gt(candidateSessions.expiresAt, ctx.clock.now())))
+    .limit(1);
+  return row?.candidateId ?? null;
+}
+
+export const candidateSessionPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('candidateId', 0);
+  app.decorate('requireCandidate', async (request: FastifyRequest) => {
+    const token = tokenOf(request, app.ctx.config.secureCookies);
+    const candidateId = token ? await resolveCandidateSession(app.ctx, token) : null;
+    if (!candidateId) throw new AppError('UNAUTHENTICATED');
+    request.candidateId = candidateId;
+  });
+});
