@@ -69,6 +69,17 @@ const EnvSchema = z.object({
     .trim()
     .refine((s) => /^[A-Za-z0-9+/]{43}=$/.test(s) && Buffer.from(s, 'base64').length === 32, { error: 'must be 32 random bytes in base64 (44 characters), e.g. the output of `openssl rand -base64 32`' })
     .optional(),
+  // entrance registrations (decision 45): how many are written at once, and how many may wait
+  CANDIDATE_REGISTRATION_CONCURRENCY: z.coerce.number({ error: 'must be a number' }).int().min(1).max(500, { error: 'must be from 1 to 500' }).optional(),
+  CANDIDATE_REGISTRATION_QUEUE: z.coerce.number({ error: 'must be a number' }).int().min(0).max(100_000, { error: 'must be from 0 to 100000' }).default(2000),
+  CANDIDATE_REGISTRATION_WAIT_MS: milliseconds.default(10_000),
+  // mobile-money payments (decision 43)
+  PAYMENT_PROVIDER: z.enum(['sandbox'], { error: 'must be sandbox (the only provider this version runs; see docs/decisions/0043)' }).default('sandbox'),
+  PAYMENT_CALLBACK_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  PAYMENT_API_URL: url(['https:', 'http:']).optional(),
+  PAYMENT_API_KEY: z.string().min(1).optional(),
+  PAYMENT_API_SECRET: z.string().min(1).optional(),
+  PAYMENT_MERCHANT_ID: z.string().min(1).optional(),
 });
 
 export type Config = {
@@ -119,6 +130,19 @@ export type Config = {
    * (`evaluation-ballot.key`, mode 0600): every instance sharing a database must share the key.
    */
   evaluationBallotKey: Buffer | undefined;
+  /**
+   * Entrance registrations (`POST /candidate`, decision 45): at most `concurrency` are written at
+   * once (default: the database pool's size, or 1 on PGlite), `queue` more wait at most `waitMs`;
+   * past that the server answers 503 SERVER_BUSY with Retry-After at once instead of hanging.
+   */
+  candidateRegistration: { concurrency: number; queue: number; waitMs: number };
+  /**
+   * Mobile-money payments (decision 43). `provider`: the only one this version runs is the local
+   * sandbox. `callbackSecret`: the key of the callbacks' HMAC signature (PAYMENT_CALLBACK_SECRET;
+   * when absent, one is made once and kept in DATA_DIR). A real aggregator's credentials would be
+   * PAYMENT_API_URL, PAYMENT_API_KEY, PAYMENT_API_SECRET and PAYMENT_MERCHANT_ID.
+   */
+  payments: { provider: 'sandbox'; callbackSecret: string | undefined; apiUrl: string | undefined; apiKey: string | undefined; apiSecret: string | undefined; merchantId: string | undefined };
 };
 
 export class ConfigError extends Error {}
@@ -179,5 +203,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { demo
     corsOrigins: e.CORS_ORIGINS ?? [],
     jobs: e.JOBS === 'on',
     evaluationBallotKey: e.EVALUATION_BALLOT_KEY ? Buffer.from(e.EVALUATION_BALLOT_KEY, 'base64') : undefined,
+    candidateRegistration: {
+      concurrency: e.CANDIDATE_REGISTRATION_CONCURRENCY ?? (e.DATABASE_URL ? e.DATABASE_POOL_SIZE : 1),
+      queue: e.CANDIDATE_REGISTRATION_QUEUE,
+      waitMs: e.CANDIDATE_REGISTRATION_WAIT_MS,
+    },
+    payments: {
+      provider: e.PAYMENT_PROVIDER,
+      callbackSecret: e.PAYMENT_CALLBACK_SECRET,
+      apiUrl: e.PAYMENT_API_URL,
+      apiKey: e.PAYMENT_API_KEY,
+      apiSecret: e.PAYMENT_API_SECRET,
+      merchantId: e.PAYMENT_MERCHANT_ID,
+    },
   };
 }
