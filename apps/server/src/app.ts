@@ -41,10 +41,14 @@ import { requestConfigRoutes } from './features/requests/config.routes';
 import { historyRoutes } from './features/history/history.routes';
 import { evaluationRoutes } from './features/evaluation/evaluation.routes';
 import { ballotMixJob } from './features/evaluation/ballots.service';
+import { paymentsReconcileJob } from './features/payments/reconcile.service';
+import { entrancesClosePastDeadlineJob } from './features/admissions/entrances.service';
 import { enrolmentRoutes } from './features/enrolment/enrolment.routes';
 import { studentsRoutes } from './features/students/students.routes';
 import { mailLinkRoutes } from './features/mail-link/mail-link.routes';
 import { classesRoutes } from './features/classes/classes.routes';
+import { candidatesRoutes } from './features/candidates/candidates.routes';
+import { admissionsRoutes } from './features/admissions/admissions.routes';
 import { requestDeadlinesJob } from './features/requests/deadlines.service';
 import { timetableRoutes } from './features/timetable/timetable.routes';
 import { calendarFeedRoutes, publicCalendarRoutes } from './features/timetable/calendar-feed.routes';
@@ -53,6 +57,7 @@ import { affectedRoutes } from './features/applications/affected.routes';
 import { referenceRoutes } from './features/reference/reference.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { profileRoutes } from './features/profile/profile.routes';
+import { paymentsRoutes } from './features/payments/payments.routes';
 import { systemRoutes } from './features/system/system.routes';
 import { authPlugin } from './lib/auth';
 import { candidateSessionPlugin } from './lib/candidate-session';
@@ -89,8 +94,8 @@ export interface AppOptions {
   jobs?: readonly Job[];
 }
 
-/** The portal's periodic jobs (lib/jobs.ts): the requests' reminder and 7-day rule, and their draft attachments; the weekly planning mail; the evaluation ballot box's mix (decision 39). */
-export const PORTAL_JOBS: readonly Job[] = [requestDeadlinesJob, weeklyPlanningJob, ballotMixJob];
+/** The portal's periodic jobs (lib/jobs.ts): the requests' reminder and 7-day rule, and their draft attachments; the weekly planning mail; the evaluation ballot box's mix (decision 39); the reconciliation of pending payments (decision 43); the closing of entrances past their deadline (decision 44). */
+export const PORTAL_JOBS: readonly Job[] = [requestDeadlinesJob, weeklyPlanningJob, ballotMixJob, paymentsReconcileJob, entrancesClosePastDeadlineJob];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -244,6 +249,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(studentsRoutes);
       await api.register(mailLinkRoutes);
       await api.register(classesRoutes);
+      await api.register(paymentsRoutes);
+      await api.register(candidatesRoutes);
+      await api.register(admissionsRoutes);
     },
     { prefix: '/api' },
   );

@@ -75,6 +75,7 @@ const EnvSchema = z.object({
   CANDIDATE_REGISTRATION_WAIT_MS: milliseconds.default(10_000),
   // mobile-money payments (decision 43)
   PAYMENT_PROVIDER: z.enum(['sandbox'], { error: 'must be sandbox (the only provider this version runs; see docs/decisions/0043)' }).default('sandbox'),
+  PAYMENT_SANDBOX_IN_PRODUCTION: bool.default(false),
   PAYMENT_CALLBACK_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   PAYMENT_API_URL: url(['https:', 'http:']).optional(),
   PAYMENT_API_KEY: z.string().min(1).optional(),
@@ -140,9 +141,12 @@ export type Config = {
    * Mobile-money payments (decision 43). `provider`: the only one this version runs is the local
    * sandbox. `callbackSecret`: the key of the callbacks' HMAC signature (PAYMENT_CALLBACK_SECRET;
    * when absent, one is made once and kept in DATA_DIR). A real aggregator's credentials would be
-   * PAYMENT_API_URL, PAYMENT_API_KEY, PAYMENT_API_SECRET and PAYMENT_MERCHANT_ID.
+   * PAYMENT_API_URL, PAYMENT_API_KEY, PAYMENT_API_SECRET and PAYMENT_MERCHANT_ID. `enabled`: false
+   * in production with the sandbox unless PAYMENT_SANDBOX_IN_PRODUCTION=true (a demonstration
+   * server): its phone page lets anyone approve a payment, so a real university's server never
+   * takes a fake payment by mistake; payments then answer 503 PAYMENT_PROVIDER_UNAVAILABLE.
    */
-  payments: { provider: 'sandbox'; callbackSecret: string | undefined; apiUrl: string | undefined; apiKey: string | undefined; apiSecret: string | undefined; merchantId: string | undefined };
+  payments: { provider: 'sandbox'; enabled: boolean; callbackSecret: string | undefined; apiUrl: string | undefined; apiKey: string | undefined; apiSecret: string | undefined; merchantId: string | undefined };
 };
 
 export class ConfigError extends Error {}
@@ -210,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { demo
     },
     payments: {
       provider: e.PAYMENT_PROVIDER,
+      enabled: e.PAYMENT_PROVIDER !== 'sandbox' || e.NODE_ENV !== 'production' || e.PAYMENT_SANDBOX_IN_PRODUCTION,
       callbackSecret: e.PAYMENT_CALLBACK_SECRET,
       apiUrl: e.PAYMENT_API_URL,
       apiKey: e.PAYMENT_API_KEY,

@@ -2,6 +2,7 @@
 // candidates (search, file, documents, exports, counts) and the decisions after the exam.
 import { z } from 'zod';
 import { id, isoDate, pageNumber, required, wholeNumber } from './common';
+import { LIST_PAGE_SIZES } from './rules/limits';
 import { AdmissionDecision, CandidateDocumentKind, Entrance } from './candidates';
 import { ADMISSION_DECISIONS_MAX, ENTRANCE_AMOUNT_MAX, ENTRANCE_NAME_MAX } from './rules/candidates';
 import { V } from './rules/validation';
@@ -53,6 +54,8 @@ export const CandidateListQuery = z.object({
   /** a name, a candidate number, an address or a phone number */
   search: optional(z.string().trim().max(100, { error: V.tooLong })),
   page: optional(pageNumber()),
+  /** rows per page (LIST_PAGE_SIZE unless told); the export ignores it */
+  pageSize: optional(wholeNumber(1, LIST_PAGE_SIZES[2])),
 });
 export type CandidateListQuery = z.input<typeof CandidateListQuery>;
 
@@ -66,11 +69,19 @@ export const CandidateRow = z.object({
   PHONE_NUMBER: z.string(),
   ENTRANCE_ID: z.number().int(),
   ENTRANCE_NAME: z.string(),
+  /** a choice as `<cycle code> <branch abbreviation>` (`BTS GSI`), the same words in every language */
   FIRST_CHOICE: z.string(),
   SECOND_CHOICE: z.string().nullable(),
+  /** the choices' speciality ids (a formation choice's SPECIALITY_ID) */
+  FIRST_CHOICE_ID: z.number().int(),
+  SECOND_CHOICE_ID: z.number().int().nullable(),
   HAS_PAID: z.boolean(),
+  paidAt: z.string().nullable(),
   documentsComplete: z.boolean(),
   DECISION: AdmissionDecision.nullable(),
+  /** the speciality of an admission or a waiting list, as FIRST_CHOICE writes it */
+  DECISION_SPECIALITY: z.string().nullable(),
+  DECISION_SPECIALITY_ID: z.number().int().nullable(),
   createdAt: z.string(),
 });
 export type CandidateRow = z.infer<typeof CandidateRow>;

@@ -4,7 +4,7 @@
 // `admissions.ts`.
 import { z } from 'zod';
 import { email, id, isoDate, required } from './common';
-import { optEnum, optText } from './registration';
+import { DataUrl, optEnum, optText } from './registration';
 import { ADMISSION_DECISIONS, CANDIDATE_DOCUMENT_KINDS, CANDIDATE_DOCUMENT_STATUSES, isDepartmentOf } from './rules/candidates';
 import { PAYMENT_STATUSES } from './rules/payments';
 import { GENDERS } from './rules/person';
@@ -104,7 +104,7 @@ export const CandidateCreate = z
     GENDER: requiredChoice(GENDERS),
     COUNTRY: requiredName('name'),
     REGION_ORIGIN: requiredNamed('nom', REGIONS_OF_ORIGIN),
-    DEPARTMENT: z.preprocess(named('name'), optText(100)),
+    DEPARTMENT: z.preprocess(named('name'), optText(100)).optional().transform((v) => v ?? null),
     EMAIL: email,
     PHONE_NUMBER: contactPhone.refine((v) => v !== null, { error: V.required }),
     LIVING_TOWN: requiredName('name'),
@@ -314,3 +314,17 @@ export type CandidateAuthLink = z.infer<typeof CandidateAuthLink>;
 /** `GET /candidate/documents/{kind}` and `POST /candidate/documents/{kind}` (multipart FILE). */
 export const CandidateDocumentParams = z.object({ kind: CandidateDocumentKind });
 export type CandidateDocumentParams = z.infer<typeof CandidateDocumentParams>;
+
+// ---------------------------------------------------------------- additions of the candidates' server (decision 42)
+
+/** What `POST /candidate/auth-email` answers, whatever the address: the same words, known or not. */
+export const CANDIDATE_AUTH_EMAIL_MESSAGE = 'If this address is registered for an entrance, a link to each of its registrations has been mailed to it.';
+export const CandidateAuthEmailAnswer = z.object({ message: z.string() });
+export type CandidateAuthEmailAnswer = z.infer<typeof CandidateAuthEmailAnswer>;
+
+/** JSON form of `POST /candidate/documents/{kind}`: the file as a base64 data URL (multipart FILE otherwise). */
+export const CandidateDocumentUploadJson = z.object({ FILE: DataUrl });
+export type CandidateDocumentUploadJson = z.infer<typeof CandidateDocumentUploadJson>;
+
+/** What the registration slip's QR code carries: the candidate number and the entrance, for the office's scanner. */
+export const candidateSlipCode = (candidateNumber: string, entranceId: number): string => `CANDIDATE:${candidateNumber};ENTRANCE:${entranceId}`;

@@ -2,61 +2,13 @@
 // amount (`POST /candidate/get-fees-of-request-to-pay`), a candidate's payment, the provider's
 // callback and the public check of a receipt.
 import { z } from 'zod';
-import { required, wholeNumber } from './common';
-import { isFeeScheduleValid, NETWORK_AMOUNT_MAX, NETWORK_CODE_PATTERN } from './rules/payments';
+import { wholeNumber } from './common';
+import { networkCode } from './payment-networks';
+import { NETWORK_AMOUNT_MAX } from './rules/payments';
 import { V } from './rules/validation';
 import { contactPhone } from './students';
 
-export const FeeStep = z.object({
-  upTo: wholeNumber(1, NETWORK_AMOUNT_MAX).nullable(),
-  fixed: wholeNumber(0, NETWORK_AMOUNT_MAX),
-  rateBp: wholeNumber(0, 10_000),
-});
-export type FeeStep = z.infer<typeof FeeStep>;
-
-const networkCode = z.string({ error: V.required }).trim().toUpperCase().regex(NETWORK_CODE_PATTERN, { error: V.networkCode });
-
-/** A mobile-money network as everyone reads it (`GET /payment-networks`: the active ones). */
-export const PaymentNetwork = z.object({
-  code: z.string(),
-  name: z.string(),
-  /** the smallest and largest amount it carries, FCFA */
-  minAmount: z.number().int(),
-  maxAmount: z.number().int(),
-  /** the national number prefixes of its phones (`67`, `650` ...) */
-  prefixes: z.array(z.string()),
-  feeSchedule: z.array(FeeStep),
-  /** a colour to show it by (`#ffcc00`) */
-  color: z.string().nullable(),
-  /** how the payer approves on their phone (a USSD code), shown while waiting */
-  ussdCode: z.string().nullable(),
-  active: z.boolean(),
-  position: z.number().int(),
-});
-export type PaymentNetwork = z.infer<typeof PaymentNetwork>;
-
-/** `POST /payment-networks` and `PUT /payment-networks/{code}` (administrators). */
-export const PaymentNetworkInput = z
-  .object({
-    code: networkCode,
-    name: required(60),
-    minAmount: wholeNumber(1, NETWORK_AMOUNT_MAX),
-    maxAmount: wholeNumber(1, NETWORK_AMOUNT_MAX),
-    prefixes: z.array(z.string().trim().regex(/^\d{1,4}$/, { error: V.invalid })).max(30),
-    feeSchedule: z.array(FeeStep).min(1, { error: V.feeSchedule }).max(20),
-    color: z.preprocess((v) => (v === '' ? null : v), z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: V.invalid }).nullable()).optional().transform((v) => v ?? null),
-    ussdCode: z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(30, { error: V.tooLong }).nullable()).optional().transform((v) => v ?? null),
-    active: z.boolean(),
-    position: wholeNumber(0, 1000),
-  })
-  .superRefine((v, ctx) => {
-    if (v.maxAmount < v.minAmount) ctx.addIssue({ code: 'custom', path: ['maxAmount'], message: V.amountRange });
-    if (!isFeeScheduleValid(v.feeSchedule)) ctx.addIssue({ code: 'custom', path: ['feeSchedule'], message: V.feeSchedule });
-  });
-export type PaymentNetworkInput = z.input<typeof PaymentNetworkInput>;
-
-export const NetworkParams = z.object({ code: networkCode });
-export type NetworkParams = z.infer<typeof NetworkParams>;
+export { FeeStep, NetworkParams, PaymentNetwork, PaymentNetworkInput } from './payment-networks';
 
 /** `POST /candidate/get-fees-of-request-to-pay`: a network and an amount (FCFA). Anyone may ask. */
 export const FeesRequest = z.object({
@@ -123,3 +75,28 @@ export const SandboxCollection = z.object({
   createdAt: z.string(),
 });
 export type SandboxCollection = z.infer<typeof SandboxCollection>;
+
+/** `GET /sandbox/collections?phone=`: the sandbox phone's number (as a contact phone is typed). */
+export const SandboxQuery = z.object({ phone: PayRequest.shape.phone });
+export type SandboxQuery = z.input<typeof SandboxQuery>;
+
+/** `POST /sandbox/collections/{reference}/approve | refuse`. */
+export const SandboxParams = z.object({ reference: z.string().trim().regex(/^SBX-[A-Z0-9]{6,40}$/, { error: V.invalid }) });
+export type SandboxParams = z.infer<typeof SandboxParams>;
+
+/**
+ * What the sandbox's phone does by itself, by the last two digits of the paying number (decision
+ * 43), for tests and the demo: `99` refuses at once (insufficient funds), `98` never answers (the
+ * reconciliation job expires the payment), `97` approves at once but its callback is lost (the
+ * reconciliation job finds it paid), `96` makes the provider unavailable (503). Any other number
+ * waits for its payer on the sandbox phone page.
+ */
+export const SANDBOX_PHONE_ENDINGS = { refusedAtOnce: '99', neverAnswers: '98', callbackLost: '97', providerDown: '96' } as const;
+
+/** `POST /payments/callback/{provider}`: the provider's name (decision 43). */
+export const CallbackParams = z.object({ provider: z.string().trim().min(1).max(30) });
+export type CallbackParams = z.infer<typeof CallbackParams>;
+
+/** What a provider's callback is answered once verified and recorded (the same event twice is answered alike). */
+export const PaymentCallbackAnswer = z.object({ received: z.literal(true) });
+export type PaymentCallbackAnswer = z.infer<typeof PaymentCallbackAnswer>;

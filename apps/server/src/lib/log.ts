@@ -9,6 +9,9 @@ export const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.h
  * A URL as logged: query values are dropped (a search names people; a link carries a token), except
  * plain numbers (pages, ids).
  */
+/** Query keys whose value is never logged, even when it is only digits. */
+const REDACTED_QUERY_KEYS = new Set(['phone', 'k', 'token', 'code']);
+
 export function safeUrl(url: string): string {
   const at = url.indexOf('?');
   if (at === -1) return url;
@@ -19,7 +22,8 @@ export function safeUrl(url: string): string {
       const eq = pair.indexOf('=');
       if (eq === -1) return pair;
       const value = pair.slice(eq + 1);
-      return /^\d{1,12}$/.test(value) ? pair : `${pair.slice(0, eq)}=[redacted]`;
+      // numbers (ids, pages) are kept, except a phone number's
+      return /^\d{1,12}$/.test(value) && !REDACTED_QUERY_KEYS.has(pair.slice(0, eq).toLowerCase()) ? pair : `${pair.slice(0, eq)}=[redacted]`;
     })
     .join('&');
   return `${url.slice(0, at)}?${query}`;

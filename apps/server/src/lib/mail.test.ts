@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import nodemailer from 'nodemailer';
@@ -107,6 +108,25 @@ describe('outgoing mail over SMTP', () => {
     const row = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, mail!.id)))[0]!;
     expect(row).toMatchObject({ status: 'failed', attempts: MAIL_MAX_ATTEMPTS });
     smtp.refuseNext = 0;
+  });
+
+  it('sends the files attached to a mail (a receipt), byte for byte', async () => {
+    const to = 'attachment.test@portal.example';
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(5000), Buffer.from('\n%%EOF\n')]);
+    await t.app.ctx.mailer.enqueue(t.db, { to, subject: 'Your receipt', text: 'The receipt is attached.', kind: 'test-attachment', attachments: [{ filename: 'receipt-RC-1.pdf', contentType: 'application/pdf', content: pdf }] });
+    const kept = await lastMailTo(t.db, to);
+    expect(kept?.attachments).toEqual([{ filename: 'receipt-RC-1.pdf', contentType: 'application/pdf', contentBase64: pdf.toString('base64') }]);
+    await t.app.ctx.mailer.processDue();
+    await expect.poll(async () => (await lastMailTo(t.db, to))?.status, { timeout: 10_000 }).toBe('sent');
+    const raw = smtp.received.find((m) => m.to.includes(to))!.raw;
+    // the MIME part of the attachment: its headers, a blank line, its content in base64 lines
+    const part = raw.split(/\r?\n--/).find((p) => /Content-Disposition: attachment;\s*filename=receipt-RC-1\.pdf/i.test(p));
+    expect(part).toBeDefined();
+    expect(part).toMatch(/Content-Type: application\/pdf/i);
+    expect(part).toMatch(/Content-Transfer-Encoding: base64/i);
+    const body = part!.split(/\r?\n\r?\n/).slice(1).join('').replace(/\s+/g, '');
+    expect(Buffer.from(body, 'base64').equals(pdf)).toBe(true);
+    expect(raw).toContain('The receipt is attached.');
   });
 
   it('has no development mailbox when SMTP is configured', async () => {

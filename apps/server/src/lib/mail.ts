@@ -14,6 +14,15 @@ export interface OutgoingMail {
   html?: string;
   kind: string;
   replyTo?: string;
+  /** files sent with the mail (a receipt): kept in the outbox row, never in a log line */
+  attachments?: MailAttachment[];
+}
+
+/** A file sent with a mail; small by construction (a one-page PDF). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 /** Attempts before a mail is given up, and the wait after each failure. */
@@ -75,7 +84,16 @@ export function createMailer(options: MailerOptions): Mailer {
 
   async function sendOne(mail: typeof mailOutbox.$inferSelect): Promise<void> {
     try {
-      await transport!.sendMail({ from, to: mail.toAddress, subject: mail.subject, text: mail.textBody, ...(mail.htmlBody ? { html: mail.htmlBody } : {}), ...(mail.replyTo ? { replyTo: mail.replyTo } : {}) });
+      const attachments = (mail.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, 'base64') }));
+      await transport!.sendMail({
+        from,
+        to: mail.toAddress,
+        subject: mail.subject,
+        text: mail.textBody,
+        ...(mail.htmlBody ? { html: mail.htmlBody } : {}),
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+        ...(attachments.length ? { attachments } : {}),
+      });
       await db.update(mailOutbox).set({ status: 'sent', sentAt: clock.now(), lastError: null }).where(eq(mailOutbox.id, mail.id));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -129,6 +147,7 @@ export function createMailer(options: MailerOptions): Mailer {
         textBody: mail.text,
         htmlBody: mail.html ?? null,
         replyTo: mail.replyTo ?? null,
+        attachments: mail.attachments?.length ? mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, contentBase64: a.content.toString('base64') })) : null,
         kind: mail.kind,
         status: transport ? 'pending' : 'kept',
         nextAttemptAt: now,

@@ -6,9 +6,9 @@
  * guard audits. The routes are read from the app itself: a new route without an entry here fails
  * the test, and so does removing any guard (its denied cells then get through).
  */
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, applicationSessions, billingPeriods, branches, lessons, classes, cycles, departments, documents, evaluationSessions, evaluationTargets, persons, requestCategories, requestDecisions, requestHops, requestSubcategories, requestUnits, subjects } from '../db/schema';
+import { auditLog, applicationSessions, candidates, entrances, entranceSpecialities, payments, billingPeriods, branches, lessons, classes, cycles, departments, documents, evaluationSessions, evaluationTargets, persons, requestCategories, requestDecisions, requestHops, requestSubcategories, requestUnits, subjects } from '../db/schema';
 import { DEMO_ACCOUNTS } from '../seed/demo';
 import { VALID_SECTIONS } from '../features/registration/fixtures';
 import { VALID_STUDENT_SECTIONS } from '../features/students/students.fixtures';
@@ -22,8 +22,12 @@ const WHO = ['anonymous', 'student', 'staff', 'hr', 'academic', 'identification'
 type Who = (typeof WHO)[number];
 const SIGNED_IN = WHO.filter((who) => who !== 'anonymous');
 
-/** Who gets through a route: everyone (no guard), whoever is signed in, or the roles named. */
-type Allowed = 'public' | 'signed-in' | readonly Who[];
+/**
+ * Who gets through a route: everyone (no guard), whoever is signed in, the roles named, or only an
+ * entrance candidate whose file is open (decision 42): no person, signed in or not, has a candidate's
+ * session, so every one of them is answered 401 (nothing to audit: no person was refused anything).
+ */
+type Allowed = 'public' | 'signed-in' | 'candidate' | readonly Who[];
 
 interface Call {
   url: string;
@@ -400,7 +404,57 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/students/subjects/:id': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/students/subjects/${ids.studentVictim}` }) },
   // one's own reviews: a lecturer named in the query is ignored
   'GET /api/reviews': { allowed: ['staff'], call: () => ({ url: `/api/reviews?lecturerId=${ids.victim}` }) },
+
+  // entrance candidates (decision 42): the open entrances, registering and asking for one's link are public; a candidate's file, documents,
+  // slip, payments and receipt answer only the candidate's own session (a cookie no person has: 401 to everyone here)
+  'GET /api/entrances': { allowed: 'public', call: () => ({ url: '/api/entrances' }) },
+  'POST /api/candidate': { allowed: 'public', call: () => ({ url: '/api/candidate', body: {} }) },
+  'POST /api/candidate/auth-email': { allowed: 'public', call: () => ({ url: '/api/candidate/auth-email', body: { email: 'nobody.matrix@portal.example' } }) },
+  'POST /api/candidate/auth-link': { allowed: 'public', call: () => ({ url: '/api/candidate/auth-link', body: { token: 'x'.repeat(43) } }) },
+  'POST /api/candidate/sign-out': { allowed: 'public', call: () => ({ url: '/api/candidate/sign-out' }) },
+  'GET /api/candidate/me': { allowed: 'candidate', call: () => ({ url: '/api/candidate/me' }) },
+  'POST /api/candidate/documents/:kind': { allowed: 'candidate', call: () => ({ url: '/api/candidate/documents/DIPLOMA', body: { FILE: dataUrl('application/pdf', aPdf()) } }) },
+  'GET /api/candidate/documents/:kind': { allowed: 'candidate', call: () => ({ url: '/api/candidate/documents/PHOTO' }) },
+  'GET /api/candidate/slip': { allowed: 'candidate', call: () => ({ url: '/api/candidate/slip' }) },
+  'POST /api/candidate/payments': { allowed: 'candidate', call: () => ({ url: '/api/candidate/payments', body: { network: 'MTN_MOMO', phone: '677123456' } }) },
+  'GET /api/candidate/payments/:id': { allowed: 'candidate', call: () => ({ url: `/api/candidate/payments/${admissionsIds.payment}` }) },
+  'GET /api/candidate/receipt': { allowed: 'candidate', call: () => ({ url: '/api/candidate/receipt' }) },
+  // fees and payments (decision 43): the networks, the fee of an amount, the settings, a receipt's public check and the provider's signed
+  // callback are public; the networks' configuration is the administrators'; the sandbox's phone exists only with the sandbox provider
+  'GET /api/payment-networks': { allowed: 'public', call: () => ({ url: '/api/payment-networks' }) },
+  'GET /api/payment-networks/all': { allowed: ['admin'], call: () => ({ url: '/api/payment-networks/all' }) },
+  'POST /api/payment-networks': { allowed: ['admin'], call: () => ({ url: '/api/payment-networks', body: PAYMENT_NETWORK }) },
+  'PUT /api/payment-networks/:code': { allowed: ['admin'], call: () => ({ url: '/api/payment-networks/MTN_MOMO', body: { ...PAYMENT_NETWORK, code: 'MTN_MOMO', name: 'MTN Mobile Money' } }) },
+  'POST /api/candidate/get-fees-of-request-to-pay': { allowed: 'public', call: () => ({ url: '/api/candidate/get-fees-of-request-to-pay', body: { network: 'MTN_MOMO', amount: 25000 } }) },
+  'GET /api/payments/settings': { allowed: 'public', call: () => ({ url: '/api/payments/settings' }) },
+  'GET /api/receipts/:number': { allowed: 'public', call: () => ({ url: `/api/receipts/${admissionsIds.receipt}` }) },
+  'POST /api/payments/callback/:provider': { allowed: 'public', call: () => ({ url: '/api/payments/callback/sandbox', body: { event: 'forged' } }) },
+  'GET /api/sandbox/collections': { allowed: 'public', call: () => ({ url: '/api/sandbox/collections?phone=677000001' }) },
+  'POST /api/sandbox/collections/:reference/approve': { allowed: 'public', call: () => ({ url: '/api/sandbox/collections/SBX-MATRIX/approve' }) },
+  'POST /api/sandbox/collections/:reference/refuse': { allowed: 'public', call: () => ({ url: '/api/sandbox/collections/SBX-MATRIX/refuse' }) },
+
+  // the admissions office (decision 44): entrances, candidates, documents and decisions
+  'GET /api/admissions/entrances': { allowed: ['admissions', 'admin'], call: () => ({ url: '/api/admissions/entrances' }) },
+  'POST /api/admissions/entrances': { allowed: ['admissions', 'admin'], call: () => ({ url: '/api/admissions/entrances', body: admissionsIds.entranceBody }) },
+  'PUT /api/admissions/entrances/:id': { allowed: ['admissions', 'admin'], call: () => ({ url: `/api/admissions/entrances/${admissionsIds.entrance}`, body: admissionsIds.entranceBody }) },
+  'POST /api/admissions/entrances/:id/close': { allowed: ['admissions', 'admin'], call: () => ({ url: `/api/admissions/entrances/${admissionsIds.pastEntrance}/close` }) },
+  'POST /api/admissions/entrances/:id/reopen': { allowed: ['admissions', 'admin'], call: () => ({ url: `/api/admissions/entrances/${admissionsIds.pastEntrance}/reopen` }) },
+  'GET /api/admissions/entrances/:id/counts': { allowed: ['admissions', 'admin'], call: () => ({ url: `/api/admissions/entrances/${admissionsIds.entrance}/counts` }) },
+  'GET /api/admissions/candidates': { allowed: ['admissions', 'admin'], call: () => ({ url: '/api/admissions/candidates?paid=true' }) },
+  'GET /api/admissions/candidates/export': { allowed: ['admissions', 'admin'], call: () => ({ url: '/api/admissions/candidates/export?format=csv' }) },
+  'GET /api/admissions/candidates/:id': { allowed: ['admissions', 'admin'], call: () => ({ url: `/api/admissions/candidates/${admissionsIds.candidate}` }) },
+  'GET /api/admissions/candidates/:id/documents/:kind': { allowed: ['admissions', 'admin'], call: () => ({ url: `/api/admissions/candidates/${admissionsIds.candidate}/documents/PHOTO` }) },
+  'POST /api/admissions/candidates/:id/documents/:kind/check': { allowed: ['admissions', 'admin'], call: () => ({ url: `/api/admissions/candidates/${admissionsIds.candidate}/documents/PHOTO/check` }) },
+  'POST /api/admissions/candidates/:id/documents/:kind/replace': { allowed: ['admissions', 'admin'], call: () => ({ url: `/api/admissions/candidates/${admissionsIds.candidate}/documents/PHOTO/replace`, body: { REASON: 'Matrix' } }) },
+  'POST /api/admissions/decisions': { allowed: ['admissions', 'admin'], call: () => ({ url: '/api/admissions/decisions', body: { decisions: [{ CANDIDATE_NUMBER: admissionsIds.candidateNumber, DECISION: 'REFUSED' }] } }) },
+  // multipart in the real use; a JSON body reaches the guard first (401/403), and the allowed roles get 400
+  'POST /api/admissions/decisions/import': { allowed: ['admissions', 'admin'], call: () => ({ url: '/api/admissions/decisions/import', body: {} }) },
 };
+
+
+/** The admissions fixtures (decision 44): the demo BTS entrance (open), last year's (closed), a demo candidate of the open one, and a demo payment with its receipt. */
+const admissionsIds = {} as { entrance: number; pastEntrance: number; candidate: number; candidateNumber: string; entranceBody: Record<string, unknown>; payment: string; receipt: string };
+const PAYMENT_NETWORK = { code: 'MATRIX_PAY', name: 'Matrix Pay', minAmount: 100, maxAmount: 500000, prefixes: ['62'], feeSchedule: [{ upTo: null, fixed: 0, rateBp: 100 }], color: null, ussdCode: null, active: false, position: 9 };
 
 /**
  * The evaluation fixtures (decision 39): the demo form and its open session (over the demo student's class), and a target of last
@@ -460,7 +514,7 @@ async function send(who: Who, method: string, call: Call) {
   return client.request(method as 'POST', call.url, call.body, headers);
 }
 
-const allows = (allowed: Allowed, who: Who) => allowed === 'public' || (allowed === 'signed-in' ? who !== 'anonymous' : allowed.includes(who));
+const allows = (allowed: Allowed, who: Who) => allowed === 'public' || (allowed === 'signed-in' ? who !== 'anonymous' : allowed !== 'candidate' && allowed.includes(who));
 
 // ---------------------------------------------------------------- fixtures
 
@@ -604,6 +658,20 @@ beforeAll(async () => {
   evaluationIds.otherSession = past.id;
   evaluationIds.otherTarget = (await t.db.select({ id: evaluationTargets.id }).from(evaluationTargets).where(eq(evaluationTargets.sessionId, past.id)).limit(1))[0]!.id;
 });
+beforeAll(async () => {
+  const admissionEntrances = await t.db.select().from(entrances).orderBy(desc(entrances.registrationLimitDate));
+  const openOne = admissionEntrances.find((e) => e.closedAt === null)!;
+  admissionsIds.entrance = openOne.id;
+  admissionsIds.pastEntrance = admissionEntrances.find((e) => e.closedAt !== null)!.id;
+  const [someone] = await t.db.select({ id: candidates.id, number: candidates.CANDIDATE_NUMBER }).from(candidates).where(eq(candidates.entranceId, openOne.id)).limit(1);
+  admissionsIds.candidate = someone!.id;
+  admissionsIds.candidateNumber = someone!.number;
+  const specialities = await t.db.select({ CYCLE_ID: entranceSpecialities.cycleId, BRANCH_ID: entranceSpecialities.branchId }).from(entranceSpecialities).where(eq(entranceSpecialities.entranceId, openOne.id));
+  admissionsIds.entranceBody = { NAME: openOne.name, YEAR_NAME: openOne.yearName, SCHOOL_NAME: openOne.schoolName, AMOUNT: openOne.amount, REGISTRATION_LIMIT_DATE: openOne.registrationLimitDate, EVALUATION_BEGIN_DATE: openOne.evaluationBeginDate, EVALUATION_END_DATE: openOne.evaluationEndDate, SPECIALITIES: specialities };
+  const [demoPayment] = await t.db.select({ id: payments.id, receipt: payments.receiptNumber }).from(payments).where(eq(payments.status, 'PAID')).limit(1);
+  admissionsIds.payment = demoPayment!.id;
+  admissionsIds.receipt = demoPayment!.receipt!;
+});
 afterAll(async () => {
   await t?.close();
 });
@@ -638,7 +706,7 @@ describe('the authorization matrix', () => {
         const res = await send(who, method, await entry.call());
         calls++;
         refused++;
-        const expected = who === 'anonymous' ? 401 : 403;
+        const expected = who === 'anonymous' || entry.allowed === 'candidate' ? 401 : 403;
         if (res.statusCode !== expected) wrong.push(`${route} as ${who}: ${res.statusCode} (expected ${expected}) ${res.body.slice(0, 120)}`);
         else if (expected === 403 && !entry.unaudited?.includes(who)) {
           const audited = await t.db.select({ id: auditLog.id }).from(auditLog).where(and(gt(auditLog.id, last?.id ?? 0), eq(auditLog.action, 'access.refused')));

@@ -33,6 +33,8 @@ import { seedDemoTimetable } from './timetable';
 import { seedDemoStudentFile } from './students';
 import { seedDemoEvaluation } from './evaluation';
 import { seedDemoEnrolment } from './enrolment';
+import { seedDemoAdmissions } from './admissions';
+import { seedPaymentNetworks } from './payment-networks';
 import { DEMO_ACCOUNTS, DEMO_EMAIL_DOMAIN, DEMO_EVALUATION_STUDENTS, DEMO_PASSWORD, DEMO_PAST_ASSIGNMENTS, DEMO_UNCLAIMED, DEMO_UNIT_MEMBERS } from './demo';
 
 countriesLib.registerLocale(enCountries);
@@ -53,6 +55,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     await seedDemoStudentFile(tx, new Date());
     await seedDemoEvaluation(tx, new Date());
     await seedDemoEnrolment(tx, new Date());
+    await seedDemoAdmissions(tx, new Date());
   });
   return true;
 }
@@ -68,6 +71,7 @@ async function seedReference(tx: Tx): Promise<void> {
   await tx.insert(identificationTypes).values(IDENTIFICATION_TYPES);
   await tx.insert(paymentModes).values(PAYMENT_MODES);
   await tx.insert(banks).values(BANKS);
+  await seedPaymentNetworks(tx);
 }
 
 /** Hourly rate (CFA) by level: more for the upper levels. */

@@ -53,6 +53,16 @@ export const pageLoaders = {
   reviews: () => import('../features/reviews/reviews-page'),
   enrolment: () => import('../features/enrolment/enrolment-page'),
   academicEnrolment: () => import('../features/enrolment/office-page'),
+  admissionsEntrances: () => import('../features/admissions/entrances-page'),
+  admissionsCandidates: () => import('../features/admissions/candidates-page'),
+  admissionsCandidate: () => import('../features/admissions/candidate-page'),
+  candidateFile: () => import('../features/candidates/candidate-file-page'),
+  receiptCheck: () => import('../features/payments/receipt-check-page'),
+  sandboxPhone: () => import('../features/payments/sandbox-phone-page'),
+  paymentNetworks: () => import('../features/payments/networks-page'),
+  candidateRegister: () => import('../features/candidates/candidate-register-page'),
+  candidateLink: () => import('../features/candidates/candidate-link-page'),
+  candidateOpen: () => import('../features/candidates/candidate-open-page'),
   notFound: () => import('../features/not-found/not-found-page'),
 };
 
@@ -103,6 +113,16 @@ const EvaluationAnswerPage = lazy(pageLoaders.evaluationAnswer);
 const ReviewsPage = lazy(pageLoaders.reviews);
 const EnrolmentPage = lazy(pageLoaders.enrolment);
 const AcademicEnrolmentPage = lazy(pageLoaders.academicEnrolment);
+const AdmissionsEntrancesPage = lazy(pageLoaders.admissionsEntrances);
+const AdmissionsCandidatesPage = lazy(pageLoaders.admissionsCandidates);
+const AdmissionsCandidatePage = lazy(pageLoaders.admissionsCandidate);
+const CandidateFilePage = lazy(pageLoaders.candidateFile);
+const ReceiptCheckPage = lazy(pageLoaders.receiptCheck);
+const SandboxPhonePage = lazy(pageLoaders.sandboxPhone);
+const PaymentNetworksPage = lazy(pageLoaders.paymentNetworks);
+const CandidateRegisterPage = lazy(pageLoaders.candidateRegister);
+const CandidateLinkPage = lazy(pageLoaders.candidateLink);
+const CandidateOpenPage = lazy(pageLoaders.candidateOpen);
 const NotFoundPage = lazy(pageLoaders.notFound);
 
 /** A page of one's own (the HR registration, subject choices): whoever may not use it goes to their profile. */
@@ -198,6 +218,16 @@ export const routes: RouteObject[] = [
       { path: 'reviews', element: ownPage('reviews.own', <ReviewsPage />) },
       { path: 'enrolment', element: ownPage('enrolment.own', <EnrolmentPage />) },
       { path: 'academic/enrolment', element: officePage('enrolment.manage', <AcademicEnrolmentPage />) },
+      { path: 'admissions/entrances', element: officePage('admissions.manage', <AdmissionsEntrancesPage />) },
+      { path: 'admissions/candidates', element: officePage('admissions.manage', <AdmissionsCandidatesPage />) },
+      { path: 'admissions/candidates/:id', element: officePage('admissions.manage', <AdmissionsCandidatePage />) },
+      { path: 'candidate/file', element: <CandidateFilePage /> },
+      { path: 'receipts/:number', element: <ReceiptCheckPage /> },
+      { path: 'sandbox/phone', element: <SandboxPhonePage /> },
+      { path: 'admin/payment-networks', element: officePage('payments.configure', <PaymentNetworksPage />) },
+      { path: 'candidate/register', element: <CandidateRegisterPage /> },
+      { path: 'candidate/link', element: <CandidateLinkPage /> },
+      { path: 'candidate/open', element: <CandidateOpenPage /> },
       { path: 'settings', element: <SettingsPage /> },
       { path: 'privacy', element: <PrivacyPage /> },
       { path: 'terms', element: <TermsPage /> },

@@ -21,6 +21,8 @@ const ACADEMIC_ENTRIES = [
   '/academic/evaluation/forms',
   '/academic/evaluation/sessions',
 ];
+/** The admissions office's (issue 14): the entrance exams and the candidates. */
+const ADMISSIONS_ENTRIES = ['/admissions/entrances', '/admissions/candidates'];
 /** A unit processing requests (decision 32): its inbox, its batches and the report; administrators also configure. */
 const REQUESTS_ENTRIES = ['/office/requests', '/office/batches', '/office/requests/report'];
 
@@ -46,10 +48,9 @@ describe('the menu of each demo account (decision 29)', () => {
     expect(menuOf('hr')).toEqual([...OWN, '/hr/registrations', ...REQUESTS_ENTRIES]);
     expect(menuOf('academic')).toEqual([...OWN, ...ACADEMIC_ENTRIES]);
     expect(menuOf('identification')).toEqual([...OWN, '/identification']);
-    // the candidates' screens come with the entrance-exam issue: today, the profile and the activity
-    expect(menuOf('admissions')).toEqual(OWN);
+    expect(menuOf('admissions')).toEqual([...OWN, ...ADMISSIONS_ENTRIES]);
     for (const unit of ['seng', 'finance', 'school'] as const) expect(menuOf(unit), unit).toEqual([...OWN, ...REQUESTS_ENTRIES]);
-    expect(menuOf('admin')).toEqual([...OWN, '/hr/registrations', '/identification', ...ACADEMIC_ENTRIES, ...REQUESTS_ENTRIES, '/office/requests/settings']);
+    expect(menuOf('admin')).toEqual([...OWN, '/hr/registrations', '/identification', ...ACADEMIC_ENTRIES, ...ADMISSIONS_ENTRIES, ...REQUESTS_ENTRIES, '/office/requests/settings']);
   });
 });
 

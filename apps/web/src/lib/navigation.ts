@@ -23,6 +23,9 @@ import ClassOutlined from '@mui/icons-material/ClassOutlined';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
 import AppRegistrationOutlined from '@mui/icons-material/AppRegistrationOutlined';
+import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
+import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import type SvgIcon from '@mui/material/SvgIcon';
 import { can, type Permission, type PermissionHolder } from '@portal/contract/rules';
 
@@ -65,10 +68,13 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { key: 'lessonHours', label: 'nav.lessonHours', path: '/academic/lessons/hours', icon: TimerOutlined, permission: 'lessons.plan' },
   { key: 'evaluationForms', label: 'nav.evaluationForms', path: '/academic/evaluation/forms', icon: QuizOutlined, permission: 'evaluation.manage' },
   { key: 'evaluationSessions', label: 'nav.evaluationSessions', path: '/academic/evaluation/sessions', icon: EventNoteOutlined, permission: 'evaluation.manage' },
+  { key: 'admissionsEntrances', label: 'admissions.nav.entrances', path: '/admissions/entrances', icon: EventAvailableOutlined, permission: 'admissions.manage' },
+  { key: 'admissionsCandidates', label: 'admissions.nav.candidates', path: '/admissions/candidates', icon: PeopleAltOutlined, permission: 'admissions.manage' },
   { key: 'requestsInbox', label: 'nav.requestsInbox', path: '/office/requests', icon: InboxOutlined, permission: 'requests.process' },
   { key: 'requestsBatches', label: 'nav.requestsBatches', path: '/office/batches', icon: LocalShippingOutlined, permission: 'requests.process' },
   { key: 'requestsReport', label: 'nav.requestsReport', path: '/office/requests/report', icon: AssessmentOutlined, permission: 'requests.report' },
   { key: 'requestsSettings', label: 'nav.requestsSettings', path: '/office/requests/settings', icon: TuneOutlined, permission: 'requests.configure' },
+  { key: 'paymentNetworks', label: 'payments.nav', path: '/admin/payment-networks', icon: PaymentsOutlined, permission: 'payments.configure' },
 ];
 
 /** The entries a person may use, in the menu's order. */

@@ -203,6 +203,8 @@ describe('locales', () => {
       'day', 'begin', 'code', 'part', 'class', 'place', 'lecturer',
       // the evaluation of teaching: the results threshold (What's New), and the activity history's enrolment offer and mail proof
       'threshold', 'offer', 'provider',
+      // entrance candidates, their payments and the admissions office (issue 14)
+      'fields', 'speciality', 'amount', 'max', 'network', 'phone', 'fixed', 'rate',
     ]);
     const unknown = [...EN.entries()].flatMap(([key, text]) => variables(text).filter((v) => !passed.has(v!)).map((v) => `${key}:${v}`));
     expect(unknown).toEqual([]);
@@ -252,6 +254,10 @@ describe('locales', () => {
       'nav.academicEnrolment': 'enrolment.office.title',
       'nav.evaluationForms': 'evaluation.forms.title',
       'nav.evaluationSessions': 'evaluation.sessions.title',
+      // issue 14: the admissions office
+      'admissions.nav.entrances': 'admissions.entrances.title',
+      'admissions.nav.candidates': 'admissions.candidates.title',
+      'payments.nav': 'payments.networks.title',
     };
     // every menu entry has its page's title here
     expect(NAV_ENTRIES.map((entry) => entry.label).filter((label) => !Object.hasOwn(PAGES, label))).toEqual([]);

@@ -35,7 +35,7 @@ export function renderApp(path: string, options: Options = {}) {
   const user = userEvent.setup(options.fakeTimers ? { advanceTimers: (ms) => vi.advanceTimersByTime(ms) } : {});
   const view = render(
     <AppProviders queryClient={queryClient}>
-      <MemoryRouter initialEntries={[{ pathname: url.pathname, search: url.search, state: options.state }]}>
+      <MemoryRouter initialEntries={[{ pathname: url.pathname, search: url.search, hash: url.hash, state: options.state }]}>
         <AppRoutes />
         <LocationProbe onChange={(location) => (current = location)} />
       </MemoryRouter>

@@ -32,6 +32,9 @@ export async function specialityNames(exec: Executor, ids: readonly number[]): P
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/** Where the candidate reads their own documents (`GET /candidate/documents/{kind}`; the office has its own address). */
+export const ownDocumentUrl = (kind: CandidateDocumentKind): string => `/api/candidate/documents/${kind}`;
+
 /** Whether a candidate's documents are all given and none is to be replaced. */
 export const documentsComplete = (documents: readonly Pick<DocumentRow, 'kind' | 'status'>[]): boolean =>
   CANDIDATE_DOCUMENT_KINDS.every((kind) => documents.some((d) => d.kind === kind && d.status !== 'REPLACE_REQUESTED'));

@@ -3,8 +3,6 @@
 // into the anonymous answers with others of the same target, in a random order and another
 // transaction, and the sealed ballots deleted. Nothing here logs or audits what was answered.
 import { createCipheriv, createDecipheriv, randomBytes, randomInt } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { BALLOT_MIX_SIZE, universityDayOf, type EvaluationAnswers } from '@portal/contract';
 import type { Config } from '../../config';
@@ -12,6 +10,7 @@ import type { Executor } from '../../db/client';
 import { evaluationBallots, evaluationResponses, evaluationSessions } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 import type { Job } from '../../lib/jobs';
+import { keptKey } from '../../lib/kept-key';
 
 /** The file in DATA_DIR that keeps the ballot key made when EVALUATION_BALLOT_KEY is not set. */
 export const BALLOT_KEY_FILE = 'evaluation-ballot.key';
@@ -23,38 +22,13 @@ export const BALLOT_KEY_FILE = 'evaluation-ballot.key';
 export const BALLOT_PAD_BYTES = 16_384;
 const VERSION = 'v1';
 
-const keys = new Map<string, Buffer>();
-
 /**
  * The key that seals ballots: EVALUATION_BALLOT_KEY, or the one kept in DATA_DIR, made at its first
- * use (32 random bytes, base64, file mode 0600; created exclusively, so that two instances starting
- * together end up with the same key).
+ * use (lib/kept-key.ts: 32 random bytes, base64, file mode 0600; created exclusively, so that two
+ * instances starting together end up with the same key).
  */
 export function ballotKey(config: Config): Buffer {
-  if (config.evaluationBallotKey) return config.evaluationBallotKey;
-  const cached = keys.get(config.dataDir);
-  if (cached) return cached;
-  const file = path.join(config.dataDir, BALLOT_KEY_FILE);
-  const read = (): Buffer => {
-    const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
-    if (key.length !== 32) throw new Error(`${file} does not hold a 32-byte key in base64; restore it, or set EVALUATION_BALLOT_KEY`);
-    return key;
-  };
-  let key: Buffer;
-  try {
-    key = read();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    mkdirSync(config.dataDir, { recursive: true });
-    try {
-      writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
-    } catch (created) {
-      if ((created as NodeJS.ErrnoException).code !== 'EEXIST') throw created;
-    }
-    key = read();
-  }
-  keys.set(config.dataDir, key);
-  return key;
+  return config.evaluationBallotKey ?? keptKey(config.dataDir, BALLOT_KEY_FILE, 'EVALUATION_BALLOT_KEY');
 }
 
 /** What a ballot holds once opened: the target and the answers. */

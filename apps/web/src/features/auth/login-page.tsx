@@ -270,6 +270,9 @@ export default function LoginPage() {
       <Typography sx={{ mt: 3, textAlign: 'center' }}>
         {t('login.noAccount')} <AppLink to="/register">{t('login.register')}</AppLink>
       </Typography>
+      <Typography sx={{ mt: 1, textAlign: 'center' }}>
+        <AppLink to="/candidate/register">{t('candidates.register.fromLogin')}</AppLink>
+      </Typography>
     </Page>
   );
 }

@@ -1,0 +1,153 @@
+// The links that open a candidate's file (decision 42): candidates have no password. A link is
+// mailed on registration, on a repeated registration and on `POST /candidate/auth-email`; it is
+// single use, valid CANDIDATE_LINK_TTL_SECONDS, and a newer one voids the older ones. The token
+// travels in the link's fragment (never in a server log) and is stored only as its SHA-256.
+import { and, desc, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  CANDIDATE_AUTH_EMAIL_MESSAGE,
+  CANDIDATE_LINK_SPACING_SECONDS,
+  CANDIDATE_LINK_TTL_SECONDS,
+  formatFcfa,
+  isoToDmy,
+  type CandidateAuthEmailAnswer,
+  type CandidateFile,
+} from '@portal/contract';
+import type { Executor, Tx } from '../../db/client';
+import { candidateLinks, candidates, entrances } from '../../db/schema';
+import { openCandidateSession } from '../../lib/candidate-session';
+import type { ServiceContext } from '../../lib/context';
+import { hashToken, randomToken } from '../../lib/crypto';
+import { AppError } from '../../lib/errors';
+import { tr, type Lang } from '../../lib/i18n';
+import { composeMail } from '../../lib/mail';
+import { consume, MAIL_LIMITS, take } from '../../lib/throttle';
+import { candidateFile, ownDocumentUrl } from './candidate-file.service';
+
+/** The limits of mailing links (decision 23's counters): one mail a minute per address, and a generous ceiling per client address. */
+export const CANDIDATE_LINK_LIMITS = {
+  perAddress: { limit: 1, windowSeconds: CANDIDATE_LINK_SPACING_SECONDS },
+  perIp: MAIL_LIMITS.perAddress,
+} as const;
+
+const HOURS = CANDIDATE_LINK_TTL_SECONDS / 3600;
+
+/** The throttle's key of an address: its hash, so that the counters hold no address. */
+const addressKey = (email: string) => `candidate-link:${hashToken(email.trim().toLowerCase())}`;
+
+/** The page that opens a file from a link: the token in the fragment, which the page posts to `POST /candidate/auth-link`. */
+export const candidateLinkUrl = (ctx: ServiceContext, token: string): string => `${ctx.config.publicUrl}/candidate/open#token=${token}`;
+
+/** A new link to a candidate's file: its token (answered once, stored hashed); the candidate's older links are voided. */
+export async function createCandidateLink(ctx: ServiceContext, exec: Executor, candidateId: number): Promise<string> {
+  const token = randomToken();
+  const tokenHash = hashToken(token);
+  const now = ctx.clock.now();
+  await exec.delete(candidateLinks).where(and(eq(candidateLinks.candidateId, candidateId), ne(candidateLinks.tokenHash, tokenHash)));
+  await exec.insert(candidateLinks).values({ tokenHash, candidateId, createdAt: now, expiresAt: new Date(now.getTime() + CANDIDATE_LINK_TTL_SECONDS * 1000) });
+  return token;
+}
+
+/** What a mail names of a registration. */
+async function registrationsForMail(exec: Executor, where: SQL) {
+  return exec
+    .select({
+      id: candidates.id,
+      email: candidates.EMAIL,
+      name: sql<string>`${candidates.FIRSTNAME} || ' ' || ${candidates.LASTNAME}`,
+      number: candidates.CANDIDATE_NUMBER,
+      language: candidates.language,
+      entrance: entrances.name,
+      school: entrances.schoolName,
+      year: entrances.yearName,
+      fee: entrances.amount,
+      deadline: entrances.registrationLimitDate,
+    })
+    .from(candidates)
+    .innerJoin(entrances, eq(entrances.id, candidates.entranceId))
+    .where(where)
+    .orderBy(desc(candidates.createdAt), desc(candidates.id));
+}
+type ForMail = Awaited<ReturnType<typeof registrationsForMail>>[number];
+
+const langOf = (row: ForMail): Lang => (row.language === 'fr' ? 'fr' : 'en');
+const entranceVars = (row: ForMail) => ({ number: row.number, entrance: row.entrance, school: row.school, year: row.year });
+
+/** The "registration received" mail of a new registration, in the candidate's language, with a first link to the file (inside the registering transaction). */
+export async function registrationMail(ctx: ServiceContext, tx: Tx, input: { candidateId: number }): Promise<void> {
+  const [row] = await registrationsForMail(tx, eq(candidates.id, input.candidateId));
+  if (!row) return;
+  const token = await createCandidateLink(ctx, tx, row.id);
+  await ctx.mailer.enqueue(
+    tx,
+    composeMail(langOf(row), {
+      to: row.email,
+      name: row.name,
+      kind: 'candidate-registered',
+      key: 'candidate.registered',
+      vars: { ...entranceVars(row), fee: formatFcfa(row.fee), deadline: isoToDmy(row.deadline), hours: HOURS, link: candidateLinkUrl(ctx, token) },
+    }),
+  );
+}
+
+/**
+ * Mails an address a new link to each of its registrations (`candidateIds`: only those), in one
+ * mail, at most one a minute per address: past that, nothing is sent and nothing is said. An address
+ * with no registration gets nothing (its minute is counted all the same). `repeated`: the mail says
+ * a registration was sent again; `links`: the mail answers a request for links.
+ */
+export async function mailLinksTo(ctx: ServiceContext, input: { email: string; candidateIds?: number[]; kind: 'repeated' | 'links' }): Promise<void> {
+  const email = input.email.trim().toLowerCase();
+  const { allowed } = await consume(ctx, addressKey(email), CANDIDATE_LINK_LIMITS.perAddress);
+  if (!allowed) return;
+  const sent = await ctx.db.transaction(async (tx) => {
+    const byAddress = sql`lower(${candidates.EMAIL}) = ${email}`;
+    const rows = await registrationsForMail(tx, input.candidateIds ? and(byAddress, inArray(candidates.id, input.candidateIds))! : byAddress);
+    const newest = rows[0];
+    if (!newest) return false;
+    const lang = langOf(newest);
+    const links = await Promise.all(rows.map(async (row) => ({ row, url: candidateLinkUrl(ctx, await createCandidateLink(ctx, tx, row.id)) })));
+    const mail =
+      input.kind === 'repeated'
+        ? composeMail(lang, { to: email, name: newest.name, kind: 'candidate-repeated', key: 'candidate.repeated', vars: { ...entranceVars(newest), hours: HOURS, link: links[0]!.url } })
+        : composeMail(lang, {
+            to: email,
+            name: newest.name,
+            kind: 'candidate-link',
+            key: 'candidate.links',
+            vars: { hours: HOURS, links: links.map(({ row, url }) => tr(lang, 'candidate.links.item', { ...entranceVars(row), link: url })).join('\n\n') },
+          });
+    await ctx.mailer.enqueue(tx, mail);
+    return true;
+  });
+  if (sent) ctx.mailer.kick();
+}
+
+/**
+ * `POST /candidate/auth-email`: the same answer whatever the address; the address's registrations
+ * (any entrance) each get a new link, in one mail (see mailLinksTo). A client address asking too
+ * often is refused (429), whatever it asks for.
+ */
+export async function requestCandidateLinks(ctx: ServiceContext, input: { email: string; ip: string }): Promise<CandidateAuthEmailAnswer> {
+  await take(ctx, `candidate-link-ip:${input.ip}`, CANDIDATE_LINK_LIMITS.perIp, 'TOO_MANY_REQUESTS');
+  await mailLinksTo(ctx, { email: input.email, kind: 'links' });
+  return { message: CANDIDATE_AUTH_EMAIL_MESSAGE };
+}
+
+/**
+ * `POST /candidate/auth-link`: a mailed link opens its candidate's file once. The link is used up in
+ * the statement that checks it (two clicks at once: one opens, the other is refused); unknown, used,
+ * voided or past its time: 400 CANDIDATE_LINK_INVALID. Answers the file and the session's token.
+ */
+export async function openCandidateLink(ctx: ServiceContext, input: { token: string }): Promise<{ candidate: CandidateFile; sessionToken: string }> {
+  const now = ctx.clock.now();
+  const { candidateId, sessionToken } = await ctx.db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(candidateLinks)
+      .set({ usedAt: now })
+      .where(and(eq(candidateLinks.tokenHash, hashToken(input.token)), isNull(candidateLinks.usedAt), gt(candidateLinks.expiresAt, now)))
+      .returning({ candidateId: candidateLinks.candidateId });
+    if (!used) throw new AppError('CANDIDATE_LINK_INVALID');
+    return { candidateId: used.candidateId, sessionToken: await openCandidateSession(ctx, tx, used.candidateId) };
+  });
+  return { candidate: await candidateFile(ctx.db, { candidateId, documentUrl: ownDocumentUrl }), sessionToken };
+}

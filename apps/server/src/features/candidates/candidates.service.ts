@@ -1,0 +1,231 @@
+// Entrance candidates (issue 14, decision 42): the open entrances the public reads, and the anonymous
+// registration (`POST /candidate`). The candidate's file is read by candidate-file.service.ts, the
+// mailed links by candidate-links.service.ts, the documents and the slip by candidate-documents.service.ts.
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { isEntranceOpen, universityDayOf, type CandidateCreated, type CandidateCreateValues, type Entrance, type EntranceSpeciality, V } from '@portal/contract';
+import type { Tx } from '../../db/client';
+import { branches, candidates, countries, cycles, entrances, entranceSpecialities } from '../../db/schema';
+import { openCandidateSession } from '../../lib/candidate-session';
+import type { ServiceContext } from '../../lib/context';
+import { AppError, validationError } from '../../lib/errors';
+import { rowsOf } from '../../lib/sql';
+import { candidateFile, ownDocumentUrl } from './candidate-file.service';
+import { mailLinksTo, registrationMail } from './candidate-links.service';
+
+type EntranceRow = typeof entrances.$inferSelect;
+
+/** Whether an entrance takes registrations on a university day (the contract's rule on a row). */
+const openOn = (entrance: Pick<EntranceRow, 'closedAt' | 'registrationLimitDate'>, today: string): boolean =>
+  isEntranceOpen({ closedAt: entrance.closedAt?.toISOString() ?? null, registrationLimitDate: entrance.registrationLimitDate }, today);
+
+/** The specialities of these entrances with their branch's and cycle's names, by entrance. */
+async function specialitiesOf(ctx: ServiceContext, entranceIds: number[]): Promise<Map<number, EntranceSpeciality[]>> {
+  const out = new Map<number, EntranceSpeciality[]>();
+  if (!entranceIds.length) return out;
+  const rows = await ctx.db
+    .select({
+      entranceId: entranceSpecialities.entranceId,
+      SPECIALITY_ID: entranceSpecialities.id,
+      SPECIALITY_DESCRIPTION: branches.name,
+      SPECIALITY_DESCRIPTION_FR: branches.nameFr,
+      SPECIALITY_CODE: branches.abbreviation,
+      CYCLE_ID: cycles.id,
+      CYCLE_NAME: cycles.name,
+      CYCLE_NAME_FR: cycles.nameFr,
+    })
+    .from(entranceSpecialities)
+    .innerJoin(cycles, eq(cycles.id, entranceSpecialities.cycleId))
+    .innerJoin(branches, eq(branches.id, entranceSpecialities.branchId))
+    .where(inArray(entranceSpecialities.entranceId, entranceIds))
+    .orderBy(asc(cycles.firstLevel), asc(cycles.name), asc(branches.name));
+  for (const { entranceId, ...speciality } of rows) {
+    const list = out.get(entranceId) ?? [];
+    list.push(speciality);
+    out.set(entranceId, list);
+  }
+  return out;
+}
+
+/**
+ * `GET /entrances`: the entrances that take registrations today (university time): not closed and
+ * their deadline not past, by deadline then name, each with the specialities it offers per cycle.
+ */
+export async function openEntrances(ctx: ServiceContext): Promise<Entrance[]> {
+  const today = universityDayOf(ctx.clock.now());
+  const rows = (await ctx.db.select().from(entrances).where(isNull(entrances.closedAt)).orderBy(asc(entrances.registrationLimitDate), asc(entrances.name), asc(entrances.id))).filter((row) =>
+    openOn(row, today),
+  );
+  const specialities = await specialitiesOf(ctx, rows.map((row) => row.id));
+  return rows.map((row) => ({
+    Entrance_ID: row.id,
+    Entrance_Name: row.name,
+    Year_Name: row.yearName,
+    School_Name: row.schoolName,
+    Entrance_Registration_Amount: row.amount,
+    Entrance_Registration_Limit_Date: row.registrationLimitDate,
+    Entrance_Evaluation_Begin_Date: row.evaluationBeginDate,
+    Entrance_Evaluation_End_Date: row.evaluationEndDate,
+    OPEN: true,
+    specialities: specialities.get(row.id) ?? [],
+  }));
+}
+
+// ---------------------------------------------------------------- registration
+
+/** The two digits of an entrance's year in its candidate numbers: the first year of `2026-2027`. */
+export function entranceYearDigits(entrance: Pick<EntranceRow, 'yearName' | 'registrationLimitDate'>): string {
+  const year = /\d{4}/.exec(entrance.yearName)?.[0] ?? entrance.registrationLimitDate.slice(0, 4);
+  return year.slice(-2);
+}
+
+const sameName = (typed: string, ...names: string[]) => names.some((name) => name.trim().toLowerCase() === typed.trim().toLowerCase());
+
+/**
+ * The choices name specialities this entrance offers, each in the cycle it names (its English or
+ * French name), and CYCLE is the first choice's cycle; else 400 SPECIALITY_NOT_OFFERED. Answers the
+ * first choice's cycle, by its English name (what CYCLE is stored as).
+ */
+async function checkChoices(tx: Tx, entranceId: number, values: CandidateCreateValues): Promise<string> {
+  const choices = [values.FORMATION_FIRST_CHOICE, ...(values.FORMATION_SECOND_CHOICE ? [values.FORMATION_SECOND_CHOICE] : [])];
+  const offered = await tx
+    .select({ id: entranceSpecialities.id, cycleName: cycles.name, cycleNameFr: cycles.nameFr })
+    .from(entranceSpecialities)
+    .innerJoin(cycles, eq(cycles.id, entranceSpecialities.cycleId))
+    .where(and(eq(entranceSpecialities.entranceId, entranceId), inArray(entranceSpecialities.id, choices.map((choice) => choice.SPECIALITY_ID))));
+  const cycleOf = (choice: (typeof choices)[number]) => {
+    const speciality = offered.find((row) => row.id === choice.SPECIALITY_ID);
+    if (!speciality || !sameName(choice.CYCLE_NAME, speciality.cycleName, speciality.cycleNameFr)) throw new AppError('SPECIALITY_NOT_OFFERED');
+    return speciality;
+  };
+  const [first] = choices.map(cycleOf);
+  if (!sameName(values.CYCLE, first!.cycleName, first!.cycleNameFr)) throw new AppError('SPECIALITY_NOT_OFFERED');
+  return first!.cycleName;
+}
+
+/**
+ * COUNTRY and COUNTRY_OBTENTION are countries of the `countries` table, named in English or French
+ * whatever the case; answered by their English names (how they are stored). Else 400 with
+ * `validation.country` on each unknown one.
+ */
+async function checkCountries(tx: Tx, values: Pick<CandidateCreateValues, 'COUNTRY' | 'COUNTRY_OBTENTION'>): Promise<{ COUNTRY: string; COUNTRY_OBTENTION: string }> {
+  const typed = [...new Set([values.COUNTRY, values.COUNTRY_OBTENTION].map((name) => name.trim().toLowerCase()))];
+  const rows = await tx
+    .select({ nameEn: countries.nameEn, nameFr: countries.nameFr })
+    .from(countries)
+    .where(or(inArray(sql`lower(${countries.nameEn})`, typed), inArray(sql`lower(${countries.nameFr})`, typed)));
+  const find = (name: string) => rows.find((row) => sameName(name, row.nameEn, row.nameFr))?.nameEn;
+  const country = find(values.COUNTRY);
+  const obtention = find(values.COUNTRY_OBTENTION);
+  const fields: Record<string, string> = {};
+  if (!country) fields.COUNTRY = V.country;
+  if (!obtention) fields.COUNTRY_OBTENTION = V.country;
+  if (Object.keys(fields).length) throw validationError(fields);
+  return { COUNTRY: country!, COUNTRY_OBTENTION: obtention! };
+}
+
+/** The columns of a new registration, from the checked form (what the server owns is set here, never read from the form). */
+function newCandidateRow(values: CandidateCreateValues, checked: { cycle: string; COUNTRY: string; COUNTRY_OBTENTION: string }) {
+  return {
+    entranceId: values.ENTRANCE_ID,
+    LASTNAME: values.LASTNAME,
+    FIRSTNAME: values.FIRSTNAME,
+    BIRTHDATE: values.BIRTHDATE,
+    BIRTHPLACE: values.BIRTHPLACE,
+    GENDER: values.GENDER,
+    EMAIL: values.EMAIL,
+    PHONE_NUMBER: values.PHONE_NUMBER!,
+    COUNTRY: checked.COUNTRY,
+    REGION_ORIGIN: values.REGION_ORIGIN,
+    DEPARTMENT: values.DEPARTMENT,
+    LIVING_TOWN: values.LIVING_TOWN,
+    FIRST_LANGUAGE: values.FIRST_LANGUAGE,
+    SECOND_LANGUAGE: values.SECOND_LANGUAGE,
+    ADMISSION_DIPLOMA: values.ADMISSION_DIPLOMA,
+    ADMISSION_DIPLOMA_GRADE: values.ADMISSION_DIPLOMA_GRADE === null ? null : String(values.ADMISSION_DIPLOMA_GRADE),
+    MENTION_OBTAINED: values.MENTION_OBTAINED,
+    YEAR_OBTENTION: values.YEAR_OBTENTION,
+    COUNTRY_OBTENTION: checked.COUNTRY_OBTENTION,
+    SCHOOL_OBTENTION: values.SCHOOL_OBTENTION,
+    LAST_YEAR_SITUATION: values.LAST_YEAR_SITUATION,
+    LAST_YEAR_RANK: values.LAST_YEAR_RANK,
+    IS_PROFESSIONAL: values.IS_PROFESSIONAL === 'YES',
+    FIRST_YEAR_UNIVERSITY: values.FIRST_YEAR_UNIVERSITY,
+    FIRST_YEAR_UNIVERSITY_TYPE: values.FIRST_YEAR_UNIVERSITY_TYPE,
+    NAME_OF_UNIVERSITY: values.NAME_OF_UNIVERSITY,
+    FORMATION_TYPE: values.FORMATION_TYPE,
+    CYCLE: checked.cycle,
+    firstChoiceId: values.FORMATION_FIRST_CHOICE.SPECIALITY_ID,
+    secondChoiceId: values.FORMATION_SECOND_CHOICE?.SPECIALITY_ID ?? null,
+    FATHER_NAME: values.FATHER_NAME,
+    FATHER_JOB: values.FATHER_JOB,
+    FATHER_CONTACT: values.FATHER_CONTACT!,
+    FATHER_REGION_ORIGIN: values.FATHER_REGION_ORIGIN,
+    MOTHER_NAME: values.MOTHER_NAME,
+    MOTHER_JOB: values.MOTHER_JOB,
+    MOTHER_CONTACT: values.MOTHER_CONTACT!,
+    MOTHER_REGION_ORIGIN: values.MOTHER_REGION_ORIGIN,
+    EMERGENCY_NAME: values.EMERGENCY_NAME,
+    EMERGENCY_CONTACT: values.EMERGENCY_CONTACT!,
+    IS_HANDICAPED: values.IS_HANDICAPED,
+    HANDICAP_DETAILS: values.IS_HANDICAPED ? values.HANDICAP_DETAILS : null,
+    IS_SPORTIVE: values.IS_SPORTIVE,
+    IS_SPORTIVE_COMPETITOR: values.IS_SPORTIVE_COMPETITOR,
+    FIRST_SPORT: values.FIRST_SPORT,
+    language: values.LANGUAGE,
+    HAS_PAID: false,
+    paidAt: null,
+  };
+}
+
+/** What a registration answers: the contract's CandidateCreated, and the token of the file opened in this browser (a new registration only). */
+export type Registration = CandidateCreated & { sessionToken: string | null };
+
+/**
+ * `POST /candidate` (the form already checked: missing fields, then each field's rules). In one
+ * transaction: the entrance is open (409 ENTRANCE_CLOSED, an unknown one too), the choices are its
+ * own (400 SPECIALITY_NOT_OFFERED), the countries known (400 `validation.country`); then the row is
+ * inserted with its candidate number unless the address is registered for that entrance already
+ * (candidates_entrance_email_uq decides, also between two submits at the same instant).
+ *
+ * A new registration: HAS_PAID false, the "registration received" mail (with a link to the file), and
+ * the file opened in this browser (a candidate session). An existing one: only its number is
+ * answered, and a fresh link is mailed to its address (at most one a minute, silently), so that only
+ * the owner of the address opens it. Nothing is locked but the new row: a crowd registers at once.
+ */
+export async function registerCandidate(ctx: ServiceContext, input: { values: CandidateCreateValues }): Promise<Registration> {
+  const { values } = input;
+  const now = ctx.clock.now();
+  const outcome = await ctx.db.transaction(async (tx) => {
+    // A plain read: the FK of the insert keeps the entrance from going, and a registration racing
+    // the office's closing began while it was open.
+    const [entrance] = await tx.select().from(entrances).where(eq(entrances.id, values.ENTRANCE_ID));
+    if (!entrance || !openOn(entrance, universityDayOf(now))) throw new AppError('ENTRANCE_CLOSED');
+    const cycle = await checkChoices(tx, entrance.id, values);
+    const countryNames = await checkCountries(tx, values);
+    const number = sql`${`C${entranceYearDigits(entrance)}`} || lpad(nextval('candidate_number_seq')::text, 6, '0')`;
+    const insert = tx.insert(candidates).values({ ...newCandidateRow(values, { cycle, ...countryNames }), CANDIDATE_NUMBER: number, createdAt: now, updatedAt: now });
+    // Drizzle names conflict targets by column only; the unique index is on an expression.
+    const [inserted] = rowsOf<{ id: number }>(
+      await tx.execute(sql`${insert.getSQL()} on conflict (${sql.identifier('entrance_id')}, lower(${sql.identifier('email')})) do nothing returning ${sql.identifier('id')}`),
+    );
+    if (!inserted) {
+      const [existing] = await tx
+        .select({ id: candidates.id, CANDIDATE_NUMBER: candidates.CANDIDATE_NUMBER })
+        .from(candidates)
+        .where(and(eq(candidates.entranceId, entrance.id), sql`lower(${candidates.EMAIL}) = ${values.EMAIL.toLowerCase()}`));
+      if (!existing) throw new AppError('CANDIDATE_CREATE_FAILED');
+      return { created: false as const, candidateId: existing.id, CANDIDATE_NUMBER: existing.CANDIDATE_NUMBER };
+    }
+    await registrationMail(ctx, tx, { candidateId: inserted.id });
+    const sessionToken = await openCandidateSession(ctx, tx, inserted.id);
+    return { created: true as const, candidateId: inserted.id, sessionToken };
+  });
+
+  if (!outcome.created) {
+    await mailLinksTo(ctx, { email: values.EMAIL, candidateIds: [outcome.candidateId], kind: 'repeated' });
+    return { created: false, CANDIDATE_NUMBER: outcome.CANDIDATE_NUMBER, candidate: null, sessionToken: null };
+  }
+  ctx.mailer.kick();
+  const candidate = await candidateFile(ctx.db, { candidateId: outcome.candidateId, documentUrl: ownDocumentUrl });
+  return { created: true, CANDIDATE_NUMBER: candidate.CANDIDATE_NUMBER, candidate, sessionToken: outcome.sessionToken };
+}

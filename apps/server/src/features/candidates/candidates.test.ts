@@ -1,0 +1,483 @@
+import { connect } from 'node:net';
+import { Writable } from 'node:stream';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CANDIDATE_NUMBER_PATTERN, CANDIDATE_REQUIRED_FIELDS, type CandidateCreated, type CandidateFile, type Entrance } from '@portal/contract';
+import { candidates } from '../../db/schema';
+import { Client, createTestApp, lastMailTo, mailsTo, ok, outcome, type TestApp } from '../../../test/helpers';
+import { candidatePayload, choiceOf, closeEntrance, dayFromToday, makeEntrance, newCandidateEmail, tokenIn, type FixtureEntrance } from './candidates.fixtures';
+
+let t: TestApp;
+const log: string[] = [];
+let ipSerial = 0;
+/** A browser of its own (and a client address of its own, so that no test meets another's limits). */
+const browser = () => new Client(t.app, `10.14.${Math.floor(++ipSerial / 250)}.${ipSerial % 250}`);
+
+beforeAll(async () => {
+  // Every line the server logs, down to debug: no token, address or name may be in them.
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      log.push(chunk.toString());
+      done();
+    },
+  });
+  t = await createTestApp({ env: { LOG_LEVEL: 'debug' }, logStream });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const countOf = async (email: string) =>
+  (await t.db.select({ n: sql<number>`count(*)::int` }).from(candidates).where(sql`lower(${candidates.EMAIL}) = ${email.toLowerCase()}`))[0]!.n;
+
+async function registered(entrance: FixtureEntrance, overrides: Record<string, unknown> = {}) {
+  const client = browser();
+  const body = candidatePayload(entrance, overrides);
+  const res = await client.post('/api/candidate', body);
+  const answer = ok<CandidateCreated>(res, 201);
+  return { client, body, email: String(body.EMAIL).toLowerCase(), candidate: answer.candidate!, res };
+}
+
+describe('GET /entrances', () => {
+  it('lists the entrances taking registrations today, by deadline then name, with their specialities per cycle; closed and past ones are not offered', async () => {
+    const late = await makeEntrance(t, { name: `Zeta ${Date.now()}`, deadline: dayFromToday(t, 12) });
+    const lateFirst = await makeEntrance(t, { name: `Alpha ${Date.now()}`, deadline: dayFromToday(t, 12) });
+    const today = await makeEntrance(t, { deadline: dayFromToday(t, 0) });
+    const closed = await makeEntrance(t, { closedAt: t.clock.now() });
+    const past = await makeEntrance(t, { deadline: dayFromToday(t, -1) });
+
+    const res = await browser().get('/api/entrances');
+    const all = ok<Entrance[]>(res);
+    const mine = all.filter((e) => [late.id, lateFirst.id, today.id, closed.id, past.id].includes(e.Entrance_ID));
+    expect(mine.map((e) => e.Entrance_ID)).toEqual([today.id, lateFirst.id, late.id]);
+    const keys = all.map((e) => `${e.Entrance_Registration_Limit_Date} ${e.Entrance_Name}`);
+    expect(keys).toEqual([...keys].sort());
+    const shown = mine[2]!;
+    expect(shown).toMatchObject({ Entrance_Name: late.name, Year_Name: '2026-2027', School_Name: 'School of Engineering', Entrance_Registration_Amount: 25_000, Entrance_Registration_Limit_Date: late.deadline, OPEN: true });
+    // by cycle (its first level, then its name), then by name
+    expect(shown.specialities.map((s) => [s.CYCLE_NAME, s.SPECIALITY_CODE])).toEqual([
+      ['Higher National Diploma (HND)', 'SWE'],
+      ['Higher Technician Certificate (BTS)', 'CGE'],
+      ['Higher Technician Certificate (BTS)', 'GSI'],
+    ]);
+    expect(shown.specialities.find((s) => s.SPECIALITY_CODE === 'GSI')).toEqual({
+      SPECIALITY_ID: late.specialities[0]!.id,
+      SPECIALITY_DESCRIPTION: 'Information Systems Management',
+      SPECIALITY_DESCRIPTION_FR: "Gestion des systèmes d'information",
+      SPECIALITY_CODE: 'GSI',
+      CYCLE_ID: expect.any(Number),
+      CYCLE_NAME: 'Higher Technician Certificate (BTS)',
+      CYCLE_NAME_FR: 'Brevet de technicien supérieur (BTS)',
+    });
+  });
+});
+
+describe('POST /candidate: what is refused', () => {
+  let entrance: FixtureEntrance;
+  beforeAll(async () => {
+    entrance = await makeEntrance(t);
+  });
+
+  it('answers every missing required field at once, in the form\'s order, before any other mistake', async () => {
+    const client = browser();
+    expect(outcome(await client.post('/api/candidate', {}))).toEqual({ status: 400, code: 'CANDIDATE_FIELDS_MISSING', columns: [...CANDIDATE_REQUIRED_FIELDS] });
+
+    // empty strings, selected objects without their name, absent fields; a wrong phone number and a
+    // wrong date besides do not come first
+    const body = candidatePayload(entrance, {
+      FORMATION_FIRST_CHOICE: undefined,
+      EMAIL: undefined,
+      LASTNAME: '  ',
+      COUNTRY: { name: '' },
+      REGION_ORIGIN: { nom: null },
+      CYCLE: { CYCLE_NAME: '' },
+      MOTHER_CONTACT: '',
+      SECOND_LANGUAGE: {},
+      PHONE_NUMBER: '12',
+      BIRTHDATE: '2005-02-31',
+    });
+    expect(outcome(await client.post('/api/candidate', body))).toEqual({
+      status: 400,
+      code: 'CANDIDATE_FIELDS_MISSING',
+      columns: ['LASTNAME', 'COUNTRY', 'REGION_ORIGIN', 'EMAIL', 'MOTHER_CONTACT', 'SECOND_LANGUAGE', 'CYCLE', 'FORMATION_FIRST_CHOICE'],
+    });
+    // the optional ones are not asked for (DEPARTMENT empty: the contract wants the key, see decision 42)
+    const optional = candidatePayload(entrance, { DEPARTMENT: '', FORMATION_SECOND_CHOICE: undefined, ADMISSION_DIPLOMA_GRADE: undefined, FIRST_SPORT: undefined, LAST_YEAR_RANK: undefined, LANGUAGE: undefined });
+    const answer = await client.post('/api/candidate', optional);
+    expect(answer.statusCode, answer.body).toBe(201);
+    // a body that is no form at all misses everything
+    expect(outcome(await client.post('/api/candidate', ['LASTNAME']))).toEqual({ status: 400, code: 'CANDIDATE_FIELDS_MISSING', columns: [...CANDIDATE_REQUIRED_FIELDS] });
+  });
+
+  it.each([
+    ['too young (under 14 today)', () => ({ BIRTHDATE: `${new Date().getUTCFullYear() - 10}-01-01` }), { BIRTHDATE: 'validation.candidateAge' }],
+    ['a department of another region', () => ({ REGION_ORIGIN: { nom: 'Littoral' }, DEPARTMENT: 'Mfoundi' }), { DEPARTMENT: 'validation.department' }],
+    ['the same language twice', () => ({ SECOND_LANGUAGE: { name: 'French' } }), { SECOND_LANGUAGE: 'validation.sameLanguage' }],
+    ['the same choice twice', () => ({ FORMATION_SECOND_CHOICE: choiceOf(entrance.specialities[0]!) }), { FORMATION_SECOND_CHOICE: 'validation.sameChoice' }],
+    ['a phone number that is none', () => ({ PHONE_NUMBER: '12 34' }), { PHONE_NUMBER: 'validation.phone' }],
+    ["a father's phone number that is none", () => ({ FATHER_CONTACT: '+237 12' }), { FATHER_CONTACT: 'validation.phone' }],
+    ['an address that is none', () => ({ EMAIL: 'not-an-address' }), { EMAIL: 'validation.email' }],
+    ['a region that is none', () => ({ REGION_ORIGIN: { nom: 'Atlantis' } }), { REGION_ORIGIN: 'validation.invalid' }],
+    ['an unknown country', () => ({ COUNTRY: { name: 'Atlantis' } }), { COUNTRY: 'validation.country' }],
+    ['unknown countries of birth and of the diploma', () => ({ COUNTRY: 'Narnia', COUNTRY_OBTENTION: { name: 'Atlantis' } }), { COUNTRY: 'validation.country', COUNTRY_OBTENTION: 'validation.country' }],
+  ])('refuses %s (400 VALIDATION_FAILED with the field) and stores nothing', async (_case, overrides, fields) => {
+    const body = candidatePayload(entrance, overrides());
+    expect(outcome(await browser().post('/api/candidate', body))).toEqual({ status: 400, code: 'VALIDATION_FAILED', fields });
+    if (typeof body.EMAIL === 'string' && body.EMAIL.includes('@')) {
+      expect(await countOf(body.EMAIL)).toBe(0);
+      expect(await mailsTo(t.db, body.EMAIL)).toHaveLength(0);
+    }
+  });
+
+  it('takes the second choice as optional: absent or null', async () => {
+    for (const FORMATION_SECOND_CHOICE of [undefined, null]) {
+      const res = await browser().post('/api/candidate', candidatePayload(entrance, { FORMATION_SECOND_CHOICE }));
+      expect(ok<CandidateCreated>(res, 201).candidate!.FORMATION_SECOND_CHOICE).toBeNull();
+    }
+  });
+
+  it('refuses an entrance whose deadline has passed (the clock moves), one the office closed, and one that does not exist: 409 ENTRANCE_CLOSED', async () => {
+    const lastDay = await makeEntrance(t, { deadline: dayFromToday(t, 0) });
+    expect((await browser().post('/api/candidate', candidatePayload(lastDay))).statusCode).toBe(201);
+    t.clock.advance(24 * 3600 * 1000);
+    const late = candidatePayload(lastDay);
+    expect(outcome(await browser().post('/api/candidate', late))).toEqual({ status: 409, code: 'ENTRANCE_CLOSED' });
+    expect(await countOf(String(late.EMAIL))).toBe(0);
+
+    const closed = await makeEntrance(t);
+    expect((await browser().post('/api/candidate', candidatePayload(closed))).statusCode).toBe(201);
+    await closeEntrance(t, closed.id);
+    expect(outcome(await browser().post('/api/candidate', candidatePayload(closed)))).toEqual({ status: 409, code: 'ENTRANCE_CLOSED' });
+
+    expect(outcome(await browser().post('/api/candidate', { ...candidatePayload(closed), ENTRANCE_ID: 2_000_000_000 }))).toEqual({ status: 409, code: 'ENTRANCE_CLOSED' });
+  });
+
+  it('refuses a choice the entrance does not offer, a choice in the wrong cycle, and a CYCLE that is not the first choice\'s: 400 SPECIALITY_NOT_OFFERED', async () => {
+    const other = await makeEntrance(t);
+    const [gsi, cge, swe] = entrance.specialities as [typeof entrance.specialities[0], typeof entrance.specialities[0], typeof entrance.specialities[0]];
+    const cases: Record<string, unknown>[] = [
+      { FORMATION_FIRST_CHOICE: choiceOf(other.specialities[0]!), CYCLE: gsi.cycleName },
+      { FORMATION_SECOND_CHOICE: choiceOf(other.specialities[2]!) },
+      { FORMATION_FIRST_CHOICE: { ...choiceOf(gsi), CYCLE_NAME: swe.cycleName } },
+      { FORMATION_FIRST_CHOICE: choiceOf(swe), FORMATION_SECOND_CHOICE: choiceOf(gsi), CYCLE: { CYCLE_NAME: gsi.cycleName } },
+      { FORMATION_FIRST_CHOICE: { ...choiceOf(gsi), SPECIALITY_ID: 2_000_000_000 } },
+    ];
+    for (const overrides of cases) {
+      const body = candidatePayload(entrance, overrides);
+      expect(outcome(await browser().post('/api/candidate', body)), JSON.stringify(overrides)).toEqual({ status: 400, code: 'SPECIALITY_NOT_OFFERED' });
+      expect(await countOf(String(body.EMAIL))).toBe(0);
+    }
+    // a cycle named in French, in another case, is the same cycle; the second choice may be in another cycle
+    const res = await browser().post('/api/candidate', candidatePayload(entrance, { CYCLE: gsi.cycleNameFr.toUpperCase(), FORMATION_FIRST_CHOICE: { ...choiceOf(cge), CYCLE_NAME: cge.cycleNameFr }, FORMATION_SECOND_CHOICE: choiceOf(swe) }));
+    const created = ok<CandidateCreated>(res, 201).candidate!;
+    expect(created.CYCLE).toBe('Higher Technician Certificate (BTS)');
+    expect(created.FORMATION_FIRST_CHOICE).toEqual({ CYCLE_NAME: cge.cycleName, SPECIALITY_DESCRIPTION: cge.name, SPECIALITY_DESCRIPTION_FR: cge.nameFr, SPECIALITY_ID: cge.id });
+    expect(created.FORMATION_SECOND_CHOICE?.SPECIALITY_ID).toBe(swe.id);
+  });
+});
+
+describe('POST /candidate: a new registration', () => {
+  it('answers 201 with the file (HAS_PAID false, a candidate number C + the year\'s two digits + 6 digits), opens it in this browser and mails the registration with a link', async () => {
+    const entrance = await makeEntrance(t, { yearName: '2031-2032', amount: 27_500 });
+    const { client, body, email, candidate, res } = await registered(entrance);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(ok<CandidateCreated>(res, 201)).toMatchObject({ created: true, CANDIDATE_NUMBER: candidate.CANDIDATE_NUMBER });
+    expect(candidate.CANDIDATE_NUMBER).toMatch(CANDIDATE_NUMBER_PATTERN);
+    expect(candidate.CANDIDATE_NUMBER).toMatch(/^C31\d{6}$/);
+    expect(candidate).toMatchObject({
+      MATRICULE: candidate.CANDIDATE_NUMBER,
+      HAS_PAID: false,
+      paidAt: null,
+      EMAIL: email,
+      LASTNAME: 'Mbarga',
+      FIRSTNAME: 'Aïcha',
+      PHONE_NUMBER: '+237677123456',
+      EMERGENCY_CONTACT: '+33612345678',
+      COUNTRY: 'Cameroon',
+      COUNTRY_OBTENTION: 'Cameroon',
+      REGION_ORIGIN: 'Centre',
+      DEPARTMENT: 'Mfoundi',
+      LIVING_TOWN: 'Yaoundé',
+      FIRST_LANGUAGE: 'French',
+      SECOND_LANGUAGE: 'English',
+      ADMISSION_DIPLOMA_GRADE: 14.5,
+      IS_PROFESSIONAL: 'NO',
+      IS_SPORTIVE: 1,
+      IS_HANDICAPED: 0,
+      CYCLE: 'Higher Technician Certificate (BTS)',
+      ENTRANCE_ID: entrance.id,
+      ENTRANCE_NAME: entrance.name,
+      ENTRANCE_YEAR: '2031-2032',
+      ENTRANCE_AMOUNT: 27_500,
+      ENTRANCE_REGISTRATION_LIMIT: entrance.deadline,
+      documents: [],
+      documentsComplete: false,
+      payments: [],
+      decision: null,
+      PHOTO_4X4_URL: null,
+      LANGUAGE: 'en',
+    });
+    // the cookie: HttpOnly, SameSite=Lax; it opens the file
+    const cookie = (res.cookies as { name: string; httpOnly?: boolean; sameSite?: string }[]).find((c) => c.name === 'portal_candidate');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    const me = await client.get('/api/candidate/me');
+    expect(me.headers['cache-control']).toBe('no-store');
+    expect(ok<CandidateFile>(me)).toEqual(candidate);
+
+    // one mail: number, entrance, fee, deadline, how to pay, a link to the file
+    const mails = await mailsTo(t.db, String(body.EMAIL));
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!;
+    expect(mail.kind).toBe('candidate-registered');
+    expect(mail.subject).toBe(`Entrance registration received: candidate number ${candidate.CANDIDATE_NUMBER}`);
+    const [y, m, d] = entrance.deadline.split('-');
+    for (const part of ['Hello Aïcha Mbarga,', entrance.name, '27.500 FCFA', `${d}/${m}/${y}`, 'MTN Mobile Money', 'Pay the fee', candidate.CANDIDATE_NUMBER]) expect(mail.textBody).toContain(part);
+    expect(mail.textBody).toMatch(/http:\/\/portal\.test\/candidate\/open#token=[A-Za-z0-9_-]{43}\b/);
+    // the mailed link opens the same file in another browser
+    const elsewhere = browser();
+    expect(ok<CandidateFile>(await elsewhere.post('/api/candidate/auth-link', { token: tokenIn(mail.textBody) })).id).toBe(candidate.id);
+    expect(ok<CandidateFile>(await elsewhere.get('/api/candidate/me')).id).toBe(candidate.id);
+  });
+
+  it('mails in the language of the form, and numbers the candidates of an entrance from one sequence', async () => {
+    const entrance = await makeEntrance(t);
+    const first = await registered(entrance, { LANGUAGE: 'fr' });
+    const second = await registered(entrance);
+    const mail = await lastMailTo(t.db, first.email);
+    expect(mail?.subject).toBe(`Inscription au concours reçue\u00a0: numéro de candidat ${first.candidate.CANDIDATE_NUMBER}`);
+    expect(mail?.textBody).toContain('Bonjour Aïcha Mbarga,');
+    expect(mail?.textBody).toContain('25.000 FCFA');
+    expect(first.candidate.LANGUAGE).toBe('fr');
+    expect(first.candidate.CANDIDATE_NUMBER).toMatch(/^C26\d{6}$/);
+    expect(Number(second.candidate.CANDIDATE_NUMBER.slice(3))).toBeGreaterThan(Number(first.candidate.CANDIDATE_NUMBER.slice(3)));
+  });
+
+  it('answers a repeated submit (same address, any case, same entrance) with 200 and the number only, opens nothing here, keeps the one row and mails a link, at most one a minute', async () => {
+    const entrance = await makeEntrance(t);
+    const { email, candidate } = await registered(entrance);
+    const again = browser();
+    const retry = await again.post('/api/candidate', candidatePayload(entrance, { EMAIL: email.toUpperCase(), LASTNAME: 'Someone Else' }));
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json()).toEqual({ created: false, CANDIDATE_NUMBER: candidate.CANDIDATE_NUMBER, candidate: null });
+    expect(retry.cookies).toEqual([]);
+    expect(again.cookies.size).toBe(0);
+    expect((await again.get('/api/candidate/me')).statusCode).toBe(401);
+    expect(await countOf(email)).toBe(1);
+    const [row] = await t.db.select({ LASTNAME: candidates.LASTNAME }).from(candidates).where(eq(candidates.id, candidate.id));
+    expect(row!.LASTNAME).toBe('Mbarga');
+
+    const mails = await mailsTo(t.db, email);
+    expect(mails.map((m) => m.kind)).toEqual(['candidate-repeated', 'candidate-registered']);
+    expect(mails[0]!.subject).toBe(`You are already registered for ${entrance.name}`);
+    expect(mails[0]!.textBody).toContain(candidate.CANDIDATE_NUMBER);
+    // the repeated mail's link opens the registration; it voided the registration mail's link
+    expect((await browser().post('/api/candidate/auth-link', { token: tokenIn(mails[1]!.textBody) })).json()).toMatchObject({ code: 'CANDIDATE_LINK_INVALID' });
+    expect(ok<CandidateFile>(await browser().post('/api/candidate/auth-link', { token: tokenIn(mails[0]!.textBody) })).id).toBe(candidate.id);
+
+    // within the minute: the same answer, no new mail; after it, a new one
+    expect((await browser().post('/api/candidate', candidatePayload(entrance, { EMAIL: email }))).statusCode).toBe(200);
+    expect(await mailsTo(t.db, email)).toHaveLength(2);
+    t.clock.advance(61_000);
+    expect((await browser().post('/api/candidate', candidatePayload(entrance, { EMAIL: email }))).statusCode).toBe(200);
+    expect(await mailsTo(t.db, email)).toHaveLength(3);
+
+    // the same address for another entrance is another registration
+    const other = await makeEntrance(t);
+    expect(ok<CandidateCreated>(await browser().post('/api/candidate', candidatePayload(other, { EMAIL: email })), 201).candidate!.ENTRANCE_ID).toBe(other.id);
+    expect(await countOf(email)).toBe(2);
+  });
+});
+
+describe('the mailed links', () => {
+  const ask = (email: string, client = browser()) => client.post('/api/candidate/auth-email', { email });
+
+  it('answers an unknown address exactly as a known one, and mails it nothing', async () => {
+    const entrance = await makeEntrance(t);
+    const { email } = await registered(entrance);
+    t.clock.advance(61_000);
+    const unknown = newCandidateEmail('Nobody');
+    const [known, stranger] = await Promise.all([ask(email), ask(unknown)]);
+    expect(known.statusCode).toBe(200);
+    expect(stranger.statusCode).toBe(200);
+    expect(stranger.body).toBe(known.body);
+    expect(stranger.headers['cache-control']).toBe(known.headers['cache-control']);
+    expect(await mailsTo(t.db, unknown)).toHaveLength(0);
+    expect((await lastMailTo(t.db, email))?.kind).toBe('candidate-link');
+  });
+
+  it("mails one message with a link to each of the address's registrations; each opens its own; at most one mail a minute; a newer link voids the older", async () => {
+    const [a, b] = [await makeEntrance(t), await makeEntrance(t)];
+    const first = await registered(a, { LANGUAGE: 'fr' });
+    const second = await registered(b, { EMAIL: first.email.toUpperCase() });
+    t.clock.advance(61_000);
+    const before = (await mailsTo(t.db, first.email)).length;
+    expect((await ask(` ${first.email.toUpperCase()} `)).statusCode).toBe(200);
+    const mails = await mailsTo(t.db, first.email);
+    expect(mails).toHaveLength(before + 1);
+    const mail = mails[0]!;
+    // the newest registration's language
+    expect(mail.subject).toBe('Your link to your entrance registration file');
+    expect(mail.textBody).toContain(`${a.name} (School of Engineering, 2026-2027), candidate number ${first.candidate.CANDIDATE_NUMBER}:`);
+    expect(mail.textBody).toContain(`${b.name} (School of Engineering, 2026-2027), candidate number ${second.candidate.CANDIDATE_NUMBER}:`);
+    const tokens = [...mail.textBody.matchAll(/#token=([A-Za-z0-9_-]{43})/g)].map((match) => match[1]!);
+    expect(tokens).toHaveLength(2);
+    const opened = await Promise.all(tokens.map(async (token) => ok<CandidateFile>(await browser().post('/api/candidate/auth-link', { token })).id));
+    expect(opened.sort()).toEqual([first.candidate.id, second.candidate.id].sort());
+
+    // asked again within the minute: the same answer, nothing mailed
+    expect((await ask(first.email)).statusCode).toBe(200);
+    expect(await mailsTo(t.db, first.email)).toHaveLength(before + 1);
+
+    // after it: a new mail; its links work, and they voided the ones of any earlier mail
+    t.clock.advance(61_000);
+    await ask(first.email);
+    const third = await ask(first.email);
+    expect(third.statusCode).toBe(200);
+    const newest = await lastMailTo(t.db, first.email);
+    expect(await mailsTo(t.db, first.email)).toHaveLength(before + 2);
+    t.clock.advance(61_000);
+    await ask(first.email);
+    const latest = await lastMailTo(t.db, first.email);
+    expect(latest!.id).not.toBe(newest!.id);
+    const older = [...newest!.textBody.matchAll(/#token=([A-Za-z0-9_-]{43})/g)].map((match) => match[1]!);
+    const newer = [...latest!.textBody.matchAll(/#token=([A-Za-z0-9_-]{43})/g)].map((match) => match[1]!);
+    for (const token of older) expect(outcome(await browser().post('/api/candidate/auth-link', { token }))).toEqual({ status: 400, code: 'CANDIDATE_LINK_INVALID' });
+    for (const token of newer) expect((await browser().post('/api/candidate/auth-link', { token })).statusCode).toBe(200);
+  });
+
+  it('opens a file once per link: a second use is refused, and so is a link past 24 hours', async () => {
+    const entrance = await makeEntrance(t);
+    const { email } = await registered(entrance);
+    const token = tokenIn((await lastMailTo(t.db, email))!.textBody);
+    const [one, two] = await Promise.all([browser().post('/api/candidate/auth-link', { token }), browser().post('/api/candidate/auth-link', { token })]);
+    expect([one.statusCode, two.statusCode].sort()).toEqual([200, 400]);
+    expect(outcome(await browser().post('/api/candidate/auth-link', { token }))).toEqual({ status: 400, code: 'CANDIDATE_LINK_INVALID' });
+
+    // a link is good for 24 hours
+    t.clock.advance(61_000);
+    await ask(email);
+    const fresh = tokenIn((await lastMailTo(t.db, email))!.textBody);
+    t.clock.advance(24 * 3600 * 1000 - 1000);
+    expect((await browser().post('/api/candidate/auth-link', { token: fresh })).statusCode).toBe(200);
+
+    t.clock.advance(61_000);
+    await ask(email);
+    const expiring = tokenIn((await lastMailTo(t.db, email))!.textBody);
+    expect(expiring).not.toBe(fresh);
+    t.clock.advance(24 * 3600 * 1000 + 1000);
+    expect(outcome(await browser().post('/api/candidate/auth-link', { token: expiring }))).toEqual({ status: 400, code: 'CANDIDATE_LINK_INVALID' });
+
+    expect(outcome(await browser().post('/api/candidate/auth-link', { token: 'A'.repeat(43) }))).toEqual({ status: 400, code: 'CANDIDATE_LINK_INVALID' });
+    expect(outcome(await browser().post('/api/candidate/auth-link', { token: 'short' }))).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+  });
+
+  it('limits the requests of one client address, generously (429 past 200 in 15 minutes)', async () => {
+    const client = browser();
+    const answers = [];
+    for (let i = 0; i < 200; i++) answers.push((await ask(newCandidateEmail('Sweep'), client)).statusCode);
+    expect(answers.every((status) => status === 200)).toBe(true);
+    const refused = await ask(newCandidateEmail('Sweep'), client);
+    expect(outcome(refused)).toEqual({ status: 429, code: 'TOO_MANY_REQUESTS' });
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect((await ask(newCandidateEmail('Sweep'))).statusCode).toBe(200);
+  });
+});
+
+describe("the candidate's own file", () => {
+  it('needs the cookie, shows only the session\'s own file, and closes on sign-out', async () => {
+    const entrance = await makeEntrance(t);
+    const a = await registered(entrance);
+    const b = await registered(entrance);
+    expect(outcome(await browser().get('/api/candidate/me'))).toEqual({ status: 401, code: 'UNAUTHENTICATED' });
+    expect(ok<CandidateFile>(await a.client.get('/api/candidate/me')).id).toBe(a.candidate.id);
+    expect(ok<CandidateFile>(await b.client.get('/api/candidate/me')).id).toBe(b.candidate.id);
+    // a forged cookie opens nothing
+    const forged = browser();
+    forged.cookies.set('portal_candidate', 'x'.repeat(43));
+    expect((await forged.get('/api/candidate/me')).statusCode).toBe(401);
+
+    const cookie = a.client.cookies.get('portal_candidate')!;
+    expect((await a.client.post('/api/candidate/sign-out')).statusCode).toBe(204);
+    expect(a.client.cookies.has('portal_candidate')).toBe(false);
+    const replay = browser();
+    replay.cookies.set('portal_candidate', cookie);
+    expect((await replay.get('/api/candidate/me')).statusCode).toBe(401);
+    expect((await b.client.get('/api/candidate/me')).statusCode).toBe(200);
+  });
+
+  it('the session closes after two hours', async () => {
+    const { client } = await registered(await makeEntrance(t));
+    t.clock.advance(2 * 3600 * 1000 - 1000);
+    expect((await client.get('/api/candidate/me')).statusCode).toBe(200);
+    t.clock.advance(2000);
+    expect((await client.get('/api/candidate/me')).statusCode).toBe(401);
+  });
+});
+
+describe('the logs', () => {
+  it('never carry a token, an address or a name', async () => {
+    const entrance = await makeEntrance(t);
+    const { email } = await registered(entrance, { LASTNAME: 'Zyxlogname' });
+    t.clock.advance(61_000);
+    await browser().post('/api/candidate/auth-email', { email });
+    const tokens = (await mailsTo(t.db, email)).flatMap((m) => [...m.textBody.matchAll(/#token=([A-Za-z0-9_-]{43})/g)].map((match) => match[1]!));
+    await browser().post('/api/candidate/auth-link', { token: tokens[0] });
+    const text = log.join('');
+    expect(text.length).toBeGreaterThan(0);
+    expect(text).toContain('/api/candidate');
+    for (const secret of [...tokens, email, email.split('@')[0]!, 'Zyxlogname']) expect(text).not.toContain(secret);
+  });
+});
+
+describe('the capacity gate', () => {
+  it('answers 503 SERVER_BUSY with Retry-After past the capacity of POST /candidate, gives every place back, and leaves the other routes alone', async () => {
+    const small = await createTestApp({ env: { CANDIDATE_REGISTRATION_CONCURRENCY: '1', CANDIDATE_REGISTRATION_QUEUE: '0' } });
+    try {
+      const entrance = await makeEntrance(small);
+      const client = () => new Client(small.app);
+      const answers = await Promise.all([0, 1, 2].map(() => client().post('/api/candidate', candidatePayload(entrance))));
+      const statuses = answers.map((a) => a.statusCode).sort();
+      expect(statuses).toContain(201);
+      expect(statuses).toContain(503);
+      const busy = answers.find((a) => a.statusCode === 503)!;
+      expect(outcome(busy)).toEqual({ status: 503, code: 'SERVER_BUSY' });
+      expect(busy.headers['retry-after']).toBeDefined();
+      // refusals (validation, closed entrance) give their place back too: the next ones pass one by one
+      expect((await client().post('/api/candidate', {})).statusCode).toBe(400);
+      for (let i = 0; i < 3; i++) expect((await client().post('/api/candidate', candidatePayload(entrance))).statusCode).toBe(201);
+      const [list, registration] = await Promise.all([client().get('/api/entrances'), client().post('/api/candidate', candidatePayload(entrance))]);
+      expect(list.statusCode).toBe(200);
+      expect(registration.statusCode).toBe(201);
+
+      // a phone that drops the connection as soon as it has sent its form: its registration is still
+      // stored, and its place comes back (else every later registration would be 503)
+      const address = await small.app.listen({ port: 0, host: '127.0.0.1' });
+      const gone = candidatePayload(entrance);
+      const body = JSON.stringify(gone);
+      await new Promise<void>((resolve, reject) => {
+        const socket = connect(Number(new URL(address).port), '127.0.0.1', () => {
+          socket.write(`POST /api/candidate HTTP/1.1\r\nHost: portal.test\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`, () => {
+            socket.destroy();
+            resolve();
+          });
+        });
+        socket.on('error', reject);
+      });
+      let stored = 0;
+      for (let i = 0; i < 100 && stored === 0; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        stored = (await small.db.select({ id: candidates.id }).from(candidates).where(eq(candidates.EMAIL, String(gone.EMAIL).toLowerCase()))).length;
+      }
+      expect(stored).toBe(1);
+      let after = 503;
+      for (let i = 0; i < 40 && after === 503; i++) {
+        after = (await client().post('/api/candidate', candidatePayload(entrance))).statusCode;
+        if (after === 503) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(after).toBe(201);
+    } finally {
+      await small.close();
+    }
+  });
+});
+
