@@ -43,6 +43,7 @@ import { evaluationRoutes } from './features/evaluation/evaluation.routes';
 import { ballotMixJob } from './features/evaluation/ballots.service';
 import { paymentsReconcileJob } from './features/payments/reconcile.service';
 import { entrancesClosePastDeadlineJob } from './features/admissions/entrances.service';
+import { candidateAccessCleanupJob } from './features/candidates/cleanup.service';
 import { enrolmentRoutes } from './features/enrolment/enrolment.routes';
 import { studentsRoutes } from './features/students/students.routes';
 import { mailLinkRoutes } from './features/mail-link/mail-link.routes';
@@ -94,8 +95,8 @@ export interface AppOptions {
   jobs?: readonly Job[];
 }
 
-/** The portal's periodic jobs (lib/jobs.ts): the requests' reminder and 7-day rule, and their draft attachments; the weekly planning mail; the evaluation ballot box's mix (decision 39); the reconciliation of pending payments (decision 43); the closing of entrances past their deadline (decision 44). */
-export const PORTAL_JOBS: readonly Job[] = [requestDeadlinesJob, weeklyPlanningJob, ballotMixJob, paymentsReconcileJob, entrancesClosePastDeadlineJob];
+/** The portal's periodic jobs (lib/jobs.ts): the requests' reminder and 7-day rule, and their draft attachments; the weekly planning mail; the evaluation ballot box's mix (decision 39); the reconciliation of pending payments (decision 43); the closing of entrances past their deadline (decision 44); forgetting candidates' expired links and sessions (decision 42). */
+export const PORTAL_JOBS: readonly Job[] = [requestDeadlinesJob, weeklyPlanningJob, ballotMixJob, paymentsReconcileJob, entrancesClosePastDeadlineJob, candidateAccessCleanupJob];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;

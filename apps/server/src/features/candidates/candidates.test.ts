@@ -3,7 +3,8 @@ import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANDIDATE_NUMBER_PATTERN, CANDIDATE_REQUIRED_FIELDS, type CandidateCreated, type CandidateFile, type Entrance } from '@portal/contract';
-import { candidates } from '../../db/schema';
+import { candidateLinks, candidates, candidateSessions } from '../../db/schema';
+import { forgetExpiredCandidateAccess } from './cleanup.service';
 import { Client, createTestApp, lastMailTo, mailsTo, ok, outcome, type TestApp } from '../../../test/helpers';
 import { candidatePayload, choiceOf, closeEntrance, dayFromToday, makeEntrance, newCandidateEmail, tokenIn, type FixtureEntrance } from './candidates.fixtures';
 
@@ -411,6 +412,25 @@ describe("the candidate's own file", () => {
     expect((await client.get('/api/candidate/me')).statusCode).toBe(200);
     t.clock.advance(2000);
     expect((await client.get('/api/candidate/me')).statusCode).toBe(401);
+  });
+
+  it('forgets, every night, the sessions and links that can no longer open a file, and only those', async () => {
+    const old = await registered(await makeEntrance(t));
+    expect((await old.client.post('/api/candidate/auth-email', { email: old.email })).statusCode).toBe(200);
+    const rowsOf = async (candidateId: number) => ({
+      sessions: (await t.db.select().from(candidateSessions).where(eq(candidateSessions.candidateId, candidateId))).length,
+      links: (await t.db.select().from(candidateLinks).where(eq(candidateLinks.candidateId, candidateId))).length,
+    });
+    expect(await rowsOf(old.candidate.id)).toEqual({ sessions: 1, links: 1 });
+    t.clock.advance(24 * 3600 * 1000 + 1000);
+    const fresh = await registered(await makeEntrance(t));
+    const forgotten = await forgetExpiredCandidateAccess(t.app.ctx);
+    expect(forgotten.sessions).toBeGreaterThanOrEqual(1);
+    expect(forgotten.links).toBeGreaterThanOrEqual(1);
+    expect(await rowsOf(old.candidate.id)).toEqual({ sessions: 0, links: 0 });
+    // the file just opened stays open
+    expect(await rowsOf(fresh.candidate.id)).toMatchObject({ sessions: 1 });
+    expect((await fresh.client.get('/api/candidate/me')).statusCode).toBe(200);
   });
 });
 
