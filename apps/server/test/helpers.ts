@@ -116,11 +116,11 @@ export async function secondInstance(t: TestApp): Promise<FastifyInstance> {
  * For the tests of the calling describe: a test app and a second instance on its PostgreSQL
  * database, made before them and closed after; `instance(i)` alternates between the two.
  */
-export function twoInstances(): { readonly t: TestApp; readonly other: FastifyInstance; instance: (i: number) => FastifyInstance } {
+export function twoInstances(options: { env?: Record<string, string> } = {}): { readonly t: TestApp; readonly other: FastifyInstance; instance: (i: number) => FastifyInstance } {
   let t: TestApp | undefined;
   let other: FastifyInstance | undefined;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp(options.env ? { env: options.env } : {});
     other = await secondInstance(t);
   });
   afterAll(async () => {

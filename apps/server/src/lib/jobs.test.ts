@@ -91,13 +91,16 @@ describe.runIf(onPostgres)('the jobs on PostgreSQL: pg-boss', () => {
     await t?.close();
   });
 
-  it('registers each job: its queue, its schedule in university time (every 10 minutes, every hour)', async () => {
+  it('registers each job: its queue, its schedule in university time (every 10 minutes, every 5 minutes, every hour, nightly)', async () => {
     const admin = new pg.Client({ connectionString: t.databaseUrl! });
     await admin.connect();
     try {
       const { rows: schedules } = await admin.query(`select name, cron, timezone from ${PGBOSS_SCHEMA}.schedule order by name`);
       expect(schedules).toEqual([
+        { name: 'candidates.forget-expired-access', cron: '20 3 * * *', timezone: 'Africa/Douala' },
+        { name: 'entrances.close-past-deadline', cron: '5 0 * * *', timezone: 'Africa/Douala' },
         { name: 'evaluation.ballot-mix', cron: '*/10 * * * *', timezone: 'Africa/Douala' },
+        { name: 'payments.reconcile', cron: '*/5 * * * *', timezone: 'Africa/Douala' },
         { name: 'request-deadlines', cron: '*/10 * * * *', timezone: 'Africa/Douala' },
         { name: 'timetable.weekly-planning', cron: '0 * * * *', timezone: 'Africa/Douala' },
       ]);
