@@ -38,7 +38,7 @@ describe('the home page, signed in: what each person can do today', () => {
     academic: [...OWN, ...ACADEMIC, ...COMMON],
     identification: [...OWN, 'Identification', ...COMMON],
     admissions: [...OWN, ...ADMISSIONS, ...COMMON],
-    admin: [...OWN, 'Staff registrations', 'Identification', ...ACADEMIC, ...ADMISSIONS, ...REQUESTS, 'Requests settings', ...COMMON],
+    admin: [...OWN, 'Staff registrations', 'Identification', ...ACADEMIC, ...ADMISSIONS, ...REQUESTS, 'Requests settings', 'Payment networks', ...COMMON],
     seng: [...OWN, ...REQUESTS, ...COMMON],
     finance: [...OWN, ...REQUESTS, ...COMMON],
     school: [...OWN, ...REQUESTS, ...COMMON],
