@@ -146,7 +146,7 @@ export function capacityGate(options: CapacityOptions): CapacityGate {
       // queries on this thread, and a registration would otherwise run from its first query to
       // its answer without the loop reading one socket (then no one waits in the gate, and
       // everyone waits outside it, without a 503 nor a limit).
-
+      await new Promise<void>((resolve) => setImmediate(resolve));
       // The client may have gone meanwhile, its 'close' already emitted.
       if (response.destroyed) {
         await gate.leave(request);

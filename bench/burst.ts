@@ -1,0 +1,523 @@
+// The registration burst (issue 14, decision 45): 10,000 candidates register for an entrance at
+// the same moment, plus a share of repeated submits (the same address and entrance again), each on
+// its own connection, against the real server on PostgreSQL and on PGlite. Clients honour a 503's
+// Retry-After and submit again, as a person does when the page says the server is busy. Then the
+// database is read: one row per address, none lost, none duplicated, each answered number the
+// stored one. A second burst of 10,000 new addresses with the retries off shows the 503s come at
+// once and store nothing. Usage:
+//   npm run bench:burst [-- --registrations 10000 --repeats 0.1 --connections 1000 --timeout 30 --databases postgres,pglite]
+// (--connections: the crowd, how many submit at the same time, each on its own socket; 0: every
+// submit at once. The gate's settings come from the environment: CANDIDATE_REGISTRATION_CONCURRENCY,
+// _QUEUE, _WAIT_MS.)
+import http from 'node:http';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createPglite } from '../apps/server/src/db/client';
+import { peakRssMiB, root, start, stop, waitFor } from './lib';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const text = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1]! : fallback;
+};
+const REGISTRATIONS = arg('registrations', 10_000);
+const REPEATS = Math.round(REGISTRATIONS * arg('repeats', 0.1));
+const CONNECTIONS = arg('connections', 1000);
+const TIMEOUT_MS = arg('timeout', 30) * 1000;
+const DATABASES = text('databases', 'postgres,pglite').split(',') as ('postgres' | 'pglite')[];
+const POOL_SIZE = 20;
+const pgBase = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+// ---------------------------------------------------------------- one submit, as a phone would
+
+interface Answer {
+  status: number;
+  retryAfter: number | null;
+  body: string;
+  /** from the connection made (at once on a kept-alive one) to the answer, ms: the server's part */
+  afterConnectMs: number;
+}
+/** An answer, or why there was none: `timeout` is a hang (no answer within TIMEOUT_MS). */
+type Outcome = Answer | { error: string; timeout: boolean };
+
+function post(agent: http.Agent, port: number, body: string): Promise<Outcome> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const done = (outcome: Outcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(outcome);
+    };
+    let connectedAt = performance.now();
+    const request = http.request(
+      { host: '127.0.0.1', port, path: '/api/candidate', method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const retryAfter = response.headers['retry-after'];
+          done({ status: response.statusCode ?? 0, retryAfter: retryAfter === undefined ? null : Number(retryAfter), body: Buffer.concat(chunks).toString('utf8'), afterConnectMs: performance.now() - connectedAt });
+        });
+        response.on('error', (error) => done({ error: error.message, timeout: false }));
+      },
+    );
+    const timer = setTimeout(() => {
+      done({ error: `no answer within ${TIMEOUT_MS / 1000} s`, timeout: true });
+      request.destroy();
+    }, TIMEOUT_MS);
+    request.on('socket', (socket) => {
+      if (socket.connecting) socket.once('connect', () => (connectedAt = performance.now()));
+      else connectedAt = performance.now();
+    });
+    // A kept-alive connection the server closed as it was reused (a race of keep-alive, which a
+    // browser meets too) is told apart from a connection refused or dropped.
+    request.on('error', (error: NodeJS.ErrnoException) => done({ error: `${error.code ?? error.message}${request.reusedSocket ? ' on a kept-alive connection' : ''}`, timeout: false }));
+    request.end(body);
+  });
+}
+
+interface Submit {
+  email: string;
+  repeat: boolean;
+  body: string;
+}
+interface SubmitResult {
+  email: string;
+  repeat: boolean;
+  /** 201, 200, or the last status / failure when it never succeeded */
+  final: number | 'hang' | 'error';
+  number: string | null;
+  /** the successful attempt's own time (ms) */
+  successMs: number | null;
+  /** from the first attempt to the success, waits included (ms) */
+  totalMs: number | null;
+  busy: { ms: number; afterConnectMs: number; retryAfter: number | null; code: string }[];
+  /** shortest wait before a retry, against the Retry-After asked (s) */
+  retryGaps: { waited: number; asked: number }[];
+  hangs: number;
+  connectionErrors: string[];
+  other: { status: number; body: string }[];
+}
+
+/** The kernel's count of connections dropped because a listening socket's queue was full (Linux). */
+function listenOverflows(): number {
+  try {
+    const [names, values] = readFileSync('/proc/net/netstat', 'utf8').split('\n').filter((l) => l.startsWith('TcpExt:'));
+    const at = names!.split(' ').indexOf('ListenOverflows');
+    return Number(values!.split(' ')[at]);
+  } catch {
+    return NaN;
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One person's submit: again after a 503 (after Retry-After, plus up to as much again: people do
+ * not press at the same millisecond), after a dropped connection or a hang (1 s later), until it
+ * is answered 201 or 200; with `retries` off, the first answer is the last.
+ */
+async function submit(agent: http.Agent, port: number, s: Submit, retries: boolean): Promise<SubmitResult> {
+  const result: SubmitResult = { email: s.email, repeat: s.repeat, final: 'error', number: null, successMs: null, totalMs: null, busy: [], retryGaps: [], hangs: 0, connectionErrors: [], other: [] };
+  const first = performance.now();
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const sent = performance.now();
+    const answer = await post(agent, port, s.body);
+    const ms = performance.now() - sent;
+    if ('error' in answer) {
+      if (answer.timeout) result.hangs++;
+      else result.connectionErrors.push(answer.error);
+      result.final = answer.timeout ? 'hang' : 'error';
+      if (!retries) return result;
+      await sleep(1000);
+      continue;
+    }
+    result.final = answer.status;
+    if (answer.status === 201 || answer.status === 200) {
+      result.number = (JSON.parse(answer.body) as { CANDIDATE_NUMBER: string }).CANDIDATE_NUMBER;
+      result.successMs = ms;
+      result.totalMs = performance.now() - first;
+      return result;
+    }
+    if (answer.status === 503) {
+      const { code } = JSON.parse(answer.body) as { code: string };
+      result.busy.push({ ms, afterConnectMs: answer.afterConnectMs, retryAfter: answer.retryAfter, code });
+      if (!retries) return result;
+      const asked = answer.retryAfter ?? 5;
+      const wait = asked * 1000 * (1 + Math.random());
+      const before = performance.now();
+      await sleep(wait);
+      result.retryGaps.push({ waited: (performance.now() - before) / 1000, asked });
+      continue;
+    }
+    result.other.push({ status: answer.status, body: answer.body.slice(0, 300) });
+    return result;
+  }
+  return result;
+}
+
+interface Burst {
+  label: string;
+  results: SubmitResult[];
+  seconds: number;
+  peakMiB: number;
+  /** connections the kernel dropped, the server's listen queue full (the whole machine's count) */
+  overflows: number;
+  /** GET /api/health during the burst, every half second: its times (ms) and how many were not 200 */
+  health: { ms: number[]; failed: number };
+}
+
+/**
+ * `submits` by a crowd of `CONNECTIONS` people at a time (all at once with 0): each takes the next
+ * submit, sends it until answered (retries), then takes the next, so that the server always has the
+ * whole crowd at its door until the last submit is answered.
+ */
+async function burst(label: string, port: number, submits: Submit[], retries: boolean, serverPid: number): Promise<Burst> {
+  const crowd = CONNECTIONS > 0 ? Math.min(CONNECTIONS, submits.length) : submits.length;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: crowd, maxFreeSockets: crowd });
+  const results: SubmitResult[] = [];
+  let next = 0;
+  const person = async () => {
+    while (next < submits.length) {
+      const i = next++;
+      results[i] = await submit(agent, port, submits[i]!, retries);
+    }
+  };
+  // The rest of the portal meanwhile: one query through the same pool, as a sign-in or the office would.
+  const health = { ms: [] as number[], failed: 0 };
+  let polling = true;
+  const poll = (async () => {
+    while (polling) {
+      const sent = performance.now();
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(TIMEOUT_MS) });
+        await res.arrayBuffer();
+        if (!res.ok) health.failed++;
+      } catch {
+        health.failed++;
+      }
+      health.ms.push(performance.now() - sent);
+      await sleep(500);
+    }
+  })();
+  const overflowsBefore = listenOverflows();
+  const started = performance.now();
+  await Promise.all(Array.from({ length: crowd }, person));
+  const seconds = (performance.now() - started) / 1000;
+  polling = false;
+  await poll;
+  agent.destroy();
+  const answered = results.filter((r) => r.final === 201 || r.final === 200).length;
+  console.error(`${label}: ${submits.length} submits, ${answered} answered 201/200, ${results.reduce((n, r) => n + r.busy.length, 0)} answers 503, in ${seconds.toFixed(1)} s`);
+  return { label, results, seconds, peakMiB: peakRssMiB(serverPid), health, overflows: listenOverflows() - overflowsBefore };
+}
+
+// ---------------------------------------------------------------- the bodies
+
+interface EntranceAnswer {
+  Entrance_ID: number;
+  Entrance_Name: string;
+  specialities: { SPECIALITY_ID: number; SPECIALITY_DESCRIPTION: string; CYCLE_NAME: string }[];
+}
+
+const LASTNAMES = ['Mbarga', 'Nkoulou', 'Fotso', 'Bello', 'Tchoupo', 'Ngono', 'Eto', 'Kamga', 'Abena', 'Njoya'];
+const FIRSTNAMES = ['Aïcha', 'Landry', 'Brice', 'Mireille', 'Samuel', 'Grâce', 'Ibrahim', 'Carine', 'Junior', 'Estelle'];
+
+/** A complete registration form for the entrance, as the web page sends it (packages/contract/src/candidates.ts CandidateCreate). */
+function registration(entrance: EntranceAnswer, email: string, i: number): string {
+  const first = entrance.specialities[0]!;
+  const second = entrance.specialities.find((s) => s.CYCLE_NAME === first.CYCLE_NAME && s.SPECIALITY_ID !== first.SPECIALITY_ID);
+  const choice = (s: typeof first) => ({ CYCLE_NAME: s.CYCLE_NAME, SPECIALITY_DESCRIPTION: s.SPECIALITY_DESCRIPTION, SPECIALITY_ID: s.SPECIALITY_ID });
+  return JSON.stringify({
+    ENTRANCE_ID: entrance.Entrance_ID,
+    LASTNAME: LASTNAMES[i % LASTNAMES.length],
+    FIRSTNAME: FIRSTNAMES[Math.floor(i / LASTNAMES.length) % FIRSTNAMES.length],
+    BIRTHDATE: `200${4 + (i % 4)}-0${1 + (i % 9)}-1${i % 10}`,
+    BIRTHPLACE: 'Yaoundé',
+    GENDER: i % 2 ? 'Male' : 'Female',
+    COUNTRY: { name: 'Cameroon' },
+    REGION_ORIGIN: { nom: 'Centre' },
+    DEPARTMENT: 'Mfoundi',
+    EMAIL: email,
+    PHONE_NUMBER: '677 12 34 56',
+    LIVING_TOWN: { name: 'Yaoundé' },
+    FIRST_LANGUAGE: { name: 'French' },
+    SECOND_LANGUAGE: { name: 'English' },
+    ADMISSION_DIPLOMA: 'Baccalauréat C',
+    ADMISSION_DIPLOMA_GRADE: 10 + (i % 10),
+    MENTION_OBTAINED: 'GOOD',
+    YEAR_OBTENTION: 2023,
+    COUNTRY_OBTENTION: { name: 'Cameroon' },
+    SCHOOL_OBTENTION: 'Lycée Leclerc',
+    IS_PROFESSIONAL: 'NO',
+    FIRST_YEAR_UNIVERSITY: 2024,
+    FIRST_YEAR_UNIVERSITY_TYPE: 'PUBLIC',
+    NAME_OF_UNIVERSITY: 'University of Yaoundé I',
+    FORMATION_TYPE: 'INITIAL',
+    CYCLE: { CYCLE_NAME: first.CYCLE_NAME },
+    FORMATION_FIRST_CHOICE: choice(first),
+    FORMATION_SECOND_CHOICE: second ? choice(second) : null,
+    FATHER_NAME: 'Mbarga Jean',
+    FATHER_JOB: 'Teacher',
+    FATHER_CONTACT: '699 11 22 33',
+    FATHER_REGION_ORIGIN: { nom: 'Centre' },
+    MOTHER_NAME: 'Ngo Marie',
+    MOTHER_JOB: 'Trader',
+    MOTHER_CONTACT: '655 44 55 66',
+    MOTHER_REGION_ORIGIN: { nom: 'Littoral' },
+    EMERGENCY_NAME: 'Mbarga Paul',
+    EMERGENCY_CONTACT: '699 77 88 99',
+    IS_HANDICAPED: 0,
+    IS_SPORTIVE: i % 3 === 0 ? 1 : 0,
+    IS_SPORTIVE_COMPETITOR: 0,
+    FIRST_SPORT: i % 3 === 0 ? 'FOOTBALL' : null,
+    LANGUAGE: i % 2 ? 'fr' : 'en',
+  });
+}
+
+function shuffle<T>(items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+  return items;
+}
+
+/** `count` new addresses, and `repeats` of them submitted a second time, the whole in random order. */
+function submitsFor(entrance: EntranceAnswer, prefix: string, count: number, repeats: number): Submit[] {
+  const submits: Submit[] = [];
+  for (let i = 0; i < count; i++) {
+    // Mixed case: the address is one whatever its case (the unique index is on lower(email)).
+    const email = `${prefix}-${i}@Bench.example`;
+    submits.push({ email, repeat: false, body: registration(entrance, email, i) });
+  }
+  const again = shuffle(submits.slice()).slice(0, repeats);
+  return shuffle([...submits, ...again.map((s) => ({ ...s, repeat: true }))]);
+}
+
+// ---------------------------------------------------------------- the database's word
+
+/** Every stored registration of the burst's addresses (lower-cased), with its candidate number. */
+type Rows = { email: string; number: string }[];
+const ROWS_SQL = `select lower(email) as email, candidate_number as number from candidates where entrance_id = $1 and lower(email) like '%@bench.example'`;
+
+interface Check {
+  stored: number;
+  duplicates: number;
+  /** answered 201/200 but no row */
+  lost: number;
+  /** answered a number that is not the stored one */
+  wrongNumber: number;
+  /** a row for an address never answered 201/200 (a refusal that stored something) */
+  storedWithoutSuccess: number;
+  /** addresses answered 201 more than once */
+  createdTwice: number;
+  addresses: number;
+  answered: number;
+}
+
+function check(results: SubmitResult[], rows: Rows, prefix: string): Check {
+  const mine = rows.filter((r) => r.email.startsWith(`${prefix}-`));
+  const byEmail = new Map<string, string[]>();
+  for (const r of mine) byEmail.set(r.email, [...(byEmail.get(r.email) ?? []), r.number]);
+  const answered = new Map<string, Set<string>>();
+  const created = new Map<string, number>();
+  for (const r of results) {
+    const email = r.email.toLowerCase();
+    if (r.number) answered.set(email, (answered.get(email) ?? new Set()).add(r.number));
+    if (r.final === 201) created.set(email, (created.get(email) ?? 0) + 1);
+  }
+  let lost = 0;
+  let wrongNumber = 0;
+  for (const [email, numbers] of answered) {
+    const stored = byEmail.get(email);
+    if (!stored) lost++;
+    else if (numbers.size !== 1 || !numbers.has(stored[0]!)) wrongNumber++;
+  }
+  return {
+    stored: mine.length,
+    duplicates: mine.length - byEmail.size,
+    lost,
+    wrongNumber,
+    storedWithoutSuccess: [...byEmail.keys()].filter((e) => !answered.has(e)).length,
+    createdTwice: [...created.values()].filter((n) => n > 1).length,
+    addresses: new Set(results.map((r) => r.email.toLowerCase())).size,
+    answered: answered.size,
+  };
+}
+
+// ---------------------------------------------------------------- figures
+
+const percentile = (values: number[], q: number): number => {
+  if (values.length === 0) return NaN;
+  const sorted = values.slice().sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+};
+const max = (values: number[]) => values.reduce((a, b) => Math.max(a, b), -Infinity);
+const min = (values: number[]) => values.reduce((a, b) => Math.min(a, b), Infinity);
+const ms = (v: number) => (Number.isNaN(v) ? '-' : v >= 10_000 ? `${(v / 1000).toFixed(1)} s` : `${Math.round(v)} ms`);
+
+interface Column {
+  title: string;
+  cells: Record<string, string>;
+  ok: boolean;
+}
+
+function column(database: string, b: Burst, c: Check, retries: boolean, waitMs: number): Column {
+  const r = b.results;
+  const successes = r.filter((x) => x.final === 201 || x.final === 200);
+  const busy = r.flatMap((x) => x.busy);
+  const busyAtOnce = busy.filter((x) => x.ms < waitMs * 0.9);
+  const retryAfters = busy.map((x) => x.retryAfter ?? NaN);
+  const gaps = r.flatMap((x) => x.retryGaps);
+  const honoured = gaps.every((g) => g.waited >= g.asked - 0.005); // a timer may fire a fraction of a millisecond early
+  // Every 503 is the gate's SERVER_BUSY and says when to come back.
+  const busyCodes = [...new Set(busy.map((x) => x.code))];
+  const everyBusySaysWhen = busy.every((x) => x.code === 'SERVER_BUSY' && x.retryAfter !== null && x.retryAfter > 0);
+  const hangs = r.reduce((n, x) => n + x.hangs, 0);
+  const connectionErrors = r.flatMap((x) => x.connectionErrors);
+  const other = r.flatMap((x) => x.other);
+  const created = r.filter((x) => x.final === 201).length;
+  const existing = r.filter((x) => x.final === 200).length;
+  const originals = r.filter((x) => !x.repeat).length;
+  const cells: Record<string, string> = {
+    'submits (new addresses + repeated)': `${originals} + ${r.length - originals}`,
+    'answered 201 created / 200 existing': `${created} / ${existing}`,
+    'never answered 201/200 (given up)': String(r.length - successes.length),
+    'rows stored / addresses answered': `${c.stored} / ${c.answered}`,
+    'duplicates / lost / wrong number': `${c.duplicates} / ${c.lost} / ${c.wrongNumber}`,
+    'rows of refused addresses': String(c.storedWithoutSuccess),
+    'an address created twice (two 201)': String(c.createdTwice),
+    '503 answers (submits refused at least once)': `${busy.length} (${r.filter((x) => x.busy.length).length})${busy.length ? `, ${busyCodes.join(', ')}` : ''}`,
+    '503 at once (under the wait) / after the wait': `${busyAtOnce.length} / ${busy.length - busyAtOnce.length}`,
+    '503 latency p50 / p99 / max': busy.length ? `${ms(percentile(busy.map((x) => x.ms), 0.5))} / ${ms(percentile(busy.map((x) => x.ms), 0.99))} / ${ms(max(busy.map((x) => x.ms)))}` : '-',
+    '503 latency once connected p50 / p99': busy.length ? `${ms(percentile(busy.map((x) => x.afterConnectMs), 0.5))} / ${ms(percentile(busy.map((x) => x.afterConnectMs), 0.99))}` : '-',
+    'Retry-After (s) min / p50 / max; honoured': busy.length ? `${min(retryAfters)} / ${percentile(retryAfters, 0.5)} / ${max(retryAfters)}; ${retries ? (honoured ? 'yes' : 'NO') : 'no retries'}` : '-',
+    'hangs (no answer in 30 s) / connection errors': `${hangs} / ${connectionErrors.length}${connectionErrors.length ? ` (${[...new Set(connectionErrors)].join(', ')})` : ''}`,
+    'connections dropped by the kernel (listen queue full)': String(b.overflows),
+    'other answers': other.length ? `${other.length} (${[...new Set(other.map((o) => o.status))].join(', ')})` : '0',
+    'total time': `${b.seconds.toFixed(1)} s`,
+    'registrations stored per second': (c.stored / b.seconds).toFixed(0),
+    'successful submit p50 / p99': `${ms(percentile(successes.map((x) => x.successMs!), 0.5))} / ${ms(percentile(successes.map((x) => x.successMs!), 0.99))}`,
+    'time to success, retries included, p50 / p99': `${ms(percentile(successes.map((x) => x.totalMs!), 0.5))} / ${ms(percentile(successes.map((x) => x.totalMs!), 0.99))}`,
+    'GET /api/health meanwhile p50 / max (not 200)': `${ms(percentile(b.health.ms, 0.5))} / ${ms(max(b.health.ms))} (${b.health.failed})`,
+    'server peak memory (VmHWM)': `${b.peakMiB} MiB`,
+  };
+  // With retries every submit ends 201/200, exactly one 201 per address; without, refusals are allowed but store nothing.
+  const ok =
+    c.duplicates === 0 &&
+    c.lost === 0 &&
+    c.wrongNumber === 0 &&
+    c.storedWithoutSuccess === 0 &&
+    c.createdTwice === 0 &&
+    hangs === 0 &&
+    other.length === 0 &&
+    everyBusySaysWhen &&
+    (!retries || (successes.length === r.length && c.stored === c.addresses && created === c.addresses)) &&
+    honoured;
+  if (other.length) console.error(`${database} ${b.label}: unexpected answers, e.g. ${JSON.stringify(other.slice(0, 3))}`);
+  return { title: `${database}, ${b.label}`, cells, ok };
+}
+
+// ---------------------------------------------------------------- a server, two bursts
+
+interface Gate {
+  concurrency: number;
+  queue: number;
+  waitMs: number;
+}
+const gateOf = (database: 'postgres' | 'pglite'): Gate => ({
+  concurrency: Number(process.env.CANDIDATE_REGISTRATION_CONCURRENCY ?? (database === 'postgres' ? POOL_SIZE : 1)),
+  queue: Number(process.env.CANDIDATE_REGISTRATION_QUEUE ?? 2000),
+  waitMs: Number(process.env.CANDIDATE_REGISTRATION_WAIT_MS ?? 10_000),
+});
+
+async function portal(database: 'postgres' | 'pglite', port: number): Promise<{ columns: Column[]; entrance: string; gate: Gate }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-burst-'));
+  const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}`, DATABASE_POOL_SIZE: String(POOL_SIZE), DEV_MAILBOX: 'true' };
+  let dbName: string | undefined;
+  const admin = new pg.Client({ connectionString: pgBase });
+  if (database === 'postgres') {
+    await admin.connect();
+    dbName = `portal_burst_${process.pid}`;
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.query(`create database ${dbName}`);
+    const url = new URL(pgBase);
+    url.pathname = `/${dbName}`;
+    env.DATABASE_URL = url.toString();
+  }
+  const gate = gateOf(database);
+  const server = start('apps/server/src/main.ts', env);
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`${base}/api/health`);
+    // An open entrance of the demo seed (issue 14's admissions seed opens two).
+    const entrances = (await (await fetch(`${base}/api/entrances`)).json()) as EntranceAnswer[];
+    const entrance = entrances.find((e) => e.specialities.length > 0);
+    if (!entrance) throw new Error('bench: the demo seed has no open entrance with specialities');
+    // One registration first, outside the count, so that a wrong form fails here, not 11,000 times.
+    const probe = await fetch(`${base}/api/candidate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: registration(entrance, `probe-${process.pid}@probe.example`, 0) });
+    if (probe.status !== 201) throw new Error(`bench: the probe registration answered ${probe.status} ${await probe.text()}`);
+
+    const withRetries = await burst('burst, clients retry', port, submitsFor(entrance, `burst-a`, REGISTRATIONS, REPEATS), true, server.pid!);
+    await sleep(5000); // the mails of the first burst are written out before the second
+    const noRetries = await burst('burst, no retries', port, submitsFor(entrance, `burst-b`, REGISTRATIONS, 0), false, server.pid!);
+
+    let rows: Rows;
+    if (database === 'postgres') {
+      const db = new pg.Client({ connectionString: env.DATABASE_URL });
+      await db.connect();
+      rows = (await db.query<{ email: string; number: string }>(ROWS_SQL, [entrance.Entrance_ID])).rows;
+      await db.end();
+      await stop(server);
+    } else {
+      // The embedded database is the server's own: read once the server is stopped.
+      await stop(server);
+      const client = await createPglite({ dataDir: path.join(dataDir, 'pglite') });
+      rows = (await client.query<{ email: string; number: string }>(ROWS_SQL, [entrance.Entrance_ID])).rows;
+      await client.close();
+    }
+    return {
+      entrance: `${entrance.Entrance_Name} (id ${entrance.Entrance_ID}, from the demo seed)`,
+      gate,
+      columns: [column(database, withRetries, check(withRetries.results, rows, 'burst-a'), true, gate.waitMs), column(database, noRetries, check(noRetries.results, rows, 'burst-b'), false, gate.waitMs)],
+    };
+  } finally {
+    await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
+    if (dbName) {
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    }
+  }
+}
+
+const columns: Column[] = [];
+const notes: string[] = [];
+for (const [i, database] of DATABASES.entries()) {
+  const { columns: found, entrance, gate } = await portal(database, 3311 + i);
+  columns.push(...found);
+  notes.push(`${database}: entrance ${entrance}; gate ${gate.concurrency} running, ${gate.queue} waiting at most ${gate.waitMs / 1000} s${database === 'postgres' ? `, pool of ${POOL_SIZE} connections` : ''}.`);
+}
+
+const keys = Object.keys(columns[0]!.cells);
+const table = [
+  `| | ${columns.map((c) => c.title).join(' | ')} |`,
+  `| --- | ${columns.map(() => '---:').join(' | ')} |`,
+  ...keys.map((k) => `| ${k} | ${columns.map((c) => c.cells[k]).join(' | ')} |`),
+  `| **all checks hold** | ${columns.map((c) => (c.ok ? 'yes' : '**NO**')).join(' | ')} |`,
+].join('\n');
+const sockets = CONNECTIONS > 0 ? `a crowd of ${CONNECTIONS} submitting at the same time (each on its own connection, the next submit as soon as one is answered)` : 'every submit on its own connection, all opened at once';
+const summary = `${table}\n\n${REGISTRATIONS} new addresses and ${REPEATS} repeated submits (the same address and entrance again) in random order, ${sockets}; a client gives up after ${TIMEOUT_MS / 1000} s (a hang). With retries, a 503 is submitted again after its Retry-After plus a random share of it (up to twice). The second burst: ${REGISTRATIONS} other new addresses, no retries.\n${notes.join('\n')}\n${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}.`;
+console.log(`\n${summary}`);
+writeFileSync(path.join(root, 'bench/results/burst-latest.md'), `${summary}\n`);
+if (columns.some((c) => !c.ok)) {
+  console.error('burst: a check failed (see the table)');
+  process.exitCode = 1;
+}
