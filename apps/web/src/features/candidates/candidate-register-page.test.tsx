@@ -240,7 +240,8 @@ describe('Registering for an entrance exam', { timeout: 45_000 }, () => {
     expect(within(await openPart(user, 'Identity')).getByRole('textbox', { name: /^Last name/ })).toHaveValue('Nkoulou');
 
     await user.click(screen.getByRole('button', { name: SEND }));
-    await waitFor(async () => expect(await formAlert()).toHaveTextContent('Error creating candidate. Please try again. Too many people are registering at this moment; try again in a few seconds'));
+    // the server's wait (Retry-After) said in the message
+    await waitFor(async () => expect(await formAlert()).toHaveTextContent('Error creating candidate. Please try again. Too many people are registering at this moment. Try again in 5 s.'));
     await user.click(screen.getByRole('button', { name: SEND }));
     await waitFor(() => expect(sent(api)).toHaveLength(3));
     await waitFor(async () => expect(await formAlert()).toHaveTextContent('Error creating candidate. Please try again. What you typed is kept on this device.'));

@@ -21,6 +21,7 @@ import { FormError } from '../../components/form-error';
 import { Page } from '../../components/page';
 import { AppLink } from '../../components/router-link';
 import { errorKey, isApiError } from '../../lib/api';
+import { messageWithWait } from '../../lib/wait-message';
 import { candidateKeys, createCandidate, uploadCandidateDocument, useEntrances } from './candidates-api';
 import { CandidateUploads, type ChosenFiles, type UploadState } from './register-documents';
 import { EntranceChoice } from './register-entrances';
@@ -52,6 +53,8 @@ interface Problem {
   key: string;
   fields?: readonly string[];
   then?: string;
+  /** the server's wait before a new try (SERVER_BUSY's Retry-After), in seconds */
+  wait?: number;
 }
 
 type Outcome = { kind: 'created'; number: string } | { kind: 'already'; number: string };
@@ -67,7 +70,8 @@ function ProblemAlert({ problem }: { problem: Problem | null }) {
   if (!problem) return <FormError message={null} />;
   const labels = problem.fields?.map((field) => t(`candidates.fields.${field}`, { defaultValue: field }));
   const text = labels ? t(problem.key, { count: labels.length, fields: labels.join(', ') }) : t(problem.key);
-  return <FormError message={problem.then ? `${text} ${t(problem.then)}` : text} />;
+  const then = problem.then ? (problem.wait ? messageWithWait(t, problem.then, problem.wait) : t(problem.then)) : null;
+  return <FormError message={then ? `${text} ${then}` : text} />;
 }
 
 /** After the send: this address had already registered for this entrance; a link to the file was mailed. */
@@ -299,7 +303,8 @@ export default function CandidateRegisterPage() {
           void entrances.refetch();
           return;
         case 'SERVER_BUSY':
-          setProblem({ key: 'errors.CANDIDATE_CREATE_FAILED', then: 'errors.SERVER_BUSY' });
+          // the crowd's wait, as the server says it (Retry-After, decision 45)
+          setProblem({ key: 'errors.CANDIDATE_CREATE_FAILED', then: 'errors.SERVER_BUSY', ...(error.retryAfter ? { wait: error.retryAfter } : {}) });
           return;
         default:
           break;
