@@ -52,7 +52,10 @@ if (!databaseSuitesOnly) vitest('web', 'apps/web');
 
 const chromium = findChromium();
 let e2eNote = '';
-if (!chromium) {
+if (process.env.TEST_E2E === '0') {
+  // CI's PostgreSQL pass: the journeys ran in its first pass, on the embedded database `npm start` uses (decision 47).
+  e2eNote = 'The end-to-end journeys were not run in this pass (TEST_E2E=0).';
+} else if (!chromium) {
   e2eNote =
     'The end-to-end browser journeys did NOT run: no Chromium was found.\n' +
     'Enable them with `apt-get install -y chromium` (Debian/Ubuntu) or set CHROMIUM_PATH to a Chromium or Chrome binary, then run `npm test` again.';

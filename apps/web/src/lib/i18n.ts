@@ -57,10 +57,6 @@ export function initI18n(lng: Language = storedLanguage()): Promise<typeof i18n>
       returnNull: false,
     });
     await loadResources(lng);
-    // i18next settled the language while no text was loaded (it then resolves to the fallback,
-    // English); setting it again now that the texts are there makes the stored one current, so the
-    // language switch shows it and can go back to English.
-    await i18n.changeLanguage(lng);
     applyLanguage(lng);
     return i18n;
   })();
