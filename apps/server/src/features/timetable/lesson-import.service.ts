@@ -3,8 +3,6 @@
 // typed in the form; the good ones are planned (PendingValidation), the others reported with the
 // reason, the column and, for a conflict, the other lesson in words, including another line of
 // the same file. A dry run reports the same and saves nothing.
-import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
 import { and, inArray, sql } from 'drizzle-orm';
 import {
   CHOICE_CATEGORIES,
@@ -14,7 +12,6 @@ import {
   LESSON_IMPORT_COLUMNS,
   LESSON_IMPORT_MAX_ROWS,
   LESSON_IMPORT_OPTIONAL_COLUMNS,
-  V,
   type LessonConflictKind,
   type LessonImportColumn,
   type LessonImportReason,
@@ -26,9 +23,9 @@ import type { Executor, Tx } from '../../db/client';
 import { classes, lessons, persons, subjects } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import type { Acting, ServiceContext } from '../../lib/context';
-import { AppError, validationError } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { tr, type Lang } from '../../lib/i18n';
-import { isSafeText } from '../../lib/safe-text';
+import { invalidSheet, readImportSheet } from '../../lib/sheet-import';
 import { assignmentKey, assignmentsOf, busyLessons, collisionOf, exclusionKindOf, type BusyLesson, type Slot } from './planning.service';
 
 /** The largest file read (the multipart limits and the raw body limit enforce it too). */
@@ -37,89 +34,6 @@ export const LESSON_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 const PLACE_MAX = 60;
 /** Rows per INSERT statement. */
 const BATCH = 1000;
-
-const invalidFile = (message?: string, columns?: string[]) => new AppError('CSV_INVALID', { ...(message ? { message } : {}), ...(columns ? { columns } : {}) });
-
-type Sheet = { header: string[]; lines: { line: number; cells: string[] }[] };
-
-// ---------------------------------------------------------------- reading the file
-
-/** `;` or `,`, whichever the header line uses more (quoted parts ignored). */
-function detectDelimiter(text: string): ';' | ',' {
-  const end = text.search(/\r?\n/);
-  const header = (end === -1 ? text : text.slice(0, end)).replace(/"[^"]*"/g, '');
-  return header.split(';').length > header.split(',').length ? ';' : ',';
-}
-
-function readCsv(data: Buffer): Sheet {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(data);
-  } catch {
-    throw invalidFile('The file is neither an XLSX workbook nor UTF-8 CSV text');
-  }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  if (!isSafeText(text)) throw validationError({ FILE: V.invalidCharacters });
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    records = parse(text, { delimiter: detectDelimiter(text), info: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as unknown as { record: string[]; info: { lines: number } }[];
-  } catch (error) {
-    throw invalidFile(`The file is not a readable CSV: ${(error as Error).message.slice(0, 200)}`);
-  }
-  const [first, ...rest] = records;
-  if (!first) throw invalidFile('The file is empty', [...LESSON_IMPORT_COLUMNS]);
-  return { header: first.record, lines: rest.map((r) => ({ line: r.info.lines, cells: r.record })) };
-}
-
-/** An XLSX cell as text; dates and times typed as such in the workbook come as `YYYY-MM-DD` and `HH:MM` (they carry no time zone). */
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) {
-    // to the nearest minute: a spreadsheet keeps times as fractions of a day
-    const iso = new Date(Math.round(value.getTime() / 60_000) * 60_000).toISOString();
-    // a time alone is a date on Excel's day zero (1899-12-30)
-    return iso.startsWith('1899-12-30') ? iso.slice(11, 16) : iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
-  }
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (typeof value === 'string') return value.trim();
-  if ('richText' in value) return value.richText.map((part) => part.text).join('').trim();
-  if ('formula' in value || 'sharedFormula' in value) return cellText((value as { result?: ExcelJS.CellValue }).result ?? null);
-  if ('text' in value) return cellText((value as { text: ExcelJS.CellValue }).text);
-  return '';
-}
-
-async function readXlsx(data: Buffer): Promise<Sheet> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw invalidFile('The file is not a readable XLSX workbook');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet || sheet.actualRowCount === 0) throw invalidFile('The file is empty', [...LESSON_IMPORT_COLUMNS]);
-  if (sheet.actualRowCount > LESSON_IMPORT_MAX_ROWS + 1) throw invalidFile(`The file has more than ${LESSON_IMPORT_MAX_ROWS} lines`);
-  const rows: { line: number; cells: string[] }[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, line) => {
-    // row.values is 1-based: its first item is empty
-    const cells = (row.values as ExcelJS.CellValue[]).slice(1).map((value) => cellText(value ?? null));
-    rows.push({ line, cells });
-  });
-  for (const { cells } of rows) if (!cells.every(isSafeText)) throw validationError({ FILE: V.invalidCharacters });
-  const [first, ...rest] = rows;
-  if (!first) throw invalidFile('The file is empty', [...LESSON_IMPORT_COLUMNS]);
-  return { header: first.cells, lines: rest };
-}
-
-const ZIP = Buffer.from('PK\u0003\u0004', 'latin1');
-
-/** The header and lines of a CSV or XLSX file, told apart by content (an XLSX workbook is a ZIP archive), never by name or declared type. */
-async function readSheet(data: Buffer): Promise<Sheet> {
-  if (data.length > LESSON_IMPORT_MAX_BYTES) throw new AppError('FILE_TOO_LARGE');
-  const sheet = data.subarray(0, 4).equals(ZIP) ? await readXlsx(data) : readCsv(data);
-  const lines = sheet.lines.filter((l) => l.cells.some((cell) => cell !== ''));
-  if (lines.length > LESSON_IMPORT_MAX_ROWS) throw invalidFile(`The file has more than ${LESSON_IMPORT_MAX_ROWS} lines`);
-  return { header: sheet.header.map((h) => h.trim().toUpperCase()), lines };
-}
 
 // ---------------------------------------------------------------- the cells
 
@@ -182,7 +96,7 @@ async function lookups(exec: Executor, cells: Record<LessonImportColumn, string>
 function cellsOf(header: string[], line: { line: number; cells: string[] }): Record<LessonImportColumn, string> {
   const cells = Object.fromEntries(LESSON_IMPORT_COLUMNS.map((column) => [column, (header.indexOf(column) === -1 ? '' : (line.cells[header.indexOf(column)] ?? '')).trim()])) as Record<LessonImportColumn, string>;
   for (const column of LESSON_IMPORT_OPTIONAL_COLUMNS) {
-    if (cells[column].length > PLACE_MAX) throw invalidFile(`Line ${line.line}: ${column} is longer than ${PLACE_MAX} characters`, [column]);
+    if (cells[column].length > PLACE_MAX) throw invalidSheet(`Line ${line.line}: ${column} is longer than ${PLACE_MAX} characters`, [column]);
   }
   return cells;
 }
@@ -196,9 +110,9 @@ function cellsOf(header: string[], line: { line: number; cells: string[] }): Rec
  */
 export async function importLessons(ctx: ServiceContext, input: Acting & { data: Buffer; dryRun: boolean; lang: Lang }): Promise<LessonImportReport> {
   const { lang } = input;
-  const { header, lines } = await readSheet(input.data);
+  const { header, lines } = await readImportSheet(input.data, { maxBytes: LESSON_IMPORT_MAX_BYTES, maxRows: LESSON_IMPORT_MAX_ROWS, columns: LESSON_IMPORT_COLUMNS });
   const missing = LESSON_IMPORT_COLUMNS.filter((column) => !header.includes(column) && !LESSON_IMPORT_OPTIONAL_COLUMNS.includes(column));
-  if (missing.length) throw invalidFile(undefined, missing);
+  if (missing.length) throw invalidSheet(undefined, missing);
 
   const rows = lines.map((line) => ({ line: line.line, cells: cellsOf(header, line) }));
   const found = await lookups(ctx.db, rows.map((row) => row.cells));
