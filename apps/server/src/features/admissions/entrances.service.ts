@@ -3,13 +3,14 @@
 // cycle); closing and reopening registration, the counts per speciality and per day, and the job
 // that closes registration once the deadline has passed.
 import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { isEntranceOpen, universityDayOf, V, type EntranceCounts, type EntranceInput as EntranceInputSchema, type EntranceSpeciality, type OfficeEntrance } from '@portal/contract';
+import { universityDayOf, V, type EntranceCounts, type EntranceInput as EntranceInputSchema, type OfficeEntrance } from '@portal/contract';
 import type { z } from 'zod';
 import type { Executor, Tx } from '../../db/client';
 import { branches, candidates, cycles, entrances, entranceSpecialities } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import type { Acting, ServiceContext } from '../../lib/context';
 import { AppError, validationError } from '../../lib/errors';
+import { publicEntrances, specialitiesOf } from '../candidates/candidates.service';
 import type { Job } from '../../lib/jobs';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../lib/sql';
 
@@ -21,56 +22,23 @@ const UNIVERSITY_OFFSET = sql.raw(`interval '1 hour'`);
 
 // ---------------------------------------------------------------- reading
 
-/** The specialities of these entrances, each entrance's by cycle then branch abbreviation. */
-export async function specialitiesOf(exec: Executor, entranceIds: readonly number[]): Promise<Map<number, EntranceSpeciality[]>> {
-  const byEntrance = new Map<number, EntranceSpeciality[]>(entranceIds.map((id) => [id, []]));
-  if (!entranceIds.length) return byEntrance;
-  const rows = await exec
-    .select({
-      entranceId: entranceSpecialities.entranceId,
-      SPECIALITY_ID: entranceSpecialities.id,
-      SPECIALITY_DESCRIPTION: branches.name,
-      SPECIALITY_DESCRIPTION_FR: branches.nameFr,
-      SPECIALITY_CODE: branches.abbreviation,
-      CYCLE_ID: cycles.id,
-      CYCLE_NAME: cycles.name,
-      CYCLE_NAME_FR: cycles.nameFr,
-    })
-    .from(entranceSpecialities)
-    .innerJoin(cycles, eq(cycles.id, entranceSpecialities.cycleId))
-    .innerJoin(branches, eq(branches.id, entranceSpecialities.branchId))
-    .where(inArray(entranceSpecialities.entranceId, [...entranceIds]))
-    .orderBy(asc(cycles.id), asc(branches.abbreviation));
-  for (const { entranceId, ...speciality } of rows) byEntrance.get(entranceId)!.push(speciality);
-  return byEntrance;
-}
-
 /** Entrances as the office reads them, in the order given: public fields, OPEN today, when closed, candidates and paid candidates. */
 async function toOfficeEntrances(exec: Executor, rows: readonly EntranceRow[], now: Date): Promise<OfficeEntrance[]> {
   if (!rows.length) return [];
   const ids = rows.map((row) => row.id);
-  const [specialities, counted] = await Promise.all([
-    specialitiesOf(exec, ids),
+  const today = universityDayOf(now);
+  const [entrancesRead, counted] = await Promise.all([
+    publicEntrances(exec, rows, today),
     exec
       .select({ entranceId: candidates.entranceId, n: count(), paid: sql<number>`count(*) filter (where ${candidates.HAS_PAID})`.mapWith(Number) })
       .from(candidates)
       .where(inArray(candidates.entranceId, ids))
       .groupBy(candidates.entranceId),
   ]);
-  const today = universityDayOf(now);
-  return rows.map((row) => {
+  return rows.map((row, i) => {
     const counts = counted.find((c) => c.entranceId === row.id);
     return {
-      Entrance_ID: row.id,
-      Entrance_Name: row.name,
-      Year_Name: row.yearName,
-      School_Name: row.schoolName,
-      Entrance_Registration_Amount: row.amount,
-      Entrance_Registration_Limit_Date: row.registrationLimitDate,
-      Entrance_Evaluation_Begin_Date: row.evaluationBeginDate,
-      Entrance_Evaluation_End_Date: row.evaluationEndDate,
-      OPEN: isEntranceOpen({ closedAt: row.closedAt?.toISOString() ?? null, registrationLimitDate: row.registrationLimitDate }, today),
-      specialities: specialities.get(row.id) ?? [],
+      ...entrancesRead[i]!,
       closedAt: row.closedAt?.toISOString() ?? null,
       candidates: counts?.n ?? 0,
       paid: counts?.paid ?? 0,

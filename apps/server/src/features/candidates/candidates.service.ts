@@ -3,7 +3,7 @@
 // mailed links by candidate-links.service.ts, the documents and the slip by candidate-documents.service.ts.
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { isEntranceOpen, universityDayOf, type CandidateCreated, type CandidateCreateValues, type Entrance, type EntranceSpeciality, V } from '@portal/contract';
-import type { Tx } from '../../db/client';
+import type { Executor, Tx } from '../../db/client';
 import { branches, candidates, countries, cycles, entrances, entranceSpecialities } from '../../db/schema';
 import { openCandidateSession } from '../../lib/candidate-session';
 import type { ServiceContext } from '../../lib/context';
@@ -18,11 +18,11 @@ type EntranceRow = typeof entrances.$inferSelect;
 const openOn = (entrance: Pick<EntranceRow, 'closedAt' | 'registrationLimitDate'>, today: string): boolean =>
   isEntranceOpen({ closedAt: entrance.closedAt?.toISOString() ?? null, registrationLimitDate: entrance.registrationLimitDate }, today);
 
-/** The specialities of these entrances with their branch's and cycle's names, by entrance. */
-async function specialitiesOf(ctx: ServiceContext, entranceIds: number[]): Promise<Map<number, EntranceSpeciality[]>> {
-  const out = new Map<number, EntranceSpeciality[]>();
-  if (!entranceIds.length) return out;
-  const rows = await ctx.db
+/** The specialities of these entrances with their branch's and cycle's names, by entrance (every id named has a list, maybe empty), by cycle then branch abbreviation. */
+export async function specialitiesOf(exec: Executor, entranceIds: readonly number[]): Promise<Map<number, EntranceSpeciality[]>> {
+  const byEntrance = new Map<number, EntranceSpeciality[]>(entranceIds.map((id) => [id, []]));
+  if (!entranceIds.length) return byEntrance;
+  const rows = await exec
     .select({
       entranceId: entranceSpecialities.entranceId,
       SPECIALITY_ID: entranceSpecialities.id,
@@ -36,14 +36,27 @@ async function specialitiesOf(ctx: ServiceContext, entranceIds: number[]): Promi
     .from(entranceSpecialities)
     .innerJoin(cycles, eq(cycles.id, entranceSpecialities.cycleId))
     .innerJoin(branches, eq(branches.id, entranceSpecialities.branchId))
-    .where(inArray(entranceSpecialities.entranceId, entranceIds))
-    .orderBy(asc(cycles.firstLevel), asc(cycles.name), asc(branches.name));
-  for (const { entranceId, ...speciality } of rows) {
-    const list = out.get(entranceId) ?? [];
-    list.push(speciality);
-    out.set(entranceId, list);
-  }
-  return out;
+    .where(inArray(entranceSpecialities.entranceId, [...entranceIds]))
+    .orderBy(asc(cycles.firstLevel), asc(cycles.id), asc(branches.abbreviation));
+  for (const { entranceId, ...speciality } of rows) byEntrance.get(entranceId)!.push(speciality);
+  return byEntrance;
+}
+
+/** Entrances as the public reads them (the contract's Entrance), in the order given, OPEN on `today` (university time), each with its specialities. */
+export async function publicEntrances(exec: Executor, rows: readonly EntranceRow[], today: string): Promise<Entrance[]> {
+  const specialities = await specialitiesOf(exec, rows.map((row) => row.id));
+  return rows.map((row) => ({
+    Entrance_ID: row.id,
+    Entrance_Name: row.name,
+    Year_Name: row.yearName,
+    School_Name: row.schoolName,
+    Entrance_Registration_Amount: row.amount,
+    Entrance_Registration_Limit_Date: row.registrationLimitDate,
+    Entrance_Evaluation_Begin_Date: row.evaluationBeginDate,
+    Entrance_Evaluation_End_Date: row.evaluationEndDate,
+    OPEN: openOn(row, today),
+    specialities: specialities.get(row.id) ?? [],
+  }));
 }
 
 /**
@@ -55,19 +68,7 @@ export async function openEntrances(ctx: ServiceContext): Promise<Entrance[]> {
   const rows = (await ctx.db.select().from(entrances).where(isNull(entrances.closedAt)).orderBy(asc(entrances.registrationLimitDate), asc(entrances.name), asc(entrances.id))).filter((row) =>
     openOn(row, today),
   );
-  const specialities = await specialitiesOf(ctx, rows.map((row) => row.id));
-  return rows.map((row) => ({
-    Entrance_ID: row.id,
-    Entrance_Name: row.name,
-    Year_Name: row.yearName,
-    School_Name: row.schoolName,
-    Entrance_Registration_Amount: row.amount,
-    Entrance_Registration_Limit_Date: row.registrationLimitDate,
-    Entrance_Evaluation_Begin_Date: row.evaluationBeginDate,
-    Entrance_Evaluation_End_Date: row.evaluationEndDate,
-    OPEN: true,
-    specialities: specialities.get(row.id) ?? [],
-  }));
+  return publicEntrances(ctx.db, rows, today);
 }
 
 // ---------------------------------------------------------------- registration

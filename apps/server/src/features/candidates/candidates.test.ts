@@ -55,11 +55,11 @@ describe('GET /entrances', () => {
     expect(keys).toEqual([...keys].sort());
     const shown = mine[2]!;
     expect(shown).toMatchObject({ Entrance_Name: late.name, Year_Name: '2026-2027', School_Name: 'School of Engineering', Entrance_Registration_Amount: 25_000, Entrance_Registration_Limit_Date: late.deadline, OPEN: true });
-    // by cycle (its first level, then its name), then by name
+    // by cycle (its first level, then the catalogue's order), then by branch abbreviation: as the office lists them
     expect(shown.specialities.map((s) => [s.CYCLE_NAME, s.SPECIALITY_CODE])).toEqual([
-      ['Higher National Diploma (HND)', 'SWE'],
       ['Higher Technician Certificate (BTS)', 'CGE'],
       ['Higher Technician Certificate (BTS)', 'GSI'],
+      ['Higher National Diploma (HND)', 'SWE'],
     ]);
     expect(shown.specialities.find((s) => s.SPECIALITY_CODE === 'GSI')).toEqual({
       SPECIALITY_ID: late.specialities[0]!.id,
