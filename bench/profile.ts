@@ -1,0 +1,144 @@
+// A CPU profile of the server while one call is under load, summarised: where the process's time
+// goes, by package and by function (self time). Usage:
+//   npm run bench:profile -- [--database postgres|pglite] [--call own-record|health|search] [--seconds 10] [--connections 50]
+// The server runs with --cpu-prof; its profile is written when it stops, then read here. The
+// summary is printed and written to bench/results/profile-<database>-<call>.md.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { spawn } from 'node:child_process';
+import { load, root, stop, waitFor } from './lib';
+
+const option = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1]! : fallback;
+};
+const database = option('database', 'postgres') as 'postgres' | 'pglite';
+const call = option('call', 'own-record');
+const seconds = Number(option('seconds', '10'));
+const connections = Number(option('connections', '50'));
+const pgBase = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+interface CallFrame { functionName: string; url: string; lineNumber: number }
+interface ProfileNode { id: number; callFrame: CallFrame; children?: number[] }
+interface CpuProfile { nodes: ProfileNode[]; startTime: number; samples: number[]; timeDeltas: number[] }
+
+/** The load's window, in the monotonic microseconds V8 stamps its samples with (CLOCK_MONOTONIC, as process.hrtime). */
+const now = () => Number(process.hrtime.bigint() / 1000n);
+
+/** Where a function's code comes from: a package, Node itself, the portal's own code, or V8's bookkeeping. */
+function origin(frame: CallFrame): string {
+  if (!frame.url) return frame.functionName.startsWith('(') ? frame.functionName : '(native)';
+  if (frame.url.startsWith('node:')) return `node:${frame.url.slice(5).split('/')[0]}`;
+  const modules = frame.url.lastIndexOf('node_modules/');
+  if (modules >= 0) {
+    const rest = frame.url.slice(modules + 'node_modules/'.length).split('/');
+    return rest[0]!.startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0]!;
+  }
+  const inRepo = frame.url.indexOf('/apps/');
+  if (inRepo >= 0) return `portal ${frame.url.slice(inRepo + 1).split('/').slice(0, 4).join('/')}`;
+  if (frame.url.includes('/packages/contract/')) return 'portal packages/contract';
+  return frame.url;
+}
+
+export function summarise(profile: CpuProfile, window: { from: number; to: number }, top = 25): string {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<number, number>();
+  let total = 0;
+  let at = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    const dt = profile.timeDeltas[i] ?? 0;
+    at += dt;
+    if (at < window.from || at > window.to) return;
+    self.set(id, (self.get(id) ?? 0) + dt);
+    total += dt;
+  });
+  const byOrigin = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  for (const [id, time] of self) {
+    const frame = byId.get(id)!.callFrame;
+    const where = origin(frame);
+    byOrigin.set(where, (byOrigin.get(where) ?? 0) + time);
+    const name = `${frame.functionName || '(anonymous)'} ${frame.url ? `${frame.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*?\/(apps|packages)\//, '$1/')}:${frame.lineNumber + 1}` : ''}`.trim();
+    byFunction.set(name, (byFunction.get(name) ?? 0) + time);
+  }
+  const pct = (t: number) => `${((t / total) * 100).toFixed(1)} %`;
+  const rows = (map: Map<string, number>, n: number) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, t]) => `| ${k.replace(/\|/g, '\\|')} | ${pct(t)} |`);
+  return [
+    `Self time of the server during the load, ${(total / 1e6).toFixed(1)} s sampled.`,
+    '',
+    '| where | share |',
+    '| --- | ---: |',
+    ...rows(byOrigin, 20),
+    '',
+    '| function | share |',
+    '| --- | ---: |',
+    ...rows(byFunction, top),
+  ].join('\n');
+}
+
+/** A staff member's session cookie: password, then the code the development mailbox shows. */
+async function signedInCookie(base: string, identifier = 'PER0001'): Promise<{ cookie: string; id: number }> {
+  const json = { 'content-type': 'application/json' };
+  const res = await fetch(`${base}/api/auth/students/`, { method: 'POST', headers: json, body: JSON.stringify({ identifier, password: 'Portal-2024!' }) });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
+  const attempt = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const { STUDENT_ID } = (await res.json()) as { STUDENT_ID: number };
+  const mails = (await (await fetch(`${base}/api/dev/mailbox`)).json()) as { text: string }[];
+  const code = /code is (\d{6})/.exec(mails[0]!.text)![1];
+  const verified = await fetch(`${base}/api/auth/student/code-verification`, { method: 'POST', headers: { ...json, cookie: attempt }, body: JSON.stringify({ SIGN_CODE: code, STUDENT_ID }) });
+  if (!verified.ok) throw new Error(`code verification failed: ${verified.status}`);
+  return { cookie: verified.headers.getSetCookie().find((c) => c.startsWith('portal_session='))!.split(';')[0]!, id: STUDENT_ID };
+}
+
+async function main(): Promise<void> {
+  const port = 3311;
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-profile-'));
+  const profileDir = path.join(dataDir, 'profile');
+  const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', PUBLIC_URL: base, DATABASE_POOL_SIZE: '20', DEV_MAILBOX: 'true' };
+  let dbName: string | undefined;
+  const admin = new pg.Client({ connectionString: pgBase });
+  if (database === 'postgres') {
+    await admin.connect();
+    dbName = `portal_profile_${process.pid}`;
+    await admin.query(`create database ${dbName}`);
+    const url = new URL(pgBase);
+    url.pathname = `/${dbName}`;
+    env.DATABASE_URL = url.toString();
+  }
+  const window = { from: 0, to: 0 };
+  const server = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  server.stdout.resume();
+  try {
+    await waitFor(`${base}/api/health`);
+    const { cookie, id } = await signedInCookie(base);
+    const calls: Record<string, () => Promise<unknown>> = {
+      'own-record': () => load(`${base}/api/students/${id}`, { seconds, connections, headers: { cookie } }),
+      health: () => load(`${base}/api/health`, { seconds, connections }),
+      search: () => load(`${base}/api/subjects/by-level/1`, { method: 'PATCH', body: JSON.stringify({ LEVEL: 3 }), seconds, connections, headers: { cookie } }),
+    };
+    const run = calls[call];
+    if (!run) throw new Error(`unknown call ${call}: ${Object.keys(calls).join(', ')}`);
+    await run(); // warm-up, outside the window
+    window.from = now();
+    console.log(JSON.stringify(await run()));
+    window.to = now();
+  } finally {
+    await stop(server);
+    if (dbName) {
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    }
+  }
+  const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
+  if (!file) throw new Error('the server wrote no profile');
+  const summary = summarise(JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')) as CpuProfile, window);
+  rmSync(dataDir, { recursive: true, force: true });
+  const out = path.join(root, `bench/results/profile-${database}-${call}.md`);
+  writeFileSync(out, `# CPU profile: ${call} on ${database}, ${connections} connections, ${seconds} s\n\n${summary}\n`);
+  console.log(summary);
+}
+
+await main();
