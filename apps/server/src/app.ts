@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import pino from 'pino';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -69,6 +69,9 @@ import { createMailer } from './lib/mail';
 import { prettyLog, REDACT, safeError, safeUrl } from './lib/log';
 import { assertSafeText } from './lib/safe-text';
 import { LocalStorage, type FileStorage } from './lib/storage';
+import { securityHeadersPlugin } from './lib/security-headers';
+import { PERSON_CHANGE_CHANNEL, SessionCache } from './lib/session-cache';
+import type { SessionLookupRow } from './lib/session';
 import { startOrphanSweeper } from './lib/uploads';
 
 declare module 'fastify' {
@@ -98,20 +101,35 @@ export interface AppOptions {
 /** The portal's periodic jobs (lib/jobs.ts): the requests' reminder and 7-day rule, and their draft attachments; the weekly planning mail; the evaluation ballot box's mix (decision 39); the reconciliation of pending payments (decision 43); the closing of entrances past their deadline (decision 44); forgetting candidates' expired links and sessions (decision 42). */
 export const PORTAL_JOBS: readonly Job[] = [requestDeadlinesJob, weeklyPlanningJob, ballotMixJob, paymentsReconcileJob, entrancesClosePastDeadlineJob, candidateAccessCleanupJob];
 
+/** One log line per request, when it is answered, naming the request (issue 15): Fastify writes two. */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const clock = options.clock ?? systemClock;
 
+  // The log goes to standard output without blocking (issue 15): lines written while a write is under
+  // way are gathered and written together by the next one, instead of one blocking write per line
+  // (on Linux a pipe or a terminal is written synchronously). Flushed when the app closes.
+  const stdout = options.logStream ? undefined : pino.destination({ dest: 1, sync: false });
+  const out = options.logStream ?? stdout!;
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      ...(options.logStream ? { stream: config.logFormat === 'pretty' ? prettyLog(options.logStream) : options.logStream } : config.logFormat === 'pretty' ? { stream: prettyLog(process.stdout) } : {}),
+      stream: config.logFormat === 'pretty' ? prettyLog(out) : out,
       redact: { paths: REDACT, censor: '[redacted]' },
       serializers: {
         err: (error: unknown) => safeError(error),
         req: (req) => ({ method: req.method, url: safeUrl(req.url), remoteAddress: req.ip }),
       },
     },
+    logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
@@ -120,7 +138,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   const mailer = createMailer({ db: database.db, clock, log: app.log, from: config.mailFrom, smtpUrl: config.smtpUrl, printKept: config.devMailbox, ...(options.mailTransport ? { transport: options.mailTransport } : {}) });
-  app.decorate('ctx', { db: database.db, clock, mailer, config, log: app.log, storage: options.storage ?? new LocalStorage(path.join(config.dataDir, 'uploads')) });
+  // Sessions in memory where the database announces changes as they commit (decision 48).
+  let sessionCache: SessionCache<SessionLookupRow> | undefined;
+  let stopListening: (() => Promise<void>) | undefined;
+  if (database.listenAtCommit && config.sessionCache) {
+    const cache = new SessionCache<SessionLookupRow>();
+    stopListening = await database.listenAtCommit(PERSON_CHANGE_CHANNEL, (payload) => cache.changed(payload));
+    sessionCache = cache;
+  }
+  app.decorate('ctx', { db: database.db, clock, mailer, config, log: app.log, storage: options.storage ?? new LocalStorage(path.join(config.dataDir, 'uploads')), ...(sessionCache ? { sessionCache } : {}) });
   app.decorate('driver', database.driver);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -158,14 +184,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     if (isDatabaseUnavailable(error)) {
       // The database is away or too slow: a stable answer at once, never a hang nor a 500.
-      request.log.warn({ err: error }, 'database unavailable');
+      request.log.warn({ err: error, req: request }, 'database unavailable');
       return send(503, { code: 'DATABASE_UNAVAILABLE', message: ERROR_MESSAGES.DATABASE_UNAVAILABLE, retryAfter: 30 });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: error, req: request }, 'unhandled error');
     return send(500, { code: 'INTERNAL', message: ERROR_MESSAGES.INTERNAL });
   });
 
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -300,7 +326,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await jobs?.stop();
     await sweeper?.stop();
     await mailer.stop();
+    await stopListening?.();
     if (options.ownsDatabase !== false) await database.close();
+    stdout?.flushSync();
   });
 
   return app;

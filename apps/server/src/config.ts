@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { DATABASE_TIMEOUT_DEFAULTS, type DatabaseTimeouts } from './db/client';
@@ -73,6 +74,11 @@ const EnvSchema = z.object({
   CANDIDATE_REGISTRATION_CONCURRENCY: z.coerce.number({ error: 'must be a number' }).int().min(1).max(500, { error: 'must be from 1 to 500' }).optional(),
   CANDIDATE_REGISTRATION_QUEUE: z.coerce.number({ error: 'must be a number' }).int().min(0).max(100_000, { error: 'must be from 0 to 100000' }).default(2000),
   CANDIDATE_REGISTRATION_WAIT_MS: milliseconds.default(10_000),
+  // password work (argon2id) at once, waiting, and the longest wait before 503 (issue 15)
+  PASSWORD_WORK_CONCURRENCY: z.coerce.number({ error: 'must be a number' }).int().min(1).max(64, { error: 'must be from 1 to 64' }).optional(),
+  PASSWORD_WORK_QUEUE: z.coerce.number({ error: 'must be a number' }).int().min(0).max(100_000, { error: 'must be from 0 to 100000' }).default(200),
+  PASSWORD_WORK_WAIT_MS: milliseconds.default(3_000),
+  SESSION_CACHE: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   // mobile-money payments (decision 43)
   PAYMENT_PROVIDER: z.enum(['sandbox'], { error: 'must be sandbox (the only provider this version runs; see docs/decisions/0043)' }).default('sandbox'),
   PAYMENT_SANDBOX_IN_PRODUCTION: bool.default(false),
@@ -137,6 +143,16 @@ export type Config = {
    * past that the server answers 503 SERVER_BUSY with Retry-After at once instead of hanging.
    */
   candidateRegistration: { concurrency: number; queue: number; waitMs: number };
+  /**
+   * The calls that hash or verify a password with argon2id (sign-in, sign-up, the e-mail's
+   * confirmation, the anonymous calls padded to the same time): at most `concurrency` at once
+   * (default: the machine's cores, the threads argon2 runs on), `queue` more wait at most `waitMs`;
+   * past that 503 SERVER_BUSY with Retry-After at once, so that a crowd signing in neither waits
+   * 10 s nor slows the rest of the portal (issue 15, decision 48).
+   */
+  passwordWork: { concurrency: number; queue: number; waitMs: number };
+  /** Sessions kept in memory where the database announces their changes at commit (decision 48); SESSION_CACHE=off reads every one from the database. */
+  sessionCache: boolean;
   /**
    * Mobile-money payments (decision 43). `provider`: the only one this version runs is the local
    * sandbox. `callbackSecret`: the key of the callbacks' HMAC signature (PAYMENT_CALLBACK_SECRET;
@@ -212,6 +228,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { demo
       queue: e.CANDIDATE_REGISTRATION_QUEUE,
       waitMs: e.CANDIDATE_REGISTRATION_WAIT_MS,
     },
+    passwordWork: {
+      concurrency: e.PASSWORD_WORK_CONCURRENCY ?? Math.max(1, availableParallelism()),
+      queue: e.PASSWORD_WORK_QUEUE,
+      waitMs: e.PASSWORD_WORK_WAIT_MS,
+    },
+    sessionCache: e.SESSION_CACHE === 'on',
     payments: {
       provider: e.PAYMENT_PROVIDER,
       enabled: e.PAYMENT_PROVIDER !== 'sandbox' || e.NODE_ENV !== 'production' || e.PAYMENT_SANDBOX_IN_PRODUCTION,

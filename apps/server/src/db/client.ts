@@ -25,6 +25,13 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Where the database's notifications on a channel reach the server before the transaction that
+   * sent them lets its caller go on (the embedded database, which this process alone runs): what
+   * keeping sessions in memory needs (lib/session-cache.ts). Absent for PostgreSQL, whose
+   * notifications travel on another connection and may arrive after the writer's answer.
+   */
+  listenAtCommit?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 /** An embedded database with the extensions the migrations use (pg_trgm for subject search, btree_gist for the lessons' exclusion constraints). */
@@ -39,6 +46,9 @@ export function fromPglite(client: PGlite): Database {
     driver: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
+    // PGlite hands a notification to its listeners (as a microtask) while it reads the answer of
+    // the statement that committed, before that statement's promise settles.
+    listenAtCommit: (channel, onPayload) => client.listen(channel, onPayload),
   };
 }
 

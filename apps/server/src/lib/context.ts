@@ -4,6 +4,8 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Clock } from './clock';
 import type { Mailer } from './mail';
+import type { SessionCache } from './session-cache';
+import type { SessionLookupRow } from './session';
 import type { FileStorage } from './storage';
 
 /** What every service receives: the database, the time, the mail outbox and the configuration. */
@@ -14,6 +16,8 @@ export interface ServiceContext {
   config: Config;
   log: FastifyBaseLogger;
   storage: FileStorage;
+  /** the sessions looked up, kept in memory where the database announces changes at commit (decision 48) */
+  sessionCache?: SessionCache<SessionLookupRow>;
 }
 
 /** Who asked, and from where; taken from the session and the connection, never from the body. */

@@ -78,7 +78,6 @@ const clockTime = (epochMs: number): string => new Date(epochMs).toTimeString().
  * values, `safeError`). Every redaction happens before, in pino: this only reformats its lines.
  */
 export function prettyLog(out: { write(text: string): unknown }): { write(line: string): void } {
-  const requests = new Map<string, string>();
   return {
     write(line: string) {
       let entry: Record<string, unknown>;
@@ -90,17 +89,10 @@ export function prettyLog(out: { write(text: string): unknown }): { write(line: 
       }
       const time = clockTime(typeof entry.time === 'number' ? entry.time : Date.now());
       const level = typeof entry.level === 'number' ? entry.level : 30;
-      const reqId = typeof entry.reqId === 'string' || typeof entry.reqId === 'number' ? String(entry.reqId) : undefined;
       const req = entry.req as { method?: string; url?: string } | undefined;
-      if (reqId && req?.method && entry.msg === 'incoming request') {
-        requests.set(reqId, `${req.method} ${(req.url ?? '').split('?')[0]}`);
-        if (requests.size > 10_000) requests.clear();
-        return;
-      }
       const res = entry.res as { statusCode?: number } | undefined;
-      if (reqId && res?.statusCode !== undefined && typeof entry.responseTime === 'number') {
-        const what = requests.get(reqId) ?? 'request';
-        requests.delete(reqId);
+      const what = req?.method ? `${req.method} ${(req.url ?? '').split('?')[0]}` : undefined;
+      if (what && res?.statusCode !== undefined && typeof entry.responseTime === 'number') {
         out.write(`${time} ${what} ${res.statusCode} ${Math.round(entry.responseTime)}ms\n`);
         return;
       }
@@ -109,7 +101,7 @@ export function prettyLog(out: { write(text: string): unknown }): { write(line: 
       const label = level >= 40 ? `${(LEVEL_NAMES[level] ?? 'error').padEnd(5)} ` : '';
       const err = entry.err as { type?: string; message?: string } | undefined;
       const detail = err?.message ? ` (${err.type ?? 'Error'}: ${err.message})` : '';
-      const context = reqId && requests.has(reqId) ? ` [${requests.get(reqId)}]` : '';
+      const context = what ? ` [${what}]` : '';
       out.write(`${time} ${label}${String(entry.msg ?? '')}${context}${detail}\n`);
     },
   };

@@ -6,8 +6,11 @@ import { childrenJson, identificationColumns, type RecordRow } from './person-re
 import type { ServiceContext, RequestMeta } from './context';
 import { hashToken, randomToken } from './crypto';
 
-/** A session's last-seen time is written at most this often, to keep reads cheap. */
-const TOUCH_EVERY_MS = 30_000;
+/**
+ * A session's last-seen time is written at most this often (issue 15): a read is not a write. The
+ * idle timeout (30 minutes, plus the grace) is checked against it, so it ends at most a minute early.
+ */
+export const TOUCH_EVERY_MS = 60_000;
 
 export async function createSession(ctx: ServiceContext, exec: Executor, personId: number, meta: RequestMeta): Promise<string> {
   const token = randomToken();
@@ -33,7 +36,7 @@ export interface ActiveSession {
   row: RecordRow;
 }
 
-/** Every authenticated request runs this lookup: one prepared statement, one round trip. */
+/** Every authenticated request needs this lookup: one prepared statement, one round trip, unless the session cache holds its row. */
 function sessionLookup(db: Db) {
   return db
     .select({ session: sessions, person: persons, account: accounts, settings: settings.values, profile: profiles, children: childrenJson, identification: identificationColumns })
@@ -48,17 +51,29 @@ function sessionLookup(db: Db) {
     .prepare('session_by_token');
 }
 const lookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>();
+export type SessionLookupRow = Awaited<ReturnType<ReturnType<typeof sessionLookup>['execute']>>[number];
+
+async function lookUp(ctx: ServiceContext, tokenHash: string): Promise<SessionLookupRow | undefined> {
+  const cache = ctx.sessionCache;
+  const cached = cache?.get(tokenHash);
+  if (cached) return cached;
+  let lookup = lookups.get(ctx.db);
+  if (!lookup) lookups.set(ctx.db, (lookup = sessionLookup(ctx.db)));
+  const mark = cache?.mark() ?? 0;
+  const [row] = await lookup.execute({ tokenHash });
+  if (row && cache) cache.set(tokenHash, row.person.id, row, mark);
+  return row;
+}
 
 /** The session a token opens, or null when it is unknown, revoked, idle for 30 minutes (plus the grace) or older than 10 hours. */
 export async function resolveSession(ctx: ServiceContext, token: string): Promise<ActiveSession | null> {
-  let lookup = lookups.get(ctx.db);
-  if (!lookup) lookups.set(ctx.db, (lookup = sessionLookup(ctx.db)));
-  const [row] = await lookup.execute({ tokenHash: hashToken(token) });
+  const row = await lookUp(ctx, hashToken(token));
   if (!row || row.session.revokedAt) return null;
   const now = ctx.clock.now().getTime();
   if (now >= row.session.expiresAt.getTime()) return null;
   if (now - row.session.lastSeenAt.getTime() >= (SESSION_IDLE_SECONDS + SESSION_IDLE_GRACE_SECONDS) * 1000) return null;
   if (now - row.session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+    // (the change drops the cached row: the next request reads the new time)
     await ctx.db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, row.session.id));
   }
   return { sessionId: row.session.id, person: row.person, account: row.account, settings: row.settings ?? undefined, row };

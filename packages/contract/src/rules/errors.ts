@@ -238,7 +238,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   PAYMENT_CALLBACK_INVALID: 'The payment notification is not signed as expected',
   PAYMENT_PROVIDER_UNAVAILABLE: 'The payment service does not answer; try again in a few minutes',
   NOT_PAID: 'The registration fee is not paid yet',
-  SERVER_BUSY: 'Too many people are registering at this moment; try again in a few seconds',
+  SERVER_BUSY: 'Too many people are using the portal at this moment; try again in a few seconds',
   ENTRANCE_HAS_CANDIDATES: 'Candidates have registered for this speciality; it cannot be removed',
   DECISION_IMPORT_INVALID: 'Some lines of the file are not valid; nothing was imported',
 };

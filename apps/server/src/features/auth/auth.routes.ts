@@ -35,9 +35,12 @@ import {
   type SignInOrigin,
 } from './auth.service';
 import { errorResponses } from '../../lib/errors';
+import { capacityGate } from '../../lib/capacity';
 
 const tags = ['auth'];
 const errors = errorResponses(400, 401, 404, 409, 429);
+/** The calls doing argon2id work: the same answers, plus 503 SERVER_BUSY past the gate's capacity. */
+const passwordErrors = errorResponses(400, 401, 404, 409, 429, 503);
 const ATTEMPT_COOKIE_SECONDS = 1800;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -46,16 +49,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return result.response;
   };
   const originOf = (request: FastifyRequest): SignInOrigin => ({ meta: requestMeta(request), deviceToken: request.cookies[DEVICE_COOKIE] });
+  // Every call that hashes or verifies a password (or pads its time with a decoy verification)
+  // takes a place at this gate: argon2id's work is bounded, past it 503 at once (decision 48).
+  const gate = capacityGate({ ...app.ctx.config.passwordWork, retryAfterSeconds: 2, maxRetryAfterSeconds: 30 });
+  const passwordWork = { onRequest: gate.enter, onResponse: gate.leave };
 
   app.post('/auth/student/sign-up', {
-    schema: { tags, summary: 'Claim an account: if the matricule (and a student\'s birthdate) match a registry person, a confirmation link goes to the address on file; the answer is the same for everyone', body: SignUpBody, response: { 201: LinkRequestResponse, ...errors } },
+    ...passwordWork,
+    schema: { tags, summary: 'Claim an account: if the matricule (and a student\'s birthdate) match a registry person, a confirmation link goes to the address on file; the answer is the same for everyone', body: SignUpBody, response: { 201: LinkRequestResponse, ...passwordErrors } },
   }, async (request, reply) => {
     const found = await signUp(app.ctx, request.body, requestMeta(request));
     return reply.code(201).send(found);
   });
 
   app.post('/auth/student/email-verification', {
-    schema: { tags, summary: 'Mail a confirmation link valid 24 hours to the address on file (the same answer for everyone)', body: EmailVerificationBody, response: { 200: LinkRequestResponse, ...errors } },
+    ...passwordWork,
+    schema: { tags, summary: 'Mail a confirmation link valid 24 hours to the address on file (the same answer for everyone)', body: EmailVerificationBody, response: { 200: LinkRequestResponse, ...passwordErrors } },
   }, async (request) => sendEmailVerification(app.ctx, request.body, requestMeta(request)));
 
   app.get('/auth/student/email-confirmation', {
@@ -66,22 +75,26 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/auth/student/email-confirmation', {
-    schema: { tags, summary: 'Confirm the e-mail address with the link token and choose a password', body: EmailConfirmationBody, response: { 200: EmailConfirmationResponse, ...errors } },
+    ...passwordWork,
+    schema: { tags, summary: 'Confirm the e-mail address with the link token and choose a password', body: EmailConfirmationBody, response: { 200: EmailConfirmationResponse, ...passwordErrors } },
   }, async (request) => confirmEmail(app.ctx, request.body, requestMeta(request)));
 
   app.post('/auth/students/', {
-    schema: { tags, summary: 'Sign in with a matricule or username and a password; mails a 6-digit code', body: SignInBody, response: { 200: SignInResponse, ...errors } },
+    ...passwordWork,
+    schema: { tags, summary: 'Sign in with a matricule or username and a password; mails a 6-digit code', body: SignInBody, response: { 200: SignInResponse, ...passwordErrors } },
   }, async (request, reply) => started(reply, await signInWithPassword(app.ctx, request.body, originOf(request))));
 
   app.post('/auth/student/sign-in', {
-    schema: { tags, summary: 'Student sign-in with matricule, e-mail and password; mails a 6-digit code', body: StudentSignInBody, response: { 200: SignInResponse, ...errors } },
+    ...passwordWork,
+    schema: { tags, summary: 'Student sign-in with matricule, e-mail and password; mails a 6-digit code', body: StudentSignInBody, response: { 200: SignInResponse, ...passwordErrors } },
   }, async (request, reply) => {
     const { matricule, email, password } = request.body;
     return started(reply, await signInWithPassword(app.ctx, { identifier: matricule, email, password }, originOf(request)));
   });
 
   app.post('/auth/code-request', {
-    schema: { tags, summary: 'Sign in with a code only: mails a code to the address on file (the same answer for everyone)', body: CodeRequestBody, response: { 200: SignInResponse, ...errors } },
+    ...passwordWork,
+    schema: { tags, summary: 'Sign in with a code only: mails a code to the address on file (the same answer for everyone)', body: CodeRequestBody, response: { 200: SignInResponse, ...passwordErrors } },
   }, async (request, reply) => started(reply, await requestSignInCode(app.ctx, request.body, originOf(request))));
 
   app.post('/auth/code-resend', {

@@ -38,7 +38,7 @@ describe('logs', () => {
     await t.app.ctx.mailer.processDue();
 
     const log = lines.join('');
-    expect(log).toContain('incoming request');
+    expect(log).toContain('request completed');
     expect(log).toContain('mail send failed');
     for (const secret of [DEMO_PASSWORD, code, token, 'secret-link-token-123', link, 'portal_session=', 'portal_attempt=']) {
       expect(log).not.toContain(secret);

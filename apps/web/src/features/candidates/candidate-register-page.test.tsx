@@ -241,7 +241,7 @@ describe('Registering for an entrance exam', { timeout: 45_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: SEND }));
     // the server's wait (Retry-After) said in the message
-    await waitFor(async () => expect(await formAlert()).toHaveTextContent('Error creating candidate. Please try again. Too many people are registering at this moment. Try again in 5 s.'));
+    await waitFor(async () => expect(await formAlert()).toHaveTextContent('Error creating candidate. Please try again. Too many people are using the portal at this moment. Try again in 5 s.'));
     await user.click(screen.getByRole('button', { name: SEND }));
     await waitFor(() => expect(sent(api)).toHaveLength(3));
     await waitFor(async () => expect(await formAlert()).toHaveTextContent('Error creating candidate. Please try again. What you typed is kept on this device.'));
