@@ -15,7 +15,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createPglite } from '../apps/server/src/db/client';
-import { peakRssMiB, root, start, stop, waitFor } from './lib';
+import { peakRssMiB, registration, root, start, stop, waitFor, type EntranceAnswer } from './lib';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -219,67 +219,6 @@ async function burst(label: string, port: number, submits: Submit[], retries: bo
 }
 
 // ---------------------------------------------------------------- the bodies
-
-interface EntranceAnswer {
-  Entrance_ID: number;
-  Entrance_Name: string;
-  specialities: { SPECIALITY_ID: number; SPECIALITY_DESCRIPTION: string; CYCLE_NAME: string }[];
-}
-
-const LASTNAMES = ['Mbarga', 'Nkoulou', 'Fotso', 'Bello', 'Tchoupo', 'Ngono', 'Eto', 'Kamga', 'Abena', 'Njoya'];
-const FIRSTNAMES = ['Aïcha', 'Landry', 'Brice', 'Mireille', 'Samuel', 'Grâce', 'Ibrahim', 'Carine', 'Junior', 'Estelle'];
-
-/** A complete registration form for the entrance, as the web page sends it (packages/contract/src/candidates.ts CandidateCreate). */
-function registration(entrance: EntranceAnswer, email: string, i: number): string {
-  const first = entrance.specialities[0]!;
-  const second = entrance.specialities.find((s) => s.CYCLE_NAME === first.CYCLE_NAME && s.SPECIALITY_ID !== first.SPECIALITY_ID);
-  const choice = (s: typeof first) => ({ CYCLE_NAME: s.CYCLE_NAME, SPECIALITY_DESCRIPTION: s.SPECIALITY_DESCRIPTION, SPECIALITY_ID: s.SPECIALITY_ID });
-  return JSON.stringify({
-    ENTRANCE_ID: entrance.Entrance_ID,
-    LASTNAME: LASTNAMES[i % LASTNAMES.length],
-    FIRSTNAME: FIRSTNAMES[Math.floor(i / LASTNAMES.length) % FIRSTNAMES.length],
-    BIRTHDATE: `200${4 + (i % 4)}-0${1 + (i % 9)}-1${i % 10}`,
-    BIRTHPLACE: 'Yaoundé',
-    GENDER: i % 2 ? 'Male' : 'Female',
-    COUNTRY: { name: 'Cameroon' },
-    REGION_ORIGIN: { nom: 'Centre' },
-    DEPARTMENT: 'Mfoundi',
-    EMAIL: email,
-    PHONE_NUMBER: '677 12 34 56',
-    LIVING_TOWN: { name: 'Yaoundé' },
-    FIRST_LANGUAGE: { name: 'French' },
-    SECOND_LANGUAGE: { name: 'English' },
-    ADMISSION_DIPLOMA: 'Baccalauréat C',
-    ADMISSION_DIPLOMA_GRADE: 10 + (i % 10),
-    MENTION_OBTAINED: 'GOOD',
-    YEAR_OBTENTION: 2023,
-    COUNTRY_OBTENTION: { name: 'Cameroon' },
-    SCHOOL_OBTENTION: 'Lycée Leclerc',
-    IS_PROFESSIONAL: 'NO',
-    FIRST_YEAR_UNIVERSITY: 2024,
-    FIRST_YEAR_UNIVERSITY_TYPE: 'PUBLIC',
-    NAME_OF_UNIVERSITY: 'University of Yaoundé I',
-    FORMATION_TYPE: 'INITIAL',
-    CYCLE: { CYCLE_NAME: first.CYCLE_NAME },
-    FORMATION_FIRST_CHOICE: choice(first),
-    FORMATION_SECOND_CHOICE: second ? choice(second) : null,
-    FATHER_NAME: 'Mbarga Jean',
-    FATHER_JOB: 'Teacher',
-    FATHER_CONTACT: '699 11 22 33',
-    FATHER_REGION_ORIGIN: { nom: 'Centre' },
-    MOTHER_NAME: 'Ngo Marie',
-    MOTHER_JOB: 'Trader',
-    MOTHER_CONTACT: '655 44 55 66',
-    MOTHER_REGION_ORIGIN: { nom: 'Littoral' },
-    EMERGENCY_NAME: 'Mbarga Paul',
-    EMERGENCY_CONTACT: '699 77 88 99',
-    IS_HANDICAPED: 0,
-    IS_SPORTIVE: i % 3 === 0 ? 1 : 0,
-    IS_SPORTIVE_COMPETITOR: 0,
-    FIRST_SPORT: i % 3 === 0 ? 'FOOTBALL' : null,
-    LANGUAGE: i % 2 ? 'fr' : 'en',
-  });
-}
 
 function shuffle<T>(items: T[]): T[] {
   for (let i = items.length - 1; i > 0; i--) {

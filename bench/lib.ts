@@ -12,21 +12,78 @@ export interface Load {
   non2xx: number;
 }
 
-export async function load(url: string, options: { method?: 'GET' | 'POST' | 'PATCH'; body?: string; headers?: Record<string, string>; seconds: number; connections: number }): Promise<Load> {
-  const result = await autocannon({
-    url,
-    method: options.method ?? 'GET',
-    connections: options.connections,
-    duration: options.seconds,
-    headers: { 'content-type': 'application/json', ...(options.headers ?? {}) },
-    ...(options.body ? { body: options.body } : {}),
-  });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+/** Told of each answer of a load: its status, its time (ms) and its Retry-After header, if any. */
+export type OnAnswer = (status: number, ms: number, retryAfter: string | undefined) => void;
+
+export interface LoadOptions {
+  method?: 'GET' | 'POST' | 'PATCH';
+  /** the same body every time, or a new one for each request (a registration with its own address) */
+  body?: string | (() => string);
+  headers?: Record<string, string>;
+  /** headers of each connection: the n-th connection sends the n-th (round the list), e.g. one person's cookie each */
+  connectionHeaders?: Record<string, string>[];
+  seconds: number;
+  connections: number;
+  /** seconds before a request without an answer counts as a timeout (autocannon's default: 10) */
+  timeout?: number;
+  /** called for every answer, in the order they come */
+  onAnswer?: OnAnswer;
 }
 
-export async function waitFor(url: string, seconds = 120): Promise<void> {
+export function load(url: string, options: LoadOptions): Promise<Load> {
+  const headers = { 'content-type': 'application/json', ...(options.headers ?? {}) };
+  const { body, connectionHeaders, onAnswer } = options;
+  let connection = 0;
+  // The answer's headers reach `onResponse` just before the client reports its status and time.
+  let retryAfter: string | undefined;
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        method: options.method ?? 'GET',
+        connections: options.connections,
+        duration: options.seconds,
+        headers,
+        ...(options.timeout ? { timeout: options.timeout } : {}),
+        ...(typeof body === 'string' ? { body } : {}),
+        ...(typeof body === 'function' || onAnswer
+          ? {
+              requests: [
+                {
+                  ...(typeof body === 'function' ? { setupRequest: (request: autocannon.Request) => ({ ...request, body: body() }) } : {}),
+                  ...(onAnswer ? { onResponse: (_status: number, _body: string, _context: object, answerHeaders: autocannon.Request['headers']) => (retryAfter = answerHeaders?.['retry-after'] as string | undefined) } : {}),
+                },
+              ],
+            }
+          : {}),
+        ...(connectionHeaders?.length ? { setupClient: (client: autocannon.Client) => client.setHeaders({ ...headers, ...connectionHeaders[connection++ % connectionHeaders.length] }) } : {}),
+      },
+      (error: unknown, result: autocannon.Result) => {
+        if (error) reject(error instanceof Error ? error : new Error(String(error)));
+        else resolve({ rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx });
+      },
+    );
+    if (onAnswer) {
+      instance.on('response', (_client, status, _bytes, ms) => {
+        onAnswer(status, ms, retryAfter);
+        retryAfter = undefined;
+      });
+    }
+  });
+}
+
+/** The q-quantile (0 to 1) of `values`, by the nearest rank; NaN for none. */
+export function percentile(values: number[], q: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = values.slice().sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+/** Waits until `url` answers 2xx; fails at once if `server`, the process started, has exited. */
+export async function waitFor(url: string, seconds = 120, server?: ChildProcess): Promise<void> {
   const until = Date.now() + seconds * 1000;
   while (Date.now() < until) {
+    if (server && server.exitCode !== null) throw new Error(`the server exited (code ${server.exitCode}) before ${url} answered`);
     try {
       const res = await fetch(url);
       if (res.ok) return;
@@ -38,8 +95,28 @@ export async function waitFor(url: string, seconds = 120): Promise<void> {
   throw new Error(`${url} did not answer within ${seconds} s`);
 }
 
-export function start(script: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+/** What a started process wrote on its standard output (the server's log: one JSON line per request at info). */
+const written = new WeakMap<ChildProcess, { lines: number; bytes: number }>();
+export const logOf = (child: ChildProcess) => written.get(child) ?? { lines: 0, bytes: 0 };
+
+/** tsx, from the bench's own packages, so that a checkout without node_modules (`--server-root`) starts too. */
+const tsx = import.meta.resolve('tsx');
+
+/**
+ * Starts `script` (relative to `cwd`, the repository root unless told) with `env` over this
+ * process's environment. Its standard output is read and thrown away as it comes, as a log
+ * collector would, so that writing the log costs what it costs in production (a pipe that is
+ * never read would stop the server once full; 'ignore' would make it free).
+ */
+export function start(script: string, env: Record<string, string>, cwd = root, nodeArgs: readonly string[] = []): ChildProcess {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', tsx, script], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const log = { lines: 0, bytes: 0 };
+  written.set(child, log);
+  child.stdout!.on('data', (chunk: Buffer) => {
+    log.bytes += chunk.length;
+    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) log.lines++;
+  });
+  child.stdout!.resume();
   return child;
 }
 
@@ -55,4 +132,93 @@ export async function stop(child: ChildProcess): Promise<void> {
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
   await exited;
+}
+
+// ---------------------------------------------------------------- a candidate's registration
+
+export interface EntranceAnswer {
+  Entrance_ID: number;
+  Entrance_Name: string;
+  specialities: { SPECIALITY_ID: number; SPECIALITY_DESCRIPTION: string; CYCLE_NAME: string }[];
+}
+
+const LASTNAMES = ['Mbarga', 'Nkoulou', 'Fotso', 'Bello', 'Tchoupo', 'Ngono', 'Eto', 'Kamga', 'Abena', 'Njoya'];
+const FIRSTNAMES = ['Aïcha', 'Landry', 'Brice', 'Mireille', 'Samuel', 'Grâce', 'Ibrahim', 'Carine', 'Junior', 'Estelle'];
+
+/** A complete registration form for the entrance, as the web page sends it (packages/contract/src/candidates.ts CandidateCreate). */
+export function registration(entrance: EntranceAnswer, email: string, i: number): string {
+  const first = entrance.specialities[0]!;
+  const second = entrance.specialities.find((s) => s.CYCLE_NAME === first.CYCLE_NAME && s.SPECIALITY_ID !== first.SPECIALITY_ID);
+  const choice = (s: typeof first) => ({ CYCLE_NAME: s.CYCLE_NAME, SPECIALITY_DESCRIPTION: s.SPECIALITY_DESCRIPTION, SPECIALITY_ID: s.SPECIALITY_ID });
+  return JSON.stringify({
+    ENTRANCE_ID: entrance.Entrance_ID,
+    LASTNAME: LASTNAMES[i % LASTNAMES.length],
+    FIRSTNAME: FIRSTNAMES[Math.floor(i / LASTNAMES.length) % FIRSTNAMES.length],
+    BIRTHDATE: `200${4 + (i % 4)}-0${1 + (i % 9)}-1${i % 10}`,
+    BIRTHPLACE: 'Yaoundé',
+    GENDER: i % 2 ? 'Male' : 'Female',
+    COUNTRY: { name: 'Cameroon' },
+    REGION_ORIGIN: { nom: 'Centre' },
+    DEPARTMENT: 'Mfoundi',
+    EMAIL: email,
+    PHONE_NUMBER: '677 12 34 56',
+    LIVING_TOWN: { name: 'Yaoundé' },
+    FIRST_LANGUAGE: { name: 'French' },
+    SECOND_LANGUAGE: { name: 'English' },
+    ADMISSION_DIPLOMA: 'Baccalauréat C',
+    ADMISSION_DIPLOMA_GRADE: 10 + (i % 10),
+    MENTION_OBTAINED: 'GOOD',
+    YEAR_OBTENTION: 2023,
+    COUNTRY_OBTENTION: { name: 'Cameroon' },
+    SCHOOL_OBTENTION: 'Lycée Leclerc',
+    IS_PROFESSIONAL: 'NO',
+    FIRST_YEAR_UNIVERSITY: 2024,
+    FIRST_YEAR_UNIVERSITY_TYPE: 'PUBLIC',
+    NAME_OF_UNIVERSITY: 'University of Yaoundé I',
+    FORMATION_TYPE: 'INITIAL',
+    CYCLE: { CYCLE_NAME: first.CYCLE_NAME },
+    FORMATION_FIRST_CHOICE: choice(first),
+    FORMATION_SECOND_CHOICE: second ? choice(second) : null,
+    FATHER_NAME: 'Mbarga Jean',
+    FATHER_JOB: 'Teacher',
+    FATHER_CONTACT: '699 11 22 33',
+    FATHER_REGION_ORIGIN: { nom: 'Centre' },
+    MOTHER_NAME: 'Ngo Marie',
+    MOTHER_JOB: 'Trader',
+    MOTHER_CONTACT: '655 44 55 66',
+    MOTHER_REGION_ORIGIN: { nom: 'Littoral' },
+    EMERGENCY_NAME: 'Mbarga Paul',
+    EMERGENCY_CONTACT: '699 77 88 99',
+    IS_HANDICAPED: 0,
+    IS_SPORTIVE: i % 3 === 0 ? 1 : 0,
+    IS_SPORTIVE_COMPETITOR: 0,
+    FIRST_SPORT: i % 3 === 0 ? 'FOOTBALL' : null,
+    LANGUAGE: i % 2 ? 'fr' : 'en',
+  });
+}
+
+/** The demo accounts' password (apps/server/src/seed/demo.ts). */
+export const DEMO_PASSWORD = 'Portal-2024!';
+
+export interface SignedIn { cookie: string; id: number; device: string }
+
+/** A cookie the answer sets, `name=value` (the name may carry a `__Host-` prefix). */
+export const cookieOf = (res: Response, name: string) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .find((c) => c.split('=')[0]!.endsWith(name));
+
+/** Signs a person in as the sign-in page does: the password, then the mailed code. Their session, and the device now known. */
+export async function signedInCookie(base: string, identifier = 'PER0001'): Promise<SignedIn> {
+  const res = await fetch(`${base}/api/auth/students/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier, password: DEMO_PASSWORD }) });
+  if (!res.ok) throw new Error(`bench sign-in of ${identifier} failed: ${res.status} ${await res.text()}`);
+  const attempt = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const { STUDENT_ID } = (await res.json()) as { STUDENT_ID: number };
+  // Sign-ins here run one after another, before any load: the newest code mail holds this one's code.
+  const mails = (await (await fetch(`${base}/api/dev/mailbox`)).json()) as { text: string; kind?: string }[];
+  const code = /\b(\d{6})\b/.exec((mails.find((m) => m.kind === 'sign-code') ?? mails[0])!.text)![1];
+  const verified = await fetch(`${base}/api/auth/student/code-verification`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: attempt }, body: JSON.stringify({ SIGN_CODE: code, STUDENT_ID }) });
+  if (!verified.ok) throw new Error(`bench code verification of ${identifier} failed: ${verified.status}`);
+  return { cookie: cookieOf(verified, 'portal_session')!, id: STUDENT_ID, device: cookieOf(verified, 'portal_device') ?? '' };
 }

@@ -7,8 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { spawn } from 'node:child_process';
-import { load, root, stop, waitFor } from './lib';
+import { load, root, signedInCookie, start, stop, waitFor } from './lib';
 
 const option = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -78,26 +77,12 @@ export function summarise(profile: CpuProfile, window: { from: number; to: numbe
   ].join('\n');
 }
 
-/** A staff member's session cookie: password, then the code the development mailbox shows. */
-async function signedInCookie(base: string, identifier = 'PER0001'): Promise<{ cookie: string; id: number }> {
-  const json = { 'content-type': 'application/json' };
-  const res = await fetch(`${base}/api/auth/students/`, { method: 'POST', headers: json, body: JSON.stringify({ identifier, password: 'Portal-2024!' }) });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status}`);
-  const attempt = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const { STUDENT_ID } = (await res.json()) as { STUDENT_ID: number };
-  const mails = (await (await fetch(`${base}/api/dev/mailbox`)).json()) as { text: string }[];
-  const code = /code is (\d{6})/.exec(mails[0]!.text)![1];
-  const verified = await fetch(`${base}/api/auth/student/code-verification`, { method: 'POST', headers: { ...json, cookie: attempt }, body: JSON.stringify({ SIGN_CODE: code, STUDENT_ID }) });
-  if (!verified.ok) throw new Error(`code verification failed: ${verified.status}`);
-  return { cookie: verified.headers.getSetCookie().find((c) => c.startsWith('portal_session='))!.split(';')[0]!, id: STUDENT_ID };
-}
-
 async function main(): Promise<void> {
   const port = 3311;
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-profile-'));
   const profileDir = path.join(dataDir, 'profile');
-  const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', PUBLIC_URL: base, DATABASE_POOL_SIZE: '20', DEV_MAILBOX: 'true' };
+  const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'info', PUBLIC_URL: base, DATABASE_POOL_SIZE: '20', DEV_MAILBOX: 'true' };
   let dbName: string | undefined;
   const admin = new pg.Client({ connectionString: pgBase });
   if (database === 'postgres') {
@@ -109,8 +94,7 @@ async function main(): Promise<void> {
     env.DATABASE_URL = url.toString();
   }
   const window = { from: 0, to: 0 };
-  const server = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  server.stdout.resume();
+  const server = start('apps/server/src/main.ts', env, root, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
   try {
     await waitFor(`${base}/api/health`);
     const { cookie, id } = await signedInCookie(base);

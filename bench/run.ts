@@ -1,40 +1,125 @@
 // Requests per second and p99 of the portal's calls, each as a ratio to a bare Fastify
-// hello-world measured in the same run, on PostgreSQL and on PGlite, and the server's
-// peak resident memory. Usage: npm run bench [-- --seconds 10 --connections 50]
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// hello-world measured in the same run, on PostgreSQL and on PGlite; then a sign-in crowd beside
+// the own-record reads; and the server's peak resident memory. The server runs as in production:
+// its log at info (one JSON line per request), read from its standard output as a collector would.
+// Usage: npm run bench [-- --seconds 10 --connections 50 --subjects 20000
+//   --only <part of a call's name>[,<another>] --databases postgres,pglite
+//   --server-root <the checkout whose apps/server/src/main.ts is started> --out <file.json>]
+// The figures go to bench/results/latest.json (or --out), the table beside them (latest.md);
+// `npm run bench:compare -- before.json after.json` sets two runs side by side.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { load, peakRssMiB, root, start, stop, waitFor, type Load } from './lib';
+import { addDays, mondayOf, universityDayOf } from '../packages/contract/src/rules/calendar';
+import { cookieOf, DEMO_PASSWORD, load, logOf, peakRssMiB, percentile, registration, root, signedInCookie, start, stop, waitFor, type EntranceAnswer, type Load, type LoadOptions, type SignedIn } from './lib';
 
-const arg = (name: string, fallback: number) => {
+const text = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+  return i > 0 ? process.argv[i + 1]! : fallback;
 };
+const arg = (name: string, fallback: number) => Number(text(name, String(fallback)));
+// npm runs this from bench/: a path given on the command line is the caller's (INIT_CWD).
+const fromCaller = (p: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), p);
+
 const seconds = arg('seconds', 10);
 const connections = arg('connections', 50);
+/** Writes that pile rows up (filings, registrations, sign-ins) run a third of the time. */
+const short = Math.max(2, Math.round(seconds / 3));
+/** Subjects in the benchmark catalogue (the demo seed has about 300). */
+const SUBJECTS = arg('subjects', 20_000);
+const ONLY = text('only', '').split(',').map((s) => s.trim()).filter(Boolean);
+type Database = 'postgres' | 'pglite';
+const DATABASES = text('databases', 'postgres,pglite').split(',').map((s) => s.trim()) as Database[];
+if (DATABASES.some((d) => d !== 'postgres' && d !== 'pglite')) throw new Error(`--databases: postgres, pglite or both, not ${DATABASES.join(',')}`);
+const SERVER_ROOT = fromCaller(text('server-root', root));
+if (!existsSync(path.join(SERVER_ROOT, 'apps/server/src/main.ts'))) throw new Error(`--server-root: no apps/server/src/main.ts in ${SERVER_ROOT}`);
+const OUT = fromCaller(text('out', path.join(root, 'bench/results/latest.json')));
 const pgBase = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** A row is measured when its name contains one of the --only parts (every row without --only). */
+const selected = (name: string) => ONLY.length === 0 || ONLY.some((part) => name.includes(part));
+const anySelected = (...names: string[]) => names.some(selected);
+
+/** The rows, by family. A name is what --only matches and what compare.ts pairs: it never carries a figure of the run. */
+const ROW = {
+  health: 'GET /api/health',
+  ownRecord: 'GET /api/students/{id}',
+  subjects: ['subjects: no filter, page 1', 'subjects: level 3 + day regime, page 5', 'subjects: search "algo", page 2', 'subjects: cycle + level + search "network"'],
+  filing: 'POST /api/requests (filing)',
+  requestList: 'GET /api/requests (list, page 1)',
+  requestSearch: 'GET /api/requests (list, search "contract", page 3)',
+  requestCounters: 'GET /api/requests/stats/user/{id} (counters)',
+  lecturerWeek: 'POST /api/lessons/timetable (a week of 30 lessons, a year planned)',
+  signIn: 'POST /api/auth/students/ (sign-in)',
+  studentFile: "GET /api/students/profile (a student's own file)",
+  studentWeek: "POST /api/lessons/timetable (a student's week, the seed's)",
+  evaluations: 'GET /api/students/subjects/{id} (what a student evaluates)',
+  evaluationForm: 'GET /api/question-forms/{id} (the form a student answers)',
+  entrances: 'GET /api/entrances (open entrances, public)',
+  registration: 'POST /api/candidate (registration, a new address each)',
+  candidateFile: "GET /api/candidate/me (a candidate's own file)",
+  settings: "POST /api/settings (one's own language)",
+  crowdReadsAlone: 'sign-in crowd: GET /api/students/{id} alone',
+  crowdReadsDuring: 'sign-in crowd: GET /api/students/{id} during the sign-ins',
+  crowdSignIns: 'sign-in crowd: POST /api/auth/students/ (known device)',
+};
+const STUDENT_ROWS = [ROW.studentFile, ROW.studentWeek, ROW.evaluations, ROW.evaluationForm, ROW.settings, ROW.crowdReadsAlone, ROW.crowdReadsDuring, ROW.crowdSignIns];
 
 interface Row { target: string; database: string; rps: number; p99: number; ratio: number; errors: number; non2xx: number }
 const rows: Row[] = [];
+/** Families or rows that could not be measured (a server without the call, a refused probe), and why. */
+const notMeasured: string[] = [];
 
-async function signedInCookie(base: string, identifier = 'PER0001'): Promise<{ cookie: string; id: number }> {
-  const res = await fetch(`${base}/api/auth/students/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier, password: 'Portal-2024!' }) });
-  if (!res.ok) throw new Error(`bench sign-in failed: ${res.status} ${await res.text()}`);
-  const attempt = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const { STUDENT_ID } = (await res.json()) as { STUDENT_ID: number };
-  // Sign-ins here run one after another: the newest mail holds this one's code.
-  const mails = (await (await fetch(`${base}/api/dev/mailbox`)).json()) as { text: string }[];
-  const code = /code is (\d{6})/.exec(mails[0]!.text)![1];
-  const verified = await fetch(`${base}/api/auth/student/code-verification`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: attempt }, body: JSON.stringify({ SIGN_CODE: code, STUDENT_ID }) });
-  if (!verified.ok) throw new Error(`bench code verification failed: ${verified.status}`);
-  const session = verified.headers.getSetCookie().find((c) => c.startsWith('portal_session='))!.split(';')[0]!;
-  return { cookie: session, id: STUDENT_ID };
+/** The demo student (seed/demo.ts) and the students of their class with an account (DEMO_EVALUATION_STUDENTS). */
+const STUDENT = 'ST24A001';
+const CLASSMATES = ['ST24A004', 'ST24A007', 'ST24A010', 'ST24A013', 'ST24A016', 'ST24A019'];
+
+/** The person signed in, or the reason they could not be, thrown to the family that needs them. */
+const signedIn = (person: SignedIn | Error): SignedIn => {
+  if (person instanceof Error) throw person;
+  return person;
+};
+
+/** A call as autocannon sends it (the path under the server's address). */
+interface Call extends Omit<LoadOptions, 'seconds' | 'connections' | 'onAnswer'> {
+  path: string;
+  seconds?: number;
+  /** one request first, which must answer 2xx (true unless told) */
+  probe?: boolean;
 }
 
-async function portal(database: 'postgres' | 'pglite', port: number, hello: Load) {
+/** The sign-in crowd's figures, per database (see crowd()). */
+interface Crowd {
+  readsAlone: Load;
+  readsDuring: Load;
+  signIns: {
+    answered: number;
+    /** answers by status: 2xx, 429, 503, any other (with the statuses) */
+    ok: number;
+    tooMany: number;
+    busy: number;
+    other: number;
+    otherStatuses: number[];
+    /** errors and timeouts (no answer within 30 s) */
+    noAnswer: number;
+    okP50: number;
+    okP99: number;
+    busyP50: number;
+    busyP99: number;
+    busyWithRetryAfter: number;
+  };
+}
+const crowds: Partial<Record<Database, Crowd>> = {};
+
+/** What the rows ran over, per database: imports, filings, the weeks read. */
+const setup: Record<string, Record<string, unknown>> = {};
+
+async function portal(database: Database, port: number, hello: Load) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
-  const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}`, DATABASE_POOL_SIZE: '20', DEV_MAILBOX: 'true' };
+  // The server as in production: the log at info (the default, whatever this shell says), on a pipe.
+  const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'info', PUBLIC_URL: `http://127.0.0.1:${port}`, DATABASE_POOL_SIZE: '20', DEV_MAILBOX: 'true' };
   let dbName: string | undefined;
   const admin = new pg.Client({ connectionString: pgBase });
   if (database === 'postgres') {
@@ -46,49 +131,159 @@ async function portal(database: 'postgres' | 'pglite', port: number, hello: Load
     url.pathname = `/${dbName}`;
     env.DATABASE_URL = url.toString();
   }
-  const server = start('apps/server/src/main.ts', env);
+  const server = start('apps/server/src/main.ts', env, SERVER_ROOT);
   const base = `http://127.0.0.1:${port}`;
+  const facts: Record<string, unknown> = (setup[database] = {});
   try {
-    await waitFor(`${base}/api/health`);
-    const { cookie, id } = await signedInCookie(base);
-    const measure = async (target: string, run: () => Promise<Load>) => {
+    await waitFor(`${base}/api/health`, 120, server);
+
+    /** Measures a call (a warm-up round, not counted, then the round that is), if its row is selected or `runAnyway`. */
+    const measure = async (target: string, call: Call, options: { runAnyway?: boolean } = {}) => {
+      const counted = selected(target);
+      if (!counted && !options.runAnyway) return;
+      const { path: callPath, probe = true, ...loadOptions } = call;
+      if (probe) {
+        // One request first: a call the server refuses is reported, not loaded for seconds.
+        const body = typeof call.body === 'function' ? call.body() : call.body;
+        const res = await fetch(`${base}${callPath}`, { method: call.method ?? 'GET', headers: { 'content-type': 'application/json', ...call.headers, ...call.connectionHeaders?.[0] }, ...(body ? { body } : {}) });
+        if (!res.ok) {
+          notMeasured.push(`${target} on ${database}: the first request answered ${res.status} ${(await res.text()).slice(0, 200)}`);
+          return;
+        }
+        await res.arrayBuffer();
+      }
+      const run = () => load(`${base}${callPath}`, { ...loadOptions, seconds: call.seconds ?? seconds, connections });
       await run(); // warm-up round, not counted
       const r = await run();
-      rows.push({ target, database, rps: r.rps, p99: r.p99, ratio: r.rps / hello.rps, errors: r.errors, non2xx: r.non2xx });
+      if (counted) rows.push({ target, database, rps: r.rps, p99: r.p99, ratio: r.rps / hello.rps, errors: r.errors, non2xx: r.non2xx });
     };
-    const short = Math.max(2, Math.round(seconds / 3));
-    await measure('GET /api/health', () => load(`${base}/api/health`, { seconds, connections }));
-    await measure(`GET /api/students/{id}`, () => load(`${base}/api/students/${id}`, { seconds, connections, headers: { cookie } }));
+    /** A family of rows whose setup may fail (a server of an older commit without these calls): reported, and the run goes on. */
+    const family = async (name: string, names: string[], work: () => Promise<void>) => {
+      if (!anySelected(...names)) return;
+      try {
+        await work();
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        console.error(`bench: ${name} on ${database} not measured: ${message}`);
+        notMeasured.push(`${name} on ${database}: ${message.slice(0, 300)}`);
+      }
+    };
+
+    // Everyone the rows need is signed in first, before any load: the code mails are then read in order.
+    const lecturer = await signedInCookie(base);
+    const { cookie, id } = lecturer;
+    // A person who cannot sign in (a seed of an older commit) fails the families that need them, not the run.
+    const trySignIn = (identifier: string) => signedInCookie(base, identifier).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+    const notNeeded = new Error('not signed in');
+    const student = anySelected(...STUDENT_ROWS) ? await trySignIn(STUDENT) : notNeeded;
+    // The classmates save settings only; a server whose seed lacks one goes on with the others.
+    const classmates: SignedIn[] = [];
+    for (const matricule of selected(ROW.settings) ? CLASSMATES : []) {
+      const signed = await trySignIn(matricule);
+      if (!(signed instanceof Error)) classmates.push(signed);
+    }
+    const academic = anySelected(...ROW.subjects, ROW.lecturerWeek) ? await trySignIn('academic') : notNeeded;
+
+    await measure(ROW.health, { path: '/api/health' });
+    await measure(ROW.ownRecord, { path: `/api/students/${id}`, headers: { cookie } });
+
     // Subject search on a catalogue of 20,000 subjects, imported through the academic office's CSV import.
-    const academic = await signedInCookie(base, 'academic');
-    const imported = await importSubjects(base, academic.cookie, SUBJECTS);
-    importTimes[database] = imported;
-    const search = (body: Record<string, unknown>, page = 1) => () =>
-      load(`${base}/api/subjects/by-level/${page}`, { method: 'PATCH', body: JSON.stringify(body), seconds, connections, headers: { cookie } });
-    await measure('subjects: no filter, page 1', search({}));
-    await measure('subjects: level 3 + day regime, page 5', search({ LEVEL: 3, REGIME: 'DAY' }, 5));
-    await measure('subjects: search "algo", page 2', search({ SEARCH: 'algo' }, 2));
-    await measure('subjects: cycle + level + search "network"', search({ CYCLE: 1, LEVEL: 2, SEARCH: 'network' }));
+    await family('subjects', ROW.subjects, async () => {
+      facts.subjectsImported = await importSubjects(base, signedIn(academic).cookie, SUBJECTS);
+      const search = (body: Record<string, unknown>, page = 1): Call => ({ path: `/api/subjects/by-level/${page}`, method: 'PATCH', body: JSON.stringify(body), headers: { cookie } });
+      await measure(ROW.subjects[0]!, search({}));
+      await measure(ROW.subjects[1]!, search({ LEVEL: 3, REGIME: 'DAY' }, 5));
+      await measure(ROW.subjects[2]!, search({ SEARCH: 'algo' }, 2));
+      await measure(ROW.subjects[3]!, search({ CYCLE: 1, LEVEL: 2, SEARCH: 'network' }));
+    });
+
     // Requests (issue 11): filing a contract claim (a row, its first step, an audit entry and the
     // filing mail, in one transaction), then the lecturer's list and counters over everything filed.
-    const categories = (await (await fetch(`${base}/api/request-categories`, { headers: { cookie } })).json()) as { sousCategories: { id: number; code: string }[] }[];
-    const contractClaim = categories.flatMap((c) => c.sousCategories).find((s) => s.code === '0301')!;
-    const claim = JSON.stringify({ REQUEST_CATEGORY_ID: contractClaim.id, REQUEST_OBJECT: 'Contract not received', DESCRIPTION: 'I teach BTS1 GSI/J A since October and have not received my contract.' });
-    await measure('POST /api/requests (filing)', () => load(`${base}/api/requests`, { method: 'POST', body: claim, seconds: short, connections, headers: { cookie } }));
-    const filed = ((await (await fetch(`${base}/api/requests?pageSize=1`, { headers: { cookie } })).json()) as { total: number }).total;
-    requestsFiled[database] = filed;
-    await measure(`GET /api/requests (list, page 1 of ${filed})`, () => load(`${base}/api/requests`, { seconds, connections, headers: { cookie } }));
-    await measure('GET /api/requests (list, search "contract", page 3)', () => load(`${base}/api/requests?search=contract&page=3`, { seconds, connections, headers: { cookie } }));
-    await measure('GET /api/requests/stats/user/{id} (counters)', () => load(`${base}/api/requests/stats/user/${id}`, { seconds, connections, headers: { cookie } }));
+    // The lists read what the filing load filed: it runs, counted or not, whenever one of them is measured.
+    await family('requests', [ROW.filing, ROW.requestList, ROW.requestSearch, ROW.requestCounters], async () => {
+      const categories = (await (await fetch(`${base}/api/request-categories`, { headers: { cookie } })).json()) as { sousCategories: { id: number; code: string }[] }[];
+      const contractClaim = categories.flatMap((c) => c.sousCategories).find((s) => s.code === '0301')!;
+      const claim = JSON.stringify({ REQUEST_CATEGORY_ID: contractClaim.id, REQUEST_OBJECT: 'Contract not received', DESCRIPTION: 'I teach BTS1 GSI/J A since October and have not received my contract.' });
+      await measure(ROW.filing, { path: '/api/requests', method: 'POST', body: claim, seconds: short, headers: { cookie } }, { runAnyway: true });
+      facts.requestsFiled = ((await (await fetch(`${base}/api/requests?pageSize=1`, { headers: { cookie } })).json()) as { total: number }).total;
+      await measure(ROW.requestList, { path: '/api/requests', headers: { cookie } });
+      await measure(ROW.requestSearch, { path: '/api/requests?search=contract&page=3', headers: { cookie } });
+      await measure(ROW.requestCounters, { path: `/api/requests/stats/user/${id}`, headers: { cookie } });
+    });
+
     // The timetable (issue 12): a lecturer with 30 lessons a week (every slot, Monday to Friday)
     // over a school year, planned by the academic office's import; a week read as the Schedule page does.
-    timetableImports[database] = await importYearOfLessons(base, academic.cookie, cookie);
-    const week = JSON.stringify({ START_DATE: '2025-02-03', END_DATE: '2025-02-09' });
-    await measure('POST /api/lessons/timetable (a week of 30 lessons, a year planned)', () => load(`${base}/api/lessons/timetable`, { method: 'POST', body: week, seconds, connections, headers: { cookie } }));
-    // Each sign-in verifies an argon2id hash (19 MiB, 2 passes) and writes a code mail.
-    await measure('POST /api/auth/students/ (sign-in)', () =>
-      load(`${base}/api/auth/students/`, { method: 'POST', body: JSON.stringify({ identifier: 'PER0001', password: 'Portal-2024!' }), seconds: short, connections }),
-    );
+    await family('lecturer timetable', [ROW.lecturerWeek], async () => {
+      facts.lessonsPlanned = await importYearOfLessons(base, signedIn(academic).cookie, cookie);
+      const week = JSON.stringify({ START_DATE: '2025-02-03', END_DATE: '2025-02-09' });
+      await measure(ROW.lecturerWeek, { path: '/api/lessons/timetable', method: 'POST', body: week, headers: { cookie } });
+    });
+
+    // Each sign-in verifies an argon2id hash (19 MiB, 2 passes) and writes a code mail; without a
+    // known device, the codes mailed for one account are limited (decision 23): most answers are 429.
+    await measure(ROW.signIn, { path: '/api/auth/students/', method: 'POST', body: JSON.stringify({ identifier: 'PER0001', password: DEMO_PASSWORD }), seconds: short, probe: false });
+
+    // A student (issue 13): their own file, and their class's week as the Schedule page reads it
+    // (the demo lessons of the seed day's week: the seed plans them round that day).
+    await family('students', [ROW.studentFile, ROW.studentWeek], async () => {
+      const headers = { cookie: signedIn(student).cookie };
+      await measure(ROW.studentFile, { path: '/api/students/profile', headers });
+      if (!selected(ROW.studentWeek)) return;
+      const monday = mondayOf(universityDayOf(new Date()));
+      const week = JSON.stringify({ START_DATE: monday, END_DATE: addDays(monday, 6) });
+      const answer = (await (await fetch(`${base}/api/lessons/timetable`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: week })).json()) as { timetable?: unknown[] };
+      facts.studentWeek = { monday, lessons: answer.timetable?.length ?? 0 };
+      await measure(ROW.studentWeek, { path: '/api/lessons/timetable', method: 'POST', body: week, headers });
+    });
+
+    // The evaluation of teaching (issue 13): what the student evaluates (their page's list), and the
+    // form of an open session as the page opens it to answer. Answering is not loaded: it is once per
+    // student and target, and the seed has 7 students with an account, 3 targets each (21 answers).
+    await family('evaluation', [ROW.evaluations, ROW.evaluationForm], async () => {
+      const { id: studentId, cookie: studentCookie } = signedIn(student);
+      const headers = { cookie: studentCookie };
+      const { items } = (await (await fetch(`${base}/api/students/subjects/${studentId}`, { headers })).json()) as { items: { formId: number; session: { open: boolean } }[] };
+      const open = items.filter((item) => item.session.open);
+      facts.evaluations = { items: items.length, open: open.length };
+      await measure(ROW.evaluations, { path: `/api/students/subjects/${studentId}`, headers });
+      if (!selected(ROW.evaluationForm)) return;
+      if (!open[0]) throw new Error('the demo student has no open evaluation');
+      await measure(ROW.evaluationForm, { path: `/api/question-forms/${open[0].formId}`, headers });
+    });
+
+    // Entrance candidates (issue 14): the public list of open entrances, a registration (a new
+    // address each request: the same address again is another path, answered 200), and the file a
+    // candidate's own cookie opens.
+    await family('candidates', [ROW.entrances, ROW.registration, ROW.candidateFile], async () => {
+      await measure(ROW.entrances, { path: '/api/entrances' });
+      if (!anySelected(ROW.registration, ROW.candidateFile)) return;
+      const entrances = (await (await fetch(`${base}/api/entrances`)).json()) as EntranceAnswer[];
+      const entrance = entrances.find((e) => e.specialities.length > 0);
+      if (!entrance) throw new Error('the demo seed has no open entrance with specialities');
+      let n = 0;
+      const next = () => registration(entrance, `bench-${database}-${process.pid}-${n}@bench.example`, n++);
+      const first = await fetch(`${base}/api/candidate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: next() });
+      if (first.status !== 201) throw new Error(`a registration answered ${first.status} ${(await first.text()).slice(0, 200)}`);
+      const candidate = cookieOf(first, 'portal_candidate')!;
+      await measure(ROW.registration, { path: '/api/candidate', method: 'POST', body: next, seconds: short });
+      facts.registrations = n;
+      await measure(ROW.candidateFile, { path: '/api/candidate/me', headers: { cookie: candidate } });
+    });
+
+    // A light write of a signed-in person: the language they read the portal in (one settings row
+    // each, locked while merged). The connections take the people signed in in turn, so that 50
+    // saves at once are not 50 waits on one person's row.
+    await family('settings', [ROW.settings], async () => {
+      const people = [lecturer, signedIn(student), ...classmates];
+      facts.settingsPeople = people.length;
+      await measure(ROW.settings, { path: '/api/settings', method: 'POST', body: JSON.stringify({ LANGUAGE: 'en' }), connectionHeaders: people.map((p) => ({ cookie: p.cookie })) });
+    });
+
+    await family('sign-in crowd', [ROW.crowdReadsAlone, ROW.crowdReadsDuring, ROW.crowdSignIns], async () => {
+      crowds[database] = await crowd(base, lecturer, signedIn(student), hello, database);
+    });
+
+    facts.log = logOf(server);
     return peakRssMiB(server.pid!);
   } finally {
     await stop(server);
@@ -100,8 +295,56 @@ async function portal(database: 'postgres' | 'pglite', port: number, hello: Load
   }
 }
 
-/** The lessons the timetable read runs over, per database, and how long their import took. */
-const timetableImports: Record<string, { seconds: number; created: number }> = {};
+/**
+ * The sign-in crowd: the own-record reads (a signed-in person's `GET /api/students/{id}`) alone,
+ * then the same reads while a second crowd signs in, as at the start of a day. Every sign-in
+ * presents the student's known-device cookie (from their first sign-in): a known device is spared
+ * the per-account code limit and the address and password locks (decision 23), so that each one
+ * reaches the argon2id verification of the right password, then files an attempt and a code mail.
+ */
+async function crowd(base: string, reader: SignedIn, student: SignedIn, hello: Load, database: Database): Promise<Crowd> {
+  if (!student.device) throw new Error('the sign-in gave no known-device cookie');
+  const signIn = { path: '/api/auth/students/', body: JSON.stringify({ identifier: STUDENT, password: DEMO_PASSWORD }), headers: { cookie: student.device } };
+  const probe = await fetch(`${base}${signIn.path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...signIn.headers }, body: signIn.body });
+  if (!probe.ok) throw new Error(`a sign-in from the known device answered ${probe.status} ${(await probe.text()).slice(0, 200)}`);
+  await probe.arrayBuffer();
+
+  const reads = () => load(`${base}/api/students/${reader.id}`, { seconds, connections, headers: { cookie: reader.cookie } });
+  const readsAlone = await reads();
+  const answers: { status: number; ms: number; retryAfter: string | undefined }[] = [];
+  const [readsDuring, signIns] = await Promise.all([
+    reads(),
+    load(`${base}${signIn.path}`, { method: 'POST', body: signIn.body, headers: signIn.headers, seconds, connections, timeout: 30, onAnswer: (status, ms, retryAfter) => answers.push({ status, ms, retryAfter }) }),
+  ]);
+  const row = (target: string, r: Load) => {
+    if (selected(target)) rows.push({ target, database, rps: r.rps, p99: r.p99, ratio: r.rps / hello.rps, errors: r.errors, non2xx: r.non2xx });
+  };
+  row(ROW.crowdReadsAlone, readsAlone);
+  row(ROW.crowdReadsDuring, readsDuring);
+  row(ROW.crowdSignIns, signIns);
+
+  const ok = answers.filter((a) => a.status >= 200 && a.status < 300);
+  const busy = answers.filter((a) => a.status === 503);
+  const other = answers.filter((a) => !(a.status >= 200 && a.status < 300) && a.status !== 429 && a.status !== 503);
+  return {
+    readsAlone,
+    readsDuring,
+    signIns: {
+      answered: answers.length,
+      ok: ok.length,
+      tooMany: answers.filter((a) => a.status === 429).length,
+      busy: busy.length,
+      other: other.length,
+      otherStatuses: [...new Set(other.map((a) => a.status))],
+      noAnswer: signIns.errors,
+      okP50: percentile(ok.map((a) => a.ms), 0.5),
+      okP99: percentile(ok.map((a) => a.ms), 0.99),
+      busyP50: percentile(busy.map((a) => a.ms), 0.5),
+      busyP99: percentile(busy.map((a) => a.ms), 0.99),
+      busyWithRetryAfter: busy.filter((a) => a.retryAfter !== undefined && a.retryAfter !== '').length,
+    },
+  };
+}
 
 /**
  * Plans, through `POST /api/lessons/import`, every slot of every weekday from 2024-09-02 to
@@ -132,12 +375,6 @@ async function importYearOfLessons(base: string, academicCookie: string, lecture
   return { seconds: (performance.now() - started) / 1000, created: report.created };
 }
 
-/** Subjects in the benchmark catalogue (the demo seed has about 300). */
-const SUBJECTS = arg('subjects', 20_000);
-const importTimes: Record<string, { seconds: number; inserted: number }> = {};
-/** The lecturer's requests after the filing load, per database. */
-const requestsFiled: Record<string, number> = {};
-
 const TOPICS = ['Algorithms', 'Data structures', 'Networks', 'Network security', 'Databases', 'Operating systems', 'Compilers', 'Linear algebra', 'Analysis', 'Probability', 'Statistics', 'Accounting', 'Corporate finance', 'Marketing', 'Management', 'Business law', 'Economics', 'Electronics', 'Signal processing', 'Telecommunications', 'Thermodynamics', 'Mechanics', 'English', 'French', 'Communication'];
 
 /** Imports `n` generated subjects spread over the seeded classes, as the academic office would (CSV). */
@@ -157,6 +394,19 @@ async function importSubjects(base: string, cookie: string, n: number): Promise<
   return { seconds: (performance.now() - started) / 1000, inserted: report.inserted };
 }
 
+/** The commit of the server's checkout, and whether its files differ from it (a worktree of an older commit, or this one). */
+function serverCommit(): string {
+  try {
+    const commit = execFileSync('git', ['-C', SERVER_ROOT, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const changed = execFileSync('git', ['-C', SERVER_ROOT, 'status', '--porcelain', '--untracked-files=no', '--', 'apps/server', 'packages/contract'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return changed ? `${commit} with uncommitted changes` : commit;
+  } catch {
+    return 'unknown';
+  }
+}
+
+// ---------------------------------------------------------------- the run
+
 const helloServer = start('bench/hello.ts', { PORT: '3301' });
 await waitFor('http://127.0.0.1:3301/');
 await load('http://127.0.0.1:3301/', { seconds: 2, connections });
@@ -164,18 +414,74 @@ const hello = await load('http://127.0.0.1:3301/', { seconds, connections });
 await stop(helloServer);
 rows.push({ target: 'bare Fastify hello-world', database: '-', rps: hello.rps, p99: hello.p99, ratio: 1, errors: hello.errors, non2xx: hello.non2xx });
 
-const memory: Record<string, number> = {};
-memory.postgres = await portal('postgres', 3302, hello);
-memory.pglite = await portal('pglite', 3303, hello);
+const memory: Partial<Record<Database, number>> = {};
+for (const database of DATABASES) memory[database] = await portal(database, database === 'postgres' ? 3302 : 3303, hello);
 
+// ---------------------------------------------------------------- the figures
+
+const ms = (v: number) => (Number.isNaN(v) ? '-' : `${Math.round(v)} ms`);
 const table = [
   '| call | database | req/s | p99 (ms) | ratio to hello-world | errors / non-2xx |',
   '| --- | --- | ---: | ---: | ---: | ---: |',
   ...rows.map((r) => `| ${r.target} | ${r.database} | ${Math.round(r.rps)} | ${r.p99} | ${(r.ratio * 100).toFixed(1)} % | ${r.errors} / ${r.non2xx} |`),
 ].join('\n');
-const imports = Object.entries(importTimes).map(([db, r]) => `${db} ${r.inserted} subjects in ${r.seconds.toFixed(1)} s`).join(', ');
-const filings = Object.entries(requestsFiled).map(([db, n]) => `${db} ${n}`).join(', ');
-const lessonsPlanned = Object.entries(timetableImports).map(([db, r]) => `${db} ${r.created} lessons in ${r.seconds.toFixed(1)} s`).join(', ');
-const summary = `${table}\n\nCatalogue for the subject searches: the demo seed plus ${SUBJECTS} generated subjects, imported by CSV (${imports}).\nRequests: the lecturer's list and counters read everything the filing load filed for that lecturer (${filings} requests).\nTimetable: a school year of 30 lessons a week for the lecturer, planned by the lessons import (${lessonsPlanned}), plus the demo lessons.\nPeak resident memory of the server: PostgreSQL ${memory.postgres} MiB, PGlite ${memory.pglite} MiB.\n${connections} connections, ${seconds} s per call (sign-in: ${Math.max(2, Math.round(seconds / 3))} s), after a warm-up round; Node ${process.version}.`;
+
+const crowdDatabases = DATABASES.filter((d) => crowds[d]);
+const crowdCells = (cell: (c: Crowd) => string) => crowdDatabases.map((d) => cell(crowds[d]!)).join(' | ');
+const crowdTable = crowdDatabases.length
+  ? [
+      `| sign-in crowd (${connections} + ${connections} connections, ${seconds} s) | ${crowdDatabases.join(' | ')} |`,
+      `| --- | ${crowdDatabases.map(() => '---:').join(' | ')} |`,
+      `| own-record reads alone: req/s, p99 | ${crowdCells((c) => `${Math.round(c.readsAlone.rps)}, ${c.readsAlone.p99} ms`)} |`,
+      `| own-record reads during the sign-ins: req/s, p99 | ${crowdCells((c) => `${Math.round(c.readsDuring.rps)}, ${c.readsDuring.p99} ms`)} |`,
+      `| sign-ins answered 2xx / 429 / 503 / other | ${crowdCells((c) => `${c.signIns.ok} / ${c.signIns.tooMany} / ${c.signIns.busy} / ${c.signIns.other}${c.signIns.otherStatuses.length ? ` (${c.signIns.otherStatuses.join(', ')})` : ''}`)} |`,
+      `| sign-ins without an answer (errors, timeouts at 30 s) | ${crowdCells((c) => String(c.signIns.noAnswer))} |`,
+      `| sign-ins verified per second (2xx) | ${crowdCells((c) => (c.signIns.ok / seconds).toFixed(1))} |`,
+      `| 2xx latency p50 / p99 | ${crowdCells((c) => `${ms(c.signIns.okP50)} / ${ms(c.signIns.okP99)}`)} |`,
+      `| 503 latency p50 / p99 | ${crowdCells((c) => `${ms(c.signIns.busyP50)} / ${ms(c.signIns.busyP99)}`)} |`,
+      `| 503 with a Retry-After | ${crowdCells((c) => (c.signIns.busy ? `${c.signIns.busyWithRetryAfter} of ${c.signIns.busy}` : '-'))} |`,
+    ].join('\n')
+  : '';
+
+/** A sentence about what the rows ran over, with the figure of each database that has one (none: no sentence). */
+const note = <T>(key: string, show: (value: T) => string, sentence: (figures: string) => string) => {
+  const figures = Object.entries(setup)
+    .filter(([, facts]) => facts[key] !== undefined)
+    .map(([db, facts]) => `${db} ${show(facts[key] as T)}`);
+  return figures.length ? sentence(figures.join(', ')) : '';
+};
+type Timed = { seconds: number; inserted?: number; created?: number };
+const notes = [
+  note('subjectsImported', (r: Timed) => `${r.inserted} subjects in ${r.seconds.toFixed(1)} s`, (f) => `Catalogue for the subject searches: the demo seed plus ${SUBJECTS} generated subjects, imported by CSV (${f}).`),
+  note('requestsFiled', (n: number) => String(n), (f) => `Requests: the lecturer's list and counters read everything the filing load filed for that lecturer (${f} requests).`),
+  note('lessonsPlanned', (r: Timed) => `${r.created} lessons in ${r.seconds.toFixed(1)} s`, (f) => `Timetable: a school year of 30 lessons a week for the lecturer, planned by the lessons import (${f}), plus the demo lessons.`),
+  note('studentWeek', (w: { monday: string; lessons: number }) => `${w.lessons} lessons from ${w.monday}`, (f) => `A student's week: ${STUDENT}'s class in the week of the seed day (${f}).`),
+  note('evaluations', (e: { items: number; open: number }) => `${e.items} targets, ${e.open} open`, (f) => `Evaluation: what ${STUDENT} evaluates (${f}); answering is not loaded: it is once per student and target, and the seed has 7 students with an account.`),
+  note('registrations', (n: number) => String(n), (f) => `Registrations: a new address each, for the seed's open entrance (${f} in all, warm-up included).`),
+  note('settingsPeople', (n: number) => `${n} people`, (f) => `Settings: each connection saves one person's language, the people signed in taken in turn (${f}).`),
+  crowdTable && `Sign-in crowd: ${STUDENT} signs in with the password from their known device (decision 23: no code limit, no lock), so that each sign-in verifies the argon2id hash; the reads are the lecturer's own record.`,
+  note('log', (l: { lines: number; bytes: number }) => `${l.lines} lines, ${(l.bytes / 2 ** 20).toFixed(1)} MiB`, (f) => `Server log at info, on a pipe read as it comes (${f}).`),
+  `Peak resident memory of the server: ${DATABASES.map((d) => `${d === 'postgres' ? 'PostgreSQL' : 'PGlite'} ${memory[d]} MiB`).join(', ')}.`,
+  notMeasured.length ? `**Not measured**: ${notMeasured.join('; ')}.` : '',
+  `${connections} connections, ${seconds} s per call (filing, registration, sign-in: ${short} s), after a warm-up round; server ${SERVER_ROOT === root ? 'this checkout' : SERVER_ROOT} at ${serverCommit()}; ${cpus().length} cores, Node ${process.version}${ONLY.length ? `; only ${ONLY.join(', ')}` : ''}.`,
+].filter(Boolean);
+const summary = `${table}\n\n${crowdTable ? `${crowdTable}\n\n` : ''}${notes.join('\n')}`;
 console.log(`\n${summary}`);
-writeFileSync(path.join(root, 'bench/results/latest.md'), `${summary}\n`);
+// The table beside the figures: bench/results/latest.md, or the --out file's name with .md.
+mkdirSync(path.dirname(OUT), { recursive: true });
+writeFileSync(OUT.replace(/(\.json)?$/, '.md'), `${summary}\n`);
+
+/** What compare.ts reads: every figure of the run, and what it ran over. */
+const results = {
+  date: new Date().toISOString(),
+  server: { root: SERVER_ROOT, commit: serverCommit() },
+  machine: { cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
+  options: { seconds, connections, subjects: SUBJECTS, only: ONLY, databases: DATABASES },
+  rows,
+  crowd: crowds,
+  setup,
+  memoryMiB: memory,
+  notMeasured,
+};
+writeFileSync(OUT, `${JSON.stringify(results, null, 2)}\n`);
+console.log(`\nFigures written to ${OUT}.`);

@@ -17,7 +17,7 @@ import {
 import type { Transporter } from 'nodemailer';
 import { ERROR_MESSAGES, type ErrorResponse } from '@portal/contract';
 import type { Config } from './config';
-import { isDatabaseUnavailable, type Database } from './db/client';
+import { isDatabaseUnavailable, type ChangeFeed, type Database } from './db/client';
 import { authRoutes } from './features/auth/auth.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { devClockRoutes, devMailboxRoutes } from './features/dev/dev.routes';
@@ -138,15 +138,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   const mailer = createMailer({ db: database.db, clock, log: app.log, from: config.mailFrom, smtpUrl: config.smtpUrl, printKept: config.devMailbox, ...(options.mailTransport ? { transport: options.mailTransport } : {}) });
-  // Sessions in memory where the database announces changes as they commit (decision 48).
+  // Sessions in memory, forgotten as the database announces their changes (decision 48).
   let sessionCache: SessionCache<SessionLookupRow> | undefined;
-  let stopListening: (() => Promise<void>) | undefined;
-  if (database.listenAtCommit && config.sessionCache) {
+  let changes: ChangeFeed | undefined;
+  if (config.sessionCache) {
     const cache = new SessionCache<SessionLookupRow>();
-    stopListening = await database.listenAtCommit(PERSON_CHANGE_CHANNEL, (payload) => cache.changed(payload));
+    changes = await database.listen(PERSON_CHANGE_CHANNEL, { onPayload: (payload) => cache.changed(payload), onLost: () => cache.suspend(), onRestored: () => cache.resume() });
     sessionCache = cache;
   }
-  app.decorate('ctx', { db: database.db, clock, mailer, config, log: app.log, storage: options.storage ?? new LocalStorage(path.join(config.dataDir, 'uploads')), ...(sessionCache ? { sessionCache } : {}) });
+  app.decorate('ctx', { db: database.db, clock, mailer, config, log: app.log, storage: options.storage ?? new LocalStorage(path.join(config.dataDir, 'uploads')), ...(sessionCache && changes ? { sessionCache, changes } : {}) });
   app.decorate('driver', database.driver);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -234,6 +234,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  if (changes) {
+    // A request that may have changed something answers once the database's announcements up to
+    // its own changes have arrived: its author's next request never reads a session as it was.
+    const feed = changes;
+    app.addHook('onSend', async (request) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') await feed.settle();
+    });
+  }
 
   await app.register(authPlugin);
   await app.register(candidateSessionPlugin);
@@ -326,7 +335,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await jobs?.stop();
     await sweeper?.stop();
     await mailer.stop();
-    await stopListening?.();
+    await changes?.stop();
     if (options.ownsDatabase !== false) await database.close();
     stdout?.flushSync();
   });

@@ -27,6 +27,12 @@ export interface TestApp {
   clock: ManualClock;
   config: Config;
   database: Database;
+  /**
+   * After a test writes to the database behind the app's back (`t.db`): waits until the database's
+   * announcements of that change have reached the app (decision 48). On PostgreSQL they come on
+   * another connection a moment later; the app's own requests wait for them before answering.
+   */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -96,6 +102,9 @@ export async function createTestApp(options: { env?: Record<string, string>; mai
     clock,
     config,
     database,
+    settled: async () => {
+      await app.ctx.changes?.settle();
+    },
     close: async () => {
       await app.close();
       await drop();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
@@ -25,13 +26,27 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** The database's notifications on a channel (lib/session-cache.ts): see ChangeFeed. */
+  listen(channel: string, handlers: ChangeHandlers): Promise<ChangeFeed>;
+}
+
+export interface ChangeHandlers {
+  /** a notification's payload, in the order the transactions that sent them committed */
+  onPayload(payload: string): void;
+  /** notifications may have been missed (the listening connection was lost, or stopped answering): what they kept is stale */
+  onLost(): void;
+  /** listening again: notifications are delivered from now on */
+  onRestored(): void;
+}
+
+export interface ChangeFeed {
   /**
-   * Where the database's notifications on a channel reach the server before the transaction that
-   * sent them lets its caller go on (the embedded database, which this process alone runs): what
-   * keeping sessions in memory needs (lib/session-cache.ts). Absent for PostgreSQL, whose
-   * notifications travel on another connection and may arrive after the writer's answer.
+   * Resolves once every notification sent by a transaction committed before the call has been
+   * handed to `onPayload`; false when that could not be made sure of in time (then `onLost` ran).
+   * The embedded database delivers them before the committing statement's promise settles: true at once.
    */
-  listenAtCommit?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  settle(): Promise<boolean>;
+  stop(): Promise<void>;
 }
 
 /** An embedded database with the extensions the migrations use (pg_trgm for subject search, btree_gist for the lessons' exclusion constraints). */
@@ -47,8 +62,11 @@ export function fromPglite(client: PGlite): Database {
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
     // PGlite hands a notification to its listeners (as a microtask) while it reads the answer of
-    // the statement that committed, before that statement's promise settles.
-    listenAtCommit: (channel, onPayload) => client.listen(channel, onPayload),
+    // the statement that committed, before that statement's promise settles; one process owns it.
+    async listen(channel, handlers) {
+      const unlisten = await client.listen(channel, handlers.onPayload);
+      return { settle: async () => true, stop: unlisten };
+    },
   };
 }
 
@@ -152,6 +170,108 @@ export function fromPostgres(url: string, poolSize = 20, timeouts: DatabaseTimeo
       }
     },
     close: () => pool.end(),
+    listen: (channel, handlers) => listenOnPostgres(url, pool, channel, handlers, timeouts.connectMs),
+  };
+}
+
+/** How often the listening connection proves it still hears (a notification to itself), and how long that may take. */
+const HEARTBEAT_MS = 5_000;
+const SETTLE_TIMEOUT_MS = 2_000;
+
+/**
+ * A connection of its own that LISTENs (notifications travel on it, not on the pool's). `settle`
+ * sends a marker through the pool and waits for it to come back on this connection: PostgreSQL
+ * delivers a listener's notifications in commit order, so every change committed before has been
+ * handed on by then. A heartbeat does the same every few seconds; a connection lost or a marker late
+ * calls `onLost`, and `onRestored` once listening again (reconnecting with a growing delay).
+ */
+async function listenOnPostgres(url: string, pool: pg.Pool, channel: string, handlers: ChangeHandlers, connectMs: number): Promise<ChangeFeed> {
+  const markers = new Map<string, () => void>();
+  const prefix = `settle:${process.pid}:${randomUUID()}:`;
+  let sequence = 0;
+  let client: pg.Client | undefined;
+  let healthy = false;
+  let stopped = false;
+  let retryMs = 250;
+  let reconnect: NodeJS.Timeout | undefined;
+
+  const lost = () => {
+    if (healthy) handlers.onLost();
+    healthy = false;
+  };
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectMs, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+    next.on('notification', (message) => {
+      const payload = message.payload ?? '';
+      if (payload.startsWith(prefix)) markers.get(payload)?.();
+      else if (!payload.startsWith('settle:')) handlers.onPayload(payload);
+    });
+    next.on('error', () => undefined);
+    next.on('end', () => {
+      if (client !== next || stopped) return;
+      client = undefined;
+      lost();
+      scheduleReconnect();
+    });
+    await next.connect();
+    await next.query(`LISTEN "${channel}"`);
+    client = next;
+    retryMs = 250;
+    // Whatever was kept while not listening is dropped before anything is kept again.
+    handlers.onLost();
+    healthy = true;
+    handlers.onRestored();
+  };
+  const scheduleReconnect = () => {
+    if (stopped || reconnect) return;
+    reconnect = setTimeout(() => {
+      reconnect = undefined;
+      connect().catch(() => {
+        retryMs = Math.min(retryMs * 2, 10_000);
+        scheduleReconnect();
+      });
+    }, retryMs);
+    reconnect.unref();
+  };
+
+  const settle = async (): Promise<boolean> => {
+    if (!healthy) return false;
+    const marker = `${prefix}${++sequence}`;
+    let timer: NodeJS.Timeout | undefined;
+    const arrived = new Promise<boolean>((resolve) => {
+      markers.set(marker, () => resolve(true));
+      timer = setTimeout(() => resolve(false), SETTLE_TIMEOUT_MS);
+    });
+    try {
+      await pool.query('select pg_notify($1, $2)', [channel, marker]);
+      const ok = await arrived;
+      if (!ok) lost();
+      return ok;
+    } catch {
+      lost();
+      return false;
+    } finally {
+      clearTimeout(timer);
+      markers.delete(marker);
+    }
+  };
+
+  // A database away at start does not stop the server: nothing is kept until it listens.
+  handlers.onLost();
+  await connect().catch(() => scheduleReconnect());
+  const heartbeat = setInterval(() => {
+    if (healthy) void settle().then((ok) => !ok && client && void client.end().catch(() => undefined));
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  return {
+    settle,
+    async stop() {
+      stopped = true;
+      clearInterval(heartbeat);
+      clearTimeout(reconnect);
+      healthy = false;
+      await client?.end().catch(() => undefined);
+    },
   };
 }
 

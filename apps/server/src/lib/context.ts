@@ -1,7 +1,7 @@
 import type { PersonKind } from '@portal/contract/rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
+import type { ChangeFeed, Db } from '../db/client';
 import type { Clock } from './clock';
 import type { Mailer } from './mail';
 import type { SessionCache } from './session-cache';
@@ -18,6 +18,8 @@ export interface ServiceContext {
   storage: FileStorage;
   /** the sessions looked up, kept in memory where the database announces changes at commit (decision 48) */
   sessionCache?: SessionCache<SessionLookupRow>;
+  /** the database's announcements of those changes; `settle()` waits for them to have arrived */
+  changes?: ChangeFeed;
 }
 
 /** Who asked, and from where; taken from the session and the connection, never from the body. */

@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { children, persons, sessions } from '../db/schema';
 import { DEMO_ACCOUNTS } from '../seed/demo';
-import { createTestApp, onPostgres, signIn, type TestApp } from '../../test/helpers';
+import { createTestApp, onPostgres, sameSessionOn, signIn, twoInstances, type TestApp } from '../../test/helpers';
 import { hashToken } from './crypto';
 import { SessionCache } from './session-cache';
 import { TOUCH_EVERY_MS } from './session';
@@ -18,22 +19,35 @@ afterAll(async () => {
 const own = async (client: Awaited<ReturnType<typeof signIn>>['client'], id: number) => client.get(`/api/students/${id}`);
 
 describe('sessions kept in memory (decision 48)', () => {
-  it('are kept only where the database announces changes as they commit: the embedded one', () => {
-    expect(Boolean(t.app.ctx.sessionCache)).toBe(!onPostgres);
-  });
-
-  it.skipIf(onPostgres)('answer a signed-in read without looking the session up again', async () => {
+  it('answer a signed-in read without looking the session up again', async () => {
     const { client, user } = await signIn(t, DEMO_ACCOUNTS.permanent.matricule);
     const id = user.id as number;
     expect((await own(client, id)).statusCode).toBe(200);
-    // With the sessions table out of the way, a lookup would fail (500): the read is the memory's.
-    await t.db.execute(sql`alter table sessions rename to sessions_away`);
-    try {
+    const read = async () => {
       const res = await own(client, id);
       expect(res.statusCode, res.body).toBe(200);
       expect((res.json() as { MATRICULE: string }).MATRICULE).toBe(DEMO_ACCOUNTS.permanent.matricule);
-    } finally {
-      await t.db.execute(sql`alter table sessions_away rename to sessions`);
+    };
+    if (t.databaseUrl) {
+      // PostgreSQL: the sessions table locked by another connection; a lookup would wait for it.
+      const other = new pg.Client({ connectionString: t.databaseUrl });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query('lock table sessions in access exclusive mode');
+        await read();
+      } finally {
+        await other.query('rollback');
+        await other.end();
+      }
+    } else {
+      // The embedded database: with the sessions table out of the way, a lookup would fail (500).
+      await t.db.execute(sql`alter table sessions rename to sessions_away`);
+      try {
+        await read();
+      } finally {
+        await t.db.execute(sql`alter table sessions_away rename to sessions`);
+      }
     }
   });
 
@@ -44,13 +58,16 @@ describe('sessions kept in memory (decision 48)', () => {
 
     // Another writer (another instance, a script): the database's triggers announce it.
     await t.db.update(persons).set({ FIRSTNAME: 'Renamed' }).where(eq(persons.id, id));
+    await t.settled();
     expect((await own(client, id)).json()).toMatchObject({ FIRSTNAME: 'Renamed' });
 
     await t.db.insert(children).values({ personId: id, position: 99, FIRSTNAME: 'Newborn', LASTNAME: 'Child', BIRTHDATE: '2026-01-02' });
+    await t.settled();
     const withChild = (await own(client, id)).json() as { CHILDREN: { FIRSTNAME: string }[] };
     expect(withChild.CHILDREN.map((c) => c.FIRSTNAME)).toContain('Newborn');
 
     await t.db.update(sessions).set({ revokedAt: t.clock.now() }).where(eq(sessions.personId, id));
+    await t.settled();
     expect((await own(client, id)).statusCode).toBe(401);
   });
 
@@ -83,6 +100,44 @@ describe('sessions kept in memory (decision 48)', () => {
   });
 });
 
+describe.skipIf(!onPostgres)('sessions kept in memory by several instances on PostgreSQL', () => {
+  const two = twoInstances();
+  const until = async (check: () => boolean, what: string) => {
+    for (let i = 0; i < 100 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(check(), what).toBe(true);
+  };
+
+  it('forget a session signed out on another instance as soon as its announcement arrives', async () => {
+    const { client, user } = await signIn(two.t, DEMO_ACCOUNTS.permanent.matricule);
+    const id = user.id as number;
+    const onOther = sameSessionOn(client, two.other);
+    expect((await own(onOther, id)).statusCode).toBe(200);
+    expect(two.other.ctx.sessionCache!.size).toBeGreaterThan(0);
+    expect((await client.post('/api/auth/logout')).statusCode).toBe(204);
+    expect(await two.other.ctx.changes!.settle()).toBe(true);
+    expect((await own(onOther, id)).statusCode).toBe(401);
+  });
+
+  it('keep nothing while the listening connection is lost, and keep again once it is back', async () => {
+    const { t } = two;
+    const { client, user } = await signIn(t, DEMO_ACCOUNTS.partTime.matricule);
+    const id = user.id as number;
+    const cache = t.app.ctx.sessionCache!;
+    expect((await own(client, id)).statusCode).toBe(200);
+    expect(cache.size).toBeGreaterThan(0);
+    await t.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'`);
+    await until(() => !cache.active, 'the cache stops when its connection is lost');
+    expect(cache.size).toBe(0);
+    // A change no one hears: the next read still sees it, from the database.
+    await t.db.update(persons).set({ FIRSTNAME: 'Unheard' }).where(eq(persons.id, id));
+    expect((await own(client, id)).json()).toMatchObject({ FIRSTNAME: 'Unheard' });
+    expect(cache.size).toBe(0);
+    await until(() => cache.active, 'the cache starts again once listening again');
+    expect((await own(client, id)).statusCode).toBe(200);
+    expect(cache.size).toBeGreaterThan(0);
+  });
+});
+
 describe('SessionCache', () => {
   it('does not keep what a lookup read before a change was announced', () => {
     const cache = new SessionCache<string>();
@@ -105,5 +160,23 @@ describe('SessionCache', () => {
     expect([cache.get('b1'), cache.get('c1'), cache.get('d1'), cache.size]).toEqual([undefined, 'c1', 'd1', 2]);
     cache.changed('*');
     expect(cache.size).toBe(0);
+  });
+
+  it('uses no entry longer than its age limit, and none while suspended', () => {
+    let now = 0;
+    const cache = new SessionCache<string>(10, 60_000, () => now);
+    cache.set('a', 1, 'row', cache.mark());
+    now = 59_000;
+    expect(cache.get('a')).toBe('row');
+    now = 61_000;
+    expect(cache.get('a')).toBeUndefined();
+    cache.set('a', 1, 'row', cache.mark());
+    cache.suspend();
+    expect(cache.get('a')).toBeUndefined();
+    cache.set('a', 1, 'row', cache.mark());
+    expect(cache.size).toBe(0);
+    cache.resume();
+    cache.set('a', 1, 'row', cache.mark());
+    expect(cache.get('a')).toBe('row');
   });
 });

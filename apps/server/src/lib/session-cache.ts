@@ -3,26 +3,40 @@
  * no database round trip (issue 15, decision 48). A person's entries are forgotten as soon as the
  * database announces a change to anything the lookup reads (migration 0015's triggers, channel
  * `portal_person_change`): their session (revoked, touched, deleted), person, account, settings,
- * profile, identification or children, whoever made it. Expiry and idleness are checked on every
- * request against the clock, as without the cache.
+ * profile, identification or children, whoever made it, on whichever instance. Expiry and idleness
+ * are checked on every request against the clock, as without the cache.
  *
- * It is only switched on where the database delivers a transaction's notifications before the
- * transaction's own caller goes on (the embedded database: one process owns it, and its
- * notifications reach the listener as the COMMIT answers), so a change is never followed by a read
- * of the old value.
+ * On the embedded database the announcement reaches the cache before the committing statement's
+ * caller goes on. On PostgreSQL it comes on a listening connection, a moment later: a request that
+ * changed something waits, before it answers, until the database's announcements up to its own
+ * have arrived (`ChangeFeed.settle`), so that its author's next request reads the change; another
+ * instance learns it within milliseconds. While that connection is lost or late, nothing is kept,
+ * and no entry is used longer than `maxAgeMs` (a minute) whatever happens.
  */
 export const PERSON_CHANGE_CHANNEL = 'portal_person_change';
 
 export class SessionCache<Row> {
-  private readonly entries = new Map<string, { personId: number; row: Row }>();
+  private readonly entries = new Map<string, { personId: number; row: Row; storedAt: number }>();
   private readonly byPerson = new Map<number, Set<string>>();
   /** moved by every change announced: a lookup that started before a change does not store what it read */
   private generation = 0;
 
-  constructor(private readonly capacity = 20_000) {}
+  /** false while changes may be missed (PostgreSQL's listening connection lost): nothing is kept nor used */
+  private enabled = true;
+
+  constructor(
+    private readonly capacity = 20_000,
+    private readonly maxAgeMs = 60_000,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** whether entries are kept and used (false while changes may be missed) */
+  get active(): boolean {
+    return this.enabled;
   }
 
   /** The generation to hand back to `set`, taken before the lookup's query. */
@@ -31,15 +45,21 @@ export class SessionCache<Row> {
   }
 
   get(tokenHash: string): Row | undefined {
-    return this.entries.get(tokenHash)?.row;
+    const entry = this.entries.get(tokenHash);
+    if (!entry) return undefined;
+    if (this.now() - entry.storedAt > this.maxAgeMs) {
+      this.drop(tokenHash);
+      return undefined;
+    }
+    return entry.row;
   }
 
   /** Keeps a row read by a lookup, unless a change was announced since `mark()`. */
   set(tokenHash: string, personId: number, row: Row, mark: number): void {
-    if (mark !== this.generation) return;
+    if (mark !== this.generation || !this.enabled) return;
     this.drop(tokenHash);
     if (this.entries.size >= this.capacity) this.drop(this.entries.keys().next().value!);
-    this.entries.set(tokenHash, { personId, row });
+    this.entries.set(tokenHash, { personId, row, storedAt: this.now() });
     let tokens = this.byPerson.get(personId);
     if (!tokens) this.byPerson.set(personId, (tokens = new Set()));
     tokens.add(tokenHash);
@@ -56,6 +76,17 @@ export class SessionCache<Row> {
     const personId = Number(payload);
     for (const tokenHash of this.byPerson.get(personId) ?? []) this.entries.delete(tokenHash);
     this.byPerson.delete(personId);
+  }
+
+  /** Changes may be missed from now on: everything is forgotten and nothing kept until `resume`. */
+  suspend(): void {
+    this.enabled = false;
+    this.changed('*');
+  }
+
+  resume(): void {
+    this.changed('*');
+    this.enabled = true;
   }
 
   private drop(tokenHash: string): void {

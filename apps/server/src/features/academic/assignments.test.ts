@@ -159,6 +159,7 @@ describe('the export', () => {
   it('downloads the confirmed assignments as CSV with a BOM, amounts, and formulas neutralised', async () => {
     const nasty = await apply(t.db, { matricule: 'VAC0013', sessionId: seedId, choices: [{ subjectId: C.id, category: 'TD' }] });
     await t.db.update(persons).set({ LASTNAME: '=HYPERLINK("http://evil.example","x")', FIRSTNAME: '+Ann' }).where(eq(persons.id, nasty.employeeId));
+    await t.settled();
     // C's TD part: PER0006 chose it too; confirm VAC0013's.
     expect((await office.post(`/api/academic/choices/${nasty.choiceIds[0]}/confirm`)).statusCode).toBe(200);
 

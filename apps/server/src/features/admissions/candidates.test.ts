@@ -135,8 +135,10 @@ describe('the export', () => {
   it('exports XLSX that opens, with the same rows and the formula-looking name as text, in French for a French reader', async () => {
     const [admissions] = await t.db.select({ id: persons.id }).from(persons).where(eq(persons.MATRICULE, DEMO_ACCOUNTS.admissions.matricule));
     await t.db.insert(settings).values({ personId: admissions!.id, values: { LANGUAGE: 'fr' } }).onConflictDoUpdate({ target: settings.personId, set: { values: { LANGUAGE: 'fr' } } });
+    await t.settled();
     const res = await office.get(`/api/admissions/candidates/export?format=xlsx&entrance=${entrance.Entrance_ID}`);
     await t.db.delete(settings).where(eq(settings.personId, admissions!.id));
+    await t.settled();
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const workbook = new ExcelJS.Workbook();

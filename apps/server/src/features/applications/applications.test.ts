@@ -109,12 +109,14 @@ describe('who may apply: the gate', () => {
     const a = await applicant();
     // HR reopens the registration: choices are locked until it is closed again.
     await t.db.update(persons).set({ registrationClosedAt: null }).where(eq(persons.id, a.id));
+    await t.settled();
     for (const res of [await choose(a, cm(l4Day[0]!)), await replace(a, []), await clear(a), await close(a)]) {
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe('REGISTRATION_NOT_CLOSED');
     }
     await t.db.update(persons).set({ registrationClosedAt: new Date() }).where(eq(persons.id, a.id));
     await t.db.update(identifications).set({ completedAt: null }).where(eq(identifications.personId, a.id));
+    await t.settled();
     expect((await choose(a, cm(l4Day[0]!))).json().code).toBe('IDENTIFICATION_MISSING');
     expect((await a.client.post('/api/applications/init', {})).json().code).toBe('IDENTIFICATION_MISSING');
     expect(await choicesInDb(a.application.id)).toEqual([]);
@@ -518,6 +520,7 @@ describe('closing the application', () => {
   it('writes the summary in the person\'s language, with their tax rate', async () => {
     const a = await applicant();
     await t.db.insert(settings).values({ personId: a.id, values: { LANGUAGE: 'fr' } });
+    await t.settled();
     const s = l3Day[7]!;
     await choose(a, cm(s));
     expect((await close(a)).statusCode).toBe(200);

@@ -62,6 +62,7 @@ describe("the office's list of applications", () => {
     ]);
     // in French for a French reader
     await t.db.insert(settings).values({ personId: cast.admin.id, values: { LANGUAGE: 'fr' } }).onConflictDoUpdate({ target: settings.personId, set: { values: { LANGUAGE: 'fr' } } });
+    await t.settled();
     const french = await cast.admin.client.get('/api/enrolment-applications/export?status=WAITLISTED');
     expect(french.body.replace(/^\uFEFF/, '').split('\n')[0]).toBe("Session d'inscription,Nature,Classe ou matière,Matricule,Nom,Prénom,Classe actuelle,Statut,Candidature du,Décision du");
     expect(french.body).toContain("Sur liste d'attente");
@@ -84,6 +85,7 @@ describe("the office's decisions", () => {
     const klass = await offer(t, office, session.id, { classCode: 'BTS2 GSI/S A', capacity: 2 });
     const [student] = await students(t, 1, { skip: 0 });
     await t.db.insert(settings).values({ personId: student!.id, values: { LANGUAGE: 'fr' } }).onConflictDoNothing();
+    await t.settled();
     const application = await applied(student!.client, klass.id);
     expect(ok<EnrolmentDecided>(await decide('ACCEPT', [application]))).toEqual({ changed: 1 });
     expect(await classOf(t, student!.id)).toBe(await classIdOf(t, 'BTS2 GSI/S A'));

@@ -194,6 +194,7 @@ describe('list and detail', () => {
 
     const [target] = await t.db.select().from(persons).where(eq(persons.MATRICULE, 'VAC0007'));
     await t.db.update(persons).set({ FIRSTNAME: 'Hélène', LASTNAME: 'Ébodé Nkoulou' }).where(eq(persons.id, target!.id));
+    await t.settled();
     for (const search of ['ebode', 'ÉBODÉ', 'helene ebode', 'Nkoulou HÉLÈNE', 'vac0007 hélène']) {
       const res = (await office.get(`/api/identification/persons?search=${encodeURIComponent(search)}`)).json();
       expect(res.rows.map((r: { MATRICULE: string }) => r.MATRICULE), search).toEqual(['VAC0007']);

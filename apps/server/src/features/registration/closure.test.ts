@@ -52,6 +52,7 @@ describe('closure names each missing mandatory item', () => {
     const profilePart = Object.fromEntries(Object.entries(change).filter(([k]) => !PERSON_COLUMNS.has(k)));
     if (Object.keys(personPart).length) await t.db.update(persons).set(personPart).where(eq(persons.id, myId));
     if (Object.keys(profilePart).length) await t.db.update(profiles).set(profilePart).where(eq(profiles.personId, myId));
+    await t.settled();
     try {
       const res = await me.post('/api/students/close-sign');
       expect(res.statusCode).toBe(400);
@@ -61,6 +62,7 @@ describe('closure names each missing mandatory item', () => {
       const restoreProfile = Object.fromEntries(Object.keys(profilePart).map((k) => [k, (beforeProfile as Record<string, unknown>)[k]]));
       if (Object.keys(restorePerson).length) await t.db.update(persons).set(restorePerson).where(eq(persons.id, myId));
       if (Object.keys(restoreProfile).length) await t.db.update(profiles).set(restoreProfile).where(eq(profiles.personId, myId));
+      await t.settled();
     }
   });
 

@@ -230,6 +230,7 @@ describe('a closed registration', () => {
   it('refuses its owner every change (REGISTRATION_CLOSED) while HR may still act, through its routes and with a reason', async () => {
     const kept = await createDiploma(closedOwner, { DESIGNATION: 'Before closure' });
     await t.db.update(persons).set({ registrationClosedAt: new Date() }).where(eq(persons.id, closedId));
+    await t.settled();
     const count = await documentCount(closedId);
     const objects = storedObjects(t, closedId);
 

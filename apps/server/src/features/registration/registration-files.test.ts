@@ -399,6 +399,7 @@ describe('who may read and write', () => {
     const up = await closedOwner.post('/api/students/files', { col: 'NIU_LINK', FILE: dataUrl('application/pdf', pdf('before closure')) });
     expect(up.statusCode).toBe(200);
     await t.db.update(persons).set({ registrationClosedAt: new Date() }).where(eq(persons.id, closedId));
+    await t.settled();
     const before = storedObjects(t, closedId);
 
     const cv = await postMultipart(closedOwner, '/api/students/cv', {}, { data: pdf('after closure'), filename: 'cv.pdf', type: 'application/pdf' });

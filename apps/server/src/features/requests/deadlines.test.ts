@@ -29,6 +29,7 @@ async function lecturer(lang?: 'fr'): Promise<Lecturer> {
   const email = `${matricule.toLowerCase()}@portal.example`;
   const [person] = await t.db.insert(persons).values({ MATRICULE: matricule, KIND: 'STAFF', STATUS: 'VACATAIRE', FIRSTNAME: 'Dead', LASTNAME: `Line${serial}`, EMAIL: email }).returning({ id: persons.id });
   if (lang) await t.db.insert(settings).values({ personId: person!.id, values: { LANGUAGE: lang } });
+  await t.settled();
   return { id: person!.id, email };
 }
 
