@@ -17,6 +17,14 @@ BEGIN
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
+-- The subject catalogue's version (migration 0005) is announced too, on portal_catalogue_change:
+-- a server keeps the subject lists' stamp in memory until the next announcement.
+CREATE OR REPLACE FUNCTION "bump_catalogue_version"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "catalogue_version" SET "version" = "version" + 1 WHERE "id" = 1;
+  PERFORM pg_notify('portal_catalogue_change', '');
+  RETURN NULL;
+END $$;--> statement-breakpoint
 CREATE TRIGGER "sessions_person_change" AFTER UPDATE OR DELETE ON "sessions" FOR EACH ROW EXECUTE FUNCTION "notify_person_change"('person_id');--> statement-breakpoint
 CREATE TRIGGER "persons_person_change" AFTER UPDATE OR DELETE ON "persons" FOR EACH ROW EXECUTE FUNCTION "notify_person_change"('id');--> statement-breakpoint
 CREATE TRIGGER "accounts_person_change" AFTER INSERT OR UPDATE OR DELETE ON "accounts" FOR EACH ROW EXECUTE FUNCTION "notify_person_change"('person_id');--> statement-breakpoint

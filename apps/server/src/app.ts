@@ -17,7 +17,7 @@ import {
 import type { Transporter } from 'nodemailer';
 import { ERROR_MESSAGES, type ErrorResponse } from '@portal/contract';
 import type { Config } from './config';
-import { isDatabaseUnavailable, type ChangeFeed, type Database } from './db/client';
+import { isDatabaseUnavailable, type Database } from './db/client';
 import { authRoutes } from './features/auth/auth.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { devClockRoutes, devMailboxRoutes } from './features/dev/dev.routes';
@@ -72,6 +72,8 @@ import { LocalStorage, type FileStorage } from './lib/storage';
 import { securityHeadersPlugin } from './lib/security-headers';
 import { PERSON_CHANGE_CHANNEL, SessionCache } from './lib/session-cache';
 import type { SessionLookupRow } from './lib/session';
+import type { CatalogueChanges } from './lib/context';
+import { CATALOGUE_CHANGE_CHANNEL } from './features/applications/subjects.service';
 import { startOrphanSweeper } from './lib/uploads';
 
 declare module 'fastify' {
@@ -138,15 +140,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   const mailer = createMailer({ db: database.db, clock, log: app.log, from: config.mailFrom, smtpUrl: config.smtpUrl, printKept: config.devMailbox, ...(options.mailTransport ? { transport: options.mailTransport } : {}) });
-  // Sessions in memory, forgotten as the database announces their changes (decision 48).
-  let sessionCache: SessionCache<SessionLookupRow> | undefined;
-  let changes: ChangeFeed | undefined;
-  if (config.sessionCache) {
-    const cache = new SessionCache<SessionLookupRow>();
-    changes = await database.listen(PERSON_CHANGE_CHANNEL, { onPayload: (payload) => cache.changed(payload), onLost: () => cache.suspend(), onRestored: () => cache.resume() });
-    sessionCache = cache;
-  }
-  app.decorate('ctx', { db: database.db, clock, mailer, config, log: app.log, storage: options.storage ?? new LocalStorage(path.join(config.dataDir, 'uploads')), ...(sessionCache && changes ? { sessionCache, changes } : {}) });
+  // What the database announces (decision 48): changes to what a session's lookup reads, which
+  // forget the sessions kept in memory, and changes to the subject catalogue, which renew the
+  // subject lists' stamp.
+  const sessionCache = config.sessionCache ? new SessionCache<SessionLookupRow>() : undefined;
+  const catalogueChanges: CatalogueChanges = { generation: 0, active: false };
+  const changes = await database.listen([PERSON_CHANGE_CHANNEL, CATALOGUE_CHANGE_CHANNEL], {
+    onPayload: (channel, payload) => {
+      if (channel === PERSON_CHANGE_CHANNEL) sessionCache?.changed(payload);
+      else catalogueChanges.generation++;
+    },
+    onLost: () => {
+      sessionCache?.suspend();
+      catalogueChanges.active = false;
+      catalogueChanges.generation++;
+    },
+    onRestored: () => {
+      sessionCache?.resume();
+      catalogueChanges.generation++;
+      catalogueChanges.active = true;
+    },
+  });
+  app.decorate('ctx', { db: database.db, clock, mailer, config, log: app.log, storage: options.storage ?? new LocalStorage(path.join(config.dataDir, 'uploads')), changes, catalogueChanges, ...(sessionCache ? { sessionCache } : {}) });
   app.decorate('driver', database.driver);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -235,14 +250,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  if (changes) {
-    // A request that may have changed something answers once the database's announcements up to
-    // its own changes have arrived: its author's next request never reads a session as it was.
-    const feed = changes;
-    app.addHook('onSend', async (request) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') await feed.settle();
-    });
-  }
+  // A request that may have changed something answers once the database's announcements up to
+  // its own changes have arrived: its author's next request never reads what was before.
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') await changes.settle();
+  });
 
   await app.register(authPlugin);
   await app.register(candidateSessionPlugin);
@@ -335,7 +347,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await jobs?.stop();
     await sweeper?.stop();
     await mailer.stop();
-    await changes?.stop();
+    await changes.stop();
     if (options.ownsDatabase !== false) await database.close();
     stdout?.flushSync();
   });

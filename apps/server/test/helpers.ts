@@ -74,7 +74,9 @@ async function cloneDatabase(): Promise<{ database: Database; url: string | null
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
   // The periodic jobs stay off: a test app starts no scheduler unless the test turns them on.
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/data', PUBLIC_URL: 'http://portal.test', WEB_DIST: '.tmp/no-web', JOBS: 'off', ...overrides });
+  // Sign-ins wait their turn at the password gate rather than being refused when a loaded machine
+  // makes argon2 slow (decision 48; password-work.test.ts tests the refusals with its own settings).
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/data', PUBLIC_URL: 'http://portal.test', WEB_DIST: '.tmp/no-web', JOBS: 'off', PASSWORD_WORK_WAIT_MS: '60000', ...overrides });
 }
 
 /** The real app on a fresh copy of the seeded database, with a clock the test moves. */

@@ -26,13 +26,13 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
-  /** The database's notifications on a channel (lib/session-cache.ts): see ChangeFeed. */
-  listen(channel: string, handlers: ChangeHandlers): Promise<ChangeFeed>;
+  /** The database's notifications on some channels (lib/session-cache.ts, the subject lists): see ChangeFeed. */
+  listen(channels: readonly string[], handlers: ChangeHandlers): Promise<ChangeFeed>;
 }
 
 export interface ChangeHandlers {
   /** a notification's payload, in the order the transactions that sent them committed */
-  onPayload(payload: string): void;
+  onPayload(channel: string, payload: string): void;
   /** notifications may have been missed (the listening connection was lost, or stopped answering): what they kept is stale */
   onLost(): void;
   /** listening again: notifications are delivered from now on */
@@ -63,9 +63,15 @@ export function fromPglite(client: PGlite): Database {
     close: () => client.close(),
     // PGlite hands a notification to its listeners (as a microtask) while it reads the answer of
     // the statement that committed, before that statement's promise settles; one process owns it.
-    async listen(channel, handlers) {
-      const unlisten = await client.listen(channel, handlers.onPayload);
-      return { settle: async () => true, stop: unlisten };
+    async listen(channels, handlers) {
+      const unlisten = await Promise.all(channels.map((channel) => client.listen(channel, (payload) => handlers.onPayload(channel, payload))));
+      handlers.onRestored();
+      return {
+        settle: async () => true,
+        stop: async () => {
+          for (const stop of unlisten) await stop();
+        },
+      };
     },
   };
 }
@@ -170,7 +176,7 @@ export function fromPostgres(url: string, poolSize = 20, timeouts: DatabaseTimeo
       }
     },
     close: () => pool.end(),
-    listen: (channel, handlers) => listenOnPostgres(url, pool, channel, handlers, timeouts.connectMs),
+    listen: (channels, handlers) => listenOnPostgres(url, pool, channels, handlers, timeouts.connectMs),
   };
 }
 
@@ -185,7 +191,9 @@ const SETTLE_TIMEOUT_MS = 2_000;
  * handed on by then. A heartbeat does the same every few seconds; a connection lost or a marker late
  * calls `onLost`, and `onRestored` once listening again (reconnecting with a growing delay).
  */
-async function listenOnPostgres(url: string, pool: pg.Pool, channel: string, handlers: ChangeHandlers, connectMs: number): Promise<ChangeFeed> {
+async function listenOnPostgres(url: string, pool: pg.Pool, channels: readonly string[], handlers: ChangeHandlers, connectMs: number): Promise<ChangeFeed> {
+  const [channel] = channels;
+  if (!channel) throw new Error('listen: no channel');
   const markers = new Map<string, () => void>();
   const prefix = `settle:${process.pid}:${randomUUID()}:`;
   let sequence = 0;
@@ -204,7 +212,7 @@ async function listenOnPostgres(url: string, pool: pg.Pool, channel: string, han
     next.on('notification', (message) => {
       const payload = message.payload ?? '';
       if (payload.startsWith(prefix)) markers.get(payload)?.();
-      else if (!payload.startsWith('settle:')) handlers.onPayload(payload);
+      else if (!payload.startsWith('settle:')) handlers.onPayload(message.channel, payload);
     });
     next.on('error', () => undefined);
     next.on('end', () => {
@@ -214,7 +222,7 @@ async function listenOnPostgres(url: string, pool: pg.Pool, channel: string, han
       scheduleReconnect();
     });
     await next.connect();
-    await next.query(`LISTEN "${channel}"`);
+    for (const name of channels) await next.query(`LISTEN "${name}"`);
     client = next;
     retryMs = 250;
     // Whatever was kept while not listening is dropped before anything is kept again.

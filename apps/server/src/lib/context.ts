@@ -18,8 +18,16 @@ export interface ServiceContext {
   storage: FileStorage;
   /** the sessions looked up, kept in memory where the database announces changes at commit (decision 48) */
   sessionCache?: SessionCache<SessionLookupRow>;
-  /** the database's announcements of those changes; `settle()` waits for them to have arrived */
+  /** the database's announcements of changes; `settle()` waits for them to have arrived */
   changes?: ChangeFeed;
+  /** moved by every announced change of the subject catalogue (and by a lost or regained listener) */
+  catalogueChanges?: CatalogueChanges;
+}
+
+export interface CatalogueChanges {
+  generation: number;
+  /** false while announcements may be missed: nothing read earlier may be trusted */
+  active: boolean;
 }
 
 /** Who asked, and from where; taken from the session and the connection, never from the body. */

@@ -73,8 +73,9 @@ export async function resolveSession(ctx: ServiceContext, token: string): Promis
   if (now >= row.session.expiresAt.getTime()) return null;
   if (now - row.session.lastSeenAt.getTime() >= (SESSION_IDLE_SECONDS + SESSION_IDLE_GRACE_SECONDS) * 1000) return null;
   if (now - row.session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
-    // (the change drops the cached row: the next request reads the new time)
     await ctx.db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, row.session.id));
+    // The row kept in memory says so at once (its announcement, which drops it, may come later).
+    row.session.lastSeenAt = new Date(now);
   }
   return { sessionId: row.session.id, person: row.person, account: row.account, settings: row.settings ?? undefined, row };
 }

@@ -557,6 +557,7 @@ beforeAll(async () => {
 
   // The catalogue and the victim's application in a session, with a choice.
   const [department] = await t.db.insert(departments).values({ code: 'MXD', name: 'Matrix', nameFr: 'Matrice' }).returning();
+  await t.settled();
   ids.department = department!.id;
   const [branch] = await t.db.select().from(branches).limit(1);
   ids.branch = branch!.id;

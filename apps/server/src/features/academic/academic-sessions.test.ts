@@ -29,6 +29,7 @@ const patch = (url: string, b: unknown) => office.request('PATCH', url, b);
 beforeEach(async () => {
   await t.db.update(applicationSessions).set({ MANUAL_CLOSURE: true }).where(eq(applicationSessions.MANUAL_CLOSURE, false));
   await t.db.update(applicationSessions).set({ MANUAL_CLOSURE: false }).where(eq(applicationSessions.id, seedId));
+  await t.settled();
 });
 
 describe('creating sessions', () => {

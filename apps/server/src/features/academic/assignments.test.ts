@@ -96,11 +96,13 @@ describe('the assignment list', () => {
     expect((await office.get('/api/academic/assignments?session=999999')).statusCode).toBe(404);
 
     await t.db.update(applicationSessions).set({ MANUAL_CLOSURE: true }).where(eq(applicationSessions.id, seedId));
+    await t.settled();
     try {
       // No current session: the newest (by start) is shown, which is still the seed one.
       expect((await office.get('/api/academic/assignments')).json().session.id).toBe(seedId);
     } finally {
       await t.db.update(applicationSessions).set({ MANUAL_CLOSURE: false }).where(eq(applicationSessions.id, seedId));
+      await t.settled();
     }
   });
 });

@@ -18,9 +18,11 @@ async function lecturerWith(choices: { subjectId: number; category: 'CM' | 'TD' 
   const [demo] = await t.db.select().from(applicationSessions).orderBy(asc(applicationSessions.id)).limit(1);
   const { id: _, ...values } = demo!;
   const [session] = await t.db.insert(applicationSessions).values({ ...values, ACTIVED: false, START_DATE: new Date('2021-09-01T00:00:00Z'), END_DATE: new Date('2021-09-30T00:00:00Z') }).returning();
+  await t.settled();
   const [application] = await t.db.insert(applications).values({ EMPLOYEE_ID: person!.id, SESSION_APPLICATION_ID: session!.id, SUBJECT_CONSTRAINT_ID: session!.SUBJECT_CONSTRAINT_ID, TOTAL_HOURS: 200, CLOSED: true }).returning();
   if (choices.length) {
     await t.db.insert(applicationChoices).values(choices.map((c) => ({ applicationId: application!.id, sessionId: session!.id, SUBJECT_ID: c.subjectId, CATEGORY: c.category, AFFECTATION: c.affectation })));
+    await t.settled();
   }
   return { id: person!.id, client: await sessionFor(t, person!.id) };
 }

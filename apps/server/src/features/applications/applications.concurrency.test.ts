@@ -103,8 +103,10 @@ describe.runIf(onPostgres)('choices under concurrency (PostgreSQL, two instances
       (await subjectsAt(cluster.t.db, 3, 'EVENING'))[0]!,
     ];
     await cluster.t.db.update(subjects).set({ hoursCm: 20 }).where(inArray(subjects.id, six.map((s) => s.id)));
+    await cluster.t.settled();
     // Room for two lectures of 20 hours.
     await cluster.t.db.update(applicationSessions).set({ hoursVacataire: 40 }).where(eq(applicationSessions.id, session.id));
+    await cluster.t.settled();
     try {
       const lecturers = await lecturersWithApplications(LECTURERS);
       expect(lecturers.every((l) => l.application.TOTAL_HOURS === 40)).toBe(true);
@@ -121,6 +123,7 @@ describe.runIf(onPostgres)('choices under concurrency (PostgreSQL, two instances
       }
     } finally {
       await cluster.t.db.update(applicationSessions).set({ hoursVacataire: 200 }).where(eq(applicationSessions.id, session.id));
+      await cluster.t.settled();
     }
   });
 

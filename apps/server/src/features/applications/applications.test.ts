@@ -61,6 +61,7 @@ const choicesInDb = (applicationId: number) => t.db.select().from(applicationCho
 
 async function setSession(values: Partial<typeof applicationSessions.$inferInsert>) {
   await t.db.update(applicationSessions).set(values).where(eq(applicationSessions.id, session.id));
+  await t.settled();
 }
 
 describe('who may apply: the gate', () => {

@@ -12,7 +12,7 @@ import {
 } from '@portal/contract';
 import type { Db } from '../../db/client';
 import { applicationSessions, branches, catalogueVersion, classes, cycles, departments, levels, subjects, subjectSearchText } from '../../db/schema';
-import type { ServiceContext } from '../../lib/context';
+import type { CatalogueChanges, ServiceContext } from '../../lib/context';
 import { fold, likePattern } from '../../lib/sql';
 
 // ---------------------------------------------------------------- shared SQL pieces
@@ -201,13 +201,25 @@ function statementsFor(db: Db, given: readonly FilterName[]): Statements {
 
 type PageRow = Awaited<ReturnType<Statements['page']['execute']>>[number];
 
+/** The database's channel on which every move of the catalogue's version is announced (migration 0015). */
+export const CATALOGUE_CHANGE_CHANNEL = 'portal_catalogue_change';
+
 /**
  * What the lists depend on besides the filters: the catalogue's version (moved by triggers on
- * the catalogue, the sessions and confirmations) and the session open now. One primary-key read.
+ * the catalogue, the sessions and confirmations) and the session open now. One primary-key read,
+ * which also says when the session open could next change by time alone (the next start or end of
+ * an active session), so that the stamp can be kept until then.
  */
 function stampStatement(db: Db) {
+  const now = sql.placeholder('now');
+  const open = sql`${applicationSessions.ACTIVED} and not ${applicationSessions.MANUAL_CLOSURE}`;
   return db
-    .select({ version: catalogueVersion.version, session: currentApplicationSessionIdSql(sql.placeholder('now')) })
+    .select({
+      version: catalogueVersion.version,
+      session: currentApplicationSessionIdSql(now),
+      // in milliseconds since the epoch (a float8 comes back as a number from both drivers)
+      nextChange: sql<number | null>`(select (extract(epoch from least(min(${applicationSessions.START_DATE}) filter (where ${applicationSessions.START_DATE} > ${now}), min(${applicationSessions.END_DATE}) filter (where ${applicationSessions.END_DATE} > ${now}))) * 1000)::float8 from ${applicationSessions} where ${open})`,
+    })
     .from(catalogueVersion)
     .where(eq(catalogueVersion.id, 1))
     .prepare('catalogue_stamp');
@@ -235,6 +247,8 @@ class ListCache {
 interface PerDb {
   stamp: ReturnType<typeof stampStatement>;
   cache: ListCache;
+  /** the last stamp read, kept while no change of the catalogue is announced and before its next change by time */
+  kept?: { stamp: string; generation: number; from: number; until: number };
 }
 const perDb = new WeakMap<Db, PerDb>();
 function forDb(db: Db): PerDb {
@@ -243,13 +257,31 @@ function forDb(db: Db): PerDb {
   return state;
 }
 
+/**
+ * The stamp the lists are read under. Where the database announces the catalogue's changes
+ * (decision 48), the stamp is kept in memory until one is announced or the open session could
+ * change by time; otherwise (or while announcements may be missed) it is read each time.
+ */
+async function currentStamp(db: Db, now: Date, changes: CatalogueChanges | undefined): Promise<string> {
+  const state = forDb(db);
+  const kept = state.kept;
+  const at = now.getTime();
+  if (kept && changes?.active && kept.generation === changes.generation && kept.from <= at && at < kept.until) return kept.stamp;
+  const generation = changes?.generation;
+  const [current] = await state.stamp.execute({ now });
+  const stamp = `${current?.version ?? 0}:${current?.session ?? ''}`;
+  if (changes?.active && generation === changes.generation) {
+    state.kept = { stamp, generation, from: at, until: current?.nextChange == null ? Number.POSITIVE_INFINITY : Number(current.nextChange) };
+  }
+  return stamp;
+}
+
 /** Offered subjects matching the filters, from `offset`, and how many match in all. */
-async function offeredSubjects(db: Db, input: { filters: SubjectFilters; now: Date; limit: number; offset: number; withTotal: boolean }): Promise<{ rows: PageRow[]; total: number }> {
+async function offeredSubjects(db: Db, input: { filters: SubjectFilters; now: Date; limit: number; offset: number; withTotal: boolean; changes: CatalogueChanges | undefined }): Promise<{ rows: PageRow[]; total: number }> {
   const values = filterValues(input.filters);
   const given = FILTERS.filter((name) => values[name] !== undefined);
-  const { stamp: stampOf, cache } = forDb(db);
-  const [current] = await stampOf.execute({ now: input.now });
-  const stamp = `${current?.version ?? 0}:${current?.session ?? ''}`;
+  const { cache } = forDb(db);
+  const stamp = await currentStamp(db, input.now, input.changes);
   const filterKey = JSON.stringify(given.map((name) => values[name]));
   const pageKey = `${filterKey}|${input.offset}|${input.limit}`;
 
@@ -276,7 +308,7 @@ async function offeredSubjects(db: Db, input: { filters: SubjectFilters; now: Da
 /** `PATCH /subjects/by-level/{page}`: 20 offered subjects a page, or null when nothing matches. */
 export async function subjectsByLevel(ctx: ServiceContext, input: { page: number; filters: SubjectFilters; hasNiu: boolean }): Promise<SubjectPage | null> {
   const offset = (input.page - 1) * SUBJECTS_PAGE_SIZE;
-  const { rows, total } = await offeredSubjects(ctx.db, { filters: input.filters, now: ctx.clock.now(), limit: SUBJECTS_PAGE_SIZE, offset, withTotal: true });
+  const { rows, total } = await offeredSubjects(ctx.db, { filters: input.filters, now: ctx.clock.now(), limit: SUBJECTS_PAGE_SIZE, offset, withTotal: true, changes: ctx.catalogueChanges });
   if (total === 0) return null;
   return {
     rows: rows.map(({ ASSIGNED, ...row }) => toSubjectRow(row, ASSIGNED, input.hasNiu)),
@@ -291,7 +323,7 @@ const MAX_CLASS_SUBJECTS = 1000;
 
 /** `GET /subjects/class/{classId}`: the subjects of a class still offered in the current session. */
 export async function subjectsOfClass(ctx: ServiceContext, input: { classId: number; hasNiu: boolean }): Promise<SubjectRow[]> {
-  const { rows } = await offeredSubjects(ctx.db, { filters: { CLASS: input.classId }, now: ctx.clock.now(), limit: MAX_CLASS_SUBJECTS, offset: 0, withTotal: false });
+  const { rows } = await offeredSubjects(ctx.db, { filters: { CLASS: input.classId }, now: ctx.clock.now(), limit: MAX_CLASS_SUBJECTS, offset: 0, withTotal: false, changes: ctx.catalogueChanges });
   return rows.map(({ ASSIGNED, ...row }) => toSubjectRow(row, ASSIGNED, input.hasNiu));
 }
 

@@ -1,4 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBJECTS_PAGE_SIZE, type CatalogueClass, type SubjectPage, type SubjectRow } from '@portal/contract';
 import { applicationChoices, applicationSessions, branches, classes, cycles, departments, subjects } from '../../db/schema';
@@ -180,6 +181,7 @@ describe('PATCH /subjects/by-level/{page}', () => {
     expect((await byLevel(withNiu, 1, { SEARCH: '%' })).statusCode).toBe(204);
     expect((await byLevel(withNiu, 1, { SEARCH: '_' })).statusCode).toBe(204);
     await t.db.update(subjects).set({ name: 'Maths 100% _applied_' }).where(eq(subjects.id, target.id));
+    await t.settled();
     expect((await everyRow(withNiu, { SEARCH: '100%' })).map((r) => r.SUBJECT_ID)).toEqual([target.id]);
     expect((await everyRow(withNiu, { SEARCH: '_applied_' })).map((r) => r.SUBJECT_ID)).toEqual([target.id]);
   });
@@ -224,6 +226,7 @@ describe('PATCH /subjects/by-level/{page}', () => {
 
   it('no longer offers subjects fully assigned in the current session, and lists the parts confirmed', async () => {
     const { session, constraint } = await demoSession(t.db);
+    await t.settled();
     const level4 = await subjectsAt(t.db, 4, 'DAY');
     const full = level4.find((s) => s.hoursTp > 0)!;
     const partly = level4.find((s) => s.id !== full.id && s.hoursTp > 0)!;
@@ -257,6 +260,7 @@ describe('PATCH /subjects/by-level/{page}', () => {
     // The last open part confirmed too: the subject is gone.
     const [third] = await createLecturers(t.db, 1);
     await applicationWith(t.db, { personId: third!.id, sessionId: session.id, constraintId: constraint.id, choices: [{ subjectId: noTp.id, category: 'TD', affectation: 1 }] });
+    await t.settled();
     expect((await everyRow(withNiu, { LEVEL: 4 })).map((r) => r.SUBJECT_ID)).not.toContain(noTp.id);
 
     // Assignments of another session do not count.
@@ -266,8 +270,41 @@ describe('PATCH /subjects/by-level/{page}', () => {
       .returning();
     const level5 = (await subjectsAt(t.db, 5, 'DAY'))[0]!;
     await applicationWith(t.db, { personId: other!.id, sessionId: old!.id, constraintId: constraint.id, choices: (['CM', 'TD', 'TP'] as const).map((category) => ({ subjectId: level5.id, category, affectation: 1 as const })) });
+    await t.settled();
     const level5Rows = await everyRow(withNiu, { LEVEL: 5 });
     expect(level5Rows.find((r) => r.SUBJECT_ID === level5.id)?.ASSIGNED).toEqual([]);
+  });
+
+  it('keeps the stamp it reads lists under in memory while the catalogue is unchanged', async () => {
+    const level3 = { LEVEL: 3 };
+    const first = (await byLevel(withNiu, 1, level3)).json() as SubjectPage;
+    // With the catalogue's version out of reach, a read of the stamp would fail (500) or wait.
+    const away = async (during: () => Promise<void>) => {
+      if (t.databaseUrl) {
+        const other = new pg.Client({ connectionString: t.databaseUrl });
+        await other.connect();
+        try {
+          await other.query('begin');
+          await other.query('lock table catalogue_version in access exclusive mode');
+          await during();
+        } finally {
+          await other.query('rollback');
+          await other.end();
+        }
+      } else {
+        await t.db.execute(sql`alter table catalogue_version rename to catalogue_version_away`);
+        try {
+          await during();
+        } finally {
+          await t.db.execute(sql`alter table catalogue_version_away rename to catalogue_version`);
+        }
+      }
+    };
+    await away(async () => {
+      const again = await byLevel(withNiu, 1, level3);
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toEqual(first);
+    });
   });
 
   it('answers repeated lists from memory, and follows any change of the catalogue or a confirmation', async () => {
@@ -278,18 +315,23 @@ describe('PATCH /subjects/by-level/{page}', () => {
     // A rename straight in the database (as another instance would do) shows at once.
     const target = first.rows[0]!;
     await t.db.update(subjects).set({ name: 'Renamed while cached' }).where(eq(subjects.id, target.SUBJECT_ID));
+    await t.settled();
     const renamed = (await byLevel(withNiu, 1, level2)).json() as SubjectPage;
     expect(renamed.rows.find((r) => r.SUBJECT_ID === target.SUBJECT_ID)!.SUBJECT_NAME).toBe('Renamed while cached');
     // A confirmation shows too; a lecturer's own choice (AFFECTATION 0) changes nothing shown.
     const { session, constraint } = await demoSession(t.db);
+    await t.settled();
     const [someone] = await createLecturers(t.db, 1);
     const { application } = await applicationWith(t.db, { personId: someone!.id, sessionId: session.id, constraintId: constraint.id, choices: [{ subjectId: target.SUBJECT_ID, category: 'CM', affectation: 0 }] });
+    await t.settled();
     expect(((await byLevel(withNiu, 1, level2)).json() as SubjectPage).rows.find((r) => r.SUBJECT_ID === target.SUBJECT_ID)!.ASSIGNED).toEqual([]);
     await t.db.update(applicationChoices).set({ AFFECTATION: 1 }).where(eq(applicationChoices.applicationId, application.id));
+    await t.settled();
     expect(((await byLevel(withNiu, 1, level2)).json() as SubjectPage).rows.find((r) => r.SUBJECT_ID === target.SUBJECT_ID)!.ASSIGNED).toEqual(['CM']);
     // The count follows a new subject in the filtered classes.
     const klass = all.find((r) => r.level === 2 && r.shift === 'DAY')!;
     await t.db.insert(subjects).values({ code: 'ZZ999', name: 'Added while cached', nameFr: 'Ajoutée pendant le cache', classId: klass.classId, hoursCm: 10, hourlyRate: 4000 });
+    await t.settled();
     expect(((await byLevel(withNiu, 1, level2)).json() as SubjectPage).total).toBe(first.total + 1);
   });
 });

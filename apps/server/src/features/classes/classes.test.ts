@@ -31,6 +31,7 @@ async function choose(lecturer: FixturePerson, sessionId: number, choices: { sub
     .values({ EMPLOYEE_ID: lecturer.id, SESSION_APPLICATION_ID: sessionId, SUBJECT_CONSTRAINT_ID: session!.SUBJECT_CONSTRAINT_ID, TOTAL_HOURS: 200, CLOSED: true, closedAt: t.clock.now() })
     .returning({ id: applications.id });
   await t.db.insert(applicationChoices).values(choices.map((c) => ({ applicationId: application!.id, sessionId, SUBJECT_ID: c.subject.id, CATEGORY: c.part, AFFECTATION: c.affectation })));
+  await t.settled();
 }
 
 const answerOf = async (client: Client) => {

@@ -28,11 +28,13 @@ async function lecturer(assigned: number[] = []): Promise<Lecturer> {
     const [demo] = await t.db.select().from(applicationSessions).orderBy(asc(applicationSessions.id)).limit(1);
     const { id: _, ...values } = demo!;
     const [session] = await t.db.insert(applicationSessions).values({ ...values, ACTIVED: false, START_DATE: new Date('2023-09-01T00:00:00Z'), END_DATE: new Date('2023-09-30T00:00:00Z') }).returning();
+    await t.settled();
     const [application] = await t.db
       .insert(applications)
       .values({ EMPLOYEE_ID: person!.id, SESSION_APPLICATION_ID: session!.id, SUBJECT_CONSTRAINT_ID: session!.SUBJECT_CONSTRAINT_ID, TOTAL_HOURS: 200, CLOSED: true })
       .returning();
     await t.db.insert(applicationChoices).values(assigned.map((subjectId) => ({ applicationId: application!.id, sessionId: session!.id, SUBJECT_ID: subjectId, CATEGORY: 'TD' as const, AFFECTATION: 1 })));
+    await t.settled();
   }
   return { id: person!.id, client: await sessionFor(t, person!.id) };
 }
@@ -223,6 +225,7 @@ describe('POST /api/requests: filing', () => {
     // a declined choice is no assignment
     const declined = await lecturer([classA.subjects[1]!]);
     await t.db.update(applicationChoices).set({ AFFECTATION: 2 }).where(eq(applicationChoices.SUBJECT_ID, classA.subjects[1]!));
+    await t.settled();
     expect(refusal(await declined.client.post('/api/requests', lessonClaim({ SUBJECT_ID: classA.subjects[1] })))).toMatchObject({ code: 'CLASS_NOT_ASSIGNED' });
   });
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import {
   keepStudentSectionFields,
   STUDENT_PROFILE_SECTIONS,
@@ -65,21 +65,14 @@ export function toStudentDocument(row: StudentDocumentRow, file: Pick<FileRow, '
   };
 }
 
-/** A student's documents, oldest first. */
-export async function listStudentDocuments(exec: Executor, personId: number): Promise<StudentDocument[]> {
-  const rows = await exec
-    .select({ document: studentDocuments, file: { id: files.id, mime: files.mime, size: files.size, originalName: files.originalName } })
-    .from(studentDocuments)
-    .innerJoin(files, eq(files.id, studentDocuments.fileId))
-    .where(eq(studentDocuments.personId, personId))
-    .orderBy(asc(studentDocuments.createdAt), asc(studentDocuments.id));
-  return rows.map((row) => toStudentDocument(row.document, row.file));
-}
+/** A student's documents with their stored files, oldest first, as JSON: read in the same statement as the file (one round trip). */
+type DocumentJson = { id: number; kind: StudentDocumentRow['kind']; label: string | null; year: number | null; createdAt: string; fileId: string; mime: string; size: number; originalName: string | null };
+const documentsJson = sql<DocumentJson[]>`(select coalesce(json_agg(json_build_object('id', d.id, 'kind', d.kind, 'label', d.label, 'year', d.year, 'createdAt', d.created_at, 'fileId', f.id, 'mime', f.mime, 'size', f.size, 'originalName', f.original_name) order by d.created_at, d.id), '[]'::json) from ${studentDocuments} d join ${files} f on f.id = d.file_id where d.person_id = ${persons.id})`;
 
 /** The whole file of a student (null for anyone who is not a student): identity, sections, when each was saved, documents. */
 export async function loadStudentFile(exec: Executor, personId: number): Promise<StudentFile | null> {
   const [row] = await exec
-    .select({ person: persons, accountEmail: accounts.email, profile: studentProfiles })
+    .select({ person: persons, accountEmail: accounts.email, profile: studentProfiles, documents: documentsJson })
     .from(persons)
     .leftJoin(accounts, eq(accounts.personId, persons.id))
     .leftJoin(studentProfiles, eq(studentProfiles.personId, persons.id))
@@ -87,6 +80,10 @@ export async function loadStudentFile(exec: Executor, personId: number): Promise
   if (!row) return null;
   const { person, profile } = row;
   const saved = profile?.sectionsSaved ?? {};
+  // PGlite hands json back parsed, node-postgres too; a string is parsed all the same.
+  const documents = (typeof row.documents === 'string' ? (JSON.parse(row.documents) as DocumentJson[]) : row.documents).map((d) =>
+    toStudentDocument({ id: d.id, personId, kind: d.kind, label: d.label, year: d.year, fileId: d.fileId, createdAt: new Date(d.createdAt) }, { id: d.fileId, mime: d.mime, size: d.size, originalName: d.originalName }),
+  );
   return {
     identity: {
       id: person.id,
@@ -100,7 +97,7 @@ export async function loadStudentFile(exec: Executor, personId: number): Promise
     },
     profile: toProfileFields(profile),
     sectionsSaved: Object.fromEntries(STUDENT_PROFILE_SECTIONS.map((section) => [section, saved[section] ?? null])) as StudentFile['sectionsSaved'],
-    documents: await listStudentDocuments(exec, personId),
+    documents,
   };
 }
 
