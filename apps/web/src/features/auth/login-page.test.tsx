@@ -58,6 +58,13 @@ describe('login form', () => {
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeDisabled();
   });
 
+  it('says when the server is busy signing others in, and when to try again', async () => {
+    fakeApi({ 'POST /api/auth/students/': error(503, 'SERVER_BUSY', { retryAfter: 4 }) });
+    await fillAndSubmit('ST2024001', 'secret-pass');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Too many people are using the portal at this moment\. Try again in 4\ss\.$/);
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+  });
+
   it('says the lockout in one French sentence, with the time left', async () => {
     await changeLanguage('fr');
     fakeApi({ 'POST /api/auth/students/': error(429, 'TOO_MANY_REQUESTS', { retryAfter: 58 }) });

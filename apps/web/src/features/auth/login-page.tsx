@@ -80,7 +80,7 @@ function useSignIn<TIn extends FieldValues, TOut>(
     onError: (error) => {
       setMessageKey(signInErrorKey(error));
       setErrorCode(isApiError(error) ? error.code : null);
-      if (isApiError(error) && error.retryAfter && error.status === 429) lock.start(error.retryAfter);
+      if (isApiError(error) && error.retryAfter && (error.status === 429 || error.code === 'SERVER_BUSY')) lock.start(error.retryAfter);
       applyFieldErrors(error, form.setError, fields);
     },
   });

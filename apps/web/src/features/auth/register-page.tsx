@@ -65,7 +65,7 @@ function SignUpStep() {
     onSuccess: () => navigate('/emailing-sent', { state: { kind: form.getValues('kind') } }),
     onError: (error) => {
       setProblem(error);
-      if (isApiError(error) && error.status === 429 && error.retryAfter) wait.start(error.retryAfter);
+      if (isApiError(error) && (error.status === 429 || error.code === 'SERVER_BUSY') && error.retryAfter) wait.start(error.retryAfter);
       applyFieldErrors(error, form.setError, ['matricule', 'birthdate']);
     },
   });
