@@ -76,8 +76,7 @@ describe('the menu of each demo account', () => {
       fakeApi({ 'GET /api/sessions-applications/current': { status: 204 } });
       renderApp('/settings', { user: DEMO_PEOPLE[who]() });
       // in the bar when it fits this screen, otherwise in the drawer the menu button opens
-      // (the first render loads the page's chunk: a busy machine may take more than waitFor's default second)
-      await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main menu' }) ?? screen.queryByRole('button', { name: 'Open the menu' })).not.toBeNull(), { timeout: 5000 });
+      await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main menu' }) ?? screen.queryByRole('button', { name: 'Open the menu' })).not.toBeNull());
       if (!screen.queryByRole('navigation', { name: 'Main menu' })) await userEvent.click(screen.getByRole('button', { name: 'Open the menu' }));
       const nav = (await screen.findAllByRole('navigation', { name: 'Main menu' }))[0]!;
       expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(MENUS[who]);

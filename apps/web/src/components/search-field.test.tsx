@@ -1,24 +1,33 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SEARCH_DEBOUNCE_MS, SearchField } from './search-field';
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+// The clock moves only when the test moves it: a slow machine between two keys is no pause in the typing.
+const advance = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+const setUp = () => {
+  vi.useFakeTimers();
+  return userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+};
 
 describe('search field', () => {
   it('searches once after a pause in the typing, with the text trimmed', async () => {
     const onSearch = vi.fn();
-    const user = userEvent.setup();
+    const user = setUp();
     render(<SearchField label="Search" onSearch={onSearch} />);
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), ' PER0003 ');
     expect(onSearch).not.toHaveBeenCalled();
-    await pause(SEARCH_DEBOUNCE_MS + 100);
+    advance(SEARCH_DEBOUNCE_MS - 1);
+    expect(onSearch).not.toHaveBeenCalled();
+    advance(1);
     expect(onSearch.mock.calls).toEqual([['PER0003']]);
+    advance(SEARCH_DEBOUNCE_MS * 10);
+    expect(onSearch).toHaveBeenCalledTimes(1);
   });
 
   it('searches at once when the box is left, and not again later (a click on a result is not undone)', async () => {
     const onSearch = vi.fn();
-    const user = userEvent.setup();
+    const user = setUp();
     render(
       <>
         <SearchField label="Search" onSearch={onSearch} />
@@ -26,9 +35,10 @@ describe('search field', () => {
       </>,
     );
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'Bello');
+    expect(onSearch).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Result' }));
     expect(onSearch.mock.calls).toEqual([['Bello']]);
-    await pause(SEARCH_DEBOUNCE_MS + 100);
+    advance(SEARCH_DEBOUNCE_MS + 100);
     expect(onSearch).toHaveBeenCalledTimes(1);
     // Leaving the box with nothing waiting searches nothing.
     await user.click(screen.getByRole('searchbox', { name: 'Search' }));

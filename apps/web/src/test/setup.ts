@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { changeLanguage, initI18n } from '../lib/i18n';
 
@@ -8,6 +8,13 @@ import { changeLanguage, initI18n } from '../lib/i18n';
 (globalThis as { jest?: unknown }).jest = {
   advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms),
 };
+
+// How long findBy*/waitFor wait for what they look for. The default (1 s) is shorter than the first
+// import of a lazy page or dialog, or a form's few renders, when both cores run test files (and
+// more so on a loaded machine); one setting here rather than one per file. It changes nothing
+// of what a test checks: a wait still fails when its condition never comes true, only later.
+// It stays below the test timeout, so that such a failure says what was missing.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeAll(async () => {
   await initI18n('en');

@@ -1,11 +1,9 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { AssignmentPage } from '@portal/contract';
 import { error, fakeApi, person, queriesTo } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { academicUser, applicant, assignmentPage, session, subjectRow } from './academic-fixtures';
-
-beforeAll(() => configure({ asyncUtilTimeout: 3000 }));
 
 const LIST = '/api/academic/assignments';
 const SESSIONS = '/api/academic/sessions';

@@ -1,13 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { ImportReport } from '@portal/contract';
 import { SUBJECT_CSV_COLUMNS } from '@portal/contract/rules';
 import { error, fakeApi, person, queriesTo } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { academicUser, catalogueHandlers, CLASSES, subject, subjectPage } from './academic-fixtures';
-
-// The pages and their dialogs are lazy chunks: under a loaded full run their first import can outlast the 1 s default.
-beforeAll(() => configure({ asyncUtilTimeout: 3000 }));
 
 const dialog = () => screen.getByRole('dialog');
 const field = (name: RegExp | string) => within(dialog()).getByRole('textbox', { name: typeof name === 'string' ? new RegExp(`^${name}`) : name });

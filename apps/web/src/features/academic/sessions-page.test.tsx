@@ -1,10 +1,8 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { error, fakeApi, person } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { academicUser, session } from './academic-fixtures';
-
-beforeAll(() => configure({ asyncUtilTimeout: 3000 }));
 
 const LIST = '/api/academic/sessions';
 const dialog = () => screen.getByRole('dialog');

@@ -1,12 +1,9 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../lib/i18n';
 import { error, fakeApi } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { CANDIDATES_PATH, candidateFile, DECISIONS_PATH, HND_SWE, officeHandlers, officeUser, studentUser } from './admissions-fixtures';
-
-// The page and its dialogs are lazy chunks: under a loaded full run their first import can outlast the 1 s default.
-beforeAll(() => configure({ asyncUtilTimeout: 4000 }));
 
 const PAGE = '/admissions/candidates/901';
 const FILE_PATH = `${CANDIDATES_PATH}/901`;

@@ -1,12 +1,9 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../lib/i18n';
 import { error, fakeApi } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { CLOSED_ENTRANCE, ENTRANCES_PATH, officeHandlers, officeUser, OPEN_ENTRANCE, studentUser } from './admissions-fixtures';
-
-// The page and its dialogs are lazy chunks: under a loaded full run their first import can outlast the 1 s default.
-beforeAll(() => configure({ asyncUtilTimeout: 4000 }));
 
 type User = ReturnType<typeof renderApp>['user'];
 const PAGE = '/admissions/entrances';
@@ -130,8 +127,7 @@ describe('the entrance exams (the admissions office)', () => {
     });
     expect(await screen.findByText('Entrance exam “Second session” created !')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    // a long form typed key by key, with five choices: more than the default time on a loaded machine
-  }, 40_000);
+  });
 
   it('changes an entrance with its specialities as they are, and says when a chosen speciality cannot go', async () => {
     const api = fakeApi(officeHandlers({ [`PUT ${ENTRANCES_PATH}/5`]: error(409, 'ENTRANCE_HAS_CANDIDATES') }));

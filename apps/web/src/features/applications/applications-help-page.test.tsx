@@ -1,11 +1,9 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../lib/i18n';
 import { error } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { APPLICATION_PATH, application, coursesApi, lecturer, session, SESSION_PATH } from './applications-fixtures';
-
-beforeAll(() => configure({ asyncUtilTimeout: 3000 }));
 
 const rowTexts = (table: HTMLElement) => within(table).getAllByRole('row').map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent));
 

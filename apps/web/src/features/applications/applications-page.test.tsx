@@ -1,5 +1,5 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../lib/i18n';
 import { error, queriesTo } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
@@ -20,9 +20,6 @@ import {
   subjectPage,
   SUBJECTS_PAGE_1,
 } from './applications-fixtures';
-
-// The page and its dialogs are lazy chunks: under a loaded full run their first import can outlast the 1 s default.
-beforeAll(() => configure({ asyncUtilTimeout: 3000 }));
 
 const addButton = (name: string) => screen.getByRole('button', { name: `Add ${name}` });
 const levelList = (level: number) => screen.getByRole('list', { name: `Level ${level}` });

@@ -1,11 +1,9 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { ArchivedApplication, Choice, SessionChoice } from '@portal/contract';
 import { error, fakeApi } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { ALGORITHMS, application, choice, COMPILERS, DATABASES, lecturer } from './applications-fixtures';
-
-beforeAll(() => configure({ asyncUtilTimeout: 3000 }));
 
 const archived = (overrides: Partial<ArchivedApplication>): ArchivedApplication => ({
   ...application(),

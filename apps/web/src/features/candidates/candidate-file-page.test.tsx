@@ -1,14 +1,11 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../lib/i18n';
 import { error, fakeApi } from '../../test/fake-api';
-import { renderApp } from '../../test/render-app';
+import { preloadPages, renderApp } from '../../test/render-app';
 import { PAYMENT_POLL_MS } from './candidate-payments-api';
 import { candidateFile, document, FEES_PATH, fileHandlers, ME_PATH, PAY_PATH, payment, paymentPath } from './candidate-file-fixtures';
-
-// The page is a lazy chunk, and its summary another: under a loaded full run their first import can outlast the 1 s default.
-beforeAll(() => configure({ asyncUtilTimeout: 4000 }));
 
 type User = ReturnType<typeof renderApp>['user'];
 const PAGE = '/candidate/file';
@@ -114,7 +111,9 @@ describe("the candidate's file", () => {
   });
 
   it('pays: waits for the approval on the phone, asks every few seconds, then shows the fee paid with the receipt and the slip', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    // The page's modules are read first: the clock below moves only when the test moves it.
+    await preloadPages();
+    vi.useFakeTimers();
     let polls = 0;
     let paid = false;
     const api = fakeApi(
@@ -128,7 +127,7 @@ describe("the candidate's file", () => {
         },
       }),
     );
-    const { user } = renderApp(PAGE);
+    const { user } = renderApp(PAGE, { fakeTimers: true });
     await heading();
     await checkFee(user, 'MTN Mobile Money', '67 000 00 12');
     await user.click(screen.getByRole('button', { name: 'Pay 25.250 FCFA' }));

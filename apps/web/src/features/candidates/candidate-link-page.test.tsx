@@ -1,10 +1,8 @@
-import { configure, screen, waitFor } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../lib/i18n';
 import { error, fakeApi, type FakeAnswer } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-
-beforeAll(() => configure({ asyncUtilTimeout: 4000 }));
 
 const SENT = 'If a registration uses this address, we sent a link to open your file.';
 

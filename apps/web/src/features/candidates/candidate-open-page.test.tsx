@@ -1,9 +1,7 @@
-import { configure, screen, waitFor } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { error, fakeApi } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-
-beforeAll(() => configure({ asyncUtilTimeout: 4000 }));
 
 const TOKEN = 'tQ3m9Zp2Lx8Vb7Nc4Rk1Hs6Dw0Fy5Gj';
 

@@ -1,12 +1,10 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../lib/i18n';
 import { error, type FakeAnswer } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { choose } from '../../test/select';
 import { CLOSED_ENTRANCE, COMPLETE, CREATED, draftValues, keepDraft, openPart, registrationApi } from './register-fixtures';
-
-beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
 
 const SEND = 'Send my registration';
 /** A FileList of these files, as an input holds them. */
@@ -19,8 +17,7 @@ async function chooseEntrance(user: ReturnType<typeof renderApp>['user']) {
   await user.click(await screen.findByRole('radio', { name: /Engineering entrance 2026/ }));
 }
 
-// A whole application form in a simulated DOM: slow on a shared machine, not hanging.
-describe('Registering for an entrance exam', { timeout: 45_000 }, () => {
+describe('Registering for an entrance exam', () => {
   it('offers the open entrances only, each with its year, school, fee and dates', async () => {
     registrationApi();
     renderApp('/candidate/register');

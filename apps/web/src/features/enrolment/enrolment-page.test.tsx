@@ -1,12 +1,9 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../lib/i18n';
 import { error, fakeApi, person } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { APPLY, CLASS_OFFER, enrolment, FULL_OFFER, MINE, myApplication, OTHER_SUBJECT, session, studentHandlers, studentUser, SUBJECT_OFFER } from './enrolment-fixtures';
-
-// The page and its dialogs are lazy chunks: under a loaded full run their first import can outlast the 1 s default.
-beforeAll(() => configure({ asyncUtilTimeout: 4000 }));
 
 const section = (name: string) => screen.findByRole('region', { name });
 const items = (list: HTMLElement) => within(list).getAllByRole('listitem');

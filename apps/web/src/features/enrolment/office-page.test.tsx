@@ -1,11 +1,8 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { error, fakeApi, queriesTo } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { APPLICATIONS_PATH, CLASS_OFFER, DECISIONS_PATH, officeHandlers, officeUser, SESSIONS_PATH, studentUser } from './enrolment-fixtures';
-
-// The page and its dialogs are lazy chunks: under a loaded full run their first import can outlast the 1 s default.
-beforeAll(() => configure({ asyncUtilTimeout: 4000 }));
 
 type User = ReturnType<typeof renderApp>['user'];
 const PAGE = '/academic/enrolment';

@@ -1,12 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../lib/i18n';
 import { error, fakeApi, type FakeHandler } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { answerDraftKey } from './answer-draft';
 import { MY_EVALUATIONS, PATHS, questionForm, studentUser } from './evaluation-fixtures';
-
-beforeAll(() => configure({ asyncUtilTimeout: 4000 }));
 
 const STUDENT = studentUser();
 const TARGET = 901;

@@ -1,10 +1,8 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { error, fakeApi, type FakeHandler } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { academicUser, formSummary, PATHS, questionForm } from './evaluation-fixtures';
-
-beforeAll(() => configure({ asyncUtilTimeout: 4000 }));
 
 const ACADEMIC = academicUser();
 

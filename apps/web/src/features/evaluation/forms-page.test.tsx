@@ -1,10 +1,8 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { error, fakeApi } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { academicUser, formSummary, PATHS, questionForm } from './evaluation-fixtures';
-
-beforeAll(() => configure({ asyncUtilTimeout: 4000 }));
 
 const USED = formSummary({ id: 32, name: 'Short evaluation', nameFr: 'Évaluation courte', sections: 1, questions: 4, sessions: 2, inUse: true, updatedAt: '2024-11-02T09:00:00.000Z' });
 

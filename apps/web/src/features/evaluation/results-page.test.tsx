@@ -1,10 +1,8 @@
-import { configure, screen, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { academicUser, evaluationResults, PATHS } from './evaluation-fixtures';
-
-beforeAll(() => configure({ asyncUtilTimeout: 4000 }));
 
 const card = (name: string) => screen.getByRole('article', { name });
 

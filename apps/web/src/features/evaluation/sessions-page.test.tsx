@@ -1,10 +1,8 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { error, fakeApi, type FakeHandler } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { academicUser, CLASSES, evaluationSession, formSummary, PATHS } from './evaluation-fixtures';
-
-beforeAll(() => configure({ asyncUtilTimeout: 4000 }));
 
 const UPCOMING = evaluationSession({ id: 6, name: 'Semester 2 evaluation', nameFr: 'Évaluation du semestre 2', startDate: '2025-06-02', endDate: '2025-06-20', state: 'UPCOMING', classes: [{ id: 61, code: 'GL1A' }, { id: 62, code: 'GL2A' }], targets: 8, participations: 0 });
 

@@ -1,12 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { HistoryEntry, HistoryPage } from '@portal/contract';
 import { changeLanguage } from '../../lib/i18n';
 import { DEMO_PEOPLE } from '../../test/demo-people';
 import { error, fakeApi, queriesTo } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-
-beforeAll(() => configure({ asyncUtilTimeout: 4000 }));
 
 /** A moment in the reader's time zone, as the server sends it (ISO). */
 const at = (day: number, hour: number, minute: number) => new Date(2026, 2, day, hour, minute).toISOString();

@@ -1,6 +1,6 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuditEntry, Dossier } from '@portal/contract';
 import { changeLanguage, i18n } from '../../lib/i18n';
 import { error, fakeApi, person } from '../../test/fake-api';
@@ -11,9 +11,6 @@ const DOSSIER = '/api/hr/registrations/42';
 
 const missingText = (field: string, label: string) => i18n.t([`missing.${field}`, 'hr.missingField'], { name: label });
 const region = (name: string) => screen.getByRole('region', { name });
-
-// The pages and their dialogs are lazy chunks: under a loaded full run their first import can outlast the 1 s default.
-beforeAll(() => configure({ asyncUtilTimeout: 3000 }));
 
 describe('registration dossier (HR)', () => {
   it('names the country in French, from the reference list, in the data and the audit trail', async () => {

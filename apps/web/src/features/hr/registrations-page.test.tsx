@@ -1,5 +1,5 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { i18n } from '../../lib/i18n';
 import { fakeApi, pageOf as page, person, queriesTo } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
@@ -9,9 +9,6 @@ const LIST = '/api/hr/registrations';
 
 /** What the page shows for a missing item: the wizard's message when it exists, else "<label>: not provided". */
 const missingText = (field: string, label: string) => i18n.t([`missing.${field}`, 'hr.missingField'], { name: label });
-
-// The pages and their dialogs are lazy chunks: under a loaded full run their first import can outlast the 1 s default.
-beforeAll(() => configure({ asyncUtilTimeout: 3000 }));
 
 describe('registrations list (HR)', () => {
   it('sends the filters and the search to the server and keeps them in the URL', async () => {

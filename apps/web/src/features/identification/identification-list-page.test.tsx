@@ -1,14 +1,11 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../lib/i18n';
 import { fakeApi, pageOf as page, queriesTo } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { agent, lecturer, row } from './identification-fixtures';
 
 const LIST = '/api/identification/persons';
-
-// The pages are lazy chunks: under a loaded full run their first import can outlast the 1 s default.
-beforeAll(() => configure({ asyncUtilTimeout: 3000 }));
 
 describe('identification list', () => {
   it('searches by matricule or name after a pause in the typing, and keeps the search in the URL', async () => {

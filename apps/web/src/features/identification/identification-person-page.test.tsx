@@ -1,14 +1,11 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Identification } from '@portal/contract';
 import { i18n } from '../../lib/i18n';
 import { error, fakeApi, type FakeAnswer } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { agent, finger, identification, lecturer, PERSON } from './identification-fixtures';
-
-// The page and its dialogs are lazy chunks: under a loaded full run their first import can outlast the 1 s default.
-beforeAll(() => configure({ asyncUtilTimeout: 3000 }));
 
 const region = (name: string) => screen.getByRole('region', { name });
 const slot = (name: string) => screen.getByRole('group', { name });

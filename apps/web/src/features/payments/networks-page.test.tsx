@@ -1,12 +1,9 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PEOPLE } from '../../test/demo-people';
 import { error, fakeApi } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { CAMTEL, MTN } from './payments-fixtures';
-
-// The page and its dialog are lazy chunks: under a loaded full run their first import can outlast the 1 s default.
-beforeAll(() => configure({ asyncUtilTimeout: 4000 }));
 
 type User = ReturnType<typeof renderApp>['user'];
 const PAGE = '/admin/payment-networks';

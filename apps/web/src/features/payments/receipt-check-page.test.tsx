@@ -1,11 +1,9 @@
-import { configure, screen, waitFor } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../lib/i18n';
 import { error, fakeApi, queriesTo } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { RECEIPT } from './payments-fixtures';
-
-beforeAll(() => configure({ asyncUtilTimeout: 4000 }));
 
 const PATH = '/api/receipts/R26-000042';
 const fact = (label: string) => screen.getByText(label).nextElementSibling;

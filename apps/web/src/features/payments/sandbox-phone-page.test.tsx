@@ -1,10 +1,8 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { fakeApi, queriesTo } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { COLLECTION } from './payments-fixtures';
-
-beforeAll(() => configure({ asyncUtilTimeout: 4000 }));
 
 const SANDBOX = { 'GET /api/payments/settings': { body: { provider: 'sandbox', sandbox: true } } };
 const COLLECTIONS = '/api/sandbox/collections';

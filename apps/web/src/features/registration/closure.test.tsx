@@ -59,11 +59,15 @@ describe('registration wizard: the closure', () => {
 
   it('says "Registration completed" 1 s after the closure, with the next steps, and locks the wizard', async () => {
     await preloadPages();
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    // The clock moves only when the test moves it (the waits below move it too, 50 ms a step):
+    // the time since the closure is read from it, never from the machine's own clock.
+    vi.useFakeTimers();
     let state = registrationState();
+    let closedAt = Number.NaN;
     const api = wizardApi(STAFF, state, {
       'GET /api/students/registration': () => ({ body: state }),
       'POST /api/students/close-sign': () => {
+        closedAt = Date.now();
         state = registrationState({}, { ACTIVED: true, CLOSED_AT: '2024-03-01T10:00:00.000Z' });
         return { body: { ACTIVED: true, message: 'Registration completed', CLOSED_AT: '2024-03-01T10:00:00.000Z' } };
       },
@@ -75,7 +79,10 @@ describe('registration wizard: the closure', () => {
     await waitFor(() => expect(api.to('POST', '/api/students/close-sign')).toHaveLength(1));
     expect(await screen.findByText('Your registration is closed: changes now go through the human resources service.')).toBeInTheDocument();
 
-    act(() => vi.advanceTimersByTime(900));
+    // 900 ms after the server answered (the delay starts once the answer is shown, not before)
+    const sinceClosure = Date.now() - closedAt;
+    expect(sinceClosure).toBeLessThan(900);
+    act(() => vi.advanceTimersByTime(900 - sinceClosure));
     expect(screen.queryByRole('dialog', { name: 'Registration completed' })).not.toBeInTheDocument();
     act(() => vi.advanceTimersByTime(200));
     const done = await screen.findByRole('dialog', { name: 'Registration completed' });

@@ -1,13 +1,11 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { formatMoment } from '../../lib/format';
 import { error, fakeApi, type FakeAnswer, type FakeHandler } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { draftKey } from './request-draft';
 import { CATEGORIES, chooseSubcategory, CLASSES, lecturer, lessonOf, PATHS, pick, requestDetail, requestPage, requestRow, SCHOOLS, SUBJECTS } from './requests-fixtures';
 import { CLAIMED_SLOT_COLOR } from './week-panel';
-
-beforeAll(() => configure({ asyncUtilTimeout: 4000 }));
 
 const UUID = '6f1c2b7e-2d4a-4c51-9a3e-0b8f5d2c1a77';
 /** Another request of the week of 10/01/2024, on Tuesday 9, first slot. */

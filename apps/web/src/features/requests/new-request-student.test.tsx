@@ -1,13 +1,11 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { error, fakeApi, type FakeHandler } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { chooseSubcategory, PATHS, pick, requestPage, student, STUDENT_CATEGORIES, STUDENT_PATHS, STUDENT_SUBJECTS, studentRequest } from './requests-fixtures';
 
 // A student's new request (issue 13, decision 41): their own categories, their own class shown
 // and not chosen, a subject among their class's and their optional ones, nothing to sign.
-
-beforeAll(() => configure({ asyncUtilTimeout: 4000 }));
 
 function routes(overrides: Record<string, FakeHandler> = {}): Record<string, FakeHandler> {
   return {

@@ -1,5 +1,5 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { RequestBatchDetail } from '@portal/contract';
 import { error, fakeApi, queriesTo, type FakeAnswer, type FakeRequest } from '../../test/fake-api';
 import { DEMO_PEOPLE } from '../../test/demo-people';
@@ -9,8 +9,6 @@ import { apiPage, batch, batchDetail, eligible, FIN, requestConfig, SCHOOL } fro
 const BATCHES = '/api/request-batches';
 const ELIGIBLE = '/api/request-batches/eligible';
 const BATCH = '/api/request-batches/31';
-
-beforeAll(() => configure({ asyncUtilTimeout: 3000 }));
 
 const group = (name: string) => screen.findByRole('region', { name });
 const dialog = () => screen.findByRole('dialog');

@@ -1,14 +1,11 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { error, fakeApi, queriesTo } from '../../test/fake-api';
 import { DEMO_PEOPLE } from '../../test/demo-people';
 import { renderApp } from '../../test/render-app';
 import { apiPage, CATEGORIES, fromNow, inboxRow, requestConfig, SCHOOL } from './office-fixtures';
 
 const INBOX = '/api/requests/inbox';
-
-// The pages are lazy chunks: under a loaded full run their first import can outlast the 1 s default.
-beforeAll(() => configure({ asyncUtilTimeout: 3000 }));
 
 const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
 const choose = async (user: ReturnType<typeof renderApp>['user'], box: string, option: string) => {

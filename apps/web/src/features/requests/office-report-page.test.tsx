@@ -1,5 +1,5 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { isoToDmy } from '@portal/contract/rules';
 import { fakeApi, queriesTo } from '../../test/fake-api';
 import { DEMO_PEOPLE } from '../../test/demo-people';
@@ -8,8 +8,6 @@ import { currentMonth } from './office-api';
 import { CATEGORIES, report, requestConfig } from './office-fixtures';
 
 const REPORT = '/api/requests/reports';
-
-beforeAll(() => configure({ asyncUtilTimeout: 3000 }));
 
 const choose = async (user: ReturnType<typeof renderApp>['user'], box: string, option: string) => {
   await user.click(screen.getByRole('combobox', { name: box }));

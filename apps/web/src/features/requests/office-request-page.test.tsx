@@ -1,5 +1,5 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { RequestDetail } from '@portal/contract';
 import { changeLanguage } from '../../lib/i18n';
 import { error, fakeApi, type FakeAnswer, type FakeRequest } from '../../test/fake-api';
@@ -8,8 +8,6 @@ import { renderApp } from '../../test/render-app';
 import { FIN, requestDetail, SCHOOL } from './office-fixtures';
 
 const REQUEST = '/api/requests/101';
-
-beforeAll(() => configure({ asyncUtilTimeout: 3000 }));
 
 const dialog = () => screen.getByRole('dialog');
 const actions = () => screen.getByRole('region', { name: 'What your unit can do' });

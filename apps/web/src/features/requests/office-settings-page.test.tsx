@@ -1,13 +1,11 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { error, fakeApi } from '../../test/fake-api';
 import { DEMO_PEOPLE } from '../../test/demo-people';
 import { renderApp } from '../../test/render-app';
 import { CATALOGUE, DISPLAY, FIN, hopConfig, member, requestConfig, SCHOOL, SENG } from './office-fixtures';
 
 const CONFIG = '/api/request-config';
-
-beforeAll(() => configure({ asyncUtilTimeout: 3000 }));
 
 const dialog = () => screen.findByRole('dialog');
 const box = (scope: HTMLElement, name: string) => within(scope).getByRole('textbox', { name: new RegExp(`^${name.replace(/[()]/g, '\\$&')}`) });

@@ -1,12 +1,10 @@
-import { configure, screen, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { formatMoment } from '../../lib/format';
 import { changeLanguage } from '../../lib/i18n';
 import { error, fakeApi } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { lecturer, requestDetail } from './requests-fixtures';
-
-beforeAll(() => configure({ asyncUtilTimeout: 4000 }));
 
 const FINANCE = { id: 5, code: 'FIN', name: 'Finance', nameFr: 'Finances' };
 const SENG = { id: 1, code: 'SENG', name: "Lecturers' service", nameFr: 'Service des enseignants' };

@@ -1,12 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../lib/i18n';
 import { DEMO_PEOPLE } from '../../test/demo-people';
 import { error, fakeApi, queriesTo, type FakeHandler } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { CATEGORIES, lecturer, PATHS, requestDetail, requestPage, requestRow, stats, student, STUDENT_PATHS, studentRequest } from './requests-fixtures';
-
-beforeAll(() => configure({ asyncUtilTimeout: 4000 }));
 
 const ROWS = [
   requestRow(),
@@ -121,7 +119,7 @@ describe('my requests', () => {
   it('says why the list or the figures could not be loaded, translated', async () => {
     fakeApi(routes({ [`GET ${PATHS.list}`]: { networkError: true }, [`GET ${PATHS.stats}`]: error(503, 'SERVICE_UNAVAILABLE') }));
     renderApp('/requests', { user: lecturer() });
-    await waitFor(() => expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(expect.arrayContaining(['Connection fail. please try again'])), { timeout: 8000 });
+    await waitFor(() => expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(expect.arrayContaining(['Connection fail. please try again'])));
     expect(screen.getAllByRole('alert')).toHaveLength(2);
   });
 

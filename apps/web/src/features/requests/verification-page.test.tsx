@@ -1,11 +1,9 @@
-import { configure, screen } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { formatMoment } from '../../lib/format';
 import { changeLanguage } from '../../lib/i18n';
 import { error, fakeApi } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-
-beforeAll(() => configure({ asyncUtilTimeout: 4000 }));
 
 const TOKEN = '0123456789abcdef0123456789abcdef';
 const PATH = `/api/public/requests/${TOKEN}`;

@@ -1,11 +1,9 @@
-import { configure, screen, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../lib/i18n';
 import { fakeApi } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { FEW, lecturerUser, review } from './reviews-fixtures';
-
-beforeAll(() => configure({ asyncUtilTimeout: 4000 }));
 
 const LATER = review({
   targetId: 801,

@@ -1,5 +1,5 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { StudentFile } from '@portal/contract';
 import { changeLanguage } from '../../lib/i18n';
 import { DEMO_PEOPLE } from '../../test/demo-people';
@@ -8,8 +8,6 @@ import { mainMenuLink } from '../../test/menu';
 import { renderApp } from '../../test/render-app';
 import { choose } from '../../test/select';
 import { CV, openSection, STUDENT, studentFile, studentFileApi } from './student-file-fixtures';
-
-beforeAll(() => configure({ asyncUtilTimeout: 4000 }));
 
 const SAVED_AT = '2026-03-14T12:00:00.000Z';
 /** The server's answer to a section save: the file with the section's values, saved now. */

@@ -1,12 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../lib/i18n';
 import { fakeApi, type FakeHandler } from '../../test/fake-api';
 import { DEMO_PEOPLE } from '../../test/demo-people';
 import { renderApp } from '../../test/render-app';
 import { FEED_PATH, TIMETABLE_PATH, timetableOf } from './timetable-fixtures';
-
-beforeAll(() => configure({ asyncUtilTimeout: 4000 }));
 
 const FIRST = 'https://portal.univ.example.cm/calendar/Zk3n0x8Qw1Rr2Tt3Yy4Uu5Ii6Oo7Pp8Aa9Ss0Dd1Ff.ics';
 const SECOND = 'https://portal.univ.example.cm/calendar/Gg2Hh3Jj4Kk5Ll6Mm7Nn8Bb9Vv0Cc1Xx2Zz3Qq4Ww5E.ics';

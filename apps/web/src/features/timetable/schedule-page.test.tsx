@@ -1,5 +1,5 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../lib/i18n';
 import { error, fakeApi, type FakeHandler } from '../../test/fake-api';
 import { DEMO_PEOPLE } from '../../test/demo-people';
@@ -9,7 +9,6 @@ import { askedWeeks, FEED_PATH, lesson, STUDENT, TIMETABLE_PATH, timetableOf, WE
 /** Wednesday 25 November 2026, 10:00 in Douala: the week shown without a `week` in the URL is that of Monday 23. */
 const NOW = new Date('2026-11-25T09:00:00Z');
 
-beforeAll(() => configure({ asyncUtilTimeout: 4000 }));
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'], now: NOW });
 });

@@ -1,11 +1,9 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n';
 import { fakeApi, person, queriesTo } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
 import { CLASSES, hoursRow, officeUser } from './planning-fixtures';
-
-beforeAll(() => configure({ asyncUtilTimeout: 4000 }));
 
 const HOURS = '/api/lessons/hours';
 const ROWS = [

@@ -1,13 +1,11 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { LessonImportReport } from '@portal/contract';
 import { LESSON_IMPORT_COLUMNS } from '@portal/contract/rules';
 import { changeLanguage } from '../../../lib/i18n';
 import { error, fakeApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
 import { officeUser, planningHandlers, WEEK } from './planning-fixtures';
-
-beforeAll(() => configure({ asyncUtilTimeout: 4000 }));
 
 const IMPORT = '/api/lessons/import';
 const dialog = () => screen.getByRole('dialog');

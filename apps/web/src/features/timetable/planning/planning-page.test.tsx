@@ -1,13 +1,10 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { LESSON_STATUS_COLOURS } from '@portal/contract/rules';
 import { changeLanguage } from '../../../lib/i18n';
 import { error, fakeApi, person, queriesTo } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
 import { lesson, officeUser, planningHandlers, WEEK } from './planning-fixtures';
-
-// The page and its dialogs are lazy chunks: under a loaded full run their first import can outlast the 1 s default.
-beforeAll(() => configure({ asyncUtilTimeout: 4000 }));
 
 type User = ReturnType<typeof renderApp>['user'];
 const PAGE = `/academic/lessons?week=${WEEK}`;
