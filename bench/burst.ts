@@ -15,7 +15,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createPglite } from '../apps/server/src/db/client';
-import { peakRssMiB, registration, root, start, stop, waitFor, type EntranceAnswer } from './lib';
+import { peakRssMiB, registration, root, start, stop, waitFor, type EntranceAnswer, freshDatabase } from './lib';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -31,7 +31,6 @@ const CONNECTIONS = arg('connections', 1000);
 const TIMEOUT_MS = arg('timeout', 30) * 1000;
 const DATABASES = text('databases', 'postgres,pglite').split(',') as ('postgres' | 'pglite')[];
 const POOL_SIZE = 20;
-const pgBase = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 // ---------------------------------------------------------------- one submit, as a phone would
 
@@ -380,17 +379,8 @@ const gateOf = (database: 'postgres' | 'pglite'): Gate => ({
 async function portal(database: 'postgres' | 'pglite', port: number): Promise<{ columns: Column[]; entrance: string; gate: Gate }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-burst-'));
   const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}`, DATABASE_POOL_SIZE: String(POOL_SIZE), DEV_MAILBOX: 'true' };
-  let dbName: string | undefined;
-  const admin = new pg.Client({ connectionString: pgBase });
-  if (database === 'postgres') {
-    await admin.connect();
-    dbName = `portal_burst_${process.pid}`;
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.query(`create database ${dbName}`);
-    const url = new URL(pgBase);
-    url.pathname = `/${dbName}`;
-    env.DATABASE_URL = url.toString();
-  }
+  const fresh = database === 'postgres' ? await freshDatabase('portal_burst') : undefined;
+  if (fresh) env.DATABASE_URL = fresh.url;
   const gate = gateOf(database);
   const server = start('apps/server/src/main.ts', env);
   const base = `http://127.0.0.1:${port}`;
@@ -430,10 +420,7 @@ async function portal(database: 'postgres' | 'pglite', port: number): Promise<{ 
   } finally {
     await stop(server);
     rmSync(dataDir, { recursive: true, force: true });
-    if (dbName) {
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-    }
+    await fresh?.drop();
   }
 }
 

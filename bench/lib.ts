@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -221,4 +222,25 @@ export async function signedInCookie(base: string, identifier = 'PER0001'): Prom
   const verified = await fetch(`${base}/api/auth/student/code-verification`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: attempt }, body: JSON.stringify({ SIGN_CODE: code, STUDENT_ID }) });
   if (!verified.ok) throw new Error(`bench code verification of ${identifier} failed: ${verified.status}`);
   return { cookie: cookieOf(verified, 'portal_session')!, id: STUDENT_ID, device: cookieOf(verified, 'portal_device') ?? '' };
+}
+
+/** The PostgreSQL server the benches create their databases on. */
+const PG_BASE = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** A new empty PostgreSQL database (`<prefix>_<pid>`, replacing a leftover of the same name): its URL, and how to drop it. */
+export async function freshDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = new pg.Client({ connectionString: PG_BASE });
+  await admin.connect();
+  const name = `${prefix}_${process.pid}`;
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  const url = new URL(PG_BASE);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
 }

@@ -6,8 +6,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { load, root, signedInCookie, start, stop, waitFor } from './lib';
+import { load, root, signedInCookie, start, stop, waitFor, freshDatabase } from './lib';
 
 const option = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -17,7 +16,6 @@ const database = option('database', 'postgres') as 'postgres' | 'pglite';
 const call = option('call', 'own-record');
 const seconds = Number(option('seconds', '10'));
 const connections = Number(option('connections', '50'));
-const pgBase = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 interface CallFrame { functionName: string; url: string; lineNumber: number }
 interface ProfileNode { id: number; callFrame: CallFrame; children?: number[] }
@@ -83,16 +81,8 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-profile-'));
   const profileDir = path.join(dataDir, 'profile');
   const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'info', PUBLIC_URL: base, DATABASE_POOL_SIZE: '20', DEV_MAILBOX: 'true' };
-  let dbName: string | undefined;
-  const admin = new pg.Client({ connectionString: pgBase });
-  if (database === 'postgres') {
-    await admin.connect();
-    dbName = `portal_profile_${process.pid}`;
-    await admin.query(`create database ${dbName}`);
-    const url = new URL(pgBase);
-    url.pathname = `/${dbName}`;
-    env.DATABASE_URL = url.toString();
-  }
+  const fresh = database === 'postgres' ? await freshDatabase('portal_profile') : undefined;
+  if (fresh) env.DATABASE_URL = fresh.url;
   const window = { from: 0, to: 0 };
   const server = start('apps/server/src/main.ts', env, root, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
   try {
@@ -111,10 +101,7 @@ async function main(): Promise<void> {
     window.to = now();
   } finally {
     await stop(server);
-    if (dbName) {
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-    }
+    await fresh?.drop();
   }
   const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
   if (!file) throw new Error('the server wrote no profile');

@@ -11,9 +11,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { addDays, mondayOf, universityDayOf } from '../packages/contract/src/rules/calendar';
-import { cookieOf, DEMO_PASSWORD, load, logOf, peakRssMiB, percentile, registration, root, signedInCookie, start, stop, waitFor, type EntranceAnswer, type Load, type LoadOptions, type SignedIn } from './lib';
+import { cookieOf, DEMO_PASSWORD, load, logOf, peakRssMiB, percentile, registration, root, signedInCookie, start, stop, waitFor, type EntranceAnswer, type Load, type LoadOptions, type SignedIn, freshDatabase } from './lib';
 
 const text = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -36,7 +35,6 @@ if (DATABASES.some((d) => d !== 'postgres' && d !== 'pglite')) throw new Error(`
 const SERVER_ROOT = fromCaller(text('server-root', root));
 if (!existsSync(path.join(SERVER_ROOT, 'apps/server/src/main.ts'))) throw new Error(`--server-root: no apps/server/src/main.ts in ${SERVER_ROOT}`);
 const OUT = fromCaller(text('out', path.join(root, 'bench/results/latest.json')));
-const pgBase = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** A row is measured when its name contains one of the --only parts (every row without --only). */
 const selected = (name: string) => ONLY.length === 0 || ONLY.some((part) => name.includes(part));
@@ -120,17 +118,8 @@ async function portal(database: Database, port: number, hello: Load) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
   // The server as in production: the log at info (the default, whatever this shell says), on a pipe.
   const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'info', PUBLIC_URL: `http://127.0.0.1:${port}`, DATABASE_POOL_SIZE: '20', DEV_MAILBOX: 'true' };
-  let dbName: string | undefined;
-  const admin = new pg.Client({ connectionString: pgBase });
-  if (database === 'postgres') {
-    await admin.connect();
-    dbName = `portal_bench_${process.pid}`;
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.query(`create database ${dbName}`);
-    const url = new URL(pgBase);
-    url.pathname = `/${dbName}`;
-    env.DATABASE_URL = url.toString();
-  }
+  const fresh = database === 'postgres' ? await freshDatabase('portal_bench') : undefined;
+  if (fresh) env.DATABASE_URL = fresh.url;
   const server = start('apps/server/src/main.ts', env, SERVER_ROOT);
   const base = `http://127.0.0.1:${port}`;
   const facts: Record<string, unknown> = (setup[database] = {});
@@ -288,10 +277,7 @@ async function portal(database: Database, port: number, hello: Load) {
   } finally {
     await stop(server);
     rmSync(dataDir, { recursive: true, force: true });
-    if (dbName) {
-      await admin.query(`drop database if exists ${dbName} with (force)`);
-      await admin.end();
-    }
+    await fresh?.drop();
   }
 }
 
