@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import pg from 'pg';
@@ -278,4 +278,30 @@ export function sameSessionOn(client: Client, app: FastifyInstance): Client {
   const other = new Client(app, client.ip);
   for (const [name, value] of client.cookies) other.cookies.set(name, value);
   return other;
+}
+
+/**
+ * Runs `during` with `table` out of the app's reach: renamed on the embedded database (a query on it
+ * fails), locked by another connection on PostgreSQL (a query on it waits). What `during` is answered
+ * then came from the app's memory (decision 48).
+ */
+export async function withTableAway<T>(t: TestApp, table: string, during: () => Promise<T>): Promise<T> {
+  if (t.databaseUrl) {
+    const other = new pg.Client({ connectionString: t.databaseUrl });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query(`lock table ${table} in access exclusive mode`);
+      return await during();
+    } finally {
+      await other.query('rollback');
+      await other.end();
+    }
+  }
+  await t.db.execute(sql.raw(`alter table ${table} rename to ${table}_away`));
+  try {
+    return await during();
+  } finally {
+    await t.db.execute(sql.raw(`alter table ${table}_away rename to ${table}`));
+  }
 }

@@ -1,9 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { children, persons, sessions } from '../db/schema';
 import { DEMO_ACCOUNTS } from '../seed/demo';
-import { createTestApp, onPostgres, sameSessionOn, signIn, twoInstances, type TestApp } from '../../test/helpers';
+import { createTestApp, onPostgres, sameSessionOn, signIn, twoInstances, withTableAway, type TestApp } from '../../test/helpers';
 import { hashToken } from './crypto';
 import { SessionCache } from './session-cache';
 import { TOUCH_EVERY_MS } from './session';
@@ -28,27 +27,7 @@ describe('sessions kept in memory (decision 48)', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect((res.json() as { MATRICULE: string }).MATRICULE).toBe(DEMO_ACCOUNTS.permanent.matricule);
     };
-    if (t.databaseUrl) {
-      // PostgreSQL: the sessions table locked by another connection; a lookup would wait for it.
-      const other = new pg.Client({ connectionString: t.databaseUrl });
-      await other.connect();
-      try {
-        await other.query('begin');
-        await other.query('lock table sessions in access exclusive mode');
-        await read();
-      } finally {
-        await other.query('rollback');
-        await other.end();
-      }
-    } else {
-      // The embedded database: with the sessions table out of the way, a lookup would fail (500).
-      await t.db.execute(sql`alter table sessions rename to sessions_away`);
-      try {
-        await read();
-      } finally {
-        await t.db.execute(sql`alter table sessions_away rename to sessions`);
-      }
-    }
+    await withTableAway(t, 'sessions', read);
   });
 
   it('see at once a change made by anyone to the person, their children or their session', async () => {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationSessions } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
-import { createTestApp, onPostgres, signIn, type Client, type TestApp } from '../../../test/helpers';
+import { createTestApp, onPostgres, signIn, withTableAway, type Client, type TestApp } from '../../../test/helpers';
 
 // The subject lists' stamp kept in memory (decision 48) holds only until the open application
 // session could change by time: the next start or end of an active session.
@@ -18,15 +18,8 @@ afterAll(async () => {
 const lecturer = async (): Promise<Client> => (await signIn(t, DEMO_ACCOUNTS.readyLecturer.matricule)).client;
 const search = (client: Client) => client.request('PATCH', '/api/subjects/by-level/1', { LEVEL: 3 });
 
-/** With the catalogue's version renamed away, a read of the stamp fails (embedded database only: one connection, no lock to wait on). */
-async function withoutVersionTable<T>(during: () => Promise<T>): Promise<T> {
-  await t.db.execute(sql`alter table catalogue_version rename to catalogue_version_away`);
-  try {
-    return await during();
-  } finally {
-    await t.db.execute(sql`alter table catalogue_version_away rename to catalogue_version`);
-  }
-}
+/** With the catalogue's version renamed away, a read of the stamp fails (embedded database only: on PostgreSQL it would wait out the statement timeout). */
+const withoutVersionTable = <T>(during: () => Promise<T>): Promise<T> => withTableAway(t, 'catalogue_version', during);
 
 describe.skipIf(onPostgres)('the subject lists stamp', () => {
   it('is kept until the next start or end of an active session, then read again', async () => {

@@ -1,11 +1,10 @@
-import { asc, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBJECTS_PAGE_SIZE, type CatalogueClass, type SubjectPage, type SubjectRow } from '@portal/contract';
 import { applicationChoices, applicationSessions, branches, classes, cycles, departments, subjects } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
 import { fold } from '../../lib/sql';
-import { Client, createTestApp, signIn, type TestApp } from '../../../test/helpers';
+import { Client, createTestApp, signIn, withTableAway, type TestApp } from '../../../test/helpers';
 import { applicationWith, createLecturers, demoSession, subjectsAt } from './fixtures';
 
 let t: TestApp;
@@ -279,28 +278,7 @@ describe('PATCH /subjects/by-level/{page}', () => {
     const level3 = { LEVEL: 3 };
     const first = (await byLevel(withNiu, 1, level3)).json() as SubjectPage;
     // With the catalogue's version out of reach, a read of the stamp would fail (500) or wait.
-    const away = async (during: () => Promise<void>) => {
-      if (t.databaseUrl) {
-        const other = new pg.Client({ connectionString: t.databaseUrl });
-        await other.connect();
-        try {
-          await other.query('begin');
-          await other.query('lock table catalogue_version in access exclusive mode');
-          await during();
-        } finally {
-          await other.query('rollback');
-          await other.end();
-        }
-      } else {
-        await t.db.execute(sql`alter table catalogue_version rename to catalogue_version_away`);
-        try {
-          await during();
-        } finally {
-          await t.db.execute(sql`alter table catalogue_version_away rename to catalogue_version`);
-        }
-      }
-    };
-    await away(async () => {
+    await withTableAway(t, 'catalogue_version', async () => {
       const again = await byLevel(withNiu, 1, level3);
       expect(again.statusCode, again.body).toBe(200);
       expect(again.json()).toEqual(first);
