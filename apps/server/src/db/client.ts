@@ -225,8 +225,7 @@ async function listenOnPostgres(url: string, pool: pg.Pool, channels: readonly s
     for (const name of channels) await next.query(`LISTEN "${name}"`);
     client = next;
     retryMs = 250;
-    // Whatever was kept while not listening is dropped before anything is kept again.
-    handlers.onLost();
+    // (onRestored drops whatever was kept while not listening before anything is kept again)
     healthy = true;
     handlers.onRestored();
   };
