@@ -65,6 +65,7 @@ import { candidateSessionPlugin } from './lib/candidate-session';
 import { systemClock, type Clock } from './lib/clock';
 import { AppError, validationError } from './lib/errors';
 import { startJobs, type Job, type JobRunner } from './lib/jobs';
+import { databaseUpkeepJob } from './db/upkeep';
 import { createMailer } from './lib/mail';
 import { prettyLog, REDACT, safeError, safeUrl } from './lib/log';
 import { assertSafeText } from './lib/safe-text';
@@ -100,8 +101,8 @@ export interface AppOptions {
   jobs?: readonly Job[];
 }
 
-/** The portal's periodic jobs (lib/jobs.ts): the requests' reminder and 7-day rule, and their draft attachments; the weekly planning mail; the evaluation ballot box's mix (decision 39); the reconciliation of pending payments (decision 43); the closing of entrances past their deadline (decision 44); forgetting candidates' expired links and sessions (decision 42). */
-export const PORTAL_JOBS: readonly Job[] = [requestDeadlinesJob, weeklyPlanningJob, ballotMixJob, paymentsReconcileJob, entrancesClosePastDeadlineJob, candidateAccessCleanupJob];
+/** The portal's periodic jobs (lib/jobs.ts): the embedded database's upkeep (PGlite only, decision 50); the requests' reminder and 7-day rule, and their draft attachments; the weekly planning mail; the evaluation ballot box's mix (decision 39); the reconciliation of pending payments (decision 43); the closing of entrances past their deadline (decision 44); forgetting candidates' expired links and sessions (decision 42). */
+export const PORTAL_JOBS: readonly Job[] = [databaseUpkeepJob, requestDeadlinesJob, weeklyPlanningJob, ballotMixJob, paymentsReconcileJob, entrancesClosePastDeadlineJob, candidateAccessCleanupJob];
 
 /** One log line per request, when it is answered, naming the request (issue 15): Fastify writes two. */
 class OneLinePerRequest extends LogController {

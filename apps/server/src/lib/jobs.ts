@@ -16,6 +16,8 @@ export interface Job {
   cron: string;
   /** how often it runs on PGlite, in milliseconds */
   everyMs: number;
+  /** the one database it runs on (e.g. PGlite's upkeep, which PostgreSQL's autovacuum does there); every database when absent */
+  driver?: Database['driver'];
   /** what it does; its answer (counts) is logged and kept as the pg-boss job's output */
   handler: (ctx: ServiceContext) => Promise<unknown>;
 }
@@ -116,7 +118,8 @@ async function startPgBoss(ctx: ServiceContext, databaseUrl: string, jobs: reado
  * connection string), timers in the process on PGlite. Quiet: one line at debug level.
  */
 export async function startJobs(ctx: ServiceContext, input: { driver: Database['driver']; databaseUrl: string | undefined; jobs: readonly Job[] }): Promise<JobRunner> {
-  const { driver, databaseUrl, jobs } = input;
+  const { driver, databaseUrl } = input;
+  const jobs = input.jobs.filter((job) => !job.driver || job.driver === driver);
   let runner: JobRunner;
   if (driver === 'postgres') {
     if (!databaseUrl) throw new Error('the periodic jobs on PostgreSQL need DATABASE_URL (pg-boss connects with it); set JOBS=off to run without them');
