@@ -777,7 +777,8 @@ export const requests = pgTable(
     updatedAt: updated(),
   },
   (t) => [
-    index('requests_author_idx').on(t.REQUEST_AUTHOR, t.filedAt),
+    // read backwards, newest first as the author's list is ordered: a page stops at its last line (decision 50)
+    index('requests_author_idx').on(t.REQUEST_AUTHOR, t.filedAt, t.id),
     index('requests_unit_idx').on(t.REQUEST_UNITY_ID, t.REQUEST_STATUS),
     index('requests_filed_idx').on(t.filedAt),
     // The 7-day rule's job reads the unsigned requests still registered, oldest first.
@@ -1186,6 +1187,9 @@ export const evaluationTargets = pgTable(
   (t) => [
     uniqueIndex('evaluation_targets_uq').on(t.sessionId, t.subjectId, t.lecturerId, t.classId),
     index('evaluation_targets_lecturer_idx').on(t.lecturerId),
+    // a student's targets: their class's, and their optional subjects' (decision 50)
+    index('evaluation_targets_class_idx').on(t.classId),
+    index('evaluation_targets_subject_idx').on(t.subjectId),
   ],
 );
 
