@@ -7,6 +7,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // A worker imports the app once for all its files instead of once per file (decision 50): each
+    // test builds its own app on its own database, and no test replaces a module.
+    isolate: false,
     // Two cores: more workers only queue behind one another.
     maxWorkers: 2,
   },
