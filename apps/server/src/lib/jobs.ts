@@ -16,6 +16,8 @@ export interface Job {
   cron: string;
   /** how often it runs on PGlite, in milliseconds */
   everyMs: number;
+  /** on PGlite, its first run this soon after the start (default: a minute, or everyMs if sooner) */
+  firstRunMs?: number;
   /** the one database it runs on (e.g. PGlite's upkeep, which PostgreSQL's autovacuum does there); every database when absent */
   driver?: Database['driver'];
   /** what it does; its answer (counts) is logged and kept as the pg-boss job's output */
@@ -68,7 +70,7 @@ function startTimers(ctx: ServiceContext, jobs: readonly Job[]): JobRunner {
       running.set(job.name, run);
       void run.finally(() => running.delete(job.name));
     };
-    const first = setTimeout(tick, Math.min(FIRST_RUN_MS, job.everyMs));
+    const first = setTimeout(tick, job.firstRunMs ?? Math.min(FIRST_RUN_MS, job.everyMs));
     const timer = setInterval(tick, job.everyMs);
     first.unref();
     timer.unref();
