@@ -30,6 +30,11 @@ describe.runIf(!onPostgres)('the embedded database upkeep (decision 50)', () => 
     expect(databaseUpkeepJob.driver).toBe('pglite');
   });
 
+  it('plans without Memoize nodes, which cost more planning than they save on the portal\'s page-sized joins', async () => {
+    const { rows } = (await t.db.execute(sql`show enable_memoize`)) as unknown as { rows: { enable_memoize: string }[] };
+    expect(rows).toEqual([{ enable_memoize: 'off' }]);
+  });
+
   it('analyses a table once enough of it changed, vacuums it once enough of it is dead, and leaves it alone otherwise', async () => {
     await tidyTables(t.db);
     await t.db.execute(sql`insert into upkeep_probe select i, 'row ' || i from generate_series(1, 40) i`);
