@@ -49,9 +49,9 @@ export interface ChangeFeed {
   stop(): Promise<void>;
 }
 
-/** An embedded database with the extensions the migrations use (pg_trgm for subject search, btree_gist for the lessons' exclusion constraints). */
 /**
- * PGlite plans every query again (no statement is kept prepared across calls), and once its tables
+ * An embedded database with the extensions the migrations use (pg_trgm for subject search,
+ * btree_gist for the lessons' exclusion constraints), planning without Memoize. PGlite plans every query again (no statement is kept prepared across calls), and once its tables
  * have statistics (db/upkeep.ts) the planner weighs Memoize nodes for each join: the author's
  * requests page took 2.2 ms instead of 1.6, planning twice as long for lookups of a few rows. The
  * portal's joins read a page at a time, so the embedded database plans without them (decision 50).
