@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { createTurns } from './turns';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -83,16 +84,29 @@ function withoutDriverParsers(options: QueryOptions): QueryOptions {
   return rest;
 }
 
-/** The client drizzle is given: PGlite's own, with each query's (and each transaction's queries') options trimmed. */
+/** How long PGlite may run queries before the event loop turns (db/turns.ts, decision 51). */
+export const PGLITE_SLICE_MS = 10;
+
+/**
+ * The client drizzle is given: PGlite's own, with each query's (and each transaction's queries')
+ * options trimmed, and each statement or transaction outside a transaction run in its turn.
+ */
 function drizzleClient(client: PGlite): PGlite {
   for (const type of TEXT_TYPES) client.parsers[type] = asText;
+  const turns = createTurns({ sliceMs: PGLITE_SLICE_MS });
   type Queryable = Pick<PGlite, 'query'>;
   const trimmed = <T extends Queryable>(target: T): T =>
     new Proxy(target, {
       get(object, key) {
-        if (key === 'query') return (text: string, params?: unknown[], options?: QueryOptions) => object.query(text, params, withoutDriverParsers(options));
-        if (key === 'transaction' && object === (client as unknown as T)) {
-          return (run: (tx: Queryable) => Promise<unknown>) => client.transaction((tx) => run(trimmed(tx)));
+        const top = object === (client as unknown as T);
+        if (key === 'query') {
+          return (text: string, params?: unknown[], options?: QueryOptions) => {
+            const query = () => object.query(text, params, withoutDriverParsers(options));
+            return top ? turns.run(query) : query();
+          };
+        }
+        if (key === 'transaction' && top) {
+          return (run: (tx: Queryable) => Promise<unknown>) => turns.run(() => client.transaction((tx) => run(trimmed(tx))));
         }
         const value = Reflect.get(object, key, object) as unknown;
         return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(object) : value;

@@ -1,0 +1,75 @@
+/**
+ * Turns for work that runs on the server's own thread: the embedded database (PGlite) executes each
+ * query synchronously in WebAssembly, behind a promise, so a request that reads PGlite runs from its
+ * first query to its answer without the event loop turning. When fifty sockets are readable at once,
+ * the loop's poll phase runs fifty requests back to back (150 ms and more), and libuv accepts one
+ * new connection per turn of the loop (libuv pull request 3696): a client that connects then waits
+ * one such turn per connection ahead of it, seconds at fifty connections, while the clients already
+ * connected go round at p50 (decision 51).
+ *
+ * `Turns` runs tasks one at a time, in the order they came, for at most `sliceMs` per slice; then it
+ * lets the event loop turn (accept, read sockets, fire timers) before the next slice. A slice opened
+ * in a loop turn ends at that turn's check phase (setImmediate) at the latest, so a turn holds about
+ * two slices of database work, whatever the number of requests waiting. A task is never cut: one
+ * long statement still holds the thread for as long as it runs.
+ */
+export interface TurnsOptions {
+  /** how long one slice may run tasks before the event loop turns (ms) */
+  sliceMs: number;
+  /** the clock (ms), for tests */
+  now?: () => number;
+}
+
+export interface Turns {
+  /** runs `task` in its turn: after every task given before it, in a slice with time left */
+  run<T>(task: () => Promise<T>): Promise<T>;
+  /** tasks waiting for their turn (not counting the one running) */
+  readonly waiting: number;
+}
+
+export function createTurns({ sliceMs, now = () => performance.now() }: TurnsOptions): Turns {
+  const queue: (() => Promise<void>)[] = [];
+  let running = false;
+  /** a slice is open until the check phase of the loop turn that opened it */
+  let open = false;
+  let sliceStart = 0;
+
+  const openSlice = () => {
+    open = true;
+    sliceStart = now();
+    setImmediate(() => {
+      open = false;
+      pump();
+    });
+  };
+
+  const pump = (): void => {
+    if (running || queue.length === 0) return;
+    if (!open) openSlice();
+    else if (now() - sliceStart >= sliceMs) return; // the slice's immediate opens the next one
+    running = true;
+    const task = queue.shift()!;
+    void task().finally(() => {
+      running = false;
+      pump();
+    });
+  };
+
+  return {
+    run<T>(task: () => Promise<T>): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        queue.push(async () => {
+          try {
+            resolve(await task());
+          } catch (error) {
+            reject(error as Error);
+          }
+        });
+        pump();
+      });
+    },
+    get waiting() {
+      return queue.length;
+    },
+  };
+}
