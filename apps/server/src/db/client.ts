@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { pgliteStatements } from './pglite-statements';
 import { createTurns } from './turns';
 
 export type Schema = typeof schema;
@@ -86,6 +87,8 @@ function withoutDriverParsers(options: QueryOptions): QueryOptions {
 
 /** How long PGlite may run queries before the event loop turns (db/turns.ts, decision 51). */
 export const PGLITE_SLICE_MS = 10;
+/** How many named statements PGlite keeps prepared (db/pglite-statements.ts, decision 51). */
+const PGLITE_STATEMENTS = 300;
 
 /**
  * The client drizzle is given: PGlite's own, with each query's (and each transaction's queries')
@@ -94,6 +97,7 @@ export const PGLITE_SLICE_MS = 10;
 function drizzleClient(client: PGlite): PGlite {
   for (const type of TEXT_TYPES) client.parsers[type] = asText;
   const turns = createTurns({ sliceMs: PGLITE_SLICE_MS });
+  const statements = pgliteStatements(client, { size: PGLITE_STATEMENTS });
   type Queryable = Pick<PGlite, 'query'>;
   const trimmed = <T extends Queryable>(target: T): T =>
     new Proxy(target, {
@@ -101,8 +105,9 @@ function drizzleClient(client: PGlite): PGlite {
         const top = object === (client as unknown as T);
         if (key === 'query') {
           return (text: string, params?: unknown[], options?: QueryOptions) => {
-            const query = () => object.query(text, params, withoutDriverParsers(options));
-            return top ? turns.run(query) : query();
+            const trimmedOptions = withoutDriverParsers(options);
+            if (trimmedOptions?.blob) return object.query(text, params, trimmedOptions);
+            return top ? turns.run(() => statements.query(text, params, trimmedOptions)) : statements.inTransaction(text, params, trimmedOptions);
           };
         }
         if (key === 'transaction' && top) {
