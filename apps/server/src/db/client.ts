@@ -53,15 +53,17 @@ export interface ChangeFeed {
 
 /**
  * An embedded database with the extensions the migrations use (pg_trgm for subject search,
- * btree_gist for the lessons' exclusion constraints), planning without Memoize. PGlite plans
- * every query again (no statement is kept prepared across calls), and once its tables have
- * statistics (db/upkeep.ts) the planner weighs Memoize nodes for each join: the author's requests
- * page took 2.2 ms instead of 1.6, planning twice as long for lookups of a few rows. The portal's
- * joins read a page at a time (decision 50).
+ * btree_gist for the lessons' exclusion constraints), planning without Memoize, and planning each
+ * run of a prepared statement with its values. Once its tables have statistics (db/upkeep.ts) the
+ * planner weighs Memoize nodes for each join, and PGlite plans every run: the author's requests page
+ * took 2.2 ms instead of 1.6, planning twice as long for lookups of a few rows. The portal's joins
+ * read a page at a time (decision 50). The portal's statements are prepared once
+ * (db/pglite-statements.ts), and a generic plan, which knows neither a search's pattern nor a
+ * page's size, scanned what an index finds (decision 51).
  */
 export async function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}): Promise<PGlite> {
   const client = await PGlite.create({ ...options, extensions: { pg_trgm, btree_gist } });
-  await client.exec('set enable_memoize = off');
+  await client.exec('set enable_memoize = off; set plan_cache_mode = force_custom_plan');
   return client;
 }
 

@@ -4,13 +4,16 @@ type QueryOptions = Parameters<PGlite['query']>[2];
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 
 /**
- * Named statements for PGlite (decision 51). PGlite's `query` parses, describes and plans every
- * statement again, in six calls into WebAssembly: planning alone took 2.8 ms of a student's
- * evaluation list (five tables joined), against 1 ms to run it. Here each text is parsed and
- * described once, as a named statement of the one session PGlite has; then it is bound and run,
- * and PostgreSQL's plan cache does what it does for any prepared statement (a generic plan once it
- * is no dearer than the custom ones). The answer is read as PGlite reads its own, with the same
- * type parsers and serializers.
+ * Named statements for PGlite (decision 51). PGlite's `query` parses, analyses and describes every
+ * statement again, in six calls into WebAssembly. Here each text is parsed and described once, as a
+ * named statement of the one session PGlite has; then each run is one call (bind, execute, sync),
+ * and the answer is read as PGlite reads its own, with the same type parsers and serializers.
+ *
+ * Each run is still planned with its own values: `createPglite` sets `plan_cache_mode` to
+ * `force_custom_plan`. PostgreSQL's generic plans, tried in the bench, doubled a student's week and
+ * file (their planning is most of their time), but a generic plan does not know a search's pattern
+ * nor a page's size: the subject search's count scanned the 20,000 subjects instead of using the
+ * trigram index, and the requests list and counters lost a third to a half of their throughput.
  *
  * The statements kept are bounded (`size`, the least recently used is closed). A text that fails
  * to parse is not kept. A query with a blob (COPY) goes the usual way.
