@@ -11,7 +11,6 @@ import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
   jsonSchemaTransformObject,
-  serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Transporter } from 'nodemailer';
@@ -76,6 +75,7 @@ import type { SessionLookupRow } from './lib/session';
 import type { CatalogueChanges } from './lib/context';
 import { CATALOGUE_CHANGE_CHANNEL } from './features/applications/subjects.service';
 import { startOrphanSweeper } from './lib/uploads';
+import { answerSerializerCompiler } from './lib/frozen-answer';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -138,7 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler);
 
   const mailer = createMailer({ db: database.db, clock, log: app.log, from: config.mailFrom, smtpUrl: config.smtpUrl, printKept: config.devMailbox, ...(options.mailTransport ? { transport: options.mailTransport } : {}) });
   // What the database announces (decision 48): changes to what a session's lookup reads, which

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { FILE_COLUMNS, ProfileFields, type PersonRecord } from '@portal/contract';
 import type { Db, Executor } from '../db/client';
 import { accounts, identifications, persons, profiles, settings, type Account, type Person, type Profile } from '../db/schema';
+import { frozenAnswer } from './frozen-answer';
 import type { Lang } from './i18n';
 
 type SettingsValues = Record<string, string | number | boolean | null> | undefined;
@@ -95,9 +96,26 @@ export async function loadPersonRecord(exec: Executor, personId: number): Promis
   return row ? toPersonRecord(row) : null;
 }
 
+/**
+ * The records made from session rows, kept with the row: the row the session cache keeps is never
+ * changed in place (a change forgets it, and the next lookup reads a new one), so its record is the
+ * same for each of the person's requests until then (lib/frozen-answer.ts).
+ */
+const recordsOfRows = new WeakMap<RecordRow, PersonRecord>();
+
+/** The signed-in person's own record, from what the session lookup already read (frozen, made once per row). */
+export function ownRecordOf(row: RecordRow): PersonRecord {
+  let record = recordsOfRows.get(row);
+  if (!record) {
+    record = frozenAnswer(toPersonRecord(row));
+    recordsOfRows.set(row, record);
+  }
+  return record;
+}
+
 /** The signed-in person's own record, from what the session lookup already read. */
 export function ownRecord(request: { sessionRow: RecordRow }): PersonRecord {
-  return toPersonRecord(request.sessionRow);
+  return ownRecordOf(request.sessionRow);
 }
 
 export async function languageOfPerson(exec: Executor, personId: number): Promise<Lang> {

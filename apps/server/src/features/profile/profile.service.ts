@@ -2,7 +2,7 @@ import type { PersonAnswer, PersonRecord, PersonSummary } from '@portal/contract
 import { actorCan } from '../../lib/auth';
 import type { Actor, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { loadPersonRecord, toPersonRecord, type RecordRow } from '../../lib/person-record';
+import { loadPersonRecord, ownRecordOf, type RecordRow } from '../../lib/person-record';
 
 /** Someone else's record narrowed to what the offices that do not manage registrations need (decision 22). */
 export function toPersonSummary(record: PersonRecord): PersonSummary {
@@ -17,7 +17,7 @@ export function toPersonSummary(record: PersonRecord): PersonSummary {
  * it (`persons.readSummary`; the route refused everyone else).
  */
 export async function personRecord(ctx: ServiceContext, input: { personId: number; own: RecordRow; actor: Actor }): Promise<PersonAnswer> {
-  if (input.personId === input.own.person.id) return toPersonRecord(input.own);
+  if (input.personId === input.own.person.id) return ownRecordOf(input.own);
   const record = await loadPersonRecord(ctx.db, input.personId);
   if (!record) throw new AppError('NOT_FOUND');
   return actorCan(input.actor, 'persons.readFull') ? record : toPersonSummary(record);
