@@ -108,7 +108,8 @@ function drizzleClient(client: PGlite): PGlite {
         if (key === 'query') {
           return (text: string, params?: unknown[], options?: QueryOptions) => {
             const trimmedOptions = withoutDriverParsers(options);
-            if (trimmedOptions?.blob) return object.query(text, params, trimmedOptions);
+            // (a transaction already ended answers PGlite's own error, as a blob goes PGlite's own way)
+            if (trimmedOptions?.blob || (!top && (object as unknown as { closed: boolean }).closed)) return object.query(text, params, trimmedOptions);
             return top ? turns.run(() => statements.query(text, params, trimmedOptions)) : statements.inTransaction(text, params, trimmedOptions);
           };
         }

@@ -109,6 +109,19 @@ describe.runIf(!onPostgres)('PGlite statements in turns (decision 51)', () => {
     expect(doneWhenTurned).toBeLessThan(40);
   });
 
+  it('a transaction already ended refuses a statement, as PGlite does', async () => {
+    let kept: Parameters<Parameters<typeof t.db.transaction>[0]>[0] | undefined;
+    await t.db.transaction(async (tx) => {
+      kept = tx;
+      await tx.execute(sql`select 1`);
+    });
+    const error = await kept!.execute(sql`select 2`).then(
+      () => null,
+      (e: unknown) => e as { cause?: Error },
+    );
+    expect(error?.cause?.message).toBe('Transaction is closed');
+  });
+
   it('a transaction is one turn: statements outside it wait for its end, as PGlite makes them', async () => {
     const order: string[] = [];
     const inTransaction = t.db.transaction(async (tx) => {
