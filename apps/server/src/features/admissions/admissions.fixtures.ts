@@ -85,6 +85,8 @@ export interface CandidateFixture {
   second?: string | null;
   lastname?: string;
   firstname?: string;
+  /** Female or Male (alternating with the candidates inserted before, which depend on the files run before in the same worker, unless told) */
+  gender?: 'Female' | 'Male';
   email?: string;
   phone?: string;
   language?: 'en' | 'fr';
@@ -113,7 +115,7 @@ export async function insertCandidate(t: TestApp, fixture: CandidateFixture): Pr
       FIRSTNAME: fixture.firstname ?? `Firstname${serial}`,
       BIRTHDATE: '2006-03-14',
       BIRTHPLACE: 'Douala',
-      GENDER: serial % 2 ? 'Female' : 'Male',
+      GENDER: fixture.gender ?? (serial % 2 ? 'Female' : 'Male'),
       EMAIL: email,
       PHONE_NUMBER: fixture.phone ?? `+2376${String(70_000_000 + serial * 7_919).slice(0, 8)}`,
       COUNTRY: 'Cameroon',

@@ -20,7 +20,7 @@ beforeAll(async () => {
   entrance = await openEntrance(t, office, { specialities: ['BTS GSI', 'BTS CGE', 'BTS BF'] });
   const at = (minutes: number) => new Date(t.clock.now().getTime() - (100 - minutes) * 60_000);
   // registered in this order, a minute or more apart
-  c.eloise = await insertCandidate(t, { entrance, first: 'GSI', second: 'CGE', lastname: 'Ngo Biyong', firstname: 'Éloïse', email: 'eloise.ngo@mail.test', phone: '+237677001122', paid: true, documents: ALL, createdAt: at(1) });
+  c.eloise = await insertCandidate(t, { entrance, first: 'GSI', second: 'CGE', lastname: 'Ngo Biyong', firstname: 'Éloïse', gender: 'Female', email: 'eloise.ngo@mail.test', phone: '+237677001122', paid: true, documents: ALL, createdAt: at(1) });
   c.paul = await insertCandidate(t, { entrance, first: 'CGE', second: 'GSI', lastname: 'Mbarga', firstname: 'Paul', paid: false, documents: { ...ALL, DIPLOMA: 'REPLACE_REQUESTED' }, createdAt: at(2) });
   c.awa = await insertCandidate(t, { entrance, first: 'BF', lastname: 'Hamadou', firstname: 'Awa', paid: true, decision: { decision: 'ADMITTED', speciality: 'BF' }, createdAt: at(3) });
   c.formula = await insertCandidate(t, { entrance, first: 'GSI', lastname: '=HYPERLINK("http://evil.test","x")', firstname: '@Chantal', paid: false, decision: { decision: 'REFUSED', speciality: null }, documents: { PHOTO: 'CHECKED' }, createdAt: at(4) });
