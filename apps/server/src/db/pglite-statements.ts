@@ -16,7 +16,8 @@ type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
  * trigram index, and the requests list and counters lost a third to a half of their throughput.
  *
  * The statements kept are bounded (`size`, the least recently used is closed). A text that fails
- * to parse is not kept. A query with a blob (COPY) goes the usual way.
+ * to parse is not kept. A query with a blob (COPY) is not for these: db/client.ts gives it to PGlite's
+ * own `query`.
  */
 export interface PgliteStatements {
   /** `query` outside a transaction: waits for any transaction, as PGlite's own `query` does */
@@ -95,8 +96,7 @@ export function pgliteStatements(client: PGlite, { size }: { size: number }): Pg
   };
 
   return {
-    query: (text, params, options) =>
-      options?.blob ? client.query(text, params, options) : client._runExclusiveTransaction(() => client._runExclusiveQuery(() => run(text, params, options, false))),
+    query: (text, params, options) => client._runExclusiveTransaction(() => client._runExclusiveQuery(() => run(text, params, options, false))),
     inTransaction: (text, params, options) => client._runExclusiveQuery(() => run(text, params, options, true)),
     get size() {
       return kept.size;
