@@ -1,14 +1,18 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { useEffect, type ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Sets the document title: "<page> · <portal name>". */
+/**
+ * Sets the document title: "<page> · <portal name>", in the same commit as the page's heading (a
+ * layout effect), so that the tab, a screen reader and a test never read the previous page's title
+ * beside the new heading.
+ */
 export function usePageTitle(title: string): void {
   const { t } = useTranslation();
   const portal = t('app.name');
-  useEffect(() => {
+  useLayoutEffect(() => {
     document.title = title ? `${title} · ${portal}` : portal;
   }, [title, portal]);
 }
