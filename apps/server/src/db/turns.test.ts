@@ -94,10 +94,14 @@ describe.runIf(!onPostgres)('PGlite statements in turns (decision 51)', () => {
   it('a crowd of statements leaves the event loop turning between slices', async () => {
     // each statement takes a few milliseconds of the thread
     const heavy = () => t.db.execute(sql`select count(*) from generate_series(1, 10000)`);
-    await heavy();
-    const started = performance.now();
-    await heavy();
-    const oneMs = performance.now() - started;
+    // its time alone: the fastest of five runs, as a run the machine interrupted would be longer
+    // and make the bound below too tight
+    let oneMs = Infinity;
+    for (let run = 0; run < 6; run++) {
+      const started = performance.now();
+      await heavy();
+      if (run > 0) oneMs = Math.min(oneMs, performance.now() - started);
+    }
     let done = 0;
     const all = Array.from({ length: 40 }, () => heavy().then(() => done++));
     const doneWhenTurned = await new Promise<number>((resolve) => setImmediate(() => resolve(done)));
