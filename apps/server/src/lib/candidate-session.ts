@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CANDIDATE_SESSION_SECONDS } from '@portal/contract/rules';
@@ -55,14 +55,18 @@ function tokenOf(request: FastifyRequest, secure: boolean): string | undefined {
   return request.cookies[candidateCookieName(secure)];
 }
 
-/** The candidate a token opens, or null when it is unknown, closed or past its time. */
+/**
+ * The candidate a token opens, or null when it is unknown, closed or past its time. The time is
+ * compared here, not in the statement: the same token makes the same read, which the read cache
+ * answers until the session changes (decision 53).
+ */
 export async function resolveCandidateSession(ctx: ServiceContext, token: string): Promise<number | null> {
   const [row] = await ctx.db
-    .select({ candidateId: candidateSessions.candidateId })
+    .select({ candidateId: candidateSessions.candidateId, expiresAt: candidateSessions.expiresAt })
     .from(candidateSessions)
-    .where(and(eq(candidateSessions.tokenHash, hashToken(token)), isNull(candidateSessions.revokedAt), gt(candidateSessions.expiresAt, ctx.clock.now())))
+    .where(and(eq(candidateSessions.tokenHash, hashToken(token)), isNull(candidateSessions.revokedAt)))
     .limit(1);
-  return row?.candidateId ?? null;
+  return row && row.expiresAt.getTime() > ctx.clock.now().getTime() ? row.candidateId : null;
 }
 
 export const candidateSessionPlugin = fp(async (app: FastifyInstance) => {

@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CANDIDATE_NUMBER_PATTERN, CANDIDATE_REQUIRED_FIELDS, type CandidateCreated, type CandidateFile, type Entrance } from '@portal/contract';
+import { CANDIDATE_NUMBER_PATTERN, CANDIDATE_REQUIRED_FIELDS, CANDIDATE_SESSION_SECONDS, type CandidateCreated, type CandidateFile, type Entrance } from '@portal/contract';
 import { candidateLinks, candidates, candidateSessions } from '../../db/schema';
 import { forgetExpiredCandidateAccess } from './cleanup.service';
 import { Client, createTestApp, lastMailTo, mailsTo, ok, outcome, type TestApp } from '../../../test/helpers';
@@ -385,6 +385,17 @@ describe('the mailed links', () => {
 });
 
 describe("the candidate's own file", () => {
+  it('stays open for CANDIDATE_SESSION_SECONDS, read after read, and not a second longer', async () => {
+    const entrance = await makeEntrance(t);
+    const { client, candidate } = await registered(entrance);
+    t.clock.advance(CANDIDATE_SESSION_SECONDS * 1000 - 1000);
+    // the same read twice: the second may be the read cache's answer (decision 53), which must not outlive the session
+    expect(ok<CandidateFile>(await client.get('/api/candidate/me')).id).toBe(candidate.id);
+    expect(ok<CandidateFile>(await client.get('/api/candidate/me')).id).toBe(candidate.id);
+    t.clock.advance(2000);
+    expect(outcome(await client.get('/api/candidate/me'))).toEqual({ status: 401, code: 'UNAUTHENTICATED' });
+  });
+
   it('needs the cookie, shows only the session\'s own file, and closes on sign-out', async () => {
     const entrance = await makeEntrance(t);
     const a = await registered(entrance);
