@@ -16,7 +16,7 @@ import {
 import type { Transporter } from 'nodemailer';
 import { ERROR_MESSAGES, type ErrorResponse } from '@portal/contract';
 import type { Config } from './config';
-import { isDatabaseUnavailable, type Database } from './db/client';
+import { isDatabaseUnavailable, READ_CHANGE_CHANNEL, type Database } from './db/client';
 import { authRoutes } from './features/auth/auth.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { devClockRoutes, devMailboxRoutes } from './features/dev/dev.routes';
@@ -146,18 +146,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // subject lists' stamp.
   const sessionCache = config.sessionCache ? new SessionCache<SessionLookupRow>() : undefined;
   const catalogueChanges: CatalogueChanges = { generation: 0, active: false };
-  const changes = await database.listen([PERSON_CHANGE_CHANNEL, CATALOGUE_CHANGE_CHANNEL], {
+  // On PostgreSQL, also the tables other instances change, which the read cache forgets (decision 53;
+  // the embedded database's own client sees every change).
+  const readCache = database.driver === 'postgres' ? database.readCache : undefined;
+  const changes = await database.listen([PERSON_CHANGE_CHANNEL, CATALOGUE_CHANGE_CHANNEL, ...(readCache ? [READ_CHANGE_CHANNEL] : [])], {
     onPayload: (channel, payload) => {
       if (channel === PERSON_CHANGE_CHANNEL) sessionCache?.changed(payload);
+      else if (channel === READ_CHANGE_CHANNEL) readCache?.changed([payload]);
       else catalogueChanges.generation++;
     },
     onLost: () => {
       sessionCache?.suspend();
+      readCache?.pause();
       catalogueChanges.active = false;
       catalogueChanges.generation++;
     },
     onRestored: () => {
       sessionCache?.resume();
+      readCache?.resume();
       catalogueChanges.generation++;
       catalogueChanges.active = true;
     },

@@ -79,6 +79,7 @@ const EnvSchema = z.object({
   PASSWORD_WORK_QUEUE: z.coerce.number({ error: 'must be a number' }).int().min(0).max(100_000, { error: 'must be from 0 to 100000' }).default(200),
   PASSWORD_WORK_WAIT_MS: milliseconds.default(3_000),
   SESSION_CACHE: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  READ_CACHE: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   // mobile-money payments (decision 43)
   PAYMENT_PROVIDER: z.enum(['sandbox'], { error: 'must be sandbox (the only provider this version runs; see docs/decisions/0043)' }).default('sandbox'),
   PAYMENT_SANDBOX_IN_PRODUCTION: bool.default(false),
@@ -153,6 +154,8 @@ export type Config = {
   passwordWork: { concurrency: number; queue: number; waitMs: number };
   /** Sessions kept in memory where the database announces their changes at commit (decision 48); SESSION_CACHE=off reads every one from the database. */
   sessionCache: boolean;
+  /** On the embedded database, reads' answers kept until a table they read changes (decision 53); READ_CACHE=off runs every read. */
+  readCache: boolean;
   /**
    * Mobile-money payments (decision 43). `provider`: the only one this version runs is the local
    * sandbox. `callbackSecret`: the key of the callbacks' HMAC signature (PAYMENT_CALLBACK_SECRET;
@@ -234,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { demo
       waitMs: e.PASSWORD_WORK_WAIT_MS,
     },
     sessionCache: e.SESSION_CACHE === 'on',
+    readCache: e.READ_CACHE === 'on',
     payments: {
       provider: e.PAYMENT_PROVIDER,
       enabled: e.PAYMENT_PROVIDER !== 'sandbox' || e.NODE_ENV !== 'production' || e.PAYMENT_SANDBOX_IN_PRODUCTION,

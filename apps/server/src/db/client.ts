@@ -1,18 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite, types, type PGliteOptions } from '@electric-sql/pglite';
+import { PGlite, types, type PGliteOptions, type Results } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { getTableName, is, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgTable, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { pgliteStatements } from './pglite-statements';
+import { createReadCache, type ReadCache } from './read-cache';
 import { createTurns } from './turns';
 
 export type Schema = typeof schema;
@@ -30,6 +31,11 @@ export interface Database {
   close(): Promise<void>;
   /** The database's notifications on some channels (lib/session-cache.ts, the subject lists): see ChangeFeed. */
   listen(channels: readonly string[], handlers: ChangeHandlers): Promise<ChangeFeed>;
+  /**
+   * The read cache, when on (decision 53). On PostgreSQL it keeps nothing until it is told that
+   * changes made elsewhere are heard (`resume`, once the app listens on READ_CHANGE_CHANNEL).
+   */
+  readCache?: Pick<ReadCache, 'hits' | 'misses' | 'size' | 'changed' | 'pause' | 'resume'>;
 }
 
 export interface ChangeHandlers {
@@ -87,21 +93,63 @@ function withoutDriverParsers(options: QueryOptions): QueryOptions {
   return rest;
 }
 
+/**
+ * The channel on which PostgreSQL announces a change to a table, with its name (migration 0017): an
+ * instance forgets the reads of a table another one changed.
+ */
+export const READ_CHANGE_CHANNEL = 'portal_table_change';
+
 /** How long PGlite may run queries before the event loop turns (db/turns.ts, decision 51). */
 export const PGLITE_SLICE_MS = 10;
 /** How many named statements PGlite keeps prepared (db/pglite-statements.ts, decision 51). */
 const PGLITE_STATEMENTS = 300;
 
+/** How many reads' answers PGlite's client keeps, and the most values one may have (db/read-cache.ts, decision 53). */
+const READ_CACHE_ENTRIES = 2_000;
+const READ_CACHE_MAX_CELLS = 20_000;
+
+const SELECT = /^\s*select\b/i;
+/** The portal's tables, by their names in the database. */
+export const TABLE_NAMES = Object.values(schema).flatMap((value) => (is(value, PgTable) ? [getTableName(value)] : []));
+
 /**
  * The client drizzle is given: PGlite's own, with each query's (and each transaction's queries')
- * options trimmed, and each statement or transaction outside a transaction run in its turn.
+ * options trimmed, and each statement or transaction outside a transaction run in its turn. With a
+ * read cache, a read it keeps is answered at once, and every change is told to it.
  */
-function drizzleClient(client: PGlite): PGlite {
+function drizzleClient(client: PGlite, cache: ReadCache | undefined): PGlite {
   for (const type of TEXT_TYPES) client.parsers[type] = asText;
   const turns = createTurns({ sliceMs: PGLITE_SLICE_MS });
   const statements = pgliteStatements(client, { size: PGLITE_STATEMENTS });
   type Queryable = Pick<PGlite, 'query'>;
-  const trimmed = <T extends Queryable>(target: T): T =>
+  /** A statement outside a transaction: from the cache, or in its turn, then kept or told. */
+  const topLevel = (text: string, params: unknown[] | undefined, options: QueryOptions): Promise<Results> => {
+    if (!cache) return turns.run(() => statements.query(text, params, options));
+    let statement = cache.classify(text);
+    const kept = cache.get(statement, text, params, options);
+    if (kept) return Promise.resolve(kept);
+    return turns.run(async () => {
+      if (!cache.ready && SELECT.test(text)) {
+        await cache.learn((sql) => statements.query(sql, [], undefined));
+        statement = cache.classify(text);
+      }
+      const stamp = cache.stamp(statement);
+      try {
+        const result = await statements.query(text, params, options);
+        cache.keep(statement, text, params, options, stamp, result);
+        return result;
+      } finally {
+        if (statement.kind === 'change') cache.changed(statement.tables);
+        else if (statement.kind === 'schema') cache.forget();
+      }
+    });
+  };
+  /** What a transaction changed, told again when it ends (committed or rolled back). */
+  interface Changes {
+    tables: Set<string>;
+    schema: boolean;
+  }
+  const trimmed = <T extends Queryable>(target: T, changes?: Changes): T =>
     new Proxy(target, {
       get(object, key) {
         const top = object === (client as unknown as T);
@@ -109,12 +157,44 @@ function drizzleClient(client: PGlite): PGlite {
           return (text: string, params?: unknown[], options?: QueryOptions) => {
             const trimmedOptions = withoutDriverParsers(options);
             // (a transaction already ended answers PGlite's own error, as a blob goes PGlite's own way)
-            if (trimmedOptions?.blob || (!top && (object as unknown as { closed: boolean }).closed)) return object.query(text, params, trimmedOptions);
-            return top ? turns.run(() => statements.query(text, params, trimmedOptions)) : statements.inTransaction(text, params, trimmedOptions);
+            if (trimmedOptions?.blob || (!top && (object as unknown as { closed: boolean }).closed)) {
+              cache?.forget();
+              return object.query(text, params, trimmedOptions);
+            }
+            if (top) return topLevel(text, params, trimmedOptions);
+            const statement = cache?.classify(text);
+            if (statement?.kind === 'change') {
+              for (const table of statement.tables) changes?.tables.add(table);
+              cache!.changed(statement.tables);
+            } else if (statement?.kind === 'schema' && changes) {
+              changes.schema = true;
+              cache!.forget();
+            }
+            return statements.inTransaction(text, params, trimmedOptions);
+          };
+        }
+        if (key === 'exec') {
+          // several statements of any kind in one text: whatever was kept may be stale
+          return async (...args: Parameters<PGlite['exec']>) => {
+            try {
+              return await (top ? turns.run(() => client.exec(...args)) : (object as unknown as PGlite).exec(...args));
+            } finally {
+              if (changes) changes.schema = true;
+              cache?.forget();
+            }
           };
         }
         if (key === 'transaction' && top) {
-          return (run: (tx: Queryable) => Promise<unknown>) => turns.run(() => client.transaction((tx) => run(trimmed(tx))));
+          return (run: (tx: Queryable) => Promise<unknown>) =>
+            turns.run(async () => {
+              const changes: Changes = { tables: new Set(), schema: false };
+              try {
+                return await client.transaction((tx) => run(trimmed(tx, changes)));
+              } finally {
+                if (changes.schema) cache?.forget();
+                else cache?.changed(changes.tables);
+              }
+            });
         }
         const value = Reflect.get(object, key, object) as unknown;
         return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(object) : value;
@@ -123,11 +203,17 @@ function drizzleClient(client: PGlite): PGlite {
   return trimmed(client);
 }
 
-export function fromPglite(client: PGlite): Database {
-  const db = drizzlePglite(drizzleClient(client), { schema }) as unknown as Db;
+/**
+ * `readCache` (on unless told otherwise): the answers to reads are kept until a table they read
+ * changes (db/read-cache.ts, decision 53); `READ_CACHE=off` runs every read.
+ */
+export function fromPglite(client: PGlite, { readCache = true }: { readCache?: boolean } = {}): Database {
+  const cache = readCache ? createReadCache({ tables: TABLE_NAMES, entries: READ_CACHE_ENTRIES, maxCells: READ_CACHE_MAX_CELLS }) : undefined;
+  const db = drizzlePglite(drizzleClient(client, cache), { schema }) as unknown as Db;
   return {
     db,
     driver: 'pglite',
+    ...(cache ? { readCache: cache } : {}),
     migrate: () => migratePglite(db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
     // PGlite hands a notification to its listeners (as a microtask) while it reads the answer of
@@ -205,7 +291,7 @@ function connectionClass(connectMs: number): typeof pg.Client {
 /** The client's own wait past the statement timeout, for a server that never answers at all. */
 const READ_GRACE_MS = 2_000;
 
-export function fromPostgres(url: string, poolSize = 20, timeouts: DatabaseTimeouts = DATABASE_TIMEOUT_DEFAULTS): Database {
+export function fromPostgres(url: string, poolSize = 20, timeouts: DatabaseTimeouts = DATABASE_TIMEOUT_DEFAULTS, { readCache = true }: { readCache?: boolean } = {}): Database {
   // random_page_cost 1.1 is the usual value for SSD storage (PostgreSQL's default of 4 assumes
   // spinning disks and makes the planner scan subjects instead of using the trigram index).
   const pool = new pg.Pool({
@@ -225,10 +311,14 @@ export function fromPostgres(url: string, poolSize = 20, timeouts: DatabaseTimeo
   pool.on('error', () => {
     /* an idle client died (server restart); the pool replaces it */
   });
-  const pgDb = drizzlePg(pool, { schema });
+  const cache = readCache ? createReadCache({ tables: TABLE_NAMES, entries: READ_CACHE_ENTRIES, maxCells: READ_CACHE_MAX_CELLS }) : undefined;
+  // changes made elsewhere are not heard yet: nothing is kept until the app listens (app.ts)
+  cache?.pause();
+  const pgDb = drizzlePg(cache ? cachedPool(pool, cache) : pool, { schema });
   return {
     db: pgDb as unknown as Db,
     driver: 'postgres',
+    ...(cache ? { readCache: cache } : {}),
     async migrate() {
       // Several instances may start at once: one migrates, the others wait for it (as long as it
       // takes: a connection of its own, without the statement timeouts of the request pool).
@@ -247,6 +337,99 @@ export function fromPostgres(url: string, poolSize = 20, timeouts: DatabaseTimeo
     close: () => pool.end(),
     listen: (channels, handlers) => listenOnPostgres(url, pool, channels, handlers, timeouts.connectMs),
   };
+}
+
+type PgQuery = string | { text: string; rowMode?: 'array' };
+
+/**
+ * The pool drizzle is given on PostgreSQL with a read cache (decision 53): a read kept is answered
+ * at once; a change through the pool is told once it answered; a change in a transaction is told
+ * at once and again when its connection goes back to the pool, after its commit or rollback.
+ * Changes by other instances or other programs arrive as announcements (app.ts).
+ */
+function cachedPool(pool: pg.Pool, cache: ReadCache): pg.Pool {
+  let learning: Promise<void> | undefined;
+  const learn = () => (learning ??= cache.learn((text) => pool.query(text) as unknown as Promise<Results>).finally(() => (learning = undefined)));
+  const optionsOf = (query: PgQuery) => (typeof query === 'object' && query.rowMode ? { rowMode: query.rowMode } : undefined);
+  const read = async (query: PgQuery, params: unknown[] | undefined): Promise<unknown> => {
+    const text = typeof query === 'string' ? query : query.text;
+    const options = optionsOf(query);
+    let statement = cache.classify(text);
+    const kept = cache.get(statement, text, params, options);
+    if (kept) return kept;
+    if (!cache.ready && SELECT.test(text)) {
+      await learn();
+      statement = cache.classify(text);
+    }
+    const stamp = cache.stamp(statement);
+    try {
+      const result = (await pool.query(query, params)) as unknown as Results;
+      cache.keep(statement, text, params, options, stamp, result);
+      return result;
+    } finally {
+      if (statement.kind === 'change') cache.changed(statement.tables);
+      else if (statement.kind === 'schema') cache.forget();
+    }
+  };
+  const inTransaction = (client: pg.PoolClient): pg.PoolClient => {
+    const tables = new Set<string>();
+    let schemaChanged = false;
+    return new Proxy(client, {
+      get(object, key) {
+        if (key === 'query') {
+          return (query: PgQuery, ...rest: unknown[]) => {
+            const text = typeof query === 'string' ? query : typeof query?.text === 'string' ? query.text : undefined;
+            const statement = text === undefined ? undefined : cache.classify(text);
+            if (text === undefined || statement?.kind === 'schema') {
+              schemaChanged = true;
+              cache.forget();
+            } else if (statement?.kind === 'change') {
+              for (const table of statement.tables) tables.add(table);
+              cache.changed(statement.tables);
+            }
+            return (object.query as (...args: unknown[]) => unknown)(query, ...rest);
+          };
+        }
+        if (key === 'release') {
+          return (...args: unknown[]) => {
+            const released = (object.release as (...args: unknown[]) => unknown)(...args);
+            if (schemaChanged) cache.forget();
+            else cache.changed(tables);
+            tables.clear();
+            schemaChanged = false;
+            return released;
+          };
+        }
+        const value = Reflect.get(object, key, object) as unknown;
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(object) : value;
+      },
+    });
+  };
+  return new Proxy(pool, {
+    get(object, key) {
+      if (key === 'query') {
+        return (query: PgQuery, params?: unknown, callback?: unknown) => {
+          const plain = typeof query === 'string' || (typeof query === 'object' && typeof query?.text === 'string');
+          if (!plain || typeof params === 'function' || callback !== undefined || (params !== undefined && !Array.isArray(params))) {
+            cache.forget();
+            return (object.query as (...args: unknown[]) => unknown)(query, params, callback);
+          }
+          return read(query, params as unknown[] | undefined);
+        };
+      }
+      if (key === 'connect') {
+        return (callback?: unknown) => {
+          if (callback !== undefined) {
+            cache.forget();
+            return (object.connect as (...args: unknown[]) => unknown)(callback);
+          }
+          return object.connect().then(inTransaction);
+        };
+      }
+      const value = Reflect.get(object, key, object) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(object) : value;
+    },
+  });
 }
 
 /** How often the listening connection proves it still hears (a notification to itself), and how long that may take. */
@@ -385,12 +568,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string; poolSize?: number; timeouts?: DatabaseTimeouts }): Promise<Database> {
-  if (options.databaseUrl) return fromPostgres(options.databaseUrl, options.poolSize, options.timeouts);
+export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string; poolSize?: number; timeouts?: DatabaseTimeouts; readCache?: boolean }): Promise<Database> {
+  if (options.databaseUrl) return fromPostgres(options.databaseUrl, options.poolSize, options.timeouts, { readCache: options.readCache ?? true });
   const dir = path.join(options.dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
   const client = await createPglite({ dataDir: dir });
-  return fromPglite(client);
+  return fromPglite(client, { readCache: options.readCache ?? true });
 }
 
 /** Whether the database answers; rejects after `timeoutMs` at the latest (the query itself may go on). */
