@@ -189,6 +189,16 @@ describe.runIf(!onPostgres)('which statements are reads, changes, or neither', (
       expect((copy as { polluted?: string }).polluted).toBeUndefined();
       (copy.list as { a: number }[])[0]!.a = 2;
       expect(cache.get(json, 'select "values" from settings', [], { rowMode: 'array' })!.rows).toEqual([[JSON.parse('{"__proto__": {"polluted": "yes"}, "LANGUAGE": "en", "list": [{"a": 1}]}')]]);
+      // values of different types are different reads, and a value without a faithful text is not kept
+      const byId = cache.classify('select id from persons where id = $1');
+      const keepId = (value: unknown, id: number) => cache.keep(byId, 'select id from persons where id = $1', [value], undefined, cache.stamp(byId), { rows: [{ id }], fields: [{ name: 'id', dataTypeID: 23 }] });
+      keepId('7', 1);
+      keepId(7, 2);
+      keepId(new Date(7), 3);
+      keepId([7], 4);
+      keepId(new Uint8Array([7]), 5);
+      const answer = (value: unknown) => (cache.get(byId, 'select id from persons where id = $1', [value], undefined)?.rows[0] as { id: number } | undefined)?.id;
+      expect([answer('7'), answer(7), answer(new Date(7)), answer([7]), answer(new Uint8Array([7]))]).toEqual([1, 2, 3, 4, undefined]);
       // the row mode is part of the key
       expect(cache.get(json, 'select "values" from settings', [], undefined)).toBeUndefined();
       // at most `entries` answers, the least recently used forgotten first; none bigger than `maxCells` values

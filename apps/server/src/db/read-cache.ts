@@ -96,6 +96,23 @@ function namesIn(text: string): Set<string> {
 /** The values' key; undefined when a value has no faithful text (binary data, a big integer). */
 function valuesKey(params: unknown[] | undefined): string | undefined {
   if (!params || params.length === 0) return '';
+  // most values are strings, numbers, booleans, nulls and instants: written by hand, typed so that 1 and '1' differ
+  let key = '';
+  for (const value of params) {
+    if (typeof value === 'string') key += `s${value.length}:${value}`;
+    else if (typeof value === 'number') key += `n${value};`;
+    else if (value === null || value === undefined) key += 'z;';
+    else if (typeof value === 'boolean') key += value ? 't;' : 'f;';
+    else if (value instanceof Date) key += `d${value.getTime()};`;
+    else {
+      const json = valuesJson(params);
+      return json === undefined ? undefined : `j${json}`;
+    }
+  }
+  return key;
+}
+
+function valuesJson(params: unknown[]): string | undefined {
   try {
     return JSON.stringify(params, (_key, value: unknown) => {
       if (typeof value === 'bigint' || value instanceof Uint8Array || value instanceof ArrayBuffer || value instanceof Blob) throw new Error('not kept');

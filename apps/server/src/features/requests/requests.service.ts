@@ -14,6 +14,7 @@ import {
   signatureRequiredFor,
   universityDayOf,
   universityMoment,
+  UNIVERSITY_UTC_OFFSET,
   type RequestBody,
   type RequestCategory,
   type RequestCounter,
@@ -38,7 +39,6 @@ import { isUniqueViolation, likePattern, rowsOf } from '../../lib/sql';
 import { isAssigned } from '../applications/affected.service';
 import { studentSubjectsOf } from '../classes/classes.service';
 
-const DAY_MS = 86_400_000;
 
 /**
  * The `files.purpose` of a request's attachment (decision 32): uploaded before filing as a draft
@@ -488,11 +488,13 @@ function authorStatements(db: Db) {
       .offset(p('offset'))
       .prepare('requests_of_author_page'),
     byStatus: db.select({ status: requests.REQUEST_STATUS, n: count() }).from(requests).where(ofAuthor).groupBy(requests.REQUEST_STATUS).prepare('requests_of_author_by_status'),
-    filedSince: db
-      .select({ filedAt: requests.filedAt })
+    // counted per university month by the database: twelve rows whatever the number filed
+    filedPerMonth: db
+      .select({ month: sql<string>`to_char((${requests.filedAt} at time zone 'UTC') + ${sql.raw(`'${UNIVERSITY_UTC_OFFSET}'`)}::interval, 'YYYY-MM')`, n: count() })
       .from(requests)
       .where(and(ofAuthor, gte(requests.filedAt, p('since'))))
-      .prepare('requests_of_author_filed_since'),
+      .groupBy(sql`1`)
+      .prepare('requests_of_author_filed_per_month'),
   };
 }
 const authorStatementsByDb = new WeakMap<Db, ReturnType<typeof authorStatements>>();
@@ -523,12 +525,9 @@ export async function requestStats(ctx: ServiceContext, input: { authorId: numbe
   const today = universityDayOf(ctx.clock.now());
   const months = Array.from({ length: 12 }, (_, i) => monthBefore(today, 11 - i));
   const since = new Date(`${months[0]}-01T00:00:00+01:00`);
-  const filed = await statements.filedSince.execute({ author: input.authorId, since: new Date(since.getTime() - DAY_MS) });
+  const filed = await statements.filedPerMonth.execute({ author: input.authorId, since });
   const perMonth = new Map(months.map((m) => [m, 0]));
-  for (const { filedAt } of filed) {
-    const month = universityDayOf(filedAt).slice(0, 7);
-    if (perMonth.has(month)) perMonth.set(month, perMonth.get(month)! + 1);
-  }
+  for (const { month, n } of filed) if (perMonth.has(month)) perMonth.set(month, n);
   const monthly = months.map((month) => ({ month, count: perMonth.get(month)! }));
   const inYear = monthly.reduce((sum, m) => sum + m.count, 0);
   return {
