@@ -1,10 +1,10 @@
 // Question forms of the evaluation of teaching (decision 39): built by the academic office as one
 // document (sections, questions, options), frozen once a session using it has started,
 // duplicated to be changed, read whole by the office and by a student who has it to answer.
-import { and, desc, eq, exists, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, lte, sql, type Placeholder } from 'drizzle-orm';
 import { universityDayOf, type QuestionForm, type QuestionFormContent, type QuestionFormInput as QuestionFormInputSchema, type QuestionFormSummary } from '@portal/contract';
 import type { z } from 'zod';
-import type { Executor } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { evaluationSessions, evaluationTargets, persons, questionForms, studentSubjects } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { actorCan, refuseAccess } from '../../lib/auth';
@@ -58,7 +58,7 @@ export const contentOf = (value: unknown): QuestionFormContent => (value ?? { se
 const countsOf = (content: QuestionFormContent) => ({ sections: content.sections.length, questions: content.sections.reduce((n, s) => n + s.questions.length, 0) });
 
 /** The forms (one, or all) with the sessions using them and whether one of those has started by `today`. */
-async function formsWithUse(exec: Executor, today: string, id?: number) {
+function formsWithUse(exec: Executor, today: string | Placeholder, id?: number | Placeholder) {
   return exec
     // The outer form is named by its table: a query of one table writes its columns without it.
     .select({
@@ -78,43 +78,65 @@ async function formsWithUse(exec: Executor, today: string, id?: number) {
 
 type FormRow = Awaited<ReturnType<typeof formsWithUse>>[number];
 
+/**
+ * The reads of forms as statements prepared once per database: their SQL is built once, not on
+ * every request (drizzle's building was most of a form's read once its answer was kept, decision 53).
+ */
+function buildFormStatements(db: Db) {
+  const p = sql.placeholder;
+  return {
+    one: formsWithUse(db, p('today'), p('id')).prepare('question_form_one'),
+    all: formsWithUse(db, p('today')).prepare('question_forms_all'),
+    studentHas: studentHasFormQuery(db, p('student'), p('form'), p('today')).prepare('question_form_student_has'),
+  };
+}
+const formStatementsByDb = new WeakMap<Db, ReturnType<typeof buildFormStatements>>();
+function formStatements(db: Db): ReturnType<typeof buildFormStatements> {
+  let statements = formStatementsByDb.get(db);
+  if (!statements) formStatementsByDb.set(db, (statements = buildFormStatements(db)));
+  return statements;
+}
+
 function toSummary(row: FormRow): QuestionFormSummary {
   return { id: row.id, name: row.name, nameFr: row.nameFr, ...countsOf(contentOf(row.content)), sessions: row.sessions, inUse: row.inUse, updatedAt: row.updatedAt.toISOString() };
 }
 const toForm = (row: FormRow): QuestionForm => ({ ...toSummary(row), content: contentOf(row.content), createdAt: row.createdAt.toISOString() });
 
 async function oneForm(ctx: ServiceContext, id: number): Promise<QuestionForm> {
-  const [row] = await formsWithUse(ctx.db, universityDayOf(ctx.clock.now()), id);
+  const [row] = await formStatements(ctx.db).one.execute({ today: universityDayOf(ctx.clock.now()), id });
   if (!row) throw new AppError('NOT_FOUND');
   return toForm(row);
 }
 
 /** `GET /question-forms`: every form, the latest changed first, with its counts and use. */
 export async function listQuestionForms(ctx: ServiceContext): Promise<QuestionFormSummary[]> {
-  return (await formsWithUse(ctx.db, universityDayOf(ctx.clock.now()))).map(toSummary);
+  return (await formStatements(ctx.db).all.execute({ today: universityDayOf(ctx.clock.now()) })).map(toSummary);
 }
 
 /**
  * Whether a student has this form to answer now: it is the form of a session open today
  * (university time) with a target of the student's class or of one of their optional subjects.
  */
-async function studentHasForm(exec: Executor, input: { studentId: number; formId: number; today: string }): Promise<boolean> {
-  const [row] = await exec
+function studentHasFormQuery(exec: Executor, studentId: number | Placeholder, formId: number | Placeholder, today: string | Placeholder) {
+  return exec
     .select({ one: sql<number>`1` })
     .from(evaluationTargets)
     .innerJoin(evaluationSessions, eq(evaluationSessions.id, evaluationTargets.sessionId))
-    .innerJoin(persons, eq(persons.id, input.studentId))
+    .innerJoin(persons, eq(persons.id, studentId))
     .where(
       and(
-        eq(evaluationSessions.formId, input.formId),
-        lte(evaluationSessions.startDate, input.today),
-        sql`${evaluationSessions.endDate} >= ${input.today}`,
+        eq(evaluationSessions.formId, formId),
+        lte(evaluationSessions.startDate, today),
+        sql`${evaluationSessions.endDate} >= ${today}`,
         sql`(${evaluationTargets.classId} = ${persons.classId} or ${exists(
-          exec.select({ one: sql`1` }).from(studentSubjects).where(and(eq(studentSubjects.studentId, input.studentId), eq(studentSubjects.subjectId, evaluationTargets.subjectId))),
+          exec.select({ one: sql`1` }).from(studentSubjects).where(and(eq(studentSubjects.studentId, studentId), eq(studentSubjects.subjectId, evaluationTargets.subjectId))),
         )})`,
       ),
     )
     .limit(1);
+}
+async function studentHasForm(db: Db, input: { studentId: number; formId: number; today: string }): Promise<boolean> {
+  const [row] = await formStatements(db).studentHas.execute({ student: input.studentId, form: input.formId, today: input.today });
   return Boolean(row);
 }
 
