@@ -1,7 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { CANDIDATE_DOCUMENT_KINDS, type CandidateDocumentKind } from '@portal/contract/rules';
 import type { CandidateDocument, CandidateFile } from '@portal/contract';
-import type { Executor } from '../../db/client';
+import type { Db } from '../../db/client';
 import { branches, candidateDocuments, candidates, cycles, entrances, entranceSpecialities } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { paymentsOfCandidate } from '../payments/payment-view.service';
@@ -9,27 +9,37 @@ import { paymentsOfCandidate } from '../payments/payment-view.service';
 type CandidateRow = typeof candidates.$inferSelect;
 type DocumentRow = typeof candidateDocuments.$inferSelect;
 
-/** A speciality an entrance offers, with its branch's and cycle's names: what a choice or a decision shows. */
-export interface SpecialityNames {
-  id: number;
-  cycleName: string;
-  cycleNameFr: string;
-  name: string;
-  nameFr: string;
-  code: string;
+/**
+ * The reads of a candidate's file, as statements prepared once per database: the candidate opens
+ * it on every visit (`GET /candidate/me`), and drizzle's building of these SQL texts was more than
+ * half of the request's time. A file names at most three specialities (the two choices and the
+ * decision's), each a placeholder (null when absent: `in` never matches it). The payments are
+ * paymentsOfCandidate's (payments/payment-view.service.ts), prepared there.
+ */
+function buildCandidateFileStatements(db: Db) {
+  const p = sql.placeholder;
+  return {
+    candidate: db
+      .select({ candidate: candidates, entrance: entrances })
+      .from(candidates)
+      .innerJoin(entrances, eq(entrances.id, candidates.entranceId))
+      .where(eq(candidates.id, p('candidate')))
+      .prepare('candidate_file_candidate'),
+    documents: db.select().from(candidateDocuments).where(eq(candidateDocuments.candidateId, p('candidate'))).prepare('candidate_file_documents'),
+    specialities: db
+      .select({ id: entranceSpecialities.id, name: branches.name, nameFr: branches.nameFr, cycleName: cycles.name })
+      .from(entranceSpecialities)
+      .innerJoin(cycles, eq(cycles.id, entranceSpecialities.cycleId))
+      .innerJoin(branches, eq(branches.id, entranceSpecialities.branchId))
+      .where(inArray(entranceSpecialities.id, [p('first'), p('second'), p('decision')]))
+      .prepare('candidate_file_specialities'),
+  };
 }
-
-/** The specialities with these ids, by id (one query). */
-export async function specialityNames(exec: Executor, ids: readonly number[]): Promise<Map<number, SpecialityNames>> {
-  const wanted = [...new Set(ids)];
-  if (!wanted.length) return new Map();
-  const rows = await exec
-    .select({ id: entranceSpecialities.id, cycleName: cycles.name, cycleNameFr: cycles.nameFr, name: branches.name, nameFr: branches.nameFr, code: branches.abbreviation })
-    .from(entranceSpecialities)
-    .innerJoin(cycles, eq(cycles.id, entranceSpecialities.cycleId))
-    .innerJoin(branches, eq(branches.id, entranceSpecialities.branchId))
-    .where(inArray(entranceSpecialities.id, wanted));
-  return new Map(rows.map((row) => [row.id, row]));
+const candidateFileStatementsByDb = new WeakMap<Db, ReturnType<typeof buildCandidateFileStatements>>();
+function candidateFileStatements(db: Db): ReturnType<typeof buildCandidateFileStatements> {
+  let statements = candidateFileStatementsByDb.get(db);
+  if (!statements) candidateFileStatementsByDb.set(db, (statements = buildCandidateFileStatements(db)));
+  return statements;
 }
 
 /** Where the candidate reads their own documents (`GET /candidate/documents/{kind}`; the office has its own address). */
@@ -44,21 +54,20 @@ const bit = (value: boolean): 0 | 1 => (value ? 1 : 0);
 /**
  * A candidate's registration as the candidate and the office read it (the contract's
  * CandidateFile). `documentUrl` says where a document's content is read: the candidate's own
- * address, or the office's. 404 when there is no such candidate.
+ * address, or the office's. 404 when there is no such candidate. Read on the database, not in a
+ * transaction: its statements are prepared once per database.
  */
-export async function candidateFile(exec: Executor, input: { candidateId: number; documentUrl: (kind: CandidateDocumentKind) => string }): Promise<CandidateFile> {
-  const [row] = await exec
-    .select({ candidate: candidates, entrance: entrances })
-    .from(candidates)
-    .innerJoin(entrances, eq(entrances.id, candidates.entranceId))
-    .where(eq(candidates.id, input.candidateId));
+export async function candidateFile(db: Db, input: { candidateId: number; documentUrl: (kind: CandidateDocumentKind) => string }): Promise<CandidateFile> {
+  const statements = candidateFileStatements(db);
+  const [row] = await statements.candidate.execute({ candidate: input.candidateId });
   if (!row) throw new AppError('NOT_FOUND');
   const c: CandidateRow = row.candidate;
-  const [documents, payments, names] = await Promise.all([
-    exec.select().from(candidateDocuments).where(eq(candidateDocuments.candidateId, c.id)),
-    paymentsOfCandidate(exec, c.id),
-    specialityNames(exec, [c.firstChoiceId, ...(c.secondChoiceId ? [c.secondChoiceId] : []), ...(c.decisionSpecialityId ? [c.decisionSpecialityId] : [])]),
+  const [documents, paid, specialities] = await Promise.all([
+    statements.documents.execute({ candidate: c.id }),
+    paymentsOfCandidate(db, c.id),
+    statements.specialities.execute({ first: c.firstChoiceId, second: c.secondChoiceId, decision: c.decisionSpecialityId }),
   ]);
+  const names = new Map(specialities.map((s) => [s.id, s]));
   const choice = (id: number) => {
     const s = names.get(id)!;
     return { CYCLE_NAME: s.cycleName, SPECIALITY_DESCRIPTION: s.name, SPECIALITY_DESCRIPTION_FR: s.nameFr, SPECIALITY_ID: s.id };
@@ -141,7 +150,7 @@ export async function candidateFile(exec: Executor, input: { candidateId: number
     paidAt: c.paidAt?.toISOString() ?? null,
     documents: docs,
     documentsComplete: documentsComplete(documents),
-    payments,
+    payments: paid,
     decision,
     createdAt: c.createdAt.toISOString(),
   };
