@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { SETTINGS_MAX_BYTES, SETTINGS_MAX_KEYS, type Settings } from '@portal/contract';
 import { settings } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
@@ -14,32 +14,52 @@ const freeKeys = (values: Settings) => Object.fromEntries(Object.entries(values)
 const sizeOf = (values: Settings) => Buffer.byteLength(JSON.stringify(freeKeys(values)));
 const keysOf = (values: Settings) => Object.keys(freeKeys(values)).length;
 
+/** The given keys merged into `before` (null removes a key), or null when the save grows them past the bounds. */
+function merged(before: Settings, values: Settings): Settings | null {
+  const after = { ...before };
+  for (const [key, value] of Object.entries(values)) {
+    if (key === 'STUDENT_ID') continue;
+    if (value === null) delete after[key];
+    else after[key] = value;
+  }
+  const keys = keysOf(after);
+  const size = sizeOf(after);
+  const grows = keys > keysOf(before) || size > sizeOf(before);
+  return grows && (keys > SETTINGS_MAX_KEYS || size > SETTINGS_MAX_BYTES) ? null : after;
+}
+
 /**
  * Merges the given keys into the person's settings (null removes a key). The stored whole is
  * bounded (decision 0024): a save that would leave more than SETTINGS_MAX_KEYS free keys or more
  * than SETTINGS_MAX_BYTES of them, and grows them, is refused with 413 SETTINGS_TOO_LARGE (a save
- * that removes or shrinks is always taken, and so is LANGUAGE, which the portal reads). The row is locked while merging, so that concurrent saves
- * neither lose each other's keys nor pass the bounds together.
+ * that removes or shrinks is always taken, and so is LANGUAGE, which the portal reads).
+ *
+ * Concurrent saves neither lose each other's keys nor pass the bounds together. Most saves are one
+ * statement: the values read (often from the read cache, decision 53) are merged here and written
+ * only if they are still what was read, or inserted if there were none (compare and set). When
+ * another save came in between, or the save looks too large on what was read, it is merged again
+ * under the row's lock, and that decides.
  */
 export async function saveSettings(ctx: ServiceContext, input: { personId: number; values: Settings }): Promise<Settings> {
   const now = ctx.clock.now();
+  const [row] = await ctx.db.select({ values: settings.values }).from(settings).where(eq(settings.personId, input.personId));
+  const after = merged(row?.values ?? {}, input.values);
+  if (after) {
+    const written = row
+      ? await ctx.db
+          .update(settings)
+          .set({ values: after, updatedAt: now })
+          .where(and(eq(settings.personId, input.personId), sql`${settings.values} = ${JSON.stringify(row.values)}::jsonb`))
+          .returning({ personId: settings.personId })
+      : await ctx.db.insert(settings).values({ personId: input.personId, values: after, updatedAt: now }).onConflictDoNothing({ target: settings.personId }).returning({ personId: settings.personId });
+    if (written.length) return after;
+  }
   return ctx.db.transaction(async (tx) => {
     await tx.insert(settings).values({ personId: input.personId, values: {}, updatedAt: now }).onConflictDoNothing({ target: settings.personId });
-    const [row] = await tx.select({ values: settings.values }).from(settings).where(eq(settings.personId, input.personId)).for('update');
-    const before = row?.values ?? {};
-    const merged = { ...before };
-    for (const [key, value] of Object.entries(input.values)) {
-      if (key === 'STUDENT_ID') continue;
-      if (value === null) delete merged[key];
-      else merged[key] = value;
-    }
-    const keys = keysOf(merged);
-    const size = sizeOf(merged);
-    const grows = keys > keysOf(before) || size > sizeOf(before);
-    if (grows && (keys > SETTINGS_MAX_KEYS || size > SETTINGS_MAX_BYTES)) {
-      throw new AppError('SETTINGS_TOO_LARGE', { limit: { limit: SETTINGS_MAX_KEYS } });
-    }
-    await tx.update(settings).set({ values: merged, updatedAt: now }).where(eq(settings.personId, input.personId));
-    return merged;
+    const [locked] = await tx.select({ values: settings.values }).from(settings).where(eq(settings.personId, input.personId)).for('update');
+    const result = merged(locked?.values ?? {}, input.values);
+    if (!result) throw new AppError('SETTINGS_TOO_LARGE', { limit: { limit: SETTINGS_MAX_KEYS } });
+    await tx.update(settings).set({ values: result, updatedAt: now }).where(eq(settings.personId, input.personId));
+    return result;
   });
 }
