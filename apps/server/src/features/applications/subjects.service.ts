@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { applicationSessions, branches, catalogueVersion, classes, cycles, departments, levels, subjects, subjectSearchText } from '../../db/schema';
 import type { CatalogueChanges, ServiceContext } from '../../lib/context';
 import { fold, likePattern } from '../../lib/sql';
+import { frozenAnswer } from '../../lib/frozen-answer';
 
 // ---------------------------------------------------------------- shared SQL pieces
 
@@ -277,11 +278,11 @@ async function currentStamp(db: Db, now: Date, changes: CatalogueChanges | undef
 }
 
 /** Offered subjects matching the filters, from `offset`, and how many match in all. */
-async function offeredSubjects(db: Db, input: { filters: SubjectFilters; now: Date; limit: number; offset: number; withTotal: boolean; changes: CatalogueChanges | undefined }): Promise<{ rows: PageRow[]; total: number }> {
+async function offeredSubjects(db: Db, input: { filters: SubjectFilters; now: Date; limit: number; offset: number; withTotal: boolean; changes: CatalogueChanges | undefined; stamp?: string }): Promise<{ rows: PageRow[]; total: number }> {
   const values = filterValues(input.filters);
   const given = FILTERS.filter((name) => values[name] !== undefined);
   const { cache } = forDb(db);
-  const stamp = await currentStamp(db, input.now, input.changes);
+  const stamp = input.stamp ?? (await currentStamp(db, input.now, input.changes));
   const filterKey = JSON.stringify(given.map((name) => values[name]));
   const pageKey = `${filterKey}|${input.offset}|${input.limit}`;
 
@@ -308,14 +309,26 @@ async function offeredSubjects(db: Db, input: { filters: SubjectFilters; now: Da
 /** `PATCH /subjects/by-level/{page}`: 20 offered subjects a page, or null when nothing matches. */
 export async function subjectsByLevel(ctx: ServiceContext, input: { page: number; filters: SubjectFilters; hasNiu: boolean }): Promise<SubjectPage | null> {
   const offset = (input.page - 1) * SUBJECTS_PAGE_SIZE;
-  const { rows, total } = await offeredSubjects(ctx.db, { filters: input.filters, now: ctx.clock.now(), limit: SUBJECTS_PAGE_SIZE, offset, withTotal: true, changes: ctx.catalogueChanges });
-  if (total === 0) return null;
-  return {
-    rows: rows.map(({ ASSIGNED, ...row }) => toSubjectRow(row, ASSIGNED, input.hasNiu)),
-    count: Math.ceil(total / SUBJECTS_PAGE_SIZE),
-    total,
-    page: input.page,
-  };
+  const now = ctx.clock.now();
+  // The answer itself is kept under the stamp, frozen (lib/frozen-answer.ts): the next request for
+  // the same page, filters and tax rate sends the same object, whose text the serializer keeps.
+  const { cache } = forDb(ctx.db);
+  const stamp = await currentStamp(ctx.db, now, ctx.catalogueChanges);
+  const answerKey = `answer|${JSON.stringify(filterValues(input.filters))}|${input.page}|${input.hasNiu}`;
+  const kept = cache.get<SubjectPage | null>(answerKey, stamp);
+  if (kept !== undefined) return kept;
+  const { rows, total } = await offeredSubjects(ctx.db, { filters: input.filters, now, limit: SUBJECTS_PAGE_SIZE, offset, withTotal: true, changes: ctx.catalogueChanges, stamp });
+  const answer =
+    total === 0
+      ? null
+      : frozenAnswer({
+          rows: rows.map(({ ASSIGNED, ...row }) => toSubjectRow(row, ASSIGNED, input.hasNiu)),
+          count: Math.ceil(total / SUBJECTS_PAGE_SIZE),
+          total,
+          page: input.page,
+        });
+  cache.set(answerKey, stamp, answer);
+  return answer;
 }
 
 /** A class holds a few dozen subjects; this bounds the answer all the same. */
