@@ -104,9 +104,13 @@ export const PGLITE_SLICE_MS = 10;
 /** How many named statements PGlite keeps prepared (db/pglite-statements.ts, decision 51). */
 const PGLITE_STATEMENTS = 300;
 
-/** How many reads' answers PGlite's client keeps, and the most values one may have (db/read-cache.ts, decision 53). */
+/**
+ * How many reads' answers the client keeps, the most values one may have, and the most values of all
+ * of them (a million values: some tens of megabytes) (db/read-cache.ts, decision 53).
+ */
 const READ_CACHE_ENTRIES = 2_000;
 const READ_CACHE_MAX_CELLS = 20_000;
+const READ_CACHE_TOTAL_CELLS = 1_000_000;
 
 const SELECT = /^\s*select\b/i;
 /** The portal's tables, by their names in the database. */
@@ -208,7 +212,7 @@ function drizzleClient(client: PGlite, cache: ReadCache | undefined): PGlite {
  * changes (db/read-cache.ts, decision 53); `READ_CACHE=off` runs every read.
  */
 export function fromPglite(client: PGlite, { readCache = true }: { readCache?: boolean } = {}): Database {
-  const cache = readCache ? createReadCache({ tables: TABLE_NAMES, entries: READ_CACHE_ENTRIES, maxCells: READ_CACHE_MAX_CELLS }) : undefined;
+  const cache = readCache ? createReadCache({ tables: TABLE_NAMES, entries: READ_CACHE_ENTRIES, maxCells: READ_CACHE_MAX_CELLS, totalCells: READ_CACHE_TOTAL_CELLS }) : undefined;
   const db = drizzlePglite(drizzleClient(client, cache), { schema }) as unknown as Db;
   return {
     db,
@@ -311,7 +315,7 @@ export function fromPostgres(url: string, poolSize = 20, timeouts: DatabaseTimeo
   pool.on('error', () => {
     /* an idle client died (server restart); the pool replaces it */
   });
-  const cache = readCache ? createReadCache({ tables: TABLE_NAMES, entries: READ_CACHE_ENTRIES, maxCells: READ_CACHE_MAX_CELLS }) : undefined;
+  const cache = readCache ? createReadCache({ tables: TABLE_NAMES, entries: READ_CACHE_ENTRIES, maxCells: READ_CACHE_MAX_CELLS, totalCells: READ_CACHE_TOTAL_CELLS }) : undefined;
   // changes made elsewhere are not heard yet: nothing is kept until the app listens (app.ts)
   cache?.pause();
   const pgDb = drizzlePg(cache ? cachedPool(pool, cache) : pool, { schema });

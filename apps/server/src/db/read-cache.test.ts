@@ -215,6 +215,29 @@ describe.runIf(!onPostgres)('which statements are reads, changes, or neither', (
     }
   });
 
+  it('keeps at most `totalCells` values in all, forgetting the least recently used answers first', async () => {
+    const cache = createReadCache({ tables: TABLES, entries: 100, maxCells: 50, totalCells: 100 });
+    // a database without triggers, cascades or volatile functions
+    await cache.learn(async () => ({ rows: [], fields: [] }));
+    const answer = (rows: number) => ({ rows: Array.from({ length: rows }, (_, id) => ({ id })), fields: [{ name: 'id', dataTypeID: 23 }] });
+    const text = (name: string) => `select id from persons where name = '${name}'`;
+    const keep = (name: string, rows: number) => {
+      const read = cache.classify(text(name));
+      cache.keep(read, text(name), [], undefined, cache.stamp(read), answer(rows));
+    };
+    const rowsOf = (name: string) => cache.get(cache.classify(text(name)), text(name), [], undefined)?.rows.length;
+    keep('a', 40);
+    keep('b', 40);
+    expect(rowsOf('a')).toBe(40); // a is now the most recently used
+    keep('c', 40); // 120 values: b, the least recently used, goes
+    expect([rowsOf('a'), rowsOf('b'), rowsOf('c')]).toEqual([40, undefined, 40]);
+    keep('c', 10); // kept again, smaller: 50 values in all
+    keep('d', 50); // 100: all stay
+    expect(cache.size).toBe(3);
+    keep('e', 20); // 120: a goes
+    expect([rowsOf('a'), rowsOf('c'), rowsOf('d'), rowsOf('e')]).toEqual([undefined, 10, 50, 20]);
+  });
+
   it('is off with READ_CACHE=off: every read runs', async () => {
     const client = await createPglite();
     try {

@@ -13,7 +13,8 @@ type QueryOptions = Parameters<PGlite['query']>[2];
  *   takes no lock (`for update`, `for share`), creates nothing (`into`), and calls no function
  *   that depends on the moment or changes something (PostgreSQL's volatile functions, and `now()`,
  *   `current_date` and the like). It reads at least one of the portal's tables, and its answer has
- *   at most `maxCells` values. The key is the text, the values and the row mode.
+ *   at most `maxCells` values, and all of them at most `totalCells`. The key is the text, the
+ *   values and the row mode.
  * - **What a read depends on**: every name in its text that is one of the portal's tables (more
  *   than it reads at worst, never fewer: there are no views, and the portal's functions are
  *   triggers).
@@ -69,6 +70,7 @@ export type Statement =
 
 interface Entry {
   epoch: number;
+  cells: number;
   tables: readonly string[];
   stamp: number[];
   result: Results;
@@ -143,9 +145,17 @@ const copyRow = (row: unknown): unknown =>
   Array.isArray(row) ? row.map(copyValue) : Object.fromEntries(Object.entries(row as Record<string, unknown>).map(([key, value]) => [key, copyValue(value)]));
 const copyResult = (result: Results): Results => ({ ...result, rows: result.rows.map(copyRow) as Results['rows'] });
 
-export function createReadCache({ tables, entries, maxCells }: { tables: readonly string[]; entries: number; maxCells: number }): ReadCache {
+export function createReadCache({ tables, entries, maxCells, totalCells = entries * maxCells }: { tables: readonly string[]; entries: number; maxCells: number; totalCells?: number }): ReadCache {
   const known = new Set(tables);
   const kept = new Map<string, Entry>();
+  /** the values of every answer kept, bounded by `totalCells` (the least recently used forgotten first) */
+  let cellsKept = 0;
+  const drop = (key: string) => {
+    const entry = kept.get(key);
+    if (!entry) return;
+    kept.delete(key);
+    cellsKept -= entry.cells;
+  };
   const statements = new Map<string, Statement>();
   const counters = new Map<string, number>();
   /** what a change to a table touches besides itself (triggers' functions, cascades), transitively */
@@ -187,6 +197,7 @@ export function createReadCache({ tables, entries, maxCells }: { tables: readonl
   const forget = () => {
     epoch++;
     kept.clear();
+    cellsKept = 0;
     statements.clear();
     counters.clear();
     touches = undefined;
@@ -201,7 +212,7 @@ export function createReadCache({ tables, entries, maxCells }: { tables: readonl
       const entry = key === undefined ? undefined : kept.get(key);
       if (!entry) return undefined;
       if (entry.epoch !== epoch || entry.tables.some((table, i) => (counters.get(table) ?? 0) !== entry.stamp[i])) {
-        kept.delete(key!);
+        drop(key!);
         return undefined;
       }
       kept.delete(key!); // the most recently used last
@@ -216,12 +227,14 @@ export function createReadCache({ tables, entries, maxCells }: { tables: readonl
     },
     keep(statement, text, params, options, stamp, result) {
       if (statement.kind !== 'read' || !stamp || !touches || paused) return;
-      if (result.rows.length * Math.max(result.fields.length, 1) > maxCells) return;
+      const cells = result.rows.length * Math.max(result.fields.length, 1);
+      if (cells > maxCells) return;
       const key = keyOf(text, params, options);
       if (key === undefined) return;
-      kept.delete(key);
-      kept.set(key, { epoch, tables: statement.tables, stamp, result: copyResult(result) });
-      if (kept.size > entries) kept.delete(kept.keys().next().value!);
+      drop(key);
+      kept.set(key, { epoch, cells, tables: statement.tables, stamp, result: copyResult(result) });
+      cellsKept += cells;
+      while (kept.size > entries || cellsKept > totalCells) drop(kept.keys().next().value!);
     },
     changed(changedTables) {
       for (const table of changedTables) {
