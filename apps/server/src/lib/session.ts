@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_GRACE_SECONDS, SESSION_IDLE_SECONDS } from '@portal/contract';
 import type { Db, Executor } from '../db/client';
+import { perDatabase } from '../db/per-database';
 import { accounts, identifications, persons, profiles, sessions, settings, type Account, type Person } from '../db/schema';
 import { childrenJson, identificationColumns, type RecordRow } from './person-record';
 import type { ServiceContext, RequestMeta } from './context';
@@ -50,17 +51,15 @@ function sessionLookup(db: Db) {
     .limit(1)
     .prepare('session_by_token');
 }
-const lookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>();
+const lookupOf = perDatabase(sessionLookup);
 export type SessionLookupRow = Awaited<ReturnType<ReturnType<typeof sessionLookup>['execute']>>[number];
 
 async function lookUp(ctx: ServiceContext, tokenHash: string): Promise<SessionLookupRow | undefined> {
   const cache = ctx.sessionCache;
   const cached = cache?.get(tokenHash);
   if (cached) return cached;
-  let lookup = lookups.get(ctx.db);
-  if (!lookup) lookups.set(ctx.db, (lookup = sessionLookup(ctx.db)));
   const mark = cache?.mark() ?? 0;
-  const [row] = await lookup.execute({ tokenHash });
+  const [row] = await lookupOf(ctx.db).execute({ tokenHash });
   if (row && cache) cache.set(tokenHash, row.person.id, row, mark);
   return row;
 }

@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { CANDIDATE_DOCUMENT_KINDS, type CandidateDocumentKind } from '@portal/contract/rules';
 import type { CandidateDocument, CandidateFile } from '@portal/contract';
 import type { Db } from '../../db/client';
+import { perDatabase } from '../../db/per-database';
 import { branches, candidateDocuments, candidates, cycles, entrances, entranceSpecialities } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { paymentsOfCandidate } from '../payments/payment-view.service';
@@ -35,12 +36,7 @@ function buildCandidateFileStatements(db: Db) {
       .prepare('candidate_file_specialities'),
   };
 }
-const candidateFileStatementsByDb = new WeakMap<Db, ReturnType<typeof buildCandidateFileStatements>>();
-function candidateFileStatements(db: Db): ReturnType<typeof buildCandidateFileStatements> {
-  let statements = candidateFileStatementsByDb.get(db);
-  if (!statements) candidateFileStatementsByDb.set(db, (statements = buildCandidateFileStatements(db)));
-  return statements;
-}
+const candidateFileStatements = perDatabase(buildCandidateFileStatements);
 
 /** Where the candidate reads their own documents (`GET /candidate/documents/{kind}`; the office has its own address). */
 export const ownDocumentUrl = (kind: CandidateDocumentKind): string => `/api/candidate/documents/${kind}`;

@@ -4,6 +4,7 @@
 import { and, asc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import { isEntranceOpen, universityDayOf, type CandidateCreated, type CandidateCreateValues, type Entrance, type EntranceSpeciality, V } from '@portal/contract';
 import type { Db, Executor, Tx } from '../../db/client';
+import { perDatabase } from '../../db/per-database';
 import { branches, candidates, countries, cycles, entrances, entranceSpecialities } from '../../db/schema';
 import { openCandidateSession } from '../../lib/candidate-session';
 import type { ServiceContext } from '../../lib/context';
@@ -94,12 +95,7 @@ function buildOpenEntrancesStatements(db: Db) {
       .prepare('entrances_open_specialities'),
   };
 }
-const openEntrancesStatementsByDb = new WeakMap<Db, ReturnType<typeof buildOpenEntrancesStatements>>();
-function openEntrancesStatements(db: Db): ReturnType<typeof buildOpenEntrancesStatements> {
-  let statements = openEntrancesStatementsByDb.get(db);
-  if (!statements) openEntrancesStatementsByDb.set(db, (statements = buildOpenEntrancesStatements(db)));
-  return statements;
-}
+const openEntrancesStatements = perDatabase(buildOpenEntrancesStatements);
 
 /**
  * `GET /entrances`: the entrances that take registrations today (university time): not closed and

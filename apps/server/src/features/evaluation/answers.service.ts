@@ -7,6 +7,7 @@ import { and, asc, eq, exists, or, sql, type Placeholder } from 'drizzle-orm';
 import { checkEvaluationAnswers, universityDayOf, type EvaluationSubmission as EvaluationSubmissionSchema, type EvaluationSubmitted, type StudentEvaluation } from '@portal/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { perDatabase } from '../../db/per-database';
 import { classes, evaluationBallots, evaluationParticipations, evaluationSessions, evaluationTargets, persons, studentSubjects, subjects } from '../../db/schema';
 import { actorCan, refuseAccess } from '../../lib/auth';
 import type { Acting, ServiceContext } from '../../lib/context';
@@ -61,12 +62,7 @@ function buildStudentEvaluations(db: Db) {
     .orderBy(asc(evaluationSessions.startDate), asc(evaluationSessions.id), asc(subjects.code), asc(persons.LASTNAME), asc(evaluationTargets.id))
     .prepare('student_evaluations');
 }
-const studentEvaluationsByDb = new WeakMap<Db, ReturnType<typeof buildStudentEvaluations>>();
-function studentEvaluationsStatement(db: Db): ReturnType<typeof buildStudentEvaluations> {
-  let statement = studentEvaluationsByDb.get(db);
-  if (!statement) studentEvaluationsByDb.set(db, (statement = buildStudentEvaluations(db)));
-  return statement;
-}
+const studentEvaluationsStatement = perDatabase(buildStudentEvaluations);
 
 /**
  * `GET /students/subjects/{id}`: what the student evaluates, one item per target of their class

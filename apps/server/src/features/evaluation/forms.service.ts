@@ -5,6 +5,7 @@ import { and, desc, eq, exists, lte, sql, type Placeholder } from 'drizzle-orm';
 import { universityDayOf, type QuestionForm, type QuestionFormContent, type QuestionFormInput as QuestionFormInputSchema, type QuestionFormSummary } from '@portal/contract';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client';
+import { perDatabase } from '../../db/per-database';
 import { evaluationSessions, evaluationTargets, persons, questionForms, studentSubjects } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { actorCan, refuseAccess } from '../../lib/auth';
@@ -90,12 +91,7 @@ function buildFormStatements(db: Db) {
     studentHas: studentHasFormQuery(db, p('student'), p('form'), p('today')).prepare('question_form_student_has'),
   };
 }
-const formStatementsByDb = new WeakMap<Db, ReturnType<typeof buildFormStatements>>();
-function formStatements(db: Db): ReturnType<typeof buildFormStatements> {
-  let statements = formStatementsByDb.get(db);
-  if (!statements) formStatementsByDb.set(db, (statements = buildFormStatements(db)));
-  return statements;
-}
+const formStatements = perDatabase(buildFormStatements);
 
 function toSummary(row: FormRow): QuestionFormSummary {
   return { id: row.id, name: row.name, nameFr: row.nameFr, ...countsOf(contentOf(row.content)), sessions: row.sessions, inUse: row.inUse, updatedAt: row.updatedAt.toISOString() };

@@ -1,6 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { CandidatePayment } from '@portal/contract';
 import type { Db } from '../../db/client';
+import { perDatabase } from '../../db/per-database';
 import { paymentNetworks, payments } from '../../db/schema';
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -43,12 +44,10 @@ function buildPaymentsOfCandidate(db: Db) {
     .orderBy(desc(payments.createdAt))
     .prepare('payments_of_candidate');
 }
-const paymentsOfCandidateByDb = new WeakMap<Db, ReturnType<typeof buildPaymentsOfCandidate>>();
+const paymentsOfCandidateStatement = perDatabase(buildPaymentsOfCandidate);
 
 /** A candidate's payments, newest first (read on the database, not in a transaction). */
 export async function paymentsOfCandidate(db: Db, candidateId: number): Promise<CandidatePayment[]> {
-  let statement = paymentsOfCandidateByDb.get(db);
-  if (!statement) paymentsOfCandidateByDb.set(db, (statement = buildPaymentsOfCandidate(db)));
-  const rows = await statement.execute({ candidate: candidateId });
+  const rows = await paymentsOfCandidateStatement(db).execute({ candidate: candidateId });
   return rows.map((row) => toCandidatePayment(row.payment, row.networkName));
 }

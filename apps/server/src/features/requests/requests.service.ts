@@ -29,6 +29,7 @@ import {
   V,
 } from '@portal/contract';
 import type { Db, Executor } from '../../db/client';
+import { perDatabase } from '../../db/per-database';
 import { classes, files, persons, requestBatches, requestCategories, requestDecisions, requests, requestSteps, requestSubcategories, requestUnits, subjects } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { actorCan, refuseAccess } from '../../lib/auth';
@@ -361,12 +362,7 @@ function detailStatements(db: Db) {
       .prepare('request_steps_by_request'),
   };
 }
-const detailStatementsByDb = new WeakMap<Db, ReturnType<typeof detailStatements>>();
-function detailStatementsOf(db: Db): ReturnType<typeof detailStatements> {
-  let statements = detailStatementsByDb.get(db);
-  if (!statements) detailStatementsByDb.set(db, (statements = detailStatements(db)));
-  return statements;
-}
+const detailStatementsOf = perDatabase(detailStatements);
 
 /** What nobody but the units may do: the lecturer's view of a request. */
 export const NO_ACTIONS: RequestDetail['actions'] = { sign: false, reject: false, decisions: [] };
@@ -497,12 +493,7 @@ function authorStatements(db: Db) {
       .prepare('requests_of_author_filed_per_month'),
   };
 }
-const authorStatementsByDb = new WeakMap<Db, ReturnType<typeof authorStatements>>();
-function authorStatementsOf(db: Db): ReturnType<typeof authorStatements> {
-  let statements = authorStatementsByDb.get(db);
-  if (!statements) authorStatementsByDb.set(db, (statements = authorStatements(db)));
-  return statements;
-}
+const authorStatementsOf = perDatabase(authorStatements);
 
 /** The university month (`YYYY-MM`) `back` months before the one of `day`. */
 const monthBefore = (day: string, back: number): string => {

@@ -12,6 +12,7 @@ import {
 } from '@portal/contract';
 import { UPLOAD_EXTENSIONS, type UploadType } from '@portal/contract/rules';
 import type { Db, Executor } from '../../db/client';
+import { perDatabase } from '../../db/per-database';
 import { accounts, countries, files, persons, studentDocuments, studentProfiles, type FileRow, type Person } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
@@ -83,12 +84,7 @@ function buildStudentFile(db: Db) {
     .where(and(eq(persons.id, sql.placeholder('person')), eq(persons.KIND, 'STUDENT')))
     .prepare('student_file');
 }
-const studentFileByDb = new WeakMap<Db, ReturnType<typeof buildStudentFile>>();
-function studentFileStatement(db: Db): ReturnType<typeof buildStudentFile> {
-  let statement = studentFileByDb.get(db);
-  if (!statement) studentFileByDb.set(db, (statement = buildStudentFile(db)));
-  return statement;
-}
+const studentFileStatement = perDatabase(buildStudentFile);
 
 /** The whole file of a student (null for anyone who is not a student): identity, sections, when each was saved, documents. */
 export async function loadStudentFile(db: Db, personId: number): Promise<StudentFile | null> {

@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createEvents, type EventAttributes } from 'ics';
 import { addDays, mondayOf, UNIVERSITY_UTC_OFFSET, universityDayOf, type CalendarFeed, type CalendarFeedState, type Lesson } from '@portal/contract';
 import type { Db } from '../../db/client';
+import { perDatabase } from '../../db/per-database';
 import { calendarFeeds, persons, settings } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
@@ -75,7 +76,7 @@ function feedLookup(db: Db) {
     .where(eq(calendarFeeds.tokenHash, sql.placeholder('tokenHash')))
     .prepare('calendar_feed_by_token');
 }
-const lookups = new WeakMap<Db, ReturnType<typeof feedLookup>>();
+const lookupOf = perDatabase(feedLookup);
 
 /** An instant of a lesson (its day and `HH:MM`, university time), as milliseconds since the epoch (UTC). */
 const instantOf = (day: string, time: string): number => new Date(`${day}T${time}:00${UNIVERSITY_UTC_OFFSET}`).getTime();
@@ -114,9 +115,7 @@ export async function calendarFeedIcs(ctx: ServiceContext, input: { fileName: st
   const missesKey = `calendar-miss-ip:${input.ip}`;
   await assertWithinLimit(ctx, missesKey, CALENDAR_FEED_LIMITS.missesPerAddress);
   const token = input.fileName.replace(/\.ics$/, '');
-  let lookup = lookups.get(ctx.db);
-  if (!lookup) lookups.set(ctx.db, (lookup = feedLookup(ctx.db)));
-  const [person] = await lookup.execute({ tokenHash: hashToken(token) });
+  const [person] = await lookupOf(ctx.db).execute({ tokenHash: hashToken(token) });
   if (!person) {
     await consume(ctx, missesKey, CALENDAR_FEED_LIMITS.missesPerAddress);
     throw new AppError('CALENDAR_FEED_UNKNOWN');

@@ -4,6 +4,7 @@ import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Lesson, Timetable, TimetableQuery, TimetableStudent } from '@portal/contract';
 import type { PersonKind } from '@portal/contract/rules';
 import type { Db } from '../../db/client';
+import { perDatabase } from '../../db/per-database';
 import { classes, lessons, persons } from '../../db/schema';
 import { actorCan, refuseAccess } from '../../lib/auth';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
@@ -45,12 +46,7 @@ function timetableStatements(db: Db) {
       .prepare('timetable_person'),
   };
 }
-const statementsByDb = new WeakMap<Db, ReturnType<typeof timetableStatements>>();
-function statementsOf(db: Db): ReturnType<typeof timetableStatements> {
-  let statements = statementsByDb.get(db);
-  if (!statements) statementsByDb.set(db, (statements = timetableStatements(db)));
-  return statements;
-}
+const statementsOf = perDatabase(timetableStatements);
 
 /** A lesson as a calendar or a mail names it: `SUBJECT_CODE PART – subject name`, the name in the reader's language. */
 export const lessonTitleOf = (lesson: Pick<Lesson, 'subject' | 'part'>, lang: Lang): string => `${lesson.subject.code} ${lesson.part} – ${lang === 'fr' ? lesson.subject.nameFr : lesson.subject.name}`;

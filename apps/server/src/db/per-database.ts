@@ -1,0 +1,15 @@
+import type { Db } from './client';
+
+/**
+ * A value made once per database and kept with it: the statements a service prepares (decision 53),
+ * whose SQL drizzle then builds once instead of on every request. Each database (a server's, each
+ * test's) gets its own, made when first asked for.
+ */
+export function perDatabase<T>(make: (db: Db) => T): (db: Db) => T {
+  const made = new WeakMap<Db, T>();
+  return (db) => {
+    let value = made.get(db);
+    if (value === undefined) made.set(db, (value = make(db)));
+    return value;
+  };
+}
