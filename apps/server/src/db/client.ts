@@ -134,7 +134,8 @@ function drizzleClient(client: PGlite, cache: ReadCache | undefined): PGlite {
     if (kept) return Promise.resolve(kept);
     return turns.run(async () => {
       if (!cache.ready && SELECT.test(text)) {
-        await cache.learn((sql) => statements.query(sql, [], undefined));
+        // (if the database cannot say, nothing is kept and the statement runs as it would have)
+        await cache.learn((sql) => statements.query(sql, [], undefined)).catch(() => undefined);
         statement = cache.classify(text);
       }
       const stamp = cache.stamp(statement);
@@ -362,7 +363,7 @@ function cachedPool(pool: pg.Pool, cache: ReadCache): pg.Pool {
     const kept = cache.get(statement, text, params, options);
     if (kept) return kept;
     if (!cache.ready && SELECT.test(text)) {
-      await learn();
+      await learn().catch(() => undefined);
       statement = cache.classify(text);
     }
     const stamp = cache.stamp(statement);

@@ -77,6 +77,8 @@ interface Entry {
 }
 
 const OTHER: Statement = { kind: 'other' };
+/** how many texts' classifications are remembered */
+const MAX_TEXTS = 10_000;
 const SCHEMA: Statement = { kind: 'schema' };
 
 /** functions and keywords whose value is the moment, not the data (they are stable, not volatile) */
@@ -190,7 +192,11 @@ export function createReadCache({ tables, entries, maxCells, totalCells = entrie
       statement = SCHEMA;
     }
     // (a select is classified for good only once the volatile functions are known)
-    if (statement !== OTHER || volatile || !/^select\b/i.test(head)) statements.set(text, statement);
+    if (statement !== OTHER || volatile || !/^select\b/i.test(head)) {
+      // (texts are the portal's statements, a few hundred; a text with values written into it would be new each time)
+      if (statements.size >= MAX_TEXTS) statements.clear();
+      statements.set(text, statement);
+    }
     return statement;
   };
 
