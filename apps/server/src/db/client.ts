@@ -112,7 +112,6 @@ const READ_CACHE_ENTRIES = 2_000;
 const READ_CACHE_MAX_CELLS = 20_000;
 const READ_CACHE_TOTAL_CELLS = 1_000_000;
 
-const SELECT = /^\s*select\b/i;
 /** The portal's tables, by their names in the database. */
 export const TABLE_NAMES = Object.values(schema).flatMap((value) => (is(value, PgTable) ? [getTableName(value)] : []));
 
@@ -126,35 +125,16 @@ function drizzleClient(client: PGlite, cache: ReadCache | undefined): PGlite {
   const turns = createTurns({ sliceMs: PGLITE_SLICE_MS });
   const statements = pgliteStatements(client, { size: PGLITE_STATEMENTS });
   type Queryable = Pick<PGlite, 'query'>;
-  /** A statement outside a transaction: from the cache, or in its turn, then kept or told. */
+  /** A statement outside a transaction: the cache's answer, or run in its turn, then kept or told. */
   const topLevel = (text: string, params: unknown[] | undefined, options: QueryOptions): Promise<Results> => {
-    if (!cache) return turns.run(() => statements.query(text, params, options));
-    let statement = cache.classify(text);
-    const kept = cache.get(statement, text, params, options);
+    const run = () => statements.query(text, params, options);
+    if (!cache) return turns.run(run);
+    const kept = cache.answer(text, params, options);
     if (kept) return Promise.resolve(kept);
-    return turns.run(async () => {
-      if (!cache.ready && SELECT.test(text)) {
-        // (if the database cannot say, nothing is kept and the statement runs as it would have)
-        await cache.learn((sql) => statements.query(sql, [], undefined)).catch(() => undefined);
-        statement = cache.classify(text);
-      }
-      const stamp = cache.stamp(statement);
-      try {
-        const result = await statements.query(text, params, options);
-        cache.keep(statement, text, params, options, stamp, result);
-        return result;
-      } finally {
-        if (statement.kind === 'change') cache.changed(statement.tables);
-        else if (statement.kind === 'schema') cache.forget();
-      }
-    });
+    return turns.run(() => cache.run(text, params, options, run, (sql) => statements.query(sql, [], undefined)));
   };
-  /** What a transaction changed, told again when it ends (committed or rolled back). */
-  interface Changes {
-    tables: Set<string>;
-    schema: boolean;
-  }
-  const trimmed = <T extends Queryable>(target: T, changes?: Changes): T =>
+  type Transaction = ReturnType<ReadCache['transaction']>;
+  const trimmed = <T extends Queryable>(target: T, transaction?: Transaction): T =>
     new Proxy(target, {
       get(object, key) {
         const top = object === (client as unknown as T);
@@ -167,14 +147,7 @@ function drizzleClient(client: PGlite, cache: ReadCache | undefined): PGlite {
               return object.query(text, params, trimmedOptions);
             }
             if (top) return topLevel(text, params, trimmedOptions);
-            const statement = cache?.classify(text);
-            if (statement?.kind === 'change') {
-              for (const table of statement.tables) changes?.tables.add(table);
-              cache!.changed(statement.tables);
-            } else if (statement?.kind === 'schema' && changes) {
-              changes.schema = true;
-              cache!.forget();
-            }
+            transaction?.statement(text);
             return statements.inTransaction(text, params, trimmedOptions);
           };
         }
@@ -184,20 +157,20 @@ function drizzleClient(client: PGlite, cache: ReadCache | undefined): PGlite {
             try {
               return await (top ? turns.run(() => client.exec(...args)) : (object as unknown as PGlite).exec(...args));
             } finally {
-              if (changes) changes.schema = true;
-              cache?.forget();
+              // (in a transaction, its end forgets again)
+              if (transaction) transaction.statement(undefined);
+              else cache?.forget();
             }
           };
         }
         if (key === 'transaction' && top) {
           return (run: (tx: Queryable) => Promise<unknown>) =>
             turns.run(async () => {
-              const changes: Changes = { tables: new Set(), schema: false };
+              const transaction = cache?.transaction();
               try {
-                return await client.transaction((tx) => run(trimmed(tx, changes)));
+                return await client.transaction((tx) => run(trimmed(tx, transaction)));
               } finally {
-                if (changes.schema) cache?.forget();
-                else cache?.changed(changes.tables);
+                transaction?.end();
               }
             });
         }
@@ -353,55 +326,27 @@ type PgQuery = string | { text: string; rowMode?: 'array' };
  * Changes by other instances or other programs arrive as announcements (app.ts).
  */
 function cachedPool(pool: pg.Pool, cache: ReadCache): pg.Pool {
-  let learning: Promise<void> | undefined;
-  const learn = () => (learning ??= cache.learn((text) => pool.query(text) as unknown as Promise<Results>).finally(() => (learning = undefined)));
-  const optionsOf = (query: PgQuery) => (typeof query === 'object' && query.rowMode ? { rowMode: query.rowMode } : undefined);
+  const learnQuery = (text: string) => pool.query(text) as unknown as Promise<Results>;
   const read = async (query: PgQuery, params: unknown[] | undefined): Promise<unknown> => {
     const text = typeof query === 'string' ? query : query.text;
-    const options = optionsOf(query);
-    let statement = cache.classify(text);
-    const kept = cache.get(statement, text, params, options);
-    if (kept) return kept;
-    if (!cache.ready && SELECT.test(text)) {
-      await learn().catch(() => undefined);
-      statement = cache.classify(text);
-    }
-    const stamp = cache.stamp(statement);
-    try {
-      const result = (await pool.query(query, params)) as unknown as Results;
-      cache.keep(statement, text, params, options, stamp, result);
-      return result;
-    } finally {
-      if (statement.kind === 'change') cache.changed(statement.tables);
-      else if (statement.kind === 'schema') cache.forget();
-    }
+    const options = typeof query === 'object' && query.rowMode ? { rowMode: query.rowMode } : undefined;
+    return cache.answer(text, params, options) ?? cache.run(text, params, options, () => pool.query(query, params) as unknown as Promise<Results>, learnQuery);
   };
   const inTransaction = (client: pg.PoolClient): pg.PoolClient => {
-    const tables = new Set<string>();
-    let schemaChanged = false;
+    const transaction = cache.transaction();
     return new Proxy(client, {
       get(object, key) {
         if (key === 'query') {
           return (query: PgQuery, ...rest: unknown[]) => {
-            const text = typeof query === 'string' ? query : typeof query?.text === 'string' ? query.text : undefined;
-            const statement = text === undefined ? undefined : cache.classify(text);
-            if (text === undefined || statement?.kind === 'schema') {
-              schemaChanged = true;
-              cache.forget();
-            } else if (statement?.kind === 'change') {
-              for (const table of statement.tables) tables.add(table);
-              cache.changed(statement.tables);
-            }
+            // (a query the wrapper cannot read may change anything)
+            transaction.statement(typeof query === 'string' ? query : typeof query?.text === 'string' ? query.text : undefined);
             return (object.query as (...args: unknown[]) => unknown)(query, ...rest);
           };
         }
         if (key === 'release') {
           return (...args: unknown[]) => {
             const released = (object.release as (...args: unknown[]) => unknown)(...args);
-            if (schemaChanged) cache.forget();
-            else cache.changed(tables);
-            tables.clear();
-            schemaChanged = false;
+            transaction.end();
             return released;
           };
         }

@@ -238,6 +238,18 @@ describe.runIf(!onPostgres)('which statements are reads, changes, or neither', (
     expect([rowsOf('a'), rowsOf('c'), rowsOf('d'), rowsOf('e')]).toEqual([undefined, 10, 50, 20]);
   });
 
+  it('keeps nothing a read answered while everything was forgotten (its counters are of before, as the cleared ones)', async () => {
+    const cache = createReadCache({ tables: TABLES, entries: 10, maxCells: 100 });
+    await cache.learn(async () => ({ rows: [], fields: [] }));
+    const text = 'select id from persons';
+    const read = cache.classify(text);
+    const stamp = cache.stamp(read); // no change yet: every counter is 0
+    cache.forget(); // e.g. DDL on another connection while the read ran
+    await cache.learn(async () => ({ rows: [], fields: [] }));
+    cache.keep(read, text, [], undefined, stamp, { rows: [{ id: 1 }], fields: [{ name: 'id', dataTypeID: 23 }] });
+    expect(cache.answer(text, [], undefined)).toBeUndefined();
+  });
+
   it('is off with READ_CACHE=off: every read runs', async () => {
     const client = await createPglite();
     try {

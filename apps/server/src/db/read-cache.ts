@@ -31,14 +31,23 @@ type QueryOptions = Parameters<PGlite['query']>[2];
  * - Each answer handed out is a copy: rows and the JSON in them may be changed by their reader.
  */
 export interface ReadCache {
+  /** the answer kept for a statement outside a transaction, as a copy, or undefined */
+  answer(text: string, params: unknown[] | undefined, options: QueryOptions): Results | undefined;
+  /**
+   * Runs a statement outside a transaction that `answer` did not answer: learns what changes touch
+   * first (with `query`) if it must, keeps a read's answer, tells a change once it answered.
+   */
+  run(text: string, params: unknown[] | undefined, options: QueryOptions, execute: () => Promise<Results>, query: (text: string) => Promise<Results>): Promise<Results>;
+  /** Follows one transaction: each of its changes is told at once, and all of them again at its `end` (committed or not). */
+  transaction(): { statement(text: string | undefined): void; end(): void };
   /** what a statement is: memoised per text */
   classify(text: string): Statement;
   /** the answer kept for this read, as a copy, or undefined */
   get(statement: Statement, text: string, params: unknown[] | undefined, options: QueryOptions): Results | undefined;
   /** the tables' counters now, taken just before a read runs */
-  stamp(statement: Statement): number[] | undefined;
+  stamp(statement: Statement): Stamp | undefined;
   /** keeps a copy of a read's answer, under the counters taken before it ran */
-  keep(statement: Statement, text: string, params: unknown[] | undefined, options: QueryOptions, stamp: number[] | undefined, result: Results): void;
+  keep(statement: Statement, text: string, params: unknown[] | undefined, options: QueryOptions, stamp: Stamp | undefined, result: Results): void;
   /** a change to these tables (and what their triggers and cascades touch) */
   changed(tables: Iterable<string>): void;
   /** the schema (or data in ways a text does not say) may have changed: forget everything */
@@ -52,7 +61,7 @@ export interface ReadCache {
   resume(): void;
   /** whether the database's triggers and cascades are known (reads are kept only then) */
   readonly ready: boolean;
-  /** learns the triggers, cascades and volatile functions from the database */
+  /** learns the triggers, cascades and volatile functions from the database (one learning at a time) */
   learn(query: (text: string) => Promise<Results>): Promise<void>;
   readonly size: number;
   /** answers given from the cache, and reads that ran */
@@ -68,11 +77,16 @@ export type Statement =
   /** neither kept nor a change to a table: `select 1`, a lock, `set`, `vacuum`, a read that depends on the moment */
   | { kind: 'other' };
 
-interface Entry {
+/** When a read ran: everything forgotten so far (the epoch) and its tables' counters. */
+export interface Stamp {
   epoch: number;
+  counters: number[];
+}
+
+interface Entry {
   cells: number;
   tables: readonly string[];
-  stamp: number[];
+  counters: number[];
   result: Results;
 }
 
@@ -83,6 +97,7 @@ const SCHEMA: Statement = { kind: 'schema' };
 
 /** functions and keywords whose value is the moment, not the data (they are stable, not volatile) */
 const MOMENT = /\b(now|current_date|current_time|current_timestamp|localtime|localtimestamp|statement_timestamp|transaction_timestamp)\b|\bage\s*\(|'(now|today|tomorrow|yesterday)'/i;
+const SELECT = /^\s*select\b/i;
 const LOCKING = /\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b/i;
 const INTO = /\binto\b/i;
 const CALL = /([a-z_][a-z0-9_$]*)"?\s*\(/gi;
@@ -210,14 +225,92 @@ export function createReadCache({ tables, entries, maxCells, totalCells = entrie
     volatile = undefined;
   };
 
-  return {
+  /** Asks the database what a change to each table touches (triggers' functions, cascades) and which functions are volatile. */
+  async function learnFrom(query: (text: string) => Promise<Results>): Promise<void> {
+    const at = epoch;
+    const [triggers, cascades, functions] = await Promise.all([
+      // each table's triggers and the text of their functions
+      query(`select c.relname as "table", p.prosrc as "source" from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid where not t.tgisinternal`),
+      // foreign keys that change the rows referring to a changed row
+      query(`select f.relname as "referenced", c.relname as "referring" from pg_constraint k join pg_class c on c.oid = k.conrelid join pg_class f on f.oid = k.confrelid where k.contype = 'f' and (k.confdeltype <> 'a' and k.confdeltype <> 'r' or k.confupdtype <> 'a' and k.confupdtype <> 'r')`),
+      query(`select distinct lower(proname) as "name" from pg_proc where provolatile = 'v'`),
+    ]);
+    if (at !== epoch) return; // the schema changed meanwhile: learn again next time
+    const direct = new Map<string, Set<string>>();
+    const add = (from: string, to: string) => {
+      if (from === to || !known.has(from) || !known.has(to)) return;
+      let set = direct.get(from);
+      if (!set) direct.set(from, (set = new Set()));
+      set.add(to);
+    };
+    for (const row of triggers.rows as { table: string; source: string }[]) for (const name of namesIn(row.source)) add(row.table, name);
+    for (const row of cascades.rows as { referenced: string; referring: string }[]) add(row.referenced, row.referring);
+    const closure = new Map<string, readonly string[]>();
+    for (const table of direct.keys()) {
+      const seen = new Set<string>();
+      const stack = [...direct.get(table)!];
+      while (stack.length) {
+        const next = stack.pop()!;
+        if (seen.has(next) || next === table) continue;
+        seen.add(next);
+        stack.push(...(direct.get(next) ?? []));
+      }
+      closure.set(table, [...seen]);
+    }
+    touches = closure;
+    volatile = new Set((functions.rows as { name: string }[]).map((row) => row.name));
+    statements.clear(); // selects seen before are classified again
+  }
+
+  let learning: Promise<void> | undefined;
+  const cache: ReadCache = {
+    answer(text, params, options) {
+      return cache.get(classify(text), text, params, options);
+    },
+    async run(text, params, options, execute, query) {
+      let statement = classify(text);
+      if (!touches && SELECT.test(text)) {
+        // (if the database cannot say, nothing is kept and the statement runs as it would have)
+        await cache.learn(query).catch(() => undefined);
+        statement = classify(text);
+      }
+      const stamp = cache.stamp(statement);
+      try {
+        const result = await execute();
+        cache.keep(statement, text, params, options, stamp, result);
+        return result;
+      } finally {
+        if (statement.kind === 'change') cache.changed(statement.tables);
+        else if (statement.kind === 'schema') forget();
+      }
+    },
+    transaction() {
+      const tables = new Set<string>();
+      let schema = false;
+      return {
+        statement(text) {
+          const statement = text === undefined ? SCHEMA : classify(text);
+          if (statement.kind === 'change') {
+            for (const table of statement.tables) tables.add(table);
+            cache.changed(statement.tables);
+          } else if (statement.kind === 'schema') {
+            schema = true;
+            forget();
+          }
+        },
+        end() {
+          if (schema) forget();
+          else cache.changed(tables);
+        },
+      };
+    },
     classify,
     get(statement, text, params, options) {
       if (statement.kind !== 'read' || paused) return undefined;
       const key = keyOf(text, params, options);
       const entry = key === undefined ? undefined : kept.get(key);
       if (!entry) return undefined;
-      if (entry.epoch !== epoch || entry.tables.some((table, i) => (counters.get(table) ?? 0) !== entry.stamp[i])) {
+      if (entry.tables.some((table, i) => (counters.get(table) ?? 0) !== entry.counters[i])) {
         drop(key!);
         return undefined;
       }
@@ -229,16 +322,17 @@ export function createReadCache({ tables, entries, maxCells, totalCells = entrie
     stamp(statement) {
       if (statement.kind !== 'read' || !touches) return undefined;
       misses++;
-      return statement.tables.map((table) => counters.get(table) ?? 0);
+      return { epoch, counters: statement.tables.map((table) => counters.get(table) ?? 0) };
     },
     keep(statement, text, params, options, stamp, result) {
-      if (statement.kind !== 'read' || !stamp || !touches || paused) return;
+      // (forgotten while it ran: its counters are of before, which the cleared counters may equal)
+      if (statement.kind !== 'read' || !stamp || stamp.epoch !== epoch || !touches || paused) return;
       const cells = result.rows.length * Math.max(result.fields.length, 1);
       if (cells > maxCells) return;
       const key = keyOf(text, params, options);
       if (key === undefined) return;
       drop(key);
-      kept.set(key, { epoch, cells, tables: statement.tables, stamp, result: copyResult(result) });
+      kept.set(key, { cells, tables: statement.tables, counters: stamp.counters, result: copyResult(result) });
       cellsKept += cells;
       while (kept.size > entries || cellsKept > totalCells) drop(kept.keys().next().value!);
     },
@@ -262,40 +356,9 @@ export function createReadCache({ tables, entries, maxCells, totalCells = entrie
     get ready() {
       return touches !== undefined;
     },
-    async learn(query) {
-      const at = epoch;
-      const [triggers, cascades, functions] = await Promise.all([
-        // each table's triggers and the text of their functions
-        query(`select c.relname as "table", p.prosrc as "source" from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid where not t.tgisinternal`),
-        // foreign keys that change the rows referring to a changed row
-        query(`select f.relname as "referenced", c.relname as "referring" from pg_constraint k join pg_class c on c.oid = k.conrelid join pg_class f on f.oid = k.confrelid where k.contype = 'f' and (k.confdeltype <> 'a' and k.confdeltype <> 'r' or k.confupdtype <> 'a' and k.confupdtype <> 'r')`),
-        query(`select distinct lower(proname) as "name" from pg_proc where provolatile = 'v'`),
-      ]);
-      if (at !== epoch) return; // the schema changed meanwhile: learn again next time
-      const direct = new Map<string, Set<string>>();
-      const add = (from: string, to: string) => {
-        if (from === to || !known.has(from) || !known.has(to)) return;
-        let set = direct.get(from);
-        if (!set) direct.set(from, (set = new Set()));
-        set.add(to);
-      };
-      for (const row of triggers.rows as { table: string; source: string }[]) for (const name of namesIn(row.source)) add(row.table, name);
-      for (const row of cascades.rows as { referenced: string; referring: string }[]) add(row.referenced, row.referring);
-      const closure = new Map<string, readonly string[]>();
-      for (const table of direct.keys()) {
-        const seen = new Set<string>();
-        const stack = [...direct.get(table)!];
-        while (stack.length) {
-          const next = stack.pop()!;
-          if (seen.has(next) || next === table) continue;
-          seen.add(next);
-          stack.push(...(direct.get(next) ?? []));
-        }
-        closure.set(table, [...seen]);
-      }
-      touches = closure;
-      volatile = new Set((functions.rows as { name: string }[]).map((row) => row.name));
-      statements.clear(); // selects seen before are classified again
+    learn(query) {
+      learning ??= learnFrom(query).finally(() => (learning = undefined));
+      return learning;
     },
     get size() {
       return kept.size;
@@ -307,4 +370,5 @@ export function createReadCache({ tables, entries, maxCells, totalCells = entrie
       return misses;
     },
   };
+  return cache;
 }
