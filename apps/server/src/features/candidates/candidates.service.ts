@@ -30,6 +30,13 @@ const specialityColumns = {
   CYCLE_NAME: cycles.name,
   CYCLE_NAME_FR: cycles.nameFr,
 };
+/** The specialities with their branch's and cycle's names: add a where and the order. */
+const specialitiesFrom = (exec: Executor) =>
+  exec
+    .select(specialityColumns)
+    .from(entranceSpecialities)
+    .innerJoin(cycles, eq(cycles.id, entranceSpecialities.cycleId))
+    .innerJoin(branches, eq(branches.id, entranceSpecialities.branchId));
 /** The order of an entrance's specialities: by cycle, then branch abbreviation. */
 const specialityOrder = [asc(cycles.firstLevel), asc(cycles.id), asc(branches.abbreviation)] as const;
 
@@ -43,11 +50,7 @@ function specialitiesByEntrance(entranceIds: readonly number[], rows: readonly (
 /** The specialities of these entrances with their branch's and cycle's names, by entrance (every id named has a list, maybe empty), by cycle then branch abbreviation. */
 export async function specialitiesOf(exec: Executor, entranceIds: readonly number[]): Promise<Map<number, EntranceSpeciality[]>> {
   if (!entranceIds.length) return specialitiesByEntrance(entranceIds, []);
-  const rows = await exec
-    .select(specialityColumns)
-    .from(entranceSpecialities)
-    .innerJoin(cycles, eq(cycles.id, entranceSpecialities.cycleId))
-    .innerJoin(branches, eq(branches.id, entranceSpecialities.branchId))
+  const rows = await specialitiesFrom(exec)
     .where(inArray(entranceSpecialities.entranceId, [...entranceIds]))
     .orderBy(...specialityOrder);
   return specialitiesByEntrance(entranceIds, rows);
@@ -84,12 +87,8 @@ function buildOpenEntrancesStatements(db: Db) {
   const open = and(isNull(entrances.closedAt), gte(entrances.registrationLimitDate, sql.placeholder('today')));
   return {
     entrances: db.select().from(entrances).where(open).orderBy(asc(entrances.registrationLimitDate), asc(entrances.name), asc(entrances.id)).prepare('entrances_open'),
-    specialities: db
-      .select(specialityColumns)
-      .from(entranceSpecialities)
+    specialities: specialitiesFrom(db)
       .innerJoin(entrances, eq(entrances.id, entranceSpecialities.entranceId))
-      .innerJoin(cycles, eq(cycles.id, entranceSpecialities.cycleId))
-      .innerJoin(branches, eq(branches.id, entranceSpecialities.branchId))
       .where(open)
       .orderBy(...specialityOrder)
       .prepare('entrances_open_specialities'),
