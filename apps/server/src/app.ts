@@ -76,6 +76,10 @@ import type { CatalogueChanges } from './lib/context';
 import { CATALOGUE_CHANGE_CHANNEL } from './features/applications/subjects.service';
 import { startOrphanSweeper } from './lib/uploads';
 import { answerSerializerCompiler } from './lib/frozen-answer';
+import { createKeptAnswers } from './lib/kept-answers';
+
+/** How many whole answers are kept (lib/kept-answers.ts, decision 54): a page of twenty lines is some tens of kilobytes. */
+const KEPT_ANSWERS = 2_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -168,7 +172,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       catalogueChanges.active = true;
     },
   });
-  app.decorate('ctx', { db: database.db, clock, mailer, config, log: app.log, storage: options.storage ?? new LocalStorage(path.join(config.dataDir, 'uploads')), changes, catalogueChanges, ...(sessionCache ? { sessionCache } : {}) });
+  // Whole answers kept while their tables hold (decision 54); the tests check each against a new
+  // build on the embedded database, where every change is known at once.
+  const answers = database.readCache ? createKeptAnswers(database.readCache, { entries: KEPT_ANSWERS, check: config.env === 'test' && database.driver === 'pglite' }) : undefined;
+  app.decorate('ctx', { db: database.db, clock, mailer, config, log: app.log, storage: options.storage ?? new LocalStorage(path.join(config.dataDir, 'uploads')), changes, catalogueChanges, ...(sessionCache ? { sessionCache } : {}), ...(answers ? { answers } : {}) });
   app.decorate('driver', database.driver);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -35,7 +35,7 @@ export interface Database {
    * The read cache, when on (decision 53). On PostgreSQL it keeps nothing until it is told that
    * changes made elsewhere are heard (`resume`, once the app listens on READ_CHANGE_CHANNEL).
    */
-  readCache?: Pick<ReadCache, 'hits' | 'misses' | 'size' | 'changed' | 'pause' | 'resume'>;
+  readCache?: Pick<ReadCache, 'hits' | 'misses' | 'size' | 'changed' | 'pause' | 'resume' | 'stampOf' | 'holds'>;
 }
 
 export interface ChangeHandlers {

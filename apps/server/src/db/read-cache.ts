@@ -46,6 +46,13 @@ export interface ReadCache {
   get(statement: Statement, text: string, params: unknown[] | undefined, options: QueryOptions): Results | undefined;
   /** the tables' counters now, taken just before a read runs */
   stamp(statement: Statement): Stamp | undefined;
+  /**
+   * These tables' counters now, for an answer built from reads of them (db/kept-answers.ts);
+   * undefined while nothing may be kept (paused, or the triggers and cascades not yet learnt).
+   */
+  stampOf(tables: readonly string[]): Stamp | undefined;
+  /** whether none of these tables changed since their counters were taken, and nothing was forgotten */
+  holds(tables: readonly string[], stamp: Stamp): boolean;
   /** keeps a copy of a read's answer, under the counters taken before it ran */
   keep(statement: Statement, text: string, params: unknown[] | undefined, options: QueryOptions, stamp: Stamp | undefined, result: Results): void;
   /** a change to these tables (and what their triggers and cascades touch) */
@@ -323,6 +330,13 @@ export function createReadCache({ tables, entries, maxCells, totalCells = entrie
       if (statement.kind !== 'read' || !touches) return undefined;
       misses++;
       return { epoch, counters: statement.tables.map((table) => counters.get(table) ?? 0) };
+    },
+    stampOf(tables) {
+      if (!touches || paused) return undefined;
+      return { epoch, counters: tables.map((table) => counters.get(table) ?? 0) };
+    },
+    holds(tables, stamp) {
+      return !paused && stamp.epoch === epoch && tables.every((table, i) => (counters.get(table) ?? 0) === stamp.counters[i]);
     },
     keep(statement, text, params, options, stamp, result) {
       // (forgotten while it ran: its counters are of before, which the cleared counters may equal)

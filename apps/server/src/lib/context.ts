@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { ChangeFeed, Db } from '../db/client';
 import type { Clock } from './clock';
+import type { KeptAnswers } from './kept-answers';
 import type { Mailer } from './mail';
 import type { SessionCache } from './session-cache';
 import type { SessionLookupRow } from './session';
@@ -22,6 +23,8 @@ export interface ServiceContext {
   changes?: ChangeFeed;
   /** moved by every announced change of the subject catalogue (and by a lost or regained listener) */
   catalogueChanges?: CatalogueChanges;
+  /** whole answers kept until a table they were read from changes (lib/kept-answers.ts, decision 54) */
+  answers?: KeptAnswers;
 }
 
 export interface CatalogueChanges {

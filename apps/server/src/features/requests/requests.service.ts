@@ -35,6 +35,7 @@ import { audit } from '../../lib/audit';
 import { actorCan, refuseAccess } from '../../lib/auth';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { keptAnswer } from '../../lib/kept-answers';
 import { mailPerson } from '../../lib/mail';
 import { isUniqueViolation, likePattern, rowsOf } from '../../lib/sql';
 import { isAssigned } from '../applications/affected.service';
@@ -442,7 +443,6 @@ export async function assertCanViewRequest(ctx: ServiceContext, input: { actor: 
 /** The author's requests, newest first, filtered by status, sub-category and free text (reference, title, description). */
 export async function authorRequests(ctx: ServiceContext, input: { authorId: number; query: RequestQuery }): Promise<RequestPage> {
   const { authorId, query } = input;
-  const statements = authorStatementsOf(ctx.db);
   const values = {
     author: authorId,
     status: query.status ?? null,
@@ -450,9 +450,16 @@ export async function authorRequests(ctx: ServiceContext, input: { authorId: num
     week: query.week ?? null,
     search: query.search ? likePattern(query.search) : null,
   };
-  const [[counted], rows] = await Promise.all([statements.count.execute(values), statements.page.execute({ ...values, limit: query.pageSize, offset: (query.page - 1) * query.pageSize })]);
-  return { rows: rows.map((r) => toRow(r as RowRecord)), total: counted?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  const page = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+  return keptAnswer(ctx, { name: 'requests.author', of: [values, page], tables: AUTHOR_LIST_TABLES }, async () => {
+    const statements = authorStatementsOf(ctx.db);
+    const [[counted], rows] = await Promise.all([statements.count.execute(values), statements.page.execute({ ...values, ...page })]);
+    return { rows: rows.map((r) => toRow(r as RowRecord)), total: counted?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  });
 }
+
+/** What the author's list reads (its lines' joins). */
+const AUTHOR_LIST_TABLES = [requests, requestSubcategories, requestCategories, requestUnits, classes];
 
 /**
  * The lecturer's list and counters, prepared once per database (as the session lookup and the
@@ -506,17 +513,21 @@ const monthBefore = (day: string, back: number): string => {
  * each of the last twelve months (university time, the current one included) and their average.
  */
 export async function requestStats(ctx: ServiceContext, input: { authorId: number }): Promise<RequestStats> {
-  const statements = authorStatementsOf(ctx.db);
-  const byStatus = await statements.byStatus.execute({ author: input.authorId });
+  const today = universityDayOf(ctx.clock.now());
+  return keptAnswer(ctx, { name: 'requests.stats', of: [input.authorId, today], tables: [requests] }, () => authorStats(ctx.db, input.authorId, today));
+}
+
+async function authorStats(db: Db, authorId: number, today: string): Promise<RequestStats> {
+  const statements = authorStatementsOf(db);
+  const byStatus = await statements.byStatus.execute({ author: authorId });
   const counted = new Map<RequestStatus, number>(byStatus.map((r) => [r.status, r.n]));
   const counters = Object.fromEntries(
     (Object.entries(REQUEST_COUNTERS) as [RequestCounter, readonly RequestStatus[]][]).map(([key, statuses]) => [key, statuses.reduce((sum, status) => sum + (counted.get(status) ?? 0), 0)]),
   ) as Record<RequestCounter, number>;
 
-  const today = universityDayOf(ctx.clock.now());
   const months = Array.from({ length: 12 }, (_, i) => monthBefore(today, 11 - i));
   const since = new Date(`${months[0]}-01T00:00:00+01:00`);
-  const filed = await statements.filedPerMonth.execute({ author: input.authorId, since });
+  const filed = await statements.filedPerMonth.execute({ author: authorId, since });
   const perMonth = new Map(months.map((m) => [m, 0]));
   for (const { month, n } of filed) if (perMonth.has(month)) perMonth.set(month, n);
   const monthly = months.map((month) => ({ month, count: perMonth.get(month)! }));
