@@ -5,10 +5,11 @@ import type { Lesson, Timetable, TimetableQuery, TimetableStudent } from '@porta
 import type { PersonKind } from '@portal/contract/rules';
 import type { Db } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
-import { classes, lessons, persons } from '../../db/schema';
+import { classes, lessons, persons, subjects } from '../../db/schema';
 import { actorCan, refuseAccess } from '../../lib/auth';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { keptAnswer } from '../../lib/kept-answers';
 import type { Lang } from '../../lib/i18n';
 import { selectLessons, toLesson } from './lesson-rows';
 
@@ -66,7 +67,8 @@ export async function lessonsOf(ctx: ServiceContext, input: { owner: TimetableOw
  * `POST /lessons/timetable`: the caller's lessons (PERSON_ID absent or their own), or, for the
  * back office (`lessons.readAny`), those of the person PERSON_ID names; anyone else naming another
  * person is refused (403, audited). A student's timetable carries the student and their class.
- * The caller's own lecturer timetable is one query: the session already read who they are.
+ * The caller's own lecturer timetable is one query: the session already read who they are. The
+ * answer is kept (decision 54) by whose it is and the two days; the refusal is never kept.
  */
 export async function timetable(ctx: ServiceContext, input: { actor: Actor; self: TimetableOwner; meta: RequestMeta; query: TimetableQuery }): Promise<Timetable> {
   const { actor, query } = input;
@@ -74,15 +76,23 @@ export async function timetable(ctx: ServiceContext, input: { actor: Actor; self
   const other = named !== undefined && named !== actor.id;
   if (other && !actorCan(actor, 'lessons.readAny')) return refuseAccess(ctx, { actor, meta: input.meta, details: { requestedId: named } });
 
-  let owner: TimetableOwner = input.self;
-  let student: TimetableStudent | null = null;
-  if (other || input.self.kind === 'STUDENT') {
-    const [person] = await statementsOf(ctx.db).person.execute({ id: other ? named : actor.id });
-    if (!person) throw new AppError('NOT_FOUND');
-    owner = { id: person.id, kind: person.kind, classId: person.classId };
-    if (person.kind === 'STUDENT') {
-      student = { id: person.id, MATRICULE: person.MATRICULE, FIRSTNAME: person.FIRSTNAME, LASTNAME: person.LASTNAME, class: person.classId !== null && person.classCode !== null ? { id: person.classId, code: person.classCode } : null };
+  // whose: a person read from the database (someone else, or the student themself), or the caller the session read (not a student: their id is all that counts)
+  const fromDatabase = other || input.self.kind === 'STUDENT';
+  const whose = fromDatabase ? { person: other ? named : actor.id } : { lecturer: input.self.id };
+  return keptAnswer(ctx, { name: 'timetable.week', of: [whose, query.START_DATE, query.END_DATE], tables: TIMETABLE_TABLES }, async () => {
+    let owner: TimetableOwner = input.self;
+    let student: TimetableStudent | null = null;
+    if (fromDatabase) {
+      const [person] = await statementsOf(ctx.db).person.execute({ id: other ? named : actor.id });
+      if (!person) throw new AppError('NOT_FOUND');
+      owner = { id: person.id, kind: person.kind, classId: person.classId };
+      if (person.kind === 'STUDENT') {
+        student = { id: person.id, MATRICULE: person.MATRICULE, FIRSTNAME: person.FIRSTNAME, LASTNAME: person.LASTNAME, class: person.classId !== null && person.classCode !== null ? { id: person.classId, code: person.classCode } : null };
+      }
     }
-  }
-  return { timetable: await lessonsOf(ctx, { owner, from: query.START_DATE, to: query.END_DATE, refused: true }), student };
+    return { timetable: await lessonsOf(ctx, { owner, from: query.START_DATE, to: query.END_DATE, refused: true }), student };
+  });
 }
+
+/** What a timetable reads: the person and their class, the lessons with their joins (lesson-rows.ts). */
+const TIMETABLE_TABLES = [lessons, classes, subjects, persons];

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIMETABLE_MAX_DAYS, type Timetable } from '@portal/contract';
-import { auditLog } from '../../db/schema';
+import { auditLog, classes, lessons, persons, subjects } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
 import { Client, createTestApp, outcome, sessionFor, type TestApp } from '../../../test/helpers';
 import { personId } from '../academic/academic.fixtures';
@@ -174,5 +174,43 @@ describe('POST /api/lessons/timetable: the period', () => {
     const missing = outcome(await client.post('/api/lessons/timetable', { START_DATE: '2031-02-30' }));
     expect(missing).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
     expect(Object.keys(missing.fields ?? {}).sort()).toEqual(['END_DATE', 'START_DATE']);
+  });
+});
+
+describe('POST /api/lessons/timetable: read again after a change', () => {
+  it('answers the same week anew after a lesson is added, moved or refused and after its subject, class or people are renamed: the lecturer, the student and the office alike', async () => {
+    const june = { START_DATE: '2031-06-02', END_DATE: '2031-06-08' };
+    const k = await makeClass(t);
+    const subject = await makeSubject(t, k, { name: 'Compilers', nameFr: 'Compilation' });
+    const teacher = await makeLecturer(t, { firstname: 'Edsger' });
+    const pupil = await makeStudent(t, { klass: k, firstname: 'Grace' });
+    const office = await sessionFor(t, await personId(t.db, DEMO_ACCOUNTS.academic.matricule));
+    const [asTeacher, asPupil] = [await sessionFor(t, teacher.id), await sessionFor(t, pupil.id)];
+    const read = async () => {
+      const answers = [await asTeacher.post('/api/lessons/timetable', june), await asPupil.post('/api/lessons/timetable', june), await office.post('/api/lessons/timetable', { ...june, PERSON_ID: pupil.id })];
+      for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+      return answers.map(body);
+    };
+    const first = await planLesson(t, { subject, lecturer: teacher, date: '2031-06-03' });
+    for (const answer of await read()) expect(idsOf(answer)).toEqual([first]);
+
+    // lessons: one added, one moved out of the week, one refused
+    const second = await planLesson(t, { subject, lecturer: teacher, date: '2031-06-05', begin: '10:10', end: '12:00' });
+    for (const answer of await read()) expect(idsOf(answer)).toEqual([first, second]);
+    await t.db.update(lessons).set({ date: '2031-06-10' }).where(eq(lessons.id, first));
+    await t.db.update(lessons).set({ status: 'NotValidated' }).where(eq(lessons.id, second));
+    for (const answer of await read()) expect(answer.timetable.map((lesson) => [lesson.id, lesson.status])).toEqual([[second, 'NotValidated']]);
+
+    // what a lesson is shown with, each read after one change: its subject's names, its class's code, its lecturer's names; the student's own names
+    await t.db.update(subjects).set({ name: 'Compiler construction' }).where(eq(subjects.id, subject.id));
+    for (const answer of await read()) expect(answer.timetable[0]?.subject.name).toBe('Compiler construction');
+    await t.db.update(classes).set({ code: `${k.code}B` }).where(eq(classes.id, k.id));
+    for (const answer of await read()) expect(answer.timetable[0]?.class.code).toBe(`${k.code}B`);
+    await t.db.update(persons).set({ FIRSTNAME: 'Edsger W.' }).where(eq(persons.id, teacher.id));
+    for (const answer of await read()) expect(answer.timetable[0]?.lecturer.FIRSTNAME).toBe('Edsger W.');
+    await t.db.update(persons).set({ LASTNAME: 'Hopper' }).where(eq(persons.id, pupil.id));
+    const [ofTeacher, ofPupil, byOffice] = await read();
+    expect(ofTeacher!.student).toBeNull();
+    for (const answer of [ofPupil!, byOffice!]) expect(answer.student).toMatchObject({ LASTNAME: 'Hopper', class: { code: `${k.code}B` } });
   });
 });
