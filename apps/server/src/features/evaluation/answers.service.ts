@@ -4,7 +4,7 @@
 // later, apart from the student. Drafts stay in the student's browser; nothing of the answers is
 // logged or audited.
 import { and, asc, eq, exists, or, sql, type Placeholder } from 'drizzle-orm';
-import { checkEvaluationAnswers, universityDayOf, type EvaluationSubmission as EvaluationSubmissionSchema, type EvaluationSubmitted, type StudentEvaluation } from '@portal/contract';
+import { checkEvaluationAnswers, universityDayOf, type EvaluationSubmission as EvaluationSubmissionSchema, type EvaluationSubmitted, type StudentEvaluation, type StudentEvaluationList } from '@portal/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
@@ -12,6 +12,7 @@ import { classes, evaluationBallots, evaluationParticipations, evaluationSession
 import { actorCan, refuseAccess } from '../../lib/auth';
 import type { Acting, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { keptAnswer } from '../../lib/kept-answers';
 import { ballotKey, mixAfterSubmission, sealBallot } from './ballots.service';
 import { formContent } from './forms.service';
 import { sessionState } from './sessions.service';
@@ -64,32 +65,40 @@ function buildStudentEvaluations(db: Db) {
 }
 const studentEvaluationsStatement = perDatabase(buildStudentEvaluations);
 
+/** What a student's list reads: its statement's joins, and its subqueries (the student's class, optional subjects and participations). */
+const STUDENT_EVALUATIONS_TABLES = [evaluationTargets, evaluationSessions, subjects, classes, persons, studentSubjects, evaluationParticipations];
+
 /**
  * `GET /students/subjects/{id}`: what the student evaluates, one item per target of their class
  * and optional subjects, in every session: open sessions first, then upcoming, then ended. The
  * office (evaluation.manage) may read a student's list; anybody else naming another is refused.
+ * The list is kept per student and university day (the states are of the day) until one of its
+ * tables changes (decision 54).
  */
-export async function studentEvaluations(ctx: ServiceContext, input: Acting & { studentId: number }): Promise<StudentEvaluation[]> {
-  const { actor } = input;
-  if (input.studentId !== actor.id && !actorCan(actor, 'evaluation.manage')) {
-    return refuseAccess(ctx, { actor, meta: input.meta, details: { requestedId: input.studentId } });
+export async function studentEvaluations(ctx: ServiceContext, input: Acting & { studentId: number }): Promise<StudentEvaluationList> {
+  const { actor, studentId } = input;
+  if (studentId !== actor.id && !actorCan(actor, 'evaluation.manage')) {
+    return refuseAccess(ctx, { actor, meta: input.meta, details: { requestedId: studentId } });
   }
   const today = universityDayOf(ctx.clock.now());
-  const rows = await studentEvaluationsStatement(ctx.db).execute({ student: input.studentId });
-  return rows
-    .map((row): StudentEvaluation => {
-      const state = sessionState(row, today);
-      return {
-        STUDENT_EVALUATION_SESSION: row.targetId,
-        session: { id: row.sessionId, name: row.sessionName, nameFr: row.sessionNameFr, startDate: row.startDate, endDate: row.endDate, state, open: state === 'OPEN' },
-        subject: { id: row.subjectId, code: row.subjectCode, name: row.subjectName, nameFr: row.subjectNameFr },
-        lecturer: { FIRSTNAME: row.FIRSTNAME, LASTNAME: row.LASTNAME },
-        class: { id: row.classId, code: row.classCode },
-        formId: row.formId,
-        done: row.done,
-      };
-    })
-    .sort((a, b) => STATE_ORDER[a.session.state] - STATE_ORDER[b.session.state]);
+  return keptAnswer(ctx, { name: 'evaluation.student', of: { student: studentId, today }, tables: STUDENT_EVALUATIONS_TABLES }, async () => {
+    const rows = await studentEvaluationsStatement(ctx.db).execute({ student: studentId });
+    const items = rows
+      .map((row): StudentEvaluation => {
+        const state = sessionState(row, today);
+        return {
+          STUDENT_EVALUATION_SESSION: row.targetId,
+          session: { id: row.sessionId, name: row.sessionName, nameFr: row.sessionNameFr, startDate: row.startDate, endDate: row.endDate, state, open: state === 'OPEN' },
+          subject: { id: row.subjectId, code: row.subjectCode, name: row.subjectName, nameFr: row.subjectNameFr },
+          lecturer: { FIRSTNAME: row.FIRSTNAME, LASTNAME: row.LASTNAME },
+          class: { id: row.classId, code: row.classCode },
+          formId: row.formId,
+          done: row.done,
+        };
+      })
+      .sort((a, b) => STATE_ORDER[a.session.state] - STATE_ORDER[b.session.state]);
+    return { items };
+  });
 }
 
 /**

@@ -157,7 +157,7 @@ export const evaluationRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: StudentEvaluationList, ...readErrors },
     },
     preHandler: app.requirePermission(['evaluation.answer', 'evaluation.manage']),
-  }, async (request) => ({ items: await studentEvaluations(app.ctx, { ...acting(request), studentId: request.params.id }) }));
+  }, async (request) => studentEvaluations(app.ctx, { ...acting(request), studentId: request.params.id }));
 
   app.get('/reviews', {
     schema: { tags, summary: `The signed-in lecturer's own evaluation results per subject and class, shown from ${RESULTS_THRESHOLD} answers; nobody else's`, response: { 200: ReviewList, ...errors } },

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FORM_QUESTIONS, MAX_FORM_SECTIONS, MAX_QUESTION_OPTIONS, type ErrorResponse, type EvaluationSession, type QuestionForm, type QuestionFormList, type ReviewList } from '@portal/contract';
-import { accounts, auditLog, classes, evaluationBallots, evaluationParticipations, evaluationTargets, persons, studentSubjects } from '../../db/schema';
+import { accounts, auditLog, classes, evaluationBallots, evaluationParticipations, evaluationSessions, evaluationTargets, persons, studentSubjects, subjects } from '../../db/schema';
 import { DEMO_ACCOUNTS, DEMO_EVALUATION_STUDENTS } from '../../seed/demo';
 import { createTestApp, ok, personIdOf, sessionFor, type Client, type TestApp } from '../../../test/helpers';
 import { assign, makeClass, makeLecturer, makeStudent, makeSubject, type FixtureClass, type FixturePerson, type FixtureSubject } from '../timetable/timetable.fixtures';
@@ -147,6 +147,33 @@ describe('question forms', () => {
     const lecturer = await sessionFor(t, ada.id);
     expect((await lecturer.get(`/api/question-forms/${open.id}`)).statusCode).toBe(403);
   });
+
+  it('shows on the next read of a form its change and a session using it, and that it is in use from the day the session starts', async () => {
+    const form = await createForm(academic, { ...FORM, name: 'Read twice' });
+    const read = async (client: Client) => ok<QuestionForm>(await client.get(`/api/question-forms/${form.id}`));
+    const first = await read(academic);
+    expect(await read(academic)).toEqual(first);
+    ok(await academic.request('PUT', `/api/question-forms/${form.id}`, { ...FORM, name: 'Read again' }));
+    expect((await read(academic)).name).toBe('Read again');
+    const session = await createSession(t, academic, { formId: form.id, classIds: [otherClass.id], from: 1 });
+    expect(await read(academic)).toMatchObject({ name: 'Read again', sessions: 1, inUse: false });
+    // the next day (university time), nothing changed but the day: in use
+    t.clock.advance(24 * 3600_000);
+    try {
+      expect(await read(await office(t))).toMatchObject({ sessions: 1, inUse: true });
+    } finally {
+      t.clock.advance(-24 * 3600_000);
+    }
+    expect((await read(academic)).inUse).toBe(false);
+    // the session's start moved to today: in use today
+    ok(await academic.request('PATCH', `/api/evaluation-sessions/${session.id}`, { startDate: dayFrom(t, 0) }));
+    const started = await read(academic);
+    expect(started.inUse).toBe(true);
+    // the same form for a student who has it to answer; who may read it is checked on every read
+    expect(await read(await sessionFor(t, outsider.id))).toEqual(started);
+    expect((await (await sessionFor(t, student.id)).get(`/api/question-forms/${form.id}`)).statusCode).toBe(403);
+    expect((await (await sessionFor(t, ada.id)).get(`/api/question-forms/${form.id}`)).statusCode).toBe(403);
+  });
 });
 
 describe('evaluation sessions and their targets', () => {
@@ -239,6 +266,56 @@ describe("what a student evaluates and their submissions", () => {
     const item = await targetOf(client, follower.id, session.id, elsewhere.id);
     expect([item.class.code, item.lecturer.FIRSTNAME]).toEqual([otherClass.code, 'Ada']);
     ok(await client.post('/api/question-forms/submit', submission(item.STUDENT_EVALUATION_SESSION, session.id, full)), 201);
+  });
+
+  it("shows on the next read of a student's list each change it is made of, and the states of the next day", async () => {
+    const own = await makeClass(t, 'EK');
+    const far = await makeClass(t, 'EK');
+    const course = await makeSubject(t, own, { name: 'Compilers', nameFr: 'Compilation' });
+    const option = await makeSubject(t, far, { name: 'Robotics', nameFr: 'Robotique' });
+    const grace = await makeLecturer(t, { firstname: 'Grace' });
+    await assign(t, grace, [
+      { subject: course, part: 'CM' },
+      { subject: option, part: 'CM' },
+    ]);
+    const reader = await makeStudent(t, { klass: own, firstname: 'Hugo' });
+    const client = await sessionFor(t, reader.id);
+    const list = () => evaluationsOf(client, reader.id);
+    expect(await list()).toEqual([]);
+    const lastDay = await createSession(t, academic, { formId: form.id, classIds: [own.id, far.id], from: -2, to: 0, name: 'Kept' });
+    const first = await list();
+    expect(first.map((item) => [item.subject.id, item.lecturer.FIRSTNAME, item.session.state, item.done])).toEqual([[course.id, 'Grace', 'OPEN', false]]);
+    expect(await list()).toEqual(first);
+    // each table it reads, changed alone
+    await t.db.update(evaluationSessions).set({ name: 'Kept, renamed' }).where(eq(evaluationSessions.id, lastDay.id));
+    expect((await list())[0]!.session.name).toBe('Kept, renamed');
+    await t.db.update(subjects).set({ name: 'Compilers II' }).where(eq(subjects.id, course.id));
+    expect((await list())[0]!.subject.name).toBe('Compilers II');
+    await t.db.update(classes).set({ code: `${own.code} B` }).where(eq(classes.id, own.id));
+    expect((await list())[0]!.class.code).toBe(`${own.code} B`);
+    await t.db.update(persons).set({ LASTNAME: 'Hopper' }).where(eq(persons.id, grace.id));
+    expect((await list())[0]!.lecturer.LASTNAME).toBe('Hopper');
+    await t.db.insert(studentSubjects).values({ studentId: reader.id, subjectId: option.id, createdAt: t.clock.now() });
+    expect((await list()).map((item) => item.subject.id).sort()).toEqual([course.id, option.id].sort());
+    await t.db.insert(evaluationTargets).values({ sessionId: lastDay.id, classId: own.id, subjectId: course.id, lecturerId: ada.id });
+    expect(await list()).toHaveLength(3);
+    // an answer submitted: done
+    const target = first[0]!.STUDENT_EVALUATION_SESSION;
+    ok(await client.post('/api/question-forms/submit', submission(target, lastDay.id, full)), 201);
+    expect((await list()).find((item) => item.STUDENT_EVALUATION_SESSION === target)!.done).toBe(true);
+    // after midnight (university time), nothing changed but the day: the session has ended
+    const now = t.clock.now().getTime();
+    t.clock.advance(new Date(`${lastDay.endDate}T23:01:00.000Z`).getTime() - now);
+    try {
+      const after = await evaluationsOf(await sessionFor(t, reader.id), reader.id);
+      expect(after.map((item) => [item.session.state, item.session.open])).toEqual([
+        ['ENDED', false],
+        ['ENDED', false],
+        ['ENDED', false],
+      ]);
+    } finally {
+      t.clock.advance(now - t.clock.now().getTime());
+    }
   });
 
   it('takes one submission per (target, student) and marks it done; the second is refused without a second ballot', async () => {

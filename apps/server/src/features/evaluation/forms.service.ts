@@ -11,6 +11,7 @@ import { audit } from '../../lib/audit';
 import { actorCan, refuseAccess } from '../../lib/auth';
 import type { Acting, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { keptAnswer } from '../../lib/kept-answers';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../lib/sql';
 
 export type QuestionFormInput = z.output<typeof QuestionFormInputSchema>;
@@ -98,8 +99,9 @@ function toSummary(row: FormRow): QuestionFormSummary {
 }
 const toForm = (row: FormRow): QuestionForm => ({ ...toSummary(row), content: contentOf(row.content), createdAt: row.createdAt.toISOString() });
 
-async function oneForm(ctx: ServiceContext, id: number): Promise<QuestionForm> {
-  const [row] = await formStatements(ctx.db).one.execute({ today: universityDayOf(ctx.clock.now()), id });
+/** One form, its use counted on `today` (university time). */
+async function oneForm(ctx: ServiceContext, id: number, today = universityDayOf(ctx.clock.now())): Promise<QuestionForm> {
+  const [row] = await formStatements(ctx.db).one.execute({ today, id });
   if (!row) throw new AppError('NOT_FOUND');
   return toForm(row);
 }
@@ -136,18 +138,24 @@ async function studentHasForm(db: Db, input: { studentId: number; formId: number
   return Boolean(row);
 }
 
+/** What a whole form reads: the form, and the sessions using it (its counts' subqueries). */
+const QUESTION_FORM_TABLES = [questionForms, evaluationSessions];
+
 /**
  * `GET /question-forms/{id}`: a whole form, for the office (evaluation.manage) or for a student
  * who has it to answer in an open session (evaluation.answer); anybody else is refused (403,
- * audited), and so is a student asking for another form.
+ * audited), and so is a student asking for another form. Who may read it is checked on every
+ * request; the form, the same for every reader, is kept per university day (its `inUse`) until its
+ * tables change (decision 54).
  */
 export async function readQuestionForm(ctx: ServiceContext, input: Acting & { id: number }): Promise<QuestionForm> {
-  const { actor } = input;
+  const { actor, id } = input;
+  const today = universityDayOf(ctx.clock.now());
   if (!actorCan(actor, 'evaluation.manage')) {
-    const allowed = actorCan(actor, 'evaluation.answer') && (await studentHasForm(ctx.db, { studentId: actor.id, formId: input.id, today: universityDayOf(ctx.clock.now()) }));
-    if (!allowed) return refuseAccess(ctx, { actor, meta: input.meta, target: { type: 'question-form', id: input.id } });
+    const allowed = actorCan(actor, 'evaluation.answer') && (await studentHasForm(ctx.db, { studentId: actor.id, formId: id, today }));
+    if (!allowed) return refuseAccess(ctx, { actor, meta: input.meta, target: { type: 'question-form', id } });
   }
-  return oneForm(ctx, input.id);
+  return keptAnswer(ctx, { name: 'evaluation.form', of: { id, today }, tables: QUESTION_FORM_TABLES }, () => oneForm(ctx, id, today));
 }
 
 /** `POST /question-forms`: a new form, its missing keys assigned. */

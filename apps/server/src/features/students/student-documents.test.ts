@@ -55,6 +55,22 @@ describe("a student's uploads", () => {
     expect((await t.db.select().from(auditLog).where(eq(auditLog.action, 'studentFile.document-uploaded')).orderBy(desc(auditLog.id)).limit(1))[0]).toMatchObject({ actorId: student.id, targetId: String(student.id) });
   });
 
+  it("shows on the next read of the file a new document, a document's changed label, a stored file's changed name, a removal", async () => {
+    const reader = await signedInStudent(t, 65);
+    const documents = async () => ((await reader.client.get('/api/students/profile')).json() as { documents: StudentDocument[] }).documents;
+    expect(await documents()).toEqual([]);
+    const res = await upload(reader, { KIND: 'OTHER', LABEL: 'Certificate' }, { data: aPdf('other'), filename: 'certificate.pdf', type: 'application/pdf' });
+    expect(res.statusCode, res.body).toBe(201);
+    const added = res.json() as StudentDocument;
+    expect(await documents()).toEqual([added]);
+    await t.db.update(studentDocuments).set({ label: 'Work certificate' }).where(eq(studentDocuments.id, added.id));
+    expect((await documents()).map((d) => d.LABEL)).toEqual(['Work certificate']);
+    await t.db.update(files).set({ originalName: 'attestation.pdf' }).where(eq(files.id, fileIdOf(added.FILE)));
+    expect((await documents()).map((d) => d.NAME)).toEqual(['attestation.pdf']);
+    expect((await reader.client.request('DELETE', `/api/students/documents/${added.id}`)).statusCode).toBe(200);
+    expect(await documents()).toEqual([]);
+  });
+
   it('refuses a JPEG as CV (CV_NOT_PDF), and stores nothing', async () => {
     const before = storedObjects(t, student.id);
     const res = await upload(student, { KIND: 'CV' }, { data: await jpeg(40, 40, 3), filename: 'cv.pdf', type: 'application/pdf' });

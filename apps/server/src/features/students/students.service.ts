@@ -17,6 +17,7 @@ import { accounts, countries, files, persons, studentDocuments, studentProfiles,
 import { audit } from '../../lib/audit';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError, validationError } from '../../lib/errors';
+import { keptAnswer } from '../../lib/kept-answers';
 import { fileUrl } from '../../lib/person-record';
 import { safeFileName } from '../../lib/uploads';
 
@@ -113,14 +114,21 @@ export async function loadStudentFile(db: Db, personId: number): Promise<Student
   };
 }
 
+/** What a student's file reads (its statement's joins and its documents' subquery). */
+const STUDENT_FILE_TABLES = [persons, accounts, studentProfiles, studentDocuments, files];
+
 /**
  * `GET /students/profile` (one's own) and `/students/profile/{id}` (the human resources service,
  * `persons.readFull`: the route has checked it). A read of someone else's file, which carries the
- * parents' contacts and a disability, is written to the audit log.
+ * parents' contacts and a disability, is written to the audit log. The file is kept until one of
+ * its tables changes (decision 54); the audit is written on every read.
  */
 export async function readStudentFile(ctx: ServiceContext, input: { personId: number; actor: Actor; meta: RequestMeta }): Promise<StudentFile> {
-  const file = await loadStudentFile(ctx.db, input.personId);
-  if (!file) throw new AppError('NOT_FOUND');
+  const file = await keptAnswer(ctx, { name: 'students.file', of: { person: input.personId }, tables: STUDENT_FILE_TABLES }, async () => {
+    const loaded = await loadStudentFile(ctx.db, input.personId);
+    if (!loaded) throw new AppError('NOT_FOUND');
+    return loaded;
+  });
   if (input.personId !== input.actor.id) {
     await audit(ctx.db, { at: ctx.clock.now(), actorId: input.actor.id, action: 'studentFile.read', targetType: 'person', targetId: input.personId, ip: input.meta.ip });
   }

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES, STUDENT_PROFILE_SECTIONS, type StudentFile, type StudentProfileSection } from '@portal/contract';
-import { auditLog, persons, studentProfiles } from '../../db/schema';
+import { accounts, auditLog, persons, studentProfiles } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
 import { createTestApp, sessionFor, type Client, type TestApp } from '../../../test/helpers';
 import { SAVED_STUDENT_SECTIONS, signedInStudent, VALID_STUDENT_SECTIONS } from './students.fixtures';
@@ -101,6 +101,27 @@ describe("a student's own file", () => {
     const res2 = await save(student.client, 'sports', { IS_SPORTIVE: false, IS_SPORTIVE_COMPETITOR: false, FIRST_SPORT: 'FOOTBALL', SPORT_DETAILS: 'left over' });
     expect(res2.statusCode, res2.body).toBe(200);
     expect(pick(res2.json().profile, ['IS_SPORTIVE', 'IS_SPORTIVE_COMPETITOR', 'FIRST_SPORT', 'SPORT_DETAILS'])).toEqual({ IS_SPORTIVE: false, IS_SPORTIVE_COMPETITOR: false, FIRST_SPORT: null, SPORT_DETAILS: null });
+  });
+});
+
+describe('a file read again', () => {
+  it("shows each change on the next read: a section saved, the registry's names, an account's e-mail; HR's reads audited each time", async () => {
+    const student = await signedInStudent(t, 32);
+    const first = await fileOf(student.client);
+    expect(await fileOf(student.client)).toEqual(first);
+    expect((await save(student.client, 'personal', VALID_STUDENT_SECTIONS.personal)).statusCode).toBe(200);
+    const saved = await fileOf(student.client);
+    expect([saved.profile.CIVILSTATUS, saved.sectionsSaved.personal]).toEqual(['Single', t.clock.now().toISOString()]);
+    await t.db.update(persons).set({ FIRSTNAME: 'Renamed' }).where(eq(persons.id, student.id));
+    expect((await fileOf(student.client)).identity.FIRSTNAME).toBe('Renamed');
+    await t.db.insert(accounts).values({ personId: student.id, email: 'renamed.student@example.org' });
+    expect((await fileOf(student.client)).identity.EMAIL).toBe('renamed.student@example.org');
+    // someone else's read is audited every time, the file kept or not
+    const hrId = await idOf(DEMO_ACCOUNTS.hr.matricule);
+    const hr = await sessionFor(t, hrId);
+    for (let n = 0; n < 2; n++) expect((await hr.get(`/api/students/profile/${student.id}`)).json().identity.FIRSTNAME).toBe('Renamed');
+    const reads = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'studentFile.read'), eq(auditLog.actorId, hrId), eq(auditLog.targetId, String(student.id))));
+    expect(reads).toHaveLength(2);
   });
 });
 
