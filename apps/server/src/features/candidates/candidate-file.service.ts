@@ -3,8 +3,10 @@ import { CANDIDATE_DOCUMENT_KINDS, type CandidateDocumentKind } from '@portal/co
 import type { CandidateDocument, CandidateFile } from '@portal/contract';
 import type { Db } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
-import { branches, candidateDocuments, candidates, cycles, entrances, entranceSpecialities } from '../../db/schema';
+import { branches, candidateDocuments, candidates, cycles, entrances, entranceSpecialities, paymentNetworks, payments } from '../../db/schema';
+import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { keptAnswer } from '../../lib/kept-answers';
 import { paymentsOfCandidate } from '../payments/payment-view.service';
 
 type CandidateRow = typeof candidates.$inferSelect;
@@ -150,4 +152,18 @@ export async function candidateFile(db: Db, input: { candidateId: number; docume
     decision,
     createdAt: c.createdAt.toISOString(),
   };
+}
+
+/** What a candidate's file reads (its row and entrance, documents, the specialities' names, and paymentsOfCandidate's payments and networks). */
+const CANDIDATE_FILE_TABLES = [candidates, entrances, candidateDocuments, entranceSpecialities, cycles, branches, payments, paymentNetworks];
+
+/**
+ * `GET /candidate/me`: the candidate's own file, with their own document addresses, kept until a
+ * table it reads changes (decision 54). Nothing in it depends on the moment; the session is checked
+ * by the route on every request, before.
+ */
+export function ownCandidateFile(ctx: ServiceContext, input: { candidateId: number }): Promise<CandidateFile> {
+  return keptAnswer(ctx, { name: 'candidates.own-file', of: [input.candidateId], tables: CANDIDATE_FILE_TABLES }, () =>
+    candidateFile(ctx.db, { candidateId: input.candidateId, documentUrl: ownDocumentUrl }),
+  );
 }

@@ -22,7 +22,7 @@ import { closeCandidateSession, setCandidateCookie } from '../../lib/candidate-s
 import { AppError, errorResponses } from '../../lib/errors';
 import { ALLOWED_MIME, JSON_FILE_BODY_LIMIT, MULTIPART_OPTIONS, NO_FIELDS, readUpload, safeFileName, sendStoredFile } from '../../lib/uploads';
 import { candidateDocumentContent, registrationSlip, uploadCandidateDocument } from './candidate-documents.service';
-import { candidateFile, ownDocumentUrl } from './candidate-file.service';
+import { ownCandidateFile } from './candidate-file.service';
 import { openCandidateLink, requestCandidateLinks } from './candidate-links.service';
 import { openEntrances, registerCandidate } from './candidates.service';
 
@@ -105,7 +105,7 @@ export const candidatesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/candidate/me', {
     schema: { tags, summary: "The open candidate's own file: the registration, documents, payments and decision", response: { 200: CandidateFile, ...errorResponses(401) } },
     preHandler: app.requireCandidate,
-  }, async (request) => candidateFile(app.ctx.db, { candidateId: request.candidateId, documentUrl: ownDocumentUrl }));
+  }, async (request) => ownCandidateFile(app.ctx, { candidateId: request.candidateId }));
 
   app.post('/candidate/sign-out', {
     schema: { tags, summary: "Closes the candidate's file in this browser", response: { 204: z.null() } },

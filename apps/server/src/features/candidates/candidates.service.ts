@@ -9,6 +9,7 @@ import { branches, candidates, countries, cycles, entrances, entranceSpecialitie
 import { openCandidateSession } from '../../lib/candidate-session';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, validationError } from '../../lib/errors';
+import { keptAnswer } from '../../lib/kept-answers';
 import { rowsOf } from '../../lib/sql';
 import { candidateFile, ownDocumentUrl } from './candidate-file.service';
 import { mailLinksTo, registrationMail } from './candidate-links.service';
@@ -96,18 +97,25 @@ function buildOpenEntrancesStatements(db: Db) {
 }
 const openEntrancesStatements = perDatabase(buildOpenEntrancesStatements);
 
+/** What the open entrances read (the entrances, and their specialities with the branch's and cycle's names). */
+const OPEN_ENTRANCES_TABLES = [entrances, entranceSpecialities, cycles, branches];
+
 /**
  * `GET /entrances`: the entrances that take registrations today (university time): not closed and
  * their deadline not past, by deadline then name, each with the specialities it offers per cycle.
  * The contract's rule (openOn) still decides which rows are open; the database only reads fewer.
+ * Kept until an entrance, a speciality or the catalogue changes (decision 54), per university day:
+ * the day is all of the moment it depends on.
  */
 export async function openEntrances(ctx: ServiceContext): Promise<Entrance[]> {
   const today = universityDayOf(ctx.clock.now());
-  const statements = openEntrancesStatements(ctx.db);
-  const rows = (await statements.entrances.execute({ today })).filter((row) => openOn(row, today));
-  // Read after the entrances (as publicEntrances reads them), and only when some are open.
-  const specialities = specialitiesByEntrance(rows.map((row) => row.id), rows.length ? await statements.specialities.execute({ today }) : []);
-  return rows.map((row) => toPublicEntrance(row, today, specialities));
+  return keptAnswer(ctx, { name: 'entrances.open', of: [today], tables: OPEN_ENTRANCES_TABLES }, async () => {
+    const statements = openEntrancesStatements(ctx.db);
+    const rows = (await statements.entrances.execute({ today })).filter((row) => openOn(row, today));
+    // Read after the entrances (as publicEntrances reads them), and only when some are open.
+    const specialities = specialitiesByEntrance(rows.map((row) => row.id), rows.length ? await statements.specialities.execute({ today }) : []);
+    return rows.map((row) => toPublicEntrance(row, today, specialities));
+  });
 }
 
 // ---------------------------------------------------------------- registration

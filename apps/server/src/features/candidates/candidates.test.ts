@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANDIDATE_NUMBER_PATTERN, CANDIDATE_REQUIRED_FIELDS, CANDIDATE_SESSION_SECONDS, type CandidateCreated, type CandidateFile, type Entrance } from '@portal/contract';
-import { candidateLinks, candidates, candidateSessions } from '../../db/schema';
+import { branches, candidateDocuments, candidateLinks, candidates, candidateSessions, cycles, entrances, entranceSpecialities, paymentNetworks, payments } from '../../db/schema';
 import { forgetExpiredCandidateAccess } from './cleanup.service';
 import { Client, createTestApp, lastMailTo, mailsTo, ok, outcome, type TestApp } from '../../../test/helpers';
 import { candidatePayload, choiceOf, closeEntrance, dayFromToday, makeEntrance, newCandidateEmail, tokenIn, type FixtureEntrance } from './candidates.fixtures';
@@ -70,6 +70,46 @@ describe('GET /entrances', () => {
       CYCLE_NAME: 'Higher Technician Certificate (BTS)',
       CYCLE_NAME_FR: 'Brevet de technicien supérieur (BTS)',
     });
+  });
+});
+
+/** A seeded cycle's or branch's id and names, by its code or abbreviation. */
+const cycleOf = async (code: string) => (await t.db.select({ id: cycles.id, name: cycles.name, nameFr: cycles.nameFr }).from(cycles).where(eq(cycles.code, code)))[0]!;
+const branchOf = async (abbreviation: string) => (await t.db.select({ id: branches.id, name: branches.name, nameFr: branches.nameFr }).from(branches).where(eq(branches.abbreviation, abbreviation)))[0]!;
+
+describe('GET /entrances, read again', () => {
+  it('answers the same list read after read until an entrance, a speciality or the catalogue changes, and anew the next day', async () => {
+    const lastDay = await makeEntrance(t, { deadline: dayFromToday(t, 0), specialities: [{ cycle: 'BTS', branch: 'GSI' }] });
+    const open = await makeEntrance(t, { deadline: dayFromToday(t, 12), specialities: [{ cycle: 'BTS', branch: 'GSI' }] });
+    const listed = async () => ok<Entrance[]>(await browser().get('/api/entrances')).filter((e) => [lastDay.id, open.id].includes(e.Entrance_ID));
+    const codes = async () => (await listed()).map((e) => [e.Entrance_ID, e.specialities.map((s) => s.SPECIALITY_CODE)]);
+    expect(await codes()).toEqual([[lastDay.id, ['GSI']], [open.id, ['GSI']]]);
+    expect(await codes()).toEqual([[lastDay.id, ['GSI']], [open.id, ['GSI']]]);
+
+    // a speciality added (its table alone changes)
+    const [hnd, swe] = [await cycleOf('HND'), await branchOf('SWE')];
+    await t.db.insert(entranceSpecialities).values({ entranceId: open.id, cycleId: hnd.id, branchId: swe.id });
+    expect(await codes()).toEqual([[lastDay.id, ['GSI']], [open.id, ['GSI', 'SWE']]]);
+
+    // the catalogue's names, each table alone (put back after)
+    const [bts, gsi] = [await cycleOf('BTS'), await branchOf('GSI')];
+    try {
+      await t.db.update(branches).set({ nameFr: `${gsi.nameFr} (renamed)` }).where(eq(branches.id, gsi.id));
+      expect((await listed())[1]!.specialities[0]).toMatchObject({ SPECIALITY_CODE: 'GSI', SPECIALITY_DESCRIPTION_FR: `${gsi.nameFr} (renamed)` });
+      await t.db.update(cycles).set({ nameFr: `${bts.nameFr} (renamed)` }).where(eq(cycles.id, bts.id));
+      expect((await listed())[1]!.specialities[0]).toMatchObject({ SPECIALITY_CODE: 'GSI', CYCLE_NAME_FR: `${bts.nameFr} (renamed)` });
+    } finally {
+      await t.db.update(branches).set({ nameFr: gsi.nameFr }).where(eq(branches.id, gsi.id));
+      await t.db.update(cycles).set({ nameFr: bts.nameFr }).where(eq(cycles.id, bts.id));
+    }
+
+    // closed by the office
+    await closeEntrance(t, open.id);
+    expect(await codes()).toEqual([[lastDay.id, ['GSI']]]);
+    expect(await codes()).toEqual([[lastDay.id, ['GSI']]]);
+    // the next day (university time), the last day's entrance is past: nothing changed in the tables
+    t.clock.advance(86_400_000);
+    expect(await codes()).toEqual([]);
   });
 });
 
@@ -394,6 +434,56 @@ describe("the candidate's own file", () => {
     expect(ok<CandidateFile>(await client.get('/api/candidate/me')).id).toBe(candidate.id);
     t.clock.advance(2000);
     expect(outcome(await client.get('/api/candidate/me'))).toEqual({ status: 401, code: 'UNAUTHENTICATED' });
+  });
+
+  it('shows every change to the file, read after read: the candidate, the entrance, a document, a speciality, the catalogue, a payment and its network', async () => {
+    const entrance = await makeEntrance(t);
+    const { client, candidate } = await registered(entrance);
+    const me = async () => ok<CandidateFile>(await client.get('/api/candidate/me'));
+    expect(await me()).toEqual(candidate);
+    expect(await me()).toEqual(candidate);
+
+    await t.db.update(candidates).set({ LIVING_TOWN: 'Douala' }).where(eq(candidates.id, candidate.id));
+    expect(await me()).toMatchObject({ LIVING_TOWN: 'Douala' });
+    await t.db.update(entrances).set({ name: `${entrance.name} (renamed)` }).where(eq(entrances.id, entrance.id));
+    expect(await me()).toMatchObject({ ENTRANCE_NAME: `${entrance.name} (renamed)` });
+    await t.db
+      .insert(candidateDocuments)
+      .values({ candidateId: candidate.id, kind: 'PHOTO', sha256: '0'.repeat(64), mime: 'image/png', size: 68, storageKey: `candidates/${candidate.id}/photo`, originalName: 'photo.png', uploadedAt: t.clock.now() });
+    expect(await me()).toMatchObject({ PHOTO_4X4_URL: '/api/candidate/documents/PHOTO', documents: [{ kind: 'PHOTO', status: 'SUBMITTED' }] });
+
+    // the second choice's speciality now of another branch (its table alone changes)
+    const swe = await branchOf('SWE');
+    await t.db.update(entranceSpecialities).set({ branchId: swe.id }).where(eq(entranceSpecialities.id, entrance.specialities[1]!.id));
+    expect((await me()).FORMATION_SECOND_CHOICE).toMatchObject({ SPECIALITY_ID: entrance.specialities[1]!.id, SPECIALITY_DESCRIPTION: swe.name });
+
+    // the catalogue's names, each table alone (put back after)
+    const [bts, gsi] = [await cycleOf('BTS'), await branchOf('GSI')];
+    try {
+      await t.db.update(branches).set({ name: `${gsi.name} (renamed)` }).where(eq(branches.id, gsi.id));
+      expect((await me()).FORMATION_FIRST_CHOICE).toMatchObject({ SPECIALITY_DESCRIPTION: `${gsi.name} (renamed)` });
+      await t.db.update(cycles).set({ name: `${bts.name} (renamed)` }).where(eq(cycles.id, bts.id));
+      expect((await me()).FORMATION_FIRST_CHOICE).toMatchObject({ CYCLE_NAME: `${bts.name} (renamed)` });
+    } finally {
+      await t.db.update(branches).set({ name: gsi.name }).where(eq(branches.id, gsi.id));
+      await t.db.update(cycles).set({ name: bts.name }).where(eq(cycles.id, bts.id));
+    }
+
+    // a payment recorded, then settled; its network renamed (put back after)
+    const orderNumber = `T${candidate.id}-${Date.now()}`;
+    await t.db
+      .insert(payments)
+      .values({ candidateId: candidate.id, provider: 'sandbox', network: 'MTN_MOMO', accountNumber: '+237677123456', orderNumber, amount: 25_000, fees: 375, total: 25_375, status: 'PENDING', createdAt: t.clock.now() });
+    expect((await me()).payments).toMatchObject([{ orderNumber, status: 'PENDING', networkName: 'MTN Mobile Money' }]);
+    await t.db.update(payments).set({ status: 'PAID', statusAt: t.clock.now() }).where(eq(payments.orderNumber, orderNumber));
+    expect((await me()).payments).toMatchObject([{ orderNumber, status: 'PAID' }]);
+    try {
+      await t.db.update(paymentNetworks).set({ name: 'MTN MoMo' }).where(eq(paymentNetworks.code, 'MTN_MOMO'));
+      expect((await me()).payments).toMatchObject([{ orderNumber, networkName: 'MTN MoMo' }]);
+    } finally {
+      await t.db.update(paymentNetworks).set({ name: 'MTN Mobile Money' }).where(eq(paymentNetworks.code, 'MTN_MOMO'));
+    }
+    expect((await me()).payments).toMatchObject([{ orderNumber, networkName: 'MTN Mobile Money' }]);
   });
 
   it('needs the cookie, shows only the session\'s own file, and closes on sign-out', async () => {
