@@ -284,7 +284,9 @@ export function fromPostgres(url: string, poolSize = 20, timeouts: DatabaseTimeo
     // Dead peers (a dropped network) are noticed on idle connections too.
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
-    options: '-c random_page_cost=1.1',
+    // With the read cache, the portal's own announcements wait in a table until sent after the
+    // change committed (decision 55): a transaction that notifies commits one at a time.
+    options: readCache ? '-c random_page_cost=1.1 -c portal.defer_announcements=on' : '-c random_page_cost=1.1',
   });
   pool.on('error', () => {
     /* an idle client died (server restart); the pool replaces it */
@@ -292,7 +294,12 @@ export function fromPostgres(url: string, poolSize = 20, timeouts: DatabaseTimeo
   const cache = readCache ? createReadCache({ tables: TABLE_NAMES, entries: READ_CACHE_ENTRIES, maxCells: READ_CACHE_MAX_CELLS, totalCells: READ_CACHE_TOTAL_CELLS }) : undefined;
   // changes made elsewhere are not heard yet: nothing is kept until the app listens (app.ts)
   cache?.pause();
-  const pgDb = drizzlePg(cache ? cachedPool(pool, cache) : pool, { schema });
+  // What the pool's changes left to announce is sent right after they committed: with the marker of
+  // the listening connection's next settle when the app listens, else on its own (decision 55).
+  let feed: ChangeFeed | undefined;
+  const sendAnnouncements = oncePerTurn(() => sendDeferredAnnouncements(pool));
+  const announce = () => (feed ? void feed.settle() : sendAnnouncements());
+  const pgDb = drizzlePg(cache ? cachedPool(pool, cache, announce) : pool, { schema });
   return {
     db: pgDb as unknown as Db,
     driver: 'postgres',
@@ -313,7 +320,17 @@ export function fromPostgres(url: string, poolSize = 20, timeouts: DatabaseTimeo
       }
     },
     close: () => pool.end(),
-    listen: (channels, handlers) => listenOnPostgres(url, pool, channels, handlers, timeouts.connectMs),
+    async listen(channels, handlers) {
+      const listening = await listenOnPostgres(url, pool, channels, handlers, timeouts.connectMs);
+      feed = listening;
+      return {
+        settle: listening.settle,
+        async stop() {
+          if (feed === listening) feed = undefined;
+          await listening.stop();
+        },
+      };
+    },
   };
 }
 
@@ -325,21 +342,32 @@ type PgQuery = string | { text: string; rowMode?: 'array' };
  * at once and again when its connection goes back to the pool, after its commit or rollback.
  * Changes by other instances or other programs arrive as announcements (app.ts).
  */
-function cachedPool(pool: pg.Pool, cache: ReadCache): pg.Pool {
+function cachedPool(pool: pg.Pool, cache: ReadCache, announce: () => void): pg.Pool {
   const learnQuery = (text: string) => pool.query(text) as unknown as Promise<Results>;
+  const changes = (text: string | undefined) => text === undefined || cache.classify(text).kind === 'change' || cache.classify(text).kind === 'schema';
   const read = async (query: PgQuery, params: unknown[] | undefined): Promise<unknown> => {
     const text = typeof query === 'string' ? query : query.text;
     const options = typeof query === 'object' && query.rowMode ? { rowMode: query.rowMode } : undefined;
-    return cache.answer(text, params, options) ?? cache.run(text, params, options, () => pool.query(query, params) as unknown as Promise<Results>, learnQuery);
+    const kept = cache.answer(text, params, options);
+    if (kept) return kept;
+    if (!changes(text)) return cache.run(text, params, options, () => pool.query(query, params) as unknown as Promise<Results>, learnQuery);
+    try {
+      return await cache.run(text, params, options, () => pool.query(query, params) as unknown as Promise<Results>, learnQuery);
+    } finally {
+      announce();
+    }
   };
   const inTransaction = (client: pg.PoolClient): pg.PoolClient => {
     const transaction = cache.transaction();
+    let changed = false;
     return new Proxy(client, {
       get(object, key) {
         if (key === 'query') {
           return (query: PgQuery, ...rest: unknown[]) => {
             // (a query the wrapper cannot read may change anything)
-            transaction.statement(typeof query === 'string' ? query : typeof query?.text === 'string' ? query.text : undefined);
+            const text = typeof query === 'string' ? query : typeof query?.text === 'string' ? query.text : undefined;
+            transaction.statement(text);
+            if (!changed && changes(text)) changed = true;
             return (object.query as (...args: unknown[]) => unknown)(query, ...rest);
           };
         }
@@ -347,6 +375,7 @@ function cachedPool(pool: pg.Pool, cache: ReadCache): pg.Pool {
           return (...args: unknown[]) => {
             const released = (object.release as (...args: unknown[]) => unknown)(...args);
             transaction.end();
+            if (changed) announce();
             return released;
           };
         }
@@ -380,6 +409,28 @@ function cachedPool(pool: pg.Pool, cache: ReadCache): pg.Pool {
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(object) : value;
     },
   });
+}
+
+/**
+ * Sends the announcements the portal's connections left (migration 0018, decision 55), then the
+ * marker if given, in a transaction of its own: it writes nothing PostgreSQL must put on disk
+ * before answering, so it does not hold the notification queue's lock while the disk turns.
+ */
+async function sendDeferredAnnouncements(pool: pg.Pool, marker?: { channel: string; marker: string }): Promise<void> {
+  await pool.query("select set_config('synchronous_commit', 'off', true), portal_send_announcements($1, $2)", [marker?.channel ?? null, marker?.marker ?? null]);
+}
+
+/** `send` once in the next turn of the event loop however often asked within this one; its failure is left to the next (the heartbeat sends too). */
+function oncePerTurn(send: () => Promise<void>): () => void {
+  let asked = false;
+  return () => {
+    if (asked) return;
+    asked = true;
+    setImmediate(() => {
+      asked = false;
+      send().catch(() => undefined);
+    });
+  };
 }
 
 /** How often the listening connection proves it still hears (a notification to itself), and how long that may take. */
@@ -454,7 +505,7 @@ async function listenOnPostgres(url: string, pool: pg.Pool, channels: readonly s
     });
     try {
       // The marker's own commit need not wait for the disk: nothing is kept of it (decision 50).
-      await pool.query("select set_config('synchronous_commit', 'off', true), pg_notify($1, $2)", [channel, marker]);
+      await sendDeferredAnnouncements(pool, { channel, marker });
       const ok = await arrived;
       if (!ok) lost();
       return ok;
@@ -469,8 +520,13 @@ async function listenOnPostgres(url: string, pool: pg.Pool, channels: readonly s
   // The requests that ask within one turn of the event loop share a marker: each asked after its own
   // changes committed, and the marker is sent after all of them asked (decision 50).
   let next: Promise<boolean> | undefined;
+  const sendAlone = oncePerTurn(() => sendDeferredAnnouncements(pool));
   const settle = (): Promise<boolean> => {
-    if (!healthy) return Promise.resolve(false);
+    if (!healthy) {
+      // (what this instance changed is announced to the others even while it does not hear them)
+      sendAlone();
+      return Promise.resolve(false);
+    }
     next ??= new Promise<boolean>((resolve) => {
       setImmediate(() => {
         next = undefined;

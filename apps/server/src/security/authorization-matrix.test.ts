@@ -488,10 +488,10 @@ function routesOf(tree: string): string[] {
   return found;
 }
 
-/** A fingerprint of every table a refused call could change (the audit log, sessions and sign-in counters aside). */
+/** A fingerprint of every table a refused call could change (the audit log, sessions, sign-in counters and announcements waiting to be sent aside). */
 async function dataFingerprint(): Promise<string> {
   const tables = (await t.db.execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`)) as unknown as { rows?: { tablename: string }[] } | { tablename: string }[];
-  const names = (Array.isArray(tables) ? tables : (tables.rows ?? [])).map((r) => r.tablename).filter((name) => !['audit_log', 'sessions', 'login_throttles', 'sign_in_attempts', '__drizzle_migrations'].includes(name));
+  const names = (Array.isArray(tables) ? tables : (tables.rows ?? [])).map((r) => r.tablename).filter((name) => !['audit_log', 'sessions', 'login_throttles', 'sign_in_attempts', '__drizzle_migrations', 'portal_announcements'].includes(name));
   const parts: string[] = [];
   for (const name of names) {
     const result = (await t.db.execute(sql.raw(`select count(*)::text || ':' || coalesce(md5(string_agg(md5(x::text), ',' order by md5(x::text))), '') as h from "${name}" x`))) as unknown as { rows?: { h: string }[] } | { h: string }[];

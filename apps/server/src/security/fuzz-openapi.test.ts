@@ -41,9 +41,11 @@ interface Operation {
 /**
  * Tables whose rows malformed requests may legitimately add to or touch: the append-only
  * audit log records refused accesses, the throttles count refused attempts, and a session's
- * last-seen time moves on every authenticated request. Every other table must not change.
+ * last-seen time moves on every authenticated request, and on PostgreSQL the announcements of
+ * those changes wait in `portal_announcements` until sent (decision 55). Every other table must
+ * not change.
  */
-const BOOKKEEPING = new Set(['audit_log', 'login_throttles', 'sessions', '__drizzle_migrations']);
+const BOOKKEEPING = new Set(['audit_log', 'login_throttles', 'sessions', '__drizzle_migrations', 'portal_announcements']);
 
 /** Path and query values that are not a decimal, positive id (or not text at all). */
 const ODD_PARAMS = ['0x1F', '+1', '0001', '%201', '1e1', '-1', '0', '1.5', '2147483648', '99999999999999999999', 'abc', '%00', '1%00', '%ED%A0%80', '%F0%9F%98', '%C0%AF', 'NaN', 'Infinity', ''];
