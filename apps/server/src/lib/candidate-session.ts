@@ -1,8 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CANDIDATE_SESSION_SECONDS } from '@portal/contract/rules';
 import type { Executor } from '../db/client';
+import { perDatabase } from '../db/per-database';
 import { candidateSessions } from '../db/schema';
 import type { ServiceContext } from './context';
 import { hashToken, randomToken } from './crypto';
@@ -61,13 +62,19 @@ function tokenOf(request: FastifyRequest, secure: boolean): string | undefined {
  * answers until the session changes (decision 53).
  */
 export async function resolveCandidateSession(ctx: ServiceContext, token: string): Promise<number | null> {
-  const [row] = await ctx.db
-    .select({ candidateId: candidateSessions.candidateId, expiresAt: candidateSessions.expiresAt })
-    .from(candidateSessions)
-    .where(and(eq(candidateSessions.tokenHash, hashToken(token)), isNull(candidateSessions.revokedAt)))
-    .limit(1);
+  const [row] = await sessionByToken(ctx.db).execute({ hash: hashToken(token) });
   return row && row.expiresAt.getTime() > ctx.clock.now().getTime() ? row.candidateId : null;
 }
+
+/** The lookup of every candidate's request, prepared once per database (decision 53). */
+const sessionByToken = perDatabase((db) =>
+  db
+    .select({ candidateId: candidateSessions.candidateId, expiresAt: candidateSessions.expiresAt })
+    .from(candidateSessions)
+    .where(and(eq(candidateSessions.tokenHash, sql.placeholder('hash')), isNull(candidateSessions.revokedAt)))
+    .limit(1)
+    .prepare('candidate_session_by_token'),
+);
 
 export const candidateSessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('candidateId', 0);
