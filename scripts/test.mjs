@@ -9,8 +9,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-// (TEST_REPORTS names another folder, for a pass that runs beside another: CI's, decision 56)
-const reports = path.join(root, '.tmp', process.env.TEST_REPORTS || 'reports');
+const reports = path.join(root, '.tmp', 'reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
@@ -44,14 +43,12 @@ console.log(`Database for the server tests: ${database}`);
 // TEST_DATABASE_SUITES_ONLY=1 runs only the suites the database changes (server and journeys):
 // CI's PostgreSQL pass, after a full pass on PGlite has run the others (they never touch a database).
 const databaseSuitesOnly = process.env.TEST_DATABASE_SUITES_ONLY === '1';
-// TEST_E2E_ONLY=1 runs the journeys alone: CI runs them beside its PostgreSQL pass (decision 56).
-const journeysOnly = process.env.TEST_E2E_ONLY === '1';
-if (!databaseSuitesOnly && !journeysOnly) {
+if (!databaseSuitesOnly) {
   vitest('tools', 'tools');
   vitest('contract', 'packages/contract');
 }
-if (!journeysOnly) vitest('server', 'apps/server');
-if (!databaseSuitesOnly && !journeysOnly) vitest('web', 'apps/web');
+vitest('server', 'apps/server');
+if (!databaseSuitesOnly) vitest('web', 'apps/web');
 
 const chromium = findChromium();
 let e2eNote = '';
