@@ -321,7 +321,7 @@ export function fromPostgres(url: string, poolSize = 20, timeouts: DatabaseTimeo
     },
     close: () => pool.end(),
     async listen(channels, handlers) {
-      const listening = await listenOnPostgres(url, pool, channels, handlers, timeouts.connectMs);
+      const listening = await listenOnPostgres(url, pool, channels, handlers, timeouts.connectMs, sendAnnouncements);
       feed = listening;
       return {
         settle: listening.settle,
@@ -344,17 +344,20 @@ type PgQuery = string | { text: string; rowMode?: 'array' };
  */
 function cachedPool(pool: pg.Pool, cache: ReadCache, announce: () => void): pg.Pool {
   const learnQuery = (text: string) => pool.query(text) as unknown as Promise<Results>;
-  const changes = (text: string | undefined) => text === undefined || cache.classify(text).kind === 'change' || cache.classify(text).kind === 'schema';
+  const changes = (text: string | undefined) => {
+    const kind = text === undefined ? 'schema' : cache.classify(text).kind;
+    return kind === 'change' || kind === 'schema';
+  };
   const read = async (query: PgQuery, params: unknown[] | undefined): Promise<unknown> => {
     const text = typeof query === 'string' ? query : query.text;
     const options = typeof query === 'object' && query.rowMode ? { rowMode: query.rowMode } : undefined;
     const kept = cache.answer(text, params, options);
     if (kept) return kept;
-    if (!changes(text)) return cache.run(text, params, options, () => pool.query(query, params) as unknown as Promise<Results>, learnQuery);
+    const changing = changes(text);
     try {
       return await cache.run(text, params, options, () => pool.query(query, params) as unknown as Promise<Results>, learnQuery);
     } finally {
-      announce();
+      if (changing) announce();
     }
   };
   const inTransaction = (client: pg.PoolClient): pg.PoolClient => {
@@ -443,8 +446,10 @@ const SETTLE_TIMEOUT_MS = 2_000;
  * delivers a listener's notifications in commit order, so every change committed before has been
  * handed on by then. A heartbeat does the same every few seconds; a connection lost or a marker late
  * calls `onLost`, and `onRestored` once listening again (reconnecting with a growing delay).
+ * The marker goes with the announcements the pool's changes left (decision 55); while not
+ * listening, `sendAlone` sends those without a marker.
  */
-async function listenOnPostgres(url: string, pool: pg.Pool, channels: readonly string[], handlers: ChangeHandlers, connectMs: number): Promise<ChangeFeed> {
+async function listenOnPostgres(url: string, pool: pg.Pool, channels: readonly string[], handlers: ChangeHandlers, connectMs: number, sendAlone: () => void): Promise<ChangeFeed> {
   const [channel] = channels;
   if (!channel) throw new Error('listen: no channel');
   const markers = new Map<string, () => void>();
@@ -520,7 +525,6 @@ async function listenOnPostgres(url: string, pool: pg.Pool, channels: readonly s
   // The requests that ask within one turn of the event loop share a marker: each asked after its own
   // changes committed, and the marker is sent after all of them asked (decision 50).
   let next: Promise<boolean> | undefined;
-  const sendAlone = oncePerTurn(() => sendDeferredAnnouncements(pool));
   const settle = (): Promise<boolean> => {
     if (!healthy) {
       // (what this instance changed is announced to the others even while it does not hear them)
