@@ -37,6 +37,7 @@ export interface AnswerOf {
   name: string;
   /** every value the answer depends on besides the tables, as JSON */
   of: unknown;
+  /** a module constant: the table names are worked out once per list */
   tables: readonly Table[];
 }
 

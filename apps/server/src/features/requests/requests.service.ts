@@ -514,9 +514,13 @@ const monthBefore = (day: string, back: number): string => {
  */
 export async function requestStats(ctx: ServiceContext, input: { authorId: number }): Promise<RequestStats> {
   const today = universityDayOf(ctx.clock.now());
-  return keptAnswer(ctx, { name: 'requests.stats', of: [input.authorId, today], tables: [requests] }, () => authorStats(ctx.db, input.authorId, today));
+  return keptAnswer(ctx, { name: 'requests.stats', of: [input.authorId, today], tables: AUTHOR_STATS_TABLES }, () => authorStats(ctx.db, input.authorId, today));
 }
 
+/** What the counters read (a constant: the kept answers remember each list's table names by identity). */
+const AUTHOR_STATS_TABLES = [requests];
+
+/** The counters of `requestStats` as read on `today` (a university day). */
 async function authorStats(db: Db, authorId: number, today: string): Promise<RequestStats> {
   const statements = authorStatementsOf(db);
   const byStatus = await statements.byStatus.execute({ author: authorId });
