@@ -32,7 +32,7 @@ export function renderApp(path: string, options: Options = {}) {
   if (options.user) queryClient.setQueryData(queryKeys.session, options.user);
   const url = new URL(path, 'http://localhost');
   let current: Location | null = null;
-  const user = userEvent.setup(options.fakeTimers ? { advanceTimers: (ms) => vi.advanceTimersByTime(ms) } : {});
+  const user = userEvent.setup(options.fakeTimers ? { advanceTimers: (ms) => vi.advanceTimersByTime(ms) } : { delay: null });
   const view = render(
     <AppProviders queryClient={queryClient}>
       <MemoryRouter initialEntries={[{ pathname: url.pathname, search: url.search, hash: url.hash, state: options.state }]}>

@@ -16,6 +16,18 @@ import { changeLanguage, initI18n } from '../lib/i18n';
 // It stays below the test timeout, so that such a failure says what was missing.
 configure({ asyncUtilTimeout: 10_000 });
 
+// happy-dom turns an element into a string by serializing it and all it holds (`outerHTML`); a
+// browser answers "[object HTMLDivElement]". Popper (MUI's menus, tooltips, autocompletes) asks
+// every element it measures for that string to tell a window from an element, so each open menu
+// serialized the whole page several times: 7 % of a dialog-heavy test file. Answer as a browser does.
+Object.defineProperty(window.Element.prototype, 'toString', {
+  configurable: true,
+  writable: true,
+  value(this: Element) {
+    return `[object ${this.constructor.name}]`;
+  },
+});
+
 beforeAll(async () => {
   await initI18n('en');
 });
