@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { exactly, type Lang, type T } from './i18n';
 import { codeOf, latestMailId, newestMail } from './mailbox';
-import { BASE_URL } from './playwright.config';
+import { portalUrl } from './portal';
 
 /** Before the app loads: the language, and What's New already seen for this version. */
 export async function prepare(page: Page, lang: Lang): Promise<void> {
@@ -31,7 +31,7 @@ export async function signIn(page: Page, request: APIRequestContext, t: T, ident
  */
 export async function emailOnFile(request: APIRequestContext, matricule: string, password = 'Portal-2024!'): Promise<string> {
   const before = await latestMailId(request, matricule, 'sign-code');
-  const started = await request.post('/api/auth/students/', { data: { identifier: matricule, password }, headers: { origin: BASE_URL } });
+  const started = await request.post('/api/auth/students/', { data: { identifier: matricule, password }, headers: { origin: portalUrl() } });
   expect(started.status(), `a password sign-in of ${matricule}`).toBe(200);
   return (await newestMail(request, matricule, 'sign-code', before)).to;
 }
@@ -58,7 +58,7 @@ export async function signInStudent(page: Page, request: APIRequestContext, t: T
  * then the mailed code): `request` then carries the session cookie. Answers the person's id.
  */
 export async function apiSignInStudent(request: APIRequestContext, matricule: string, email: string, password = 'Portal-2024!'): Promise<number> {
-  const headers = { origin: BASE_URL };
+  const headers = { origin: portalUrl() };
   const before = await latestMailId(request, matricule, 'sign-code');
   const started = await request.post('/api/auth/student/sign-in', { data: { matricule, email, password }, headers });
   expect(started.status(), `the student sign-in of ${matricule}`).toBe(200);

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
 import type { Country, Entrance, PaymentNetwork, Region } from '@portal/contract';
 import { feeFor, formatFcfa } from '@portal/contract/rules';
 import mails from '../../apps/server/src/locales/fr.json' with { type: 'json' };
@@ -7,6 +6,7 @@ import { candidateLinkOf, candidateNumberOf, choose, chooseCountry, field, secti
 import { exactly, pluralTranslator, startsWith, translator } from '../i18n';
 import { latestMailIdTo, newestMailTo } from '../mailbox';
 import { prepare, signIn } from '../session';
+import { expect, test } from '../portal';
 
 /** The demo entrance the candidate registers for: the open BTS entrance of the admissions demo (seed/admissions.ts). */
 const ENTRANCE = /^Concours d'entrée BTS \d{4}$/;

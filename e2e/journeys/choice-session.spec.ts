@@ -1,8 +1,9 @@
 import path from 'node:path';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { exactly, translator, type Lang, type T } from '../i18n';
 import { newestMail } from '../mailbox';
 import { prepare, signIn } from '../session';
+import { expect, test } from '../portal';
 
 const fixture = (name: string) => path.join(import.meta.dirname, '../fixtures', name);
 

@@ -1,10 +1,10 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import type { QuestionForm, StudentEvaluation, StudentEvaluationList } from '@portal/contract';
 import { RESULTS_THRESHOLD } from '@portal/contract/rules';
 import { answerEvaluation, type Answers } from '../evaluation';
 import { pluralTranslator, translator, type Lang } from '../i18n';
-import { BASE_URL } from '../playwright.config';
 import { apiSignInStudent, emailOnFile, prepare, signIn, signInStudent } from '../session';
+import { expect, portalUrl, test } from '../portal';
 
 /** PER0001 teaches GSI102 in BTS1 GSI/J A, whose students answer the demo session (students.spec.ts evaluates GSI101). */
 const LECTURER = 'PER0001';
@@ -34,16 +34,16 @@ async function gsi102(request: APIRequestContext, studentId: number): Promise<St
 
 /** A student of the class signs in through the API, as the student form does, and submits their answers. */
 async function answerThroughApi(matricule: string, answers: Answers): Promise<{ target: StudentEvaluation; form: QuestionForm }> {
-  const api = await playwrightRequest.newContext({ baseURL: BASE_URL });
+  const api = await playwrightRequest.newContext({ baseURL: portalUrl() });
   try {
     const id = await apiSignInStudent(api, matricule, await emailOnFile(api, matricule));
     const target = await gsi102(api, id);
     const form = (await (await api.get(`/api/question-forms/${target.formId}`)).json()) as QuestionForm;
     const input = Object.entries(answers).map(([key, value]) => ({ id: key, value }));
-    const sent = await api.post('/api/question-forms/submit', { data: { STUDENT_EVALUATION_SESSION: target.STUDENT_EVALUATION_SESSION, EVALUATION_SESSION_ID: target.session.id, input }, headers: { origin: BASE_URL } });
+    const sent = await api.post('/api/question-forms/submit', { data: { STUDENT_EVALUATION_SESSION: target.STUDENT_EVALUATION_SESSION, EVALUATION_SESSION_ID: target.session.id, input }, headers: { origin: portalUrl() } });
     expect(sent.status(), `${matricule}'s answers`).toBe(201);
     // once only
-    const again = await api.post('/api/question-forms/submit', { data: { STUDENT_EVALUATION_SESSION: target.STUDENT_EVALUATION_SESSION, EVALUATION_SESSION_ID: target.session.id, input }, headers: { origin: BASE_URL } });
+    const again = await api.post('/api/question-forms/submit', { data: { STUDENT_EVALUATION_SESSION: target.STUDENT_EVALUATION_SESSION, EVALUATION_SESSION_ID: target.session.id, input }, headers: { origin: portalUrl() } });
     expect(again.status()).toBe(409);
     expect(((await again.json()) as { code: string }).code).toBe('EVALUATION_ALREADY_ANSWERED');
     return { target, form };

@@ -1,7 +1,8 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { PAY_FIELDS, PAY_FIXED_VALUES, PAY_MODES, payFieldsOf, payFieldUse, ribKey, type PayField, type PayMode } from '@portal/contract/rules';
 import { exactly, translator } from '../i18n';
 import { prepare, signIn } from '../session';
+import { expect, test } from '../portal';
 
 const t = translator('en');
 /** Support staff with an open registration that no other journey changes. */

@@ -1,8 +1,9 @@
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { ribKey } from '@portal/contract/rules';
 import { exactly, startsWith, translator, type Lang, type T } from '../i18n';
 import { prepare, signIn } from '../session';
+import { expect, test } from '../portal';
 
 const fixture = (name: string) => path.join(import.meta.dirname, '../fixtures', name);
 

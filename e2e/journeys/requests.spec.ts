@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { pdfQrCodes } from '../../apps/server/test/pdf';
 import { exactly, translator, type Lang, type T } from '../i18n';
 import { latestMailId, newestMail } from '../mailbox';
-import { BASE_URL } from '../playwright.config';
 import { prepare, signIn } from '../session';
+import { expect, portalUrl, test } from '../portal';
 
 const fixture = (name: string) => path.join(import.meta.dirname, '../fixtures', name);
 
@@ -96,7 +96,7 @@ test('requests: filed with an attachment, verified by its QR code, signed, batch
   const pdf = await lecturer.context.request.get(formUrl!);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   const [verificationUrl] = await pdfQrCodes(Buffer.from(await pdf.body()));
-  expect(verificationUrl).toMatch(new RegExp(`^${BASE_URL}/verify/[0-9a-f]{32}$`));
+  expect(verificationUrl).toMatch(new RegExp(`^${portalUrl()}/verify/[0-9a-f]{32}$`));
   const anonymous = await browser.newContext();
   const publicPage = await anonymous.newPage();
   await prepare(publicPage, 'en');

@@ -1,5 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { codeOf, newestMail } from '../mailbox';
+import { expect, test } from '../portal';
+
+// With the motion everybody sees by default: the other journeys ask for less (playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
 
 /** The server revokes the session (another client logs it out); the next call shows the dialog. */
 test('the session-expired dialog appears after the server revokes the session', async ({ page, request, playwright, baseURL }) => {

@@ -1,7 +1,10 @@
-import { expect, test } from '@playwright/test';
 import { exactly, translator } from '../i18n';
 import { codeOf, latestMailId, linkOf, newestMail } from '../mailbox';
 import { prepare, signIn } from '../session';
+import { expect, test } from '../portal';
+
+// With the motion everybody sees by default: the other journeys ask for less (playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
 
 /**
  * A registry person with no account signs up, confirms the e-mail from the outbox,

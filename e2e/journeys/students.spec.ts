@@ -1,10 +1,11 @@
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { QuestionForm, StudentEvaluationList } from '@portal/contract';
 import { exactly, pluralTranslator, startsWith, translator, type T } from '../i18n';
 import { answerEvaluation, choice, question, type Answers } from '../evaluation';
 import { codeOf, latestMailId, latestMailIdTo, newestMailTo } from '../mailbox';
 import { emailOnFile, prepare, signInStudent } from '../session';
+import { expect, test } from '../portal';
 
 const fixture = (name: string) => path.join(import.meta.dirname, '../fixtures', name);
 

@@ -1,7 +1,8 @@
-import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { addDays, LESSON_STATUS_COLOURS, mondayOf, type LessonStatus } from '@portal/contract/rules';
 import { exactly, translator, type Lang, type T } from '../i18n';
 import { prepare, signIn } from '../session';
+import { expect, test } from '../portal';
 
 /** PER0001 teaches GSI101 and GSI102 (lectures) in BTS1 GSI/J A, the class of the demo student ST24A001. */
 const LECTURER = 'PER0001';
