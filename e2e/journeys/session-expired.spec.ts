@@ -19,14 +19,18 @@ test('the session-expired dialog appears after the server revokes the session', 
   await whatsNew.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('heading', { name: 'My profile' })).toBeVisible();
 
+  // The settings page, loaded (its switch is enabled once the person's settings arrived): the
+  // language saved below is then the browser's next call.
+  await page.getByRole('button', { name: /Account menu of/ }).click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  await expect(page.getByRole('switch', { name: /Weekly planning/ })).toBeEnabled();
+
   // Another client holding the same session cookie logs out: the server revokes it.
   const other = await playwright.request.newContext({ baseURL, storageState: await page.context().storageState() });
   expect((await other.post('/api/auth/logout')).status()).toBe(204);
   await other.dispose();
 
   // The browser still has its (now revoked) cookie; its next call (saving the language) is refused.
-  await page.getByRole('button', { name: /Account menu of/ }).click();
-  await page.getByRole('menuitem', { name: 'Settings' }).click();
   await page.getByRole('button', { name: 'French' }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Session expirée' });
