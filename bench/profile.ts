@@ -58,7 +58,8 @@ async function main(): Promise<void> {
   const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
   if (!file) throw new Error('the server wrote no profile');
   const summary = summarise(JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')) as CpuProfile, window);
-  rmSync(dataDir, { recursive: true, force: true });
+  if (!process.env.BENCH_KEEP_PROFILE) rmSync(dataDir, { recursive: true, force: true });
+  else console.log(`profile kept in ${profileDir}`);
   const out = path.join(root, `bench/results/profile-${database}-${call.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase()}.md`);
   writeFileSync(out, `# CPU profile: ${call} on ${database}, ${connections} connections, ${seconds} s\n\n${summary}\n`);
   console.log(summary);

@@ -2,10 +2,10 @@ import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, Executor } from '../db/client';
-import { accounts, mailOutbox, persons } from '../db/schema';
+import { accounts, mailOutbox, persons, settings } from '../db/schema';
 import type { Clock } from './clock';
 import { tr, type Lang } from './i18n';
-import { languageOfPerson } from './person-record';
+import { languageOf } from './person-record';
 
 export interface OutgoingMail {
   to: string;
@@ -218,14 +218,16 @@ export async function mailPerson(
   exec: Executor,
   input: { personId: number; kind: string; key: string; vars: (lang: Lang) => Record<string, string | number> },
 ): Promise<boolean> {
+  // the address and the language in one read (it often runs inside the caller's transaction)
   const [person] = await exec
-    .select({ FIRSTNAME: persons.FIRSTNAME, LASTNAME: persons.LASTNAME, registryEmail: persons.EMAIL, accountEmail: accounts.email })
+    .select({ FIRSTNAME: persons.FIRSTNAME, LASTNAME: persons.LASTNAME, registryEmail: persons.EMAIL, accountEmail: accounts.email, settings: settings.values })
     .from(persons)
     .leftJoin(accounts, eq(accounts.personId, persons.id))
+    .leftJoin(settings, eq(settings.personId, persons.id))
     .where(eq(persons.id, input.personId));
   const to = person?.accountEmail ?? person?.registryEmail;
   if (!person || !to) return false;
-  const lang = await languageOfPerson(exec, input.personId);
+  const lang = languageOf(person.settings ?? undefined);
   await mailer.enqueue(exec, composeMail(lang, { to, name: `${person.FIRSTNAME} ${person.LASTNAME}`, kind: input.kind, key: input.key, vars: input.vars(lang) }));
   return true;
 }

@@ -37,12 +37,15 @@ const addressKey = (email: string) => `candidate-link:${hashToken(email.trim().t
 /** The page that opens a file from a link: the token in the fragment, which the page posts to `POST /candidate/auth-link`. */
 export const candidateLinkUrl = (ctx: ServiceContext, token: string): string => `${ctx.config.publicUrl}/candidate/open#token=${token}`;
 
-/** A new link to a candidate's file: its token (answered once, stored hashed); the candidate's older links are voided. */
-export async function createCandidateLink(ctx: ServiceContext, exec: Executor, candidateId: number): Promise<string> {
+/**
+ * A new link to a candidate's file: its token (answered once, stored hashed); the candidate's older
+ * links are voided. `first`: the candidate was registered in this transaction and has none yet.
+ */
+export async function createCandidateLink(ctx: ServiceContext, exec: Executor, candidateId: number, { first = false } = {}): Promise<string> {
   const token = randomToken();
   const tokenHash = hashToken(token);
   const now = ctx.clock.now();
-  await exec.delete(candidateLinks).where(and(eq(candidateLinks.candidateId, candidateId), ne(candidateLinks.tokenHash, tokenHash)));
+  if (!first) await exec.delete(candidateLinks).where(and(eq(candidateLinks.candidateId, candidateId), ne(candidateLinks.tokenHash, tokenHash)));
   await exec.insert(candidateLinks).values({ tokenHash, candidateId, createdAt: now, expiresAt: new Date(now.getTime() + CANDIDATE_LINK_TTL_SECONDS * 1000) });
   return token;
 }
@@ -76,7 +79,7 @@ const entranceVars = (row: ForMail) => ({ number: row.number, entrance: row.entr
 export async function registrationMail(ctx: ServiceContext, tx: Tx, input: { candidateId: number }): Promise<void> {
   const [row] = await registrationsForMail(tx, eq(candidates.id, input.candidateId));
   if (!row) return;
-  const token = await createCandidateLink(ctx, tx, row.id);
+  const token = await createCandidateLink(ctx, tx, row.id, { first: true });
   await ctx.mailer.enqueue(
     tx,
     composeMail(langOf(row), {

@@ -1,7 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES, REQUEST_COUNTERS, type RequestCategory, type RequestDetail, type RequestPage, type RequestStats } from '@portal/contract';
-import { applicationChoices, applications, applicationSessions, auditLog, classes, persons, requests, requestSteps, requestSubcategories, subjects } from '../../db/schema';
+import { applicationChoices, applications, applicationSessions, auditLog, classes, mailOutbox, persons, requests, requestSteps, requestSubcategories, subjects } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
 import { Client, createTestApp, sessionFor, signIn, type TestApp } from '../../../test/helpers';
 
@@ -334,5 +334,22 @@ describe('the lecturer follows their requests', () => {
     expect(stats.monthly[11]!.count).toBe(4);
     expect(stats.monthlyAverage).toBe(Math.round((5 / 12) * 100) / 100);
     expect(stats.totalDone).toBe(6);
+  });
+});
+
+// Last in this file: it moves the references' sequence past six digits.
+describe('request references', () => {
+  it('number on past 999999 with every digit kept, and the audit and the mail name the same reference', async () => {
+    const l = await lecturer();
+    await t.db.execute(sql`select setval('request_reference_seq', 999998)`);
+    const body = { REQUEST_CATEGORY_ID: sub['0201']!.id, AMOUNT_RECEIVED: 150000, AMOUNT_EXPECTED: 187500.5, VH_DISPLAYED: 30, REQUEST_OBJECT: 'November fees', DESCRIPTION: 'Five hours missing' };
+    const filings = [await l.client.post('/api/requests', body), await l.client.post('/api/requests', body)];
+    expect(filings.map((res) => res.statusCode)).toEqual([201, 201]);
+    const [first, second] = filings.map((res) => res.json<RequestDetail>()) as [RequestDetail, RequestDetail];
+    expect([first.REQUEST_ID, second.REQUEST_ID]).toEqual(['0201@2024-999999', '0201@2024-1000000']);
+    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'request.filed'), eq(auditLog.targetId, String(second.id))));
+    expect(entry).toMatchObject({ details: { reference: '0201@2024-1000000' } });
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'request-filed')).orderBy(desc(mailOutbox.id)).limit(1);
+    expect(mail!.subject).toContain('0201@2024-1000000');
   });
 });
