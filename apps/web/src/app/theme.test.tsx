@@ -34,22 +34,23 @@ function renderInTheme() {
   );
 }
 
+/** Renders a dialog in the app's theme for a person with this preference, closes it, and lets 1 ms pass. */
+function closeDialog(reduceMotion: boolean) {
+  vi.useFakeTimers();
+  preferReducedMotion(reduceMotion);
+  renderInTheme();
+  act(() => screen.getByRole('button', { name: 'Close' }).click());
+  act(() => vi.advanceTimersByTime(1));
+}
+
 describe('the theme and the motion a person asked for', () => {
   it('closes a dialog at once for a person whose system asks for less motion', () => {
-    vi.useFakeTimers();
-    preferReducedMotion(true);
-    renderInTheme();
-    act(() => screen.getByRole('button', { name: 'Close' }).click());
-    act(() => vi.advanceTimersByTime(1));
+    closeDialog(true);
     expect(screen.queryByRole('dialog', { hidden: true })).toBeNull();
   });
 
   it('fades a dialog out for everybody else', () => {
-    vi.useFakeTimers();
-    preferReducedMotion(false);
-    renderInTheme();
-    act(() => screen.getByRole('button', { name: 'Close' }).click());
-    act(() => vi.advanceTimersByTime(1));
+    closeDialog(false);
     // still there, leaving: the fade has not run its course yet
     expect(screen.getByRole('dialog', { hidden: true })).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(1_000));
