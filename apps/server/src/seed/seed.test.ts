@@ -126,7 +126,7 @@ describe('demo data', () => {
 
   it('holds demo requests of PER0001 and VAC0001 at every stage, each consistent with its steps and batches (decision 32)', async () => {
     const rows = await t.db
-      .select({ id: requests.id, sub: requestSubcategories.code, author: persons.MATRICULE, status: requests.REQUEST_STATUS, unitId: requests.REQUEST_UNITY_ID, signedAt: requests.signedAt, batchId: requests.batchId, arrivalHopId: requests.arrivalHopId, forwardUnitId: requests.forwardUnitId })
+      .select({ id: requests.id, reference: requests.REQUEST_ID, sub: requestSubcategories.code, author: persons.MATRICULE, status: requests.REQUEST_STATUS, unitId: requests.REQUEST_UNITY_ID, signedAt: requests.signedAt, batchId: requests.batchId, arrivalHopId: requests.arrivalHopId, forwardUnitId: requests.forwardUnitId })
       .from(requests)
       .innerJoin(requestSubcategories, eq(requestSubcategories.id, requests.REQUEST_CATEGORY_ID))
       .innerJoin(persons, eq(persons.id, requests.REQUEST_AUTHOR))
@@ -142,6 +142,8 @@ describe('demo data', () => {
       ['1201', 'ST24A001', 'PROCESSING', 'AWAITING_DECISION'],
       ['1102', 'ST24A001', 'REGISTERED', 'READY_TO_SEND'],
     ]);
+    // each numbered as a filing numbers it (requestReferenceOf): its sub-category, a year, the next six digits
+    expect(rows.map((r) => r.reference)).toEqual(rows.map((r, i) => expect.stringMatching(new RegExp(`^${r.sub}@\\d{4}-${String(i + 1).padStart(6, '0')}$`))));
     // every request's last step gives its status; every batch was received, with its items
     for (const row of rows) {
       const steps = await t.db.select().from(requestSteps).where(eq(requestSteps.requestId, row.id)).orderBy(requestSteps.at, requestSteps.id);

@@ -223,7 +223,7 @@ export async function fileRequest(ctx: ServiceContext, input: { actor: Actor; me
       .values({
         ...details,
         REQUEST_FILE: fileId ?? null,
-        REQUEST_ID: referenceOf(`${sub.code}@${today.slice(0, 4)}-`),
+        REQUEST_ID: requestReferenceOf(sub.code, today),
         REQUEST_AUTHOR: actor.id,
         REQUEST_CATEGORY_ID: sub.id,
         REQUEST_OBJECT: body.REQUEST_OBJECT,
@@ -254,8 +254,13 @@ export async function fileRequest(ctx: ServiceContext, input: { actor: Actor; me
   return (await loadRequest(ctx.db, id))!;
 }
 
-/** `prefix` and the next number of the references' sequence, at least six digits (0301@2026-000042). */
-const referenceOf = (prefix: string) => sql<string>`(select ${prefix} || lpad(n::text, greatest(6, length(n::text)), '0') from nextval('request_reference_seq') as n)`;
+/**
+ * A new request's reference, numbered by the statement that inserts it: the sub-category's code,
+ * the year of `day` (a university day) and the next number of the references' sequence, at least
+ * six digits (0301@2026-000042).
+ */
+export const requestReferenceOf = (subcategoryCode: string, day: string) =>
+  sql<string>`(select ${`${subcategoryCode}@${day.slice(0, 4)}-`} || lpad(n::text, greatest(6, length(n::text)), '0') from nextval('request_reference_seq') as n)`;
 
 /**
  * The filing mail, in the author's language (decision 32): the reference, the title, and the rule
