@@ -2,6 +2,7 @@
 // goes, by package and by function (self time). Usage:
 //   npm run bench:profile -- [--database postgres|pglite] [--call own-record|health|search] [--seconds 10] [--connections 50]
 //   npm run bench:profile -- --path /api/requests?page=1 [--as PER0001|ST24A001|-] [--method POST --body '{...}']
+// BENCH_KEEP_PROFILE=1 keeps the .cpuprofile file (its folder is printed) for a closer look.
 // --path profiles any call, as the demo person --as names (PER0001 by default; - for nobody); {id}
 // in the path is that person's id.
 // The server runs with --cpu-prof; its profile is written when it stops, then read here. The

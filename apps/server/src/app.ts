@@ -108,6 +108,9 @@ export interface AppOptions {
 /** The portal's periodic jobs (lib/jobs.ts): the embedded database's upkeep (PGlite only, decision 50); the requests' reminder and 7-day rule, and their draft attachments; the weekly planning mail; the evaluation ballot box's mix (decision 39); the reconciliation of pending payments (decision 43); the closing of entrances past their deadline (decision 44); forgetting candidates' expired links and sessions (decision 42). */
 export const PORTAL_JOBS: readonly Job[] = [databaseUpkeepJob, requestDeadlinesJob, weeklyPlanningJob, ballotMixJob, paymentsReconcileJob, entrancesClosePastDeadlineJob, candidateAccessCleanupJob];
 
+/** What any log line says of a request: its method, its URL without query values (`safeUrl`) and the client's address. */
+const loggedRequest = (request: Pick<FastifyRequest, 'method' | 'url' | 'ip'>) => ({ method: request.method, url: safeUrl(request.url), remoteAddress: request.ip });
+
 /**
  * One log line per request, when it is answered, naming the request (issue 15): Fastify writes two.
  * An answered request's line holds only what it is built from here (method, URL as `safeUrl` logs
@@ -122,7 +125,7 @@ class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    else this.lines.info({ reqId: request.id, req: { method: request.method, url: safeUrl(request.url), remoteAddress: request.ip }, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime }, 'request completed');
+    else this.lines.info({ reqId: request.id, req: loggedRequest(request), res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime }, 'request completed');
   }
 }
 
@@ -143,7 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       redact: { paths: REDACT, censor: '[redacted]' },
       serializers: {
         err: (error: unknown) => safeError(error),
-        req: (req) => ({ method: req.method, url: safeUrl(req.url), remoteAddress: req.ip }),
+        req: loggedRequest,
       },
     },
     logController: new OneLinePerRequest(pino({ level: config.logLevel }, stream)),

@@ -227,7 +227,7 @@ export async function mailPerson(
     .where(eq(persons.id, input.personId));
   const to = person?.accountEmail ?? person?.registryEmail;
   if (!person || !to) return false;
-  const lang = languageOf(person.settings ?? undefined);
+  const lang = languageOf(person.settings);
   await mailer.enqueue(exec, composeMail(lang, { to, name: `${person.FIRSTNAME} ${person.LASTNAME}`, kind: input.kind, key: input.key, vars: input.vars(lang) }));
   return true;
 }

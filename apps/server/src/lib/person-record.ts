@@ -5,7 +5,7 @@ import { accounts, identifications, persons, profiles, settings, type Account, t
 import { frozenAnswer } from './frozen-answer';
 import type { Lang } from './i18n';
 
-type SettingsValues = Record<string, string | number | boolean | null> | undefined;
+type SettingsValues = Record<string, string | number | boolean | null> | null | undefined;
 type ChildJson = { FIRSTNAME: string; LASTNAME: string; BIRTHDATE: string | null };
 
 export function languageOf(values: SettingsValues): Lang {
