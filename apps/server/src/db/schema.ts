@@ -88,8 +88,10 @@ export const ACCENTED = 'ÀÁÂÃÄÅàáâãäåÇçÈÉÊËèéêëÌÍÎÏì�
 export const UNACCENTED = 'AAAAAAaaaaaaCcEEEEeeeeIIIIiiiiNnOOOOOoooooUUUUuuuuYyy';
 
 /**
- * What a subject search reads: code and both names, lower case, without accents. The index
- * subjects_search_trgm_idx is on exactly this expression; a search uses it as written here.
+ * What a subject search reads: code and both names, lower case, without accents. Kept in the
+ * subject's row as `search_text` (a stored generated column, decision 58), which a search reads and
+ * subjects_search_trgm_idx indexes: working it out for each row a search looked at was most of a
+ * search's time.
  */
 export const subjectSearchText = (t: { code: SQLWrapper; name: SQLWrapper; nameFr: SQLWrapper }): SQL =>
   sql`lower(translate(${t.code} || ' ' || ${t.name} || ' ' || ${t.nameFr}, ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${UNACCENTED}'`)}))`;
@@ -108,6 +110,10 @@ export const subjects = pgTable(
     hoursTp: integer('hours_tp').notNull().default(0),
     hourlyRate: integer('hourly_rate').notNull(),
     credits: integer('credits').notNull().default(3),
+    /** what a search reads (subjectSearchText), written by the database with the row */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs((): SQL => subjectSearchText(subjects)),
   },
   (t) => [
     uniqueIndex('subjects_class_code_uq').on(t.classId, t.code),
@@ -115,7 +121,7 @@ export const subjects = pgTable(
     // What a lesson's (subject, class) key refers to: a lesson's class is its subject's (migration 0012).
     uniqueIndex('subjects_id_class_uq').on(t.id, t.classId),
     // Free-text search (`%word%`) over code and both names, case- and accent-insensitive, by trigrams (decision 30).
-    index('subjects_search_trgm_idx').using('gin', sql`${subjectSearchText(t)} gin_trgm_ops`),
+    index('subjects_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 

@@ -16,7 +16,7 @@ import {
   type SubjectInput,
 } from '@portal/contract';
 import type { Tx } from '../../db/client';
-import { branches, classes, cycles, departments, levels, subjects, subjectSearchText } from '../../db/schema';
+import { branches, classes, cycles, departments, levels, subjects } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import type { Acting, ServiceContext } from '../../lib/context';
 import { AppError, validationError } from '../../lib/errors';
@@ -266,7 +266,7 @@ async function subjectById(tx: Tx, id: number): Promise<CatalogueSubject | undef
 
 /** The catalogue's subjects: free search over code, both names and class (every word, without case or accents), optionally of one class. */
 export async function listSubjects(ctx: ServiceContext, query: { search?: string | undefined; classId?: number | undefined; page: number; pageSize: number }): Promise<CatalogueSubjectPage> {
-  const conditions: SQL[] = searchWords(query.search).map((word) => sql`(${subjectSearchText(subjects)} like ${likePattern(fold(word))} or lower(${classes.code}) like ${likePattern(word)})`);
+  const conditions: SQL[] = searchWords(query.search).map((word) => sql`(${subjects.searchText} like ${likePattern(fold(word))} or lower(${classes.code}) like ${likePattern(word)})`);
   if (query.classId) conditions.push(eq(subjects.classId, query.classId));
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [total]] = await Promise.all([

@@ -11,7 +11,7 @@ import {
   type SubjectRow,
 } from '@portal/contract';
 import type { Db } from '../../db/client';
-import { applicationSessions, branches, catalogueVersion, classes, cycles, departments, levels, subjects, subjectSearchText } from '../../db/schema';
+import { applicationSessions, branches, catalogueVersion, classes, cycles, departments, levels, subjects } from '../../db/schema';
 import type { CatalogueChanges, ServiceContext } from '../../lib/context';
 import { fold, likePattern } from '../../lib/sql';
 import { frozenAnswer } from '../../lib/frozen-answer';
@@ -129,7 +129,7 @@ function filterValues(filters: SubjectFilters): Partial<Record<FilterName, strin
   return values;
 }
 
-/** The conditions of the filters given; the search is exactly the expression of subjects_search_trgm_idx. */
+/** The conditions of the filters given; the search reads the column subjects_search_trgm_idx indexes. */
 function filterConditions(given: readonly FilterName[]): SQL[] {
   const p = (name: FilterName) => sql.placeholder(name);
   const condition: Record<FilterName, () => SQL> = {
@@ -139,7 +139,7 @@ function filterConditions(given: readonly FilterName[]): SQL[] {
     REGIME: () => sql`${classes.shift} = ${p('REGIME')}`,
     BRANCH: () => sql`${classes.branchId} = ${p('BRANCH')}`,
     DEPARTMENT: () => sql`${branches.departmentId} = ${p('DEPARTMENT')}`,
-    SEARCH: () => sql`${subjectSearchText(subjects)} like ${p('SEARCH')}`,
+    SEARCH: () => sql`${subjects.searchText} like ${p('SEARCH')}`,
   };
   return given.map((name) => condition[name]());
 }
