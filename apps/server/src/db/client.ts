@@ -13,6 +13,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { pgliteStatements } from './pglite-statements';
+import { statementNames, type StatementNames } from './named-statements';
 import { createReadCache, type ReadCache } from './read-cache';
 import { createTurns } from './turns';
 
@@ -233,14 +234,25 @@ export const DATABASE_TIMEOUT_DEFAULTS: DatabaseTimeouts = { connectMs: 5_000, p
  * fail at once for `connectMs` (instead of each waiting out its own timeout while requests queue
  * behind them), then connecting is tried again.
  */
-function connectionClass(connectMs: number): typeof pg.Client {
+function connectionClass(connectMs: number, names: StatementNames): typeof pg.Client {
   let downUntil = 0;
   const failed = () => {
     downUntil = Date.now() + connectMs;
   };
   return class PortalClient extends pg.Client {
+    /** the statement names this connection was given (db/named-statements.ts) */
+    readonly #named = new Set<string>();
     constructor(config?: string | pg.ClientConfig) {
       super({ ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis: connectMs });
+    }
+    // A statement drizzle sends again is sent under a name (decision 58).
+    override query(...args: unknown[]): never {
+      const [config, values] = args as [{ text?: unknown; name?: unknown } | string, unknown];
+      if (typeof config === 'object' && config !== null && typeof config.text === 'string' && config.name === undefined && Array.isArray(values)) {
+        const name = names.nameFor(config.text, values.length, this.#named);
+        if (name) args[0] = { ...config, name };
+      }
+      return (super.query as (...a: unknown[]) => never)(...args);
     }
     override connect(): Promise<pg.Client>;
     override connect(callback: ((err: Error) => void) | ((err: null, c: pg.Client) => void)): void;
@@ -276,7 +288,7 @@ export function fromPostgres(url: string, poolSize = 20, timeouts: DatabaseTimeo
     connectionString: url,
     max: poolSize,
     idleTimeoutMillis: 30_000,
-    Client: connectionClass(timeouts.connectMs),
+    Client: connectionClass(timeouts.connectMs, statementNames()),
     connectionTimeoutMillis: Math.max(timeouts.poolWaitMs, timeouts.connectMs),
     statement_timeout: timeouts.statementMs,
     idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
