@@ -60,17 +60,17 @@ export interface ChangeFeed {
 
 /**
  * An embedded database with the extensions the migrations use (pg_trgm for subject search,
- * btree_gist for the lessons' exclusion constraints), planning without Memoize, and planning each
- * run of a prepared statement with its values. Once its tables have statistics (db/upkeep.ts) the
- * planner weighs Memoize nodes for each join, and PGlite plans every run: the author's requests page
- * took 2.2 ms instead of 1.6, planning twice as long for lookups of a few rows. The portal's joins
- * read a page at a time (decision 50). The portal's statements are prepared once
- * (db/pglite-statements.ts), and a generic plan, which knows neither a search's pattern nor a
- * page's size, scanned what an index finds (decision 51).
+ * btree_gist for the lessons' exclusion constraints), and planning without Memoize. Once its tables
+ * have statistics (db/upkeep.ts) the planner weighs Memoize nodes for each join: the author's
+ * requests page took 2.2 ms instead of 1.6, planning twice as long for lookups of a few rows. The
+ * portal's joins read a page at a time (decision 50). The portal's statements are prepared once
+ * (db/pglite-statements.ts) and planned as PostgreSQL plans prepared statements: with their values
+ * for the first five runs, then once for all runs where that plan costs no more (decision 58; a
+ * search's pattern or a page's size keeps it planning with the values).
  */
 export async function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}): Promise<PGlite> {
   const client = await PGlite.create({ ...options, extensions: { pg_trgm, btree_gist } });
-  await client.exec('set enable_memoize = off; set plan_cache_mode = force_custom_plan');
+  await client.exec('set enable_memoize = off');
   return client;
 }
 

@@ -39,14 +39,24 @@ describe.runIf(!onPostgres)('named statements on PGlite (decision 51)', () => {
     expect(updated.affectedRows).toBe(2);
   });
 
-  it('prepares a text once and runs it again without parsing it, each run planned with its own values', async () => {
+  const plansOf = async (text: string) => {
+    const runs = await client.query<{ statement: string; generic_plans: number; custom_plans: number }>('select statement, generic_plans::int, custom_plans::int from pg_prepared_statements');
+    return runs.rows.filter((r) => r.statement === text);
+  };
+
+  it('prepares a text once and runs it again without parsing it; a lookup is planned for its first five runs only', async () => {
     const text = 'select name from people where id = $1';
     for (let i = 0; i < 8; i++) expect((await statements.query(text, [1 + (i % 2)], undefined)).rows).toHaveLength(1);
-    const runs = await client.query<{ statement: string; generic_plans: number; custom_plans: number }>('select statement, generic_plans::int, custom_plans::int from pg_prepared_statements');
-    const mine = runs.rows.filter((r) => r.statement === text);
+    const mine = await plansOf(text);
     expect(mine).toHaveLength(1);
-    // a generic plan knows neither a search's pattern nor a page's size (decision 51)
-    expect(mine[0]).toMatchObject({ generic_plans: 0, custom_plans: 8 });
+    // PostgreSQL's own choice (decision 58): the lookup's plan is the same for every id
+    expect(mine[0]).toMatchObject({ generic_plans: 3, custom_plans: 5 });
+  });
+
+  it("keeps planning with the values a statement whose plan depends on them (a page's size)", async () => {
+    const text = 'select name from people order by name limit $1';
+    for (let i = 0; i < 8; i++) await statements.query(text, [1 + (i % 2)], undefined);
+    expect(await plansOf(text)).toEqual([expect.objectContaining({ generic_plans: 0, custom_plans: 8 })]);
   });
 
   it('keeps at most `size` statements, closing the least recently used', async () => {

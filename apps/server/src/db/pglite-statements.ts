@@ -9,11 +9,12 @@ type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
  * named statement of the one session PGlite has; then each run is one call (bind, execute, sync),
  * and the answer is read as PGlite reads its own, with the same type parsers and serializers.
  *
- * Each run is still planned with its own values: `createPglite` sets `plan_cache_mode` to
- * `force_custom_plan`. PostgreSQL's generic plans, tried in the bench, doubled a student's week and
- * file (their planning is most of their time), but a generic plan does not know a search's pattern
- * nor a page's size: the subject search's count scanned the 20,000 subjects instead of using the
- * trigram index, and the requests list and counters lost a third to a half of their throughput.
+ * Each statement is planned as PostgreSQL plans prepared statements (`plan_cache_mode = auto`,
+ * decision 58): with its values for the first five runs, then with one plan kept for all runs where
+ * that plan costs no more than those. Decision 51 had forced a plan for each run, because a plan
+ * forced on every statement (`force_generic_plan`) knew neither a search's pattern nor a page's
+ * size; PostgreSQL's own choice keeps planning those with their values, and stops planning the
+ * lookups and writes whose plan is the same for every value (a session's, a filing's inserts).
  *
  * The statements kept are bounded (`size`, the least recently used is closed). A text that fails
  * to parse is not kept. A query with a blob (COPY) is not for these: db/client.ts gives it to PGlite's
