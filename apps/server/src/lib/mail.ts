@@ -208,26 +208,42 @@ export function composeMail(
   return { to: input.to.toLowerCase(), subject: tr(lang, input.subjectKey ?? `${input.key}.subject`, input.vars), text, html, kind: input.kind, ...(input.replyTo ? { replyTo: input.replyTo } : {}) };
 }
 
+/** Who a mail to a person goes to: their name, the address their account uses (else the one the registry holds) and their language. */
+export interface Recipient {
+  name: string;
+  to: string;
+  lang: Lang;
+}
+
 /**
- * Queues a mail to a person, in their language, at the address their account uses (else the one
- * the registry holds), inside the caller's transaction; `vars` gets the language. Nothing without
- * an address. Answers whether a mail was queued.
+ * A person's address and language, in one read; undefined without an address. Read outside a
+ * transaction, it is usually answered from memory (the read cache, decision 53): a person's name,
+ * address and language seldom change.
  */
-export async function mailPerson(
-  mailer: Pick<Mailer, 'enqueue'>,
-  exec: Executor,
-  input: { personId: number; kind: string; key: string; vars: (lang: Lang) => Record<string, string | number> },
-): Promise<boolean> {
-  // the address and the language in one read (it often runs inside the caller's transaction)
+export async function recipientOf(exec: Executor, personId: number): Promise<Recipient | undefined> {
   const [person] = await exec
     .select({ FIRSTNAME: persons.FIRSTNAME, LASTNAME: persons.LASTNAME, registryEmail: persons.EMAIL, accountEmail: accounts.email, settings: settings.values })
     .from(persons)
     .leftJoin(accounts, eq(accounts.personId, persons.id))
     .leftJoin(settings, eq(settings.personId, persons.id))
-    .where(eq(persons.id, input.personId));
+    .where(eq(persons.id, personId));
   const to = person?.accountEmail ?? person?.registryEmail;
-  if (!person || !to) return false;
-  const lang = languageOf(person.settings);
-  await mailer.enqueue(exec, composeMail(lang, { to, name: `${person.FIRSTNAME} ${person.LASTNAME}`, kind: input.kind, key: input.key, vars: input.vars(lang) }));
+  return person && to ? { name: `${person.FIRSTNAME} ${person.LASTNAME}`, to, lang: languageOf(person.settings) } : undefined;
+}
+
+/**
+ * Queues a mail to a person, in their language, at the address their account uses (else the one
+ * the registry holds), inside the caller's transaction; `vars` gets the language. Nothing without
+ * an address. Answers whether a mail was queued. `recipient`, when the caller read it already
+ * (recipientOf), saves the read.
+ */
+export async function mailPerson(
+  mailer: Pick<Mailer, 'enqueue'>,
+  exec: Executor,
+  input: { personId: number; kind: string; key: string; vars: (lang: Lang) => Record<string, string | number>; recipient?: Recipient | undefined },
+): Promise<boolean> {
+  const recipient = 'recipient' in input ? input.recipient : await recipientOf(exec, input.personId);
+  if (!recipient) return false;
+  await mailer.enqueue(exec, composeMail(recipient.lang, { to: recipient.to, name: recipient.name, kind: input.kind, key: input.key, vars: input.vars(recipient.lang) }));
   return true;
 }
