@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, sql, type Placeholder } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   displayForAudience,
@@ -36,7 +36,7 @@ import { actorCan, refuseAccess } from '../../lib/auth';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { keptAnswer } from '../../lib/kept-answers';
-import { mailPerson } from '../../lib/mail';
+import { mailPerson, recipientOf, type Recipient } from '../../lib/mail';
 import { isUniqueViolation, likePattern } from '../../lib/sql';
 import { isAssigned } from '../applications/affected.service';
 import { studentSubjectsOf } from '../classes/classes.service';
@@ -215,6 +215,8 @@ export async function fileRequest(ctx: ServiceContext, input: { actor: Actor; me
   // Attachment ids are lower-case uuids (randomUUID); one typed in upper case names the same file.
   const fileId = details.REQUEST_FILE?.toLowerCase();
 
+  // The author's address and language, read before the transaction: usually from memory.
+  const recipient = await recipientOf(ctx.db, actor.id);
   const filing = ctx.db.transaction(async (tx) => {
     if (fileId !== undefined) await takeAttachment(tx, actor.id, fileId);
     // The reference (0301@2026-000042) is numbered by the insert itself: one round trip, not two.
@@ -239,19 +241,21 @@ export async function fileRequest(ctx: ServiceContext, input: { actor: Actor; me
     const reference = row!.reference;
     await tx.insert(requestSteps).values({ requestId: row!.id, kind: 'FILED', unitId: sub.firstUnitId, status: 'REGISTERED', at: now, by: actor.id });
     await audit(tx, { at: now, actorId: actor.id, action: 'request.filed', targetType: 'request', targetId: row!.id, ip: meta.ip, details: { reference, subcategory: sub.code, ...(fileId ? { fileId } : {}) } });
-    await mailFiling(ctx, tx, { authorId: actor.id, requestId: row!.id, reference, title: body.REQUEST_OBJECT, filedAt: now, signature: !signedAtFiling });
-    return row!.id;
+    await mailFiling(ctx, tx, { authorId: actor.id, recipient, requestId: row!.id, reference, title: body.REQUEST_OBJECT, filedAt: now, signature: !signedAtFiling });
+    // The answer is read before the commit: on PGlite, reads after it would wait behind every
+    // transaction queued meanwhile (db/turns.ts), doubling a filing's wait under load.
+    return loadRequestIn(tx, row!.id);
   });
-  let id: number;
+  let filed: RequestDetail;
   try {
-    id = await filing;
+    filed = await filing;
   } catch (error) {
     // Another filing took the attachment between the check and the insert.
     if (isUniqueViolation(error) && brokenConstraint(error) === REQUEST_FILE_INDEX) throw attachmentInvalid();
     throw error;
   }
   ctx.mailer.kick();
-  return (await loadRequest(ctx.db, id))!;
+  return filed;
 }
 
 /**
@@ -270,11 +274,12 @@ export const requestReferenceOf = (subcategoryCode: string, day: string) =>
  * their school, with no signature to give (decision 41). Enqueued in the filing's transaction; none
  * without an address.
  */
-async function mailFiling(ctx: ServiceContext, tx: Executor, input: { authorId: number; requestId: number; reference: string; title: string; filedAt: Date; signature: boolean }): Promise<void> {
+async function mailFiling(ctx: ServiceContext, tx: Executor, input: { authorId: number; recipient: Recipient | undefined; requestId: number; reference: string; title: string; filedAt: Date; signature: boolean }): Promise<void> {
   const filed = universityMoment(input.filedAt);
   const deadline = universityMoment(signatureDeadlineOf(input.filedAt));
   await mailPerson(ctx.mailer, tx, {
     personId: input.authorId,
+    recipient: input.recipient,
     kind: 'request-filed',
     key: input.signature ? 'requestFiled' : 'requestFiledStudent',
     vars: () => ({
@@ -348,12 +353,12 @@ export const listFrom = (exec: Executor) =>
     .leftJoin(subjects, eq(subjects.id, requests.SUBJECT_ID))
     .leftJoin(files, eq(files.id, requests.REQUEST_FILE));
 
-/** One request and its steps, prepared once per database: read on every view, filing and action, they would otherwise be planned each time. */
-function detailStatements(db: Db) {
+/** One request and its steps (`id` a value, or a placeholder for the prepared statements). */
+function detailQueries(exec: Executor, id: number | Placeholder) {
   const stepBy = alias(persons, 'step_by');
   return {
-    request: listFrom(db).where(eq(requests.id, sql.placeholder('id'))).prepare('request_by_id'),
-    steps: db
+    request: listFrom(exec).where(eq(requests.id, id)),
+    steps: exec
       .select({
         step: requestSteps,
         unit: requestUnits,
@@ -366,10 +371,16 @@ function detailStatements(db: Db) {
       .leftJoin(requestDecisions, eq(requestDecisions.id, requestSteps.decisionId))
       .leftJoin(requestBatches, eq(requestBatches.id, requestSteps.batchId))
       .leftJoin(stepBy, eq(stepBy.id, requestSteps.by))
-      .where(eq(requestSteps.requestId, sql.placeholder('id')))
-      .orderBy(asc(requestSteps.at), asc(requestSteps.id))
-      .prepare('request_steps_by_request'),
+      .where(eq(requestSteps.requestId, id))
+      .orderBy(asc(requestSteps.at), asc(requestSteps.id)),
   };
+}
+type DetailRows = [Awaited<ReturnType<typeof detailQueries>['request']>, Awaited<ReturnType<typeof detailQueries>['steps']>];
+
+/** One request and its steps, prepared once per database: read on every view, filing and action, they would otherwise be planned each time. */
+function detailStatements(db: Db) {
+  const queries = detailQueries(db, sql.placeholder('id'));
+  return { request: queries.request.prepare('request_by_id'), steps: queries.steps.prepare('request_steps_by_request') };
 }
 const detailStatementsOf = perDatabase(detailStatements);
 
@@ -382,7 +393,17 @@ export const NO_ACTIONS: RequestDetail['actions'] = { sign: false, reject: false
  */
 export async function loadRequest(db: Db, id: number, options: { backOffice?: boolean; actions?: RequestDetail['actions'] } = {}): Promise<RequestDetail | null> {
   const statements = detailStatementsOf(db);
-  const [[r], steps] = await Promise.all([statements.request.execute({ id }), statements.steps.execute({ id })]);
+  return requestDetail(await Promise.all([statements.request.execute({ id }), statements.steps.execute({ id })]), options);
+}
+
+/** The same, read inside a transaction (the filing's: its answer is read before the commit, in the same turn on PGlite). */
+async function loadRequestIn(tx: Executor, id: number): Promise<RequestDetail> {
+  const queries = detailQueries(tx, id);
+  const request = await queries.request;
+  return requestDetail([request, await queries.steps], {})!;
+}
+
+function requestDetail([[r], steps]: DetailRows, options: { backOffice?: boolean; actions?: RequestDetail['actions'] }): RequestDetail | null {
   if (!r) return null;
   const { request, subjectName, subjectNameFr, author, fileName, ...row } = r;
   return {
