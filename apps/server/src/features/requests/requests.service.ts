@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   displayForAudience,
@@ -242,20 +242,18 @@ export async function fileRequest(ctx: ServiceContext, input: { actor: Actor; me
     await tx.insert(requestSteps).values({ requestId: row!.id, kind: 'FILED', unitId: sub.firstUnitId, status: 'REGISTERED', at: now, by: actor.id });
     await audit(tx, { at: now, actorId: actor.id, action: 'request.filed', targetType: 'request', targetId: row!.id, ip: meta.ip, details: { reference, subcategory: sub.code, ...(fileId ? { fileId } : {}) } });
     await mailFiling(ctx, tx, { authorId: actor.id, recipient, requestId: row!.id, reference, title: body.REQUEST_OBJECT, filedAt: now, signature: !signedAtFiling });
-    // The answer is read before the commit: on PGlite, reads after it would wait behind every
-    // transaction queued meanwhile (db/turns.ts), doubling a filing's wait under load.
-    return loadRequestIn(tx, row!.id);
+    return row!.id;
   });
-  let filed: RequestDetail;
+  let id: number;
   try {
-    filed = await filing;
+    id = await filing;
   } catch (error) {
     // Another filing took the attachment between the check and the insert.
     if (isUniqueViolation(error) && brokenConstraint(error) === REQUEST_FILE_INDEX) throw attachmentInvalid();
     throw error;
   }
   ctx.mailer.kick();
-  return filed;
+  return (await loadRequest(ctx.db, id))!;
 }
 
 /**
@@ -353,12 +351,12 @@ export const listFrom = (exec: Executor) =>
     .leftJoin(subjects, eq(subjects.id, requests.SUBJECT_ID))
     .leftJoin(files, eq(files.id, requests.REQUEST_FILE));
 
-/** One request and its steps (`id` a value, or a placeholder for the prepared statements). */
-function detailQueries(exec: Executor, id: number | Placeholder) {
+/** One request and its steps, prepared once per database: read on every view, filing and action, they would otherwise be planned each time. */
+function detailStatements(db: Db) {
   const stepBy = alias(persons, 'step_by');
   return {
-    request: listFrom(exec).where(eq(requests.id, id)),
-    steps: exec
+    request: listFrom(db).where(eq(requests.id, sql.placeholder('id'))).prepare('request_by_id'),
+    steps: db
       .select({
         step: requestSteps,
         unit: requestUnits,
@@ -371,16 +369,10 @@ function detailQueries(exec: Executor, id: number | Placeholder) {
       .leftJoin(requestDecisions, eq(requestDecisions.id, requestSteps.decisionId))
       .leftJoin(requestBatches, eq(requestBatches.id, requestSteps.batchId))
       .leftJoin(stepBy, eq(stepBy.id, requestSteps.by))
-      .where(eq(requestSteps.requestId, id))
-      .orderBy(asc(requestSteps.at), asc(requestSteps.id)),
+      .where(eq(requestSteps.requestId, sql.placeholder('id')))
+      .orderBy(asc(requestSteps.at), asc(requestSteps.id))
+      .prepare('request_steps_by_request'),
   };
-}
-type DetailRows = [Awaited<ReturnType<typeof detailQueries>['request']>, Awaited<ReturnType<typeof detailQueries>['steps']>];
-
-/** One request and its steps, prepared once per database: read on every view, filing and action, they would otherwise be planned each time. */
-function detailStatements(db: Db) {
-  const queries = detailQueries(db, sql.placeholder('id'));
-  return { request: queries.request.prepare('request_by_id'), steps: queries.steps.prepare('request_steps_by_request') };
 }
 const detailStatementsOf = perDatabase(detailStatements);
 
@@ -393,17 +385,7 @@ export const NO_ACTIONS: RequestDetail['actions'] = { sign: false, reject: false
  */
 export async function loadRequest(db: Db, id: number, options: { backOffice?: boolean; actions?: RequestDetail['actions'] } = {}): Promise<RequestDetail | null> {
   const statements = detailStatementsOf(db);
-  return requestDetail(await Promise.all([statements.request.execute({ id }), statements.steps.execute({ id })]), options);
-}
-
-/** The same, read inside a transaction (the filing's: its answer is read before the commit, in the same turn on PGlite). */
-async function loadRequestIn(tx: Executor, id: number): Promise<RequestDetail> {
-  const queries = detailQueries(tx, id);
-  const request = await queries.request;
-  return requestDetail([request, await queries.steps], {})!;
-}
-
-function requestDetail([[r], steps]: DetailRows, options: { backOffice?: boolean; actions?: RequestDetail['actions'] }): RequestDetail | null {
+  const [[r], steps] = await Promise.all([statements.request.execute({ id }), statements.steps.execute({ id })]);
   if (!r) return null;
   const { request, subjectName, subjectNameFr, author, fileName, ...row } = r;
   return {
