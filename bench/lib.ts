@@ -20,6 +20,8 @@ export interface LoadOptions {
   method?: 'GET' | 'POST' | 'PATCH';
   /** the same body every time, or a new one for each request (a registration with its own address) */
   body?: string | (() => string);
+  /** a new path for each request (a page drawn at random), else the url's */
+  pathOf?: () => string;
   headers?: Record<string, string>;
   /** headers of each connection: the n-th connection sends the n-th (round the list), e.g. one person's cookie each */
   connectionHeaders?: Record<string, string>[];
@@ -33,7 +35,7 @@ export interface LoadOptions {
 
 export function load(url: string, options: LoadOptions): Promise<Load> {
   const headers = { 'content-type': 'application/json', ...(options.headers ?? {}) };
-  const { body, connectionHeaders, onAnswer } = options;
+  const { body, pathOf, connectionHeaders, onAnswer } = options;
   let connection = 0;
   // The answer's headers reach `onResponse` just before the client reports its status and time.
   let retryAfter: string | undefined;
@@ -47,11 +49,13 @@ export function load(url: string, options: LoadOptions): Promise<Load> {
         headers,
         ...(options.timeout ? { timeout: options.timeout } : {}),
         ...(typeof body === 'string' ? { body } : {}),
-        ...(typeof body === 'function' || onAnswer
+        ...(typeof body === 'function' || pathOf || onAnswer
           ? {
               requests: [
                 {
-                  ...(typeof body === 'function' ? { setupRequest: (request: autocannon.Request) => ({ ...request, body: body() }) } : {}),
+                  ...(typeof body === 'function' || pathOf
+                    ? { setupRequest: (request: autocannon.Request) => ({ ...request, ...(typeof body === 'function' ? { body: body() } : {}), ...(pathOf ? { path: pathOf() } : {}) }) }
+                    : {}),
                   ...(onAnswer ? { onResponse: (_status: number, _body: string, _context: object, answerHeaders: autocannon.Request['headers']) => (retryAfter = answerHeaders?.['retry-after'] as string | undefined) } : {}),
                 },
               ],
