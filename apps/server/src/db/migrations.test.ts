@@ -66,6 +66,14 @@ afterAll(() => {
   for (const dir of folders) rmSync(dir, { recursive: true, force: true });
 });
 
+describe('the migrations journal', () => {
+  it('dates each migration after the one before: the migrator skips one dated before the last one a database applied', () => {
+    const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string; when: number }[] };
+    const backwards = journal.entries.filter((entry, i) => i > 0 && entry.when <= journal.entries[i - 1]!.when).map((entry) => entry.tag);
+    expect(backwards).toEqual([]);
+  });
+});
+
 describe('migration 0006_registration_closed_at', () => {
   it('keeps each closed registration closed at the same time, and the open ones open, on the one column left', async () => {
     const database = await emptyDatabase();
@@ -246,6 +254,37 @@ describe('migration 0012_timetable', () => {
       const student = await person('MIG0004', 'STUDENT');
       await database.query(`update persons set class_id = $1 where id = $2`, [classA, student]);
       await expect(database.query(`update persons set class_id = $1 where id = $2`, [classA, lecturer1])).rejects.toThrow(/persons_class_student/);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('migration 0019_subject_search_text', () => {
+  it("writes the search text of the subjects already there, keeps it with each change, and indexes it", async () => {
+    const database = await emptyDatabase();
+    try {
+      const before = migrationsUpTo('0018_deferred_announcements');
+      folders.push(before);
+      await database.migrate(before);
+      const [dept] = await database.query(`insert into departments (code, name, name_fr) values ('MIG', 'Migration', 'Migration') returning id`);
+      const [branch] = await database.query(`insert into branches (abbreviation, name, name_fr, department_id) values ('MIG', 'Migration', 'Migration', $1) returning id`, [dept!.id]);
+      const [cycle] = await database.query(`insert into cycles (code, name, name_fr, first_level, last_level) values ('MIG', 'Migration', 'Migration', 1, 2) returning id`);
+      await database.query(`insert into levels (id, name, name_fr) values (1, 'Level 1', 'Niveau 1')`);
+      const [klass] = await database.query(`insert into classes (code, branch_id, cycle_id, level_id, shift) values ('MIG1/J', $1, $2, 1, 'DAY') returning id`, [branch!.id, cycle!.id]);
+      await database.query(`insert into subjects (code, name, name_fr, class_id, hourly_rate) values ('MIG101', 'Networks', 'Réseaux', $1, 4000)`, [klass!.id]);
+
+      await database.migrate(MIGRATIONS_DIR);
+
+      expect(await database.query(`select search_text from subjects`)).toEqual([{ search_text: 'mig101 networks reseaux' }]);
+      await database.query(`update subjects set name_fr = 'Réseaux et télécoms'`);
+      await database.query(`insert into subjects (code, name, name_fr, class_id, hourly_rate) values ('MIG102', 'Économie', 'Économie', $1, 4000)`, [klass!.id]);
+      expect(await database.query(`select code, search_text from subjects order by code`)).toEqual([
+        { code: 'MIG101', search_text: 'mig101 networks reseaux et telecoms' },
+        { code: 'MIG102', search_text: 'mig102 economie economie' },
+      ]);
+      expect(await database.query(`select indexdef from pg_indexes where indexname = 'subjects_search_trgm_idx'`)).toEqual([{ indexdef: expect.stringMatching(/gin \(search_text gin_trgm_ops\)/) }]);
+      await expect(database.query(`update subjects set search_text = 'x'`)).rejects.toThrow(/search_text/);
     } finally {
       await database.close();
     }

@@ -26,7 +26,7 @@ export interface StatementNameLimits {
   maxParams: number;
 }
 
-export const STATEMENT_NAME_LIMITS: StatementNameLimits = { texts: 2_000, perConnection: 500, maxText: 16_000, maxParams: 100 };
+export const STATEMENT_NAME_LIMITS: StatementNameLimits = { texts: 2_000, perConnection: 200, maxText: 16_000, maxParams: 100 };
 
 export function statementNames(limits: StatementNameLimits = STATEMENT_NAME_LIMITS): StatementNames {
   /** text → its name once seen twice, or null when seen once */
