@@ -247,8 +247,9 @@ function connectionClass(connectMs: number, names: StatementNames): typeof pg.Cl
     }
     // A statement drizzle sends again is sent under a name (decision 58).
     override query(...args: unknown[]): never {
-      const [config, values] = args as [{ text?: unknown; name?: unknown } | string, unknown];
-      if (typeof config === 'object' && config !== null && typeof config.text === 'string' && config.name === undefined && Array.isArray(values)) {
+      const [config, values] = args as [{ text?: unknown; name?: unknown; submit?: unknown } | string, unknown];
+      // (a plain query's options only: a submittable, such as a cursor, is its own object)
+      if (typeof config === 'object' && config !== null && typeof config.text === 'string' && config.name === undefined && config.submit === undefined && Array.isArray(values)) {
         const name = names.nameFor(config.text, values.length, this.#named);
         if (name) args[0] = { ...config, name };
       }

@@ -66,6 +66,19 @@ afterAll(() => {
   for (const dir of folders) rmSync(dir, { recursive: true, force: true });
 });
 
+/** A database migrated up to `lastTag`, with one class (and its department, branch, cycle and level) to put subjects in. */
+async function classBefore(database: Awaited<ReturnType<typeof emptyDatabase>>, lastTag: string): Promise<Row> {
+  const before = migrationsUpTo(lastTag);
+  folders.push(before);
+  await database.migrate(before);
+  const [dept] = await database.query(`insert into departments (code, name, name_fr) values ('MIG', 'Migration', 'Migration') returning id`);
+  const [branch] = await database.query(`insert into branches (abbreviation, name, name_fr, department_id) values ('MIG', 'Migration', 'Migration', $1) returning id`, [dept!.id]);
+  const [cycle] = await database.query(`insert into cycles (code, name, name_fr, first_level, last_level) values ('MIG', 'Migration', 'Migration', 1, 2) returning id`);
+  await database.query(`insert into levels (id, name, name_fr) values (1, 'Level 1', 'Niveau 1')`);
+  const [klass] = await database.query(`insert into classes (code, branch_id, cycle_id, level_id, shift) values ('MIG1/J', $1, $2, 1, 'DAY') returning id`, [branch!.id, cycle!.id]);
+  return klass!;
+}
+
 describe('the migrations journal', () => {
   it('dates each migration after the one before: the migrator skips one dated before the last one a database applied', () => {
     const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string; when: number }[] };
@@ -126,14 +139,7 @@ describe('migration 0008_bilingual_catalogue_and_office_kind', () => {
   it('gives existing subjects and sessions their English name in French, searches both names, and keeps the kinds of person to the list', async () => {
     const database = await emptyDatabase();
     try {
-      const before = migrationsUpTo('0007_limits_and_known_devices');
-      folders.push(before);
-      await database.migrate(before);
-      const [dept] = await database.query(`insert into departments (code, name, name_fr) values ('MIG', 'Migration', 'Migration') returning id`);
-      const [branch] = await database.query(`insert into branches (abbreviation, name, name_fr, department_id) values ('MIG', 'Migration', 'Migration', $1) returning id`, [dept!.id]);
-      const [cycle] = await database.query(`insert into cycles (code, name, name_fr, first_level, last_level) values ('MIG', 'Migration', 'Migration', 1, 2) returning id`);
-      await database.query(`insert into levels (id, name, name_fr) values (1, 'Level 1', 'Niveau 1')`);
-      const [klass] = await database.query(`insert into classes (code, branch_id, cycle_id, level_id, shift) values ('MIG1/J', $1, $2, 1, 'DAY') returning id`, [branch!.id, cycle!.id]);
+      const klass = await classBefore(database, '0007_limits_and_known_devices');
       await database.query(`insert into subjects (code, name, class_id, hourly_rate) values ('MIG101', 'Databases', $1, 4000)`, [klass!.id]);
       const [constraint] = await database.query(`insert into subject_constraints (level1_j, level2_j, level3_j, level4_j, level5_j, level1_s, level2_s, level3_s, level4_s, level5_s) values (1,1,1,1,1,1,1,1,1,1) returning id`);
       await database.query(
@@ -264,14 +270,7 @@ describe('migration 0019_subject_search_text', () => {
   it("writes the search text of the subjects already there, keeps it with each change, and indexes it", async () => {
     const database = await emptyDatabase();
     try {
-      const before = migrationsUpTo('0018_deferred_announcements');
-      folders.push(before);
-      await database.migrate(before);
-      const [dept] = await database.query(`insert into departments (code, name, name_fr) values ('MIG', 'Migration', 'Migration') returning id`);
-      const [branch] = await database.query(`insert into branches (abbreviation, name, name_fr, department_id) values ('MIG', 'Migration', 'Migration', $1) returning id`, [dept!.id]);
-      const [cycle] = await database.query(`insert into cycles (code, name, name_fr, first_level, last_level) values ('MIG', 'Migration', 'Migration', 1, 2) returning id`);
-      await database.query(`insert into levels (id, name, name_fr) values (1, 'Level 1', 'Niveau 1')`);
-      const [klass] = await database.query(`insert into classes (code, branch_id, cycle_id, level_id, shift) values ('MIG1/J', $1, $2, 1, 'DAY') returning id`, [branch!.id, cycle!.id]);
+      const klass = await classBefore(database, '0018_deferred_announcements');
       await database.query(`insert into subjects (code, name, name_fr, class_id, hourly_rate) values ('MIG101', 'Networks', 'Réseaux', $1, 4000)`, [klass!.id]);
 
       await database.migrate(MIGRATIONS_DIR);
