@@ -204,19 +204,49 @@ export function exclusionKindOf(error: unknown): LessonConflictKind | null {
   return null;
 }
 
+const DEADLOCK_DETECTED = '40P01';
+const isDeadlock = (error: unknown): boolean => {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (e.code === DEADLOCK_DETECTED) return true;
+  }
+  return false;
+};
+
 /**
- * Writes lessons holding these slots in a savepoint of `tx`, so that an exclusion violation (a
- * lesson saved meanwhile by someone else: the constraints waited for it to commit) leaves the
- * transaction usable: the other lesson is then looked up and named (409 LESSON_CONFLICT). Should
- * it be gone already, the write is tried again.
+ * The day's lecturer, class and room of each slot, locked until the transaction ends (advisory
+ * locks, in one order for everyone). Two writes of the same lecturer, class or room on the same day
+ * then run one after the other. Without it, two lessons inserted at the same moment each waited for
+ * the other's exclusion check, and PostgreSQL broke the deadlock with an error (500) after a second.
+ */
+async function lockSlots(tx: Tx, slots: readonly Slot[]): Promise<void> {
+  const keys = slots.flatMap((slot) => [
+    `lecturer|${slot.lecturerId}|${slot.date}`,
+    `class|${slot.classId}|${slot.date}`,
+    ...(slot.room === null ? [] : [`room|${`${slot.campus ?? ''}|${slot.building ?? ''}|${slot.room}`.toLowerCase()}|${slot.date}`]),
+  ]);
+  await tx.execute(sql`select pg_advisory_xact_lock(${LESSON_SLOT_LOCKS}, h) from (select distinct hashtext(k) as h from json_array_elements_text(${JSON.stringify(keys)}::json) as k order by h) as keys`);
+}
+/** The advisory locks' first key: the lessons' slots. */
+const LESSON_SLOT_LOCKS = 74210002;
+
+/**
+ * Writes lessons holding these slots in a savepoint of `tx`, under their slots' locks (lockSlots),
+ * so that an exclusion violation (a lesson saved meanwhile by someone else: the constraints waited
+ * for it to commit) leaves the transaction usable: the other lesson is then looked up and named
+ * (409 LESSON_CONFLICT). Should it be gone already, or should a deadlock still be broken (a
+ * transaction that writes several times takes its locks several times), the write is tried again.
  */
 export async function writeGuarded<T>(tx: Tx, slots: readonly Slot[], except: readonly number[], write: (savepoint: Tx) => Promise<T>): Promise<T> {
+  await lockSlots(tx, slots);
   for (let attempt = 1; ; attempt++) {
     try {
       return await tx.transaction(write);
     } catch (error) {
       const kind = exclusionKindOf(error);
-      if (!kind) throw error;
+      if (!kind) {
+        if (isDeadlock(error) && attempt < 3) continue;
+        throw error;
+      }
       const conflict = await conflictIn(tx, slots, except, kind);
       if (conflict) throw new AppError('LESSON_CONFLICT', { conflict });
       if (attempt === 3) throw new AppError('LESSON_CONFLICT');
