@@ -26,7 +26,7 @@ import type { Acting, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { tr, type Lang } from '../../lib/i18n';
 import { invalidSheet, readImportSheet } from '../../lib/sheet-import';
-import { assignmentKey, assignmentsOf, busyLessons, collisionOf, exclusionKindOf, type BusyLesson, type Slot } from './planning.service';
+import { assignmentKey, assignmentsOf, busyLessons, collisionOf, exclusionKindOf, lockSlots, type BusyLesson, type Slot } from './planning.service';
 
 /** The largest file read (the multipart limits and the raw body limit enforce it too). */
 export const LESSON_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
@@ -222,6 +222,8 @@ async function insertLines(
 ): Promise<GoodLine[]> {
   const values = (good: GoodLine) => ({ ...good.slot, subjectId: good.subjectId, part: good.part, status: 'PendingValidation' as const, createdAt: by.now, createdBy: by.actorId, updatedAt: by.now });
   const saved: GoodLine[] = [];
+  // the same locks as a lesson planned alone (decision 59), all taken before the first batch
+  if (accepted.length) await lockSlots(tx, accepted.map((good) => good.slot));
   for (let i = 0; i < accepted.length; i += BATCH) {
     const batch = accepted.slice(i, i + BATCH);
     try {

@@ -213,18 +213,21 @@ const isDeadlock = (error: unknown): boolean => {
 };
 
 /**
- * The day's lecturer, class and room of each slot, locked until the transaction ends (advisory
- * locks, in one order for everyone). Two writes of the same lecturer, class or room on the same day
- * then run one after the other. Without it, two lessons inserted at the same moment each waited for
- * the other's exclusion check, and PostgreSQL broke the deadlock with an error (500) after a second.
+ * The lecturer, class and room of each slot, locked until the transaction ends (advisory locks, all
+ * in one statement and in one order for everyone). Two writes that could collide then run one after
+ * the other. Without it, two lessons inserted at the same moment each waited for the other's
+ * exclusion check, and PostgreSQL broke the deadlock with an error (500) after a second. Per
+ * lecturer, class and room, not per day: a year imported takes a few dozen locks, not thousands. A
+ * transaction that writes several times locks every slot it will write first (locks it already
+ * holds are taken again at once).
  */
-async function lockSlots(tx: Tx, slots: readonly Slot[]): Promise<void> {
+export async function lockSlots(tx: Tx, slots: readonly Slot[]): Promise<void> {
   const keys = slots.flatMap((slot) => [
-    `lecturer|${slot.lecturerId}|${slot.date}`,
-    `class|${slot.classId}|${slot.date}`,
-    ...(slot.room === null ? [] : [`room|${`${slot.campus ?? ''}|${slot.building ?? ''}|${slot.room}`.toLowerCase()}|${slot.date}`]),
+    `lecturer|${slot.lecturerId}`,
+    `class|${slot.classId}`,
+    ...(slot.room === null ? [] : [`room|${`${slot.campus ?? ''}|${slot.building ?? ''}|${slot.room}`.toLowerCase()}`]),
   ]);
-  await tx.execute(sql`select pg_advisory_xact_lock(${LESSON_SLOT_LOCKS}, h) from (select distinct hashtext(k) as h from json_array_elements_text(${JSON.stringify(keys)}::json) as k order by h) as keys`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${LESSON_SLOT_LOCKS}, h) from (select distinct hashtext(k) as h from json_array_elements_text(${JSON.stringify([...new Set(keys)])}::json) as k order by h) as keys`);
 }
 /** The advisory locks' first key: the lessons' slots. */
 const LESSON_SLOT_LOCKS = 74210002;
@@ -458,8 +461,10 @@ export async function decideLessons(ctx: ServiceContext, input: Acting & { value
     const decided = { status, decidedAt: now, decidedBy: input.actor.id, updatedAt: now };
     // A refused lesson validated again takes its slot back: one at a time, each named if it collides.
     const retaking = changing.filter((lesson) => lesson.status === 'NotValidated');
+    const slotOf = (lesson: LockedLesson): Slot => ({ ...lesson, begin: clockOf(lesson.begin), end: clockOf(lesson.end) });
+    if (retaking.length) await lockSlots(tx, retaking.map(slotOf));
     for (const lesson of retaking) {
-      const slot: Slot = { ...lesson, begin: clockOf(lesson.begin), end: clockOf(lesson.end) };
+      const slot = slotOf(lesson);
       await assertNoConflict(tx, [slot], [lesson.id]);
       await writeGuarded(tx, [slot], [lesson.id], (savepoint) => savepoint.update(lessons).set(decided).where(eq(lessons.id, lesson.id)));
     }
