@@ -42,7 +42,7 @@ describe('statement names (decision 58)', () => {
     expect(names.nameFor(texts[2]!, 1, new Set())).toBeDefined();
   });
 
-  it('remembers at most `texts` texts, forgetting the least recently seen', () => {
+  it('remembers at most `texts` texts, forgetting the one seen or named longest ago', () => {
     const names = statementNames(limits);
     const held = new Set<string>();
     names.nameFor('select $1::int', 1, held);

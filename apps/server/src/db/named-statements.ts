@@ -12,7 +12,8 @@
  * Bounded: a text seen once is not named (an import's one-off statements), nor one longer than
  * `maxText` characters or with more than `maxParams` values (a batch insert), and a connection keeps
  * at most `perConnection` named statements, then sends the rest unnamed. The texts remembered are
- * bounded too (`texts`, the least recently seen forgotten).
+ * bounded too (`texts`): the one first seen, or named, longest ago is forgotten (a hit costs one map
+ * read, no reordering); seen again, it counts as new.
  */
 export interface StatementNames {
   /** the name to send `text` under on a connection (its names so far in `held`), or undefined for none */
