@@ -10,6 +10,7 @@ export function pgErrorCode(error: unknown): string | null {
 
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
+export const DEADLOCK_DETECTED = '40P01';
 
 /** Escapes `%`, `_` and `\` for a LIKE pattern. */
 export const likeEscape = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -32,7 +32,7 @@ import { applicationChoices, applications, classes, lessons, persons, subjects }
 import { audit } from '../../lib/audit';
 import type { Acting, ServiceContext } from '../../lib/context';
 import { AppError, validationError } from '../../lib/errors';
-import { listPage } from '../../lib/sql';
+import { DEADLOCK_DETECTED, listPage, pgErrorCode } from '../../lib/sql';
 import { clockOf, selectPlannedLessons, toPlannedLesson } from './lesson-rows';
 
 export type LessonInput = z.output<typeof LessonInputSchema>;
@@ -204,14 +204,6 @@ export function exclusionKindOf(error: unknown): LessonConflictKind | null {
   return null;
 }
 
-const DEADLOCK_DETECTED = '40P01';
-const isDeadlock = (error: unknown): boolean => {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (e.code === DEADLOCK_DETECTED) return true;
-  }
-  return false;
-};
-
 /**
  * The lecturer, class and room of each slot, locked until the transaction ends (advisory locks, all
  * in one statement and in one order for everyone). Two writes that could collide then run one after
@@ -247,7 +239,7 @@ export async function writeGuarded<T>(tx: Tx, slots: readonly Slot[], except: re
     } catch (error) {
       const kind = exclusionKindOf(error);
       if (!kind) {
-        if (isDeadlock(error) && attempt < 3) continue;
+        if (pgErrorCode(error) === DEADLOCK_DETECTED && attempt < 3) continue;
         throw error;
       }
       const conflict = await conflictIn(tx, slots, except, kind);
