@@ -156,6 +156,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializerCompiler);
+  // On PGlite, connections waiting to be accepted come in one per turn of the loop: the database's
+  // turns hurry after each one (decision 60).
+  const accepted = database.connectionAccepted;
+  if (accepted) app.server.on('connection', () => accepted());
 
   const mailer = createMailer({ db: database.db, clock, log: app.log, from: config.mailFrom, smtpUrl: config.smtpUrl, printKept: config.devMailbox, ...(options.mailTransport ? { transport: options.mailTransport } : {}) });
   // What the database announces (decision 48): changes to what a session's lookup reads, which

@@ -15,7 +15,7 @@ import * as schema from './schema';
 import { pgliteStatements } from './pglite-statements';
 import { statementNames, type StatementNames } from './named-statements';
 import { createReadCache, type ReadCache } from './read-cache';
-import { createTurns } from './turns';
+import { createTurns, type Turns } from './turns';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -32,6 +32,11 @@ export interface Database {
   close(): Promise<void>;
   /** The database's notifications on some channels (lib/session-cache.ts, the subject lists): see ChangeFeed. */
   listen(channels: readonly string[], handlers: ChangeHandlers): Promise<ChangeFeed>;
+  /**
+   * The HTTP server accepted a connection (PGlite: others may be waiting behind it while the thread
+   * runs queries, so the turns hurry; decision 60). PostgreSQL has nothing to do.
+   */
+  connectionAccepted?(): void;
   /**
    * The read cache, when on (decision 53). On PostgreSQL it keeps nothing until it is told that
    * changes made elsewhere are heard (`resume`, once the app listens on READ_CHANGE_CHANNEL).
@@ -102,6 +107,9 @@ export const READ_CHANGE_CHANNEL = 'portal_table_change';
 
 /** How long PGlite may run queries before the event loop turns (db/turns.ts, decision 51). */
 export const PGLITE_SLICE_MS = 10;
+/** The same just after a new connection, and for how long after the last one (decision 60). */
+export const PGLITE_HURRIED_SLICE_MS = 1;
+export const PGLITE_HURRY_MS = 50;
 /** How many named statements PGlite keeps prepared (db/pglite-statements.ts, decision 51). */
 const PGLITE_STATEMENTS = 300;
 
@@ -121,9 +129,8 @@ export const TABLE_NAMES = Object.values(schema).flatMap((value) => (is(value, P
  * options trimmed, and each statement or transaction outside a transaction run in its turn. With a
  * read cache, a read it keeps is answered at once, and every change is told to it.
  */
-function drizzleClient(client: PGlite, cache: ReadCache | undefined): PGlite {
+function drizzleClient(client: PGlite, cache: ReadCache | undefined, turns: Turns): PGlite {
   for (const type of TEXT_TYPES) client.parsers[type] = asText;
-  const turns = createTurns({ sliceMs: PGLITE_SLICE_MS });
   const statements = pgliteStatements(client, { size: PGLITE_STATEMENTS });
   type Queryable = Pick<PGlite, 'query'>;
   /** A statement outside a transaction: the cache's answer, or run in its turn, then kept or told. */
@@ -188,10 +195,12 @@ function drizzleClient(client: PGlite, cache: ReadCache | undefined): PGlite {
  */
 export function fromPglite(client: PGlite, { readCache = true }: { readCache?: boolean } = {}): Database {
   const cache = readCache ? createReadCache({ tables: TABLE_NAMES, entries: READ_CACHE_ENTRIES, maxCells: READ_CACHE_MAX_CELLS, totalCells: READ_CACHE_TOTAL_CELLS }) : undefined;
-  const db = drizzlePglite(drizzleClient(client, cache), { schema }) as unknown as Db;
+  const turns = createTurns({ sliceMs: PGLITE_SLICE_MS, hurriedSliceMs: PGLITE_HURRIED_SLICE_MS, hurryMs: PGLITE_HURRY_MS });
+  const db = drizzlePglite(drizzleClient(client, cache, turns), { schema }) as unknown as Db;
   return {
     db,
     driver: 'pglite',
+    connectionAccepted: () => turns.hurry(),
     ...(cache ? { readCache: cache } : {}),
     migrate: () => migratePglite(db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),

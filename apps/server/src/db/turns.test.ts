@@ -1,7 +1,9 @@
+import { once } from 'node:events';
+import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, onPostgres, type TestApp } from '../../test/helpers';
-import { PGLITE_SLICE_MS } from './client';
+import { PGLITE_HURRIED_SLICE_MS, PGLITE_SLICE_MS } from './client';
 import { createTurns } from './turns';
 
 /** Holds the thread for `ms`, as a PGlite query does while it runs in WebAssembly. */
@@ -69,6 +71,34 @@ describe('turns on the server thread (decision 51)', () => {
     expect(turns.waiting).toBe(0);
   });
 
+  it('after hurry(), slices are short until hurryMs has passed, then long again (decision 60)', async () => {
+    // a clock of the test's own: each task spends 2 ms of it
+    let clock = 0;
+    const turns = createTurns({ sliceMs: 30, hurriedSliceMs: 1, hurryMs: 100, now: () => clock });
+    /** tasks done when the loop first turns, out of `n` given at once */
+    const crowd = async (n: number) => {
+      // (the last crowd's slice closes first)
+      await new Promise((resolve) => setImmediate(resolve));
+      let done = 0;
+      const all = Array.from({ length: n }, () =>
+        turns.run(async () => {
+          clock += 2;
+          done++;
+        }),
+      );
+      const doneWhenTurned = await new Promise<number>((resolve) => setImmediate(() => resolve(done)));
+      await Promise.all(all);
+      return doneWhenTurned;
+    };
+    // two slices of 30 ms: fifteen tasks each
+    expect(await crowd(60)).toBe(30);
+    turns.hurry();
+    // a task is never cut, and a hurried slice holds one: two slices, two tasks
+    expect(await crowd(60)).toBe(2);
+    // the 60 tasks spent 120 ms of the clock: the hurry is over
+    expect(await crowd(60)).toBe(30);
+  });
+
   it('starts a task at once when the queue is empty and the slice has time left', async () => {
     const turns = createTurns({ sliceMs: 10 });
     let ran = false;
@@ -111,6 +141,37 @@ describe.runIf(!onPostgres)('PGlite statements in turns (decision 51)', () => {
     // two slices' worth of statements at most (each slice starts one more before it is spent)
     expect(doneWhenTurned).toBeLessThanOrEqual(2 * (Math.ceil(PGLITE_SLICE_MS / oneMs) + 1));
     expect(doneWhenTurned).toBeLessThan(40);
+  });
+
+  it('a new connection hurries the turns: the loop turns after a slice of about a millisecond (decision 60)', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as net.AddressInfo;
+    const light = () => t.db.execute(sql`select count(*) from generate_series(1, 2000)`);
+    let oneMs = Infinity;
+    for (let run = 0; run < 6; run++) {
+      const started = performance.now();
+      await light();
+      if (run > 0) oneMs = Math.min(oneMs, performance.now() - started);
+    }
+    const crowd = async () => {
+      let done = 0;
+      const all = Array.from({ length: 80 }, () => light().then(() => done++));
+      const doneWhenTurned = await new Promise<number>((resolve) => setImmediate(() => resolve(done)));
+      await Promise.all(all);
+      return doneWhenTurned;
+    };
+    const unhurried = await crowd();
+    const accepted = once(t.app.server, 'connection');
+    const socket = net.connect(port, '127.0.0.1');
+    try {
+      await accepted;
+      const hurried = await crowd();
+      expect(hurried).toBeGreaterThan(0);
+      expect(hurried).toBeLessThanOrEqual(2 * (Math.ceil(PGLITE_HURRIED_SLICE_MS / oneMs) + 1));
+      expect(hurried).toBeLessThan(unhurried);
+    } finally {
+      socket.destroy();
+    }
   });
 
   it('a transaction already ended refuses a statement, as PGlite does', async () => {

@@ -12,10 +12,20 @@
  * in a loop turn ends at that turn's check phase (setImmediate) at the latest, so a turn holds about
  * two slices of database work, whatever the number of requests waiting. A task is never cut: one
  * long statement still holds the thread for as long as it runs.
+ *
+ * A connection just accepted may have others behind it, and libuv takes one a turn: for `hurryMs`
+ * after `hurry()` (the server calls it on each new connection) a slice lasts `hurriedSliceMs`, so the
+ * loop turns every millisecond or so until the connections in line are in, instead of every two
+ * slices of database work (decision 60). Under a steady load with no new connection, slices are
+ * `sliceMs` again, which keeps the switches of the loop from eating into the database's work.
  */
 export interface TurnsOptions {
   /** how long one slice may run tasks before the event loop turns (ms) */
   sliceMs: number;
+  /** how long a slice may run just after a new connection (ms; default: `sliceMs`) */
+  hurriedSliceMs?: number;
+  /** how long after the last `hurry()` slices stay hurried (ms; default 0) */
+  hurryMs?: number;
   /** the clock (ms), for tests */
   now?: () => number;
 }
@@ -23,16 +33,20 @@ export interface TurnsOptions {
 export interface Turns {
   /** runs `task` in its turn: after every task given before it, in a slice with time left */
   run<T>(task: () => Promise<T>): Promise<T>;
+  /** a new connection came in: others may be waiting to be accepted, one per turn of the loop */
+  hurry(): void;
   /** tasks waiting for their turn (not counting the one running) */
   readonly waiting: number;
 }
 
-export function createTurns({ sliceMs, now = () => performance.now() }: TurnsOptions): Turns {
+export function createTurns({ sliceMs, hurriedSliceMs = sliceMs, hurryMs = 0, now = () => performance.now() }: TurnsOptions): Turns {
   const queue: (() => Promise<void>)[] = [];
   let running = false;
   /** a slice is open until the check phase of the loop turn that opened it */
   let open = false;
   let sliceStart = 0;
+  /** slices are hurried until then */
+  let hurriedUntil = -Infinity;
 
   const openSlice = () => {
     open = true;
@@ -46,7 +60,10 @@ export function createTurns({ sliceMs, now = () => performance.now() }: TurnsOpt
   const pump = (): void => {
     if (running || queue.length === 0) return;
     if (!open) openSlice();
-    else if (now() - sliceStart >= sliceMs) return; // the slice's immediate opens the next one
+    else {
+      const at = now();
+      if (at - sliceStart >= (at < hurriedUntil ? hurriedSliceMs : sliceMs)) return; // the slice's immediate opens the next one
+    }
     running = true;
     const task = queue.shift()!;
     void task().finally(() => {
@@ -67,6 +84,9 @@ export function createTurns({ sliceMs, now = () => performance.now() }: TurnsOpt
         });
         pump();
       });
+    },
+    hurry() {
+      hurriedUntil = now() + hurryMs;
     },
     get waiting() {
       return queue.length;
