@@ -248,13 +248,20 @@ class ListCache {
 interface PerDb {
   stamp: ReturnType<typeof stampStatement>;
   cache: ListCache;
+  /**
+   * How many subjects match a set of filters, kept apart from the pages and answers: a count is a
+   * number where a page is twenty rows, it serves every page of its filters, and it is the costly
+   * read (every match counted, where a page stops at its window). Answers drawn anew each time
+   * would otherwise push the counts out first.
+   */
+  counts: ListCache;
   /** the last stamp read, kept while no change of the catalogue is announced and before its next change by time */
   kept?: { stamp: string; generation: number; from: number; until: number };
 }
 const perDb = new WeakMap<Db, PerDb>();
 function forDb(db: Db): PerDb {
   let state = perDb.get(db);
-  if (!state) perDb.set(db, (state = { stamp: stampStatement(db), cache: new ListCache(2000) }));
+  if (!state) perDb.set(db, (state = { stamp: stampStatement(db), cache: new ListCache(2000), counts: new ListCache(20_000) }));
   return state;
 }
 
@@ -281,26 +288,33 @@ async function currentStamp(db: Db, now: Date, changes: CatalogueChanges | undef
 async function offeredSubjects(db: Db, input: { filters: SubjectFilters; now: Date; limit: number; offset: number; withTotal: boolean; changes: CatalogueChanges | undefined; stamp?: string }): Promise<{ rows: PageRow[]; total: number }> {
   const values = filterValues(input.filters);
   const given = FILTERS.filter((name) => values[name] !== undefined);
-  const { cache } = forDb(db);
+  const { cache, counts } = forDb(db);
   const stamp = input.stamp ?? (await currentStamp(db, input.now, input.changes));
   const filterKey = JSON.stringify(given.map((name) => values[name]));
   const pageKey = `${filterKey}|${input.offset}|${input.limit}`;
 
   const { page, count } = statementsFor(db, given);
+  const countNow = async () => {
+    const [counted] = await count.execute({ ...values, now: input.now });
+    counts.set(filterKey, stamp, counted!.total);
+    return counted!.total;
+  };
+  let total = input.withTotal ? counts.get<number>(filterKey, stamp) : undefined;
+  // Past the first page the count is needed whatever the page holds: it is read beside the page (on
+  // PGlite both wait in line once, on PostgreSQL they run on two connections).
+  const counting = input.withTotal && total === undefined && input.offset > 0 ? countNow() : undefined;
   let rows = cache.get<PageRow[]>(pageKey, stamp);
   if (!rows) {
-    rows = await page.execute({ ...values, now: input.now, limit: input.limit, offset: input.offset, window: input.offset + input.limit });
+    const reading = page.execute({ ...values, now: input.now, limit: input.limit, offset: input.offset, window: input.offset + input.limit });
+    // (a count that fails while the page is read is the answer's error, not an unhandled rejection)
+    rows = counting ? (await Promise.all([reading, counting]))[0] : await reading;
     cache.set(pageKey, stamp, rows);
   }
   if (!input.withTotal) return { rows, total: rows.length };
+  if (counting) return { rows, total: await counting };
   // A first page that is not full holds every match: no need to count them.
   if (input.offset === 0 && rows.length < input.limit) return { rows, total: rows.length };
-  let total = cache.get<number>(filterKey, stamp);
-  if (total === undefined) {
-    const [counted] = await count.execute({ ...values, now: input.now });
-    total = counted!.total;
-    cache.set(filterKey, stamp, total);
-  }
+  total ??= await countNow();
   return { rows, total };
 }
 

@@ -285,6 +285,29 @@ describe('PATCH /subjects/by-level/{page}', () => {
     });
   });
 
+  it('counts a page past the first beside it, and the total of every page follows a change of the catalogue', async () => {
+    const level1 = { LEVEL: 1 };
+    const ofLevel = all.filter((r) => r.level === 1);
+    expect(ofLevel.length).toBeGreaterThan(2 * SUBJECTS_PAGE_SIZE);
+    // the count is read beside page 2, then serves page 3 and page 2 again
+    const second = (await byLevel(withNiu, 2, level1)).json() as SubjectPage;
+    expect(second.total).toBe(ofLevel.length);
+    expect(second.rows.map((r) => r.SUBJECT_ID)).toEqual(ofLevel.slice(SUBJECTS_PAGE_SIZE, 2 * SUBJECTS_PAGE_SIZE).map((r) => r.id));
+    expect(((await byLevel(withNiu, 3, level1)).json() as SubjectPage).total).toBe(ofLevel.length);
+    const klass = ofLevel[0]!;
+    const [added] = await t.db.insert(subjects).values({ code: 'ZZ998', name: 'Counted again', nameFr: 'Comptée à nouveau', classId: klass.classId, hoursCm: 10, hourlyRate: 4000 }).returning({ id: subjects.id });
+    await t.settled();
+    try {
+      for (const page of [3, 2]) {
+        const body = (await byLevel(withNiu, page, level1)).json() as SubjectPage;
+        expect(body.total, `page ${page}`).toBe(ofLevel.length + 1);
+      }
+    } finally {
+      await t.db.delete(subjects).where(eq(subjects.id, added!.id));
+      await t.settled();
+    }
+  });
+
   it('answers repeated lists from memory, and follows any change of the catalogue or a confirmation', async () => {
     const level2 = { LEVEL: 2, REGIME: 'DAY' };
     const first = (await byLevel(withNiu, 1, level2)).json() as SubjectPage;
