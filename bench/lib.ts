@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -117,7 +117,11 @@ export function start(script: string, env: Record<string, string>, cwd = root, n
   const child = spawn(process.execPath, [...nodeArgs, '--import', tsx, script], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
   const log = { lines: 0, bytes: 0 };
   written.set(child, log);
+  // BENCH_LOG_FILE: the log is also appended to that file (each request's line has its responseTime,
+  // the server's side of a latency, against autocannon's from the client).
+  const copy = process.env.BENCH_LOG_FILE ? createWriteStream(process.env.BENCH_LOG_FILE, { flags: 'a' }) : undefined;
   child.stdout!.on('data', (chunk: Buffer) => {
+    copy?.write(chunk);
     log.bytes += chunk.length;
     for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) log.lines++;
   });
