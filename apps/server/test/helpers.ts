@@ -36,7 +36,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function cloneDatabase(): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
+/** A database of its own for a test app; on PostgreSQL, a pool of `poolSize` connections. */
+async function cloneDatabase(poolSize = 10): Promise<{ database: Database; url: string | null; drop: () => Promise<void> }> {
   const template = inject('postgresTemplate');
   const base = process.env.DATABASE_URL;
   if (template && base) {
@@ -55,7 +56,7 @@ async function cloneDatabase(): Promise<{ database: Database; url: string | null
     }
     await admin.end();
     const url = databaseUrlFor(base, name);
-    const database = fromPostgres(url, 10);
+    const database = fromPostgres(url, poolSize);
     return {
       database,
       url,
@@ -81,7 +82,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 
 /** The real app on a fresh copy of the seeded database, with a clock the test moves. */
 export async function createTestApp(options: { env?: Record<string, string>; mailTransport?: Transporter; extraRoutes?: (app: FastifyInstance) => void; logStream?: NodeJS.WritableStream; jobs?: readonly Job[] } = {}): Promise<TestApp> {
-  const { database, url, drop } = await cloneDatabase();
+  // (DATABASE_POOL_SIZE sizes the test's own pool, as it sizes a server's)
+  const { database, url, drop } = await cloneDatabase(options.env?.DATABASE_POOL_SIZE ? Number(options.env.DATABASE_POOL_SIZE) : undefined);
   const clock = new ManualClock(new Date());
   // Each app keeps its uploads in a folder of its own, removed when it closes.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
