@@ -69,6 +69,7 @@ import { createMailer } from './lib/mail';
 import { prettyLog, REDACT, safeError, safeUrl } from './lib/log';
 import { assertSafeText } from './lib/safe-text';
 import { LocalStorage, type FileStorage } from './lib/storage';
+import { gatherReplies } from './lib/gathered-replies';
 import { securityHeadersPlugin } from './lib/security-headers';
 import { PERSON_CHANGE_CHANNEL, SessionCache } from './lib/session-cache';
 import type { SessionLookupRow } from './lib/session';
@@ -84,6 +85,14 @@ const KEPT_ANSWERS = 2_000;
 declare module 'fastify' {
   interface FastifyInstance {
     driver: Database['driver'];
+  }
+  interface FastifyContextConfig {
+    /**
+     * A read the specification sends with POST or PATCH (a week's lessons, a page of subjects): it
+     * changes nothing its author reads next, so its answer does not wait for the database's
+     * announcements (decision 61). A refusal it audits is read by the back office, not by its author.
+     */
+    readOnly?: boolean;
   }
 }
 
@@ -284,8 +293,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // A request that may have changed something answers once the database's announcements up to
   // its own changes have arrived: its author's next request never reads what was before.
   app.addHook('onSend', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') await changes.settle();
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS' && !request.routeOptions.config.readOnly) await changes.settle();
   });
+  // ...and is written with the other replies of its turn of the event loop (decision 61).
+  gatherReplies(app);
 
   await app.register(authPlugin);
   await app.register(candidateSessionPlugin);

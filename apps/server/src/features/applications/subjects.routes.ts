@@ -29,6 +29,7 @@ export const subjectsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.patch('/subjects/by-level/:page', {
+    config: { readOnly: true },
     schema: { tags, summary: 'Subjects still offered, filtered by cycle, level, regime, branch, class, department and text; 20 a page; 204 when none', params: PageParam, body: SubjectFilters, response: { 200: SubjectPage, 204: z.null(), ...errors } },
     preHandler: app.requireUser,
   }, async (request, reply) => {

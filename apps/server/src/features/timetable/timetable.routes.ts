@@ -9,6 +9,7 @@ const tags = ['timetable'];
 /** What lecturers and students read (issue 12, decision 35): their week's lessons. */
 export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/lessons/timetable', {
+    config: { readOnly: true },
     schema: {
       tags,
       summary: `The caller's lessons between two days, both included (at most ${TIMETABLE_MAX_DAYS} days), by date then time: a lecturer's own lessons, a student's class lessons with the student`,
