@@ -144,6 +144,18 @@ describe('question forms', () => {
     expect((await mine.get(`/api/question-forms/${other.id}`)).statusCode).toBe(403);
     expect((await mine.get(`/api/question-forms/${future.id}`)).statusCode).toBe(403);
     expect((await mine.get('/api/question-forms')).statusCode).toBe(403);
+    // Who may read is kept until what it reads changes: moved to the other class, the student has
+    // the other form to answer instead.
+    await t.db.update(persons).set({ classId: otherClass.id }).where(eq(persons.id, student.id));
+    await t.settled();
+    try {
+      expect((await mine.get(`/api/question-forms/${open.id}`)).statusCode).toBe(403);
+      expect((await mine.get(`/api/question-forms/${other.id}`)).statusCode).toBe(200);
+    } finally {
+      await t.db.update(persons).set({ classId: klass.id }).where(eq(persons.id, student.id));
+      await t.settled();
+    }
+    expect((await mine.get(`/api/question-forms/${open.id}`)).statusCode).toBe(200);
     const lecturer = await sessionFor(t, ada.id);
     expect((await lecturer.get(`/api/question-forms/${open.id}`)).statusCode).toBe(403);
   });

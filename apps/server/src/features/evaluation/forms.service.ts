@@ -133,9 +133,16 @@ function studentHasFormQuery(exec: Executor, studentId: number | Placeholder, fo
     )
     .limit(1);
 }
-async function studentHasForm(db: Db, input: { studentId: number; formId: number; today: string }): Promise<boolean> {
-  const [row] = await formStatements(db).studentHas.execute({ student: input.studentId, form: input.formId, today: input.today });
-  return Boolean(row);
+/** What the check reads: a target's session and class, the student's class and optional subjects. */
+const STUDENT_HAS_FORM_TABLES = [evaluationTargets, evaluationSessions, persons, studentSubjects];
+
+/** Kept per student, form and university day until a table it reads changes (decision 54), as the form itself is. */
+async function studentHasForm(ctx: ServiceContext, input: { studentId: number; formId: number; today: string }): Promise<boolean> {
+  const { has } = await keptAnswer(ctx, { name: 'evaluation.formAccess', of: input, tables: STUDENT_HAS_FORM_TABLES }, async () => {
+    const [row] = await formStatements(ctx.db).studentHas.execute({ student: input.studentId, form: input.formId, today: input.today });
+    return { has: Boolean(row) };
+  });
+  return has;
 }
 
 /** What a whole form reads: the form, and the sessions using it (its counts' subqueries). */
@@ -152,7 +159,7 @@ export async function readQuestionForm(ctx: ServiceContext, input: Acting & { id
   const { actor, id } = input;
   const today = universityDayOf(ctx.clock.now());
   if (!actorCan(actor, 'evaluation.manage')) {
-    const allowed = actorCan(actor, 'evaluation.answer') && (await studentHasForm(ctx.db, { studentId: actor.id, formId: id, today }));
+    const allowed = actorCan(actor, 'evaluation.answer') && (await studentHasForm(ctx, { studentId: actor.id, formId: id, today }));
     if (!allowed) return refuseAccess(ctx, { actor, meta: input.meta, target: { type: 'question-form', id } });
   }
   return keptAnswer(ctx, { name: 'evaluation.form', of: { id, today }, tables: QUESTION_FORM_TABLES }, () => oneForm(ctx, id, today));
