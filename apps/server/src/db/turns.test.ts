@@ -121,22 +121,34 @@ describe.runIf(!onPostgres)('PGlite statements in turns (decision 51)', () => {
     await t?.close();
   });
 
+  /**
+   * A statement's time alone: the fastest of five runs (after one to warm up), as a run the machine
+   * interrupted would be longer and make the bounds below too tight.
+   */
+  const fastestMs = async (statement: () => Promise<unknown>) => {
+    let fastest = Infinity;
+    for (let run = 0; run < 6; run++) {
+      const started = performance.now();
+      await statement();
+      if (run > 0) fastest = Math.min(fastest, performance.now() - started);
+    }
+    return fastest;
+  };
+  /** How many of `n` statements given at once are done when the event loop first turns. */
+  const doneWhenLoopTurns = async (n: number, statement: () => Promise<unknown>) => {
+    let done = 0;
+    const all = Array.from({ length: n }, () => statement().then(() => done++));
+    const doneWhenTurned = await new Promise<number>((resolve) => setImmediate(() => resolve(done)));
+    await Promise.all(all);
+    expect(done).toBe(n);
+    return doneWhenTurned;
+  };
+
   it('a crowd of statements leaves the event loop turning between slices', async () => {
     // each statement takes a few milliseconds of the thread
     const heavy = () => t.db.execute(sql`select count(*) from generate_series(1, 10000)`);
-    // its time alone: the fastest of five runs, as a run the machine interrupted would be longer
-    // and make the bound below too tight
-    let oneMs = Infinity;
-    for (let run = 0; run < 6; run++) {
-      const started = performance.now();
-      await heavy();
-      if (run > 0) oneMs = Math.min(oneMs, performance.now() - started);
-    }
-    let done = 0;
-    const all = Array.from({ length: 40 }, () => heavy().then(() => done++));
-    const doneWhenTurned = await new Promise<number>((resolve) => setImmediate(() => resolve(done)));
-    await Promise.all(all);
-    expect(done).toBe(40);
+    const oneMs = await fastestMs(heavy);
+    const doneWhenTurned = await doneWhenLoopTurns(40, heavy);
     expect(doneWhenTurned).toBeGreaterThan(0);
     // two slices' worth of statements at most (each slice starts one more before it is spent)
     expect(doneWhenTurned).toBeLessThanOrEqual(2 * (Math.ceil(PGLITE_SLICE_MS / oneMs) + 1));
@@ -147,25 +159,13 @@ describe.runIf(!onPostgres)('PGlite statements in turns (decision 51)', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as net.AddressInfo;
     const light = () => t.db.execute(sql`select count(*) from generate_series(1, 2000)`);
-    let oneMs = Infinity;
-    for (let run = 0; run < 6; run++) {
-      const started = performance.now();
-      await light();
-      if (run > 0) oneMs = Math.min(oneMs, performance.now() - started);
-    }
-    const crowd = async () => {
-      let done = 0;
-      const all = Array.from({ length: 80 }, () => light().then(() => done++));
-      const doneWhenTurned = await new Promise<number>((resolve) => setImmediate(() => resolve(done)));
-      await Promise.all(all);
-      return doneWhenTurned;
-    };
-    const unhurried = await crowd();
+    const oneMs = await fastestMs(light);
+    const unhurried = await doneWhenLoopTurns(80, light);
     const accepted = once(t.app.server, 'connection');
     const socket = net.connect(port, '127.0.0.1');
     try {
       await accepted;
-      const hurried = await crowd();
+      const hurried = await doneWhenLoopTurns(80, light);
       expect(hurried).toBeGreaterThan(0);
       expect(hurried).toBeLessThanOrEqual(2 * (Math.ceil(PGLITE_HURRIED_SLICE_MS / oneMs) + 1));
       expect(hurried).toBeLessThan(unhurried);
