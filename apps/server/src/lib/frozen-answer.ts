@@ -22,17 +22,24 @@ export function frozenAnswer<T extends object>(value: T): T {
   return value;
 }
 
-/** The zod serializer (fastify-type-provider-zod), keeping the text of the answers `frozenAnswer` marked. */
+/**
+ * The zod serializer (fastify-type-provider-zod), keeping the text of the answers `frozenAnswer`
+ * marked, as UTF-8 bytes: Fastify sends a buffer as it is (its length is its content-length),
+ * where a text is measured and encoded again for every request (issue 15: a page of subjects is
+ * 10 KB).
+ */
 export const answerSerializerCompiler: typeof serializerCompiler = (route) => {
   const serialize = serializerCompiler(route);
-  const texts = new WeakMap<object, string>();
-  return (data: unknown) => {
+  const texts = new WeakMap<object, Buffer>();
+  const serializeKeeping = (data: unknown): string | Buffer => {
     if (data === null || typeof data !== 'object' || !marked.has(data)) return serialize(data);
     let text = texts.get(data);
     if (text === undefined) {
-      text = serialize(data);
+      text = Buffer.from(serialize(data));
       texts.set(data, text);
     }
     return text;
   };
+  // (Fastify takes a buffer from a serializer as it takes one from a handler; the type says text)
+  return serializeKeeping as (data: unknown) => string;
 };
