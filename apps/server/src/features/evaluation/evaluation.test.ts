@@ -137,15 +137,23 @@ describe('question forms', () => {
     const other = await createForm(academic);
     const future = await createForm(academic);
     await createSession(t, academic, { formId: open.id, classIds: [klass.id] });
-    await createSession(t, academic, { formId: other.id, classIds: [otherClass.id] });
+    const otherSession = await createSession(t, academic, { formId: other.id, classIds: [otherClass.id] });
     await createSession(t, academic, { formId: future.id, classIds: [klass.id], from: 3 });
     const mine = await sessionFor(t, student.id);
     expect(ok<QuestionForm>(await mine.get(`/api/question-forms/${open.id}`)).content).toEqual(open.content);
     expect((await mine.get(`/api/question-forms/${other.id}`)).statusCode).toBe(403);
     expect((await mine.get(`/api/question-forms/${future.id}`)).statusCode).toBe(403);
     expect((await mine.get('/api/question-forms')).statusCode).toBe(403);
-    // Who may read is kept until what it reads changes: moved to the other class, the student has
-    // the other form to answer instead.
+    // Who may read is kept until what it reads changes: a target of the student's class added to the
+    // other form's session gives them that form too, until it is taken away again.
+    const [shape] = await t.db.select({ subjectId: evaluationTargets.subjectId, lecturerId: evaluationTargets.lecturerId }).from(evaluationTargets).where(eq(evaluationTargets.sessionId, otherSession.id)).limit(1);
+    const [added] = await t.db.insert(evaluationTargets).values({ sessionId: otherSession.id, classId: klass.id, subjectId: shape!.subjectId, lecturerId: shape!.lecturerId }).returning({ id: evaluationTargets.id });
+    await t.settled();
+    expect((await mine.get(`/api/question-forms/${other.id}`)).statusCode).toBe(200);
+    await t.db.delete(evaluationTargets).where(eq(evaluationTargets.id, added!.id));
+    await t.settled();
+    expect((await mine.get(`/api/question-forms/${other.id}`)).statusCode).toBe(403);
+    // Moved to the other class, the student has the other form to answer instead.
     await t.db.update(persons).set({ classId: otherClass.id }).where(eq(persons.id, student.id));
     await t.settled();
     try {
