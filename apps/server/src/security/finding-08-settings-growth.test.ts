@@ -86,18 +86,22 @@ describe('finding 8: settings growth', () => {
   it('answers a full person as fast as an empty one', async () => {
     const full = await sessionFor(t, await idOf(t, DEMO_ACCOUNTS.support.matricule));
     const empty = await sessionFor(t, await idOf(t, DEMO_ACCOUNTS.partTime.matricule));
-    const time = async (client: typeof full) => {
+    const once = async (client: typeof full) => {
       const start = process.hrtime.bigint();
-      for (let i = 0; i < 20; i++) expect((await client.get('/api/auth/session')).statusCode).toBe(200);
+      expect((await client.get('/api/auth/session')).statusCode).toBe(200);
       return Number(process.hrtime.bigint() - start) / 1e6;
     };
-    // Rounds taken in turn, the fastest of each kept: the machine's other work weighs on both alike.
-    let [fullMs, emptyMs] = [Infinity, Infinity];
-    for (let round = 0; round < 5; round++) {
-      emptyMs = Math.min(emptyMs, await time(empty));
-      fullMs = Math.min(fullMs, await time(full));
+    // One read of each in turn, 200 times, and the median of each: a pause of the machine (a
+    // collection, the other test worker) falls on a few reads of either, not on the comparison.
+    // (Twenty reads timed together took 3 ms, and a loaded CI run once measured 2.4 for 1.)
+    const [fullTimes, emptyTimes]: number[][] = [[], []];
+    for (let i = 0; i < 200; i++) {
+      emptyTimes.push(await once(empty));
+      fullTimes.push(await once(full));
     }
-    console.warn(`settings: 20 session reads (fastest of 5 rounds), full settings ${fullMs.toFixed(0)} ms, none ${emptyMs.toFixed(0)} ms (ratio ${(fullMs / emptyMs).toFixed(2)})`);
+    const median = (times: number[]) => [...times].sort((a, b) => a - b)[times.length >> 1]!;
+    const [fullMs, emptyMs] = [median(fullTimes), median(emptyTimes)];
+    console.warn(`settings: median of 200 session reads each, full settings ${fullMs.toFixed(3)} ms, none ${emptyMs.toFixed(3)} ms (ratio ${(fullMs / emptyMs).toFixed(2)})`);
     expect(fullMs / emptyMs).toBeLessThan(2);
   });
 });
