@@ -167,8 +167,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(answerSerializerCompiler);
   // On PGlite, connections waiting to be accepted come in one per turn of the loop: the database's
   // turns hurry after each one (decision 60).
-  const accepted = database.connectionAccepted;
-  if (accepted) app.server.on('connection', () => accepted());
+  if (database.connectionAccepted) app.server.on('connection', database.connectionAccepted);
 
   const mailer = createMailer({ db: database.db, clock, log: app.log, from: config.mailFrom, smtpUrl: config.smtpUrl, printKept: config.devMailbox, ...(options.mailTransport ? { transport: options.mailTransport } : {}) });
   // What the database announces (decision 48): changes to what a session's lookup reads, which
@@ -292,8 +291,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // A request that may have changed something answers once the database's announcements up to
   // its own changes have arrived: its author's next request never reads what was before.
-  app.addHook('onSend', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS' && !request.routeOptions.config.readOnly) await changes.settle();
+  // (a read goes on at once, without a promise of its own: this hook runs for every request)
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS' || request.routeOptions.config.readOnly) return done(null, payload);
+    changes.settle().then(
+      () => done(null, payload),
+      (error: unknown) => done(error as Error),
+    );
   });
   // ...and is written with the other replies of its turn of the event loop (decision 61).
   gatherReplies(app);
