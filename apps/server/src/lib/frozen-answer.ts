@@ -30,15 +30,15 @@ export function frozenAnswer<T extends object>(value: T): T {
  */
 export const answerSerializerCompiler: typeof serializerCompiler = (route) => {
   const serialize = serializerCompiler(route);
-  const texts = new WeakMap<object, Buffer>();
+  const written = new WeakMap<object, Buffer>();
   const serializeKeeping = (data: unknown): string | Buffer => {
     if (data === null || typeof data !== 'object' || !marked.has(data)) return serialize(data);
-    let text = texts.get(data);
-    if (text === undefined) {
-      text = Buffer.from(serialize(data));
-      texts.set(data, text);
+    let bytes = written.get(data);
+    if (bytes === undefined) {
+      bytes = Buffer.from(serialize(data));
+      written.set(data, bytes);
     }
-    return text;
+    return bytes;
   };
   // (Fastify takes a buffer from a serializer as it takes one from a handler; the type says text)
   return serializeKeeping as (data: unknown) => string;
