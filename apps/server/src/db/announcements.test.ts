@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, onPostgres, type TestApp } from '../../test/helpers';
 import { READ_CHANGE_CHANNEL } from './client';
-import { persons, settings } from './schema';
+import { cycles, persons, settings } from './schema';
 
 /**
  * Decision 55: on PostgreSQL the portal's own connections leave their announcements in
@@ -86,4 +86,38 @@ describe.runIf(onPostgres)('announcements of the portal\'s own changes are sent 
     }
     expect(await hears(`${READ_CHANGE_CHANNEL}:cycles`)).toBe(true);
   });
+
+  it('asks made while a marker travels share the next one, which still comes after what they committed (decision 62)', async () => {
+    const changes = t.app.ctx.changes!;
+    heard.length = 0;
+    // one ask a turn of the event loop, for 40 turns: a marker takes several turns to come back
+    const asks: Promise<boolean>[] = [];
+    for (let turn = 0; turn < 40; turn++) {
+      asks.push(changes.settle());
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(await Promise.all(asks)).toEqual(asks.map(() => true));
+    for (let attempt = 0; attempt < 50 && heard.filter((h) => h.includes(':settle:')).length === 0; attempt++) await new Promise((resolve) => setTimeout(resolve, 20));
+    const markers = heard.filter((h) => h.startsWith('portal_person_change:settle:')).length;
+    expect(markers).toBeGreaterThan(0);
+    expect(markers).toBeLessThanOrEqual(20);
+
+    // Another program's change committed while a marker travels: the next settle is heard after it.
+    const raw = new pg.Client({ connectionString: t.databaseUrl! });
+    await raw.connect();
+    try {
+      const [cycle] = await t.db.select({ id: cycles.id, name: cycles.name }).from(cycles).limit(1);
+      const travelling = changes.settle();
+      await new Promise((resolve) => setImmediate(resolve));
+      await raw.query('update cycles set name = $1 where id = $2', [`${cycle!.name} (renamed)`, cycle!.id]);
+      expect(await changes.settle()).toBe(true);
+      const [read] = await t.db.select({ name: cycles.name }).from(cycles).where(eq(cycles.id, cycle!.id));
+      expect(read!.name).toBe(`${cycle!.name} (renamed)`);
+      await travelling;
+      await raw.query('update cycles set name = $1 where id = $2', [cycle!.name, cycle!.id]);
+    } finally {
+      await raw.end();
+    }
+  });
 });
+

@@ -544,22 +544,37 @@ async function listenOnPostgres(url: string, pool: pg.Pool, channels: readonly s
       markers.delete(marker);
     }
   };
-  // The requests that ask within one turn of the event loop share a marker: each asked after its own
-  // changes committed, and the marker is sent after all of them asked (decision 50).
-  let next: Promise<boolean> | undefined;
+  // The requests that ask for a settle share a marker: each asked after its own changes committed,
+  // and the marker is sent after all of them asked (decision 50). One marker travels at a time: those
+  // who ask while one is on its way share the next, sent once it is back, as a disk shares one flush
+  // among the commits waiting for it (decision 62). Alone, a request waits for its marker only.
+  let next: { promise: Promise<boolean>; resolve: (ok: boolean) => void } | undefined;
+  let travelling = false;
+  const sendNext = () => {
+    const batch = next;
+    if (!batch || travelling) return;
+    next = undefined;
+    travelling = true;
+    void roundTrip().then((ok) => {
+      travelling = false;
+      batch.resolve(ok);
+      if (next) setImmediate(sendNext);
+    });
+  };
   const settle = (): Promise<boolean> => {
     if (!healthy) {
       // (what this instance changed is announced to the others even while it does not hear them)
       sendAlone();
       return Promise.resolve(false);
     }
-    next ??= new Promise<boolean>((resolve) => {
-      setImmediate(() => {
-        next = undefined;
-        void roundTrip().then(resolve);
-      });
-    });
-    return next;
+    if (!next) {
+      let resolve!: (ok: boolean) => void;
+      const promise = new Promise<boolean>((r) => (resolve = r));
+      next = { promise, resolve };
+      // (asked within one turn of the event loop: sent at its end, with the others of the turn)
+      if (!travelling) setImmediate(sendNext);
+    }
+    return next.promise;
   };
 
   // A database away at start does not stop the server: nothing is kept until it listens.
