@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db, Executor } from '../db/client';
 import { accounts, mailOutbox, persons, settings } from '../db/schema';
+import { perDatabase } from '../db/per-database';
 import type { Clock } from './clock';
 import { tr, type Lang } from './i18n';
 import { languageOf } from './person-record';
@@ -31,9 +32,19 @@ const BACKOFF_SECONDS = [30, 120, 600, 1800, 3600, 7200, 14400];
 const LEASE_SECONDS = 300;
 const POLL_MS = 15_000;
 
+/** The columns every outbox row (`Mailer.outboxRow`) names, in a statement built once (placeholdersOf). */
+export const OUTBOX_ROW_KEYS = ['toAddress', 'subject', 'textBody', 'htmlBody', 'replyTo', 'attachments', 'kind', 'status', 'nextAttemptAt', 'createdAt'] as const satisfies readonly (keyof typeof mailOutbox.$inferInsert)[];
+export type OutboxRow = Required<Pick<typeof mailOutbox.$inferInsert, (typeof OUTBOX_ROW_KEYS)[number]>>;
+
 export interface Mailer {
   /** Writes the mail to the outbox inside the caller's transaction; nothing is sent yet. */
   enqueue(exec: Executor, mail: OutgoingMail): Promise<void>;
+  /**
+   * What `enqueue` writes, for a caller that writes it with its own rows in one statement: the
+   * outbox row, then `written` once the statement committed.
+   */
+  outboxRow(mail: OutgoingMail): OutboxRow;
+  written(mail: OutgoingMail): void;
   /** Sends due mails soon, without making the caller wait. */
   kick(): void;
   /** Sends every mail that is due now; returns how many were tried. */
@@ -137,30 +148,40 @@ export function createMailer(options: MailerOptions): Mailer {
     return next;
   }
 
+  /** The mail's outbox row, due now. */
+  function outboxRow(mail: OutgoingMail): OutboxRow {
+    const now = clock.now();
+    return {
+      toAddress: mail.to,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html ?? null,
+      replyTo: mail.replyTo ?? null,
+      attachments: mail.attachments?.length ? mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, contentBase64: a.content.toString('base64') })) : null,
+      kind: mail.kind,
+      status: transport ? 'pending' : 'kept',
+      nextAttemptAt: now,
+      createdAt: now,
+    };
+  }
+  function written(mail: OutgoingMail): void {
+    if (!transport && options.printKept) {
+      // Development outbox (DEV_MAILBOX=true): the mail is readable at /dev/mailbox and here in the log.
+      log.info({ mail: { to: mail.to, subject: mail.subject, kind: mail.kind } }, `mail kept in the development outbox:\n${mail.text}`);
+    } else if (!transport) {
+      // No SMTP_URL and no mailbox: the mail stays in the outbox, unsent; its text (a code, a link) is never logged.
+      log.info({ mail: { kind: mail.kind } }, 'mail kept in the outbox, not sent (no SMTP_URL)');
+    }
+  }
+
   return {
     mode,
     async enqueue(exec, mail) {
-      const now = clock.now();
-      await exec.insert(mailOutbox).values({
-        toAddress: mail.to,
-        subject: mail.subject,
-        textBody: mail.text,
-        htmlBody: mail.html ?? null,
-        replyTo: mail.replyTo ?? null,
-        attachments: mail.attachments?.length ? mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, contentBase64: a.content.toString('base64') })) : null,
-        kind: mail.kind,
-        status: transport ? 'pending' : 'kept',
-        nextAttemptAt: now,
-        createdAt: now,
-      });
-      if (!transport && options.printKept) {
-        // Development outbox (DEV_MAILBOX=true): the mail is readable at /dev/mailbox and here in the log.
-        log.info({ mail: { to: mail.to, subject: mail.subject, kind: mail.kind } }, `mail kept in the development outbox:\n${mail.text}`);
-      } else if (!transport) {
-        // No SMTP_URL and no mailbox: the mail stays in the outbox, unsent; its text (a code, a link) is never logged.
-        log.info({ mail: { kind: mail.kind } }, 'mail kept in the outbox, not sent (no SMTP_URL)');
-      }
+      await exec.insert(mailOutbox).values(outboxRow(mail));
+      written(mail);
     },
+    outboxRow,
+    written,
     kick() {
       if (transport && !stopped) setImmediate(() => void processDue());
     },
@@ -221,15 +242,20 @@ export interface Recipient {
  * address and language seldom change.
  */
 export async function recipientOf(exec: Executor, personId: number): Promise<Recipient | undefined> {
-  const [person] = await exec
+  const [person] = await recipientStatementOf(exec).execute({ personId });
+  const to = person?.accountEmail ?? person?.registryEmail;
+  return person && to ? { name: `${person.FIRSTNAME} ${person.LASTNAME}`, to, lang: languageOf(person.settings) } : undefined;
+}
+/** recipientOf's read, built once for each database or transaction. */
+const recipientStatementOf = perDatabase((exec: Executor) =>
+  exec
     .select({ FIRSTNAME: persons.FIRSTNAME, LASTNAME: persons.LASTNAME, registryEmail: persons.EMAIL, accountEmail: accounts.email, settings: settings.values })
     .from(persons)
     .leftJoin(accounts, eq(accounts.personId, persons.id))
     .leftJoin(settings, eq(settings.personId, persons.id))
-    .where(eq(persons.id, personId));
-  const to = person?.accountEmail ?? person?.registryEmail;
-  return person && to ? { name: `${person.FIRSTNAME} ${person.LASTNAME}`, to, lang: languageOf(person.settings) } : undefined;
-}
+    .where(eq(persons.id, sql.placeholder('personId')))
+    .prepare('mail_recipient'),
+);
 
 /**
  * Queues a mail to a person, in their language, at the address their account uses (else the one

@@ -1,3 +1,4 @@
+import { getTableColumns, sql, type SQL, type Table } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 
 /** The SQLSTATE of a failed query (Drizzle wraps the driver's error in `cause`), or null. */
@@ -56,4 +57,24 @@ export async function listPage<T extends PgSelect, R>(paging: Paging, toRow: (ro
   const [counted] = await query.total;
   const rows: Awaited<T> = await onPage(query.rows, paging);
   return { rows: rows.map(toRow), total: counted?.n ?? 0, page: paging.page, pageSize: paging.pageSize };
+}
+
+/**
+ * A row's columns as placeholders named `<prefix><column>`, for a statement drizzle builds once and
+ * runs with values (decision 62): `placeholderValues` gives those of a row, in what the driver takes.
+ */
+export function placeholdersOf<K extends string>(prefix: string, columns: readonly K[]): Record<K, SQL> {
+  // (wrapped, so that drizzle hands the value on as given: placeholderValues has encoded it, null included)
+  return Object.fromEntries(columns.map((column) => [column, sql`${sql.placeholder(`${prefix}${column}`)}`])) as Record<K, SQL>;
+}
+
+/** A row's values by the names `placeholdersOf` gives `table`'s columns, each encoded as its column encodes it (a null stays null). */
+export function placeholderValues(prefix: string, table: Table, row: Record<string, unknown>): Record<string, unknown> {
+  const columns = getTableColumns(table);
+  const values: Record<string, unknown> = {};
+  for (const key of Object.keys(row)) {
+    const value = row[key];
+    values[`${prefix}${key}`] = value === null || value === undefined ? null : columns[key]!.mapToDriverValue(value);
+  }
+  return values;
 }

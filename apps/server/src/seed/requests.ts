@@ -8,7 +8,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { classes, departments, persons, requestBatches, requestBatchItems, requestCategories, requestDecisions, requestHops, requestSteps, requestSubcategories, requestUnits, requests, subjects } from '../db/schema';
 import type { RequestAudience } from '@portal/contract/rules';
-import { requestReferenceOf } from '../features/requests/requests.service';
+import { drawRequestNumbers, requestReferenceOf } from '../features/requests/requests.service';
 import { rowsOf } from '../lib/sql';
 import { DEMO_ACCOUNTS } from './demo';
 import { DEMO_STUDENT_CLASSES } from './timetable';
@@ -474,12 +474,15 @@ export async function seedDemoRequests(tx: Tx, now: Date): Promise<void> {
   const file = async (input: { sub: string; author: string; fields: Partial<typeof requests.$inferInsert> & { REQUEST_OBJECT: string }; status: RequestStatus; unit: string | null; signedAt: Date | null; arrival?: string; steps: DemoStep[] }) => {
     const filedAt = input.steps[0]!.at;
     const arrivalHopId = input.arrival ? batches.get(input.arrival)!.hopId : null;
+    const { id, number } = await drawRequestNumbers(tx);
     const [row] = await tx
       .insert(requests)
+      .overridingSystemValue()
       .values({
         ...input.fields,
+        id,
         REQUEST_PBLM_WEEK: input.fields.REQUEST_PBLM_DATE ? isoWeekOf(input.fields.REQUEST_PBLM_DATE) : null,
-        REQUEST_ID: requestReferenceOf(input.sub, universityDayOf(filedAt)),
+        REQUEST_ID: requestReferenceOf(input.sub, universityDayOf(filedAt), number),
         REQUEST_AUTHOR: personId(input.author),
         REQUEST_CATEGORY_ID: subs.get(input.sub)!,
         REQUEST_STATUS: input.status,

@@ -30,14 +30,14 @@ import {
 } from '@portal/contract';
 import type { Db, Executor } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
-import { classes, files, persons, requestBatches, requestCategories, requestDecisions, requests, requestSteps, requestSubcategories, requestUnits, subjects } from '../../db/schema';
-import { audit } from '../../lib/audit';
+import { auditLog, classes, files, mailOutbox, persons, requestBatches, requestCategories, requestDecisions, requests, requestSteps, requestSubcategories, requestUnits, subjects } from '../../db/schema';
+import { audit, AUDIT_ROW_KEYS, auditRow } from '../../lib/audit';
 import { actorCan, refuseAccess } from '../../lib/auth';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { keptAnswer } from '../../lib/kept-answers';
-import { mailPerson, recipientOf, type Recipient } from '../../lib/mail';
-import { isUniqueViolation, likePattern } from '../../lib/sql';
+import { composeMail, OUTBOX_ROW_KEYS, recipientOf, type OutgoingMail, type Recipient } from '../../lib/mail';
+import { isUniqueViolation, likePattern, placeholderValues, placeholdersOf } from '../../lib/sql';
 import { isAssigned } from '../applications/affected.service';
 import { studentSubjectsOf } from '../classes/classes.service';
 
@@ -140,6 +140,42 @@ export async function studentRequestSubjects(ctx: ServiceContext, input: { actor
 
 type Details = Omit<RequestBody, 'REQUEST_CATEGORY_ID' | 'REQUEST_AUTHOR' | 'REQUEST_OBJECT'>;
 
+/** Every detail field a filing may keep, each a column of `requests`. */
+const REQUEST_DETAIL_FIELDS = REQUEST_FIELD_GROUP_NAMES.flatMap((group) => REQUEST_FIELD_GROUPS[group]) as readonly (keyof Details)[];
+
+/** The columns a filing writes of its request and of its first step. */
+const FILED_REQUEST_KEYS = [...REQUEST_DETAIL_FIELDS, 'id', 'REQUEST_ID', 'REQUEST_AUTHOR', 'REQUEST_CATEGORY_ID', 'REQUEST_OBJECT', 'REQUEST_PBLM_WEEK', 'REQUEST_STATUS', 'REQUEST_UNITY_ID', 'signedAt', 'filedAt', 'updatedAt'] as const;
+const FILED_STEP_KEYS = ['requestId', 'kind', 'unitId', 'status', 'at', 'by'] as const;
+
+/**
+ * A filing in one statement (decision 62): the request (its id and reference drawn before), its
+ * first step, its audit entry and, when `mailed`, its mail in the outbox, each written by a
+ * data-modifying WITH of the one statement, so that all are written or none. Every value is a
+ * placeholder, so that drizzle builds its SQL once (`filingStatementsOf`), not on every filing.
+ */
+function filingStatement(exec: Executor, mailed: boolean) {
+  const filed = exec.$with('filed').as(exec.insert(requests).overridingSystemValue().values(placeholdersOf('request_', FILED_REQUEST_KEYS)).returning({ id: requests.id }));
+  const step = exec.$with('step').as(exec.insert(requestSteps).values(placeholdersOf('step_', FILED_STEP_KEYS)).returning({ id: requestSteps.id }));
+  const audited = exec.$with('audited').as(exec.insert(auditLog).values(placeholdersOf('audit_', AUDIT_ROW_KEYS)).returning({ id: auditLog.id }));
+  const mail = exec.$with('mailed').as(exec.insert(mailOutbox).values(placeholdersOf('mail_', OUTBOX_ROW_KEYS)).returning({ id: mailOutbox.id }));
+  return exec
+    .with(filed, step, audited, ...(mailed ? [mail] : []))
+    .select({ id: filed.id })
+    .from(filed)
+    .prepare(mailed ? 'request_filing_mailed' : 'request_filing');
+}
+const filingStatementsOf = perDatabase((db: Db) => ({
+  /** an enabled sub-category of an enabled category, with what a filing needs of it */
+  subcategory: db
+    .select({ id: requestSubcategories.id, code: requestSubcategories.code, display: requestSubcategories.display, firstUnitId: requestSubcategories.firstUnitId, audience: requestCategories.audience })
+    .from(requestSubcategories)
+    .innerJoin(requestCategories, eq(requestCategories.id, requestSubcategories.categoryId))
+    .where(and(eq(requestSubcategories.id, sql.placeholder('id')), eq(requestSubcategories.enabled, true), eq(requestCategories.enabled, true)))
+    .prepare('request_filing_subcategory'),
+  mailed: filingStatement(db, true),
+  unmailed: filingStatement(db, false),
+}));
+
 /**
  * Files a request for the actor: a sub-category of the actor's audience (a student's or a staff
  * member's categories, decision 41; REQUEST_CATEGORY_UNAVAILABLE otherwise); its display
@@ -155,11 +191,7 @@ type Details = Omit<RequestBody, 'REQUEST_CATEGORY_ID' | 'REQUEST_AUTHOR' | 'REQ
 export async function fileRequest(ctx: ServiceContext, input: { actor: Actor; meta: RequestMeta; body: RequestBody }): Promise<RequestDetail> {
   const { actor, meta, body } = input;
   const audience = requestAudienceOf(actor.kind);
-  const [sub] = await ctx.db
-    .select({ id: requestSubcategories.id, code: requestSubcategories.code, display: requestSubcategories.display, firstUnitId: requestSubcategories.firstUnitId, audience: requestCategories.audience })
-    .from(requestSubcategories)
-    .innerJoin(requestCategories, eq(requestCategories.id, requestSubcategories.categoryId))
-    .where(and(eq(requestSubcategories.id, body.REQUEST_CATEGORY_ID), eq(requestSubcategories.enabled, true), eq(requestCategories.enabled, true)));
+  const [sub] = await filingStatementsOf(ctx.db).subcategory.execute({ id: body.REQUEST_CATEGORY_ID });
   if (!sub || sub.audience !== audience) throw new AppError('REQUEST_CATEGORY_UNAVAILABLE', { fields: { REQUEST_CATEGORY_ID: 'validation.invalid' } });
   const display = displayForAudience(sub.display, sub.audience);
 
@@ -217,70 +249,89 @@ export async function fileRequest(ctx: ServiceContext, input: { actor: Actor; me
 
   // The author's address and language, read before the transaction: usually from memory.
   const recipient = await recipientOf(ctx.db, actor.id);
-  const filing = ctx.db.transaction(async (tx) => {
-    if (fileId !== undefined) await takeAttachment(tx, actor.id, fileId);
-    // The reference (0301@2026-000042) is numbered by the insert itself: one round trip, not two.
-    const [row] = await tx
-      .insert(requests)
-      .values({
-        ...details,
-        REQUEST_FILE: fileId ?? null,
-        REQUEST_ID: requestReferenceOf(sub.code, today),
-        REQUEST_AUTHOR: actor.id,
-        REQUEST_CATEGORY_ID: sub.id,
-        REQUEST_OBJECT: body.REQUEST_OBJECT,
-        REQUEST_PBLM_WEEK: problemDate ? isoWeekOf(problemDate) : null,
-        REQUEST_STATUS: 'REGISTERED',
-        REQUEST_UNITY_ID: sub.firstUnitId,
-        // a student's request is signed by its filing, in their own session (decision 41)
-        signedAt: signedAtFiling ? now : null,
-        filedAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: requests.id, reference: requests.REQUEST_ID });
-    const reference = row!.reference;
-    await tx.insert(requestSteps).values({ requestId: row!.id, kind: 'FILED', unitId: sub.firstUnitId, status: 'REGISTERED', at: now, by: actor.id });
-    await audit(tx, { at: now, actorId: actor.id, action: 'request.filed', targetType: 'request', targetId: row!.id, ip: meta.ip, details: { reference, subcategory: sub.code, ...(fileId ? { fileId } : {}) } });
-    await mailFiling(ctx, tx, { authorId: actor.id, recipient, requestId: row!.id, reference, title: body.REQUEST_OBJECT, filedAt: now, signature: !signedAtFiling });
-    return row!.id;
-  });
-  let id: number;
+  // The request's id and reference are drawn first, so that its mail is written with it: the request,
+  // its first step, its audit entry and its mail are then one statement (decision 62).
+  const { id, number } = await drawRequestNumbers(ctx.db);
+  const reference = requestReferenceOf(sub.code, today, number);
+  const mail = recipient ? filingMail(ctx, { recipient, requestId: id, reference, title: body.REQUEST_OBJECT, filedAt: now, signature: !signedAtFiling }) : undefined;
+  const request: Pick<typeof requests.$inferSelect, (typeof FILED_REQUEST_KEYS)[number]> = {
+    // (every detail column is written: null where the configuration hides it or the author left it)
+    ...(Object.fromEntries(REQUEST_DETAIL_FIELDS.map((field) => [field, details[field] ?? null])) as Pick<typeof requests.$inferSelect, keyof Details>),
+    REQUEST_FILE: fileId ?? null,
+    id,
+    REQUEST_ID: reference,
+    REQUEST_AUTHOR: actor.id,
+    REQUEST_CATEGORY_ID: sub.id,
+    REQUEST_OBJECT: body.REQUEST_OBJECT,
+    REQUEST_PBLM_WEEK: problemDate ? isoWeekOf(problemDate) : null,
+    REQUEST_STATUS: 'REGISTERED',
+    REQUEST_UNITY_ID: sub.firstUnitId,
+    // a student's request is signed by its filing, in their own session (decision 41)
+    signedAt: signedAtFiling ? now : null,
+    filedAt: now,
+    updatedAt: now,
+  };
+  const step: Required<Pick<typeof requestSteps.$inferInsert, (typeof FILED_STEP_KEYS)[number]>> = { requestId: id, kind: 'FILED', unitId: sub.firstUnitId, status: 'REGISTERED', at: now, by: actor.id };
+  const values = {
+    ...placeholderValues('request_', requests, request),
+    ...placeholderValues('step_', requestSteps, step),
+    ...placeholderValues('audit_', auditLog, auditRow({ at: now, actorId: actor.id, action: 'request.filed', targetType: 'request', targetId: id, ip: meta.ip, details: { reference, subcategory: sub.code, ...(fileId ? { fileId } : {}) } })),
+    ...(mail ? placeholderValues('mail_', mailOutbox, ctx.mailer.outboxRow(mail)) : {}),
+  };
   try {
-    id = await filing;
+    if (fileId === undefined) await filingStatementsOf(ctx.db)[mail ? 'mailed' : 'unmailed'].execute(values);
+    else {
+      await ctx.db.transaction(async (tx) => {
+        await takeAttachment(tx, actor.id, fileId);
+        await filingStatement(tx, mail !== undefined).execute(values);
+      });
+    }
   } catch (error) {
     // Another filing took the attachment between the check and the insert.
     if (isUniqueViolation(error) && brokenConstraint(error) === REQUEST_FILE_INDEX) throw attachmentInvalid();
     throw error;
   }
+  if (mail) ctx.mailer.written(mail);
   ctx.mailer.kick();
   return (await loadRequest(ctx.db, id))!;
 }
 
+/** A new request's id and the next number of the references' sequence, drawn before its insert (one round trip). */
+export async function drawRequestNumbers(exec: Executor): Promise<{ id: number; number: string }> {
+  const [drawn] = await numbersStatementOf(exec).execute();
+  return drawn!;
+}
+const numbersStatementOf = perDatabase((exec: Executor) =>
+  exec
+    .select({ id: sql<number>`nextval(pg_get_serial_sequence('requests', 'id'))::int`, number: sql<string>`nextval('request_reference_seq')::text` })
+    .from(sql`(select 1) as one`)
+    .prepare('request_numbers'),
+);
+
 /**
- * A new request's reference, numbered by the statement that inserts it: the sub-category's code,
- * the year of `day` (a university day) and the next number of the references' sequence, at least
- * six digits (0301@2026-000042).
+ * A new request's reference: the sub-category's code, the year of `day` (a university day) and
+ * `number`, drawn from the references' sequence, at least six digits (0301@2026-000042).
  */
-export const requestReferenceOf = (subcategoryCode: string, day: string) =>
-  sql<string>`(select ${`${subcategoryCode}@${day.slice(0, 4)}-`} || lpad(n::text, greatest(6, length(n::text)), '0') from nextval('request_reference_seq') as n)`;
+export const requestReferenceOf = (subcategoryCode: string, day: string, number: string) => `${subcategoryCode}@${day.slice(0, 4)}-${number.padStart(6, '0')}`;
 
 /**
  * The filing mail, in the author's language (decision 32): the reference, the title, and the rule
  * in plain words: print the request and sign it at the lecturers' service within
  * REQUEST_SIGNATURE_DAYS days, before the deadline (day and hour, university time), or it is
  * rejected; with the link to the request. A student's (`signature` false) says it is on its way to
- * their school, with no signature to give (decision 41). Enqueued in the filing's transaction; none
+ * their school, with no signature to give (decision 41). Written by the filing's own statement; none
  * without an address.
  */
-async function mailFiling(ctx: ServiceContext, tx: Executor, input: { authorId: number; recipient: Recipient | undefined; requestId: number; reference: string; title: string; filedAt: Date; signature: boolean }): Promise<void> {
+function filingMail(ctx: ServiceContext, input: { recipient: Recipient; requestId: number; reference: string; title: string; filedAt: Date; signature: boolean }): OutgoingMail {
   const filed = universityMoment(input.filedAt);
   const deadline = universityMoment(signatureDeadlineOf(input.filedAt));
-  await mailPerson(ctx.mailer, tx, {
-    personId: input.authorId,
-    recipient: input.recipient,
+  const { lang, to, name } = input.recipient;
+  return composeMail(lang, {
+    to,
+    name,
     kind: 'request-filed',
     key: input.signature ? 'requestFiled' : 'requestFiledStudent',
-    vars: () => ({
+    vars: {
       reference: input.reference,
       title: input.title,
       filedDate: filed.day,
@@ -289,7 +340,7 @@ async function mailFiling(ctx: ServiceContext, tx: Executor, input: { authorId: 
       date: deadline.day,
       time: deadline.time,
       link: `${ctx.config.publicUrl}/requests/${input.requestId}`,
-    }),
+    },
   });
 }
 
