@@ -1,13 +1,33 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { SETTINGS_MAX_BYTES, SETTINGS_MAX_KEYS, type Settings } from '@portal/contract';
 import { settings } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { perDatabase } from '../../db/per-database';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 
 export async function getSettings(ctx: ServiceContext, input: { personId: number }): Promise<Settings> {
-  const [row] = await ctx.db.select({ values: settings.values }).from(settings).where(eq(settings.personId, input.personId));
+  const [row] = await statementsOf(ctx.db).read.execute({ personId: input.personId });
   return row?.values ?? {};
 }
+
+/** The reads and writes of a save, built once (decision 62): a save is most often one of each. */
+const statementsOf = perDatabase((db: Db) => ({
+  read: db.select({ values: settings.values }).from(settings).where(eq(settings.personId, sql.placeholder('personId'))).prepare('settings_read'),
+  /** the values written only if they are still those read (compare and set) */
+  swap: db
+    .update(settings)
+    .set({ values: sql`${sql.placeholder('after')}::jsonb`, updatedAt: sql`${sql.placeholder('now')}::timestamptz` })
+    .where(and(eq(settings.personId, sql.placeholder('personId')), sql`${settings.values} = ${sql.placeholder('before')}::jsonb`))
+    .returning({ personId: settings.personId })
+    .prepare('settings_swap'),
+  create: db
+    .insert(settings)
+    .values({ personId: sql.placeholder('personId'), values: sql`${sql.placeholder('after')}::jsonb`, updatedAt: sql`${sql.placeholder('now')}::timestamptz` })
+    .onConflictDoNothing({ target: settings.personId })
+    .returning({ personId: settings.personId })
+    .prepare('settings_create'),
+}));
 
 /** The free keys of a person's settings: LANGUAGE, which the portal itself reads, is always taken. */
 const freeKeys = (values: Settings) => Object.fromEntries(Object.entries(values).filter(([key]) => key !== 'LANGUAGE'));
@@ -42,16 +62,12 @@ function merged(before: Settings, values: Settings): Settings | null {
  */
 export async function saveSettings(ctx: ServiceContext, input: { personId: number; values: Settings }): Promise<Settings> {
   const now = ctx.clock.now();
-  const [row] = await ctx.db.select({ values: settings.values }).from(settings).where(eq(settings.personId, input.personId));
+  const statements = statementsOf(ctx.db);
+  const [row] = await statements.read.execute({ personId: input.personId });
   const after = merged(row?.values ?? {}, input.values);
   if (after) {
-    const written = row
-      ? await ctx.db
-          .update(settings)
-          .set({ values: after, updatedAt: now })
-          .where(and(eq(settings.personId, input.personId), sql`${settings.values} = ${JSON.stringify(row.values)}::jsonb`))
-          .returning({ personId: settings.personId })
-      : await ctx.db.insert(settings).values({ personId: input.personId, values: after, updatedAt: now }).onConflictDoNothing({ target: settings.personId }).returning({ personId: settings.personId });
+    const values = { personId: input.personId, after: JSON.stringify(after), now: now.toISOString() };
+    const written = row ? await statements.swap.execute({ ...values, before: JSON.stringify(row.values) }) : await statements.create.execute(values);
     if (written.length) return after;
   }
   return ctx.db.transaction(async (tx) => {
