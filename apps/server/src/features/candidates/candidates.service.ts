@@ -3,7 +3,7 @@
 // mailed links by candidate-links.service.ts, the documents and the slip by candidate-documents.service.ts.
 import { and, asc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import { isEntranceOpen, universityDayOf, type CandidateCreated, type CandidateCreateValues, type Entrance, type EntranceSpeciality, V } from '@portal/contract';
-import type { Db, Executor, Tx } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
 import { branches, candidates, countries, cycles, entrances, entranceSpecialities } from '../../db/schema';
 import { openCandidateSession } from '../../lib/candidate-session';
@@ -133,9 +133,9 @@ const sameName = (typed: string, ...names: string[]) => names.some((name) => nam
  * French name), and CYCLE is the first choice's cycle; else 400 SPECIALITY_NOT_OFFERED. Answers the
  * first choice's cycle, by its English name (what CYCLE is stored as).
  */
-async function checkChoices(tx: Tx, entranceId: number, values: CandidateCreateValues): Promise<string> {
+async function checkChoices(exec: Executor, entranceId: number, values: CandidateCreateValues): Promise<string> {
   const choices = [values.FORMATION_FIRST_CHOICE, ...(values.FORMATION_SECOND_CHOICE ? [values.FORMATION_SECOND_CHOICE] : [])];
-  const offered = await tx
+  const offered = await exec
     .select({ id: entranceSpecialities.id, cycleName: cycles.name, cycleNameFr: cycles.nameFr })
     .from(entranceSpecialities)
     .innerJoin(cycles, eq(cycles.id, entranceSpecialities.cycleId))
@@ -155,9 +155,9 @@ async function checkChoices(tx: Tx, entranceId: number, values: CandidateCreateV
  * whatever the case; answered by their English names (how they are stored). Else 400 with
  * `validation.country` on each unknown one.
  */
-async function checkCountries(tx: Tx, values: Pick<CandidateCreateValues, 'COUNTRY' | 'COUNTRY_OBTENTION'>): Promise<{ COUNTRY: string; COUNTRY_OBTENTION: string }> {
+async function checkCountries(exec: Executor, values: Pick<CandidateCreateValues, 'COUNTRY' | 'COUNTRY_OBTENTION'>): Promise<{ COUNTRY: string; COUNTRY_OBTENTION: string }> {
   const typed = [...new Set([values.COUNTRY, values.COUNTRY_OBTENTION].map((name) => name.trim().toLowerCase()))];
-  const rows = await tx
+  const rows = await exec
     .select({ nameEn: countries.nameEn, nameFr: countries.nameFr })
     .from(countries)
     .where(or(inArray(sql`lower(${countries.nameEn})`, typed), inArray(sql`lower(${countries.nameFr})`, typed)));
@@ -229,7 +229,7 @@ function newCandidateRow(values: CandidateCreateValues, checked: { cycle: string
 export type Registration = CandidateCreated & { sessionToken: string | null };
 
 /**
- * `POST /candidate` (the form already checked: missing fields, then each field's rules). In one
+ * `POST /candidate` (the form already checked: missing fields, then each field's rules). Before its
  * transaction: the entrance is open (409 ENTRANCE_CLOSED, an unknown one too), the choices are its
  * own (400 SPECIALITY_NOT_OFFERED), the countries known (400 `validation.country`); then the row is
  * inserted with its candidate number unless the address is registered for that entrance already
@@ -243,13 +243,14 @@ export type Registration = CandidateCreated & { sessionToken: string | null };
 export async function registerCandidate(ctx: ServiceContext, input: { values: CandidateCreateValues }): Promise<Registration> {
   const { values } = input;
   const now = ctx.clock.now();
+  // Plain reads before the transaction, most often answered from memory (the read cache): the FK of
+  // the insert keeps the entrance from going, and a registration racing the office's closing began
+  // while it was open. The entrance's specialities and the countries are reference data.
+  const [entrance] = await ctx.db.select().from(entrances).where(eq(entrances.id, values.ENTRANCE_ID));
+  if (!entrance || !openOn(entrance, universityDayOf(now))) throw new AppError('ENTRANCE_CLOSED');
+  const cycle = await checkChoices(ctx.db, entrance.id, values);
+  const countryNames = await checkCountries(ctx.db, values);
   const outcome = await ctx.db.transaction(async (tx) => {
-    // A plain read: the FK of the insert keeps the entrance from going, and a registration racing
-    // the office's closing began while it was open.
-    const [entrance] = await tx.select().from(entrances).where(eq(entrances.id, values.ENTRANCE_ID));
-    if (!entrance || !openOn(entrance, universityDayOf(now))) throw new AppError('ENTRANCE_CLOSED');
-    const cycle = await checkChoices(tx, entrance.id, values);
-    const countryNames = await checkCountries(tx, values);
     const number = sql`${`C${entranceYearDigits(entrance)}`} || lpad(nextval('candidate_number_seq')::text, 6, '0')`;
     const insert = tx.insert(candidates).values({ ...newCandidateRow(values, { cycle, ...countryNames }), CANDIDATE_NUMBER: number, createdAt: now, updatedAt: now });
     // Drizzle names conflict targets by column only; the unique index is on an expression.
