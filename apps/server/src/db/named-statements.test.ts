@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { createTestApp, ok, onPostgres, personIdOf, sessionFor, type TestApp } from '../../test/helpers';
 import { statementNames } from './named-statements';
+import { persons } from './schema';
 
 describe('statement names (decision 58)', () => {
   const limits = { texts: 3, perConnection: 2, maxText: 100, maxParams: 3 };
@@ -63,13 +64,29 @@ describe.runIf(onPostgres)('named statements on PostgreSQL', () => {
     await t.close();
   });
 
-  it("parses a settings save's update once and runs it under one name", async () => {
+  /** The statements this connection has prepared whose text starts so, with how often each was planned. */
+  async function prepared(start: string) {
+    const result = (await t.db.execute(sql`select name, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement like ${`${start}%`}`)) as unknown as { rows: { name: string; generic: number; custom: number }[] };
+    return result.rows.map((row) => ({ name: row.name, runs: row.generic + row.custom }));
+  }
+
+  it('parses a statement sent without a name once, from its second run, and runs it under one name', async () => {
+    const id = await personIdOf(t, 'PER0001');
+    for (let i = 0; i < 8; i++) await t.db.update(persons).set({ PHONE_NUMBER: `67700000${i}` }).where(eq(persons.id, id));
+    await t.settled();
+    const rows = await prepared('update "persons"');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.name).toMatch(/^portal_n\d+$/);
+    // named at its second run: the seven runs since went through the one statement
+    expect(rows[0]!.runs).toBeGreaterThanOrEqual(7);
+  });
+
+  it("runs a settings save's update, prepared by its service, under its own name (decision 62)", async () => {
     const client = await sessionFor(t, await personIdOf(t, 'PER0001'));
     for (let i = 0; i < 8; i++) ok(await client.post('/api/settings', { LANGUAGE: i % 2 ? 'fr' : 'en' }));
-    const result = (await t.db.execute(sql`select name, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement like 'update "settings"%'`)) as unknown as { rows: { name: string; generic: number; custom: number }[] };
-    expect(result.rows).toHaveLength(1);
-    expect(result.rows[0]!.name).toMatch(/^portal_n\d+$/);
-    // named at its second run (the first save may insert the row): the runs since went through the one statement
-    expect(result.rows[0]!.generic + result.rows[0]!.custom).toBeGreaterThanOrEqual(6);
+    const rows = await prepared('update "settings"');
+    expect(rows).toEqual([{ name: 'settings_swap', runs: expect.any(Number) as number }]);
+    // (the first save may insert the row)
+    expect(rows[0]!.runs).toBeGreaterThanOrEqual(7);
   });
 });
