@@ -31,7 +31,7 @@ import {
 import type { Db, Executor } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
 import { auditLog, classes, files, mailOutbox, persons, requestBatches, requestCategories, requestDecisions, requests, requestSteps, requestSubcategories, requestUnits, subjects } from '../../db/schema';
-import { audit, AUDIT_ROW_KEYS, auditRow } from '../../lib/audit';
+import { AUDIT_ROW_KEYS, auditRow } from '../../lib/audit';
 import { actorCan, refuseAccess } from '../../lib/auth';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
