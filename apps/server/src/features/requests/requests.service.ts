@@ -247,7 +247,7 @@ export async function fileRequest(ctx: ServiceContext, input: { actor: Actor; me
   // Attachment ids are lower-case uuids (randomUUID); one typed in upper case names the same file.
   const fileId = details.REQUEST_FILE?.toLowerCase();
 
-  // The author's address and language, read before the transaction: usually from memory.
+  // The author's address and language, read before the writing statement: usually from memory.
   const recipient = await recipientOf(ctx.db, actor.id);
   // The request's id and reference are drawn first, so that its mail is written with it: the request,
   // its first step, its audit entry and its mail are then one statement (decision 62).
