@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { error, fakeApi, queriesTo } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { CANDIDATES_PATH, candidatePage, DECISIONS_PATH, IMPORT_PATH, officeHandlers, officeUser, ROWS, studentUser } from './admissions-fixtures';
+import { openSelect } from '../../test/select';
 
 type User = ReturnType<typeof renderApp>['user'];
 const PAGE = '/admissions/candidates';
@@ -16,8 +17,7 @@ function rowOf(table: HTMLElement, text: string) {
   return row;
 }
 async function choose(user: User, label: string | RegExp, option: string | RegExp, scope: HTMLElement | null = null) {
-  await user.click((scope ? within(scope) : screen).getByRole('combobox', { name: label }));
-  await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: option }));
+  await user.click(within(await openSelect(user, (scope ? within(scope) : screen).getByRole('combobox', { name: label }))).getByRole('option', { name: option }));
 }
 const lastQuery = () => Object.fromEntries(queriesTo(CANDIDATES_PATH).at(-1)!);
 

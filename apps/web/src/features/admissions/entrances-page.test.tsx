@@ -4,6 +4,7 @@ import { changeLanguage } from '../../lib/i18n';
 import { error, fakeApi } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { CLOSED_ENTRANCE, ENTRANCES_PATH, officeHandlers, officeUser, OPEN_ENTRANCE, studentUser } from './admissions-fixtures';
+import { openSelect } from '../../test/select';
 
 type User = ReturnType<typeof renderApp>['user'];
 const PAGE = '/admissions/entrances';
@@ -17,8 +18,7 @@ function rowOf(table: HTMLElement, text: string) {
   return row;
 }
 async function choose(user: User, label: string | RegExp, options: (string | RegExp)[], scope: HTMLElement) {
-  await user.click(within(scope).getByRole('combobox', { name: label }));
-  const listbox = await screen.findByRole('listbox');
+  const listbox = await openSelect(user, within(scope).getByRole('combobox', { name: label }));
   for (const option of options) await user.click(within(listbox).getByRole('option', { name: option }));
   // a multiple choice stays open: close it
   if (screen.queryByRole('listbox')) await user.keyboard('{Escape}');

@@ -4,6 +4,7 @@ import { changeLanguage } from '../../lib/i18n';
 import { error, queriesTo } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { mainMenuLink } from '../../test/menu';
+import { choose, openSelect } from '../../test/select';
 import {
   ALGORITHMS,
   APPLICATION_PATH,
@@ -25,9 +26,8 @@ const addButton = (name: string) => screen.getByRole('button', { name: `Add ${na
 const levelList = (level: number) => screen.getByRole('list', { name: `Level ${level}` });
 const itemsOf = (level: number) => within(levelList(level)).getAllByRole('listitem').map((item) => item.textContent);
 
-async function openSelect(user: ReturnType<typeof renderApp>['user'], label: string, option: string) {
-  await user.click(screen.getByRole('combobox', { name: label }));
-  await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: option }));
+async function pickOption(user: ReturnType<typeof renderApp>['user'], label: string, option: string) {
+  await choose(user, screen.getByRole('combobox', { name: label }), option);
 }
 
 describe('choice session: the gate', () => {
@@ -102,11 +102,11 @@ describe('choice session: the subjects', () => {
     expect(await screen.findByText('21–40 of 45')).toBeInTheDocument();
     expect(screen.getByRole('row', { name: /Compilers/ })).toBeInTheDocument();
 
-    await openSelect(user, 'Level', 'Level 3');
+    await pickOption(user, 'Level', 'Level 3');
     await waitFor(() => expect(api.to('PATCH', SUBJECTS_PAGE_1).at(-1)?.body).toEqual({ LEVEL: 3 }));
-    await openSelect(user, 'Regime', 'Evening');
-    await openSelect(user, 'Cycle', 'Bachelor');
-    await openSelect(user, 'Department', 'Computer science');
+    await pickOption(user, 'Regime', 'Evening');
+    await pickOption(user, 'Cycle', 'Bachelor');
+    await pickOption(user, 'Department', 'Computer science');
     await waitFor(() => expect(api.to('PATCH', SUBJECTS_PAGE_1).at(-1)?.body).toEqual({ LEVEL: 3, REGIME: 'EVENING', CYCLE: 1, DEPARTMENT: 1 }));
 
     const before = api.to('PATCH', SUBJECTS_PAGE_1).length;
@@ -175,13 +175,12 @@ describe('choice session: the subjects', () => {
     expect(screen.getByRole('combobox', { name: 'Class' })).toHaveAttribute('aria-disabled', 'true');
     expect(api.to('GET', '/api/classes')).toHaveLength(0);
 
-    await openSelect(user, 'Branch', 'GL – Software engineering');
+    await pickOption(user, 'Branch', 'GL – Software engineering');
     await waitFor(() => expect(queriesTo('/api/classes').at(-1)?.get('branch')).toBe('2'));
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Class' })).not.toHaveAttribute('aria-disabled'));
     await waitFor(() => expect(api.to('PATCH', SUBJECTS_PAGE_1).at(-1)?.body).toEqual({ BRANCH: 2 }));
 
-    await user.click(screen.getByRole('combobox', { name: 'Class' }));
-    const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((option) => option.textContent);
+    const options = within(await openSelect(user, screen.getByRole('combobox', { name: 'Class' }))).getAllByRole('option').map((option) => option.textContent);
     expect(options).toEqual(['All', 'GL1/J', 'GL3/S']);
     await user.click(screen.getByRole('option', { name: 'GL3/S' }));
     await waitFor(() => expect(api.to('GET', '/api/subjects/class/9')).toHaveLength(1));
@@ -190,7 +189,7 @@ describe('choice session: the subjects', () => {
     expect(within(table).getByRole('row', { name: /Compilers/ })).toBeInTheDocument();
 
     // another department: the branch and its class no longer apply
-    await openSelect(user, 'Department', 'Management');
+    await pickOption(user, 'Department', 'Management');
     await waitFor(() => expect(api.to('PATCH', SUBJECTS_PAGE_1).at(-1)?.body).toEqual({ DEPARTMENT: 2 }));
     expect(screen.getByRole('combobox', { name: 'Branch' })).toHaveTextContent('All');
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../lib/i18n';
 import { error, type FakeAnswer } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { choose } from '../../test/select';
+import { choose, openSelect } from '../../test/select';
 import { CLOSED_ENTRANCE, COMPLETE, CREATED, draftValues, keepDraft, openPart, registrationApi } from './register-fixtures';
 
 const SEND = 'Send my registration';
@@ -89,8 +89,7 @@ describe('Registering for an entrance exam', () => {
     await choose(user, within(formation).getByRole('combobox', { name: /^Premier choix/ }), 'Génie logiciel (SWE)');
     const languages = await openPart(user, 'Langues');
     await choose(user, within(languages).getByRole('combobox', { name: /^Première langue/ }), 'Français');
-    await user.click(within(languages).getByRole('combobox', { name: /^Deuxième langue/ }));
-    expect(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Anglais' })).toBeInTheDocument();
+    expect(within(await openSelect(user, within(languages).getByRole('combobox', { name: /^Deuxième langue/ }))).getByRole('option', { name: 'Anglais' })).toBeInTheDocument();
     expect(sent(api)).toEqual([]);
   });
 
@@ -160,8 +159,7 @@ describe('Registering for an entrance exam', () => {
     const { user } = renderApp('/candidate/register');
     const formation = await openPart(user, 'The formation you apply for');
     const second = within(formation).getByRole('combobox', { name: /^Second choice/ });
-    await user.click(second);
-    const listbox = await screen.findByRole('listbox');
+    const listbox = await openSelect(user, second);
     expect(within(listbox).getByRole('option', { name: 'Software engineering (SWE)' })).toHaveAttribute('aria-disabled', 'true');
     // only the cycle's specialities are offered
     expect(within(listbox).queryByRole('option', { name: /Computer science/ })).not.toBeInTheDocument();
@@ -182,16 +180,14 @@ describe('Registering for an entrance exam', () => {
     expect(within(identity).getByText('Choose the region of origin first')).toBeInTheDocument();
 
     await choose(user, within(identity).getByRole('combobox', { name: /^Region of origin/ }), 'Littoral');
-    await user.click(within(identity).getByRole('combobox', { name: /^Department of origin/ }));
-    const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((option) => option.textContent);
+    const options = within(await openSelect(user, within(identity).getByRole('combobox', { name: /^Department of origin/ }))).getAllByRole('option').map((option) => option.textContent);
     expect(options).toEqual(['None', 'Moungo', 'Nkam', 'Sanaga-Maritime', 'Wouri']);
     await user.click(screen.getByRole('option', { name: 'Wouri' }));
     expect(within(identity).getByRole('combobox', { name: /^Department of origin/ })).toHaveTextContent('Wouri');
 
     await choose(user, within(identity).getByRole('combobox', { name: /^Region of origin/ }), 'Centre');
     await waitFor(() => expect(within(identity).getByRole('combobox', { name: /^Department of origin/ })).not.toHaveTextContent('Wouri'));
-    await user.click(within(identity).getByRole('combobox', { name: /^Department of origin/ }));
-    const centre = within(await screen.findByRole('listbox'));
+    const centre = within(await openSelect(user, within(identity).getByRole('combobox', { name: /^Department of origin/ })));
     expect(centre.getByRole('option', { name: 'Mfoundi' })).toBeInTheDocument();
     expect(centre.queryByRole('option', { name: 'Wouri' })).not.toBeInTheDocument();
   });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { error, fakeApi, queriesTo } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { APPLICATIONS_PATH, CLASS_OFFER, DECISIONS_PATH, officeHandlers, officeUser, SESSIONS_PATH, studentUser } from './enrolment-fixtures';
+import { openSelect } from '../../test/select';
 
 type User = ReturnType<typeof renderApp>['user'];
 const PAGE = '/academic/enrolment';
@@ -17,8 +18,7 @@ async function rowOf(table: HTMLElement, text: string) {
   return row;
 }
 async function choose(user: User, label: string | RegExp, option: string | RegExp, within_: HTMLElement | null = null) {
-  await user.click((within_ ? within(within_) : screen).getByRole('combobox', { name: label }));
-  await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: option }));
+  await user.click(within(await openSelect(user, (within_ ? within(within_) : screen).getByRole('combobox', { name: label }))).getByRole('option', { name: option }));
 }
 
 describe('student enrolment (the academic office)', () => {

@@ -1,8 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { error } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { choose } from '../../test/select';
+import { choose, openSelect } from '../../test/select';
 import { openStep, registrationState, staff, STAFF, wizardApi } from './registration-fixtures';
 
 const textboxes = (form: HTMLElement) => within(form).queryAllByRole('textbox').map((box) => box.getAttribute('name'));
@@ -136,8 +136,7 @@ describe('registration wizard: the payment mode', () => {
     });
     const { user } = renderApp('/registration');
     const form = await openStep(user, 'Payment mode');
-    await user.click(within(form).getByRole('combobox', { name: /Bank/ }));
-    const list = await screen.findByRole('listbox');
+    const list = await openSelect(user, within(form).getByRole('combobox', { name: /Bank/ }));
     const micro = within(list).getByRole('option', { name: /Crédit Mutuel de Microfinance/ });
     expect(micro).toHaveAttribute('aria-disabled', 'true');
     expect(micro).toHaveTextContent('Microfinance accounts are not allowed');

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { error } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { choose } from '../../test/select';
+import { choose, openSelect } from '../../test/select';
 import { openStep, registrationState, staff, STAFF, wizardApi } from './registration-fixtures';
 
 describe('registration wizard: the rules that live in the forms', () => {
@@ -21,8 +21,7 @@ describe('registration wizard: the rules that live in the forms', () => {
     // the region lists its towns
     expect(within(form).getByRole('combobox', { name: /Living town/ })).toHaveAttribute('aria-disabled', 'true');
     await choose(user, within(form).getByRole('combobox', { name: /Region of residence/ }), 'Littoral');
-    await user.click(within(form).getByRole('combobox', { name: /Living town/ }));
-    const towns = await screen.findByRole('listbox');
+    const towns = await openSelect(user, within(form).getByRole('combobox', { name: /Living town/ }));
     expect(within(towns).getAllByRole('option').map((option) => option.textContent)).toEqual(['Douala', 'Nkongsamba']);
     await user.click(within(towns).getByRole('option', { name: 'Douala' }));
     await user.type(within(form).getByRole('textbox', { name: /Precinct/ }), 'Bonamoussadi');

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatMoment } from '../../lib/format';
 import { error, fakeApi, type FakeAnswer, type FakeHandler } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
+import { openSelect } from '../../test/select';
 import { draftKey } from './request-draft';
 import { CATEGORIES, chooseSubcategory, CLASSES, lecturer, lessonOf, PATHS, pick, requestDetail, requestPage, requestRow, SCHOOLS, SUBJECTS } from './requests-fixtures';
 import { CLAIMED_SLOT_COLOR } from './week-panel';
@@ -36,8 +37,7 @@ function routes(overrides: Record<string, FakeHandler> = {}): Record<string, Fak
 type User = ReturnType<typeof renderApp>['user'];
 
 const optionsOf = async (user: User, combobox: string) => {
-  await user.click(screen.getByRole('combobox', { name: combobox }));
-  const names = within(await screen.findByRole('listbox')).getAllByRole('option').map((option) => option.textContent);
+  const names = within(await openSelect(user, screen.getByRole('combobox', { name: combobox }))).getAllByRole('option').map((option) => option.textContent);
   await user.keyboard('{Escape}');
   return names;
 };

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { error, fakeApi, type FakeHandler } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { chooseSubcategory, PATHS, pick, requestPage, student, STUDENT_CATEGORIES, STUDENT_PATHS, STUDENT_SUBJECTS, studentRequest } from './requests-fixtures';
+import { openSelect } from '../../test/select';
 
 // A student's new request (issue 13, decision 41): their own categories, their own class shown
 // and not chosen, a subject among their class's and their optional ones, nothing to sign.
@@ -37,8 +38,7 @@ describe("a student's new request", () => {
     expect(api.to('GET', PATHS.schools)).toHaveLength(0);
     expect(within(form).getAllByRole('textbox').map((box) => box.getAttribute('id'))).toEqual(['request-REQUEST_OBJECT', 'request-own-class', 'request-REQUEST_PBLM_DATE', 'request-week', 'request-DESCRIPTION']);
 
-    await user.click(screen.getByRole('combobox', { name: 'Subject' }));
-    expect(within(await screen.findByRole('listbox')).getAllByRole('option').map((option) => option.textContent)).toEqual([
+    expect(within(await openSelect(user, screen.getByRole('combobox', { name: 'Subject' }))).getAllByRole('option').map((option) => option.textContent)).toEqual([
       'GSI101 – Algorithms',
       'GSI102 – Databases',
       'GES105 – Accounting (optional subject)',
