@@ -4,7 +4,7 @@ import { changeLanguage } from '../../lib/i18n';
 import { error, fakeApi } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { CANDIDATES_PATH, candidateFile, DECISIONS_PATH, HND_SWE, officeHandlers, officeUser, studentUser } from './admissions-fixtures';
-import { openSelect } from '../../test/select';
+import { choose, openSelect } from '../../test/select';
 
 const PAGE = '/admissions/candidates/901';
 const FILE_PATH = `${CANDIDATES_PATH}/901`;
@@ -86,7 +86,7 @@ describe("a candidate's file (the admissions office)", () => {
     // a decision must be chosen
     await user.click(within(decision).getByRole('button', { name: 'Record the decision' }));
     expect(await within(decision).findByRole('alert')).toHaveTextContent('This field is required');
-    await user.click(within(await openSelect(user, within(decision).getByRole('combobox', { name: 'Decision' }))).getByRole('option', { name: 'Waiting list' }));
+    await choose(user, within(decision).getByRole('combobox', { name: 'Decision' }), 'Waiting list');
     const options = within(await openSelect(user, within(decision).getByRole('combobox', { name: "Speciality (one of the candidate's choices)" }))).getAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual(['Computer systems management (Higher technician certificate)', 'Software engineering (Higher national diploma)']);
     await user.click(options[1]!);
@@ -103,7 +103,7 @@ describe("a candidate's file (the admissions office)", () => {
     fakeApi(officeHandlers({ [`POST ${DECISIONS_PATH}`]: error(400, 'DECISION_IMPORT_INVALID', { fields: { 'line 1': 'validation.invalid' } }) }));
     const { user } = renderApp(PAGE, { user: officeUser() });
     const decision = await section('Decision');
-    await user.click(within(await openSelect(user, within(decision).getByRole('combobox', { name: 'Decision' }))).getByRole('option', { name: 'Admitted' }));
+    await choose(user, within(decision).getByRole('combobox', { name: 'Decision' }), 'Admitted');
     await user.click(within(decision).getByRole('button', { name: 'Record the decision' }));
     expect(await within(decision).findByRole('alert')).toHaveTextContent('The decision was not recorded: This value is not valid');
   });

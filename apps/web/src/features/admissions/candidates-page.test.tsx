@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { error, fakeApi, queriesTo } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { CANDIDATES_PATH, candidatePage, DECISIONS_PATH, IMPORT_PATH, officeHandlers, officeUser, ROWS, studentUser } from './admissions-fixtures';
-import { openSelect } from '../../test/select';
+import { choose } from '../../test/select';
 
 type User = ReturnType<typeof renderApp>['user'];
 const PAGE = '/admissions/candidates';
@@ -16,8 +16,8 @@ function rowOf(table: HTMLElement, text: string) {
   if (!row) throw new Error(`no row with ${text}`);
   return row;
 }
-async function choose(user: User, label: string | RegExp, option: string | RegExp, scope: HTMLElement | null = null) {
-  await user.click(within(await openSelect(user, (scope ? within(scope) : screen).getByRole('combobox', { name: label }))).getByRole('option', { name: option }));
+async function chooseLabelled(user: User, label: string | RegExp, option: string | RegExp, scope: HTMLElement | null = null) {
+  await choose(user, (scope ? within(scope) : screen).getByRole('combobox', { name: label }), option);
 }
 const lastQuery = () => Object.fromEntries(queriesTo(CANDIDATES_PATH).at(-1)!);
 
@@ -39,10 +39,10 @@ describe('the candidates (the admissions office)', () => {
     await candidatesTable();
     // a speciality is one of an entrance's: none to choose before the entrance
     expect(screen.getByRole('combobox', { name: 'Speciality' })).toHaveAttribute('aria-disabled', 'true');
-    await choose(user, 'Entrance exam', 'Entrance exam, first session (2026-2027)');
-    await choose(user, 'Speciality', 'Software engineering (Higher national diploma)');
-    await choose(user, 'Documents', 'Incomplete');
-    await choose(user, 'Decision', 'No decision yet');
+    await chooseLabelled(user, 'Entrance exam', 'Entrance exam, first session (2026-2027)');
+    await chooseLabelled(user, 'Speciality', 'Software engineering (Higher national diploma)');
+    await chooseLabelled(user, 'Documents', 'Incomplete');
+    await chooseLabelled(user, 'Decision', 'No decision yet');
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'Fouda');
     const expected = { entrance: '5', speciality: '403', documents: 'incomplete', decision: 'NONE', search: 'Fouda' };
     await waitFor(() => expect(Object.fromEntries(new URLSearchParams(location().search))).toEqual(expected));
@@ -50,7 +50,7 @@ describe('the candidates (the admissions office)', () => {
     expect(screen.getByRole('link', { name: 'Export (CSV)' })).toHaveAttribute('href', '/api/admissions/candidates/export?format=csv&entrance=5&speciality=403&documents=incomplete&decision=NONE&search=Fouda');
     expect(screen.getByRole('link', { name: 'Export (Excel)' })).toHaveAttribute('href', '/api/admissions/candidates/export?format=xlsx&entrance=5&speciality=403&documents=incomplete&decision=NONE&search=Fouda');
     // another entrance lifts the speciality
-    await choose(user, 'Entrance exam', 'All entrance exams');
+    await chooseLabelled(user, 'Entrance exam', 'All entrance exams');
     await waitFor(() => expect(Object.fromEntries(new URLSearchParams(location().search))).toEqual({ documents: 'incomplete', decision: 'NONE', search: 'Fouda' }));
   });
 
@@ -60,7 +60,7 @@ describe('the candidates (the admissions office)', () => {
     await candidatesTable();
     expect(screen.getByRole('combobox', { name: 'Fee' })).toHaveTextContent('Paid');
     await waitFor(() => expect(lastQuery()).toEqual({ paid: 'true', page: '1', pageSize: '20' }));
-    await choose(user, 'Fee', 'Not paid');
+    await chooseLabelled(user, 'Fee', 'Not paid');
     await waitFor(() => expect(new URLSearchParams(location().search).get('paid')).toBe('false'));
     await waitFor(() => expect(lastQuery()).toEqual({ paid: 'false', page: '1', pageSize: '20' }));
     expect(screen.getByRole('link', { name: 'Export (CSV)' })).toHaveAttribute('href', '/api/admissions/candidates/export?format=csv&paid=false');
@@ -118,7 +118,7 @@ describe('the candidates (the admissions office)', () => {
     await user.click(within(rowOf(table, 'C27000003')).getByRole('checkbox'));
     await user.click(within(screen.getByRole('group', { name: 'Decision on the candidates chosen' })).getByRole('button', { name: 'Waiting list' }));
     const dialog = await screen.findByRole('dialog', { name: 'Put these candidates on the waiting list?' });
-    await choose(user, 'Speciality', 'Software engineering (Higher national diploma)', dialog);
+    await chooseLabelled(user, 'Speciality', 'Software engineering (Higher national diploma)', dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Waiting list' }));
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('No decision was recorded; correct these first:');

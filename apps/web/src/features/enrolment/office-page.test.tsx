@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { error, fakeApi, queriesTo } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { APPLICATIONS_PATH, CLASS_OFFER, DECISIONS_PATH, officeHandlers, officeUser, SESSIONS_PATH, studentUser } from './enrolment-fixtures';
-import { openSelect } from '../../test/select';
+import { choose } from '../../test/select';
 
 type User = ReturnType<typeof renderApp>['user'];
 const PAGE = '/academic/enrolment';
@@ -17,8 +17,8 @@ async function rowOf(table: HTMLElement, text: string) {
   if (!row) throw new Error(`no row with ${text}`);
   return row;
 }
-async function choose(user: User, label: string | RegExp, option: string | RegExp, within_: HTMLElement | null = null) {
-  await user.click(within(await openSelect(user, (within_ ? within(within_) : screen).getByRole('combobox', { name: label }))).getByRole('option', { name: option }));
+async function chooseLabelled(user: User, label: string | RegExp, option: string | RegExp, within_: HTMLElement | null = null) {
+  await choose(user, (within_ ? within(within_) : screen).getByRole('combobox', { name: label }), option);
 }
 
 describe('student enrolment (the academic office)', () => {
@@ -47,15 +47,15 @@ describe('student enrolment (the academic office)', () => {
     fakeApi(officeHandlers());
     const { user, location } = renderApp(PAGE, { user: officeUser() });
     await applicationsTable();
-    await choose(user, 'Class or subject', 'BTS2 GSI/J A');
-    await choose(user, 'Status', 'Pending');
+    await chooseLabelled(user, 'Class or subject', 'BTS2 GSI/J A');
+    await chooseLabelled(user, 'Status', 'Pending');
     await user.type(screen.getByRole('searchbox', { name: 'Student (matricule or name)' }), 'Bello');
     await waitFor(() => expect(Object.fromEntries(new URLSearchParams(location().search))).toEqual({ offer: String(CLASS_OFFER.id), status: 'PENDING', search: 'Bello' }));
     await waitFor(() => expect(Object.fromEntries(queriesTo(APPLICATIONS_PATH).at(-1)!)).toEqual({ session: '7', offer: '301', status: 'PENDING', search: 'Bello', page: '1', pageSize: '20' }));
     // the export follows the filters
     expect(screen.getByRole('link', { name: 'Export (CSV)' })).toHaveAttribute('href', '/api/enrolment-applications/export?session=7&offer=301&status=PENDING&search=Bello');
     // another session: its offers, and the offer filter lifted
-    await choose(user, 'Enrolment session', /Enrolment, semester 1/);
+    await chooseLabelled(user, 'Enrolment session', /Enrolment, semester 1/);
     await waitFor(() => expect(Object.fromEntries(new URLSearchParams(location().search))).toEqual({ session: '6', status: 'PENDING', search: 'Bello' }));
     expect(await screen.findByText('Nothing is offered yet: add a class or an optional subject.')).toBeInTheDocument();
   });
@@ -110,7 +110,7 @@ describe('student enrolment (the academic office)', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /^Name \(French\)/ }), 'Inscriptions, semestre 2');
     await user.type(within(dialog).getByRole('textbox', { name: /^First day/ }), '10042026');
     await user.type(within(dialog).getByRole('textbox', { name: /^Last day/ }), '01042026');
-    await choose(user, /^Applications per student/, '2', dialog);
+    await chooseLabelled(user, /^Applications per student/, '2', dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Open the session' }));
     expect(await within(dialog).findByText('The end date is before the start date')).toBeInTheDocument();
     expect(api.to('POST', SESSIONS_PATH)).toHaveLength(0);
@@ -135,7 +135,7 @@ describe('student enrolment (the academic office)', () => {
     await offersTable();
     await user.click(screen.getByRole('button', { name: 'Add an offer' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add an offer' });
-    await choose(user, /^Class/, 'BTS2 GSI/J A', dialog);
+    await chooseLabelled(user, /^Class/, 'BTS2 GSI/J A', dialog);
     await user.type(within(dialog).getByRole('textbox', { name: /^Capacity/ }), '25');
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(api.to('POST', `${SESSIONS_PATH}/7/offers`).map((r) => r.body)).toEqual([{ KIND: 'CLASS', CLASS_ID: 31, CAPACITY: 25 }]));
@@ -158,10 +158,10 @@ describe('student enrolment (the academic office)', () => {
     await offersTable();
     await user.click(screen.getByRole('button', { name: 'Add an offer' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add an offer' });
-    await choose(user, /^What is offered/, 'Optional subject', dialog);
-    await choose(user, /^Class the subject is taught in/, 'BTS1 CGE/J A', dialog);
+    await chooseLabelled(user, /^What is offered/, 'Optional subject', dialog);
+    await chooseLabelled(user, /^Class the subject is taught in/, 'BTS1 CGE/J A', dialog);
     await waitFor(() => expect(queriesTo('/api/academic/subjects').map((q) => q.get('classId'))).toContain('33'));
-    await choose(user, /^Optional subject/, 'CGE105 – Business Law', dialog);
+    await chooseLabelled(user, /^Optional subject/, 'CGE105 – Business Law', dialog);
     await user.type(within(dialog).getByRole('textbox', { name: /^Capacity/ }), '12');
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(api.to('POST', `${SESSIONS_PATH}/7/offers`).map((r) => r.body)).toEqual([{ KIND: 'SUBJECT', SUBJECT_ID: 505, CAPACITY: 12 }]));

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { error, fakeApi, type FakeHandler } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { academicUser, formSummary, PATHS, questionForm } from './evaluation-fixtures';
-import { openSelect } from '../../test/select';
+import { choose } from '../../test/select';
 
 const ACADEMIC = academicUser();
 
@@ -31,7 +31,7 @@ async function fill(user: User, field: HTMLElement, text: string) {
 }
 
 async function pickType(user: User, scope: HTMLElement, type: string) {
-  await user.click(within(await openSelect(user, within(scope).getByRole('combobox', { name: 'Type' }))).getByRole('option', { name: type }));
+  await choose(user, within(scope).getByRole('combobox', { name: 'Type' }), type);
 }
 
 describe('the question form editor', () => {

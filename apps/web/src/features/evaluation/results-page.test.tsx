@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { academicUser, evaluationResults, PATHS } from './evaluation-fixtures';
-import { openSelect } from '../../test/select';
+import { choose } from '../../test/select';
 
 const card = (name: string) => screen.getByRole('article', { name });
 
 async function pick(user: ReturnType<typeof renderApp>['user'], combobox: string, option: string) {
-  await user.click(within(await openSelect(user, screen.getByRole('combobox', { name: combobox }))).getByRole('option', { name: option }));
+  await choose(user, screen.getByRole('combobox', { name: combobox }), option);
 }
 
 describe("an evaluation session's results", () => {

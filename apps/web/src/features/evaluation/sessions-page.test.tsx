@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { error, fakeApi, type FakeHandler } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { academicUser, CLASSES, evaluationSession, formSummary, PATHS } from './evaluation-fixtures';
-import { openSelect } from '../../test/select';
+import { choose } from '../../test/select';
 
 const UPCOMING = evaluationSession({ id: 6, name: 'Semester 2 evaluation', nameFr: 'Évaluation du semestre 2', startDate: '2025-06-02', endDate: '2025-06-20', state: 'UPCOMING', classes: [{ id: 61, code: 'GL1A' }, { id: 62, code: 'GL2A' }], targets: 8, participations: 0 });
 
@@ -23,7 +23,7 @@ const dialog = () => screen.getByRole('dialog');
 const box = (name: string) => within(dialog()).getByRole('textbox', { name: new RegExp(`^${name.replace(/[()]/g, '\\$&')}`) });
 
 async function chooseClass(user: User, code: string) {
-  await user.click(within(await openSelect(user, within(dialog()).getByRole('combobox', { name: /^Classes/ }))).getByRole('option', { name: code }));
+  await choose(user, within(dialog()).getByRole('combobox', { name: /^Classes/ }), code);
   await user.keyboard('{Escape}');
 }
 

@@ -5,7 +5,7 @@ import { changeLanguage } from '../../../lib/i18n';
 import { error, fakeApi, person, queriesTo } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
 import { lesson, officeUser, planningHandlers, WEEK } from './planning-fixtures';
-import { openSelect } from '../../../test/select';
+import { choose, openSelect } from '../../../test/select';
 
 type User = ReturnType<typeof renderApp>['user'];
 const PAGE = `/academic/lessons?week=${WEEK}`;
@@ -19,8 +19,8 @@ async function rowOf(text: string) {
   if (!row) throw new Error(`no row with ${text}`);
   return row;
 }
-async function choose(user: User, label: RegExp, option: string | RegExp) {
-  await user.click(within(await openSelect(user, within(dialog()).getByRole('combobox', { name: label }))).getByRole('option', { name: option }));
+async function chooseLabelled(user: User, label: RegExp, option: string | RegExp) {
+  await choose(user, within(dialog()).getByRole('combobox', { name: label }), option);
 }
 
 /** Fills the lesson form: INF101's lecture by Nkoulou on Tuesday 24/11/2026, 08:00–09:50 in B12 (Block B). */
@@ -30,7 +30,7 @@ async function fillLesson(user: User) {
   // the subjects are searched once the typing pauses
   await waitFor(() => expect(queriesTo('/api/academic/subjects').map((query) => query.get('search'))).toContain('INF'));
   await user.click(await screen.findByRole('option', { name: 'INF101 – Introduction to programming (GL1/J)' }));
-  await choose(user, /^Part/, 'Lecture (CM), volume 30 h');
+  await chooseLabelled(user, /^Part/, 'Lecture (CM), volume 30 h');
   const lecturer = within(dialog()).getByRole('combobox', { name: /^Lecturer/ });
   // only the lecturer confirmed for the lecture: not Essomba (tutorial), not Tchana (only selected)
   expect(within(await openSelect(user, lecturer)).getAllByRole('option').map((option) => option.textContent)).toEqual(['Nkoulou Jean (P0042)']);
@@ -151,7 +151,7 @@ describe('lesson planning: planning a lesson', () => {
     const lecturer = within(dialog()).getByRole('combobox', { name: /^Lecturer/ });
     expect(lecturer).toHaveAttribute('aria-disabled', 'true');
     expect(lecturer).toHaveAccessibleDescription('Choose the subject and the part first');
-    await choose(user, /^Part/, 'Tutorial (TD), volume 20 h');
+    await chooseLabelled(user, /^Part/, 'Tutorial (TD), volume 20 h');
     await waitFor(() => expect(lecturer).not.toHaveAttribute('aria-disabled', 'true'));
     expect(within(await openSelect(user, lecturer)).getAllByRole('option').map((option) => option.textContent)).toEqual(['Essomba Brigitte (P0043)']);
   });
@@ -354,7 +354,7 @@ describe('lesson planning: decisions and billing', () => {
     expect(await within(dialog()).findByText('This field is required')).toBeInTheDocument();
     expect(api.to('POST', '/api/lessons/billing')).toHaveLength(0);
 
-    await choose(user, /^Billing period/, 'November 2026 (01/11/2026 – 30/11/2026)');
+    await chooseLabelled(user, /^Billing period/, 'November 2026 (01/11/2026 – 30/11/2026)');
     await user.click(within(dialog()).getByRole('button', { name: 'Bill' }));
     expect(await within(dialog()).findByRole('alert')).toHaveTextContent('Only validated lessons dated within the billing period can be billed in it.');
     expect(api.to('POST', '/api/lessons/billing')[0]!.body).toEqual({ BILLING_PERIOD_ID: 7, LESSON_IDS: [502] });
