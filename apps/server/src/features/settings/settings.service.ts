@@ -5,25 +5,29 @@ import type { Db } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { placeholdersOf, placeholderValues } from '../../lib/sql';
 
 export async function getSettings(ctx: ServiceContext, input: { personId: number }): Promise<Settings> {
   const [row] = await statementsOf(ctx.db).read.execute({ personId: input.personId });
   return row?.values ?? {};
 }
 
+/** What a save writes of the row. */
+const WRITTEN = ['values', 'updatedAt'] as const;
+
 /** The reads and writes of a save, built once (decision 62): a save is most often one of each. */
 const statementsOf = perDatabase((db: Db) => ({
   read: db.select({ values: settings.values }).from(settings).where(eq(settings.personId, sql.placeholder('personId'))).prepare('settings_read'),
-  /** the values written only if they are still those read (compare and set) */
+  /** the values written only if they are still those read (`before`: compare and set) */
   swap: db
     .update(settings)
-    .set({ values: sql`${sql.placeholder('after')}::jsonb`, updatedAt: sql`${sql.placeholder('now')}::timestamptz` })
+    .set(placeholdersOf('', WRITTEN))
     .where(and(eq(settings.personId, sql.placeholder('personId')), sql`${settings.values} = ${sql.placeholder('before')}::jsonb`))
     .returning({ personId: settings.personId })
     .prepare('settings_swap'),
   create: db
     .insert(settings)
-    .values({ personId: sql.placeholder('personId'), values: sql`${sql.placeholder('after')}::jsonb`, updatedAt: sql`${sql.placeholder('now')}::timestamptz` })
+    .values(placeholdersOf('', ['personId', ...WRITTEN]))
     .onConflictDoNothing({ target: settings.personId })
     .returning({ personId: settings.personId })
     .prepare('settings_create'),
@@ -66,7 +70,7 @@ export async function saveSettings(ctx: ServiceContext, input: { personId: numbe
   const [row] = await statements.read.execute({ personId: input.personId });
   const after = merged(row?.values ?? {}, input.values);
   if (after) {
-    const values = { personId: input.personId, after: JSON.stringify(after), now: now.toISOString() };
+    const values = placeholderValues('', settings, { personId: input.personId, values: after, updatedAt: now });
     const written = row ? await statements.swap.execute({ ...values, before: JSON.stringify(row.values) }) : await statements.create.execute(values);
     if (written.length) return after;
   }
