@@ -474,8 +474,9 @@ export async function seedDemoRequests(tx: Tx, now: Date): Promise<void> {
   const file = async (input: { sub: string; author: string; fields: Partial<typeof requests.$inferInsert> & { REQUEST_OBJECT: string }; status: RequestStatus; unit: string | null; signedAt: Date | null; arrival?: string; steps: DemoStep[] }) => {
     const filedAt = input.steps[0]!.at;
     const arrivalHopId = input.arrival ? batches.get(input.arrival)!.hopId : null;
+    // (drawn as a filing draws them: the id written below and the reference's number)
     const { id, number } = await drawRequestNumbers(tx);
-    const [row] = await tx
+    await tx
       .insert(requests)
       .overridingSystemValue()
       .values({
@@ -491,15 +492,14 @@ export async function seedDemoRequests(tx: Tx, now: Date): Promise<void> {
         filedAt,
         arrivalHopId,
         updatedAt: input.steps.at(-1)!.at,
-      })
-      .returning({ id: requests.id });
+      });
     for (const key of new Set(input.steps.flatMap((s) => (s.batch ? [s.batch] : [])))) {
-      await tx.insert(requestBatchItems).values({ batchId: batches.get(key)!.id, requestId: row!.id, hopId: batches.get(key)!.hopId });
+      await tx.insert(requestBatchItems).values({ batchId: batches.get(key)!.id, requestId: id, hopId: batches.get(key)!.hopId });
     }
     await tx.insert(requestSteps).values(
       await Promise.all(
         input.steps.map(async (s) => ({
-          requestId: row!.id,
+          requestId: id,
           kind: s.kind,
           unitId: unitId.get(s.unit)!,
           status: s.status,
