@@ -128,6 +128,27 @@ describe('SessionCache', () => {
     expect(cache.get('token')).toBe('new row');
   });
 
+  it("keeps what a lookup read while someone else's change was announced, not after everyone's", () => {
+    const cache = new SessionCache<string>(3);
+    let before = cache.mark();
+    cache.changed('8');
+    cache.changed('9');
+    cache.set('token', 7, 'row', before);
+    expect(cache.get('token')).toBe('row');
+    before = cache.mark();
+    cache.changed('*');
+    cache.set('other', 6, 'row', before);
+    expect(cache.get('other')).toBeUndefined();
+    // Past its capacity of people changed, the cache forgets which changed, and counts everyone.
+    before = cache.mark();
+    for (const person of ['1', '2', '3', '4']) cache.changed(person);
+    cache.set('token', 7, 'row', before);
+    expect(cache.get('token')).toBeUndefined();
+    // A lookup begun after those changes is kept.
+    cache.set('token', 7, 'row', cache.mark());
+    expect(cache.get('token')).toBe('row');
+  });
+
   it("forgets a person's sessions, everyone's on '*', and the oldest past its capacity", () => {
     const cache = new SessionCache<string>(2);
     cache.set('a1', 1, 'a1', cache.mark());

@@ -18,8 +18,11 @@ export const PERSON_CHANGE_CHANNEL = 'portal_person_change';
 export class SessionCache<Row> {
   private readonly entries = new Map<string, { personId: number; row: Row; storedAt: number }>();
   private readonly byPerson = new Map<number, Set<string>>();
-  /** moved by every change announced: a lookup that started before a change does not store what it read */
+  /** moved by every change announced: a lookup that started before a change of its person does not store what it read */
   private generation = 0;
+  /** the generation of each person's last change, and of the last change of everyone ('*') */
+  private readonly changedAt = new Map<number, number>();
+  private everyoneChangedAt = 0;
 
   /** false while changes may be missed (PostgreSQL's listening connection lost): nothing is kept nor used */
   private enabled = true;
@@ -54,9 +57,13 @@ export class SessionCache<Row> {
     return entry.row;
   }
 
-  /** Keeps a row read by a lookup, unless a change was announced since `mark()`. */
+  /**
+   * Keeps a row read by a lookup, unless a change of its person (or of everyone) was announced
+   * since `mark()`. Another person's change does not matter: under a crowd of writes, the sessions
+   * of those who only read are still kept.
+   */
   set(tokenHash: string, personId: number, row: Row, mark: number): void {
-    if (mark !== this.generation || !this.enabled) return;
+    if (!this.enabled || this.everyoneChangedAt > mark || (this.changedAt.get(personId) ?? 0) > mark) return;
     this.drop(tokenHash);
     if (this.entries.size >= this.capacity) this.drop(this.entries.keys().next().value!);
     this.entries.set(tokenHash, { personId, row, storedAt: this.now() });
@@ -68,12 +75,18 @@ export class SessionCache<Row> {
   /** A change announced: a person's id, or '*' for everyone (a table truncated, the listener lost). */
   changed(payload: string): void {
     this.generation++;
+    if (payload === '*' || this.changedAt.size >= this.capacity) {
+      // (past `capacity` people changed, the oldest changes are forgotten as if everyone had changed)
+      this.everyoneChangedAt = this.generation;
+      this.changedAt.clear();
+    }
     if (payload === '*') {
       this.entries.clear();
       this.byPerson.clear();
       return;
     }
     const personId = Number(payload);
+    this.changedAt.set(personId, this.generation);
     for (const tokenHash of this.byPerson.get(personId) ?? []) this.entries.delete(tokenHash);
     this.byPerson.delete(personId);
   }
