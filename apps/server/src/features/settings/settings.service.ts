@@ -7,18 +7,12 @@ import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { placeholdersOf, placeholderValues } from '../../lib/sql';
 
-export async function getSettings(ctx: ServiceContext, input: { personId: number }): Promise<Settings> {
-  const [row] = await statementsOf(ctx.db).read.execute({ personId: input.personId });
-  return row?.values ?? {};
-}
-
 /** What a save writes of the row. */
 const WRITTEN = ['values', 'updatedAt'] as const;
 
-/** The reads and writes of a save, built once (decision 62): a save is most often one of each. */
+/** The writes of a save, built once (decision 62): a save is most often one of them. */
 const statementsOf = perDatabase((db: Db) => ({
-  read: db.select({ values: settings.values }).from(settings).where(eq(settings.personId, sql.placeholder('personId'))).prepare('settings_read'),
-  /** the values written only if they are still those read (`before`: compare and set) */
+  /** the values written only if they are still those known (`before`: compare and set) */
   swap: db
     .update(settings)
     .set(placeholdersOf('', WRITTEN))
@@ -59,19 +53,19 @@ function merged(before: Settings, values: Settings): Settings | null {
  * that removes or shrinks is always taken, and so is LANGUAGE, which the portal reads).
  *
  * Concurrent saves neither lose each other's keys nor pass the bounds together. Most saves are one
- * statement: the values read (often from the read cache, decision 53) are merged here and written
- * only if they are still what was read, or inserted if there were none (compare and set). When
- * another save came in between, or the save looks too large on what was read, it is merged again
- * under the row's lock, and that decides.
+ * statement: the values known (`known`, what the person's session lookup read, null for no row) are
+ * merged here and written only if they are still those, or inserted if there were none (compare and
+ * set). When another save came in between, or what was known is behind (a session kept in memory
+ * while another instance saved), or the save looks too large on it, it is merged again under the
+ * row's lock, and that decides.
  */
-export async function saveSettings(ctx: ServiceContext, input: { personId: number; values: Settings }): Promise<Settings> {
+export async function saveSettings(ctx: ServiceContext, input: { personId: number; values: Settings; known: Settings | null }): Promise<Settings> {
   const now = ctx.clock.now();
   const statements = statementsOf(ctx.db);
-  const [row] = await statements.read.execute({ personId: input.personId });
-  const after = merged(row?.values ?? {}, input.values);
+  const after = merged(input.known ?? {}, input.values);
   if (after) {
     const values = placeholderValues('', settings, { personId: input.personId, values: after, updatedAt: now });
-    const written = row ? await statements.swap.execute({ ...values, before: JSON.stringify(row.values) }) : await statements.create.execute(values);
+    const written = input.known ? await statements.swap.execute({ ...values, before: JSON.stringify(input.known) }) : await statements.create.execute(values);
     if (written.length) return after;
   }
   return ctx.db.transaction(async (tx) => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
+import { saveSettings } from './settings.service';
 import { Client, createTestApp, DEMO_PASSWORD, emailOf, lastMailTo, signIn, type TestApp } from '../../../test/helpers';
 
 let t: TestApp;
@@ -35,5 +36,15 @@ describe('settings', () => {
     expect(bad.json().fields).toHaveProperty('LANGUAGE');
     expect((await client.post('/api/settings', { LANGUAGE: 'fr', STUDENT_ID: (user.id as number) + 1 })).statusCode).toBe(403);
     expect((await client.get('/api/settings')).json()).toEqual({});
+  });
+
+  it('merges with what is stored when what the session read is behind', async () => {
+    const { client, user } = await signIn(t, DEMO_ACCOUNTS.partTime.matricule);
+    const personId = user.id as number;
+    expect((await client.post('/api/settings', { theme: 'dark' })).json()).toEqual({ theme: 'dark' });
+    // A session read before that save (another instance's, kept in its memory) knew no row, then an empty one.
+    expect(await saveSettings(t.app.ctx, { personId, values: { LANGUAGE: 'fr' }, known: null })).toEqual({ theme: 'dark', LANGUAGE: 'fr' });
+    expect(await saveSettings(t.app.ctx, { personId, values: { size: 2 }, known: {} })).toEqual({ theme: 'dark', LANGUAGE: 'fr', size: 2 });
+    expect((await client.get('/api/settings')).json()).toEqual({ theme: 'dark', LANGUAGE: 'fr', size: 2 });
   });
 });
