@@ -209,6 +209,9 @@ export function registration(entrance: EntranceAnswer, email: string, i: number)
 /** The demo accounts' password (apps/server/src/seed/demo.ts). */
 export const DEMO_PASSWORD = 'Portal-2024!';
 
+/** Demo students who save their settings beside the lecturer and the student (the settings row). */
+export const CLASSMATES = ['ST24A004', 'ST24A007', 'ST24A010', 'ST24A013', 'ST24A016', 'ST24A019'];
+
 export interface SignedIn { cookie: string; id: number; device: string }
 
 /** A cookie the answer sets, `name=value` (the name may carry a `__Host-` prefix). */

@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { addDays, mondayOf, universityDayOf } from '../packages/contract/src/rules/calendar';
-import { cookieOf, DEMO_PASSWORD, load, logOf, peakRssMiB, percentile, registration, root, signedInCookie, start, stop, waitFor, type EntranceAnswer, type Load, type LoadOptions, type SignedIn, freshDatabase } from './lib';
+import { CLASSMATES, cookieOf, DEMO_PASSWORD, load, logOf, peakRssMiB, percentile, registration, root, signedInCookie, start, stop, waitFor, type EntranceAnswer, type Load, type LoadOptions, type SignedIn, freshDatabase } from './lib';
 
 const text = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -72,7 +72,6 @@ const notMeasured: string[] = [];
 
 /** The demo student (seed/demo.ts) and the students of their class with an account (DEMO_EVALUATION_STUDENTS). */
 const STUDENT = 'ST24A001';
-const CLASSMATES = ['ST24A004', 'ST24A007', 'ST24A010', 'ST24A013', 'ST24A016', 'ST24A019'];
 
 /** The person signed in, or the reason they could not be, thrown to the family that needs them. */
 const signedIn = (person: SignedIn | Error): SignedIn => {

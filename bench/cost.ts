@@ -1,0 +1,98 @@
+// What one request of a call costs each process, in CPU time: the server (Node), PostgreSQL (all
+// its processes) and the load generator (this process), read from /proc over a load of the call.
+// On a loaded two-core machine a V8 profile counts a thread waiting to run as time in what it last
+// called; this counts only the time each process ran. Usage:
+//   npm run bench:cost -- [--call filing|settings|registration|own-record] [--database postgres|pglite] [--seconds 5] [--connections 50]
+// Linux only (/proc). PostgreSQL's figure counts every process named `postgres` on the machine.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CLASSMATES, freshDatabase, load, registration, root, signedInCookie, start, stop, waitFor, type EntranceAnswer } from './lib';
+
+const option = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1]! : fallback;
+};
+const database = option('database', 'postgres') as 'postgres' | 'pglite';
+const call = option('call', 'filing');
+const seconds = Number(option('seconds', '5'));
+const connections = Number(option('connections', '50'));
+
+/** Clock ticks a second (`getconf CLK_TCK`, 100 on Linux). */
+const TICK_MS = 10;
+
+/** A process's user and system CPU time so far, in ms (fields 14 and 15 of /proc/<pid>/stat). */
+function cpuMs(pid: number | 'self'): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0; // a process that ended meanwhile
+  }
+}
+
+/** The CPU time so far of every process named `postgres`, by pid. */
+function postgresCpu(): Map<number, number> {
+  const times = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') times.set(Number(entry), cpuMs(Number(entry)));
+    } catch {
+      // gone
+    }
+  }
+  return times;
+}
+
+/** PostgreSQL's CPU between two readings: processes that ended meanwhile count what they had at the first. */
+const postgresSpent = (before: Map<number, number>, after: Map<number, number>) => [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
+
+async function main(): Promise<void> {
+  const port = 3312;
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-cost-'));
+  const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'info', PUBLIC_URL: base, DATABASE_POOL_SIZE: '20', DEV_MAILBOX: 'true' };
+  const fresh = database === 'postgres' ? await freshDatabase('portal_cost') : undefined;
+  if (fresh) env.DATABASE_URL = fresh.url;
+  const server = start('apps/server/src/main.ts', env, root);
+  try {
+    await waitFor(`${base}/api/health`, 120, server);
+    const { cookie, id } = await signedInCookie(base);
+    const json = async <T>(url: string, init?: RequestInit) => (await (await fetch(`${base}${url}`, { ...init, headers: { cookie, 'content-type': 'application/json', ...(init?.headers ?? {}) } })).json()) as T;
+    let run: () => ReturnType<typeof load>;
+    if (call === 'filing') {
+      const categories = await json<{ sousCategories: { id: number; code: string }[] }[]>('/api/request-categories');
+      const claim = categories.flatMap((c) => c.sousCategories).find((s) => s.code === '0301')!;
+      const body = JSON.stringify({ REQUEST_CATEGORY_ID: claim.id, REQUEST_OBJECT: 'Contract not received', DESCRIPTION: 'I teach BTS1 GSI/J A since October and have not received my contract.' });
+      run = () => load(`${base}/api/requests`, { method: 'POST', body, seconds, connections, headers: { cookie } });
+    } else if (call === 'settings') {
+      // As the bench's settings row: eight people's languages, the connections taking them in turn.
+      const people = [cookie, (await signedInCookie(base, 'ST24A001')).cookie];
+      for (const matricule of CLASSMATES) people.push((await signedInCookie(base, matricule)).cookie);
+      run = () => load(`${base}/api/settings`, { method: 'POST', body: JSON.stringify({ LANGUAGE: 'en' }), seconds, connections, connectionHeaders: people.map((c) => ({ cookie: c })) });
+    } else if (call === 'registration') {
+      const entrance = (await json<EntranceAnswer[]>('/api/entrances')).find((e) => e.specialities.length > 0);
+      if (!entrance) throw new Error('the demo seed has no open entrance with specialities');
+      let n = 0;
+      run = () => load(`${base}/api/candidate`, { method: 'POST', body: () => registration(entrance, `cost-${process.pid}-${n}@bench.example`, n++), seconds, connections });
+    } else if (call === 'own-record') {
+      run = () => load(`${base}/api/students/${id}`, { seconds, connections, headers: { cookie } });
+    } else throw new Error(`unknown call ${call}: filing, settings, registration, own-record`);
+    await run(); // warm-up
+    const before = { server: cpuMs(server.pid!), postgres: postgresCpu(), self: cpuMs('self') };
+    const answer = await run();
+    const spent = { server: cpuMs(server.pid!) - before.server, postgres: postgresSpent(before.postgres, postgresCpu()), self: cpuMs('self') - before.self };
+    const requests = answer.rps * seconds;
+    const per = (ms: number) => `${((ms / requests) * 1000).toFixed(0)} µs`;
+    console.log(`${call} on ${database}, ${connections} connections, ${seconds} s: ${answer.rps} req/s, p99 ${answer.p99} ms, ${answer.errors} errors, ${answer.non2xx} non-2xx`);
+    console.log(`CPU per request: server ${per(spent.server)} (${((spent.server / (seconds * 1000)) * 100).toFixed(0)} % of a core), PostgreSQL ${per(spent.postgres)}, load generator ${per(spent.self)}`);
+  } finally {
+    await stop(server);
+    await fresh?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
