@@ -214,10 +214,12 @@ export async function qrCode(doc: Pdf, text: string, options: { size?: number; c
   doc.y = top + size + 14;
 }
 
+/** de-DE digits, at most two decimals; made once (a formatter costs far more to make than to use). */
+const TWO_DECIMALS = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 });
 /** An amount as the portal shows amounts: de-DE grouping, in CFA francs (`187.500,5 FCFA`). */
-export const formatAmount = (n: number): string => `${new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 }).format(n)} FCFA`;
+export const formatAmount = (n: number): string => `${TWO_DECIMALS.format(n)} FCFA`;
 /** A number with a decimal comma (`5,5`). */
-export const formatNumber = (n: number): string => new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 }).format(n);
+export const formatNumber = (n: number): string => TWO_DECIMALS.format(n);
 /** The day of an instant or a `YYYY-MM-DD` day, `dd/mm/yyyy` (an instant in university time). */
 export const formatDay = (value: Date | string): string => (typeof value === 'string' && value.length === 10 ? isoToDmy(value) : universityMoment(value).day);
 /** An instant as `dd/mm/yyyy HH:MM`, university time (as the mails write it: `universityMoment`). */

@@ -56,5 +56,7 @@ export const NETWORK_CODE_PATTERN = /^[A-Z][A-Z0-9_]{1,29}$/;
 /** The highest amount any network may carry, in FCFA. */
 export const NETWORK_AMOUNT_MAX = 10_000_000;
 
+/** Made once: a formatter costs far more to make than to use. */
+const FCFA_DIGITS = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
 /** An amount as the portal shows it: de-DE grouping, in CFA francs (`25.000 FCFA`). */
-export const formatFcfa = (amount: number): string => `${new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 }).format(amount)} FCFA`;
+export const formatFcfa = (amount: number): string => `${FCFA_DIGITS.format(amount)} FCFA`;
