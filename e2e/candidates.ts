@@ -37,7 +37,7 @@ export async function chooseCountry(page: Page, scope: Page | Locator, label: st
 }
 
 /** The candidate number in a mail's text (C, the year's two digits, six digits). */
-export const candidateNumberOf = (text: string): string => /\b(C\d{8})\b/.exec(text)![1]!;
+export const candidateNumberOf = (text: string): string => /\b(C\d{8,})\b/.exec(text)![1]!;
 
 /** The link to one's file in a candidate mail (`.../candidate/open#token=...`). */
 export const candidateLinkOf = (text: string): string => /(https?:\/\/\S+\/candidate\/open#token=[\w%.~-]+)/.exec(text)![1]!;

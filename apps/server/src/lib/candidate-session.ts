@@ -28,11 +28,20 @@ declare module 'fastify' {
 
 export const candidateCookieName = (secure: boolean) => (secure ? '__Host-portal_candidate' : 'portal_candidate');
 
-/** Opens a candidate's file: a new session row, its token answered once (to be set as the cookie). */
-export async function openCandidateSession(ctx: ServiceContext, exec: Executor, candidateId: number): Promise<string> {
+/** The columns of a new candidate session's row (`newCandidateSession`), for a statement built once (placeholdersOf). */
+export const CANDIDATE_SESSION_ROW_KEYS = ['tokenHash', 'candidateId', 'createdAt', 'expiresAt'] as const satisfies readonly (keyof typeof candidateSessions.$inferInsert)[];
+
+/** A new candidate session: its token, answered once (to be set as the cookie), and the row that keeps its hash. */
+export function newCandidateSession(ctx: ServiceContext, candidateId: number): { token: string; row: Required<Pick<typeof candidateSessions.$inferInsert, (typeof CANDIDATE_SESSION_ROW_KEYS)[number]>> } {
   const token = randomToken();
   const now = ctx.clock.now();
-  await exec.insert(candidateSessions).values({ tokenHash: hashToken(token), candidateId, createdAt: now, expiresAt: new Date(now.getTime() + CANDIDATE_SESSION_SECONDS * 1000) });
+  return { token, row: { tokenHash: hashToken(token), candidateId, createdAt: now, expiresAt: new Date(now.getTime() + CANDIDATE_SESSION_SECONDS * 1000) } };
+}
+
+/** Opens a candidate's file: a new session row, its token answered once (to be set as the cookie). */
+export async function openCandidateSession(ctx: ServiceContext, exec: Executor, candidateId: number): Promise<string> {
+  const { token, row } = newCandidateSession(ctx, candidateId);
+  await exec.insert(candidateSessions).values(row);
   return token;
 }
 

@@ -24,6 +24,14 @@ export const searchWords = (search: string | undefined): string[] =>
     .filter(Boolean)
     .slice(0, 8);
 
+/** The name of the constraint (or unique index) a failed query broke (Drizzle wraps the driver's error in `cause`), or null. */
+export function brokenConstraint(error: unknown): string | null {
+  for (let e = error as { constraint?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.constraint === 'string') return e.constraint;
+  }
+  return null;
+}
+
 /** Whether a failed query broke a unique index. */
 export const isUniqueViolation = (error: unknown): boolean => pgErrorCode(error) === UNIQUE_VIOLATION;
 

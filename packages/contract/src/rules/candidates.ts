@@ -110,10 +110,11 @@ export const CANDIDATE_SESSION_SECONDS = 2 * 3600;
 export const CANDIDATE_LINK_SPACING_SECONDS = 60;
 
 /**
- * A candidate number: `C` + the entrance year's last two digits + a 6-digit sequence, e.g.
- * `C27000042` (the reference system's base-62 timestamp could collide under a burst).
+ * A candidate number: `C` + the entrance year's last two digits + a sequence of at least 6 digits,
+ * e.g. `C27000042` (the reference system's base-62 timestamp could collide under a burst). Past
+ * 999,999 the sequence keeps every digit (`C271000000`): a number is never cut nor used twice.
  */
-export const CANDIDATE_NUMBER_PATTERN = /^C\d{8}$/;
+export const CANDIDATE_NUMBER_PATTERN = /^C\d{8,}$/;
 
 /** Whether an entrance takes registrations on a day (YYYY-MM-DD, university time): not closed, and its deadline not past. */
 export const isEntranceOpen = (entrance: { closedAt: string | null; registrationLimitDate: string }, today: string): boolean =>

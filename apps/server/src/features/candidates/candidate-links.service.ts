@@ -12,14 +12,14 @@ import {
   type CandidateAuthEmailAnswer,
   type CandidateFile,
 } from '@portal/contract';
-import type { Executor, Tx } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { candidateLinks, candidates, entrances } from '../../db/schema';
 import { openCandidateSession } from '../../lib/candidate-session';
 import type { ServiceContext } from '../../lib/context';
 import { hashToken, randomToken } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { tr, type Lang } from '../../lib/i18n';
-import { composeMail } from '../../lib/mail';
+import { composeMail, type OutgoingMail } from '../../lib/mail';
 import { consume, MAIL_LIMITS, take } from '../../lib/throttle';
 import { candidateFile, ownDocumentUrl } from './candidate-file.service';
 
@@ -37,16 +37,21 @@ const addressKey = (email: string) => `candidate-link:${hashToken(email.trim().t
 /** The page that opens a file from a link: the token in the fragment, which the page posts to `POST /candidate/auth-link`. */
 export const candidateLinkUrl = (ctx: ServiceContext, token: string): string => `${ctx.config.publicUrl}/candidate/open#token=${token}`;
 
-/**
- * A new link to a candidate's file: its token (answered once, stored hashed); the candidate's older
- * links are voided. `first`: the candidate was registered in this transaction and has none yet.
- */
-export async function createCandidateLink(ctx: ServiceContext, exec: Executor, candidateId: number, { first = false } = {}): Promise<string> {
+/** The columns of a new link's row (`newCandidateLink`), for a statement built once (placeholdersOf). */
+export const CANDIDATE_LINK_ROW_KEYS = ['tokenHash', 'candidateId', 'createdAt', 'expiresAt'] as const satisfies readonly (keyof typeof candidateLinks.$inferInsert)[];
+
+/** A new link to a candidate's file: its token (answered once, stored hashed) and the row that keeps its hash. */
+export function newCandidateLink(ctx: ServiceContext, candidateId: number): { token: string; row: Required<Pick<typeof candidateLinks.$inferInsert, (typeof CANDIDATE_LINK_ROW_KEYS)[number]>> } {
   const token = randomToken();
-  const tokenHash = hashToken(token);
   const now = ctx.clock.now();
-  if (!first) await exec.delete(candidateLinks).where(and(eq(candidateLinks.candidateId, candidateId), ne(candidateLinks.tokenHash, tokenHash)));
-  await exec.insert(candidateLinks).values({ tokenHash, candidateId, createdAt: now, expiresAt: new Date(now.getTime() + CANDIDATE_LINK_TTL_SECONDS * 1000) });
+  return { token, row: { tokenHash: hashToken(token), candidateId, createdAt: now, expiresAt: new Date(now.getTime() + CANDIDATE_LINK_TTL_SECONDS * 1000) } };
+}
+
+/** A new link to a candidate's file, written: its token. The candidate's older links are voided. */
+export async function createCandidateLink(ctx: ServiceContext, exec: Executor, candidateId: number): Promise<string> {
+  const { token, row } = newCandidateLink(ctx, candidateId);
+  await exec.delete(candidateLinks).where(and(eq(candidateLinks.candidateId, candidateId), ne(candidateLinks.tokenHash, row.tokenHash)));
+  await exec.insert(candidateLinks).values(row);
   return token;
 }
 
@@ -70,26 +75,25 @@ async function registrationsForMail(exec: Executor, where: SQL) {
     .where(where)
     .orderBy(desc(candidates.createdAt), desc(candidates.id));
 }
-type ForMail = Awaited<ReturnType<typeof registrationsForMail>>[number];
+/** What a mail names of a registration (a new one's, from what it writes). */
+export type RegistrationForMail = Awaited<ReturnType<typeof registrationsForMail>>[number];
 
-const langOf = (row: ForMail): Lang => (row.language === 'fr' ? 'fr' : 'en');
-const entranceVars = (row: ForMail) => ({ number: row.number, entrance: row.entrance, school: row.school, year: row.year });
+const langOf = (row: RegistrationForMail): Lang => (row.language === 'fr' ? 'fr' : 'en');
+const entranceVars = (row: RegistrationForMail) => ({ number: row.number, entrance: row.entrance, school: row.school, year: row.year });
 
-/** The "registration received" mail of a new registration, in the candidate's language, with a first link to the file (inside the registering transaction). */
-export async function registrationMail(ctx: ServiceContext, tx: Tx, input: { candidateId: number }): Promise<void> {
-  const [row] = await registrationsForMail(tx, eq(candidates.id, input.candidateId));
-  if (!row) return;
-  const token = await createCandidateLink(ctx, tx, row.id, { first: true });
-  await ctx.mailer.enqueue(
-    tx,
-    composeMail(langOf(row), {
-      to: row.email,
-      name: row.name,
-      kind: 'candidate-registered',
-      key: 'candidate.registered',
-      vars: { ...entranceVars(row), fee: formatFcfa(row.fee), deadline: isoToDmy(row.deadline), hours: HOURS, link: candidateLinkUrl(ctx, token) },
-    }),
-  );
+/**
+ * The "registration received" mail of a new registration, in the candidate's language, with the
+ * first link to the file (`token`, from `newCandidateLink`); the registration writes it with its row.
+ */
+export function registrationMail(ctx: ServiceContext, input: { registration: RegistrationForMail; token: string }): OutgoingMail {
+  const row = input.registration;
+  return composeMail(langOf(row), {
+    to: row.email,
+    name: row.name,
+    kind: 'candidate-registered',
+    key: 'candidate.registered',
+    vars: { ...entranceVars(row), fee: formatFcfa(row.fee), deadline: isoToDmy(row.deadline), hours: HOURS, link: candidateLinkUrl(ctx, input.token) },
+  });
 }
 
 /**

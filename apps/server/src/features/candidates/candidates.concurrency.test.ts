@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CANDIDATE_NUMBER_PATTERN, type CandidateCreated } from '@portal/contract';
-import { candidates } from '../../db/schema';
+import { candidates, candidateSessions } from '../../db/schema';
 import { Client, mailsTo, onPostgres, twoInstances } from '../../../test/helpers';
 import { candidatePayload, makeEntrance, newCandidateEmail } from './candidates.fixtures';
 
@@ -40,6 +40,8 @@ describe.runIf(onPostgres)('registering under concurrency (PostgreSQL, two insta
     expect(answers.filter((a) => a.cookies.length > 0).map((a) => a.statusCode)).toEqual([201]);
     const kinds = (await mailsTo(t.db, email)).map((mail) => mail.kind).sort();
     expect(kinds).toEqual(['candidate-registered', 'candidate-repeated']);
+    // one file opened, in the one browser that created it
+    expect(await t.db.select({ id: candidateSessions.candidateId }).from(candidateSessions).where(eq(candidateSessions.candidateId, rows[0]!.id))).toHaveLength(1);
   });
 
   it('stores 200 different registrations sent at once, each with its own candidate number', { timeout: 180_000 }, async () => {

@@ -5,14 +5,15 @@ import { and, asc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import { isEntranceOpen, universityDayOf, type CandidateCreated, type CandidateCreateValues, type Entrance, type EntranceSpeciality, V } from '@portal/contract';
 import type { Db, Executor } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
-import { branches, candidates, countries, cycles, entrances, entranceSpecialities } from '../../db/schema';
-import { openCandidateSession } from '../../lib/candidate-session';
+import { branches, candidateLinks, candidates, candidateSessions, countries, cycles, entrances, entranceSpecialities, mailOutbox } from '../../db/schema';
+import { CANDIDATE_SESSION_ROW_KEYS, newCandidateSession } from '../../lib/candidate-session';
 import type { ServiceContext } from '../../lib/context';
 import { AppError, validationError } from '../../lib/errors';
 import { keptAnswer } from '../../lib/kept-answers';
-import { rowsOf } from '../../lib/sql';
+import { OUTBOX_ROW_KEYS } from '../../lib/mail';
+import { brokenConstraint, isUniqueViolation, placeholdersOf, placeholderValues } from '../../lib/sql';
 import { candidateFile, ownDocumentUrl } from './candidate-file.service';
-import { mailLinksTo, registrationMail } from './candidate-links.service';
+import { CANDIDATE_LINK_ROW_KEYS, mailLinksTo, newCandidateLink, registrationMail } from './candidate-links.service';
 
 type EntranceRow = typeof entrances.$inferSelect;
 
@@ -133,13 +134,8 @@ const sameName = (typed: string, ...names: string[]) => names.some((name) => nam
  * French name), and CYCLE is the first choice's cycle; else 400 SPECIALITY_NOT_OFFERED. Answers the
  * first choice's cycle, by its English name (what CYCLE is stored as).
  */
-async function checkChoices(exec: Executor, entranceId: number, values: CandidateCreateValues): Promise<string> {
-  const choices = [values.FORMATION_FIRST_CHOICE, ...(values.FORMATION_SECOND_CHOICE ? [values.FORMATION_SECOND_CHOICE] : [])];
-  const offered = await exec
-    .select({ id: entranceSpecialities.id, cycleName: cycles.name, cycleNameFr: cycles.nameFr })
-    .from(entranceSpecialities)
-    .innerJoin(cycles, eq(cycles.id, entranceSpecialities.cycleId))
-    .where(and(eq(entranceSpecialities.entranceId, entranceId), inArray(entranceSpecialities.id, choices.map((choice) => choice.SPECIALITY_ID))));
+function checkChoices(values: CandidateCreateValues, offered: { id: number; cycleName: string; cycleNameFr: string }[]): string {
+  const choices = choicesOf(values);
   const cycleOf = (choice: (typeof choices)[number]) => {
     const speciality = offered.find((row) => row.id === choice.SPECIALITY_ID);
     if (!speciality || !sameName(choice.CYCLE_NAME, speciality.cycleName, speciality.cycleNameFr)) throw new AppError('SPECIALITY_NOT_OFFERED');
@@ -150,17 +146,52 @@ async function checkChoices(exec: Executor, entranceId: number, values: Candidat
   return first!.cycleName;
 }
 
+const choicesOf = (values: CandidateCreateValues) => [values.FORMATION_FIRST_CHOICE, ...(values.FORMATION_SECOND_CHOICE ? [values.FORMATION_SECOND_CHOICE] : [])];
+/** The names of the countries typed, as `checkStatementsOf(…).countries` takes them. */
+const typedCountries = (values: Pick<CandidateCreateValues, 'COUNTRY' | 'COUNTRY_OBTENTION'>) => {
+  const [first, second] = [values.COUNTRY, values.COUNTRY_OBTENTION].map((name) => name.trim().toLowerCase());
+  return { first, second };
+};
+
+/**
+ * What a registration checks, read at once (on PostgreSQL, on three connections), before anything is
+ * checked, so that the first refusal is still the entrance's, then the choices', then the
+ * countries'. Built once per database (decision 63); on PGlite most often answered from memory.
+ */
+async function registrationChecks(db: Db, values: CandidateCreateValues) {
+  const statements = checkStatementsOf(db);
+  const choices = choicesOf(values);
+  const [[entrance], offered, countryRows] = await Promise.all([
+    statements.entrance.execute({ id: values.ENTRANCE_ID }),
+    statements.choices.execute({ entranceId: values.ENTRANCE_ID, first: choices[0]!.SPECIALITY_ID, second: choices.at(-1)!.SPECIALITY_ID }),
+    statements.countries.execute(typedCountries(values)),
+  ]);
+  return { entrance, offered, countryRows };
+}
+
+const checkStatementsOf = perDatabase((db: Db) => ({
+  entrance: db.select().from(entrances).where(eq(entrances.id, sql.placeholder('id'))).prepare('candidate_entrance'),
+  /** the entrance's specialities among the two chosen (`second` is `first` again without a second choice) */
+  choices: db
+    .select({ id: entranceSpecialities.id, cycleName: cycles.name, cycleNameFr: cycles.nameFr })
+    .from(entranceSpecialities)
+    .innerJoin(cycles, eq(cycles.id, entranceSpecialities.cycleId))
+    .where(and(eq(entranceSpecialities.entranceId, sql.placeholder('entranceId')), inArray(entranceSpecialities.id, [sql.placeholder('first'), sql.placeholder('second')])))
+    .prepare('candidate_choices'),
+  /** the countries named, in English or French, lower-cased (`second` is `first` again when both fields name one) */
+  countries: db
+    .select({ nameEn: countries.nameEn, nameFr: countries.nameFr })
+    .from(countries)
+    .where(or(inArray(sql`lower(${countries.nameEn})`, [sql.placeholder('first'), sql.placeholder('second')]), inArray(sql`lower(${countries.nameFr})`, [sql.placeholder('first'), sql.placeholder('second')])))
+    .prepare('candidate_countries'),
+}));
+
 /**
  * COUNTRY and COUNTRY_OBTENTION are countries of the `countries` table, named in English or French
  * whatever the case; answered by their English names (how they are stored). Else 400 with
  * `validation.country` on each unknown one.
  */
-async function checkCountries(exec: Executor, values: Pick<CandidateCreateValues, 'COUNTRY' | 'COUNTRY_OBTENTION'>): Promise<{ COUNTRY: string; COUNTRY_OBTENTION: string }> {
-  const typed = [...new Set([values.COUNTRY, values.COUNTRY_OBTENTION].map((name) => name.trim().toLowerCase()))];
-  const rows = await exec
-    .select({ nameEn: countries.nameEn, nameFr: countries.nameFr })
-    .from(countries)
-    .where(or(inArray(sql`lower(${countries.nameEn})`, typed), inArray(sql`lower(${countries.nameFr})`, typed)));
+function checkCountries(values: Pick<CandidateCreateValues, 'COUNTRY' | 'COUNTRY_OBTENTION'>, rows: { nameEn: string; nameFr: string }[]): { COUNTRY: string; COUNTRY_OBTENTION: string } {
   const find = (name: string) => rows.find((row) => sameName(name, row.nameEn, row.nameFr))?.nameEn;
   const country = find(values.COUNTRY);
   const obtention = find(values.COUNTRY_OBTENTION);
@@ -172,7 +203,7 @@ async function checkCountries(exec: Executor, values: Pick<CandidateCreateValues
 }
 
 /** The columns of a new registration, from the checked form (what the server owns is set here, never read from the form). */
-function newCandidateRow(values: CandidateCreateValues, checked: { cycle: string; COUNTRY: string; COUNTRY_OBTENTION: string }) {
+function newCandidateRow(values: CandidateCreateValues, checked: { cycle: string; COUNTRY: string; COUNTRY_OBTENTION: string }): Omit<RegisteredRow, 'id' | 'CANDIDATE_NUMBER' | 'createdAt' | 'updatedAt'> {
   return {
     entranceId: values.ENTRANCE_ID,
     LASTNAME: values.LASTNAME,
@@ -243,38 +274,92 @@ export type Registration = CandidateCreated & { sessionToken: string | null };
 export async function registerCandidate(ctx: ServiceContext, input: { values: CandidateCreateValues }): Promise<Registration> {
   const { values } = input;
   const now = ctx.clock.now();
-  // Plain reads before the transaction, most often answered from memory (the read cache): the FK of
-  // the insert keeps the entrance from going, and a registration racing the office's closing began
-  // while it was open. The entrance's specialities and the countries are reference data.
-  const [entrance] = await ctx.db.select().from(entrances).where(eq(entrances.id, values.ENTRANCE_ID));
+  // Plain reads first: the FK of the insert keeps the entrance from going, and a registration racing
+  // the office's closing began while it was open. The entrance's specialities and the countries are
+  // reference data.
+  const { entrance, offered, countryRows } = await registrationChecks(ctx.db, values);
   if (!entrance || !openOn(entrance, universityDayOf(now))) throw new AppError('ENTRANCE_CLOSED');
-  const cycle = await checkChoices(ctx.db, entrance.id, values);
-  const countryNames = await checkCountries(ctx.db, values);
-  const outcome = await ctx.db.transaction(async (tx) => {
-    const number = sql`${`C${entranceYearDigits(entrance)}`} || lpad(nextval('candidate_number_seq')::text, 6, '0')`;
-    const insert = tx.insert(candidates).values({ ...newCandidateRow(values, { cycle, ...countryNames }), CANDIDATE_NUMBER: number, createdAt: now, updatedAt: now });
-    // Drizzle names conflict targets by column only; the unique index is on an expression.
-    const [inserted] = rowsOf<{ id: number }>(
-      await tx.execute(sql`${insert.getSQL()} on conflict (${sql.identifier('entrance_id')}, lower(${sql.identifier('email')})) do nothing returning ${sql.identifier('id')}`),
-    );
-    if (!inserted) {
-      const [existing] = await tx
-        .select({ id: candidates.id, CANDIDATE_NUMBER: candidates.CANDIDATE_NUMBER })
-        .from(candidates)
-        .where(and(eq(candidates.entranceId, entrance.id), sql`lower(${candidates.EMAIL}) = ${values.EMAIL.toLowerCase()}`));
-      if (!existing) throw new AppError('CANDIDATE_CREATE_FAILED');
-      return { created: false as const, candidateId: existing.id, CANDIDATE_NUMBER: existing.CANDIDATE_NUMBER };
-    }
-    await registrationMail(ctx, tx, { candidateId: inserted.id });
-    const sessionToken = await openCandidateSession(ctx, tx, inserted.id);
-    return { created: true as const, candidateId: inserted.id, sessionToken };
+  const cycle = checkChoices(values, offered);
+  const countryNames = checkCountries(values, countryRows);
+  const statements = registrationStatementsOf(ctx.db);
+  // The id and the number drawn first, so that the mail is written with them (decision 63).
+  const [drawn] = await statements.numbers.execute();
+  const id = drawn!.id;
+  const row: RegisteredRow = {
+    ...newCandidateRow(values, { cycle, ...countryNames }),
+    id,
+    CANDIDATE_NUMBER: candidateNumberOf(entrance, drawn!.number),
+    createdAt: now,
+    updatedAt: now,
+  };
+  const link = newCandidateLink(ctx, id);
+  const session = newCandidateSession(ctx, id);
+  const mail = registrationMail(ctx, {
+    registration: { id, email: row.EMAIL, name: `${row.FIRSTNAME} ${row.LASTNAME}`, number: row.CANDIDATE_NUMBER, language: row.language, entrance: entrance.name, school: entrance.schoolName, year: entrance.yearName, fee: entrance.amount, deadline: entrance.registrationLimitDate },
+    token: link.token,
   });
-
-  if (!outcome.created) {
-    await mailLinksTo(ctx, { email: values.EMAIL, candidateIds: [outcome.candidateId], kind: 'repeated' });
-    return { created: false, CANDIDATE_NUMBER: outcome.CANDIDATE_NUMBER, candidate: null, sessionToken: null };
+  try {
+    await statements.register.execute({
+      ...placeholderValues('candidate_', candidates, row),
+      ...placeholderValues('link_', candidateLinks, link.row),
+      ...placeholderValues('mail_', mailOutbox, ctx.mailer.outboxRow(mail)),
+      ...placeholderValues('session_', candidateSessions, session.row),
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error) || brokenConstraint(error) !== ONE_REGISTRATION_PER_ADDRESS) throw error;
+    // The address is registered for this entrance already (or by a submit at the same instant): nothing was written.
+    const [existing] = await statements.existing.execute({ entranceId: entrance.id, email: values.EMAIL.toLowerCase() });
+    if (!existing) throw new AppError('CANDIDATE_CREATE_FAILED');
+    await mailLinksTo(ctx, { email: values.EMAIL, candidateIds: [existing.id], kind: 'repeated' });
+    return { created: false, CANDIDATE_NUMBER: existing.CANDIDATE_NUMBER, candidate: null, sessionToken: null };
   }
+  ctx.mailer.written(mail);
   ctx.mailer.kick();
-  const candidate = await candidateFile(ctx.db, { candidateId: outcome.candidateId, documentUrl: ownDocumentUrl });
-  return { created: true, CANDIDATE_NUMBER: candidate.CANDIDATE_NUMBER, candidate, sessionToken: outcome.sessionToken };
+  const candidate = await candidateFile(ctx.db, { candidateId: id, documentUrl: ownDocumentUrl });
+  return { created: true, CANDIDATE_NUMBER: candidate.CANDIDATE_NUMBER, candidate, sessionToken: session.token };
 }
+
+/** The unique index that keeps one registration per address and entrance (its address lower-cased). */
+const ONE_REGISTRATION_PER_ADDRESS = 'candidates_entrance_email_uq';
+
+/** A candidate's number: C, the entrance's year (two digits), and `number` from candidate_number_seq, at least six digits (C26000042). */
+export const candidateNumberOf = (entrance: Pick<EntranceRow, 'yearName' | 'registrationLimitDate'>, number: string) => `C${entranceYearDigits(entrance)}${number.padStart(6, '0')}`;
+
+/** What a registration writes of the candidate's row (every column but the office's decision and the payment's time). */
+const REGISTERED_KEYS = [
+  'id', 'CANDIDATE_NUMBER', 'entranceId', 'LASTNAME', 'FIRSTNAME', 'BIRTHDATE', 'BIRTHPLACE', 'GENDER', 'EMAIL', 'PHONE_NUMBER', 'COUNTRY', 'REGION_ORIGIN', 'DEPARTMENT',
+  'LIVING_TOWN', 'FIRST_LANGUAGE', 'SECOND_LANGUAGE', 'ADMISSION_DIPLOMA', 'ADMISSION_DIPLOMA_GRADE', 'MENTION_OBTAINED', 'YEAR_OBTENTION', 'COUNTRY_OBTENTION',
+  'SCHOOL_OBTENTION', 'LAST_YEAR_SITUATION', 'LAST_YEAR_RANK', 'IS_PROFESSIONAL', 'FIRST_YEAR_UNIVERSITY', 'FIRST_YEAR_UNIVERSITY_TYPE', 'NAME_OF_UNIVERSITY',
+  'FORMATION_TYPE', 'CYCLE', 'firstChoiceId', 'secondChoiceId', 'FATHER_NAME', 'FATHER_JOB', 'FATHER_CONTACT', 'FATHER_REGION_ORIGIN', 'MOTHER_NAME', 'MOTHER_JOB',
+  'MOTHER_CONTACT', 'MOTHER_REGION_ORIGIN', 'EMERGENCY_NAME', 'EMERGENCY_CONTACT', 'IS_HANDICAPED', 'HANDICAP_DETAILS', 'IS_SPORTIVE', 'IS_SPORTIVE_COMPETITOR',
+  'FIRST_SPORT', 'language', 'HAS_PAID', 'paidAt', 'createdAt', 'updatedAt',
+] as const satisfies readonly (keyof typeof candidates.$inferSelect)[];
+type RegisteredRow = Pick<typeof candidates.$inferSelect, (typeof REGISTERED_KEYS)[number]>;
+
+/**
+ * A registration's writes in one statement (decision 63): the candidate, the first link to the file,
+ * the "registration received" mail and the file's session in this browser, all or none. Its values
+ * are placeholders, so that drizzle builds its SQL once per database. A second registration of an
+ * address for the entrance breaks ONE_REGISTRATION_PER_ADDRESS, and the whole statement with it.
+ */
+function registrationStatement(db: Db) {
+  const registered = db.$with('registered').as(db.insert(candidates).overridingSystemValue().values(placeholdersOf('candidate_', REGISTERED_KEYS)).returning({ id: candidates.id }));
+  const linked = db.$with('linked').as(db.insert(candidateLinks).values(placeholdersOf('link_', CANDIDATE_LINK_ROW_KEYS)).returning({ id: candidateLinks.candidateId }));
+  const mailed = db.$with('mailed').as(db.insert(mailOutbox).values(placeholdersOf('mail_', OUTBOX_ROW_KEYS)).returning({ id: mailOutbox.id }));
+  const opened = db.$with('opened').as(db.insert(candidateSessions).values(placeholdersOf('session_', CANDIDATE_SESSION_ROW_KEYS)).returning({ id: candidateSessions.candidateId }));
+  return db.with(registered, linked, mailed, opened).select({ id: registered.id }).from(registered).prepare('candidate_registration');
+}
+const registrationStatementsOf = perDatabase((db: Db) => ({
+  /** a new candidate's id and the next number of candidate_number_seq (a number drawn for a registration that fails is skipped) */
+  numbers: db
+    .select({ id: sql<number>`nextval(pg_get_serial_sequence('candidates', 'id'))::int`, number: sql<string>`nextval('candidate_number_seq')::text` })
+    .from(sql`(select 1) as one`)
+    .prepare('candidate_numbers'),
+  register: registrationStatement(db),
+  /** the registration an address already has for an entrance */
+  existing: db
+    .select({ id: candidates.id, CANDIDATE_NUMBER: candidates.CANDIDATE_NUMBER })
+    .from(candidates)
+    .where(and(eq(candidates.entranceId, sql.placeholder('entranceId')), sql`lower(${candidates.EMAIL}) = ${sql.placeholder('email')}`))
+    .prepare('candidate_existing'),
+}));

@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANDIDATE_NUMBER_PATTERN, CANDIDATE_REQUIRED_FIELDS, CANDIDATE_SESSION_SECONDS, type CandidateCreated, type CandidateFile, type Entrance } from '@portal/contract';
 import { branches, candidateDocuments, candidateLinks, candidates, candidateSessions, cycles, entrances, entranceSpecialities, paymentNetworks, payments } from '../../db/schema';
+import { rowsOf } from '../../lib/sql';
 import { forgetExpiredCandidateAccess } from './cleanup.service';
 import { Client, createTestApp, lastMailTo, mailsTo, ok, outcome, type TestApp } from '../../../test/helpers';
 import { candidatePayload, choiceOf, closeEntrance, dayFromToday, makeEntrance, newCandidateEmail, tokenIn, type FixtureEntrance } from './candidates.fixtures';
@@ -291,6 +292,21 @@ describe('POST /candidate: a new registration', () => {
     expect(first.candidate.LANGUAGE).toBe('fr');
     expect(first.candidate.CANDIDATE_NUMBER).toMatch(/^C26\d{6}$/);
     expect(Number(second.candidate.CANDIDATE_NUMBER.slice(3))).toBeGreaterThan(Number(first.candidate.CANDIDATE_NUMBER.slice(3)));
+  });
+
+  it('keeps every digit of a number past 999999, in the answer, the row and the mail', async () => {
+    const entrance = await makeEntrance(t);
+    const [{ next }] = rowsOf<{ next: number }>(await t.db.execute(sql`select nextval('candidate_number_seq')::int as next`)) as [{ next: number }];
+    try {
+      await t.db.execute(sql`select setval('candidate_number_seq', 1000041)`);
+      const { candidate, email } = await registered(entrance);
+      expect(candidate.CANDIDATE_NUMBER).toBe('C261000042');
+      expect(candidate.CANDIDATE_NUMBER).toMatch(CANDIDATE_NUMBER_PATTERN);
+      expect((await t.db.select({ number: candidates.CANDIDATE_NUMBER }).from(candidates).where(eq(candidates.id, candidate.id)))[0]!.number).toBe('C261000042');
+      expect((await lastMailTo(t.db, email))?.subject).toContain('C261000042');
+    } finally {
+      await t.db.execute(sql`select setval('candidate_number_seq', ${next})`);
+    }
   });
 
   it('answers a repeated submit (same address, any case, same entrance) with 200 and the number only, opens nothing here, keeps the one row and mails a link, at most one a minute', async () => {

@@ -37,7 +37,7 @@ import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { keptAnswer } from '../../lib/kept-answers';
 import { composeMail, OUTBOX_ROW_KEYS, recipientOf, type OutgoingMail, type Recipient } from '../../lib/mail';
-import { isUniqueViolation, likePattern, placeholderValues, placeholdersOf } from '../../lib/sql';
+import { brokenConstraint, isUniqueViolation, likePattern, placeholderValues, placeholdersOf } from '../../lib/sql';
 import { isAssigned } from '../applications/affected.service';
 import { studentSubjectsOf } from '../classes/classes.service';
 
@@ -52,14 +52,6 @@ export const REQUEST_ATTACHMENT_PURPOSE = 'REQUEST_ATTACHMENT';
 const REQUEST_FILE_INDEX = 'requests_file_uq';
 
 const attachmentInvalid = () => new AppError('REQUEST_ATTACHMENT_INVALID', { fields: { REQUEST_FILE: 'validation.invalid' } });
-
-/** The name of the constraint a failed query broke (Drizzle wraps the driver's error in `cause`), or null. */
-function brokenConstraint(error: unknown): string | null {
-  for (let e = error as { constraint?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (typeof e.constraint === 'string') return e.constraint;
-  }
-  return null;
-}
 
 /**
  * Locks the author's draft attachment `fileId` (purpose REQUEST_ATTACHMENT) and checks that no
