@@ -2,12 +2,15 @@
 // its processes) and the load generator (this process), read from /proc over a load of the call.
 // On a loaded two-core machine a V8 profile counts a thread waiting to run as time in what it last
 // called; this counts only the time each process ran. Usage:
-//   npm run bench:cost -- [--call filing|settings|registration|own-record] [--database postgres|pglite] [--seconds 5] [--connections 50]
+//   npm run bench:cost -- [--call filing|settings|registration|own-record] [--database postgres|pglite] [--seconds 5] [--connections 50] [--profile] [--server-root <checkout>]
+// --profile also runs the server with --cpu-prof and prints where its time went during the load
+// (profile-summary.ts); the profiler's own cost is then in the server's figure.
 // Linux only (/proc). PostgreSQL's figure counts every process named `postgres` on the machine.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CLASSMATES, freshDatabase, load, registration, root, signedInCookie, start, stop, waitFor, type EntranceAnswer } from './lib';
+import { now, summarise, type CpuProfile } from './profile-summary';
 
 const option = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -17,6 +20,9 @@ const database = option('database', 'postgres') as 'postgres' | 'pglite';
 const call = option('call', 'filing');
 const seconds = Number(option('seconds', '5'));
 const connections = Number(option('connections', '50'));
+const profiling = process.argv.includes('--profile');
+/** --server-root: the checkout whose server is measured (a worktree of another commit, for an A/B) */
+const serverRoot = path.resolve(option('server-root', root));
 
 /** Clock ticks a second (`getconf CLK_TCK`, 100 on Linux). */
 const TICK_MS = 10;
@@ -56,7 +62,9 @@ async function main(): Promise<void> {
   const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'info', PUBLIC_URL: base, DATABASE_POOL_SIZE: '20', DEV_MAILBOX: 'true' };
   const fresh = database === 'postgres' ? await freshDatabase('portal_cost') : undefined;
   if (fresh) env.DATABASE_URL = fresh.url;
-  const server = start('apps/server/src/main.ts', env, root);
+  const profileDir = path.join(dataDir, 'profile');
+  const server = start('apps/server/src/main.ts', env, serverRoot, profiling ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+  const window = { from: 0, to: 0 };
   try {
     await waitFor(`${base}/api/health`, 120, server);
     const { cookie, id } = await signedInCookie(base);
@@ -82,7 +90,9 @@ async function main(): Promise<void> {
     } else throw new Error(`unknown call ${call}: filing, settings, registration, own-record`);
     await run(); // warm-up
     const before = { server: cpuMs(server.pid!), postgres: postgresCpu(), self: cpuMs('self') };
+    window.from = now();
     const answer = await run();
+    window.to = now();
     const spent = { server: cpuMs(server.pid!) - before.server, postgres: postgresSpent(before.postgres, postgresCpu()), self: cpuMs('self') - before.self };
     const requests = answer.rps * seconds;
     const per = (ms: number) => `${((ms / requests) * 1000).toFixed(0)} µs`;
@@ -91,8 +101,13 @@ async function main(): Promise<void> {
   } finally {
     await stop(server);
     await fresh?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
+  if (profiling) {
+    const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
+    if (!file) throw new Error('the server wrote no profile');
+    console.log(summarise(JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')) as CpuProfile, window, 40));
+  }
+  rmSync(dataDir, { recursive: true, force: true });
 }
 
 await main();
