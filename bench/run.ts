@@ -1,5 +1,6 @@
 // Requests per second and p99 of the portal's calls, each as a ratio to a bare Fastify
-// hello-world measured in the same run, on PostgreSQL and on PGlite; then a sign-in crowd beside
+// hello-world measured in the same run (again every minute of it, each row against the newest
+// measure: the machine's speed drifts within a run), on PostgreSQL and on PGlite; then a sign-in crowd beside
 // the own-record reads; and the server's peak resident memory. The server runs as in production:
 // its log at info (one JSON line per request), read from its standard output as a collector would.
 // Usage: npm run bench [-- --seconds 10 --connections 50 --subjects 20000
@@ -65,8 +66,32 @@ const ROW = {
 };
 const STUDENT_ROWS = [ROW.studentFile, ROW.studentWeek, ROW.evaluations, ROW.evaluationForm, ROW.settings, ROW.crowdReadsAlone, ROW.crowdReadsDuring, ROW.crowdSignIns];
 
-interface Row { target: string; database: string; rps: number; p99: number; ratio: number; errors: number; non2xx: number }
+/** `hello`: the hello-world's req/s the row's ratio is to (the measure just before it). */
+interface Row { target: string; database: string; rps: number; p99: number; ratio: number; errors: number; non2xx: number; hello?: number }
 const rows: Row[] = [];
+
+// ---------------------------------------------------------------- the hello-world, measured through the run
+
+/**
+ * The bare hello-world runs beside the portal for the whole run, idle but when measured. This
+ * shared two-core machine's speed drifts by a third within minutes, so a ratio to one measure at
+ * the start says as much about the drift as about the portal. It is measured again whenever the
+ * last measure is older than HELLO_EVERY_MS, before a row is loaded, and each row's ratio is to the
+ * newest measure (`reference()`). Every measure is listed with the table.
+ */
+const HELLO_URL = 'http://127.0.0.1:3301/';
+const HELLO_EVERY_MS = 60_000;
+const HELLO_SECONDS = 3;
+const helloMeasures: { before: string; load: Load; at: number }[] = [];
+async function reference(before: string): Promise<number> {
+  const last = helloMeasures.at(-1);
+  if (last && performance.now() - last.at < HELLO_EVERY_MS) return last.load.rps;
+  const measured = await load(HELLO_URL, { seconds: HELLO_SECONDS, connections });
+  helloMeasures.push({ before, load: measured, at: performance.now() });
+  return measured.rps;
+}
+/** A row of a load, its ratio to the hello-world measured just before it. */
+const rowOf = (target: string, database: string, r: Load, hello: number): Row => ({ target, database, rps: r.rps, p99: r.p99, ratio: r.rps / hello, errors: r.errors, non2xx: r.non2xx, hello });
 /** Families or rows that could not be measured (a server without the call, a refused probe), and why. */
 const notMeasured: string[] = [];
 
@@ -113,7 +138,7 @@ const crowds: Partial<Record<Database, Crowd>> = {};
 /** What the rows ran over, per database: imports, filings, the weeks read. */
 const setup: Record<string, Record<string, unknown>> = {};
 
-async function portal(database: Database, port: number, hello: Load) {
+async function portal(database: Database, port: number) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
   // The server as in production: the log at info (the default, whatever this shell says), on a pipe.
   const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'info', PUBLIC_URL: `http://127.0.0.1:${port}`, DATABASE_POOL_SIZE: '20', DEV_MAILBOX: 'true' };
@@ -141,9 +166,10 @@ async function portal(database: Database, port: number, hello: Load) {
         await res.arrayBuffer();
       }
       const run = () => load(`${base}${callPath}`, { ...loadOptions, seconds: call.seconds ?? seconds, connections });
+      const hello = await reference(`${target} on ${database}`);
       await run(); // warm-up round, not counted
       const r = await run();
-      if (counted) rows.push({ target, database, rps: r.rps, p99: r.p99, ratio: r.rps / hello.rps, errors: r.errors, non2xx: r.non2xx });
+      if (counted) rows.push(rowOf(target, database, r, hello));
     };
     /** A family of rows whose setup may fail (a server of an older commit without these calls): reported, and the run goes on. */
     const family = async (name: string, names: string[], work: () => Promise<void>) => {
@@ -272,7 +298,7 @@ async function portal(database: Database, port: number, hello: Load) {
     });
 
     await family('sign-in crowd', [ROW.crowdReadsAlone, ROW.crowdReadsDuring, ROW.crowdSignIns], async () => {
-      crowds[database] = await crowd(base, lecturer, signedIn(student), hello, database);
+      crowds[database] = await crowd(base, lecturer, signedIn(student), database);
     });
 
     facts.log = logOf(server);
@@ -291,7 +317,7 @@ async function portal(database: Database, port: number, hello: Load) {
  * the per-account code limit and the address and password locks (decision 23), so that each one
  * reaches the argon2id verification of the right password, then files an attempt and a code mail.
  */
-async function crowd(base: string, reader: SignedIn, student: SignedIn, hello: Load, database: Database): Promise<Crowd> {
+async function crowd(base: string, reader: SignedIn, student: SignedIn, database: Database): Promise<Crowd> {
   if (!student.device) throw new Error('the sign-in gave no known-device cookie');
   const signIn = { path: '/api/auth/students/', body: JSON.stringify({ identifier: STUDENT, password: DEMO_PASSWORD }), headers: { cookie: student.device } };
   const probe = await fetch(`${base}${signIn.path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...signIn.headers }, body: signIn.body });
@@ -299,6 +325,7 @@ async function crowd(base: string, reader: SignedIn, student: SignedIn, hello: L
   await probe.arrayBuffer();
 
   const reads = () => load(`${base}/api/students/${reader.id}`, { seconds, connections, headers: { cookie: reader.cookie } });
+  const hello = await reference(`the sign-in crowd on ${database}`);
   const readsAlone = await reads();
   const answers: { status: number; ms: number; retryAfter: string | undefined }[] = [];
   const [readsDuring, signIns] = await Promise.all([
@@ -306,7 +333,7 @@ async function crowd(base: string, reader: SignedIn, student: SignedIn, hello: L
     load(`${base}${signIn.path}`, { method: 'POST', body: signIn.body, headers: signIn.headers, seconds, connections, timeout: 30, onAnswer: (status, ms, retryAfter) => answers.push({ status, ms, retryAfter }) }),
   ]);
   const row = (target: string, r: Load) => {
-    if (selected(target)) rows.push({ target, database, rps: r.rps, p99: r.p99, ratio: r.rps / hello.rps, errors: r.errors, non2xx: r.non2xx });
+    if (selected(target)) rows.push(rowOf(target, database, r, hello));
   };
   row(ROW.crowdReadsAlone, readsAlone);
   row(ROW.crowdReadsDuring, readsDuring);
@@ -404,18 +431,24 @@ function serverCommit(): string {
 // ---------------------------------------------------------------- the run
 
 const helloServer = start('bench/hello.ts', { PORT: '3301' });
-await waitFor('http://127.0.0.1:3301/');
-await load('http://127.0.0.1:3301/', { seconds: 2, connections });
-const hello = await load('http://127.0.0.1:3301/', { seconds, connections });
-await stop(helloServer);
-rows.push({ target: 'bare Fastify hello-world', database: '-', rps: hello.rps, p99: hello.p99, ratio: 1, errors: hello.errors, non2xx: hello.non2xx });
+await waitFor(HELLO_URL);
+await load(HELLO_URL, { seconds: 2, connections }); // warm-up
+const first = await load(HELLO_URL, { seconds, connections });
+helloMeasures.push({ before: 'the first row', load: first, at: performance.now() });
+rows.push({ target: 'bare Fastify hello-world', database: '-', rps: first.rps, p99: first.p99, ratio: 1, errors: first.errors, non2xx: first.non2xx, hello: first.rps });
 
 const memory: Partial<Record<Database, number>> = {};
-for (const database of DATABASES) memory[database] = await portal(database, database === 'postgres' ? 3302 : 3303, hello);
+try {
+  for (const database of DATABASES) memory[database] = await portal(database, database === 'postgres' ? 3302 : 3303);
+} finally {
+  await stop(helloServer);
+}
 
 // ---------------------------------------------------------------- the figures
 
 const ms = (v: number) => (Number.isNaN(v) ? '-' : `${Math.round(v)} ms`);
+const helloRates = helloMeasures.map((m) => m.load.rps);
+const helloNote = `The hello-world's row is its first measure (${seconds} s); it was measured ${helloMeasures.length} times in the run (${HELLO_SECONDS} s each after the first, at most a minute apart), from ${Math.round(Math.min(...helloRates))} to ${Math.round(Math.max(...helloRates))} req/s, and each row's ratio is to the measure just before it: ${helloMeasures.map((m) => `${Math.round(m.load.rps)} before ${m.before}`).join('; ')}.`;
 const table = [
   '| call | database | req/s | p99 (ms) | ratio to hello-world | errors / non-2xx |',
   '| --- | --- | ---: | ---: | ---: | ---: |',
@@ -448,6 +481,7 @@ const note = <T>(key: string, show: (value: T) => string, sentence: (figures: st
 };
 type Timed = { seconds: number; inserted?: number; created?: number };
 const notes = [
+  helloNote,
   note('subjectsImported', (r: Timed) => `${r.inserted} subjects in ${r.seconds.toFixed(1)} s`, (f) => `Catalogue for the subject searches: the demo seed plus ${SUBJECTS} generated subjects, imported by CSV (${f}).`),
   note('requestsFiled', (n: number) => String(n), (f) => `Requests: the lecturer's list and counters read everything the filing load filed for that lecturer (${f} requests).`),
   note('lessonsPlanned', (r: Timed) => `${r.created} lessons in ${r.seconds.toFixed(1)} s`, (f) => `Timetable: a school year of 30 lessons a week for the lecturer, planned by the lessons import (${f}), plus the demo lessons.`),
@@ -474,6 +508,7 @@ const results = {
   machine: { cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
   options: { seconds, connections, subjects: SUBJECTS, only: ONLY, databases: DATABASES },
   rows,
+  hello: helloMeasures.map((m) => ({ before: m.before, rps: m.load.rps, p99: m.load.p99 })),
   crowd: crowds,
   setup,
   memoryMiB: memory,
