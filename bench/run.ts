@@ -1,6 +1,6 @@
 // Requests per second and p99 of the portal's calls, each as a ratio to a bare Fastify
-// hello-world measured in the same run (again every minute of it, each row against the newest
-// measure: the machine's speed drifts within a run), on PostgreSQL and on PGlite; then a sign-in crowd beside
+// hello-world measured in the same run (again just before each row, each row against that measure:
+// the machine's speed drifts within a run), on PostgreSQL and on PGlite; then a sign-in crowd beside
 // the own-record reads; and the server's peak resident memory. The server runs as in production:
 // its log at info (one JSON line per request), read from its standard output as a collector would.
 // Usage: npm run bench [-- --seconds 10 --connections 50 --subjects 20000
@@ -75,19 +75,16 @@ const rows: Row[] = [];
 /**
  * The bare hello-world runs beside the portal for the whole run, idle but when measured. This
  * shared two-core machine's speed drifts by a third within minutes, so a ratio to one measure at
- * the start says as much about the drift as about the portal. It is measured again whenever the
- * last measure is older than HELLO_EVERY_MS, before a row is loaded, and each row's ratio is to the
- * newest measure (`reference()`). Every measure is listed with the table.
+ * the start says as much about the drift as about the portal. It is measured again for
+ * HELLO_SECONDS just before each row is loaded, and the row's ratio is to that measure
+ * (`reference()`). Every measure is listed with the table.
  */
 const HELLO_URL = 'http://127.0.0.1:3301/';
-const HELLO_EVERY_MS = 60_000;
 const HELLO_SECONDS = 3;
-const helloMeasures: { before: string; load: Load; at: number }[] = [];
+const helloMeasures: { before: string; load: Load }[] = [];
 async function reference(before: string): Promise<number> {
-  const last = helloMeasures.at(-1);
-  if (last && performance.now() - last.at < HELLO_EVERY_MS) return last.load.rps;
   const measured = await load(HELLO_URL, { seconds: HELLO_SECONDS, connections });
-  helloMeasures.push({ before, load: measured, at: performance.now() });
+  helloMeasures.push({ before, load: measured });
   return measured.rps;
 }
 /** A row of a load, its ratio to the hello-world measured just before it. */
@@ -434,7 +431,7 @@ const helloServer = start('bench/hello.ts', { PORT: '3301' });
 await waitFor(HELLO_URL);
 await load(HELLO_URL, { seconds: 2, connections }); // warm-up
 const first = await load(HELLO_URL, { seconds, connections });
-helloMeasures.push({ before: 'the first row', load: first, at: performance.now() });
+helloMeasures.push({ before: 'the first row', load: first });
 rows.push({ target: 'bare Fastify hello-world', database: '-', rps: first.rps, p99: first.p99, ratio: 1, errors: first.errors, non2xx: first.non2xx, hello: first.rps });
 
 const memory: Partial<Record<Database, number>> = {};
@@ -448,7 +445,7 @@ try {
 
 const ms = (v: number) => (Number.isNaN(v) ? '-' : `${Math.round(v)} ms`);
 const helloRates = helloMeasures.map((m) => m.load.rps);
-const helloNote = `The hello-world's row is its first measure (${seconds} s); it was measured ${helloMeasures.length} times in the run (${HELLO_SECONDS} s each after the first, at most a minute apart), from ${Math.round(Math.min(...helloRates))} to ${Math.round(Math.max(...helloRates))} req/s, and each row's ratio is to the measure just before it: ${helloMeasures.map((m) => `${Math.round(m.load.rps)} before ${m.before}`).join('; ')}.`;
+const helloNote = `The hello-world's row is its first measure (${seconds} s). It was measured again for ${HELLO_SECONDS} s just before each row, and each row's ratio is to that measure: ${helloMeasures.length} measures, from ${Math.round(Math.min(...helloRates))} to ${Math.round(Math.max(...helloRates))} req/s (each in \`hello\` in the JSON figures).`;
 const table = [
   '| call | database | req/s | p99 (ms) | ratio to hello-world | errors / non-2xx |',
   '| --- | --- | ---: | ---: | ---: | ---: |',
