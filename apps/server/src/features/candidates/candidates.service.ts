@@ -260,11 +260,12 @@ function newCandidateRow(values: CandidateCreateValues, checked: { cycle: string
 export type Registration = CandidateCreated & { sessionToken: string | null };
 
 /**
- * `POST /candidate` (the form already checked: missing fields, then each field's rules). Before its
- * transaction: the entrance is open (409 ENTRANCE_CLOSED, an unknown one too), the choices are its
- * own (400 SPECIALITY_NOT_OFFERED), the countries known (400 `validation.country`); then the row is
- * inserted with its candidate number unless the address is registered for that entrance already
- * (candidates_entrance_email_uq decides, also between two submits at the same instant).
+ * `POST /candidate` (the form already checked: missing fields, then each field's rules). Before
+ * anything is written: the entrance is open (409 ENTRANCE_CLOSED, an unknown one too), the choices
+ * are its own (400 SPECIALITY_NOT_OFFERED), the countries known (400 `validation.country`); then the
+ * row is inserted with its candidate number, in one statement with its mail, link and session,
+ * unless the address is registered for that entrance already (candidates_entrance_email_uq decides,
+ * also between two submits at the same instant, and then nothing is written).
  *
  * A new registration: HAS_PAID false, the "registration received" mail (with a link to the file), and
  * the file opened in this browser (a candidate session). An existing one: only its number is
