@@ -19,6 +19,9 @@ export function databaseUrlFor(base: string, name: string): string {
   return url.toString();
 }
 
+/** The names of a run's copies of its template (`portal_tpl_<pid>`): `portal_t_<pid>_<random>`. */
+export const cloneNamePrefix = (template: string): string => `${template.replace(/^portal_tpl_/, 'portal_t_')}_`;
+
 /**
  * Builds one migrated and seeded database for the whole run; each test file clones it.
  * PGlite: a data-directory dump. PostgreSQL (DATABASE_URL set): a template database.
@@ -53,6 +56,10 @@ export default async function setup(project: TestProject) {
   project.provide('postgresTemplate', template);
 
   return async () => {
+    // A copy still here was left by a test that did not close its app: dropped, and said.
+    const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [cloneNamePrefix(template)]);
+    for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);
+    if (rows.length) console.warn(`test teardown: ${rows.length} database(s) left by a test that did not close its app, dropped: ${rows.map((r) => r.datname).join(', ')}`);
     await admin.query(`drop database if exists ${template} with (force)`);
     await admin.end();
   };

@@ -15,7 +15,7 @@ import { mailOutbox, persons } from '../src/db/schema';
 import { ManualClock } from '../src/lib/clock';
 import type { Job } from '../src/lib/jobs';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/seed/demo';
-import { databaseUrlFor } from './global-setup';
+import { cloneNamePrefix, databaseUrlFor } from './global-setup';
 
 export { DEMO_PASSWORD };
 
@@ -41,7 +41,8 @@ async function cloneDatabase(poolSize = 10): Promise<{ database: Database; url: 
   const template = inject('postgresTemplate');
   const base = process.env.DATABASE_URL;
   if (template && base) {
-    const name = `portal_t_${randomBytes(6).toString('hex')}`;
+    // (named after the run's template, so that the run's teardown finds a copy a test left behind)
+    const name = `${cloneNamePrefix(template)}${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
     // Two files may copy the template at the same moment; PostgreSQL lets one at a time.
@@ -87,18 +88,31 @@ export async function createTestApp(options: { env?: Record<string, string>; mai
   const clock = new ManualClock(new Date());
   // Each app keeps its uploads in a folder of its own, removed when it closes.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
-  // On PostgreSQL the configuration names this test's database, as a server's names its own (pg-boss connects with it).
-  const config = testConfig({ DATA_DIR: dataDir, ...(url ? { DATABASE_URL: url } : {}), ...options.env });
-  const app = await buildApp({
-    config,
-    database,
-    clock,
-    ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
-    ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
-    ...(options.logStream ? { logStream: options.logStream } : {}),
-    ...(options.jobs ? { jobs: options.jobs } : {}),
-  });
-  await app.ready();
+  const forget = async () => {
+    await drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  let config: Config;
+  let app: FastifyInstance | undefined;
+  try {
+    // On PostgreSQL the configuration names this test's database, as a server's names its own (pg-boss connects with it).
+    config = testConfig({ DATA_DIR: dataDir, ...(url ? { DATABASE_URL: url } : {}), ...options.env });
+    app = await buildApp({
+      config,
+      database,
+      clock,
+      ...(options.mailTransport ? { mailTransport: options.mailTransport } : {}),
+      ...(options.extraRoutes ? { extraRoutes: options.extraRoutes } : {}),
+      ...(options.logStream ? { logStream: options.logStream } : {}),
+      ...(options.jobs ? { jobs: options.jobs } : {}),
+    });
+    await app.ready();
+  } catch (error) {
+    // An app that could not start (a configuration refused, as some tests mean it to be) leaves no database behind.
+    await (app ? app.close() : database.close()).catch(() => undefined);
+    await forget();
+    throw error;
+  }
   return {
     app,
     databaseUrl: url,
@@ -111,8 +125,7 @@ export async function createTestApp(options: { env?: Record<string, string>; mai
     },
     close: async () => {
       await app.close();
-      await drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await forget();
     },
   };
 }
