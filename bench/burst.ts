@@ -15,7 +15,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createPglite } from '../apps/server/src/db/client';
-import { peakRssMiB, registration, root, start, stop, waitFor, type EntranceAnswer, freshDatabase } from './lib';
+import { openEntrance, peakRssMiB, registration, root, start, stop, waitFor, type EntranceAnswer, freshDatabase } from './lib';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -387,9 +387,7 @@ async function portal(database: 'postgres' | 'pglite', port: number): Promise<{ 
   try {
     await waitFor(`${base}/api/health`);
     // An open entrance of the demo seed (issue 14's admissions seed opens two).
-    const entrances = (await (await fetch(`${base}/api/entrances`)).json()) as EntranceAnswer[];
-    const entrance = entrances.find((e) => e.specialities.length > 0);
-    if (!entrance) throw new Error('bench: the demo seed has no open entrance with specialities');
+    const entrance = await openEntrance(base);
     // One registration first, outside the count, so that a wrong form fails here, not 11,000 times.
     const probe = await fetch(`${base}/api/candidate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: registration(entrance, `probe-${process.pid}@probe.example`, 0) });
     if (probe.status !== 201) throw new Error(`bench: the probe registration answered ${probe.status} ${await probe.text()}`);

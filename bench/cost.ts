@@ -9,7 +9,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CLASSMATES, freshDatabase, load, registration, root, signedInCookie, start, stop, waitFor, type EntranceAnswer } from './lib';
+import { CLASSMATES, contractClaim, freshDatabase, load, openEntrance, registration, root, signedInCookie, start, stop, waitFor } from './lib';
 import { now, summarise, type CpuProfile } from './profile-summary';
 
 const option = (name: string, fallback: string) => {
@@ -68,12 +68,9 @@ async function main(): Promise<void> {
   try {
     await waitFor(`${base}/api/health`, 120, server);
     const { cookie, id } = await signedInCookie(base);
-    const json = async <T>(url: string, init?: RequestInit) => (await (await fetch(`${base}${url}`, { ...init, headers: { cookie, 'content-type': 'application/json', ...(init?.headers ?? {}) } })).json()) as T;
     let run: () => ReturnType<typeof load>;
     if (call === 'filing') {
-      const categories = await json<{ sousCategories: { id: number; code: string }[] }[]>('/api/request-categories');
-      const claim = categories.flatMap((c) => c.sousCategories).find((s) => s.code === '0301')!;
-      const body = JSON.stringify({ REQUEST_CATEGORY_ID: claim.id, REQUEST_OBJECT: 'Contract not received', DESCRIPTION: 'I teach BTS1 GSI/J A since October and have not received my contract.' });
+      const body = await contractClaim(base, cookie);
       run = () => load(`${base}/api/requests`, { method: 'POST', body, seconds, connections, headers: { cookie } });
     } else if (call === 'settings') {
       // As the bench's settings row: eight people's languages, the connections taking them in turn.
@@ -81,8 +78,7 @@ async function main(): Promise<void> {
       for (const matricule of CLASSMATES) people.push((await signedInCookie(base, matricule)).cookie);
       run = () => load(`${base}/api/settings`, { method: 'POST', body: JSON.stringify({ LANGUAGE: 'en' }), seconds, connections, connectionHeaders: people.map((c) => ({ cookie: c })) });
     } else if (call === 'registration') {
-      const entrance = (await json<EntranceAnswer[]>('/api/entrances')).find((e) => e.specialities.length > 0);
-      if (!entrance) throw new Error('the demo seed has no open entrance with specialities');
+      const entrance = await openEntrance(base);
       let n = 0;
       run = () => load(`${base}/api/candidate`, { method: 'POST', body: () => registration(entrance, `cost-${process.pid}-${n}@bench.example`, n++), seconds, connections });
     } else if (call === 'own-record') {

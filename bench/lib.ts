@@ -154,6 +154,22 @@ export interface EntranceAnswer {
 const LASTNAMES = ['Mbarga', 'Nkoulou', 'Fotso', 'Bello', 'Tchoupo', 'Ngono', 'Eto', 'Kamga', 'Abena', 'Njoya'];
 const FIRSTNAMES = ['Aïcha', 'Landry', 'Brice', 'Mireille', 'Samuel', 'Grâce', 'Ibrahim', 'Carine', 'Junior', 'Estelle'];
 
+/** An open entrance of the demo seed that offers specialities: what the registrations go to. */
+export async function openEntrance(base: string): Promise<EntranceAnswer> {
+  const entrances = (await (await fetch(`${base}/api/entrances`)).json()) as EntranceAnswer[];
+  const entrance = entrances.find((e) => e.specialities.length > 0);
+  if (!entrance) throw new Error('bench: the demo seed has no open entrance with specialities');
+  return entrance;
+}
+
+/** The body of a lecturer's contract claim (sub-category 0301), as the filing page sends it; `cookie` is the lecturer's. */
+export async function contractClaim(base: string, cookie: string): Promise<string> {
+  const categories = (await (await fetch(`${base}/api/request-categories`, { headers: { cookie } })).json()) as { sousCategories: { id: number; code: string }[] }[];
+  const claim = categories.flatMap((c) => c.sousCategories).find((s) => s.code === '0301');
+  if (!claim) throw new Error('bench: the demo seed has no sub-category 0301 (contract not received)');
+  return JSON.stringify({ REQUEST_CATEGORY_ID: claim.id, REQUEST_OBJECT: 'Contract not received', DESCRIPTION: 'I teach BTS1 GSI/J A since October and have not received my contract.' });
+}
+
 /** A complete registration form for the entrance, as the web page sends it (packages/contract/src/candidates.ts CandidateCreate). */
 export function registration(entrance: EntranceAnswer, email: string, i: number): string {
   const first = entrance.specialities[0]!;

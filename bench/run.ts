@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { addDays, mondayOf, universityDayOf } from '../packages/contract/src/rules/calendar';
-import { CLASSMATES, cookieOf, DEMO_PASSWORD, load, logOf, peakRssMiB, percentile, registration, root, signedInCookie, start, stop, waitFor, type EntranceAnswer, type Load, type LoadOptions, type SignedIn, freshDatabase } from './lib';
+import { CLASSMATES, contractClaim, cookieOf, DEMO_PASSWORD, load, logOf, peakRssMiB, percentile, openEntrance, registration, root, signedInCookie, start, stop, waitFor, type Load, type LoadOptions, type SignedIn, freshDatabase } from './lib';
 
 const text = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -216,9 +216,7 @@ async function portal(database: Database, port: number) {
     // filing mail, in one transaction), then the lecturer's list and counters over everything filed.
     // The lists read what the filing load filed: it runs, counted or not, whenever one of them is measured.
     await family('requests', [ROW.filing, ROW.requestList, ROW.requestSearch, ROW.requestCounters], async () => {
-      const categories = (await (await fetch(`${base}/api/request-categories`, { headers: { cookie } })).json()) as { sousCategories: { id: number; code: string }[] }[];
-      const contractClaim = categories.flatMap((c) => c.sousCategories).find((s) => s.code === '0301')!;
-      const claim = JSON.stringify({ REQUEST_CATEGORY_ID: contractClaim.id, REQUEST_OBJECT: 'Contract not received', DESCRIPTION: 'I teach BTS1 GSI/J A since October and have not received my contract.' });
+      const claim = await contractClaim(base, cookie);
       await measure(ROW.filing, { path: '/api/requests', method: 'POST', body: claim, seconds: short, headers: { cookie } }, { runAnyway: true });
       facts.requestsFiled = ((await (await fetch(`${base}/api/requests?pageSize=1`, { headers: { cookie } })).json()) as { total: number }).total;
       await measure(ROW.requestList, { path: '/api/requests', headers: { cookie } });
@@ -272,9 +270,7 @@ async function portal(database: Database, port: number) {
     await family('candidates', [ROW.entrances, ROW.registration, ROW.candidateFile], async () => {
       await measure(ROW.entrances, { path: '/api/entrances' });
       if (!anySelected(ROW.registration, ROW.candidateFile)) return;
-      const entrances = (await (await fetch(`${base}/api/entrances`)).json()) as EntranceAnswer[];
-      const entrance = entrances.find((e) => e.specialities.length > 0);
-      if (!entrance) throw new Error('the demo seed has no open entrance with specialities');
+      const entrance = await openEntrance(base);
       let n = 0;
       const next = () => registration(entrance, `bench-${database}-${process.pid}-${n}@bench.example`, n++);
       const first = await fetch(`${base}/api/candidate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: next() });
