@@ -15,21 +15,14 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createPglite } from '../apps/server/src/db/client';
-import { openEntrance, peakRssMiB, registration, root, start, stop, waitFor, type EntranceAnswer, freshDatabase } from './lib';
+import { openEntrance, option, peakRssMiB, registration, root, start, stop, waitFor, type EntranceAnswer, freshDatabase } from './lib';
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const text = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1]! : fallback;
-};
+const arg = (name: string, fallback: number) => Number(option(name, String(fallback)));
 const REGISTRATIONS = arg('registrations', 10_000);
 const REPEATS = Math.round(REGISTRATIONS * arg('repeats', 0.1));
 const CONNECTIONS = arg('connections', 1000);
 const TIMEOUT_MS = arg('timeout', 30) * 1000;
-const DATABASES = text('databases', 'postgres,pglite').split(',') as ('postgres' | 'pglite')[];
+const DATABASES = option('databases', 'postgres,pglite').split(',') as ('postgres' | 'pglite')[];
 const POOL_SIZE = 20;
 
 // ---------------------------------------------------------------- one submit, as a phone would

@@ -9,13 +9,9 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CLASSMATES, contractClaim, freshDatabase, load, openEntrance, registration, root, signedInCookie, start, stop, waitFor } from './lib';
+import { CLASSMATES, contractClaim, freshDatabase, load, openEntrance, option, registration, root, signedInCookie, start, stop, waitFor } from './lib';
 import { now, summarise, type CpuProfile } from './profile-summary';
 
-const option = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1]! : fallback;
-};
 const database = option('database', 'postgres') as 'postgres' | 'pglite';
 const call = option('call', 'filing');
 const seconds = Number(option('seconds', '5'));

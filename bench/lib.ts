@@ -6,6 +6,12 @@ import pg from 'pg';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
+/** The value after `--<name>` on the command line, or `fallback`. */
+export function option(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1]! : fallback;
+}
+
 export interface Load {
   rps: number;
   p99: number;

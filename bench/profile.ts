@@ -10,13 +10,9 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { load, root, signedInCookie, start, stop, waitFor, freshDatabase } from './lib';
+import { load, option, root, signedInCookie, start, stop, waitFor, freshDatabase } from './lib';
 import { now, summarise, type CpuProfile } from './profile-summary';
 
-const option = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1]! : fallback;
-};
 const database = option('database', 'postgres') as 'postgres' | 'pglite';
 const pathOption = option('path', '');
 const as = option('as', 'PER0001');

@@ -13,13 +13,9 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { addDays, mondayOf, universityDayOf } from '../packages/contract/src/rules/calendar';
-import { CLASSMATES, contractClaim, cookieOf, DEMO_PASSWORD, load, logOf, peakRssMiB, percentile, openEntrance, registration, root, signedInCookie, start, stop, waitFor, type Load, type LoadOptions, type SignedIn, freshDatabase } from './lib';
+import { CLASSMATES, contractClaim, cookieOf, option, DEMO_PASSWORD, load, logOf, peakRssMiB, percentile, openEntrance, registration, root, signedInCookie, start, stop, waitFor, type Load, type LoadOptions, type SignedIn, freshDatabase } from './lib';
 
-const text = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1]! : fallback;
-};
-const arg = (name: string, fallback: number) => Number(text(name, String(fallback)));
+const arg = (name: string, fallback: number) => Number(option(name, String(fallback)));
 // npm runs this from bench/: a path given on the command line is the caller's (INIT_CWD).
 const fromCaller = (p: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), p);
 
@@ -29,13 +25,13 @@ const connections = arg('connections', 50);
 const short = Math.max(2, Math.round(seconds / 3));
 /** Subjects in the benchmark catalogue (the demo seed has about 300). */
 const SUBJECTS = arg('subjects', 20_000);
-const ONLY = text('only', '').split(',').map((s) => s.trim()).filter(Boolean);
+const ONLY = option('only', '').split(',').map((s) => s.trim()).filter(Boolean);
 type Database = 'postgres' | 'pglite';
-const DATABASES = text('databases', 'postgres,pglite').split(',').map((s) => s.trim()) as Database[];
+const DATABASES = option('databases', 'postgres,pglite').split(',').map((s) => s.trim()) as Database[];
 if (DATABASES.some((d) => d !== 'postgres' && d !== 'pglite')) throw new Error(`--databases: postgres, pglite or both, not ${DATABASES.join(',')}`);
-const SERVER_ROOT = fromCaller(text('server-root', root));
+const SERVER_ROOT = fromCaller(option('server-root', root));
 if (!existsSync(path.join(SERVER_ROOT, 'apps/server/src/main.ts'))) throw new Error(`--server-root: no apps/server/src/main.ts in ${SERVER_ROOT}`);
-const OUT = fromCaller(text('out', path.join(root, 'bench/results/latest.json')));
+const OUT = fromCaller(option('out', path.join(root, 'bench/results/latest.json')));
 
 /** A row is measured when its name contains one of the --only parts (every row without --only). */
 const selected = (name: string) => ONLY.length === 0 || ONLY.some((part) => name.includes(part));
