@@ -344,6 +344,11 @@ export const EvaluationTargetResult = z
     class: EvaluationClass,
     answers: z.number().int(),
     participants: z.number().int(),
+    /**
+     * Answers given and not shown (participants less answers): waiting for enough others, or the
+     * last group of an ended session, never published so as to protect anonymity (decision 64).
+     */
+    notShown: z.number().int(),
     hidden: z.boolean(),
     questions: z.array(EvaluationQuestionResult),
   })

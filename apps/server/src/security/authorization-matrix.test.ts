@@ -400,8 +400,8 @@ const MATRIX: Record<string, Entry> = {
   'PATCH /api/evaluation-sessions/:id': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/evaluation-sessions/${evaluationIds.session}`, body: { name: 'Matrix session' } }) },
   'GET /api/evaluation-sessions/:id/results': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/evaluation-sessions/${evaluationIds.otherSession}/results?lecturerId=${ids.victim}` }) },
   'GET /api/evaluation-sessions/:id/results/export': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/evaluation-sessions/${evaluationIds.otherSession}/results/export?format=csv` }) },
-  // another student's list of what to evaluate: the academic office and administrators only
-  'GET /api/students/subjects/:id': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/students/subjects/${ids.studentVictim}` }) },
+  // another student's list of what to evaluate (with their done flags): nobody's but their own (decision 64)
+  'GET /api/students/subjects/:id': { allowed: NOBODY, call: () => ({ url: `/api/students/subjects/${ids.studentVictim}` }) },
   // one's own reviews: a lecturer named in the query is ignored
   'GET /api/reviews': { allowed: ['staff'], call: () => ({ url: `/api/reviews?lecturerId=${ids.victim}` }) },
 
@@ -425,6 +425,8 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/payment-networks/all': { allowed: ['admin'], call: () => ({ url: '/api/payment-networks/all' }) },
   'POST /api/payment-networks': { allowed: ['admin'], call: () => ({ url: '/api/payment-networks', body: PAYMENT_NETWORK }) },
   'PUT /api/payment-networks/:code': { allowed: ['admin'], call: () => ({ url: '/api/payment-networks/MTN_MOMO', body: { ...PAYMENT_NETWORK, code: 'MTN_MOMO', name: 'MTN Mobile Money' } }) },
+  // the callbacks refused for disagreeing with their payment (decision 68)
+  'GET /api/payments/alerts': { allowed: ['admin'], call: () => ({ url: '/api/payments/alerts' }) },
   'POST /api/candidate/get-fees-of-request-to-pay': { allowed: 'public', call: () => ({ url: '/api/candidate/get-fees-of-request-to-pay', body: { network: 'MTN_MOMO', amount: 25000 } }) },
   'GET /api/payments/settings': { allowed: 'public', call: () => ({ url: '/api/payments/settings' }) },
   'GET /api/receipts/:number': { allowed: 'public', call: () => ({ url: `/api/receipts/${admissionsIds.receipt}` }) },

@@ -6,7 +6,7 @@
  * DEMO_EVALUATION_STUDENTS) answer it; and last semester's ended session over BTS2 GSI/S A whose
  * anonymous answers PER0001 reads at once in Reviews. Everything follows from the seed day alone.
  */
-import { addDays, QuestionFormContentInput, universityDayOf, type EvaluationAnswers } from '@portal/contract';
+import { addDays, BALLOT_MIX_SIZE, QuestionFormContentInput, universityDayOf, type EvaluationAnswers } from '@portal/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { classes, evaluationParticipations, evaluationResponses, evaluationSessionClasses, evaluationSessions, evaluationTargets, persons, questionForms, subjects } from '../db/schema';
@@ -124,7 +124,8 @@ export async function seedDemoEvaluation(tx: Tx, now: Date): Promise<void> {
   const { startDate, endDate } = demoEvaluationDates(today);
   await session({ name: 'Evaluation of teaching, this semester', nameFr: 'Évaluation des enseignements, ce semestre', startDate, endDate, classCode: DEMO_EVALUATION_CLASS });
 
-  // Last semester: ended, its answers already mixed (as the ballot box leaves them) and its participations.
+  // Last semester: ended, its participations and its answers as the ballot box leaves them: a group of
+  // five mixed, and the last two, too few to publish, dropped at the end (decision 64).
   const past = await session({ name: 'Evaluation of teaching, last semester', nameFr: 'Évaluation des enseignements, semestre précédent', startDate: addDays(today, -200), endDate: addDays(today, -170), classCode: DEMO_PAST_EVALUATION_CLASS });
   const students = await tx.select({ id: persons.id }).from(persons).where(and(eq(persons.KIND, 'STUDENT'), eq(persons.classId, past.classId))).orderBy(persons.MATRICULE);
   const [gsi201] = await tx.select({ id: subjects.id }).from(subjects).where(and(eq(subjects.classId, past.classId), eq(subjects.code, 'GSI201')));
@@ -133,7 +134,7 @@ export async function seedDemoEvaluation(tx: Tx, now: Date): Promise<void> {
     const answering = students.slice(0, 7);
     if (answering.length) {
       await tx.insert(evaluationParticipations).values(answering.map((student) => ({ targetId: target.id, studentId: student.id })));
-      await tx.insert(evaluationResponses).values(answering.map((_, n) => ({ targetId: target.id, answers: pastAnswers(n) })));
+      await tx.insert(evaluationResponses).values(answering.slice(0, BALLOT_MIX_SIZE).map((_, n) => ({ targetId: target.id, answers: pastAnswers(n) })));
     }
   }
 }

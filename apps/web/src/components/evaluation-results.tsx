@@ -12,6 +12,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { BALLOT_MIX_SIZE } from '@portal/contract/rules';
 import type { EvaluationClassParticipation, EvaluationDistribution, EvaluationQuestionResult, EvaluationTargetResult, QuestionFormContent } from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { inLanguage } from '../lib/names';
@@ -102,7 +103,6 @@ export function TargetResultCard({ result, form, threshold, showLecturer = true 
   const language = i18n.language;
   const subject = inLanguage(language, result.subject.name, result.subject.nameFr);
   const title = `${result.subject.code} · ${subject}`;
-  const waiting = result.participants - result.answers;
   const sections = form.sections
     .map((section) => ({ section, questions: result.questions.filter((question) => question.sectionKey === section.key) }))
     .filter((group) => group.questions.length > 0);
@@ -119,9 +119,9 @@ export function TargetResultCard({ result, form, threshold, showLecturer = true 
         </Box>
         <Chip size="small" color={result.hidden ? 'default' : 'primary'} variant={result.hidden ? 'outlined' : 'filled'} label={t('evaluation.results.answers', { count: result.answers })} />
       </Box>
-      {waiting > 0 ? (
+      {result.notShown > 0 ? (
         <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
-          {t('evaluation.results.waiting', { count: waiting })}
+          {t('evaluation.results.notShown', { count: result.notShown, size: BALLOT_MIX_SIZE })}
         </Typography>
       ) : null}
       {result.hidden ? (

@@ -203,6 +203,8 @@ describe('locales', () => {
       'day', 'begin', 'code', 'part', 'class', 'place', 'lecturer',
       // the evaluation of teaching: the results threshold (What's New), and the activity history's enrolment offer and mail proof
       'threshold', 'offer', 'provider',
+      // the answers of an evaluation not shown, and the size of a group (decision 64)
+      'size',
       // entrance candidates, their payments and the admissions office (issue 14)
       'fields', 'speciality', 'amount', 'max', 'network', 'phone', 'fixed', 'rate',
     ]);

@@ -133,7 +133,7 @@ describe('the answers in the database', () => {
     expect(logLines.filter((line) => line.includes(SECRET))).toEqual([]);
   });
 
-  it('mixes whatever waits once the session has ended (the periodic job), and opens no ballot with another key or session', async () => {
+  it('drops, unread, the groups too small to publish once the session has ended (the periodic job), and opens no ballot with another key or session', async () => {
     const [waiting] = await t.db.select().from(evaluationBallots).where(eq(evaluationBallots.sessionId, session.id));
     const key = ballotKey(t.config);
     expect(openBallot(key, session.id, waiting!.sealed).targetId).toBeGreaterThan(0);
@@ -141,14 +141,15 @@ describe('the answers in the database', () => {
     expect(() => openBallot(key, session.id + 1, waiting!.sealed)).toThrow();
 
     // still open: the job leaves a target with fewer than BALLOT_MIX_SIZE ballots waiting
-    expect(await runBallotMix(t.app.ctx)).toMatchObject({ mixed: 0 });
+    expect(await runBallotMix(t.app.ctx)).toMatchObject({ mixed: 0, dropped: 0 });
     const [networksTarget] = await t.db.select({ id: evaluationTargets.id }).from(evaluationTargets).where(eq(evaluationTargets.subjectId, networks.id));
     const days = 12;
     t.clock.advance(days * 24 * 3600_000);
     try {
-      expect(await runBallotMix(t.app.ctx)).toMatchObject({ mixed: 2 });
+      // ended: the two ballots are never published (decision 64), and none stays sealed
+      expect(await runBallotMix(t.app.ctx)).toMatchObject({ mixed: 0, dropped: 2 });
       expect(await t.db.select().from(evaluationBallots).where(eq(evaluationBallots.sessionId, session.id))).toEqual([]);
-      expect(await t.db.select().from(evaluationResponses).where(eq(evaluationResponses.targetId, networksTarget!.id))).toHaveLength(2);
+      expect(await t.db.select().from(evaluationResponses).where(eq(evaluationResponses.targetId, networksTarget!.id))).toEqual([]);
     } finally {
       t.clock.advance(-days * 24 * 3600_000);
     }

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
 import { classes, evaluationBallots, evaluationParticipations, evaluationSessions, evaluationTargets, persons, studentSubjects, subjects } from '../../db/schema';
-import { actorCan, refuseAccess } from '../../lib/auth';
+import { refuseAccess } from '../../lib/auth';
 import type { Acting, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { keptAnswer } from '../../lib/kept-answers';
@@ -70,14 +70,14 @@ const STUDENT_EVALUATIONS_TABLES = [evaluationTargets, evaluationSessions, subje
 
 /**
  * `GET /students/subjects/{id}`: what the student evaluates, one item per target of their class
- * and optional subjects, in every session: open sessions first, then upcoming, then ended. The
- * office (evaluation.manage) may read a student's list; anybody else naming another is refused.
+ * and optional subjects, in every session: open sessions first, then upcoming, then ended. Only
+ * the student reads it: its done flags say who answered what (decision 64).
  * The list is kept per student and university day (the states are of the day) until one of its
  * tables changes (decision 54).
  */
 export async function studentEvaluations(ctx: ServiceContext, input: Acting & { studentId: number }): Promise<StudentEvaluationList> {
   const { actor, studentId } = input;
-  if (studentId !== actor.id && !actorCan(actor, 'evaluation.manage')) {
+  if (studentId !== actor.id) {
     return refuseAccess(ctx, { actor, meta: input.meta, details: { requestedId: studentId } });
   }
   const today = universityDayOf(ctx.clock.now());
@@ -108,7 +108,9 @@ export async function studentEvaluations(ctx: ServiceContext, input: Acting & { 
  * are 400 EVALUATION_ANSWERS_INVALID naming the questions. The participation and the sealed ballot
  * are written together; a second submission for the pair, even at the same moment from another
  * instance, meets the participation's primary key: 409 EVALUATION_ALREADY_ANSWERED and no ballot.
- * Then the ballot box is mixed if enough ballots of the target wait.
+ * The transaction holds the session's row in key-share mode and reads its days again, so that a
+ * change of its last day waits for it and then sees its answer (decision 64). Then the ballot box
+ * is mixed if enough ballots of the target wait.
  */
 export async function submitEvaluation(ctx: ServiceContext, input: Acting & { values: EvaluationSubmission }): Promise<EvaluationSubmitted> {
   const { actor, values } = input;
@@ -124,6 +126,8 @@ export async function submitEvaluation(ctx: ServiceContext, input: Acting & { va
   if (Object.keys(fields).length) throw new AppError('EVALUATION_ANSWERS_INVALID', { fields });
   const sealed = sealBallot(ballotKey(ctx.config), target.sessionId, { targetId: target.id, answers });
   await ctx.db.transaction(async (tx) => {
+    const [days] = await tx.select({ startDate: evaluationSessions.startDate, endDate: evaluationSessions.endDate }).from(evaluationSessions).where(eq(evaluationSessions.id, target.sessionId)).for('key share');
+    if (!days || sessionState(days, universityDayOf(ctx.clock.now())) !== 'OPEN') throw new AppError('EVALUATION_NOT_OPEN');
     const taken = await tx.insert(evaluationParticipations).values({ targetId: target.id, studentId }).onConflictDoNothing().returning({ targetId: evaluationParticipations.targetId });
     if (taken.length === 0) throw new AppError('EVALUATION_ALREADY_ANSWERED');
     await tx.insert(evaluationBallots).values({ sessionId: target.sessionId, sealed });

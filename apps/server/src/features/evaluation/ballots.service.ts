@@ -73,30 +73,43 @@ export function shuffled<T>(items: readonly T[]): T[] {
   return out;
 }
 
+/** What a mix did: answers published, and sealed ballots of an ended session dropped unread. */
+export interface MixOutcome {
+  mixed: number;
+  dropped: number;
+}
+
 /**
  * Mixes the waiting ballots of a session, in a transaction of its own: the session's row is taken
  * first (FOR NO KEY UPDATE, which submissions writing ballots do not wait for; a mix under way
- * elsewhere: this one gives way, the job or the next submission mixes), its
- * ballots opened and grouped by target; a target with at least BALLOT_MIX_SIZE waiting (or every
- * target once the session has ended, `all`) has them written to the answers in a random order, with
- * random ids, and deleted from the box. Returns how many answers were written.
+ * elsewhere: this one gives way, the job or the next submission mixes), its ballots opened and
+ * grouped by target; a target with at least BALLOT_MIX_SIZE waiting has them written to the answers
+ * in a random order, with random ids, and deleted from the box. A smaller group is never published,
+ * whatever the session's days (decision 64): a target's published answers only ever grow by
+ * BALLOT_MIX_SIZE or more, so no difference between two readings of its results isolates fewer. Once
+ * the session has ended (read under its lock, not before it), what is left is deleted unread: kept,
+ * a sealed ballot would stay tied to its participation's transaction for as long as it lay there.
  */
-export async function mixSession(ctx: ServiceContext, input: { sessionId: number; all: boolean }): Promise<number> {
+export async function mixSession(ctx: ServiceContext, input: { sessionId: number }): Promise<MixOutcome> {
   const key = ballotKey(ctx.config);
+  const today = universityDayOf(ctx.clock.now());
   return ctx.db.transaction(async (tx) => {
-    const [session] = await tx.select({ id: evaluationSessions.id }).from(evaluationSessions).where(eq(evaluationSessions.id, input.sessionId)).for('no key update', { skipLocked: true });
-    if (!session) return 0;
+    const none = { mixed: 0, dropped: 0 };
+    const [session] = await tx.select({ endDate: evaluationSessions.endDate }).from(evaluationSessions).where(eq(evaluationSessions.id, input.sessionId)).for('no key update', { skipLocked: true });
+    if (!session) return none;
     const ballots = await tx.select().from(evaluationBallots).where(eq(evaluationBallots.sessionId, input.sessionId)).for('update');
     const byTarget = new Map<number, { id: string; content: BallotContent }[]>();
     for (const ballot of ballots) {
       const content = openBallot(key, input.sessionId, ballot.sealed);
       byTarget.set(content.targetId, [...(byTarget.get(content.targetId) ?? []), { id: ballot.id, content }]);
     }
-    const mixed = shuffled([...byTarget.values()].filter((group) => input.all || group.length >= BALLOT_MIX_SIZE).flat());
-    if (mixed.length === 0) return 0;
-    await insertResponses(tx, mixed.map((ballot) => ballot.content));
-    await tx.delete(evaluationBallots).where(inArray(evaluationBallots.id, mixed.map((ballot) => ballot.id)));
-    return mixed.length;
+    const groups = [...byTarget.values()];
+    const mixed = shuffled(groups.filter((group) => group.length >= BALLOT_MIX_SIZE).flat());
+    const dropped = session.endDate < today ? groups.filter((group) => group.length < BALLOT_MIX_SIZE).flat() : [];
+    if (mixed.length) await insertResponses(tx, mixed.map((ballot) => ballot.content));
+    const emptied = [...mixed, ...dropped].map((ballot) => ballot.id);
+    if (emptied.length) await tx.delete(evaluationBallots).where(inArray(evaluationBallots.id, emptied));
+    return emptied.length ? { mixed: mixed.length, dropped: dropped.length } : none;
   });
 }
 
@@ -111,27 +124,30 @@ async function insertResponses(tx: Executor, contents: readonly BallotContent[])
  */
 export async function mixAfterSubmission(ctx: ServiceContext, sessionId: number): Promise<void> {
   try {
-    await mixSession(ctx, { sessionId, all: false });
+    await mixSession(ctx, { sessionId });
   } catch (error) {
     ctx.log.warn({ err: error, sessionId }, 'evaluation ballots not mixed yet');
   }
 }
 
 /**
- * The periodic mix (decision 39): every session with waiting ballots is mixed, all of its ballots
- * once it has ended (university time), else the targets with enough waiting (a mix a failed or
- * skipped submission missed).
+ * The periodic mix (decisions 39, 64): every session with waiting ballots is mixed: the targets with
+ * enough waiting (a mix a failed or skipped submission missed), and once the session has ended the
+ * smaller groups left dropped.
  */
-export async function runBallotMix(ctx: ServiceContext): Promise<{ mixed: number; sessions: number }> {
-  const today = universityDayOf(ctx.clock.now());
+export async function runBallotMix(ctx: ServiceContext): Promise<MixOutcome & { sessions: number }> {
   const waiting = await ctx.db
-    .select({ id: evaluationSessions.id, endDate: evaluationSessions.endDate })
+    .select({ id: evaluationSessions.id })
     .from(evaluationSessions)
     .where(sql`exists (select 1 from ${evaluationBallots} where ${evaluationBallots.sessionId} = ${evaluationSessions}.id)`)
     .orderBy(asc(evaluationSessions.id));
-  let mixed = 0;
-  for (const session of waiting) mixed += await mixSession(ctx, { sessionId: session.id, all: session.endDate < today });
-  return { mixed, sessions: waiting.length };
+  const total = { mixed: 0, dropped: 0, sessions: waiting.length };
+  for (const session of waiting) {
+    const outcome = await mixSession(ctx, { sessionId: session.id });
+    total.mixed += outcome.mixed;
+    total.dropped += outcome.dropped;
+  }
+  return total;
 }
 
 /** The ballot box's job: every 10 minutes, sessions with waiting ballots are mixed (decision 39). */

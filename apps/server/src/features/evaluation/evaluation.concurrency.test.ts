@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EvaluationSession } from '@portal/contract';
 import { evaluationBallots, evaluationParticipations, evaluationResponses, evaluationTargets } from '../../db/schema';
-import { onPostgres, sameSessionOn, sessionFor, twoInstances } from '../../../test/helpers';
+import { onPostgres, sameSessionOn, sessionFor, twoInstances, type Client } from '../../../test/helpers';
 import { assign, makeClass, makeLecturer, makeStudent, makeSubject, type FixturePerson, type FixtureSubject } from '../timetable/timetable.fixtures';
 import { runBallotMix } from './ballots.service';
 import { createForm, createSession, evaluationsOf, office, submission } from './evaluation.fixtures';
@@ -18,17 +18,22 @@ describe.runIf(onPostgres)('evaluation submissions under concurrency (PostgreSQL
   let session: EvaluationSession;
   let subject: FixtureSubject;
   let students: FixturePerson[];
+  let academic: Client;
+  let formId: number;
+  let classId: number;
 
   beforeAll(async () => {
     const { t } = cluster;
-    const academic = await office(t);
+    academic = await office(t);
     const klass = await makeClass(t, 'CC');
+    classId = klass.id;
     subject = await makeSubject(t, klass, { name: 'Algorithms', nameFr: 'Algorithmique' });
     const lecturer = await makeLecturer(t);
     await assign(t, lecturer, [{ subject, part: 'CM' }]);
     students = [];
     for (let i = 0; i < 24; i++) students.push(await makeStudent(t, { klass }));
-    session = await createSession(t, academic, { formId: (await createForm(academic)).id, classIds: [klass.id] });
+    formId = (await createForm(academic)).id;
+    session = await createSession(t, academic, { formId, classIds: [klass.id] });
   });
 
   const tally = (codes: string[]) => codes.reduce<Record<string, number>>((acc, c) => ({ ...acc, [c]: (acc[c] ?? 0) + 1 }), {});
@@ -64,5 +69,26 @@ describe.runIf(onPostgres)('evaluation submissions under concurrency (PostgreSQL
     const mixed = await t.db.select().from(evaluationResponses).where(inArray(evaluationResponses.targetId, [target!.id]));
     const waiting = await t.db.select().from(evaluationBallots).where(eq(evaluationBallots.sessionId, session.id));
     expect({ participations: participations.length, answers: mixed.length + waiting.length, waiting: waiting.length < 5 }).toEqual({ participations: students.length, answers: students.length, waiting: true });
+  });
+
+  it('never lets the last day move earlier once a session has answers, when submissions and the change race on two instances (decision 64)', { timeout: 180_000 }, async () => {
+    const { t, other } = cluster;
+    const outcomes: string[] = [];
+    for (let round = 0; round < 6; round++) {
+      const racing = await createSession(t, academic, { formId, classIds: [classId], name: `Race ${round}` });
+      const [target] = await t.db.select({ id: evaluationTargets.id }).from(evaluationTargets).where(eq(evaluationTargets.sessionId, racing.id));
+      const clients = await Promise.all(students.slice(0, 12).map((student, i) => sessionFor(t, student.id, i % 2 === 0 ? t.app : other)));
+      const submit = (client: Client) => client.post('/api/question-forms/submit', submission(target!.id, racing.id, { clear: 'yes', useful: 3 }));
+      const [early, ...answers] = await Promise.all([
+        new Promise<Awaited<ReturnType<Client['post']>>>((resolve) => setTimeout(() => resolve(academic.request('PATCH', `/api/evaluation-sessions/${racing.id}`, { endDate: racing.startDate })), round)),
+        ...clients.map(submit),
+      ]);
+      const participations = (await t.db.select().from(evaluationParticipations).where(eq(evaluationParticipations.targetId, target!.id))).length;
+      outcomes.push(`${early.statusCode}/${participations}`);
+      // either the change came first and nobody answered after it, or an answer came first and the change was refused
+      if (early.statusCode === 200) expect({ participations, answers: tally(answers.map(answer)) }).toEqual({ participations: 0, answers: { '409 EVALUATION_NOT_OPEN': clients.length } });
+      else expect({ change: answer(early), some: participations > 0 }).toEqual({ change: '409 EVALUATION_END_LOCKED', some: true });
+    }
+    console.warn(`end-date race (change status/participations per round): ${outcomes.join(' ')}`);
   });
 });

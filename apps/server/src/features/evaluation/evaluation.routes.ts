@@ -113,7 +113,7 @@ export const evaluationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch('/evaluation-sessions/:id', {
     schema: {
       tags,
-      summary: 'Change an evaluation session: its form and start only before it starts, its classes only added once started (409 EVALUATION_STARTED); the targets are refreshed from the assignments',
+      summary: 'Change an evaluation session: its form and start only before it starts, its classes only added once started (409 EVALUATION_STARTED), its last day only moved later once it has answers (409 EVALUATION_END_LOCKED); the targets are refreshed from the assignments',
       params: IdParams,
       body: EvaluationSessionChange,
       response: { 200: EvaluationSession, ...changeErrors },
@@ -152,11 +152,11 @@ export const evaluationRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       summary: 'What the student evaluates: each (subject, lecturer) of their class and optional subjects in the evaluation sessions, open or not, and whether it is done',
-      description: 'The id is the signed-in student (the academic office may read a student\'s list); anybody else naming another is refused (403).',
+      description: 'The id is the signed-in student; anybody naming another, the offices included, is refused (403): which student answered which target is nobody else\'s to read (decision 64).',
       params: IdParams,
       response: { 200: StudentEvaluationList, ...readErrors },
     },
-    preHandler: app.requirePermission(['evaluation.answer', 'evaluation.manage']),
+    preHandler: app.requirePermission('evaluation.answer'),
   }, async (request) => studentEvaluations(app.ctx, { ...acting(request), studentId: request.params.id }));
 
   app.get('/reviews', {

@@ -52,11 +52,12 @@ function questionResult(question: QuestionFormContent['sections'][number]['quest
   return { ...base, answered: counted, average: counted ? round2(total / counted) : null, maxMark: Math.max(...question.options.map((o) => o.mark)), distribution, comments: [] };
 }
 
-/** A target's results: hidden (no question) below RESULTS_THRESHOLD answers. */
-function targetResult(content: QuestionFormContent, answers: readonly EvaluationAnswers[]): Pick<EvaluationTargetResult, 'answers' | 'hidden' | 'questions'> {
+/** A target's results: hidden (no question) below RESULTS_THRESHOLD answers; the answers of its participants not shown (decision 64). */
+function targetResult(content: QuestionFormContent, participants: number, answers: readonly EvaluationAnswers[]): Pick<EvaluationTargetResult, 'answers' | 'notShown' | 'hidden' | 'questions'> {
   const hidden = answers.length < RESULTS_THRESHOLD;
   return {
     answers: answers.length,
+    notShown: Math.max(0, participants - answers.length),
     hidden,
     questions: hidden ? [] : content.sections.flatMap((section) => section.questions.map((question) => questionResult(question, section.key, answers))),
   };
@@ -170,7 +171,7 @@ export async function sessionResults(ctx: ServiceContext, input: { sessionId: nu
     session,
     form: content,
     threshold: RESULTS_THRESHOLD,
-    targets: targets.map((target) => ({ targetId: target.targetId, lecturer: target.lecturer, subject: target.subject, class: target.class, participants: target.participants, ...targetResult(content, answers.get(target.targetId) ?? []) })),
+    targets: targets.map((target) => ({ targetId: target.targetId, lecturer: target.lecturer, subject: target.subject, class: target.class, participants: target.participants, ...targetResult(content, target.participants, answers.get(target.targetId) ?? []) })),
     participation: await participationOf(ctx.db, input.sessionId, query.classId),
   };
 }
@@ -201,7 +202,7 @@ export async function ownReviews(ctx: ServiceContext, input: { lecturerId: numbe
         subject: target.subject,
         class: target.class,
         participants: target.participants,
-        ...targetResult(content, answers.get(target.targetId) ?? []),
+        ...targetResult(content, target.participants, answers.get(target.targetId) ?? []),
         session: { id: session.id, name: session.name, nameFr: session.nameFr, startDate: session.startDate, endDate: session.endDate, state, open: state === 'OPEN' },
         form: content,
       }));
@@ -218,6 +219,7 @@ const COLUMNS = [
   { key: 'firstName', width: 20 },
   { key: 'participants', width: 12 },
   { key: 'answers', width: 10 },
+  { key: 'notShown', width: 14 },
   { key: 'shown', width: 28 },
   { key: 'section', width: 24 },
   { key: 'question', width: 48 },
@@ -245,7 +247,7 @@ function exportLines(results: EvaluationResults, lang: Lang): Record<ColumnKey, 
   const fr = lang === 'fr';
   const sectionLabel = new Map(results.form.sections.map((s) => [s.key, fr ? s.labelFr : s.label]));
   return results.targets.flatMap((target): Record<ColumnKey, Cell>[] => {
-    const head: Record<'class' | 'subjectCode' | 'subject' | 'lastName' | 'firstName' | 'participants' | 'answers' | 'shown', Cell> = {
+    const head: Record<'class' | 'subjectCode' | 'subject' | 'lastName' | 'firstName' | 'participants' | 'answers' | 'notShown' | 'shown', Cell> = {
       class: target.class.code,
       subjectCode: target.subject.code,
       subject: fr ? target.subject.nameFr : target.subject.name,
@@ -253,6 +255,7 @@ function exportLines(results: EvaluationResults, lang: Lang): Record<ColumnKey, 
       firstName: target.lecturer.FIRSTNAME,
       participants: target.participants,
       answers: target.answers,
+      notShown: target.notShown,
       shown: target.hidden ? tr(lang, 'evaluation.hidden', { threshold: results.threshold }) : tr(lang, 'evaluation.shown'),
     };
     const empty = { section: null, question: null, type: null, answered: null, average: null, maxMark: null, distribution: null, comments: null };

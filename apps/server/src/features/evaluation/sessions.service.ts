@@ -124,6 +124,17 @@ async function refreshTargets(tx: Executor, input: { sessionId: number; classIds
   return added;
 }
 
+/** Whether anyone has answered in the session (a submission takes the session's row in share mode, so this read under its lock is final). */
+async function hasAnswers(exec: Executor, sessionId: number): Promise<boolean> {
+  const [row] = await exec
+    .select({ one: sql<number>`1` })
+    .from(evaluationParticipations)
+    .innerJoin(evaluationTargets, eq(evaluationTargets.id, evaluationParticipations.targetId))
+    .where(eq(evaluationTargets.sessionId, sessionId))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Refuses class ids that name no class (400, `classIds`) and a form that does not exist (400, `formId`). */
 async function checkReferences(exec: Executor, input: { classIds?: readonly number[] | undefined; formId?: number | undefined }): Promise<void> {
   if (input.classIds) {
@@ -167,7 +178,9 @@ export async function createEvaluationSession(ctx: ServiceContext, input: Acting
 /**
  * `PATCH /evaluation-sessions/{id}`: the fields given, under the session's row lock. Once the
  * session has started (university time) its form and start stay (409 EVALUATION_STARTED) and its
- * classes can only grow; the targets are refreshed from the assignments every time.
+ * classes can only grow; once it has answers its last day only moves later (409
+ * EVALUATION_END_LOCKED), so that nobody ends it on a chosen answer (decision 64). The targets are
+ * refreshed from the assignments every time.
  */
 export async function changeEvaluationSession(ctx: ServiceContext, input: Acting & { id: number; values: EvaluationSessionChange }): Promise<EvaluationSession> {
   const { values } = input;
@@ -188,6 +201,7 @@ export async function changeEvaluationSession(ctx: ServiceContext, input: Acting
     const startDate = values.startDate ?? session.startDate;
     const endDate = values.endDate ?? session.endDate;
     if (endDate < startDate) throw validationError({ endDate: V.endBeforeStart });
+    if (endDate < session.endDate && (await hasAnswers(tx, input.id))) throw new AppError('EVALUATION_END_LOCKED');
     await checkReferences(tx, { classIds: values.classIds ? classIds : undefined, formId: values.formId });
     await tx
       .update(evaluationSessions)

@@ -183,6 +183,7 @@ export function targetResult(overrides: Partial<EvaluationTargetResult> = {}): E
     class: { id: 61, code: 'GL1A' },
     answers: 6,
     participants: 6,
+    notShown: 0,
     hidden: false,
     questions: SHOWN_QUESTIONS,
     ...overrides,
@@ -195,8 +196,9 @@ export const HIDDEN = targetResult({
   lecturer: { id: 2, FIRSTNAME: 'Marie', LASTNAME: 'Ngono' },
   subject: { id: 12, code: 'MAT101', name: 'Calculus', nameFr: 'Analyse' },
   class: { id: 62, code: 'GL2A' },
-  answers: 3,
+  answers: 0,
   participants: 4,
+  notShown: 4,
   hidden: true,
   questions: [],
 });

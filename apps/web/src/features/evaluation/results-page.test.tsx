@@ -35,9 +35,9 @@ describe("an evaluation session's results", () => {
     expect(within(shown).queryByText(/Not enough answers/)).not.toBeInTheDocument();
 
     const hidden = card('MAT101 · Calculus, class GL2A');
-    expect(within(hidden).getByText('3 answers')).toBeInTheDocument();
+    expect(within(hidden).getByText('0 answers')).toBeInTheDocument();
     expect(within(hidden).getByText('Not enough answers to show results: they are shown from 5 answers on.')).toBeInTheDocument();
-    expect(within(hidden).getByText('1 more answer is being made anonymous and will count soon.')).toBeInTheDocument();
+    expect(within(hidden).getByText('4 answers not shown to protect anonymity: answers are added in groups of at least 5.')).toBeInTheDocument();
     expect(within(hidden).queryByRole('region')).not.toBeInTheDocument();
   });
 

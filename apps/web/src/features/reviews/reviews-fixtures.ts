@@ -30,6 +30,7 @@ export function review(overrides: Partial<Review> = {}): Review {
     class: { id: 61, code: 'GL1A' },
     answers: 5,
     participants: 5,
+    notShown: 0,
     hidden: false,
     questions: [
       {
@@ -50,5 +51,5 @@ export function review(overrides: Partial<Review> = {}): Review {
   };
 }
 
-/** Four answers: under the threshold. */
-export const FEW = review({ targetId: 702, class: { id: 62, code: 'GL2A' }, answers: 4, participants: 4, hidden: true, questions: [] });
+/** Four answers given: a group too small to publish (decision 64), so nothing is shown. */
+export const FEW = review({ targetId: 702, class: { id: 62, code: 'GL2A' }, answers: 0, participants: 4, notShown: 4, hidden: true, questions: [] });
