@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { wholeNumber } from './common';
 import { networkCode } from './payment-networks';
-import { NETWORK_AMOUNT_MAX } from './rules/payments';
+import { NETWORK_AMOUNT_MAX, PAYMENT_CALLBACK_CHECKS, PAYMENT_STATUSES } from './rules/payments';
 import { V } from './rules/validation';
 import { contactPhone } from './students';
 
@@ -100,3 +100,25 @@ export type CallbackParams = z.infer<typeof CallbackParams>;
 /** What a provider's callback is answered once verified and recorded (the same event twice is answered alike). */
 export const PaymentCallbackAnswer = z.object({ received: z.literal(true) });
 export type PaymentCallbackAnswer = z.infer<typeof PaymentCallbackAnswer>;
+
+/** What a callback said, or what the payment it named holds: the amount charged (fees included), the currency, the provider's reference. */
+const CallbackTerms = z.object({ amount: z.number().int(), currency: z.string(), reference: z.string().nullable() });
+
+/**
+ * `GET /payments/alerts` (administrators): a provider's signed callback that disagreed with the
+ * payment it named and was refused (decision 68), newest first. `expected` is the payment's (its
+ * reference null when the provider's was not stored yet), `reported` the callback's; the payment's
+ * status is where it stands now.
+ */
+export const PaymentAlert = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  provider: z.string(),
+  orderNumber: z.string(),
+  candidateNumber: z.string().nullable(),
+  status: z.enum(PAYMENT_STATUSES).nullable(),
+  mismatches: z.array(z.enum(PAYMENT_CALLBACK_CHECKS)),
+  expected: CallbackTerms,
+  reported: CallbackTerms,
+});
+export type PaymentAlert = z.infer<typeof PaymentAlert>;

@@ -23,6 +23,8 @@ import {
   MANDATORY_RULES,
   MENTIONS,
   PAY_MODES,
+  PAYMENT_CALLBACK_CHECKS,
+  PAYMENT_STATUSES,
   PERSON_KINDS,
   PIECE_TYPES,
   PROFILE_SECTIONS,
@@ -155,6 +157,9 @@ describe('locales', () => {
       ...ENROLMENT_OFFER_KINDS.map((key) => `history.offer.${key}`),
       ...MAIL_LINK_PROVIDERS.map((key) => `history.provider.${key}`),
       ...ENROLMENT_STATUSES.filter((status) => status !== 'PENDING' && status !== 'WITHDRAWN').map((status) => `history.events.enrolmentDecided_${status}`),
+      // the callbacks refused for disagreeing with their payment (decision 68)
+      ...PAYMENT_CALLBACK_CHECKS.map((key) => `payments.alerts.check.${key}`),
+      ...PAYMENT_STATUSES.map((key) => `payments.alerts.status.${key}`),
     ];
     expect(keys.filter((key) => !EN.has(key))).toEqual([]);
     expect(keys.filter((key) => !FR.has(key))).toEqual([]);
@@ -207,6 +212,8 @@ describe('locales', () => {
       'size',
       // entrance candidates, their payments and the admissions office (issue 14)
       'fields', 'speciality', 'amount', 'max', 'network', 'phone', 'fixed', 'rate',
+      // a refused payment callback (decision 68)
+      'expected', 'reported',
     ]);
     const unknown = [...EN.entries()].flatMap(([key, text]) => variables(text).filter((v) => !passed.has(v!)).map((v) => `${key}:${v}`));
     expect(unknown).toEqual([]);

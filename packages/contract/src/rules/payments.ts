@@ -43,6 +43,16 @@ export const phoneOnNetwork = (nationalNumber: string, prefixes: readonly string
 export const PAYMENT_STATUSES = ['PENDING', 'PAID', 'FAILED', 'EXPIRED'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/** The currency of every payment: the CFA franc of Central Africa (ISO 4217). */
+export const PAYMENT_CURRENCY = 'XAF';
+
+/**
+ * What a provider's callback is compared on with the payment it names (decision 68): the amount
+ * charged, fees included; the currency; and the provider's reference given when it was asked.
+ */
+export const PAYMENT_CALLBACK_CHECKS = ['amount', 'currency', 'reference'] as const;
+export type PaymentCallbackCheck = (typeof PAYMENT_CALLBACK_CHECKS)[number];
+
 /** The payment providers the server knows; only the local sandbox runs here (decision 43). */
 export const PAYMENT_PROVIDERS = ['sandbox'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
@@ -60,3 +70,5 @@ export const NETWORK_AMOUNT_MAX = 10_000_000;
 const FCFA_DIGITS = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
 /** An amount as the portal shows it: de-DE grouping, in CFA francs (`25.000 FCFA`). */
 export const formatFcfa = (amount: number): string => `${FCFA_DIGITS.format(amount)} FCFA`;
+/** An amount in a currency a provider named: FCFA as above, any other with the same grouping and its code. */
+export const formatAmount = (amount: number, currency: string): string => (currency === PAYMENT_CURRENCY ? formatFcfa(amount) : `${FCFA_DIGITS.format(amount)} ${currency}`);

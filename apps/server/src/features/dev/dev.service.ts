@@ -9,14 +9,40 @@ import type { Job } from '../../lib/jobs';
 const LOOPBACK = /^(?:127(?:\.\d{1,3}){3}|::1|::ffff:127(?:\.\d{1,3}){3})$/i;
 /** Headers a reverse proxy adds: a request carrying one came from elsewhere, whatever its address. */
 const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
+/** The names of this machine a browser on it sends as Host, with any port. */
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+/** A Host header: a name or a bracketed IPv6 address, then an optional port. */
+const HOST_HEADER = /^(\[[0-9a-f:.]+\]|[^:[\]/@\s]+)(?::(\d{1,5}))?$/i;
+const DEFAULT_PORTS: Record<string, string> = { 'http:': '80', 'https:': '443' };
+
+/**
+ * Whether a Host header names this server: a loopback name (any port: the web's development server
+ * and the API differ), or the configured public address (PUBLIC_URL) on its own port. A page of
+ * another site whose name was pointed at 127.0.0.1 (DNS rebinding) reaches a loopback address with
+ * its own name as Host, and must not read the mailbox as if it were this machine (finding 17).
+ */
+function namesThisServer(host: unknown, publicUrl: string): boolean {
+  const match = typeof host === 'string' ? HOST_HEADER.exec(host) : null;
+  if (!match) return false;
+  const name = match[1]!.toLowerCase();
+  if (LOOPBACK_NAMES.has(name)) return true;
+  const own = new URL(publicUrl);
+  return name === own.hostname && (match[2] ?? DEFAULT_PORTS[own.protocol]) === (own.port || DEFAULT_PORTS[own.protocol]);
+}
 
 /**
  * Whether the development mailbox answers this client: only when asked for (config.devMailbox:
  * DEV_MAILBOX=true or the demo) and only to this machine (a loopback address, not forwarded by a
- * proxy), since it shows every sign-in code. Anyone else gets 404, as if it did not exist.
+ * proxy, naming this server as Host), since it shows every sign-in code. Anyone else gets 404, as if
+ * it did not exist.
  */
 export function mailboxOpenTo(ctx: ServiceContext, client: { ip: string; headers: Record<string, unknown> }, switchName: 'devMailbox' | 'devClock' = 'devMailbox'): boolean {
-  return ctx.config[switchName] && LOOPBACK.test(client.ip) && !FORWARDING_HEADERS.some((name) => client.headers[name] !== undefined);
+  return (
+    ctx.config[switchName] &&
+    LOOPBACK.test(client.ip) &&
+    !FORWARDING_HEADERS.some((name) => client.headers[name] !== undefined) &&
+    namesThisServer(client.headers.host, ctx.config.publicUrl)
+  );
 }
 
 /** Moves the development clock forward (a clock that can move: the server's OffsetClock under DEV_CLOCK, a test's ManualClock); answers the new time. */

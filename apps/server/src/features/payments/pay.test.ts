@@ -226,7 +226,7 @@ describe('the callback: signed, fresh, once', () => {
   });
 
   it('answers a signed callback about an unknown order (recorded, nothing else), and 400 a signed body that is not a callback', async () => {
-    const body = JSON.stringify({ eventId: 'evt-unknown', reference: 'SBX-0', orderNumber: 'PAY-00000000-0000000000', status: 'SUCCESSFUL', operatorTransactionId: 'MP1', reason: null, amount: 1, occurredAt: t.clock.now().toISOString() });
+    const body = JSON.stringify({ eventId: 'evt-unknown', reference: 'SBX-0', orderNumber: 'PAY-00000000-0000000000', status: 'SUCCESSFUL', operatorTransactionId: 'MP1', reason: null, amount: 1, currency: 'XAF', occurredAt: t.clock.now().toISOString() });
     const secret = callbackSecret(t.config);
     expect(ok(await send(body, { 'content-type': 'application/json', [SIGNATURE_HEADER]: signCallback(secret, t.clock.now(), body) }))).toEqual({ received: true });
     expect(await t.db.select().from(paymentCallbacks).where(eq(paymentCallbacks.eventId, 'evt-unknown'))).toMatchObject([{ paymentId: null }]);

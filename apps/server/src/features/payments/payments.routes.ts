@@ -7,6 +7,7 @@ import {
   FeesRequest,
   NetworkParams,
   PayRequest,
+  PaymentAlert,
   PaymentCallbackAnswer,
   PaymentNetwork,
   PaymentNetworkInput,
@@ -25,6 +26,7 @@ import { errorResponses } from '../../lib/errors';
 import { take } from '../../lib/throttle';
 import { safeFileName } from '../../lib/uploads';
 import { createPaymentNetwork, feesOfRequestToPay, listPaymentNetworks, updatePaymentNetwork } from './networks.service';
+import { paymentAlerts } from './alerts.service';
 import { candidatePayment, paymentSettings, receivePaymentCallback, startPayment } from './payments.service';
 import { candidateReceipt, checkReceipt } from './receipts.service';
 import { connectSandbox, decideSandboxCollection, pendingSandboxCollections, sandboxIdle } from './sandbox.provider';
@@ -72,6 +74,15 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     preHandler: configure,
   }, async (request, reply) => reply.header('cache-control', 'no-store').send(await updatePaymentNetwork(app.ctx, { ...acting(request), code: request.params.code, values: request.body })));
+
+  app.get('/payments/alerts', {
+    schema: {
+      tags,
+      summary: "Providers' signed callbacks refused because their amount, currency or reference disagreed with the payment, newest first (administrators)",
+      response: { 200: z.array(PaymentAlert), ...errorResponses(401, 403) },
+    },
+    preHandler: configure,
+  }, async (_request, reply) => reply.header('cache-control', 'no-store').send(await paymentAlerts(app.ctx)));
 
   app.post('/candidate/get-fees-of-request-to-pay', {
     schema: {
@@ -142,11 +153,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "A payment provider's callback: the outcome of a collection, signed",
-        description: `The header ${SIGNATURE_HEADER}: \`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" under the callback secret>\`. A missing or wrong signature, or one older than 5 minutes, is 401 PAYMENT_CALLBACK_INVALID and changes nothing; the same event again is answered alike and changes nothing. Only the configured provider is heard.`,
+        description: `The header ${SIGNATURE_HEADER}: \`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" under the callback secret>\`. A missing or wrong signature, or one older than 5 minutes, is 401 PAYMENT_CALLBACK_INVALID and changes nothing; the same event again is answered alike and changes nothing. A signed callback whose amount, currency or provider reference disagrees with the payment is 409 PAYMENT_CALLBACK_MISMATCH, changes nothing and is listed for the administrators (GET /payments/alerts). Only the configured provider is heard.`,
         params: CallbackParams,
-        response: { 200: PaymentCallbackAnswer, ...errorResponses(400, 401, 404) },
+        response: { 200: PaymentCallbackAnswer, ...errorResponses(400, 401, 404, 409) },
       },
-    }, async (request) => receivePaymentCallback(app.ctx, { provider: request.params.provider, rawBody: typeof request.body === 'string' ? request.body : '', headers: request.headers }));
+    }, async (request) => receivePaymentCallback(app.ctx, { provider: request.params.provider, rawBody: typeof request.body === 'string' ? request.body : '', headers: request.headers, ip: request.ip }));
   };
   await app.register(callbackRoutes);
 

@@ -2,7 +2,7 @@
 // its signed callback (or the reconciliation job) settles it, and the one function that settles.
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { CAMEROON_PHONE_CODE, formatFcfa, isCameroonMobile, phoneOnNetwork, V, type CandidatePayment, type PaymentSettings, type PaymentStatus } from '@portal/contract';
+import { CAMEROON_PHONE_CODE, formatFcfa, isCameroonMobile, phoneOnNetwork, V, type CandidatePayment, type PaymentCallbackCheck, type PaymentSettings, type PaymentStatus } from '@portal/contract';
 import type { Tx } from '../../db/client';
 import { candidates, entrances, paymentCallbacks, paymentNetworks, payments } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
@@ -10,6 +10,7 @@ import { AppError } from '../../lib/errors';
 import { tr } from '../../lib/i18n';
 import { composeMail } from '../../lib/mail';
 import { isUniqueViolation } from '../../lib/sql';
+import { callbackMismatches, recordRefusedCallback, type ReportedTerms } from './alerts.service';
 import { activeNetwork, feeOn } from './networks.service';
 import { toCandidatePayment } from './payment-view.service';
 import { ProviderUnavailable, type ProviderEvent } from './provider';
@@ -128,8 +129,10 @@ export interface Settlement {
   networkTransactionId?: string | null;
   statusCode?: string | null;
   statusMessage?: string | null;
-  /** the provider's callback event that says so (none for the reconciliation job) */
-  event?: { provider: string; eventId: string };
+  /** the provider's callback event that says so (none for the reconciliation job), and the address it came from */
+  event?: { provider: string; eventId: string; ip?: string | null };
+  /** what the callback says of the payment: compared with it before anything moves (decision 68) */
+  reported?: ReportedTerms;
 }
 
 /**
@@ -140,14 +143,24 @@ export interface Settlement {
  * (to PAID, FAILED or EXPIRED). PAID marks the candidate paid (HAS_PAID and paid_at, check
  * candidates_paid), numbers the receipt and queues the receipt mail, its PDF attached, in the
  * candidate's language — all in one transaction, so a repeated or concurrent settlement makes one
- * transition and one mail. Answers whether this call moved the payment, and where it stands.
+ * transition and one mail. A callback whose amount, currency or reference disagrees with the
+ * payment moves nothing and spends no event id (the genuine one may still come): it is recorded for
+ * the administrators and answered in `refused`. Answers whether this call moved the payment, and
+ * where it stands.
  */
-export async function settlePayment(ctx: ServiceContext, input: Settlement): Promise<{ changed: boolean; status: PaymentStatus | null }> {
+export async function settlePayment(ctx: ServiceContext, input: Settlement): Promise<{ changed: boolean; status: PaymentStatus | null; refused?: PaymentCallbackCheck[] }> {
   const now = ctx.clock.now();
   const result = await ctx.db.transaction(async (tx) => {
     const [known] = await tx.select({ candidateId: payments.candidateId }).from(payments).where(eq(payments.orderNumber, input.orderNumber));
     if (known) await tx.select({ id: candidates.id }).from(candidates).where(eq(candidates.id, known.candidateId)).for('update');
     const [payment] = known ? await tx.select().from(payments).where(eq(payments.orderNumber, input.orderNumber)).for('update') : [];
+    if (payment && input.event && input.reported) {
+      const mismatches = callbackMismatches(payment, input.reported);
+      if (mismatches.length > 0) {
+        await recordRefusedCallback(tx, { at: now, payment, event: input.event, mismatches, reported: input.reported });
+        return { changed: false, status: payment.status, mailed: false, refused: mismatches };
+      }
+    }
     if (input.event) {
       const [recorded] = await tx
         .insert(paymentCallbacks)
@@ -188,7 +201,7 @@ export async function settlePayment(ctx: ServiceContext, input: Settlement): Pro
     return { changed: true, status: input.status, mailed: true };
   });
   if (result.mailed) ctx.mailer.kick();
-  return { changed: result.changed, status: result.status };
+  return { changed: result.changed, status: result.status, ...('refused' in result ? { refused: result.refused } : {}) };
 }
 
 /** The receipt mail, its PDF attached, in the candidate's language. */
@@ -219,21 +232,29 @@ async function mailReceipt(ctx: ServiceContext, tx: Tx, input: { to: string; nam
 /**
  * `POST /payments/callback/{provider}`: a provider's callback, its signature verified over the raw
  * body (401 PAYMENT_CALLBACK_INVALID), then settled. Only the configured provider is heard (404
- * for any other name).
+ * for any other name). One that disagrees with its payment is 409 PAYMENT_CALLBACK_MISMATCH: not a
+ * 2xx, which would tell the provider it was acted on, and not a 5xx, since no retry will make it agree
+ * (decision 68).
  */
-export async function receivePaymentCallback(ctx: ServiceContext, input: { provider: string; rawBody: string; headers: Record<string, string | string[] | undefined> }): Promise<{ received: true }> {
+export async function receivePaymentCallback(ctx: ServiceContext, input: { provider: string; rawBody: string; headers: Record<string, string | string[] | undefined>; ip?: string }): Promise<{ received: true }> {
   const provider = paymentProvider(ctx);
   if (input.provider !== provider.name) throw new AppError('NOT_FOUND');
   const event: ProviderEvent = provider.parseCallback({ rawBody: input.rawBody, headers: input.headers });
-  await settlePayment(ctx, {
+  const settled = await settlePayment(ctx, {
     orderNumber: event.orderNumber,
     status: event.status === 'SUCCESSFUL' ? 'PAID' : 'FAILED',
     providerReference: event.reference,
     networkTransactionId: event.operatorTransactionId,
     statusCode: event.status,
     statusMessage: event.reason,
-    event: { provider: provider.name, eventId: event.eventId },
+    event: { provider: provider.name, eventId: event.eventId, ip: input.ip ?? null },
+    reported: { amount: event.amount, currency: event.currency, reference: event.reference },
   });
+  if (settled.refused) {
+    // Which order and what differed; never the payer's number.
+    ctx.log.warn({ provider: provider.name, eventId: event.eventId, orderNumber: event.orderNumber, mismatches: settled.refused }, 'payment callback refused: it disagrees with the payment');
+    throw new AppError('PAYMENT_CALLBACK_MISMATCH');
+  }
   return { received: true };
 }
 

@@ -27,7 +27,11 @@ export interface ProviderStatus {
   reason: string | null;
 }
 
-/** A verified callback: one event of the provider (its id makes a repeated delivery recognisable). */
+/**
+ * A verified callback: one event of the provider (its id makes a repeated delivery recognisable).
+ * Its amount (charged, fees included), currency and reference are compared with the payment before
+ * anything moves: a signature proves who sent it, not that it is about this payment (decision 68).
+ */
 export interface ProviderEvent {
   eventId: string;
   reference: string;
@@ -35,6 +39,8 @@ export interface ProviderEvent {
   status: 'SUCCESSFUL' | 'FAILED';
   operatorTransactionId: string | null;
   reason: string | null;
+  amount: number;
+  currency: string;
 }
 
 export interface PaymentProvider {

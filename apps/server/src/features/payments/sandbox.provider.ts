@@ -9,7 +9,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { PAYMENT_EXPIRY_SECONDS, SANDBOX_PHONE_ENDINGS, type SandboxCollection } from '@portal/contract';
+import { PAYMENT_CURRENCY, PAYMENT_EXPIRY_SECONDS, SANDBOX_PHONE_ENDINGS, type SandboxCollection } from '@portal/contract';
 import { sandboxCollections } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -27,6 +27,7 @@ const SandboxCallbackBody = z.object({
   operatorTransactionId: z.string().max(60).nullable(),
   reason: z.string().max(60).nullable(),
   amount: z.number().int(),
+  currency: z.string().min(3).max(3),
   occurredAt: z.string(),
 });
 type SandboxCallbackBody = z.infer<typeof SandboxCallbackBody>;
@@ -75,6 +76,7 @@ export function sandboxCallback(ctx: ServiceContext, row: CollectionRow): { url:
     operatorTransactionId: row.operatorReference,
     reason: row.reason,
     amount: row.amount,
+    currency: PAYMENT_CURRENCY,
     occurredAt: (row.decidedAt ?? row.createdAt).toISOString(),
   };
   const body = JSON.stringify(payload);
@@ -207,6 +209,15 @@ export class SandboxProvider implements PaymentProvider {
     } catch {
       throw new AppError('VALIDATION_FAILED');
     }
-    return { eventId: parsed.eventId, reference: parsed.reference, orderNumber: parsed.orderNumber, status: parsed.status, operatorTransactionId: parsed.operatorTransactionId, reason: parsed.reason };
+    return {
+      eventId: parsed.eventId,
+      reference: parsed.reference,
+      orderNumber: parsed.orderNumber,
+      status: parsed.status,
+      operatorTransactionId: parsed.operatorTransactionId,
+      reason: parsed.reason,
+      amount: parsed.amount,
+      currency: parsed.currency,
+    };
   }
 }

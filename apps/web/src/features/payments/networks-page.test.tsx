@@ -3,11 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_PEOPLE } from '../../test/demo-people';
 import { error, fakeApi } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { CAMTEL, MTN } from './payments-fixtures';
+import { AMOUNT_ALERT, CAMTEL, MTN } from './payments-fixtures';
 
 type User = ReturnType<typeof renderApp>['user'];
 const PAGE = '/admin/payment-networks';
 const ALL = '/api/payment-networks/all';
+/** The page lists the refused callbacks too: none unless a test says otherwise. */
+const NO_ALERTS = { 'GET /api/payments/alerts': { body: [] } };
 const table = () => screen.findByRole('table', { name: 'Payment networks' });
 const rowOf = (tableElement: HTMLElement, text: string) => within(tableElement).getByText(text).closest('tr') as HTMLElement;
 
@@ -20,7 +22,7 @@ async function fill(user: User, scope: HTMLElement, name: RegExp, text: string) 
 
 describe('the payment networks (administrators)', () => {
   it('lists every network: its limits, prefixes, fee steps and whether it is offered', async () => {
-    fakeApi({ [`GET ${ALL}`]: { body: [MTN, CAMTEL] } });
+    fakeApi({ ...NO_ALERTS, [`GET ${ALL}`]: { body: [MTN, CAMTEL] } });
     renderApp(PAGE, { user: DEMO_PEOPLE.admin() });
     const list = await table();
     const mtn = rowOf(list, 'MTN Mobile Money');
@@ -35,7 +37,7 @@ describe('the payment networks (administrators)', () => {
   });
 
   it('refuses a fee schedule the contract refuses (a step without an upper amount before the last), then creates the network', async () => {
-    const api = fakeApi({ [`GET ${ALL}`]: { body: [MTN] }, 'POST /api/payment-networks': (request) => ({ status: 201, body: { ...MTN, ...(request.body as object) } }) });
+    const api = fakeApi({ ...NO_ALERTS, [`GET ${ALL}`]: { body: [MTN] }, 'POST /api/payment-networks': (request) => ({ status: 201, body: { ...MTN, ...(request.body as object) } }) });
     const { user } = renderApp(PAGE, { user: DEMO_PEOPLE.admin() });
     await table();
     await user.click(screen.getByRole('button', { name: 'New network' }));
@@ -81,7 +83,7 @@ describe('the payment networks (administrators)', () => {
   });
 
   it('refuses a largest amount below the smallest, and prefixes that are not digits', async () => {
-    const api = fakeApi({ [`GET ${ALL}`]: { body: [] } });
+    const api = fakeApi({ ...NO_ALERTS, [`GET ${ALL}`]: { body: [] } });
     const { user } = renderApp(PAGE, { user: DEMO_PEOPLE.admin() });
     await table();
     await user.click(screen.getByRole('button', { name: 'New network' }));
@@ -98,7 +100,7 @@ describe('the payment networks (administrators)', () => {
   });
 
   it('changes a network under its code, and shows what the server refuses', async () => {
-    const api = fakeApi({ [`GET ${ALL}`]: { body: [MTN] }, 'PUT /api/payment-networks/MTN_MOMO': error(400, 'VALIDATION_FAILED', { fields: { name: 'validation.tooLong' } }) });
+    const api = fakeApi({ ...NO_ALERTS, [`GET ${ALL}`]: { body: [MTN] }, 'PUT /api/payment-networks/MTN_MOMO': error(400, 'VALIDATION_FAILED', { fields: { name: 'validation.tooLong' } }) });
     const { user } = renderApp(PAGE, { user: DEMO_PEOPLE.admin() });
     await table();
     await user.click(screen.getByRole('button', { name: 'Edit MTN Mobile Money' }));
@@ -112,8 +114,29 @@ describe('the payment networks (administrators)', () => {
     expect(await within(dialog).findByText('This value is too long')).toBeInTheDocument();
   });
 
+  it('lists the callbacks refused for disagreeing with their payment: which order, what differed, where the payment stands', async () => {
+    fakeApi({ [`GET ${ALL}`]: { body: [MTN] }, 'GET /api/payments/alerts': { body: [AMOUNT_ALERT, { ...AMOUNT_ALERT, id: 43, orderNumber: 'PAY-20260302-0000000001', candidateNumber: null, status: 'PAID', mismatches: ['currency', 'reference'], expected: { ...AMOUNT_ALERT.expected, reference: null }, reported: { amount: 25_375, currency: 'EUR', reference: 'SBX-FORGED' } }] } });
+    renderApp(PAGE, { user: DEMO_PEOPLE.admin() });
+    const alerts = await screen.findByRole('table', { name: 'Refused payment notifications' });
+    const amount = rowOf(alerts, 'PAY-20260302-8F3K2Q9A11');
+    expect(amount).toHaveTextContent('C26000042');
+    expect(amount).toHaveTextContent('Amount: expected 25.375 FCFA, received 1 FCFA');
+    expect(within(amount).getByText('Waiting for approval')).toBeInTheDocument();
+    const other = rowOf(alerts, 'PAY-20260302-0000000001');
+    expect(other).toHaveTextContent('Currency: expected XAF, received EUR');
+    expect(other).toHaveTextContent('Provider reference: expected not known yet, received SBX-FORGED');
+    expect(within(other).getByText('Paid')).toBeInTheDocument();
+  });
+
+  it('says when no callback was refused', async () => {
+    fakeApi({ ...NO_ALERTS, [`GET ${ALL}`]: { body: [MTN] } });
+    renderApp(PAGE, { user: DEMO_PEOPLE.admin() });
+    const alerts = await screen.findByRole('table', { name: 'Refused payment notifications' });
+    expect(await within(alerts).findByText('No notification has been refused.')).toBeInTheDocument();
+  });
+
   it('is not found for an admissions officer, who sends no request', async () => {
-    const api = fakeApi({ [`GET ${ALL}`]: { body: [MTN] } });
+    const api = fakeApi({ ...NO_ALERTS, [`GET ${ALL}`]: { body: [MTN] } });
     renderApp(PAGE, { user: DEMO_PEOPLE.admissions() });
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(api.to('GET', ALL)).toHaveLength(0);

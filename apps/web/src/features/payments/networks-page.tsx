@@ -17,6 +17,7 @@ import { EmptyRow } from '../../components/empty-row';
 import { LoadStatus } from '../../components/load-status';
 import { Page } from '../../components/page';
 import { ratePercent } from './fee-steps';
+import { PaymentAlerts } from './payment-alerts';
 import { useAllNetworks } from './payments-api';
 
 // The form (the contract's schema, Zod) loads when it is first opened.
@@ -42,7 +43,7 @@ function FeeSchedule({ network }: { network: PaymentNetwork }) {
   );
 }
 
-/** `/admin/payment-networks`: the mobile-money networks candidates pay with, created and changed in a dialog (administrators). */
+/** `/admin/payment-networks`: the mobile-money networks candidates pay with, created and changed in a dialog, and the providers' refused callbacks (administrators). */
 export default function NetworksPage() {
   const { t } = useTranslation();
   const networks = useAllNetworks();
@@ -103,6 +104,7 @@ export default function NetworksPage() {
           </TableContainer>
         </Paper>
       ) : null}
+      <PaymentAlerts />
       {editing ? (
         <Suspense fallback={null}>
           <NetworkDialog network={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />

@@ -1,7 +1,7 @@
 // Payments outside the candidate's file (issue 14, decision 43): the public check of a receipt,
 // the sandbox provider's test phone (development only) and the administrators' networks.
 import { useQuery } from '@tanstack/react-query';
-import type { PaymentNetwork, PaymentNetworkInput, PaymentSettings, ReceiptCheck, SandboxCollection } from '@portal/contract';
+import type { PaymentAlert, PaymentNetwork, PaymentNetworkInput, PaymentSettings, ReceiptCheck, SandboxCollection } from '@portal/contract';
 import { api, isApiError } from '../../lib/api';
 
 /** How often the sandbox phone looks for new collections to answer. */
@@ -13,6 +13,7 @@ export const paymentKeys = {
   receipt: (number: string, key: string) => ['payments', 'receipt', number, key] as const,
   collections: (phone: string) => ['payments', 'sandbox', phone] as const,
   networks: ['payments', 'networks'] as const,
+  alerts: ['payments', 'alerts'] as const,
 };
 
 /** `GET /api/payments/settings`: the provider, and whether it is the local sandbox. */
@@ -73,3 +74,8 @@ export function useAllNetworks() {
 /** `POST /api/payment-networks` (a new one) or `PUT /api/payment-networks/{code}`. */
 export const saveNetwork = (code: string | null, body: PaymentNetworkInput) =>
   code === null ? api<PaymentNetwork>('/api/payment-networks', { method: 'POST', body }) : api<PaymentNetwork>(`/api/payment-networks/${encodeURIComponent(code)}`, { method: 'PUT', body });
+
+/** `GET /api/payments/alerts`: the providers' callbacks refused for disagreeing with their payment (administrators, decision 68). */
+export function usePaymentAlerts() {
+  return useQuery({ queryKey: paymentKeys.alerts, queryFn: ({ signal }) => api<PaymentAlert[]>('/api/payments/alerts', { signal }) });
+}

@@ -1,4 +1,4 @@
-import type { PaymentNetwork, ReceiptCheck, SandboxCollection } from '@portal/contract';
+import type { PaymentAlert, PaymentNetwork, ReceiptCheck, SandboxCollection } from '@portal/contract';
 
 /** Test data of the payment pages: a genuine receipt, the sandbox phone's collections and the networks. */
 
@@ -39,3 +39,16 @@ export const MTN: PaymentNetwork = {
 };
 
 export const CAMTEL: PaymentNetwork = { ...MTN, code: 'CAMTEL', name: 'Camtel Money', prefixes: [], feeSchedule: [{ upTo: null, fixed: 50, rateBp: 0 }], color: null, ussdCode: null, active: false, position: 3 };
+
+/** A signed callback the server refused: it reported 1 FCFA for a payment of 25.375 FCFA. */
+export const AMOUNT_ALERT: PaymentAlert = {
+  id: 42,
+  at: '2026-03-02T10:05:00.000Z',
+  provider: 'sandbox',
+  orderNumber: 'PAY-20260302-8F3K2Q9A11',
+  candidateNumber: 'C26000042',
+  status: 'PENDING',
+  mismatches: ['amount'],
+  expected: { amount: 25_375, currency: 'XAF', reference: 'SBX-7F3K2Q9A' },
+  reported: { amount: 1, currency: 'XAF', reference: 'SBX-7F3K2Q9A' },
+};
