@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { DATABASE_TIMEOUT_DEFAULTS, type DatabaseTimeouts } from './db/client';
+import { CANDIDATE_REGISTRATIONS_PER_ADDRESS_HOUR, CANDIDATE_REGISTRATIONS_PER_HOUR } from '@portal/contract/rules';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -74,6 +75,8 @@ const EnvSchema = z.object({
   CANDIDATE_REGISTRATION_CONCURRENCY: z.coerce.number({ error: 'must be a number' }).int().min(1).max(500, { error: 'must be from 1 to 500' }).optional(),
   CANDIDATE_REGISTRATION_QUEUE: z.coerce.number({ error: 'must be a number' }).int().min(0).max(100_000, { error: 'must be from 0 to 100000' }).default(2000),
   CANDIDATE_REGISTRATION_WAIT_MS: milliseconds.default(10_000),
+  CANDIDATE_REGISTRATIONS_PER_ADDRESS_HOUR: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1_000_000, { error: 'must be from 1 to 1000000' }).default(CANDIDATE_REGISTRATIONS_PER_ADDRESS_HOUR),
+  CANDIDATE_REGISTRATIONS_PER_HOUR: z.coerce.number({ error: 'must be a number' }).int().min(1).max(10_000_000, { error: 'must be from 1 to 10000000' }).default(CANDIDATE_REGISTRATIONS_PER_HOUR),
   // password work (argon2id) at once, waiting, and the longest wait before 503 (issue 15)
   PASSWORD_WORK_CONCURRENCY: z.coerce.number({ error: 'must be a number' }).int().min(1).max(64, { error: 'must be from 1 to 64' }).optional(),
   PASSWORD_WORK_QUEUE: z.coerce.number({ error: 'must be a number' }).int().min(0).max(100_000, { error: 'must be from 0 to 100000' }).default(200),
@@ -143,7 +146,7 @@ export type Config = {
    * once (default: the database pool's size, or 1 on PGlite), `queue` more wait at most `waitMs`;
    * past that the server answers 503 SERVER_BUSY with Retry-After at once instead of hanging.
    */
-  candidateRegistration: { concurrency: number; queue: number; waitMs: number };
+  candidateRegistration: { concurrency: number; queue: number; waitMs: number; perAddressHour: number; perHour: number };
   /**
    * The calls that hash or verify a password with argon2id (sign-in, sign-up, the e-mail's
    * confirmation, the anonymous calls padded to the same time): at most `concurrency` at once
@@ -230,6 +233,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { demo
       concurrency: e.CANDIDATE_REGISTRATION_CONCURRENCY ?? (e.DATABASE_URL ? e.DATABASE_POOL_SIZE : 1),
       queue: e.CANDIDATE_REGISTRATION_QUEUE,
       waitMs: e.CANDIDATE_REGISTRATION_WAIT_MS,
+      perAddressHour: e.CANDIDATE_REGISTRATIONS_PER_ADDRESS_HOUR,
+      perHour: e.CANDIDATE_REGISTRATIONS_PER_HOUR,
     },
     passwordWork: {
       concurrency: e.PASSWORD_WORK_CONCURRENCY ?? Math.max(1, availableParallelism()),

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { email, id, isoDate, required } from './common';
 import { DataUrl, optEnum, optText } from './registration';
-import { ADMISSION_DECISIONS, CANDIDATE_DOCUMENT_KINDS, CANDIDATE_DOCUMENT_STATUSES, isDepartmentOf } from './rules/candidates';
+import { ADMISSION_DECISIONS, CANDIDATE_DOCUMENT_KINDS, candidateCodeOf, CANDIDATE_DOCUMENT_STATUSES, isDepartmentOf } from './rules/candidates';
 import { PAYMENT_STATUSES } from './rules/payments';
 import { GENDERS } from './rules/person';
 import { REGIONS_OF_ORIGIN, SPOKEN_LANGUAGES } from './rules/registration';
@@ -291,17 +291,28 @@ export const CandidateFile = z.object({
 export type CandidateFile = z.infer<typeof CandidateFile>;
 
 /**
- * What `POST /candidate` answers. A new registration: 201, the file, and the candidate's file is
- * open in this browser (a cookie). The same address for the same entrance again (a repeated submit,
- * a retry after a dropped connection): 200 with the existing candidate number only, and a link to
- * the file is mailed to the address, so that nobody else opens it.
+ * What `POST /candidate` answers, always 202 and always the same (decision 65): a new registration
+ * and the same address registered again for the entrance are told apart only by the mail, which
+ * carries a code and a link. The code, typed on this page (`POST /candidate/confirm`), opens the file
+ * in this browser; the number is on the mail and in the file, never in this answer.
  */
-export const CandidateCreated = z.object({
-  created: z.boolean(),
-  CANDIDATE_NUMBER: z.string(),
-  candidate: CandidateFile.nullable(),
+export const CandidateRegistrationAccepted = z
+  .object({
+    status: z.literal('CHECK_MAIL'),
+    /** how long the mailed code may be typed, in seconds */
+    codeExpiresIn: z.number().int(),
+  })
+  .meta({ id: 'CandidateRegistrationAccepted' });
+export type CandidateRegistrationAccepted = z.infer<typeof CandidateRegistrationAccepted>;
+
+/** `POST /candidate/confirm`: the code of the registration's mail, typed in the browser that sent it. */
+export const CandidateConfirm = z.object({
+  code: z
+    .string()
+    .max(20, { error: V.invalid })
+    .transform((typed, ctx) => candidateCodeOf(typed) ?? (ctx.addIssue({ code: 'custom', message: V.invalid }), z.NEVER)),
 });
-export type CandidateCreated = z.infer<typeof CandidateCreated>;
+export type CandidateConfirm = z.infer<typeof CandidateConfirm>;
 
 /** `POST /candidate/auth-email`: the address registered; the answer is the same whether it is known or not. */
 export const CandidateAuthEmail = z.object({ email });

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { CANDIDATE_SESSION_SECONDS } from '@portal/contract/rules';
+import { CANDIDATE_CODE_TTL_SECONDS, CANDIDATE_SESSION_SECONDS } from '@portal/contract/rules';
 import type { Executor } from '../db/client';
 import { perDatabase } from '../db/per-database';
 import { candidateSessions } from '../db/schema';
@@ -49,6 +49,26 @@ export async function openCandidateSession(ctx: ServiceContext, exec: Executor, 
 export function setCandidateCookie(app: FastifyInstance, reply: FastifyReply, token: string): void {
   const secure = app.ctx.config.secureCookies;
   reply.setCookie(candidateCookieName(secure), token, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: CANDIDATE_SESSION_SECONDS });
+}
+
+/**
+ * The browser that sent a registration keeps its attempt (decision 65): the salt of the mailed code,
+ * so that the code opens the file in that browser only. HttpOnly, for the candidate's routes only.
+ */
+const attemptCookieName = (secure: boolean) => (secure ? '__Host-portal_candidate_attempt' : 'portal_candidate_attempt');
+const attemptCookieOptions = (secure: boolean) => ({ httpOnly: true, sameSite: 'strict' as const, secure, path: '/' });
+
+export function setCandidateAttemptCookie(app: FastifyInstance, reply: FastifyReply, attempt: string): void {
+  const secure = app.ctx.config.secureCookies;
+  reply.setCookie(attemptCookieName(secure), attempt, { ...attemptCookieOptions(secure), maxAge: CANDIDATE_CODE_TTL_SECONDS });
+}
+
+/** The attempt this browser keeps, if any. */
+export const candidateAttemptOf = (app: FastifyInstance, request: FastifyRequest): string | undefined => request.cookies[attemptCookieName(app.ctx.config.secureCookies)] || undefined;
+
+export function clearCandidateAttemptCookie(app: FastifyInstance, reply: FastifyReply): void {
+  const secure = app.ctx.config.secureCookies;
+  reply.clearCookie(attemptCookieName(secure), attemptCookieOptions(secure));
 }
 
 /** Closes the candidate's file in this browser (the server forgets the token too). */

@@ -216,9 +216,10 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 /** A plain mail in the person's language: greeting, body, signature; links are clickable in HTML. */
 export function composeMail(
   lang: Lang,
-  input: { to: string; name: string; kind: string; key: string; vars: Record<string, string | number>; replyTo?: string; subjectKey?: string; bodyKey?: string },
+  input: { to: string; name: string | null; kind: string; key: string; vars: Record<string, string | number>; replyTo?: string; subjectKey?: string; bodyKey?: string },
 ): OutgoingMail {
-  const greeting = tr(lang, 'greeting', { name: input.name });
+  // No name: a mail to an address nobody has proven greets without what the sender typed (decision 65).
+  const greeting = input.name === null ? tr(lang, 'greetingUnnamed') : tr(lang, 'greeting', { name: input.name });
   const body = tr(lang, input.bodyKey ?? `${input.key}.body`, input.vars);
   const signature = tr(lang, 'signature');
   const text = `${greeting}\n\n${body}\n\n${signature}\n`;

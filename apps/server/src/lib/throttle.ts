@@ -2,6 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { loginThrottles, signInLimits } from '../db/schema';
 import type { ServiceContext } from './context';
 import { AppError } from './errors';
+import { rowsOf } from './sql';
 
 /*
  * The limits of signing in and of sending mail (decisions 7 and 23). Every counter is a row
@@ -84,6 +85,45 @@ export async function consume(ctx: ServiceContext, key: string, { limit, windowS
   const count = row?.count ?? 1;
   const windowEnd = new Date((row?.windowStart ?? now).getTime() + windowSeconds * 1000);
   return { allowed: count <= limit, retryAfter: secondsUntil(now, windowEnd) };
+}
+
+/**
+ * Counts one event under `inner` and, only when that is within its limit, under `outer` too, in one
+ * statement (decision 65): a limit per client address ahead of one everybody shares, so that an
+ * address refused again and again spends nothing of what the others share. `outer` is null when the
+ * inner limit refused. Rows are taken inner then outer by every caller, so two never wait on each other.
+ */
+export async function consumeWithin(
+  ctx: ServiceContext,
+  inner: { key: string; limit: WindowLimit },
+  outer: { key: string; limit: WindowLimit },
+): Promise<{ inner: { allowed: boolean; retryAfter: number }; outer: { allowed: boolean; retryAfter: number } | null }> {
+  const now = ctx.clock.now();
+  const counted = (window: WindowLimit) => {
+    const expired = sql`login_throttles.window_start <= ${iso(new Date(now.getTime() - window.windowSeconds * 1000))}`;
+    return sql`on conflict (key) do update set
+      failures = case when ${expired} then 1 else login_throttles.failures + 1 end,
+      window_start = case when ${expired} then ${iso(now)} else login_throttles.window_start end
+      returning failures, window_start`;
+  };
+  const result = await ctx.db.execute(sql`
+    with inner_count as (
+      insert into ${loginThrottles} (key, window_start, failures) values (${inner.key}, ${iso(now)}, 1) ${counted(inner.limit)}
+    ), outer_count as (
+      insert into ${loginThrottles} (key, window_start, failures)
+        select ${outer.key}, ${iso(now)}, 1 where (select failures from inner_count) <= ${inner.limit.limit} ${counted(outer.limit)}
+    )
+    select i.failures as inner_count, i.window_start as inner_start, o.failures as outer_count, o.window_start as outer_start
+      from inner_count i left join outer_count o on true`);
+  const [row] = rowsOf<{ inner_count: number; inner_start: Date | string; outer_count: number | null; outer_start: Date | string | null }>(result);
+  const verdict = (count: number, start: Date | string, { limit, windowSeconds }: WindowLimit) => ({
+    allowed: count <= limit,
+    retryAfter: secondsUntil(now, new Date(new Date(start).getTime() + windowSeconds * 1000)),
+  });
+  return {
+    inner: verdict(Number(row!.inner_count), row!.inner_start, inner.limit),
+    outer: row!.outer_count === null || row!.outer_start === null ? null : verdict(Number(row!.outer_count), row!.outer_start, outer.limit),
+  };
 }
 
 /** consume(), throwing `code` (429 with retryAfter) past the limit. */

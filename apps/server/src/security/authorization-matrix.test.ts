@@ -411,6 +411,8 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/candidate': { allowed: 'public', call: () => ({ url: '/api/candidate', body: {} }) },
   'POST /api/candidate/auth-email': { allowed: 'public', call: () => ({ url: '/api/candidate/auth-email', body: { email: 'nobody.matrix@portal.example' } }) },
   'POST /api/candidate/auth-link': { allowed: 'public', call: () => ({ url: '/api/candidate/auth-link', body: { token: 'x'.repeat(43) } }) },
+  // the code a registration mailed: anyone may try it, in the browser that sent the registration (decision 65)
+  'POST /api/candidate/confirm': { allowed: 'public', call: () => ({ url: '/api/candidate/confirm', body: { code: '123456' } }) },
   'POST /api/candidate/sign-out': { allowed: 'public', call: () => ({ url: '/api/candidate/sign-out' }) },
   'GET /api/candidate/me': { allowed: 'candidate', call: () => ({ url: '/api/candidate/me' }) },
   'POST /api/candidate/documents/:kind': { allowed: 'candidate', call: () => ({ url: '/api/candidate/documents/DIPLOMA', body: { FILE: dataUrl('application/pdf', aPdf()) } }) },

@@ -110,6 +110,29 @@ export const CANDIDATE_SESSION_SECONDS = 2 * 3600;
 export const CANDIDATE_LINK_SPACING_SECONDS = 60;
 
 /**
+ * The code a registration mails with its link (decision 65): typed on the page that sent the
+ * registration, it proves the address and opens the file in that browser. Six digits, valid an hour,
+ * five tries per registration sent.
+ */
+export const CANDIDATE_CODE_LENGTH = 6;
+export const CANDIDATE_CODE_TTL_SECONDS = 3600;
+export const CANDIDATE_CODE_TRIES = 5;
+/** Whether a typed code has the code's form (six digits; spaces a phone's keyboard adds are dropped first). */
+export const candidateCodeOf = (typed: string): string | null => {
+  const digits = typed.replace(/\s+/g, '');
+  return new RegExp(`^\\d{${CANDIDATE_CODE_LENGTH}}$`).test(digits) ? digits : null;
+};
+
+/**
+ * How many registrations one client address may send in an hour, and all client addresses together
+ * (decision 65): a cybercafé's or a school's crowd shares an address, and a whole entrance's crowd
+ * registers on its first day (decision 45). Past them: 429 REGISTRATION_RATE_LIMITED, or 503
+ * SERVER_BUSY, each with Retry-After. The server's configuration may raise both.
+ */
+export const CANDIDATE_REGISTRATIONS_PER_ADDRESS_HOUR = 60;
+export const CANDIDATE_REGISTRATIONS_PER_HOUR = 30_000;
+
+/**
  * A candidate number: `C` + the entrance year's last two digits + a sequence of at least 6 digits,
  * e.g. `C27000042` (the reference system's base-62 timestamp could collide under a burst). Past
  * 999,999 the sequence keeps every digit (`C271000000`): a number is never cut nor used twice.

@@ -2,12 +2,12 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { candidateSlipCode, type CandidateCreated, type CandidateDocument, type CandidateFile } from '@portal/contract';
+import { candidateSlipCode, type CandidateDocument, type CandidateFile } from '@portal/contract';
 import { candidateDocuments, candidates } from '../../db/schema';
 import { dataUrl, jpeg, pdf, png, postMultipart } from '../../../test/files';
 import { Client, createTestApp, ok, outcome, type TestApp } from '../../../test/helpers';
 import { pdfQrCodes, pdfText } from '../../../test/pdf';
-import { candidatePayload, closeEntrance, makeEntrance, type FixtureEntrance } from './candidates.fixtures';
+import { candidatePayload, closeEntrance, makeEntrance, registerAndConfirm, type FixtureEntrance } from './candidates.fixtures';
 
 let t: TestApp;
 let entrance: FixtureEntrance;
@@ -23,7 +23,7 @@ afterAll(async () => {
 /** A new candidate, their file open in a browser of their own. */
 async function candidate(overrides: Record<string, unknown> = {}): Promise<{ client: Client; file: CandidateFile }> {
   const client = new Client(t.app);
-  const file = ok<CandidateCreated>(await client.post('/api/candidate', candidatePayload(entrance, overrides)), 201).candidate!;
+  const { file } = await registerAndConfirm(t, client, candidatePayload(entrance, overrides));
   return { client, file };
 }
 
@@ -111,7 +111,7 @@ describe("a candidate's documents", () => {
   it('takes the JSON form (a data URL), completes the file with the three kinds, and still takes uploads once the entrance is closed', async () => {
     const closing = await makeEntrance(t);
     const client = new Client(t.app);
-    const file = ok<CandidateCreated>(await client.post('/api/candidate', candidatePayload(closing)), 201).candidate!;
+    const { file } = await registerAndConfirm(t, client, candidatePayload(closing));
     await closeEntrance(t, closing.id);
     ok(await client.post('/api/candidate/documents/PHOTO', { FILE: dataUrl('image/jpeg', await jpeg(80, 80, 2)) }), 201);
     ok(await client.post('/api/candidate/documents/BIRTH_CERTIFICATE', { FILE: dataUrl('application/pdf', pdf('Birth')) }), 201);

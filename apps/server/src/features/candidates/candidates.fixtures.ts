@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import { universityDayOf } from '@portal/contract';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { universityDayOf, type CandidateFile } from '@portal/contract';
 import { branches, cycles, entrances, entranceSpecialities } from '../../db/schema';
-import type { TestApp } from '../../../test/helpers';
+import { lastMailTo, type Client, type TestApp } from '../../../test/helpers';
 
 /**
  * Test data of the candidates' tests (decision 42), written straight to the database: an entrance of
@@ -154,3 +156,23 @@ export const tokenIn = (text: string | undefined): string => {
   if (!match) throw new Error('no link to a candidate file in the mail');
   return match[1]!;
 };
+
+/** The code a registration's mail carries, on a line of its own (decision 65). */
+export const codeIn = (text: string | undefined): string => {
+  const match = /\n(\d{6})\n/.exec(text ?? '');
+  if (!match) throw new Error('no code in the mail');
+  return match[1]!;
+};
+
+/**
+ * Sends a registration from `client` (202) and proves the address as the candidate does: the code of
+ * the newest mail to it, typed in the same browser; answers the file, now open in that browser.
+ */
+export async function registerAndConfirm(t: TestApp, client: Client, body: Record<string, unknown>): Promise<{ file: CandidateFile; sent: LightMyRequestResponse }> {
+  const sent = await client.post('/api/candidate', body);
+  expect(sent.statusCode, sent.body).toBe(202);
+  const mail = await lastMailTo(t.db, String(body.EMAIL).toLowerCase());
+  const confirmed = await client.post('/api/candidate/confirm', { code: codeIn(mail?.textBody) });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  return { file: confirmed.json() as CandidateFile, sent };
+}

@@ -8,8 +8,9 @@ import {
   CandidateAuthEmail,
   CandidateAuthEmailAnswer,
   CandidateAuthLink,
+  CandidateConfirm,
   CandidateCreate,
-  CandidateCreated,
+  CandidateRegistrationAccepted,
   CandidateDocument,
   CandidateDocumentParams,
   CandidateDocumentUploadJson,
@@ -18,12 +19,12 @@ import {
   missingCandidateFields,
 } from '@portal/contract';
 import { capacityGate } from '../../lib/capacity';
-import { closeCandidateSession, setCandidateCookie } from '../../lib/candidate-session';
+import { candidateAttemptOf, clearCandidateAttemptCookie, closeCandidateSession, setCandidateAttemptCookie, setCandidateCookie } from '../../lib/candidate-session';
 import { AppError, errorResponses } from '../../lib/errors';
 import { ALLOWED_MIME, JSON_FILE_BODY_LIMIT, MULTIPART_OPTIONS, NO_FIELDS, readUpload, safeFileName, sendStoredFile } from '../../lib/uploads';
 import { candidateDocumentContent, registrationSlip, uploadCandidateDocument } from './candidate-documents.service';
 import { ownCandidateFile } from './candidate-file.service';
-import { openCandidateLink, requestCandidateLinks } from './candidate-links.service';
+import { confirmCandidateCode, openCandidateLink, requestCandidateLinks } from './candidate-links.service';
 import { openEntrances, registerCandidate } from './candidates.service';
 
 const tags = ['candidates'];
@@ -58,11 +59,11 @@ export const candidatesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/candidate', {
     schema: {
       tags,
-      summary: 'Register for an entrance, without an account: 201 with the file, opened in this browser; the same address for the same entrance again: 200 with its number only, and a link is mailed',
+      summary: 'Register for an entrance, without an account: 202, and a mail with the candidate number, a code and a link; the same address for the same entrance again answers the same, and its mail a new code and link',
       description:
-        "The missing required fields first, all at once (400 CANDIDATE_FIELDS_MISSING, `columns` in the form's order), then each field's mistakes (400 VALIDATION_FAILED, `fields`); an entrance not taking registrations: 409 ENTRANCE_CLOSED; a choice the entrance does not offer in that cycle: 400 SPECIALITY_NOT_OFFERED. Past the server's capacity: 503 SERVER_BUSY with Retry-After.",
+        "The missing required fields first, all at once (400 CANDIDATE_FIELDS_MISSING, `columns` in the form's order), then each field's mistakes (400 VALIDATION_FAILED, `fields`); an entrance not taking registrations: 409 ENTRANCE_CLOSED; a choice the entrance does not offer in that cycle: 400 SPECIALITY_NOT_OFFERED. Too many registrations from one client address: 429 REGISTRATION_RATE_LIMITED; past the server's capacity or its registrations an hour: 503 SERVER_BUSY; both with Retry-After. The answer never says whether the address was registered (decision 65): the mailed code, sent to POST /candidate/confirm from this browser (a cookie), opens the file.",
       body: CandidateCreate,
-      response: { 200: CandidateCreated, 201: CandidateCreated, ...errorResponses(400, 409, 503) },
+      response: { 202: CandidateRegistrationAccepted, ...errorResponses(400, 409, 429, 503) },
     },
     bodyLimit: 64 * 1024,
     // A place is taken before the body is read and given back once answered (or when the client
@@ -71,9 +72,24 @@ export const candidatesRoutes: FastifyPluginAsyncZod = async (app) => {
     onResponse: gate.leave,
     preValidation: requireCandidateFields,
   }, async (request, reply) => {
-    const { sessionToken, ...answer } = await registerCandidate(app.ctx, { values: request.body });
-    if (sessionToken) setCandidateCookie(app, reply, sessionToken);
-    return reply.code(answer.created ? 201 : 200).send(answer);
+    const { answer, attempt } = await registerCandidate(app.ctx, { values: request.body, ip: request.ip });
+    setCandidateAttemptCookie(app, reply, attempt);
+    return reply.code(202).send(answer);
+  });
+
+  app.post('/candidate/confirm', {
+    schema: {
+      tags,
+      summary: "Opens the candidate's file with the code a registration mailed, typed in the browser that sent it (once): the file, and a cookie for this browser",
+      description: 'A wrong or expired code, or a browser that sent no registration: 400 CANDIDATE_CODE_INVALID. Five tries per registration sent, then 429 TOO_MANY_REQUESTS: the mailed link still opens the file.',
+      body: CandidateConfirm,
+      response: { 200: CandidateFile, ...errorResponses(400, 429) },
+    },
+  }, async (request, reply) => {
+    const { candidate, sessionToken } = await confirmCandidateCode(app.ctx, { attempt: candidateAttemptOf(app, request), code: request.body.code, ip: request.ip });
+    setCandidateCookie(app, reply, sessionToken);
+    clearCandidateAttemptCookie(app, reply);
+    return reply.send(candidate);
   });
 
   app.post('/candidate/auth-email', {

@@ -2,18 +2,18 @@
 // registration (`POST /candidate`). The candidate's file is read by candidate-file.service.ts, the
 // mailed links by candidate-links.service.ts, the documents and the slip by candidate-documents.service.ts.
 import { and, asc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
-import { isEntranceOpen, universityDayOf, type CandidateCreated, type CandidateCreateValues, type Entrance, type EntranceSpeciality, V } from '@portal/contract';
+import { CANDIDATE_CODE_TTL_SECONDS, isEntranceOpen, universityDayOf, type CandidateCreateValues, type CandidateRegistrationAccepted, type Entrance, type EntranceSpeciality, V } from '@portal/contract';
 import type { Db, Executor } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
-import { branches, candidateLinks, candidates, candidateSessions, countries, cycles, entrances, entranceSpecialities, mailOutbox } from '../../db/schema';
-import { CANDIDATE_SESSION_ROW_KEYS, newCandidateSession } from '../../lib/candidate-session';
+import { branches, candidateLinks, candidates, countries, cycles, entrances, entranceSpecialities, mailOutbox } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
+import { randomToken } from '../../lib/crypto';
 import { AppError, validationError } from '../../lib/errors';
 import { keptAnswer } from '../../lib/kept-answers';
 import { OUTBOX_ROW_KEYS } from '../../lib/mail';
 import { brokenConstraint, isUniqueViolation, placeholdersOf, placeholderValues } from '../../lib/sql';
-import { candidateFile, ownDocumentUrl } from './candidate-file.service';
-import { CANDIDATE_LINK_ROW_KEYS, mailLinksTo, newCandidateLink, registrationMail } from './candidate-links.service';
+import { consumeWithin } from '../../lib/throttle';
+import { CANDIDATE_LINK_ROW_KEYS, mailLinksTo, newCandidateLink, newCandidateProof, registrationMail } from './candidate-links.service';
 
 type EntranceRow = typeof entrances.$inferSelect;
 
@@ -256,23 +256,44 @@ function newCandidateRow(values: CandidateCreateValues, checked: { cycle: string
   };
 }
 
-/** What a registration answers: the contract's CandidateCreated, and the token of the file opened in this browser (a new registration only). */
-export type Registration = CandidateCreated & { sessionToken: string | null };
+/** What a registration answers: the contract's answer, the same for every registration, and the attempt this browser keeps in a cookie (its code's salt). */
+export interface Registration {
+  answer: CandidateRegistrationAccepted;
+  attempt: string;
+}
+
+/**
+ * Registrations per client address and in all (decision 65), counted in one statement once the form
+ * has passed its checks: past the address's limit 429 REGISTRATION_RATE_LIMITED, past everyone's 503
+ * SERVER_BUSY, each with the wait. An address refused spends nothing of what everyone shares.
+ */
+async function limitRegistrations(ctx: ServiceContext, ip: string): Promise<void> {
+  const { perAddressHour, perHour } = ctx.config.candidateRegistration;
+  const { inner, outer } = await consumeWithin(
+    ctx,
+    { key: `candidate-registration-ip:${ip}`, limit: { limit: perAddressHour, windowSeconds: 3600 } },
+    { key: 'candidate-registrations', limit: { limit: perHour, windowSeconds: 3600 } },
+  );
+  if (!inner.allowed) throw new AppError('REGISTRATION_RATE_LIMITED', { retryAfter: inner.retryAfter });
+  if (outer && !outer.allowed) throw new AppError('SERVER_BUSY', { retryAfter: outer.retryAfter });
+}
 
 /**
  * `POST /candidate` (the form already checked: missing fields, then each field's rules). Before
  * anything is written: the entrance is open (409 ENTRANCE_CLOSED, an unknown one too), the choices
- * are its own (400 SPECIALITY_NOT_OFFERED), the countries known (400 `validation.country`); then the
- * row is inserted with its candidate number, in one statement with its mail, link and session,
- * unless the address is registered for that entrance already (candidates_entrance_email_uq decides,
- * also between two submits at the same instant, and then nothing is written).
+ * are its own (400 SPECIALITY_NOT_OFFERED), the countries known (400 `validation.country`), and the
+ * client address within its registrations (limitRegistrations); then the row is inserted with its
+ * candidate number, in one statement with its mail, its link and its code, unless the address is
+ * registered for that entrance already (candidates_entrance_email_uq decides, also between two
+ * submits at the same instant, and then nothing is written).
  *
- * A new registration: HAS_PAID false, the "registration received" mail (with a link to the file), and
- * the file opened in this browser (a candidate session). An existing one: only its number is
- * answered, and a fresh link is mailed to its address (at most one a minute, silently), so that only
- * the owner of the address opens it. Nothing is locked but the new row: a crowd registers at once.
+ * Both answer the same (decision 65): whoever sends a registration learns neither whether the address
+ * was registered nor a number. The address learns it: a new registration's mail gives the number, a
+ * code and a link; an existing one's a fresh code and link (at most one a minute and five an hour,
+ * silently). The code, typed in this browser (`attempt`), opens the file here. Nothing is locked but
+ * the new row: a crowd registers at once.
  */
-export async function registerCandidate(ctx: ServiceContext, input: { values: CandidateCreateValues }): Promise<Registration> {
+export async function registerCandidate(ctx: ServiceContext, input: { values: CandidateCreateValues; ip: string }): Promise<Registration> {
   const { values } = input;
   const now = ctx.clock.now();
   // Plain reads first: the FK of the insert keeps the entrance from going, and a registration racing
@@ -282,6 +303,8 @@ export async function registerCandidate(ctx: ServiceContext, input: { values: Ca
   if (!entrance || !openOn(entrance, universityDayOf(now))) throw new AppError('ENTRANCE_CLOSED');
   const cycle = checkChoices(values, offered);
   const countryNames = checkCountries(values, countryRows);
+  await limitRegistrations(ctx, input.ip);
+  const answer: Registration = { answer: { status: 'CHECK_MAIL', codeExpiresIn: CANDIDATE_CODE_TTL_SECONDS }, attempt: randomToken() };
   const statements = registrationStatementsOf(ctx.db);
   // The id and the number drawn first, so that the mail is written with them (decision 63).
   const [drawn] = await statements.numbers.execute();
@@ -294,30 +317,30 @@ export async function registerCandidate(ctx: ServiceContext, input: { values: Ca
     updatedAt: now,
   };
   const link = newCandidateLink(ctx, id);
-  const session = newCandidateSession(ctx, id);
+  const proof = newCandidateProof(ctx, { candidateId: id, attempt: answer.attempt });
   const mail = registrationMail(ctx, {
     registration: { id, email: row.EMAIL, name: `${row.FIRSTNAME} ${row.LASTNAME}`, number: row.CANDIDATE_NUMBER, language: row.language, entrance: entrance.name, school: entrance.schoolName, year: entrance.yearName, fee: entrance.amount, deadline: entrance.registrationLimitDate },
     token: link.token,
+    code: proof.code,
   });
   try {
     await statements.register.execute({
       ...placeholderValues('candidate_', candidates, row),
       ...placeholderValues('link_', candidateLinks, link.row),
+      ...placeholderValues('proof_', candidateLinks, proof.row),
       ...placeholderValues('mail_', mailOutbox, ctx.mailer.outboxRow(mail)),
-      ...placeholderValues('session_', candidateSessions, session.row),
     });
   } catch (error) {
     if (!isUniqueViolation(error) || brokenConstraint(error) !== ONE_REGISTRATION_PER_ADDRESS) throw error;
     // The address is registered for this entrance already (or by a submit at the same instant): nothing was written.
     const [existing] = await statements.existing.execute({ entranceId: entrance.id, email: values.EMAIL.toLowerCase() });
     if (!existing) throw new AppError('CANDIDATE_CREATE_FAILED');
-    await mailLinksTo(ctx, { email: values.EMAIL, candidateIds: [existing.id], kind: 'repeated' });
-    return { created: false, CANDIDATE_NUMBER: existing.CANDIDATE_NUMBER, candidate: null, sessionToken: null };
+    await mailLinksTo(ctx, { email: values.EMAIL, candidateIds: [existing.id], kind: 'repeated', attempt: answer.attempt });
+    return answer;
   }
   ctx.mailer.written(mail);
   ctx.mailer.kick();
-  const candidate = await candidateFile(ctx.db, { candidateId: id, documentUrl: ownDocumentUrl });
-  return { created: true, CANDIDATE_NUMBER: candidate.CANDIDATE_NUMBER, candidate, sessionToken: session.token };
+  return answer;
 }
 
 /** The unique index that keeps one registration per address and entrance (its address lower-cased). */
@@ -339,7 +362,7 @@ type RegisteredRow = Pick<typeof candidates.$inferSelect, (typeof REGISTERED_KEY
 
 /**
  * A registration's writes in one statement (decision 63): the candidate, the first link to the file,
- * the "registration received" mail and the file's session in this browser, all or none. Its values
+ * the code for this browser (decision 65) and the "registration received" mail, all or none. Its values
  * are placeholders, so that drizzle builds its SQL once per database. A second registration of an
  * address for the entrance breaks ONE_REGISTRATION_PER_ADDRESS, and the whole statement with it.
  */
@@ -347,8 +370,8 @@ function registrationStatement(db: Db) {
   const registered = db.$with('registered').as(db.insert(candidates).overridingSystemValue().values(placeholdersOf('candidate_', REGISTERED_KEYS)).returning({ id: candidates.id }));
   const linked = db.$with('linked').as(db.insert(candidateLinks).values(placeholdersOf('link_', CANDIDATE_LINK_ROW_KEYS)).returning({ id: candidateLinks.candidateId }));
   const mailed = db.$with('mailed').as(db.insert(mailOutbox).values(placeholdersOf('mail_', OUTBOX_ROW_KEYS)).returning({ id: mailOutbox.id }));
-  const opened = db.$with('opened').as(db.insert(candidateSessions).values(placeholdersOf('session_', CANDIDATE_SESSION_ROW_KEYS)).returning({ id: candidateSessions.candidateId }));
-  return db.with(registered, linked, mailed, opened).select({ id: registered.id }).from(registered).prepare('candidate_registration');
+  const proved = db.$with('proved').as(db.insert(candidateLinks).values(placeholdersOf('proof_', CANDIDATE_LINK_ROW_KEYS)).returning({ id: candidateLinks.candidateId }));
+  return db.with(registered, linked, proved, mailed).select({ id: registered.id }).from(registered).prepare('candidate_registration');
 }
 const registrationStatementsOf = perDatabase((db: Db) => ({
   /** a new candidate's id and the next number of candidate_number_seq (a number drawn for a registration that fails is skipped) */
