@@ -39,5 +39,11 @@ export async function chooseCountry(page: Page, scope: Page | Locator, label: st
 /** The candidate number in a mail's text (C, the year's two digits, six digits). */
 export const candidateNumberOf = (text: string): string => /\b(C\d{8,})\b/.exec(text)![1]!;
 
+/**
+ * The code of a registration mail (decision 65): six digits on a line of their own, else the first
+ * six digits standing alone (never the candidate number's, which a letter starts).
+ */
+export const registrationCodeOf = (text: string): string => (/^\s*(\d{6})\s*$/m.exec(text) ?? /\b(\d{6})\b/.exec(text))![1]!;
+
 /** The link to one's file in a candidate mail (`.../candidate/open#token=...`). */
 export const candidateLinkOf = (text: string): string => /(https?:\/\/\S+\/candidate\/open#token=[\w%.~-]+)/.exec(text)![1]!;

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Country, Entrance, PaymentNetwork, Region } from '@portal/contract';
 import { feeFor, formatFcfa } from '@portal/contract/rules';
 import mails from '../../apps/server/src/locales/fr.json' with { type: 'json' };
-import { candidateLinkOf, candidateNumberOf, choose, chooseCountry, field, section, sectionHeader } from '../candidates';
+import { candidateLinkOf, candidateNumberOf, choose, chooseCountry, field, registrationCodeOf, section, sectionHeader } from '../candidates';
 import { exactly, pluralTranslator, startsWith, translator } from '../i18n';
 import { latestMailIdTo, newestMailTo } from '../mailbox';
 import { prepare, signIn } from '../session';
@@ -48,7 +48,9 @@ const BAD_PHONE = '12345';
 /**
  * An entrance candidate, in French on a phone: from the sign-in page to the registration; sent
  * with three required fields empty (the alert counts and names them) and a wrong phone number
- * (refused under its field), nothing typed lost, not even by a reload; sent right; the file opens.
+ * (refused under its field), nothing typed lost, not even by a reload; sent right, the page asks for
+ * the code of the mail without saying anything of the address; a wrong code is refused, the mail's
+ * code opens the file.
  * Closed, it opens again from the link mailed to the address; the fee for MTN Mobile Money is
  * checked and paid through the sandbox's test phone; the receipt is downloaded. The admissions
  * office finds the candidate among the paid ones and admits them; the candidate sees it.
@@ -183,16 +185,32 @@ test('candidates: a candidate registers on a phone in French with mistakes, open
   await expect(sectionHeader(page, fr, 'contacts')).toContainText(frc('candidates.register.sectionState.wrong', 1));
   await expect(field(page, fr, 'EMAIL')).toHaveValue(CANDIDATE.EMAIL);
 
-  // Third send, the number right: registered, the file opens.
+  // Third send, the number right: the page asks for the mail's code (decision 65), and says nothing of the address.
   const beforeRegistered = await latestMailIdTo(page.request, CANDIDATE.EMAIL, 'candidate-registered');
   await phone.fill(CANDIDATE.PHONE_NUMBER);
   await send.click();
-  await expect(page).toHaveURL(/\/candidate\/file$/);
-  await expect(page.getByRole('heading', { level: 1, name: fr('candidateFile.title') })).toBeVisible();
+  const confirm = page.getByRole('form', { name: fr('candidates.register.confirm.formLabel') });
+  await expect(confirm.getByRole('status')).toHaveText(fr('candidates.register.confirm.help', { email: CANDIDATE.EMAIL }));
   const registered = await newestMailTo(page.request, CANDIDATE.EMAIL, 'candidate-registered', beforeRegistered);
   const number = candidateNumberOf(registered.subject);
   // mailed in the language the form was sent in
   expect(registered.subject).toBe(mails.candidate.registered.subject.replace('{{number}}', number));
+  await expect(page.getByText(number)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/candidate\/register$/);
+
+  // A wrong code is refused under the field, which keeps it; the mail's code opens the file.
+  const code = registrationCodeOf(registered.text);
+  const wrong = `${code.slice(0, -1)}${(Number(code.at(-1)) + 1) % 10}`;
+  const codeField = confirm.getByRole('textbox', { name: exactly(fr('candidates.register.confirm.code')) });
+  const confirmButton = confirm.getByRole('button', { name: fr('candidates.register.confirm.submit'), exact: true });
+  await codeField.fill(wrong);
+  await confirmButton.click();
+  await expect(codeField).toHaveAccessibleDescription(fr('errors.CANDIDATE_CODE_INVALID'));
+  await expect(codeField).toHaveValue(wrong);
+  await codeField.fill(code);
+  await confirmButton.click();
+  await expect(page).toHaveURL(/\/candidate\/file$/);
+  await expect(page.getByRole('heading', { level: 1, name: fr('candidateFile.title') })).toBeVisible();
   await expect(page.getByLabel(fr('candidateFile.numberLabel', { number }), { exact: true })).toHaveText(number);
   await expect(page.getByText(fr('candidateFile.payment.intro', { amount: formatFcfa(amount) }))).toBeVisible();
 

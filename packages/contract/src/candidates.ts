@@ -309,8 +309,8 @@ export type CandidateRegistrationAccepted = z.infer<typeof CandidateRegistration
 export const CandidateConfirm = z.object({
   code: z
     .string()
-    .max(20, { error: V.invalid })
-    .transform((typed, ctx) => candidateCodeOf(typed) ?? (ctx.addIssue({ code: 'custom', message: V.invalid }), z.NEVER)),
+    .max(20, { error: V.code })
+    .transform((typed, ctx) => candidateCodeOf(typed) ?? (ctx.addIssue({ code: 'custom', message: V.code }), z.NEVER)),
 });
 export type CandidateConfirm = z.infer<typeof CandidateConfirm>;
 

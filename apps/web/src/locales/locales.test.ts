@@ -285,7 +285,7 @@ describe('locales', () => {
   });
 
   it("say a limit's wait in one sentence, for every code answered with a time to wait", () => {
-    const WAITED = ['ACCOUNT_LOCKED', 'TOO_MANY_REQUESTS', 'RESEND_TOO_SOON', 'CODE_LOCKED', 'MAIL_RATE_LIMITED', 'SERVER_BUSY'];
+    const WAITED = ['ACCOUNT_LOCKED', 'TOO_MANY_REQUESTS', 'RESEND_TOO_SOON', 'CODE_LOCKED', 'MAIL_RATE_LIMITED', 'SERVER_BUSY', 'REGISTRATION_RATE_LIMITED'];
     for (const map of [EN, FR]) {
       for (const code of WAITED) expect(String(map.get(`waitErrors.${code}`)), code).toMatch(/^[^.]+\. [^.]+{{time}}\.$/);
     }

@@ -4,12 +4,16 @@ import { changeLanguage } from '../../lib/i18n';
 import { error, type FakeAnswer } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { choose, openSelect } from '../../test/select';
-import { CLOSED_ENTRANCE, COMPLETE, CREATED, draftValues, keepDraft, openPart, registrationApi } from './register-fixtures';
+import { ACCEPTED_ANSWER, CLOSED_ENTRANCE, CODE, COMPLETE, CONFIRMED_FILE, confirmHandler, draftValues, keepDraft, openPart, registrationApi } from './register-fixtures';
 
 const SEND = 'Send my registration';
 /** A FileList of these files, as an input holds them. */
 const fileList = (...files: File[]) => Object.assign([...files], { item: (index: number) => files[index] ?? null });
 const sent = (api: ReturnType<typeof registrationApi>) => api.to('POST', '/api/candidate');
+const confirmations = (api: ReturnType<typeof registrationApi>) => api.to('POST', '/api/candidate/confirm');
+/** The code step's help, naming the address the registration was sent with. */
+const checkMail = (email: string) => `We sent a code and a link to ${email}. Type the code here, or open the link on this phone. It may take a few minutes; check the spam folder.`;
+const codeField = () => screen.findByRole('textbox', { name: /^Code received by e-mail/ });
 /** The message over the send button (the form's alert). */
 const formAlert = () => screen.findByText((_content, element) => element?.classList.contains('MuiAlert-message') === true && element.closest('[role="alert"]') !== null);
 
@@ -95,7 +99,7 @@ describe('Registering for an entrance exam', () => {
 
   it('shows a mistake under its field, sends nothing and loses nothing; corrected, the body is the contract’s', async () => {
     keepDraft({ PHONE_NUMBER: '12', BIRTHDATE: '31/02/2005' });
-    const api = registrationApi({ 'POST /api/candidate': { status: 201, body: CREATED } });
+    const api = registrationApi({ 'POST /api/candidate': ACCEPTED_ANSWER });
     const { user } = renderApp('/candidate/register');
     await screen.findByText('We restored what you typed on this device.');
     await user.click(await screen.findByRole('button', { name: SEND }));
@@ -224,8 +228,8 @@ describe('Registering for an entrance exam', () => {
 
   it('says what failed and keeps everything: a server error, a crowd, no network; then registers and forgets the draft', async () => {
     keepDraft();
-    const answers: FakeAnswer[] = [error(500, 'INTERNAL'), error(503, 'SERVER_BUSY', { retryAfter: 5 }), { networkError: true }, { status: 201, body: CREATED }];
-    const api = registrationApi({ 'POST /api/candidate': () => answers.shift()! });
+    const answers: FakeAnswer[] = [error(500, 'INTERNAL'), error(503, 'SERVER_BUSY', { retryAfter: 5 }), { networkError: true }, ACCEPTED_ANSWER];
+    const api = registrationApi({ 'POST /api/candidate': () => answers.shift()!, 'POST /api/candidate/confirm': confirmHandler });
     const { user, location } = renderApp('/candidate/register');
     await user.click(await screen.findByRole('button', { name: SEND }));
     expect(await formAlert()).toHaveTextContent('Error creating candidate. Please try again. What you typed is kept on this device.');
@@ -241,9 +245,32 @@ describe('Registering for an entrance exam', () => {
     expect(draftValues()).not.toBeNull();
 
     await user.click(screen.getByRole('button', { name: SEND }));
+    await user.type(await codeField(), CODE);
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(location().pathname).toBe('/candidate/file'));
     expect(sent(api)).toHaveLength(4);
     expect(draftValues()).toBeNull();
+  });
+
+  it('says a connection that sent too many registrations must wait, and keeps everything', async () => {
+    keepDraft();
+    const answers: FakeAnswer[] = [error(429, 'REGISTRATION_RATE_LIMITED', { retryAfter: 30 }), error(429, 'REGISTRATION_RATE_LIMITED'), ACCEPTED_ANSWER];
+    const api = registrationApi({ 'POST /api/candidate': () => answers.shift()! });
+    const { user } = renderApp('/candidate/register');
+    await user.click(await screen.findByRole('button', { name: SEND }));
+    // the server's wait (Retry-After) said in the message
+    expect(await formAlert()).toHaveTextContent('Error creating candidate. Please try again. Too many registrations were sent from this connection. What you typed is kept; send it again in 30 s.');
+    expect(within(await openPart(user, 'Identity')).getByRole('textbox', { name: /^Last name/ })).toHaveValue('Nkoulou');
+    expect(within(await openPart(user, 'Contacts')).getByRole('textbox', { name: /^E-mail address/ })).toHaveValue('amina@example.cm');
+    expect(draftValues()).toMatchObject({ LASTNAME: 'Nkoulou', EMAIL: 'amina@example.cm' });
+    expect(screen.queryByRole('textbox', { name: /^Code received by e-mail/ })).not.toBeInTheDocument();
+
+    // without a wait named, the message alone
+    await user.click(screen.getByRole('button', { name: SEND }));
+    await waitFor(async () => expect(await formAlert()).toHaveTextContent('Error creating candidate. Please try again. Too many registrations were sent from this connection; what you typed is kept, send it again later'));
+    await user.click(screen.getByRole('button', { name: SEND }));
+    expect(await screen.findByText(checkMail('amina@example.cm'))).toBeInTheDocument();
+    expect(sent(api)).toHaveLength(3);
   });
 
   it('says an entrance closed meanwhile, no longer offers it, and keeps what was typed', async () => {
@@ -260,27 +287,17 @@ describe('Registering for an entrance exam', () => {
     expect(draftValues()).toMatchObject({ LASTNAME: 'Nkoulou', EMAIL: 'amina@example.cm' });
   });
 
-  it('answers an address already registered for this entrance with its number and the mailed link', async () => {
-    keepDraft();
-    registrationApi({ 'POST /api/candidate': { status: 200, body: { created: false, CANDIDATE_NUMBER: 'C26000042', candidate: null } } });
-    const { user, location } = renderApp('/candidate/register');
-    await user.click(await screen.findByRole('button', { name: SEND }));
-    expect(await screen.findByText('You are already registered with this address (number C26000042). We sent you a link to open your file.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Get a link to open your file' })).toHaveAttribute('href', '/candidate/link');
-    expect(location().pathname).toBe('/candidate/register');
-    expect(draftValues()).toBeNull();
-  });
-
-  it('sends the chosen files once registered, each with its progress; a failed one is sent again, then the file opens', async () => {
+  it('answers every address alike; the mailed code opens the file, a wrong one is said under the field; then the chosen files are sent, each with its progress, and the file opens', async () => {
     keepDraft();
     const photoAnswers: FakeAnswer[] = [error(500, 'INTERNAL'), { status: 201, body: {} }];
     let diplomaAnswer: (answer: FakeAnswer) => void = () => undefined;
     const api = registrationApi({
-      'POST /api/candidate': { status: 201, body: CREATED },
+      'POST /api/candidate': ACCEPTED_ANSWER,
+      'POST /api/candidate/confirm': confirmHandler,
       'POST /api/candidate/documents/PHOTO': () => photoAnswers.shift()!,
       'POST /api/candidate/documents/DIPLOMA': () => new Promise<FakeAnswer>((resolve) => (diplomaAnswer = resolve)),
     });
-    const { user, location } = renderApp('/candidate/register');
+    const { user, location, queryClient } = renderApp('/candidate/register');
     await screen.findByRole('button', { name: SEND });
     // a PDF is not a photo: refused on the spot
     fireEvent.change(screen.getByLabelText('4x4 photo', { selector: 'input' }), { target: { files: fileList(new File(['%PDF-1.4'], 'photo.pdf', { type: 'application/pdf' })) } });
@@ -290,8 +307,40 @@ describe('Registering for an entrance exam', () => {
     expect(screen.getByText(/^me\.png/)).toBeInTheDocument();
     expect(screen.getByText(/^bac\.pdf/)).toBeInTheDocument();
 
+    // sent: the mail is to be checked; nothing says whether the address was known, nor a number
     await user.click(screen.getByRole('button', { name: SEND }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Check your mail' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(checkMail('amina@example.cm'));
+    expect(screen.getByText('The code is valid for 60 minutes.')).toBeInTheDocument();
+    expect(screen.queryByText(/C26000042/)).not.toBeInTheDocument();
+    const code = await codeField();
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    // nothing is sent before the code, and the draft stays
+    expect(api.to('POST', '/api/candidate/documents/PHOTO')).toEqual([]);
+    expect(draftValues()).toMatchObject({ LASTNAME: 'Nkoulou' });
+
+    // not six digits: refused here; a wrong code: said under the field, which keeps it
+    await user.type(code, '12');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('The code has 6 digits')).toBeInTheDocument();
+    expect(confirmations(api)).toEqual([]);
+    await user.clear(code);
+    await user.type(code, '654321');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('This code is not the one mailed for this registration, or it has expired; type the code of the latest mail, or open its link')).toBeInTheDocument();
+    expect(await codeField()).toHaveValue('654321');
+    expect(await codeField()).toHaveAttribute('aria-invalid', 'true');
+    expect(draftValues()).not.toBeNull();
+
+    // the right one, as a phone's keyboard may space it
+    await user.clear(code);
+    await user.type(code, '123 456');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('You are registered: your candidate number is C26000042.')).toBeInTheDocument();
+    expect(confirmations(api).map((request) => request.body)).toEqual([{ code: '654321' }, { code: CODE }]);
+    expect(queryClient.getQueryData(['candidates', 'me'])).toEqual(CONFIRMED_FILE);
+    expect(draftValues()).toBeNull();
     const photo = await screen.findByRole('group', { name: '4x4 photo' });
     expect(await within(photo).findByRole('alert')).toHaveTextContent('Not sent. An error has occurred during the process, retry later');
     const diploma = screen.getByRole('group', { name: 'Diploma' });
@@ -306,8 +355,61 @@ describe('Registering for an entrance exam', () => {
     await user.click(within(photo).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(location().pathname).toBe('/candidate/file'));
     expect(api.to('POST', '/api/candidate/documents/PHOTO')).toHaveLength(2);
-    // files never go into the draft
+    // files never go into the draft, and the draft went with the confirmed code
     expect(draftValues()).toBeNull();
+  });
+
+  it('keeps the draft and the chosen files until the code is confirmed: back to the form, another address, a reload', async () => {
+    keepDraft();
+    const api = registrationApi({ 'POST /api/candidate': ACCEPTED_ANSWER, 'POST /api/candidate/confirm': confirmHandler });
+    const first = renderApp('/candidate/register');
+    await first.user.upload(await screen.findByLabelText('Diploma', { selector: 'input' }), new File(['%PDF-1.4'], 'bac.pdf', { type: 'application/pdf' }));
+    await first.user.click(screen.getByRole('button', { name: SEND }));
+    expect(await screen.findByText(checkMail('amina@example.cm'))).toBeInTheDocument();
+    expect(draftValues()).toMatchObject({ LASTNAME: 'Nkoulou', EMAIL: 'amina@example.cm' });
+
+    // a mistyped address: back to the form, every value and the chosen file still there
+    await first.user.click(screen.getByRole('button', { name: 'Change the address / back to the form' }));
+    expect(await screen.findByRole('radio', { name: /Engineering entrance 2026/ })).toBeChecked();
+    expect(within(await openPart(first.user, 'Identity')).getByRole('textbox', { name: /^Last name/ })).toHaveValue('Nkoulou');
+    expect(screen.getByText(/^bac\.pdf/)).toBeInTheDocument();
+    const email = within(await openPart(first.user, 'Contacts')).getByRole('textbox', { name: /^E-mail address/ });
+    expect(email).toHaveValue('amina@example.cm');
+    await first.user.clear(email);
+    await first.user.type(email, 'amina.nkoulou@example.cm');
+    await first.user.click(screen.getByRole('button', { name: SEND }));
+    expect(await screen.findByText(checkMail('amina.nkoulou@example.cm'))).toBeInTheDocument();
+    expect(sent(api).map((request) => (request.body as { EMAIL: string }).EMAIL)).toEqual(['amina@example.cm', 'amina.nkoulou@example.cm']);
+    await waitFor(() => expect(draftValues()).toMatchObject({ EMAIL: 'amina.nkoulou@example.cm' }));
+
+    // the page reloaded before the code: what was typed comes back (the files must be chosen again)
+    first.unmount();
+    const { user, location } = renderApp('/candidate/register');
+    expect(await screen.findByText('We restored what you typed on this device.')).toBeInTheDocument();
+    expect(within(await openPart(user, 'Contacts')).getByRole('textbox', { name: /^E-mail address/ })).toHaveValue('amina.nkoulou@example.cm');
+    expect(screen.queryByText(/^bac\.pdf/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: SEND }));
+    await user.type(await codeField(), CODE);
+    expect(draftValues()).not.toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    // no file chosen: the file opens at once, and the draft is gone
+    await waitFor(() => expect(location().pathname).toBe('/candidate/file'));
+    expect(draftValues()).toBeNull();
+    expect(api.to('POST', '/api/candidate/documents/DIPLOMA')).toEqual([]);
+  });
+
+  it('after too many wrong codes, names the wait and points to the mailed link', async () => {
+    keepDraft();
+    const api = registrationApi({ 'POST /api/candidate': ACCEPTED_ANSWER, 'POST /api/candidate/confirm': error(429, 'TOO_MANY_REQUESTS', { retryAfter: 40 }) });
+    const { user } = renderApp('/candidate/register');
+    await user.click(await screen.findByRole('button', { name: SEND }));
+    await user.type(await codeField(), CODE);
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Too many attempts\. Try again in (40|39) s\. You can also open the link of the mail: it opens your file without the code\.$/);
+    expect(screen.getByRole('button', { name: 'Confirm' })).toBeDisabled();
+    expect(await codeField()).toHaveValue(CODE);
+    expect(confirmations(api)).toHaveLength(1);
+    expect(draftValues()).not.toBeNull();
   });
 
   it('never keeps files in the draft, only what was typed', async () => {

@@ -1,8 +1,10 @@
 // The public registration for an entrance exam (issue 14): an anonymous candidate, often on a cheap
 // phone over a slow connection, chooses an open entrance, fills the sections, chooses their files
 // and sends. What is typed is kept on the device as it is typed (decision 46), so that a failed
-// send, a reload or a dropped connection loses nothing; the files are sent once the registration
-// exists. The sections and the schema's check are chunks of their own, loaded after the entrances.
+// send, a reload or a dropped connection loses nothing. The answer is the same for every address
+// (decision 65): the mail's code, typed on the next step, opens the file; the draft goes then, and
+// the files are sent. The sections and the schema's check are chunks of their own, loaded after the
+// entrances.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,7 +16,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { CandidateCreate, CandidateCreated, CandidateCreateValues, Entrance } from '@portal/contract';
+import type { CandidateCreate, CandidateCreateValues, CandidateFile, CandidateRegistrationAccepted, Entrance } from '@portal/contract';
 import { CANDIDATE_DOCUMENT_KINDS, formatFcfa, missingCandidateFields, type CandidateDocumentKind } from '@portal/contract/rules';
 import { Card } from '../../components/card';
 import { FormError } from '../../components/form-error';
@@ -24,6 +26,7 @@ import { errorKey, isApiError } from '../../lib/api';
 import { messageWithWait } from '../../lib/wait-message';
 import { candidateKeys, createCandidate, uploadCandidateDocument, useEntrances } from './candidates-api';
 import { CandidateUploads, type ChosenFiles, type UploadState } from './register-documents';
+import { RegisterConfirm } from './register-confirm';
 import { EntranceChoice } from './register-entrances';
 import {
   BLANK_CANDIDATE,
@@ -45,7 +48,7 @@ const loadSections = () => import('./register-sections');
 const loadSchema = () => import('./register-schema');
 const CandidateSections = lazy(loadSections);
 
-/** Where the candidate's own file opens (the cookie set by the registration opens it). */
+/** Where the candidate's own file opens (the cookie set by the confirmed code opens it). */
 const FILE_PATH = '/candidate/file';
 
 /** The message over the send button: a translation key, the missing fields' labels, and a second sentence. */
@@ -53,11 +56,15 @@ interface Problem {
   key: string;
   fields?: readonly string[];
   then?: string;
-  /** the server's wait before a new try (SERVER_BUSY's Retry-After), in seconds */
+  /** the server's wait before a new try (SERVER_BUSY's or REGISTRATION_RATE_LIMITED's Retry-After), in seconds */
   wait?: number;
 }
 
-type Outcome = { kind: 'created'; number: string } | { kind: 'already'; number: string };
+/** Sent, the mail's code awaited: the address it went to, and how long the code lasts. */
+interface Awaiting {
+  email: string;
+  expiresIn: number;
+}
 
 function useLanguage(): 'en' | 'fr' {
   const { i18n } = useTranslation();
@@ -74,25 +81,7 @@ function ProblemAlert({ problem }: { problem: Problem | null }) {
   return <FormError message={then ? `${text} ${then}` : text} />;
 }
 
-/** After the send: this address had already registered for this entrance; a link to the file was mailed. */
-function AlreadyRegistered({ number }: { number: string }) {
-  const { t } = useTranslation();
-  return (
-    <Card>
-      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Alert severity="info" role="status">
-          {t('candidates.register.already', { number })}
-        </Alert>
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {t('candidates.register.alreadySpam')}
-        </Typography>
-        <AppLink to="/candidate/link">{t('candidates.register.askLink')}</AppLink>
-      </Stack>
-    </Card>
-  );
-}
-
-/** After the send: registered; the chosen files are on their way (or some failed: send again, or later from the file). */
+/** After the code: registered; the chosen files are on their way (or some failed: send again, or later from the file). */
 function Registered({ number, uploads, onRetry }: { number: string; uploads: Partial<Record<CandidateDocumentKind, UploadState>>; onRetry: (kind: CandidateDocumentKind) => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -159,7 +148,7 @@ export default function CandidateRegisterPage() {
     loadSchema().catch(() => undefined);
   }, []);
 
-  // The draft: written as the candidate types (a pause, a hidden tab, leaving the page), never once registered.
+  // The draft: written as the candidate types (a pause, a hidden tab, leaving the page), never once the code is confirmed.
   const keepDraft = useRef(true);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -214,7 +203,9 @@ export default function CandidateRegisterPage() {
 
   const [files, setFiles] = useState<ChosenFiles>({});
   const [problem, setProblem] = useState<Problem | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [awaiting, setAwaiting] = useState<Awaiting | null>(null);
+  /** the candidate number, once the code opened the file and the chosen files are on their way */
+  const [registered, setRegistered] = useState<string | null>(null);
   const [uploads, setUploads] = useState<Partial<Record<CandidateDocumentKind, UploadState>>>({});
   const failedUploads = useRef(new Set<CandidateDocumentKind>());
   const uploadsAbort = useRef<AbortController | null>(null);
@@ -259,23 +250,10 @@ export default function CandidateRegisterPage() {
 
   const mutation = useMutation({
     mutationFn: (body: CandidateCreate) => createCandidate(body),
-    onSuccess: (created: CandidateCreated) => {
-      keepDraft.current = false;
-      clearDraft();
+    // the same answer for every address: the draft and the chosen files stay until the code is confirmed
+    onSuccess: (accepted: CandidateRegistrationAccepted, body) => {
       setProblem(null);
-      if (!created.created) {
-        setOutcome({ kind: 'already', number: created.CANDIDATE_NUMBER });
-        return;
-      }
-      if (created.candidate) queryClient.setQueryData(candidateKeys.me, created.candidate);
-      const kinds = CANDIDATE_DOCUMENT_KINDS.filter((kind) => files[kind]);
-      if (kinds.length === 0) {
-        navigate(FILE_PATH, { replace: true });
-        return;
-      }
-      setOutcome({ kind: 'created', number: created.CANDIDATE_NUMBER });
-      setUploads(Object.fromEntries(kinds.map((kind) => [kind, { status: 'waiting' }])));
-      void sendFiles(kinds, files);
+      setAwaiting({ email: body.EMAIL, expiresIn: accepted.codeExpiresIn });
     },
     onError: (error) => {
       if (!isApiError(error)) {
@@ -303,8 +281,9 @@ export default function CandidateRegisterPage() {
           void entrances.refetch();
           return;
         case 'SERVER_BUSY':
-          // the crowd's wait, as the server says it (Retry-After, decision 45)
-          setProblem({ key: 'errors.CANDIDATE_CREATE_FAILED', then: 'errors.SERVER_BUSY', ...(error.retryAfter ? { wait: error.retryAfter } : {}) });
+        case 'REGISTRATION_RATE_LIMITED':
+          // the crowd's wait, or this connection's, as the server says it (Retry-After, decisions 45 and 65)
+          setProblem({ key: 'errors.CANDIDATE_CREATE_FAILED', then: `errors.${error.code}`, ...(error.retryAfter ? { wait: error.retryAfter } : {}) });
           return;
         default:
           break;
@@ -353,13 +332,29 @@ export default function CandidateRegisterPage() {
     }
   };
 
+  /** The code opened the file: the draft goes, the file is known, the chosen files are sent. */
+  const confirmed = (file: CandidateFile) => {
+    keepDraft.current = false;
+    clearDraft();
+    queryClient.setQueryData(candidateKeys.me, file);
+    const kinds = CANDIDATE_DOCUMENT_KINDS.filter((kind) => files[kind]);
+    if (kinds.length === 0) {
+      navigate(FILE_PATH, { replace: true });
+      return;
+    }
+    setAwaiting(null);
+    setRegistered(file.CANDIDATE_NUMBER);
+    setUploads(Object.fromEntries(kinds.map((kind) => [kind, { status: 'waiting' }])));
+    void sendFiles(kinds, files);
+  };
+
   const retryUpload = (kind: CandidateDocumentKind) => void sendFiles([kind], files);
 
   return (
     <Page title={t('candidates.register.title')} maxWidth="sm" intro={t('candidates.register.intro')}>
-      {outcome?.kind === 'already' ? <AlreadyRegistered number={outcome.number} /> : null}
-      {outcome?.kind === 'created' ? <Registered number={outcome.number} uploads={uploads} onRetry={retryUpload} /> : null}
-      {outcome ? null : (
+      {registered ? <Registered number={registered} uploads={uploads} onRetry={retryUpload} /> : null}
+      {awaiting && !registered ? <RegisterConfirm email={awaiting.email} expiresIn={awaiting.expiresIn} onConfirmed={confirmed} onBack={() => setAwaiting(null)} /> : null}
+      {registered || awaiting ? null : (
         <Stack spacing={2}>
           <Typography variant="body2">
             {t('candidates.register.haveFile')} <AppLink to="/candidate/link">{t('candidates.register.askLink')}</AppLink>

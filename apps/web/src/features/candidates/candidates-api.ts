@@ -3,7 +3,7 @@
 // documents, the registration slip and signing out. The candidate's file travels in an HttpOnly
 // cookie (`portal_candidate`); this client never sees a token except the one of a mailed link.
 import { useQuery } from '@tanstack/react-query';
-import type { CandidateCreate, CandidateCreated, CandidateDocument, CandidateFile, Entrance } from '@portal/contract';
+import type { CandidateCreate, CandidateDocument, CandidateFile, CandidateRegistrationAccepted, Entrance } from '@portal/contract';
 import type { CandidateDocumentKind } from '@portal/contract/rules';
 import { api } from '../../lib/api';
 import { upload } from '../../lib/upload';
@@ -21,11 +21,14 @@ export function useEntrances() {
 }
 
 /**
- * `POST /api/candidate`: registers. 201 `{created: true, candidate}` opens the file in this browser
- * (a cookie); 200 `{created: false, CANDIDATE_NUMBER}` when this address already registered for this
- * entrance (a link to the file is mailed, no cookie).
+ * `POST /api/candidate`: registers. Always 202 `{status: 'CHECK_MAIL'}`, a new address or one already
+ * registered for this entrance alike (decision 65): the mail carries a code and a link, and a cookie
+ * ties this browser to the registration so that the code typed here opens the file.
  */
-export const createCandidate = (body: CandidateCreate) => api<CandidateCreated>('/api/candidate', { method: 'POST', body, anonymous: true });
+export const createCandidate = (body: CandidateCreate) => api<CandidateRegistrationAccepted>('/api/candidate', { method: 'POST', body, anonymous: true });
+
+/** `POST /api/candidate/confirm`: the mailed code, typed in the browser that sent the registration; answers the file and opens it here. */
+export const confirmCandidate = (code: string) => api<CandidateFile>('/api/candidate/confirm', { method: 'POST', body: { code }, anonymous: true });
 
 /** `POST /api/candidate/auth-email`: mails a link to each file of this address; the answer is the same whether it is known or not. */
 export const requestCandidateLink = (email: string) =>

@@ -2,8 +2,9 @@
 // a complete registration kept as a draft (as a candidate who typed everything would leave it).
 import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import type { CandidateCreated, Country, Entrance, Region } from '@portal/contract';
-import { fakeApi, type FakeHandler } from '../../test/fake-api';
+import type { CandidateRegistrationAccepted, Country, Entrance, Region } from '@portal/contract';
+import { error, fakeApi, type FakeAnswer, type FakeHandler } from '../../test/fake-api';
+import { candidateFile } from './candidate-file-fixtures';
 import { BLANK_CANDIDATE, CANDIDATE_DRAFT_KEY, type CandidateFormValues } from './register-form';
 
 const ENGINEERING = { CYCLE_ID: 1, CYCLE_NAME: 'Engineering cycle', CYCLE_NAME_FR: "Cycle d'ingénieur" };
@@ -66,7 +67,17 @@ export function draftValues(): Record<string, unknown> | null {
   return raw ? ((JSON.parse(raw) as { values: Record<string, unknown> }).values) : null;
 }
 
-export const CREATED: CandidateCreated = { created: true, CANDIDATE_NUMBER: 'C26000042', candidate: null };
+/** What `POST /api/candidate` answers to every address (decision 65): check the mail. */
+export const ACCEPTED: CandidateRegistrationAccepted = { status: 'CHECK_MAIL', codeExpiresIn: 3600 };
+export const ACCEPTED_ANSWER: FakeAnswer = { status: 202, body: ACCEPTED };
+
+/** The code of the registration's mail, and the file `POST /api/candidate/confirm` answers to it. */
+export const CODE = '123456';
+export const CONFIRMED_FILE = candidateFile({ CANDIDATE_NUMBER: 'C26000042', LASTNAME: 'Nkoulou', FIRSTNAME: 'Amina', EMAIL: 'amina@example.cm' });
+
+/** `POST /api/candidate/confirm`: the file for the mailed code, CANDIDATE_CODE_INVALID for any other. */
+export const confirmHandler: FakeHandler = (request) =>
+  (request.body as { code?: string } | undefined)?.code === CODE ? { body: CONFIRMED_FILE } : error(400, 'CANDIDATE_CODE_INVALID');
 
 /** The fake server of the registration: the entrances (one open, one closed), the reference lists, and what a test adds. */
 export function registrationApi(handlers: Record<string, FakeHandler> = {}) {
