@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { inflateSync } from 'node:zlib';
 import { and, eq, inArray } from 'drizzle-orm';
 import type {} from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -11,6 +10,7 @@ import type { Tx } from '../db/client';
 import { candidateDocuments, files, fingerprints, type FileRow } from '../db/schema';
 import type { ServiceContext } from './context';
 import { AppError, validationError } from './errors';
+import { inspectPdf } from './pdf-content';
 import { assertSafeText } from './safe-text';
 import { isUniqueViolation } from './sql';
 
@@ -76,6 +76,7 @@ export function parseFields<S extends z.ZodType>(schema: S, raw: Record<string, 
 
 const tooLarge = () => new AppError('FILE_TOO_LARGE', { fields: { FILE: V.fileTooLarge } });
 const activePdf = () => new AppError('PDF_SCRIPT_REFUSED', { fields: { FILE: V.invalid } });
+const unreadablePdf = () => new AppError('PDF_UNREADABLE', { fields: { FILE: V.invalid } });
 const refused = () => new AppError('FILE_TYPE_REFUSED', { fields: { FILE: V.invalid } });
 
 // ---------------------------------------------------------------- reading
@@ -190,51 +191,6 @@ async function normalizeImage(data: Buffer, mime: 'image/jpeg' | 'image/png'): P
   }
 }
 
-// ---------------------------------------------------------------- active content in PDFs
-
-/**
- * PDF names that make a viewer run something: JavaScript (`/JS`, `/JavaScript`, also behind
- * `/OpenAction` or `/AA`), launching a program (`/Launch`), and XFA forms (which carry scripts).
- */
-const ACTIVE_PDF_NAMES = new Set(['JavaScript', 'JS', 'Launch', 'XFA']);
-/** A PDF name: a slash and regular characters, with #xx escapes (`/J#61vaScript` is `/JavaScript`). */
-const PDF_NAME = /\/([^\s/[\]<>(){}%]+)/g;
-const PDF_STREAM = /stream\r?\n([\s\S]*?)\r?\n?endstream/g;
-/** Inflated stream bytes looked at, per file at most (a compression bomb stops here). */
-const MAX_INFLATED = 32 * 1024 * 1024;
-
-function namesActiveContent(text: string): boolean {
-  for (const [, raw] of text.matchAll(PDF_NAME)) {
-    const name = raw!.includes('#') ? raw!.replace(/#([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) : raw!;
-    if (ACTIVE_PDF_NAMES.has(name)) return true;
-  }
-  return false;
-}
-
-/**
- * Whether a PDF carries scripts or actions (issue 9, finding 11): its names are read in the file
- * and in its compressed streams (object streams hide dictionaries there).
- */
-export function pdfHasActiveContent(data: Buffer): boolean {
-  const text = data.toString('latin1');
-  if (namesActiveContent(text)) return true;
-  let budget = MAX_INFLATED;
-  for (const [, body] of text.matchAll(PDF_STREAM)) {
-    if (budget <= 0) return true;
-    let inflated: Buffer;
-    try {
-      inflated = inflateSync(Buffer.from(body!, 'latin1'), { maxOutputLength: budget });
-    } catch (error) {
-      // Bigger than what is left to look at: refused rather than unread. Not deflate data: other filters, images.
-      if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') return true;
-      continue;
-    }
-    budget -= inflated.length;
-    if (namesActiveContent(inflated.toString('latin1'))) return true;
-  }
-  return false;
-}
-
 /** What every stored file is served with: a sandbox, so that nothing in it (a PDF's script) runs in the portal's origin. */
 export const STORED_FILE_HEADERS = { 'content-security-policy': 'sandbox', 'x-content-type-options': 'nosniff' } as const;
 
@@ -255,7 +211,8 @@ export function sendStoredFile(reply: FastifyReply, file: { data: Buffer; mime: 
 
 /**
  * Checks a received file: size, type by its content, the types a column allows (a CV must be a
- * PDF), and re-encodes images (downscaled to 2000 px, metadata dropped). Nothing is stored yet.
+ * PDF), a PDF's scripts and actions (lib/pdf-content.ts), and re-encodes images (downscaled to
+ * 2000 px, metadata dropped). Nothing is stored yet.
  */
 export async function checkUpload(file: IncomingFile, options: { allowed?: readonly string[]; col?: FileColumn; fallbackName?: string } = {}): Promise<CheckedUpload> {
   const { data } = file;
@@ -272,7 +229,10 @@ export async function checkUpload(file: IncomingFile, options: { allowed?: reado
   const ext = UPLOAD_EXTENSIONS[mime];
   const name = safeFileName(file.name, ext, options.fallbackName);
   if (mime === 'application/pdf') {
-    if (pdfHasActiveContent(data)) throw activePdf();
+    // Scripts and actions are read in the PDF's objects (finding 15, decision 66); one not read whole is refused too.
+    const content = await inspectPdf(data);
+    if (content === 'active') throw activePdf();
+    if (content === 'unreadable') throw unreadablePdf();
     return { data, mime, ext, sha256, originalSize: data.length, name };
   }
   const image = await normalizeImage(data, mime);
