@@ -21,6 +21,7 @@ import {
 import { acting } from '../../lib/auth';
 import { errorResponses } from '../../lib/errors';
 import { languageOf } from '../../lib/person-record';
+import { SHEET_IMPORT_ANSWERS } from '../../lib/sheet-import';
 import { EXPORT_CONTENT_TYPES } from '../../lib/spreadsheet';
 import { ALLOWED_MIME, readRawUpload, sendStoredFile } from '../../lib/uploads';
 import { checkCandidateDocument, exportCandidates, listCandidates, officeCandidateFile, readCandidateDocument, requestDocumentReplacement } from './candidates.service';
@@ -170,9 +171,9 @@ export const admissionsRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       summary: 'Record decisions from a CSV or XLSX file, all or nothing; each changed one is mailed to the candidate',
-      description: `Send the file as \`multipart/form-data\` (field FILE) or as the raw body (\`text/csv\` or XLSX), 5 MiB and ${ADMISSION_DECISIONS_MAX} lines at most; CSV in UTF-8, \`;\` or \`,\` separated. The first row names the columns ${DECISION_IMPORT_COLUMNS.join(', ')} in any order (SPECIALITY may be left out; without the others 400 CSV_INVALID with the missing \`columns\`). DECISION is ADMITTED, WAITING_LIST or REFUSED, or in French ADMIS, LISTE D'ATTENTE, REFUSÉ, in any case; SPECIALITY the entrance speciality's id, the branch's abbreviation (GSI) or the cycle and abbreviation (BTS GSI), one of the candidate's two choices. Any faulty line is 400 DECISION_IMPORT_INVALID with \`fields\` naming each by its line in the file (\`line 3\`), and nothing is recorded.`,
+      description: `Send the file as \`multipart/form-data\` (field FILE) or as the raw body (\`text/csv\` or XLSX), 5 MiB and ${ADMISSION_DECISIONS_MAX} lines at most; CSV in UTF-8, \`;\` or \`,\` separated. The first row names the columns ${DECISION_IMPORT_COLUMNS.join(', ')} in any order (SPECIALITY may be left out; without the others 400 CSV_INVALID with the missing \`columns\`). DECISION is ADMITTED, WAITING_LIST or REFUSED, or in French ADMIS, LISTE D'ATTENTE, REFUSÉ, in any case; SPECIALITY the entrance speciality's id, the branch's abbreviation (GSI) or the cycle and abbreviation (BTS GSI), one of the candidate's two choices. Any faulty line is 400 DECISION_IMPORT_INVALID with \`fields\` naming each by its line in the file (\`line 3\`), and nothing is recorded. ${SHEET_IMPORT_ANSWERS}`,
       consumes: ['multipart/form-data', 'text/csv', XLSX_TYPE],
-      response: { 200: DecisionsResult, ...errors, 413: ErrorResponse, 415: ErrorResponse },
+      response: { 200: DecisionsResult, ...errors, 413: ErrorResponse, 415: ErrorResponse, 503: ErrorResponse },
     },
     bodyLimit: DECISION_IMPORT_MAX_BYTES,
     preHandler: manage,

@@ -20,7 +20,8 @@ export interface SheetLine {
 /**
  * The lines of a file of decisions, each with its cells by column (CANDIDATE_NUMBER and DECISION
  * required, in any order; without them 400 CSV_INVALID with the missing `columns`). Empty lines
- * are skipped; more than ADMISSION_DECISIONS_MAX lines, or an unreadable file, is CSV_INVALID.
+ * are skipped; more than ADMISSION_DECISIONS_MAX lines is 413 IMPORT_TOO_MANY_ROWS, an unreadable file
+ * CSV_INVALID (and the other limits of lib/sheet-import.ts).
  */
 export async function readDecisionSheet(data: Buffer): Promise<SheetLine[]> {
   if (data.length === 0) throw validationError({ FILE: V.required });

@@ -131,7 +131,7 @@ describe('importing lessons', () => {
     expect(ok<LessonImportReport>(res)).toEqual({ created: 1, rejected: [], dryRun: false });
   });
 
-  it('refuses a file it cannot read or that lacks a column: 400 CSV_INVALID, the missing columns named; too many lines; nothing saved', async () => {
+  it('refuses a file it cannot read or that lacks a column: 400 CSV_INVALID, the missing columns named; too many lines: 413; nothing saved', async () => {
     expect(outcome(await importCsv(['DATE;BEGIN;END;CLASS_CODE;ROOM', '2036-04-07;08:00;09:50;BTS1 GSI/J A;B12']))).toMatchObject({ status: 400, code: 'CSV_INVALID' });
     expect((await importCsv(['DATE;BEGIN;END;CLASS_CODE;ROOM', '2036-04-07;08:00;09:50;BTS1 GSI/J A;B12'])).json().columns).toEqual(['SUBJECT_CODE', 'PART', 'LECTURER']);
     expect((await upload(office, Buffer.alloc(0), false)).json()).toMatchObject({ code: 'CSV_INVALID', columns: [...['DATE', 'BEGIN', 'END', 'CLASS_CODE', 'SUBJECT_CODE', 'PART', 'LECTURER', 'ROOM', 'BUILDING', 'CAMPUS']] });
@@ -140,7 +140,10 @@ describe('importing lessons', () => {
     const long = `2036-04-07;08:00;09:50;BTS1 GSI/J A;GSI101;CM;PER0001;${'R'.repeat(61)};;`;
     expect((await importCsv([HEADER, long])).json()).toMatchObject({ code: 'CSV_INVALID', columns: ['ROOM'] });
     const many = [HEADER, ...Array.from({ length: LESSON_IMPORT_MAX_ROWS + 1 }, () => '2036-04-07;08:00;09:50;BTS1 GSI/J A;GSI101;CM;PER0001;;;')];
-    expect(outcome(await importCsv(many))).toMatchObject({ status: 400, code: 'CSV_INVALID' });
+    // one line too many is a limit of size (decision 67), naming the limit
+    const tooMany = await importCsv(many);
+    expect(tooMany.statusCode).toBe(413);
+    expect(tooMany.json()).toMatchObject({ code: 'IMPORT_TOO_MANY_ROWS', limit: { limit: LESSON_IMPORT_MAX_ROWS } });
     expect(await between('2036-04-01', '2036-04-30')).toEqual([]);
   });
 

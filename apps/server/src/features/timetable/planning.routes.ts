@@ -28,6 +28,7 @@ import {
 import { acting } from '../../lib/auth';
 import { errorResponses } from '../../lib/errors';
 import { languageOf } from '../../lib/person-record';
+import { SHEET_IMPORT_ANSWERS } from '../../lib/sheet-import';
 import { EXPORT_CONTENT_TYPES } from '../../lib/spreadsheet';
 import { readRawUpload } from '../../lib/uploads';
 import { billLessons, createBillingPeriod, listBillingPeriods } from './billing.service';
@@ -147,10 +148,10 @@ export const planningRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       summary: 'Plan lessons from a CSV or XLSX file; the good lines are planned, the others reported; dryRun=true checks without saving',
-      description: `Send the file as \`multipart/form-data\` (field FILE) or as the raw body (\`text/csv\` or XLSX), 5 MiB and ${LESSON_IMPORT_MAX_ROWS} lines at most; CSV in UTF-8, \`;\` or \`,\` separated. The first row names the columns ${LESSON_IMPORT_COLUMNS.join(', ')} in any order (ROOM, BUILDING and CAMPUS may be left out); without the others: 400 CSV_INVALID with the missing \`columns\`. LECTURER is the matricule, PART CM, TD or TP, DATE YYYY-MM-DD or dd/mm/yyyy, BEGIN and END HH:MM.`,
+      description: `Send the file as \`multipart/form-data\` (field FILE) or as the raw body (\`text/csv\` or XLSX), 5 MiB and ${LESSON_IMPORT_MAX_ROWS} lines at most; CSV in UTF-8, \`;\` or \`,\` separated. The first row names the columns ${LESSON_IMPORT_COLUMNS.join(', ')} in any order (ROOM, BUILDING and CAMPUS may be left out); without the others: 400 CSV_INVALID with the missing \`columns\`. LECTURER is the matricule, PART CM, TD or TP, DATE YYYY-MM-DD or dd/mm/yyyy, BEGIN and END HH:MM. ${SHEET_IMPORT_ANSWERS}`,
       consumes: ['multipart/form-data', 'text/csv', XLSX_TYPE],
       querystring: ImportQuery,
-      response: { 200: LessonImportReport, ...errors, 413: ErrorResponse, 415: ErrorResponse },
+      response: { 200: LessonImportReport, ...errors, 413: ErrorResponse, 415: ErrorResponse, 503: ErrorResponse },
     },
     bodyLimit: LESSON_IMPORT_MAX_BYTES,
     preHandler: plan,
