@@ -9,7 +9,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CLASSMATES, contractClaim, freshDatabase, load, openEntrance, option, registration, root, signedInCookie, start, stop, waitFor } from './lib';
+import { CLASSMATES, contractClaim, crowdHeaders, freshDatabase, load, openEntrance, option, REGISTRATION_ENV, registration, root, signedInCookie, start, stop, waitFor } from './lib';
 import { now, summarise, type CpuProfile } from './profile-summary';
 
 const database = option('database', 'postgres') as 'postgres' | 'pglite';
@@ -55,7 +55,7 @@ async function main(): Promise<void> {
   const port = 3312;
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-cost-'));
-  const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'info', PUBLIC_URL: base, DATABASE_POOL_SIZE: '20', DEV_MAILBOX: 'true' };
+  const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'info', PUBLIC_URL: base, DATABASE_POOL_SIZE: '20', DEV_MAILBOX: 'true', ...REGISTRATION_ENV };
   const fresh = database === 'postgres' ? await freshDatabase('portal_cost') : undefined;
   if (fresh) env.DATABASE_URL = fresh.url;
   const profileDir = path.join(dataDir, 'profile');
@@ -75,8 +75,10 @@ async function main(): Promise<void> {
       run = () => load(`${base}/api/settings`, { method: 'POST', body: JSON.stringify({ LANGUAGE: 'en' }), seconds, connections, connectionHeaders: people.map((c) => ({ cookie: c })) });
     } else if (call === 'registration') {
       const entrance = await openEntrance(base);
+      // A new address each, from its own client address (X-Forwarded-For): each answers 202 and writes its row and mail.
       let n = 0;
-      run = () => load(`${base}/api/candidate`, { method: 'POST', body: () => registration(entrance, `cost-${process.pid}-${n}@bench.example`, n++), seconds, connections });
+      const headersOf = crowdHeaders();
+      run = () => load(`${base}/api/candidate`, { method: 'POST', body: () => registration(entrance, `cost-${process.pid}-${n}@bench.example`, n++), headersOf, seconds, connections });
     } else if (call === 'own-record') {
       run = () => load(`${base}/api/students/${id}`, { seconds, connections, headers: { cookie } });
     } else throw new Error(`unknown call ${call}: filing, settings, registration, own-record`);

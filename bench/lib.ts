@@ -31,6 +31,8 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   /** headers of each connection: the n-th connection sends the n-th (round the list), e.g. one person's cookie each */
   connectionHeaders?: Record<string, string>[];
+  /** headers drawn anew for each request, over the others (a registration's own client address: crowdHeaders) */
+  headersOf?: () => Record<string, string>;
   seconds: number;
   connections: number;
   /** seconds before a request without an answer counts as a timeout (autocannon's default: 10) */
@@ -41,7 +43,8 @@ export interface LoadOptions {
 
 export function load(url: string, options: LoadOptions): Promise<Load> {
   const headers = { 'content-type': 'application/json', ...(options.headers ?? {}) };
-  const { body, pathOf, connectionHeaders, onAnswer } = options;
+  const { body, pathOf, connectionHeaders, headersOf, onAnswer } = options;
+  const perRequest = typeof body === 'function' || pathOf || headersOf;
   let connection = 0;
   // The answer's headers reach `onResponse` just before the client reports its status and time.
   let retryAfter: string | undefined;
@@ -55,12 +58,19 @@ export function load(url: string, options: LoadOptions): Promise<Load> {
         headers,
         ...(options.timeout ? { timeout: options.timeout } : {}),
         ...(typeof body === 'string' ? { body } : {}),
-        ...(typeof body === 'function' || pathOf || onAnswer
+        ...(perRequest || onAnswer
           ? {
               requests: [
                 {
-                  ...(typeof body === 'function' || pathOf
-                    ? { setupRequest: (request: autocannon.Request) => ({ ...request, ...(typeof body === 'function' ? { body: body() } : {}), ...(pathOf ? { path: pathOf() } : {}) }) }
+                  ...(perRequest
+                    ? {
+                        setupRequest: (request: autocannon.Request) => ({
+                          ...request,
+                          ...(typeof body === 'function' ? { body: body() } : {}),
+                          ...(pathOf ? { path: pathOf() } : {}),
+                          ...(headersOf ? { headers: { ...request.headers, ...headersOf() } } : {}),
+                        }),
+                      }
                     : {}),
                   ...(onAnswer ? { onResponse: (_status: number, _body: string, _context: object, answerHeaders: autocannon.Request['headers']) => (retryAfter = answerHeaders?.['retry-after'] as string | undefined) } : {}),
                 },
@@ -150,6 +160,24 @@ export async function stop(child: ChildProcess): Promise<void> {
 }
 
 // ---------------------------------------------------------------- a candidate's registration
+
+/**
+ * What the servers of the benches that register candidates get over their own settings (decision
+ * 65): registrations are counted per client address (60 an hour) and in all (30,000 an hour by
+ * default). The crowd's requests each name their own client address in X-Forwarded-For, which the
+ * server reads with TRUST_PROXY, and the hour's total is set past anything a run sends: the bench
+ * measures registering, not the limits (whose statement runs all the same).
+ */
+export const REGISTRATION_ENV: Record<string, string> = { TRUST_PROXY: 'true', CANDIDATE_REGISTRATIONS_PER_HOUR: '10000000' };
+
+/** The n-th client address of a crowd (10.x.y.z, n < 2^24): only a header's value, no traffic goes there. */
+export const crowdAddress = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+
+/** Headers for a load's requests: each request from the next client address of the crowd, from `first` on. */
+export function crowdHeaders(first = 0): () => Record<string, string> {
+  let n = first;
+  return () => ({ 'x-forwarded-for': crowdAddress(n++) });
+}
 
 export interface EntranceAnswer {
   Entrance_ID: number;
@@ -255,6 +283,35 @@ export async function signedInCookie(base: string, identifier = 'PER0001'): Prom
   const verified = await fetch(`${base}/api/auth/student/code-verification`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: attempt }, body: JSON.stringify({ SIGN_CODE: code, STUDENT_ID }) });
   if (!verified.ok) throw new Error(`bench code verification of ${identifier} failed: ${verified.status}`);
   return { cookie: cookieOf(verified, 'portal_session')!, id: STUDENT_ID, device: cookieOf(verified, 'portal_device') ?? '' };
+}
+
+/** The 6-digit code on a line of its own in a candidate's mail (decision 65). */
+export const CANDIDATE_CODE_LINE = /^(\d{6})$/m;
+
+/**
+ * Registers a candidate as the registration page does (decision 65): `POST /api/candidate` answers
+ * 202 and keeps the attempt in a cookie; the code of the newest candidate mail to the address (the
+ * development mailbox), typed on the same page (`POST /api/candidate/confirm` with that cookie),
+ * opens the file. The candidate's session cookie and number. `clientAddress`: sent as
+ * X-Forwarded-For (REGISTRATION_ENV), else the registration comes from this machine.
+ */
+export async function registeredCandidate(base: string, body: string, email: string, clientAddress?: string): Promise<{ cookie: string; number: string }> {
+  const res = await fetch(`${base}/api/candidate`, { method: 'POST', headers: { 'content-type': 'application/json', ...(clientAddress ? { 'x-forwarded-for': clientAddress } : {}) }, body });
+  if (res.status !== 202) throw new Error(`a registration answered ${res.status} ${(await res.text()).slice(0, 200)}`);
+  await res.arrayBuffer();
+  const attempt = cookieOf(res, 'portal_candidate_attempt');
+  if (!attempt) throw new Error('a registration answered 202 without the portal_candidate_attempt cookie');
+  // The mailbox answers this machine only: no X-Forwarded-For here.
+  const mails = (await (await fetch(`${base}/api/dev/mailbox?to=${encodeURIComponent(email.toLowerCase())}`)).json()) as { text: string; kind: string }[];
+  const mail = mails.find((m) => m.kind === 'candidate-registered' || m.kind === 'candidate-repeated');
+  const code = mail && CANDIDATE_CODE_LINE.exec(mail.text)?.[1];
+  if (!code) throw new Error(`no candidate mail with a code line to ${email} (${mails.length} mails to the address)`);
+  const confirmed = await fetch(`${base}/api/candidate/confirm`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: attempt }, body: JSON.stringify({ code }) });
+  if (!confirmed.ok) throw new Error(`the mailed code answered ${confirmed.status} ${(await confirmed.text()).slice(0, 200)}`);
+  const cookie = cookieOf(confirmed, 'portal_candidate');
+  if (!cookie) throw new Error('the mailed code opened the file without a portal_candidate cookie');
+  const { CANDIDATE_NUMBER } = (await confirmed.json()) as { CANDIDATE_NUMBER: string };
+  return { cookie, number: CANDIDATE_NUMBER };
 }
 
 /** The PostgreSQL server the benches create their databases on. */
