@@ -77,13 +77,12 @@ export async function createCandidateLink(ctx: ServiceContext, exec: Executor, c
   return token;
 }
 
-/** What a mail names of a registration. */
+/** What a mail says of a registration: only what the university wrote and the number, never what was typed (decision 65). */
 async function registrationsForMail(exec: Executor, where: SQL) {
   return exec
     .select({
       id: candidates.id,
       email: candidates.EMAIL,
-      name: sql<string>`${candidates.FIRSTNAME} || ' ' || ${candidates.LASTNAME}`,
       number: candidates.CANDIDATE_NUMBER,
       language: candidates.language,
       entrance: entrances.name,
@@ -145,14 +144,15 @@ export async function mailLinksTo(ctx: ServiceContext, input: { email: string; c
       const proof = newCandidateProof(ctx, { candidateId: newest.id, attempt: input.attempt });
       await tx.insert(candidateLinks).values(proof.row);
       mail = composeMail(lang, { to: email, name: null, kind: 'candidate-repeated', key: 'candidate.repeated', vars: { ...entranceVars(newest), hours: HOURS, minutes: CODE_MINUTES, code: proof.code, link: links[0]!.url } });
-    } else
+    } else {
       mail = composeMail(lang, {
-            to: email,
-            name: null,
-            kind: 'candidate-link',
-            key: 'candidate.links',
-            vars: { hours: HOURS, links: links.map(({ row, url }) => tr(lang, 'candidate.links.item', { ...entranceVars(row), link: url })).join('\n\n') },
-          });
+        to: email,
+        name: null,
+        kind: 'candidate-link',
+        key: 'candidate.links',
+        vars: { hours: HOURS, links: links.map(({ row, url }) => tr(lang, 'candidate.links.item', { ...entranceVars(row), link: url })).join('\n\n') },
+      });
+    }
     await ctx.mailer.enqueue(tx, mail);
     return true;
   });

@@ -319,7 +319,7 @@ export async function registerCandidate(ctx: ServiceContext, input: { values: Ca
   const link = newCandidateLink(ctx, id);
   const proof = newCandidateProof(ctx, { candidateId: id, attempt: answer.attempt });
   const mail = registrationMail(ctx, {
-    registration: { id, email: row.EMAIL, name: `${row.FIRSTNAME} ${row.LASTNAME}`, number: row.CANDIDATE_NUMBER, language: row.language, entrance: entrance.name, school: entrance.schoolName, year: entrance.yearName, fee: entrance.amount, deadline: entrance.registrationLimitDate },
+    registration: { id, email: row.EMAIL, number: row.CANDIDATE_NUMBER, language: row.language, entrance: entrance.name, school: entrance.schoolName, year: entrance.yearName, fee: entrance.amount, deadline: entrance.registrationLimitDate },
     token: link.token,
     code: proof.code,
   });

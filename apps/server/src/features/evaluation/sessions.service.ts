@@ -124,7 +124,7 @@ async function refreshTargets(tx: Executor, input: { sessionId: number; classIds
   return added;
 }
 
-/** Whether anyone has answered in the session (a submission takes the session's row in share mode, so this read under its lock is final). */
+/** Whether anyone has answered in the session (a submission holds the session's row in key-share mode, so this read under the row's update lock is final). */
 async function hasAnswers(exec: Executor, sessionId: number): Promise<boolean> {
   const [row] = await exec
     .select({ one: sql<number>`1` })
