@@ -104,10 +104,10 @@ export const GroupLimits = z
 export type GroupLimits = z.infer<typeof GroupLimits>;
 
 /**
- * A session as the office creates or edits it. Dates are calendar days (yyyy-mm-dd) in the
+ * An application session as the office creates or edits it. Dates are calendar days (yyyy-mm-dd) in the
  * university's time zone: the session opens at the start of START_DATE and ends after END_DATE.
  */
-export const SessionInput = z
+export const ApplicationSessionInput = z
   .object({
     DESIGNATION: name(),
     DESIGNATION_FR: optionalFrenchName(),
@@ -117,18 +117,18 @@ export const SessionInput = z
     HOURS: HourlyCaps,
   })
   .refine((s) => s.END_DATE === null || s.END_DATE >= s.START_DATE, { path: ['END_DATE'], error: V.endBeforeStart })
-  .meta({ id: 'SessionInput' });
-export type SessionInput = z.infer<typeof SessionInput>;
+  .meta({ id: 'ApplicationSessionInput' });
+export type ApplicationSessionInput = z.infer<typeof ApplicationSessionInput>;
 
-export const SessionSummary = ApplicationSession.extend({
+export const ApplicationSessionSummary = ApplicationSession.extend({
   /** open now (active, started, not ended, not closed by hand) */
   CURRENT: z.boolean(),
   APPLICATIONS: z.number().int(),
   CLOSED_APPLICATIONS: z.number().int(),
   CHOICES: z.number().int(),
   CONFIRMED: z.number().int(),
-}).meta({ id: 'SessionSummary' });
-export type SessionSummary = z.infer<typeof SessionSummary>;
+}).meta({ id: 'ApplicationSessionSummary' });
+export type ApplicationSessionSummary = z.infer<typeof ApplicationSessionSummary>;
 
 // ---------------------------------------------------------------- assignments
 

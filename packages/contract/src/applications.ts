@@ -139,9 +139,9 @@ export const Choice = z
   .meta({ id: 'Choice' });
 export type Choice = z.infer<typeof Choice>;
 
-/** A choice with the session it was made in (archive, older choices, archived assignments). */
-export const SessionChoice = Choice.extend({ SESSION_APPLICATION_ID: z.number().int(), DESIGNATION: z.string(), DESIGNATION_FR: z.string(), CLOSED: z.boolean() }).meta({ id: 'SessionChoice' });
-export type SessionChoice = z.infer<typeof SessionChoice>;
+/** A choice with the application session it was made in (archive, older choices, archived assignments). */
+export const ApplicationSessionChoice = Choice.extend({ SESSION_APPLICATION_ID: z.number().int(), DESIGNATION: z.string(), DESIGNATION_FR: z.string(), CLOSED: z.boolean() }).meta({ id: 'ApplicationSessionChoice' });
+export type ApplicationSessionChoice = z.infer<typeof ApplicationSessionChoice>;
 
 /** A past or present application with its session and choices (`GET /applications/all/{id}`). */
 export const ArchivedApplication = Application.extend({

@@ -59,16 +59,16 @@ export const universityMoment = (instant: Date | string): { day: string; time: s
 /** The last day of a session ending at `end` (the day before, university time). */
 export const lastSessionDayOf = (end: Date | string): string => universityDayOf(new Date(new Date(end).getTime() - 1));
 
-/** What tells whether a choice session is open: its switches and its instants (ISO timestamps). */
-export interface SessionWindow {
+/** What tells whether an application session is open: its switches and its instants (ISO timestamps). */
+export interface ApplicationSessionWindow {
   ACTIVED: boolean;
   MANUAL_CLOSURE: boolean;
   START_DATE: string;
   END_DATE: string | null;
 }
 
-/** A session is current when active, started, not past its end and not closed by hand. */
-export function isCurrentSession(session: SessionWindow, now: Date): boolean {
+/** An application session is current when active, started, not past its end and not closed by hand. */
+export function isCurrentApplicationSession(session: ApplicationSessionWindow, now: Date): boolean {
   if (!session.ACTIVED || session.MANUAL_CLOSURE) return false;
   if (new Date(session.START_DATE) > now) return false;
   return session.END_DATE === null || now < new Date(session.END_DATE);

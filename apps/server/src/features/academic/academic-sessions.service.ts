@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import { frenchOr, isCurrentSession, levelLimitsOf, sessionEndOf, sessionStartOf, type SessionInput, type SessionSummary } from '@portal/contract';
+import { frenchOr, isCurrentApplicationSession, levelLimitsOf, sessionEndOf, sessionStartOf, type ApplicationSessionInput, type ApplicationSessionSummary } from '@portal/contract';
 import type { Tx } from '../../db/client';
 import { applicationChoices, applications, applicationSessions, persons, subjectConstraints } from '../../db/schema';
 import { audit } from '../../lib/audit';
@@ -11,9 +11,9 @@ import { toApplicationSession } from '../applications/application-sessions.servi
 /** Serialises the writes that could make two open sessions overlap (any instance). */
 const SESSION_LOCK = 74_210_101;
 
-const datesOf = (input: SessionInput) => ({ START_DATE: sessionStartOf(input.START_DATE), END_DATE: input.END_DATE === null ? null : sessionEndOf(input.END_DATE) });
+const datesOf = (input: ApplicationSessionInput) => ({ START_DATE: sessionStartOf(input.START_DATE), END_DATE: input.END_DATE === null ? null : sessionEndOf(input.END_DATE) });
 
-const capsOf = (input: SessionInput) => ({ hoursPermanent: input.HOURS.PERMANENT, hoursVacataire: input.HOURS.VACATAIRE, hoursStagiaire: input.HOURS.STAGIAIRE, hoursStaff: input.HOURS.STAFF });
+const capsOf = (input: ApplicationSessionInput) => ({ hoursPermanent: input.HOURS.PERMANENT, hoursVacataire: input.HOURS.VACATAIRE, hoursStagiaire: input.HOURS.STAGIAIRE, hoursStaff: input.HOURS.STAFF });
 
 /**
  * Refuses SESSION_OVERLAP when another open session (active, not closed by hand) shares some
@@ -33,11 +33,11 @@ async function assertNoOverlap(tx: Tx, range: { start: Date; end: Date | null },
 }
 
 /** Every session, newest first, with its counts of applications and choices. */
-export async function listApplicationSessions(ctx: ServiceContext): Promise<SessionSummary[]> {
+export async function listApplicationSessions(ctx: ServiceContext): Promise<ApplicationSessionSummary[]> {
   return summaries(ctx);
 }
 
-async function summaries(ctx: ServiceContext, onlyId?: number): Promise<SessionSummary[]> {
+async function summaries(ctx: ServiceContext, onlyId?: number): Promise<ApplicationSessionSummary[]> {
   const appCounts = ctx.db
     .select({
       sessionId: applications.SESSION_APPLICATION_ID,
@@ -67,18 +67,18 @@ async function summaries(ctx: ServiceContext, onlyId?: number): Promise<SessionS
   const now = ctx.clock.now();
   return rows.map((r) => {
     const session = toApplicationSession(r.session, r.constraint);
-    return { ...session, CURRENT: isCurrentSession(session, now), APPLICATIONS: r.apps ?? 0, CLOSED_APPLICATIONS: r.closed ?? 0, CHOICES: r.choices ?? 0, CONFIRMED: r.confirmed ?? 0 };
+    return { ...session, CURRENT: isCurrentApplicationSession(session, now), APPLICATIONS: r.apps ?? 0, CLOSED_APPLICATIONS: r.closed ?? 0, CHOICES: r.choices ?? 0, CONFIRMED: r.confirmed ?? 0 };
   });
 }
 
-async function summaryOf(ctx: ServiceContext, id: number): Promise<SessionSummary> {
+async function summaryOf(ctx: ServiceContext, id: number): Promise<ApplicationSessionSummary> {
   const [summary] = await summaries(ctx, id);
   if (!summary) throw new AppError('NOT_FOUND');
   return summary;
 }
 
 /** Opens a new session with its limits and hourly caps; refused when another open session overlaps it. */
-export async function createApplicationSession(ctx: ServiceContext, input: Acting & { values: SessionInput }): Promise<SessionSummary> {
+export async function createApplicationSession(ctx: ServiceContext, input: Acting & { values: ApplicationSessionInput }): Promise<ApplicationSessionSummary> {
   const { values } = input;
   const dates = datesOf(values);
   const id = await ctx.db.transaction(async (tx) => {
@@ -98,7 +98,7 @@ export async function createApplicationSession(ctx: ServiceContext, input: Actin
  * Edits a session's name, dates, limits and caps. When the caps change, the allowed volume
  * (TOTAL_HOURS) of every application of the session not yet closed follows its person's category.
  */
-export async function updateApplicationSession(ctx: ServiceContext, input: Acting & { id: number; values: SessionInput }): Promise<SessionSummary> {
+export async function updateApplicationSession(ctx: ServiceContext, input: Acting & { id: number; values: ApplicationSessionInput }): Promise<ApplicationSessionSummary> {
   const { values } = input;
   const dates = datesOf(values);
   const caps = capsOf(values);
@@ -139,7 +139,7 @@ export async function updateApplicationSession(ctx: ServiceContext, input: Actin
 }
 
 /** Closes a session by hand (MANUAL_CLOSURE), or reopens it (refused when another open session overlaps it). */
-export async function setManualClosure(ctx: ServiceContext, input: Acting & { id: number; closed: boolean }): Promise<SessionSummary> {
+export async function setManualClosure(ctx: ServiceContext, input: Acting & { id: number; closed: boolean }): Promise<ApplicationSessionSummary> {
   await ctx.db.transaction(async (tx) => {
     const [session] = await tx.select().from(applicationSessions).where(eq(applicationSessions.id, input.id)).for('update');
     if (!session) throw new AppError('NOT_FOUND');

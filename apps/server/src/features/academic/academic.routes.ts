@@ -24,8 +24,8 @@ import {
   ImportQuery,
   ImportReport,
   MAX_IMPORT_LINES,
-  SessionInput,
-  SessionSummary,
+  ApplicationSessionInput,
+  ApplicationSessionSummary,
   SUBJECT_CSV_COLUMNS,
   SubjectInput,
 } from '@portal/contract';
@@ -169,27 +169,27 @@ export const academicRoutes: FastifyPluginAsyncZod = async (app) => {
   // ---------------------------------------------------------------- sessions
 
   app.get('/academic/sessions', {
-    schema: { tags, summary: 'Every choice session, newest first, with its counts', response: { 200: z.array(SessionSummary), ...errors } },
+    schema: { tags, summary: 'Every choice session, newest first, with its counts', response: { 200: z.array(ApplicationSessionSummary), ...errors } },
     preHandler: sessions,
   }, async () => listApplicationSessions(app.ctx));
 
   app.post('/academic/sessions', {
-    schema: { tags, summary: 'Open a choice session; another open session over these dates is 409 SESSION_OVERLAP', body: SessionInput, response: { 201: SessionSummary, ...errors } },
+    schema: { tags, summary: 'Open a choice session; another open session over these dates is 409 SESSION_OVERLAP', body: ApplicationSessionInput, response: { 201: ApplicationSessionSummary, ...errors } },
     preHandler: sessions,
   }, async (request, reply) => reply.code(201).send(await createApplicationSession(app.ctx, { ...acting(request), values: request.body })));
 
   app.patch('/academic/sessions/:id', {
-    schema: { tags, summary: "Edit a session's dates, limits and caps; open applications follow new caps", params: IdParams, body: SessionInput, response: { 200: SessionSummary, ...errors } },
+    schema: { tags, summary: "Edit a session's dates, limits and caps; open applications follow new caps", params: IdParams, body: ApplicationSessionInput, response: { 200: ApplicationSessionSummary, ...errors } },
     preHandler: sessions,
   }, async (request) => updateApplicationSession(app.ctx, { ...acting(request), id: request.params.id, values: request.body }));
 
   app.post('/academic/sessions/:id/close', {
-    schema: { tags, summary: 'Close a session by hand', params: IdParams, response: { 200: SessionSummary, ...errors } },
+    schema: { tags, summary: 'Close a session by hand', params: IdParams, response: { 200: ApplicationSessionSummary, ...errors } },
     preHandler: sessions,
   }, async (request) => setManualClosure(app.ctx, { ...acting(request), id: request.params.id, closed: true }));
 
   app.post('/academic/sessions/:id/reopen', {
-    schema: { tags, summary: 'Reopen a session closed by hand; 409 SESSION_OVERLAP when another open session overlaps it', params: IdParams, response: { 200: SessionSummary, ...errors } },
+    schema: { tags, summary: 'Reopen a session closed by hand; 409 SESSION_OVERLAP when another open session overlaps it', params: IdParams, response: { 200: ApplicationSessionSummary, ...errors } },
     preHandler: sessions,
   }, async (request) => setManualClosure(app.ctx, { ...acting(request), id: request.params.id, closed: false }));
 

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { isCurrentSession, type ApplicationSession, type PersonKind, type StaffStatus } from '@portal/contract';
+import { isCurrentApplicationSession, type ApplicationSession, type PersonKind, type StaffStatus } from '@portal/contract';
 import type { Tx } from '../../db/client';
 import { applications, applicationSessions, identifications, persons, profiles, subjectConstraints } from '../../db/schema';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
@@ -89,7 +89,7 @@ export async function changeApplication<T>(
       // Only the owner changes an application, the back office included.
       if (locked.application.EMPLOYEE_ID !== input.actor.id) throw new AppError('FORBIDDEN');
       if (locked.application.CLOSED) throw new AppError('SESSION_CLOSED');
-      if (!isCurrentSession(locked.session, ctx.clock.now())) throw new AppError('NO_ACTIVE_SESSION');
+      if (!isCurrentApplicationSession(locked.session, ctx.clock.now())) throw new AppError('NO_ACTIVE_SESSION');
       assertGate(locked.person, locked.identifiedAt);
       return change(tx, locked);
     });

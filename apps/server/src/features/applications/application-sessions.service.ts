@@ -1,5 +1,5 @@
 import { and, desc, eq, lte } from 'drizzle-orm';
-import { isCurrentSession, type ApplicationSession } from '@portal/contract';
+import { isCurrentApplicationSession, type ApplicationSession } from '@portal/contract';
 import { applicationSessions, subjectConstraints } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 
@@ -30,6 +30,6 @@ export async function currentApplicationSession(ctx: ServiceContext): Promise<Ap
     .innerJoin(subjectConstraints, eq(subjectConstraints.id, applicationSessions.SUBJECT_CONSTRAINT_ID))
     .where(and(eq(applicationSessions.ACTIVED, true), eq(applicationSessions.MANUAL_CLOSURE, false), lte(applicationSessions.START_DATE, now)))
     .orderBy(desc(applicationSessions.START_DATE));
-  const open = rows.map((r) => toApplicationSession(r.session, r.constraint)).find((s) => isCurrentSession(s, now));
+  const open = rows.map((r) => toApplicationSession(r.session, r.constraint)).find((s) => isCurrentApplicationSession(s, now));
   return open ?? null;
 }

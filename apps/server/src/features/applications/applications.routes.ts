@@ -11,7 +11,7 @@ import {
   ChoicesReplaceBody,
   EmployeeParams,
   IdParams,
-  SessionChoice,
+  ApplicationSessionChoice,
 } from '@portal/contract';
 import { assertSelf, requestMeta, requireBearer } from '../../lib/auth';
 import { assertOwnerOrReader, requireApplicant } from './access';
@@ -94,7 +94,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => archivedApplications(app.ctx, { employeeId: await employeeOf(request, request.params.employee) }));
 
   app.get('/applications/affectations/:employee', {
-    schema: { tags, summary: "A person's confirmed choices (AFFECTATION = 1) across sessions", params: EmployeeParams, response: { 200: z.array(SessionChoice), ...errors } },
+    schema: { tags, summary: "A person's confirmed choices (AFFECTATION = 1) across sessions", params: EmployeeParams, response: { 200: z.array(ApplicationSessionChoice), ...errors } },
     preHandler: applicant,
   }, async (request) => confirmedChoices(app.ctx, { employeeId: await employeeOf(request, request.params.employee) }));
 
@@ -115,7 +115,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => getApplication(app.ctx, { id: request.params.id, actor: request.actor, meta: requestMeta(request) }));
 
   app.get('/applications-choices/older/:employee', {
-    schema: { tags, summary: "A person's choices in sessions other than the current one", params: EmployeeParams, response: { 200: z.array(SessionChoice), ...errors } },
+    schema: { tags, summary: "A person's choices in sessions other than the current one", params: EmployeeParams, response: { 200: z.array(ApplicationSessionChoice), ...errors } },
     preHandler: applicant,
   }, async (request) => olderChoices(app.ctx, { employeeId: await employeeOf(request, request.params.employee) }));
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { AFFECTATION, estimatePay, type Application, type ArchivedApplication, type Choice, type SessionChoice } from '@portal/contract';
+import { AFFECTATION, estimatePay, type Application, type ArchivedApplication, type Choice, type ApplicationSessionChoice } from '@portal/contract';
 import type { Executor } from '../../db/client';
 import { applicationChoices, applications, applicationSessions, identifications, persons, subjectConstraints } from '../../db/schema';
 import { audit } from '../../lib/audit';
@@ -126,12 +126,12 @@ export async function archivedApplications(ctx: ServiceContext, input: { employe
 }
 
 /** The person's confirmed choices (AFFECTATION = 1), across sessions. */
-export async function confirmedChoices(ctx: ServiceContext, input: { employeeId: number }): Promise<SessionChoice[]> {
+export async function confirmedChoices(ctx: ServiceContext, input: { employeeId: number }): Promise<ApplicationSessionChoice[]> {
   return choiceRows(ctx.db, and(eq(applications.EMPLOYEE_ID, input.employeeId), eq(applicationChoices.AFFECTATION, AFFECTATION.CONFIRMED)));
 }
 
 /** The person's choices made in sessions other than the current one. */
-export async function olderChoices(ctx: ServiceContext, input: { employeeId: number }): Promise<SessionChoice[]> {
+export async function olderChoices(ctx: ServiceContext, input: { employeeId: number }): Promise<ApplicationSessionChoice[]> {
   const current = currentApplicationSessionIdSql(ctx.clock.now());
   return choiceRows(ctx.db, and(eq(applications.EMPLOYEE_ID, input.employeeId), sql`${applications.SESSION_APPLICATION_ID} is distinct from ${current}`));
 }

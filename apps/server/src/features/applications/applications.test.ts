@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_MESSAGES, estimatePay, type Application, type ArchivedApplication, type Choice, type SessionChoice } from '@portal/contract';
+import { ERROR_MESSAGES, estimatePay, type Application, type ArchivedApplication, type Choice, type ApplicationSessionChoice } from '@portal/contract';
 import { applicationChoices, applications, applicationSessions, auditLog, identifications, persons, settings, subjects } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
 import { Client, createTestApp, lastMailTo, sessionFor, signIn, type TestApp } from '../../../test/helpers';
@@ -649,13 +649,13 @@ describe('the archive', () => {
       [l1Day[21]!.id, 'TD', 2],
     ]);
 
-    const confirmed = (await a.client.get(`/api/applications/affectations/${a.id}`)).json() as SessionChoice[];
+    const confirmed = (await a.client.get(`/api/applications/affectations/${a.id}`)).json() as ApplicationSessionChoice[];
     expect(confirmed.map((c) => [c.Subject.SUBJECT_ID, c.SESSION_APPLICATION_ID, c.DESIGNATION, c.AFFECTATION])).toEqual([
       [current[0]!.Subject.SUBJECT_ID, session.id, session.DESIGNATION, 1],
       [l1Day[20]!.id, old!.id, 'Subject choices, semester 2, 2022-2023', 1],
     ]);
 
-    const older = (await a.client.get(`/api/applications-choices/older/${a.id}`)).json() as SessionChoice[];
+    const older = (await a.client.get(`/api/applications-choices/older/${a.id}`)).json() as ApplicationSessionChoice[];
     expect(older.map((c) => [c.Subject.SUBJECT_ID, c.SESSION_APPLICATION_ID, c.CLOSED])).toEqual([
       [l1Day[20]!.id, old!.id, true],
       [l1Day[21]!.id, old!.id, true],

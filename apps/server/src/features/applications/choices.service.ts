@@ -8,7 +8,7 @@ import {
   type Choice,
   type ChoiceCategory,
   type ChoiceInput,
-  type SessionChoice,
+  type ApplicationSessionChoice,
   type WeighedChoice,
 } from '@portal/contract';
 import type { Executor, Tx } from '../../db/client';
@@ -26,7 +26,7 @@ const assignedOfChoice = sql<ChoiceCategory[]>`array(select x.category from ${ap
   where x.session_id = ${applicationChoices.sessionId} and x.subject_id = ${applicationChoices.SUBJECT_ID} and x.affectation = 1 order by x.category)`;
 
 /** Choices with their subject, session and owner's tax rate; newest session first, then by level, class and subject. */
-export async function choiceRows(exec: Executor, where: SQL | undefined): Promise<SessionChoice[]> {
+export async function choiceRows(exec: Executor, where: SQL | undefined): Promise<ApplicationSessionChoice[]> {
   const rows = await joinSubjectCatalogue(
     exec
       .select({
@@ -65,7 +65,7 @@ export async function choiceRows(exec: Executor, where: SQL | undefined): Promis
   }));
 }
 
-export const asChoice = ({ SESSION_APPLICATION_ID: _s, DESIGNATION: _d, DESIGNATION_FR: _f, CLOSED: _c, ...choice }: SessionChoice): Choice => choice;
+export const asChoice = ({ SESSION_APPLICATION_ID: _s, DESIGNATION: _d, DESIGNATION_FR: _f, CLOSED: _c, ...choice }: ApplicationSessionChoice): Choice => choice;
 
 /** The choices of one application. */
 export async function listChoices(exec: Executor, applicationId: number): Promise<Choice[]> {

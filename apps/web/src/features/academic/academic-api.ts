@@ -12,8 +12,8 @@ import type {
   CatalogueSubjectPage,
   CatalogueSubjectQuery,
   ImportReport,
-  SessionInput,
-  SessionSummary,
+  ApplicationSessionInput,
+  ApplicationSessionSummary,
 } from '@portal/contract';
 import { api } from '../../lib/api';
 import { upload } from '../../lib/upload';
@@ -83,14 +83,14 @@ export const importSubjects = (file: File, dryRun: boolean, onProgress?: (percen
 export function useSessions() {
   return useQuery({
     queryKey: academicKeys.sessions,
-    queryFn: ({ signal }) => api<SessionSummary[]>('/api/academic/sessions', { signal }),
+    queryFn: ({ signal }) => api<ApplicationSessionSummary[]>('/api/academic/sessions', { signal }),
   });
 }
 
-export const saveSession = (id: number | null, body: SessionInput) =>
-  api<SessionSummary>(id === null ? '/api/academic/sessions' : `/api/academic/sessions/${id}`, { method: id === null ? 'POST' : 'PATCH', body });
+export const saveSession = (id: number | null, body: ApplicationSessionInput) =>
+  api<ApplicationSessionSummary>(id === null ? '/api/academic/sessions' : `/api/academic/sessions/${id}`, { method: id === null ? 'POST' : 'PATCH', body });
 
-export const sessionAction = (id: number, action: 'close' | 'reopen') => api<SessionSummary>(`/api/academic/sessions/${id}/${action}`, { method: 'POST' });
+export const sessionAction = (id: number, action: 'close' | 'reopen') => api<ApplicationSessionSummary>(`/api/academic/sessions/${id}/${action}`, { method: 'POST' });
 
 // ---------------------------------------------------------------- assignments
 

@@ -10,7 +10,7 @@ import type {
   CatalogueSubject,
   CatalogueSubjectPage,
   PersonRecord,
-  SessionSummary,
+  ApplicationSessionSummary,
   SubjectRow,
 } from '@portal/contract';
 import { applicationSession, subjectLimits, subjectRow as baseSubjectRow } from '../../test/choice-data';
@@ -67,7 +67,7 @@ export const catalogueHandlers = () => ({
 const CONSTRAINT = subjectLimits(1, [3, 3, 2, 2, 2], [2, 2, 1, 1, 1]);
 
 /** A session from 1 to 30 September 2024 (university time, UTC+1): its instants are 23:00 UTC the day before. */
-export function session(overrides: Partial<SessionSummary> = {}): SessionSummary {
+export function session(overrides: Partial<ApplicationSessionSummary> = {}): ApplicationSessionSummary {
   return {
     ...applicationSession({
       id: 1,

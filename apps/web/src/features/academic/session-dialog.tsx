@@ -8,7 +8,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { SessionInput, type HourlyCaps, type SessionSummary } from '@portal/contract';
+import { ApplicationSessionInput, type HourlyCaps, type ApplicationSessionSummary } from '@portal/contract';
 import { dmyToIso, GROUP_LIMIT_NAMES, groupLimit, groupLimitName, isoToDmy, lastSessionDayOf, LEVEL_GROUP_KEYS, SHIFT_GROUPS, STAFF_STATUSES, universityDayOf, type GroupLimitName } from '@portal/contract/rules';
 import { useNotify } from '../../components/notify';
 import { DateField } from '../../components/date-field';
@@ -35,7 +35,7 @@ interface Values {
 const mapValues = <K extends string>(record: Record<K, string>) => Object.fromEntries(Object.entries<string>(record).map(([key, value]) => [key, toNumber(value)]));
 
 /** The typed text as the API's body: days as yyyy-mm-dd (left as typed when not a date, so that it fails), numbers as numbers. */
-export function toSessionInput(values: Values) {
+export function toApplicationSessionInput(values: Values) {
   const day = (value: string) => (value.trim() === '' ? undefined : (dmyToIso(value) ?? value));
   return {
     DESIGNATION: values.DESIGNATION,
@@ -48,7 +48,7 @@ export function toSessionInput(values: Values) {
 }
 
 /** A session as the form shows it: its days dd/mm/yyyy (university time) and the limit of each level group. */
-function toValues(session: SessionSummary | null): Values {
+function toValues(session: ApplicationSessionSummary | null): Values {
   const text = (value: number | undefined) => (value === undefined ? '' : String(value));
   return {
     DESIGNATION: session?.DESIGNATION ?? '',
@@ -65,18 +65,18 @@ function toValues(session: SessionSummary | null): Values {
 const KNOWN_FIELDS = ['DESIGNATION', 'DESIGNATION_FR', 'START_DATE', 'END_DATE', ...GROUP_LIMIT_NAMES.map((name) => `LIMITS.${name}`), ...STAFF_STATUSES.map((status) => `HOURS.${status}`)] as Path<Values>[];
 
 /** Creates or edits a choice session: its days, the subject limits per level group and shift, and the hours per staff category. */
-export default function SessionDialog({ session, onClose }: { session: SessionSummary | null; onClose: () => void }) {
+export default function SessionDialog({ session, onClose }: { session: ApplicationSessionSummary | null; onClose: () => void }) {
   const { t } = useTranslation();
   const notify = useNotify();
   const queryClient = useQueryClient();
   const titleId = useId();
   const [message, setMessage] = useState<string | null>(null);
-  const form = useForm<Values, unknown, SessionInput>({
+  const form = useForm<Values, unknown, ApplicationSessionInput>({
     defaultValues: toValues(session),
-    resolver: contractResolver<typeof SessionInput, Values>(SessionInput, toSessionInput, ['END_DATE']),
+    resolver: contractResolver<typeof ApplicationSessionInput, Values>(ApplicationSessionInput, toApplicationSessionInput, ['END_DATE']),
   });
   const mutation = useMutation({
-    mutationFn: (body: SessionInput) => saveSession(session?.id ?? null, body),
+    mutationFn: (body: ApplicationSessionInput) => saveSession(session?.id ?? null, body),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: academicKeys.all });
       notify(session ? 'academic.notify.saved' : 'academic.notify.created', 'success');

@@ -11,7 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SessionSummary } from '@portal/contract';
+import type { ApplicationSessionSummary } from '@portal/contract';
 import { useNotify } from '../../components/notify';
 import { Page } from '../../components/page';
 import { LoadStatus } from '../../components/load-status';
@@ -34,8 +34,8 @@ export default function SessionsPage() {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const sessions = useSessions();
-  const [editing, setEditing] = useState<SessionSummary | 'new' | null>(null);
-  const [acting, setActing] = useState<{ session: SessionSummary; action: 'close' | 'reopen' } | null>(null);
+  const [editing, setEditing] = useState<ApplicationSessionSummary | 'new' | null>(null);
+  const [acting, setActing] = useState<{ session: ApplicationSessionSummary; action: 'close' | 'reopen' } | null>(null);
 
   return (
     <Page

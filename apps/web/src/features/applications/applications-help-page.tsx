@@ -19,7 +19,7 @@ import { errorKey } from '../../lib/api';
 import { applicationsKeys, initApplication } from './applications-api';
 import { ChoiceGate } from './gate';
 import { formatRate } from './labels';
-import { LimitsTable, Section, SessionHeading } from './panels';
+import { LimitsTable, Section, ApplicationSessionHeading } from './panels';
 
 function Rules({ session, person }: { session: ApplicationSession; person: PersonRecord }) {
   const { t, i18n } = useTranslation();
@@ -37,7 +37,7 @@ function Rules({ session, person }: { session: ApplicationSession; person: Perso
 
   return (
     <Stack spacing={3}>
-      <SessionHeading session={session} heading="h2" />
+      <ApplicationSessionHeading session={session} heading="h2" />
       <Typography>{t('applications.help.intro')}</Typography>
 
       <Section id="courses-help-limits" title={t('applications.help.limitsTitle')}>

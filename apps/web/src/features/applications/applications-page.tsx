@@ -21,9 +21,9 @@ import { errorKey, isApiError } from '../../lib/api';
 import { addChoice, dayOf, fromServer, isDirty, toSaveBody, type DraftChoice } from './choices';
 import { ChoicesList, ChoicesSummary } from './choices-panel';
 import { clearChoices, closeApplication, applicationsKeys, limitOf, saveChoices, useChoices, useCurrentApplication } from './applications-api';
-import { ChoiceGate, CheckSessionButton } from './gate';
+import { ChoiceGate, CheckApplicationSessionButton } from './gate';
 import { limitText, slotName } from './labels';
-import { Section, SessionHeading } from './panels';
+import { Section, ApplicationSessionHeading } from './panels';
 
 // The subject browser (filters, selects, paging) is its own chunk: the list and the summary show first.
 const SubjectBrowser = lazy(() => import('./subject-browser'));
@@ -42,7 +42,7 @@ function ServerError({ error, onClose }: { error: unknown; onClose: () => void }
   );
 }
 
-function ChoiceSession({ session, application, person, saved }: { session: ApplicationSession; application: Application; person: PersonRecord; saved: Choice[] }) {
+function ChoicesInApplicationSession({ session, application, person, saved }: { session: ApplicationSession; application: Application; person: PersonRecord; saved: Choice[] }) {
   const { t } = useTranslation();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -127,13 +127,13 @@ function ChoiceSession({ session, application, person, saved }: { session: Appli
 
   return (
     <Stack spacing={3}>
-      <SessionHeading session={session} heading="p" />
+      <ApplicationSessionHeading session={session} heading="p" />
 
       {closed ? (
         <Alert severity="info" role="status" icon={<LockOutlined />}>
           <AlertTitle>{t('errors.SESSION_CLOSED')}</AlertTitle>
           <Typography sx={{ mb: 1.5 }}>{t('applications.closedText', { date: dayOf(application.CLOSED_AT) })}</Typography>
-          <CheckSessionButton onCheck={recheck} busy={false} />
+          <CheckApplicationSessionButton onCheck={recheck} busy={false} />
         </Alert>
       ) : null}
 
@@ -215,7 +215,7 @@ function ChoicesLoader({ session, application, person }: { session: ApplicationS
       </Alert>
     );
   }
-  return <ChoiceSession session={session} application={application} person={person} saved={choices.data} />;
+  return <ChoicesInApplicationSession session={session} application={application} person={person} saved={choices.data} />;
 }
 
 /** The person's application in the open session; without one (or with one of another session) the rules page. */

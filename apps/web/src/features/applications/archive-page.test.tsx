@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ArchivedApplication, Choice, SessionChoice } from '@portal/contract';
+import type { ArchivedApplication, Choice, ApplicationSessionChoice } from '@portal/contract';
 import { error, fakeApi } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { ALGORITHMS, application, choice, COMPILERS, DATABASES, lecturer } from './applications-fixtures';
@@ -15,7 +15,7 @@ const archived = (overrides: Partial<ArchivedApplication>): ArchivedApplication 
   ...overrides,
 });
 
-const inSession = (of: Choice, id: number, designation: string): SessionChoice => ({ ...of, SESSION_APPLICATION_ID: id, DESIGNATION: designation, DESIGNATION_FR: `FR ${designation}`, CLOSED: true });
+const inSession = (of: Choice, id: number, designation: string): ApplicationSessionChoice => ({ ...of, SESSION_APPLICATION_ID: id, DESIGNATION: designation, DESIGNATION_FR: `FR ${designation}`, CLOSED: true });
 
 const S1 = 'Subject choices, semester 1, 2023-2024';
 const S2 = 'Subject choices, semester 2, 2022-2023';

@@ -14,7 +14,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ArchivedApplication, Choice, SessionChoice } from '@portal/contract';
+import type { ArchivedApplication, Choice, ApplicationSessionChoice } from '@portal/contract';
 import { Page } from '../../components/page';
 import { PageLoader } from '../../components/page-loader';
 import { errorKey } from '../../lib/api';
@@ -102,10 +102,10 @@ function PastApplications({ items }: { items: ArchivedApplication[] }) {
 }
 
 /** Choices grouped by the session they were made in. */
-function BySession({ items, tab }: { items: SessionChoice[]; tab: TabName }) {
+function ByApplicationSession({ items, tab }: { items: ApplicationSessionChoice[]; tab: TabName }) {
   const { t, i18n } = useTranslation();
   if (items.length === 0) return <Empty />;
-  const sessions = new Map<number, SessionChoice[]>();
+  const sessions = new Map<number, ApplicationSessionChoice[]>();
   for (const item of items) sessions.set(item.SESSION_APPLICATION_ID, [...(sessions.get(item.SESSION_APPLICATION_ID) ?? []), item]);
   return (
     <Stack spacing={2}>
@@ -120,7 +120,7 @@ function BySession({ items, tab }: { items: SessionChoice[]; tab: TabName }) {
 
 function Panel({ tab, employee }: { tab: TabName; employee: number }) {
   const { t } = useTranslation();
-  const query = useArchive<ArchivedApplication | SessionChoice>(tab, employee, true);
+  const query = useArchive<ArchivedApplication | ApplicationSessionChoice>(tab, employee, true);
   if (query.isPending) return <PageLoader />;
   if (query.isError) {
     return (
@@ -129,7 +129,7 @@ function Panel({ tab, employee }: { tab: TabName; employee: number }) {
       </Alert>
     );
   }
-  return tab === 'applications' ? <PastApplications items={query.data as ArchivedApplication[]} /> : <BySession items={query.data as SessionChoice[]} tab={tab} />;
+  return tab === 'applications' ? <PastApplications items={query.data as ArchivedApplication[]} /> : <ByApplicationSession items={query.data as ApplicationSessionChoice[]} tab={tab} />;
 }
 
 /** History: past applications, archived assignments and older choices. */

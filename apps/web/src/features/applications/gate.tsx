@@ -14,7 +14,7 @@ import { useSession } from '../../lib/session';
 import { useCurrentApplicationSession } from './applications-api';
 
 /** "Check for new session": asks the server again. */
-export function CheckSessionButton({ onCheck, busy }: { onCheck: () => void; busy: boolean }) {
+export function CheckApplicationSessionButton({ onCheck, busy }: { onCheck: () => void; busy: boolean }) {
   const { t } = useTranslation();
   return (
     <Button variant="outlined" startIcon={<RefreshOutlined />} onClick={onCheck} disabled={busy} sx={{ alignSelf: 'flex-start' }}>
@@ -48,7 +48,7 @@ function PersonGate({ person, onCheck, checking }: { person: PersonRecord; onChe
   );
 }
 
-function SessionGate({ person, children }: { person: PersonRecord; children: (session: ApplicationSession, person: PersonRecord) => ReactNode }) {
+function ApplicationSessionGate({ person, children }: { person: PersonRecord; children: (session: ApplicationSession, person: PersonRecord) => ReactNode }) {
   const { t } = useTranslation();
   const session = useCurrentApplicationSession();
   if (session.isPending) return <PageLoader />;
@@ -58,7 +58,7 @@ function SessionGate({ person, children }: { person: PersonRecord; children: (se
         <Alert severity="error" role="alert">
           {t(errorKey(session.error))}
         </Alert>
-        <CheckSessionButton onCheck={() => void session.refetch()} busy={session.isFetching} />
+        <CheckApplicationSessionButton onCheck={() => void session.refetch()} busy={session.isFetching} />
       </Stack>
     );
   }
@@ -69,7 +69,7 @@ function SessionGate({ person, children }: { person: PersonRecord; children: (se
           <AlertTitle>{t('errors.NO_ACTIVE_SESSION')}</AlertTitle>
           {t('applications.noSession')}
         </Alert>
-        <CheckSessionButton onCheck={() => void session.refetch()} busy={session.isFetching} />
+        <CheckApplicationSessionButton onCheck={() => void session.refetch()} busy={session.isFetching} />
       </Stack>
     );
   }
@@ -84,5 +84,5 @@ export function ChoiceGate({ children }: { children: (session: ApplicationSessio
   const { user, query } = useSession();
   if (!user) return <PageLoader />;
   if (!user.ACTIVED || !user.IDENTIFIED) return <PersonGate person={user} onCheck={() => void query.refetch()} checking={query.isFetching} />;
-  return <SessionGate person={user}>{children}</SessionGate>;
+  return <ApplicationSessionGate person={user}>{children}</ApplicationSessionGate>;
 }

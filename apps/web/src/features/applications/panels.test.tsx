@@ -2,7 +2,7 @@ import TableCell from '@mui/material/TableCell';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { session } from './applications-fixtures';
-import { LimitsTable, Section, SessionHeading } from './panels';
+import { LimitsTable, Section, ApplicationSessionHeading } from './panels';
 
 describe('choice page panels', () => {
   it('name a section by its heading', () => {
@@ -15,7 +15,7 @@ describe('choice page panels', () => {
   });
 
   it('show the session and its dates', () => {
-    render(<SessionHeading session={session({ DESIGNATION: 'Semester 1', END_DATE: null })} heading="h2" />);
+    render(<ApplicationSessionHeading session={session({ DESIGNATION: 'Semester 1', END_DATE: null })} heading="h2" />);
     expect(screen.getByRole('heading', { level: 2, name: 'Semester 1' })).toBeInTheDocument();
     expect(screen.getByText(/^From \d\d\/\d\d\/\d{4}$/)).toBeInTheDocument();
   });

@@ -27,7 +27,7 @@ export function Section({ id, title, children }: { id: string; title: ReactNode;
 }
 
 /** The session's name and its dates: "From 01/09/2023 to 30/09/2023". */
-export function SessionHeading({ session, heading }: { session: Pick<ApplicationSession, 'DESIGNATION' | 'DESIGNATION_FR' | 'START_DATE' | 'END_DATE'>; heading: 'h2' | 'p' }) {
+export function ApplicationSessionHeading({ session, heading }: { session: Pick<ApplicationSession, 'DESIGNATION' | 'DESIGNATION_FR' | 'START_DATE' | 'END_DATE'>; heading: 'h2' | 'p' }) {
   const { t, i18n } = useTranslation();
   return (
     <Box>

@@ -18,7 +18,7 @@ import type {
   LessonsChanged,
   LessonsCreated,
   PlannedLesson,
-  SessionSummary,
+  ApplicationSessionSummary,
 } from '@portal/contract';
 import {
   AFFECTATION,
@@ -178,7 +178,7 @@ export function useSubjectSearch(classId: number | '', search: string, enabled =
 export function useAssignedLecturers(subject: { id: number; code: string } | null, part: string): { lecturers: LecturerOption[] | null; error: unknown } {
   const sessions = useQuery({
     queryKey: planningKeys.sessions,
-    queryFn: ({ signal }) => api<SessionSummary[]>('/api/academic/sessions', { signal }),
+    queryFn: ({ signal }) => api<ApplicationSessionSummary[]>('/api/academic/sessions', { signal }),
     enabled: subject !== null,
     staleTime: 60_000,
   });
