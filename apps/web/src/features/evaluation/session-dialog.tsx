@@ -4,19 +4,16 @@ import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useController, useForm, type FieldError, type FieldValues, type Path, type Resolver } from 'react-hook-form';
+import { useController, type FieldError, type FieldValues, type Path, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { EvaluationSessionInput, type CatalogueClass, type EvaluationSession, type EvaluationSessionChange } from '@portal/contract';
 import { dmyToIso, isoToDmy, V } from '@portal/contract/rules';
 import { DateField } from '../../components/date-field';
+import { useDialogForm } from '../../components/dialog-form';
 import { FormDialog } from '../../components/form-dialog-frame';
 import { FormTextField } from '../../components/form-text-field';
-import { useNotify } from '../../components/notify';
-import { errorKey } from '../../lib/api';
-import { applyFieldErrors, messageKey } from '../../lib/form';
+import { messageKey } from '../../lib/form';
 import { inLanguage } from '../../lib/names';
 import { changeEvaluationSession, createEvaluationSession, evaluationKeys, useClasses, useQuestionForms } from './evaluation-api';
 
@@ -85,37 +82,22 @@ const KNOWN: Path<Values>[] = ['name', 'nameFr', 'formId', 'startDate', 'endDate
  */
 export default function SessionDialog({ session, onClose }: { session: EvaluationSession | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
   const forms = useQuestionForms();
   const classes = useClasses();
-  const [message, setMessage] = useState<string | null>(null);
   const initial = toValues(session);
-  const form = useForm<Values, unknown, z.output<typeof EvaluationSessionInput>>({ defaultValues: initial, resolver });
+  const { form, dialog } = useDialogForm({
+    defaultValues: initial,
+    resolver,
+    fields: KNOWN,
+    save: (body: z.output<typeof EvaluationSessionInput>) => (session ? changeEvaluationSession(session.id, changes(initial, body)) : createEvaluationSession(body)),
+    invalidate: evaluationKeys.all,
+    done: session ? 'evaluation.notify.sessionSaved' : 'evaluation.notify.sessionCreated',
+    onSaved: onClose,
+  });
   const started = session !== null && session.state !== 'UPCOMING';
   const kept = new Set(started ? initial.classIds : []);
   const classField = useController({ control: form.control, name: 'classIds' });
   const formField = useController({ control: form.control, name: 'formId' });
-
-  const mutation = useMutation({
-    mutationFn: (body: z.output<typeof EvaluationSessionInput>) => (session ? changeEvaluationSession(session.id, changes(initial, body)) : createEvaluationSession(body)),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: evaluationKeys.all });
-      notify(session ? 'evaluation.notify.sessionSaved' : 'evaluation.notify.sessionCreated', 'success');
-      onClose();
-    },
-    onError: (error) => {
-      applyFieldErrors(error, form.setError, KNOWN);
-      setMessage(errorKey(error));
-    },
-  });
-  const submit = form.handleSubmit(
-    (body) => {
-      setMessage(null);
-      mutation.mutate(body);
-    },
-    () => setMessage('errors.VALIDATION_FAILED'),
-  );
 
   const classList: CatalogueClass[] = classes.data ?? [];
   const chosen = classList.filter((item) => classField.field.value.includes(item.id));
@@ -128,10 +110,8 @@ export default function SessionDialog({ session, onClose }: { session: Evaluatio
   return (
     <FormDialog
       title={t(session ? 'evaluation.sessions.edit' : 'evaluation.sessions.add')}
-      pending={mutation.isPending}
-      message={message}
+      {...dialog}
       submitLabel={t('evaluation.sessions.save')}
-      onSubmit={() => void submit()}
       onClose={onClose}
       maxWidth="sm"
       phoneFullScreen

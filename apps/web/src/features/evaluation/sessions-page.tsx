@@ -2,20 +2,13 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import type { EvaluationSession } from '@portal/contract';
 import { isoToDmy } from '@portal/contract/rules';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { EmptyRow } from '../../components/empty-row';
 import { LoadStatus } from '../../components/load-status';
+import { OfficeTable } from '../../components/office-table';
 import { Page } from '../../components/page';
 import { inLanguage } from '../../lib/names';
 import { useEvaluationSessions } from './evaluation-api';
@@ -23,9 +16,6 @@ import { STATE_COLORS } from './evaluation-labels';
 
 // The form (with the contract's schema and Zod) loads when it is first opened.
 const SessionDialog = lazy(() => import('./session-dialog'));
-
-const COLUMNS = ['name', 'form', 'start', 'end', 'state', 'classes', 'targets', 'participations', 'actions'] as const;
-const NUMERIC = new Set<string>(['targets', 'participations']);
 
 /** `/academic/evaluation/sessions`: the evaluation sessions, created and changed in a dialog, each with its results. */
 export default function SessionsPage() {
@@ -47,54 +37,55 @@ export default function SessionsPage() {
     >
       <LoadStatus error={sessions.error} loading={sessions.isPending} />
       {sessions.data ? (
-        <Paper variant="outlined">
-          <TableContainer sx={{ overflowX: 'auto' }}>
-            <Table size="small" sx={{ minWidth: 900 }} aria-label={t('evaluation.sessions.title')}>
-              <TableHead>
-                <TableRow>
-                  {COLUMNS.map((column) => (
-                    <TableCell key={column} align={NUMERIC.has(column) || column === 'actions' ? 'right' : 'left'} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                      {t(`evaluation.sessions.columns.${column}`)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {sessions.data.sessions.map((session) => (
-                  <TableRow key={session.id} hover>
-                    <TableCell>
-                      <Link component={RouterLink} to={`/academic/evaluation/sessions/${session.id}`} sx={{ fontWeight: 600 }}>
-                        {name(session)}
-                      </Link>
-                    </TableCell>
-                    <TableCell>
-                      <Link component={RouterLink} to={`/academic/evaluation/forms/${session.form.id}`}>
-                        {name(session.form)}
-                      </Link>
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{isoToDmy(session.startDate)}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{isoToDmy(session.endDate)}</TableCell>
-                    <TableCell>
-                      <Chip size="small" color={STATE_COLORS[session.state]} variant={session.state === 'OPEN' ? 'filled' : 'outlined'} label={t(`evaluation.states.${session.state}`)} />
-                    </TableCell>
-                    <TableCell>{session.classes.map((item) => item.code).join(', ')}</TableCell>
-                    <TableCell align="right">{session.targets}</TableCell>
-                    <TableCell align="right">{session.participations}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <Button size="small" onClick={() => setEditing(session)} aria-label={t('evaluation.sessions.editNamed', { name: name(session) })}>
-                        {t('evaluation.sessions.editShort')}
-                      </Button>
-                      <Button size="small" component={RouterLink} to={`/academic/evaluation/sessions/${session.id}`} aria-label={t('evaluation.sessions.resultsNamed', { name: name(session) })}>
-                        {t('evaluation.sessions.results')}
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-                {sessions.data.sessions.length === 0 ? <EmptyRow columns={COLUMNS.length} text={t('evaluation.sessions.empty')} /> : null}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        </Paper>
+        <OfficeTable
+          label={t('evaluation.sessions.title')}
+          minWidth={900}
+          rows={sessions.data.sessions}
+          rowKey={(session) => session.id}
+          empty={t('evaluation.sessions.empty')}
+          columns={[
+            {
+              header: t('evaluation.sessions.columns.name'),
+              cell: (session) => (
+                <Link component={RouterLink} to={`/academic/evaluation/sessions/${session.id}`} sx={{ fontWeight: 600 }}>
+                  {name(session)}
+                </Link>
+              ),
+            },
+            {
+              header: t('evaluation.sessions.columns.form'),
+              cell: (session) => (
+                <Link component={RouterLink} to={`/academic/evaluation/forms/${session.form.id}`}>
+                  {name(session.form)}
+                </Link>
+              ),
+            },
+            { header: t('evaluation.sessions.columns.start'), sx: { whiteSpace: 'nowrap' }, cell: (session) => isoToDmy(session.startDate) },
+            { header: t('evaluation.sessions.columns.end'), sx: { whiteSpace: 'nowrap' }, cell: (session) => isoToDmy(session.endDate) },
+            {
+              header: t('evaluation.sessions.columns.state'),
+              cell: (session) => <Chip size="small" color={STATE_COLORS[session.state]} variant={session.state === 'OPEN' ? 'filled' : 'outlined'} label={t(`evaluation.states.${session.state}`)} />,
+            },
+            { header: t('evaluation.sessions.columns.classes'), cell: (session) => session.classes.map((item) => item.code).join(', ') },
+            { header: t('evaluation.sessions.columns.targets'), align: 'right', cell: (session) => session.targets },
+            { header: t('evaluation.sessions.columns.participations'), align: 'right', cell: (session) => session.participations },
+            {
+              header: t('evaluation.sessions.columns.actions'),
+              align: 'right',
+              sx: { whiteSpace: 'nowrap' },
+              cell: (session) => (
+                <>
+                  <Button size="small" onClick={() => setEditing(session)} aria-label={t('evaluation.sessions.editNamed', { name: name(session) })}>
+                    {t('evaluation.sessions.editShort')}
+                  </Button>
+                  <Button size="small" component={RouterLink} to={`/academic/evaluation/sessions/${session.id}`} aria-label={t('evaluation.sessions.resultsNamed', { name: name(session) })}>
+                    {t('evaluation.sessions.results')}
+                  </Button>
+                </>
+              ),
+            },
+          ]}
+        />
       ) : null}
       {editing ? (
         <Suspense fallback={null}>

@@ -8,20 +8,17 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useFieldArray, useForm, type FieldError, type FieldValues, type Path, type Resolver } from 'react-hook-form';
+import { useFieldArray, type FieldError, type FieldValues, type Path, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { PaymentNetworkInput, type PaymentNetwork } from '@portal/contract';
 import { V } from '@portal/contract/rules';
 import { CheckboxField } from '../../components/checkbox-field';
+import { useDialogForm } from '../../components/dialog-form';
 import { FieldRow } from '../../components/form-parts';
 import { FormDialog } from '../../components/form-dialog-frame';
 import { FormTextField } from '../../components/form-text-field';
-import { useNotify } from '../../components/notify';
-import { errorKey } from '../../lib/api';
-import { applyFieldErrors, messageKey } from '../../lib/form';
+import { messageKey } from '../../lib/form';
 import { amountOf, ratePercent, rateBpOf } from './fee-steps';
 import { paymentKeys, saveNetwork } from './payments-api';
 
@@ -115,42 +112,25 @@ const fcfa = { ...numeric, input: { endAdornment: <InputAdornment position="end"
 /** Creates or changes a network: its code (fixed once created), name, limits, phone prefixes, fee steps, colour, USSD code, order and whether candidates see it. */
 export default function NetworkDialog({ network, onClose }: { network: PaymentNetwork | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
-  const [message, setMessage] = useState<string | null>(null);
-  const form = useForm<Values, unknown, Output>({ defaultValues: toValues(network, i18n.language), resolver });
+  const { form, dialog } = useDialogForm({
+    defaultValues: toValues(network, i18n.language),
+    resolver,
+    fields: KNOWN,
+    save: (body: Output) => saveNetwork(network?.code ?? null, body),
+    invalidate: paymentKeys.networks,
+    done: network ? 'payments.networks.saved' : 'payments.networks.created',
+    onSaved: onClose,
+  });
   const { control } = form;
   const steps = useFieldArray({ control, name: 'feeSchedule' });
   const scheduleError = form.formState.errors.feeSchedule;
   const scheduleMessage = scheduleError?.root?.message ?? scheduleError?.message;
 
-  const mutation = useMutation({
-    mutationFn: (body: Output) => saveNetwork(network?.code ?? null, body),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: paymentKeys.networks });
-      notify(network ? 'payments.networks.saved' : 'payments.networks.created', 'success');
-      onClose();
-    },
-    onError: (error) => {
-      applyFieldErrors(error, form.setError, KNOWN);
-      setMessage(errorKey(error));
-    },
-  });
-  const submit = form.handleSubmit(
-    (body) => {
-      setMessage(null);
-      mutation.mutate(body);
-    },
-    () => setMessage('errors.VALIDATION_FAILED'),
-  );
-
   return (
     <FormDialog
       title={network ? t('payments.networks.editTitle', { name: network.name }) : t('payments.networks.add')}
-      pending={mutation.isPending}
-      message={message}
+      {...dialog}
       submitLabel={t(network ? 'payments.networks.save' : 'payments.networks.create')}
-      onSubmit={() => void submit()}
       onClose={onClose}
       maxWidth="md"
       phoneFullScreen

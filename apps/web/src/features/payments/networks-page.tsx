@@ -2,19 +2,12 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import type { PaymentNetwork } from '@portal/contract';
 import { formatFcfa } from '@portal/contract/rules';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyRow } from '../../components/empty-row';
 import { LoadStatus } from '../../components/load-status';
+import { OfficeTable } from '../../components/office-table';
 import { Page } from '../../components/page';
 import { ratePercent } from './fee-steps';
 import { PaymentAlerts } from './payment-alerts';
@@ -22,8 +15,6 @@ import { useAllNetworks } from './payments-api';
 
 // The form (the contract's schema, Zod) loads when it is first opened.
 const NetworkDialog = lazy(() => import('./network-dialog'));
-
-const COLUMNS = ['name', 'code', 'limits', 'prefixes', 'fees', 'ussd', 'state', 'actions'] as const;
 
 /** A network's colour as a small swatch beside its name. */
 function Swatch({ color }: { color: string | null }) {
@@ -62,47 +53,43 @@ export default function NetworksPage() {
     >
       <LoadStatus error={networks.error} loading={networks.isPending} />
       {networks.data ? (
-        <Paper variant="outlined">
-          <TableContainer sx={{ overflowX: 'auto' }}>
-            <Table size="small" sx={{ minWidth: 900 }} aria-label={t('payments.networks.title')}>
-              <TableHead>
-                <TableRow>
-                  {COLUMNS.map((column) => (
-                    <TableCell key={column} align={column === 'actions' ? 'right' : 'left'} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                      {t(`payments.networks.columns.${column}`)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {networks.data.map((network) => (
-                  <TableRow key={network.code} hover>
-                    <TableCell sx={{ fontWeight: 600 }}>
-                      <Swatch color={network.color} />
-                      {network.name}
-                    </TableCell>
-                    <TableCell>{network.code}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('payments.networks.limits', { min: formatFcfa(network.minAmount), max: formatFcfa(network.maxAmount) })}</TableCell>
-                    <TableCell>{network.prefixes.length > 0 ? network.prefixes.join(', ') : t('payments.networks.anyPrefix')}</TableCell>
-                    <TableCell>
-                      <FeeSchedule network={network} />
-                    </TableCell>
-                    <TableCell>{network.ussdCode ?? ''}</TableCell>
-                    <TableCell>
-                      <Chip size="small" color={network.active ? 'success' : 'default'} variant={network.active ? 'filled' : 'outlined'} label={t(network.active ? 'payments.networks.active' : 'payments.networks.inactive')} />
-                    </TableCell>
-                    <TableCell align="right">
-                      <Button size="small" onClick={() => setEditing(network)} aria-label={t('payments.networks.editNamed', { name: network.name })}>
-                        {t('payments.networks.edit')}
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-                {networks.data.length === 0 ? <EmptyRow columns={COLUMNS.length} text={t('payments.networks.empty')} /> : null}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        </Paper>
+        <OfficeTable
+          label={t('payments.networks.title')}
+          minWidth={900}
+          rows={networks.data}
+          rowKey={(network) => network.code}
+          empty={t('payments.networks.empty')}
+          columns={[
+            {
+              header: t('payments.networks.columns.name'),
+              sx: { fontWeight: 600 },
+              cell: (network) => (
+                <>
+                  <Swatch color={network.color} />
+                  {network.name}
+                </>
+              ),
+            },
+            { header: t('payments.networks.columns.code'), cell: (network) => network.code },
+            { header: t('payments.networks.columns.limits'), sx: { whiteSpace: 'nowrap' }, cell: (network) => t('payments.networks.limits', { min: formatFcfa(network.minAmount), max: formatFcfa(network.maxAmount) }) },
+            { header: t('payments.networks.columns.prefixes'), cell: (network) => (network.prefixes.length > 0 ? network.prefixes.join(', ') : t('payments.networks.anyPrefix')) },
+            { header: t('payments.networks.columns.fees'), cell: (network) => <FeeSchedule network={network} /> },
+            { header: t('payments.networks.columns.ussd'), cell: (network) => network.ussdCode ?? '' },
+            {
+              header: t('payments.networks.columns.state'),
+              cell: (network) => <Chip size="small" color={network.active ? 'success' : 'default'} variant={network.active ? 'filled' : 'outlined'} label={t(network.active ? 'payments.networks.active' : 'payments.networks.inactive')} />,
+            },
+            {
+              header: t('payments.networks.columns.actions'),
+              align: 'right',
+              cell: (network) => (
+                <Button size="small" onClick={() => setEditing(network)} aria-label={t('payments.networks.editNamed', { name: network.name })}>
+                  {t('payments.networks.edit')}
+                </Button>
+              ),
+            },
+          ]}
+        />
       ) : null}
       <PaymentAlerts />
       {editing ? (
