@@ -7,8 +7,8 @@ import { CANDIDATE_DOCUMENT_MAX_BYTES, CANDIDATE_DOCUMENT_TYPES, UPLOAD_EXTENSIO
 import { candidateDocuments, candidates } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { loadInstitution } from '../../lib/institution';
 import { checkUpload, dropAfterCommit, dropOnRollback, fileTransaction, safeFileName, type IncomingFile } from '../../lib/uploads';
-import { loadInstitution } from '../requests/documents.service';
 import { candidateFile, ownDocumentUrl } from './candidate-file.service';
 import { candidateSlipPdf } from './candidate-slip';
 

@@ -7,9 +7,9 @@ import { audit } from '../../lib/audit';
 import { refuseAccess } from '../../lib/auth';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { loadInstitution } from '../../lib/institution';
 import { listPage, rowsOf } from '../../lib/sql';
 import { batchSlipPdf } from './batch-slip';
-import { loadInstitution } from './documents.service';
 import { ownUnitOr, processorOf, recordStep, stageCondition, toInboxRow } from './processing.service';
 import { listFrom } from './requests.service';
 

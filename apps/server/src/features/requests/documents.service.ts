@@ -1,11 +1,11 @@
-import { and, asc, eq, notExists } from 'drizzle-orm';
+import { and, eq, notExists } from 'drizzle-orm';
 import type { RequestAttachment, RequestVerification } from '@portal/contract';
 import type { Executor } from '../../db/client';
-import { files, institutions, requests, requestSubcategories, type FileRow } from '../../db/schema';
+import { files, requests, requestSubcategories, type FileRow } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import type { Institution } from '../../lib/pdf';
+import { loadInstitution } from '../../lib/institution';
 import { checkUpload, fileTransaction, storeUpload, type IncomingFile } from '../../lib/uploads';
 import { storedFileContent } from '../files/files.service';
 import { requestFormPdf } from './request-form';
@@ -70,12 +70,6 @@ export async function requestAttachmentFile(ctx: ServiceContext, input: { actor:
   const [found] = await ctx.db.select({ file: files }).from(requests).innerJoin(files, eq(files.id, requests.REQUEST_FILE)).where(eq(requests.id, input.id));
   if (!found) throw new AppError('NOT_FOUND');
   return storedFileContent(ctx, found.file);
-}
-
-/** The institution the printed documents are issued by (the letterhead); blank when none is recorded. */
-export async function loadInstitution(exec: Executor): Promise<Institution> {
-  const [row] = await exec.select({ name: institutions.name, city: institutions.city }).from(institutions).orderBy(asc(institutions.id)).limit(1);
-  return row ?? { name: '', city: '' };
 }
 
 /**
