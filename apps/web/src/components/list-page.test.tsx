@@ -1,6 +1,3 @@
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -19,17 +16,9 @@ function renderList(query: { data: Data | undefined; isPending?: boolean; isFetc
       query={{ isPending: false, isFetching: false, error: null, ...query }}
       paging={{ page: 1, pageSize: 10, pageSizes: [10, 25], update }}
       table={{
-        headers: ['Name'],
+        columns: [{ header: 'Name', cell: (row) => row.name }],
+        rowKey: (row) => row.id,
         empty: 'Nobody matches.',
-        rows: (rows) => (
-          <TableBody>
-            {rows.map((row) => (
-              <TableRow key={row.id}>
-                <TableCell>{row.name}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        ),
       }}
     />,
   );

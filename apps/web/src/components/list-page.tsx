@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { ListPagination } from './list-pagination';
-import { ListTable } from './list-table';
+import { OfficeTable, type OfficeTableProps } from './office-table';
 import { Page } from './page';
 import { LoadStatus } from './load-status';
 
@@ -102,8 +102,8 @@ interface ListPageProps<D extends Paged<unknown>> {
   filters: ReactNode;
   query: ListQuery<D>;
   paging: Paging;
-  /** the list as a table named by the title: the column headings, the text shown when nothing matches, the rows (a `TableBody`) */
-  table?: { headers: readonly string[]; empty: string; rows: (rows: D['rows']) => ReactNode };
+  /** the list as a table named by the title: its columns, the text shown when nothing matches, each row's key (`OfficeTable`) */
+  table?: Omit<OfficeTableProps<D['rows'][number]>, 'label' | 'rows' | 'fetching' | 'footer'>;
   /** or the list in a shape of its own, given the pager to place */
   children?: (data: D, pager: ReactNode) => ReactNode;
 }
@@ -119,11 +119,7 @@ export function ListPage<D extends Paged<unknown>>({ title, intro, filtersLabel,
     <Page title={title} maxWidth="lg" intro={intro}>
       <FilterBar label={filtersLabel}>{filters}</FilterBar>
       <LoadStatus error={query.error} loading={query.isPending} />
-      {data && table ? (
-        <ListTable label={title} headers={table.headers} empty={table.empty} fetching={query.isFetching} footer={pager}>
-          {data.rows.length > 0 ? table.rows(data.rows) : null}
-        </ListTable>
-      ) : null}
+      {data && table ? <OfficeTable<D['rows'][number]> {...table} label={title} rows={data.rows} fetching={query.isFetching} footer={pager} /> : null}
       {data && children ? children(data, pager) : null}
     </Page>
   );

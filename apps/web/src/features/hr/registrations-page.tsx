@@ -3,13 +3,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
-import type { RegistrationRow } from '@portal/contract';
 import { STAFF_STATUSES as CATEGORIES } from '@portal/contract/rules';
 import { FilterSelect, ListPage } from '../../components/list-page';
 import { SearchField } from '../../components/search-field';
@@ -35,34 +31,6 @@ function MissingCell({ missing }: { missing: string[] }) {
     </Tooltip>
   );
 }
-
-function RegistrationRows({ rows, from }: { rows: RegistrationRow[]; from: string }) {
-  const { t } = useTranslation();
-  return (
-    <TableBody>
-      {rows.map((row) => (
-        <TableRow key={row.id} hover>
-          <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.MATRICULE}</TableCell>
-          <TableCell>
-            <Link component={RouterLink} to={`/hr/registrations/${row.id}`} state={{ from }} sx={{ fontWeight: 600 }}>
-              {`${row.LASTNAME} ${row.FIRSTNAME}`}
-            </Link>
-          </TableCell>
-          <TableCell>{row.STATUS ? t(`person.status.${row.STATUS}`) : '—'}</TableCell>
-          <TableCell>
-            <StateChip closed={row.ACTIVED} />
-          </TableCell>
-          <TableCell>
-            <MissingCell missing={row.missing} />
-          </TableCell>
-          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDay(row.updatedAt)}</TableCell>
-        </TableRow>
-      ))}
-    </TableBody>
-  );
-}
-
-const COLUMNS = ['matricule', 'name', 'category', 'state', 'missing', 'updatedAt'] as const;
 
 export default function RegistrationsPage() {
   const { t } = useTranslation();
@@ -116,9 +84,23 @@ export default function RegistrationsPage() {
       query={list}
       paging={{ page: filters.page, pageSize: filters.pageSize, pageSizes: LIST_PAGE_SIZES, update }}
       table={{
-        headers: COLUMNS.map((column) => t(`hr.list.columns.${column}`)),
+        columns: [
+          { header: t('hr.list.columns.matricule'), sx: { whiteSpace: 'nowrap' }, cell: (row) => row.MATRICULE },
+          {
+            header: t('hr.list.columns.name'),
+            cell: (row) => (
+              <Link component={RouterLink} to={`/hr/registrations/${row.id}`} state={{ from: location.search }} sx={{ fontWeight: 600 }}>
+                {`${row.LASTNAME} ${row.FIRSTNAME}`}
+              </Link>
+            ),
+          },
+          { header: t('hr.list.columns.category'), cell: (row) => (row.STATUS ? t(`person.status.${row.STATUS}`) : '—') },
+          { header: t('hr.list.columns.state'), cell: (row) => <StateChip closed={row.ACTIVED} /> },
+          { header: t('hr.list.columns.missing'), cell: (row) => <MissingCell missing={row.missing} /> },
+          { header: t('hr.list.columns.updatedAt'), sx: { whiteSpace: 'nowrap' }, cell: (row) => formatDay(row.updatedAt) },
+        ],
+        rowKey: (row) => row.id,
         empty: t('hr.list.empty'),
-        rows: (rows) => <RegistrationRows rows={rows} from={location.search} />,
       }}
     />
   );

@@ -1,12 +1,8 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
-import type { InboxRow } from '@portal/contract';
 import { REQUEST_STAGES } from '@portal/contract/rules';
 import { FilterSelect, ListPage } from '../../components/list-page';
 import { SearchField } from '../../components/search-field';
@@ -20,47 +16,6 @@ import { RequestStatusChip } from './status-chip';
 
 /** The stages a unit works through (a finished request is only in the history). */
 const STAGES = REQUEST_STAGES;
-
-function Rows({ rows, from }: { rows: InboxRow[]; from: string }) {
-  const { t, i18n } = useTranslation();
-  return (
-    <TableBody>
-      {rows.map((row) => (
-        <TableRow key={row.id} hover>
-          <TableCell>
-            <Link component={RouterLink} to={`/office/requests/${row.id}`} state={{ from }} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-              {row.REQUEST_ID}
-            </Link>
-            <Typography variant="caption" component="span" sx={{ display: 'block', color: 'text.secondary' }}>
-              {row.REQUEST_OBJECT}
-            </Typography>
-          </TableCell>
-          <TableCell>
-            <AuthorCell author={row.author} audience={row.audience} className={row.className} />
-          </TableCell>
-          <TableCell>{labelled(row.subcategory, i18n.language)}</TableCell>
-          <TableCell>
-            <RequestStatusChip status={row.REQUEST_STATUS} />
-          </TableCell>
-          <TableCell>
-            {t(`requests.stage.${row.stage}`)}
-            {row.unit ? (
-              <Box component="span" sx={{ display: 'block', typography: 'caption', color: 'text.secondary' }}>
-                {labelled(row.unit, i18n.language)}
-              </Box>
-            ) : null}
-          </TableCell>
-          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatMoment(row.filedAt)}</TableCell>
-          <TableCell sx={{ whiteSpace: 'nowrap' }}>
-            <DeadlineCell row={row} />
-          </TableCell>
-        </TableRow>
-      ))}
-    </TableBody>
-  );
-}
-
-const COLUMNS = ['reference', 'lecturer', 'subcategory', 'status', 'stage', 'filedAt', 'deadline'] as const;
 
 /** A unit's requests: those it holds now (or held before), by stage, status, sub-category, staff's or students' and text; administrators see every unit's. */
 export default function OfficeInboxPage() {
@@ -119,9 +74,41 @@ export default function OfficeInboxPage() {
       query={list}
       paging={{ page: filters.page, pageSize: filters.pageSize, pageSizes: LIST_PAGE_SIZES, update }}
       table={{
-        headers: COLUMNS.map((column) => t(`requestsOffice.inbox.columns.${column}`)),
+        columns: [
+          {
+            header: t('requestsOffice.inbox.columns.reference'),
+            cell: (row) => (
+              <>
+                <Link component={RouterLink} to={`/office/requests/${row.id}`} state={{ from: location.search }} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                  {row.REQUEST_ID}
+                </Link>
+                <Typography variant="caption" component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+                  {row.REQUEST_OBJECT}
+                </Typography>
+              </>
+            ),
+          },
+          { header: t('requestsOffice.inbox.columns.lecturer'), cell: (row) => <AuthorCell author={row.author} audience={row.audience} className={row.className} /> },
+          { header: t('requestsOffice.inbox.columns.subcategory'), cell: (row) => labelled(row.subcategory, i18n.language) },
+          { header: t('requestsOffice.inbox.columns.status'), cell: (row) => <RequestStatusChip status={row.REQUEST_STATUS} /> },
+          {
+            header: t('requestsOffice.inbox.columns.stage'),
+            cell: (row) => (
+              <>
+                {t(`requests.stage.${row.stage}`)}
+                {row.unit ? (
+                  <Box component="span" sx={{ display: 'block', typography: 'caption', color: 'text.secondary' }}>
+                    {labelled(row.unit, i18n.language)}
+                  </Box>
+                ) : null}
+              </>
+            ),
+          },
+          { header: t('requestsOffice.inbox.columns.filedAt'), sx: { whiteSpace: 'nowrap' }, cell: (row) => formatMoment(row.filedAt) },
+          { header: t('requestsOffice.inbox.columns.deadline'), sx: { whiteSpace: 'nowrap' }, cell: (row) => <DeadlineCell row={row} /> },
+        ],
+        rowKey: (row) => row.id,
         empty: t(filters.scope === 'held' ? 'requestsOffice.inbox.empty' : 'requestsOffice.inbox.emptyHistory'),
-        rows: (rows) => <Rows rows={rows} from={location.search} />,
       }}
     />
   );
