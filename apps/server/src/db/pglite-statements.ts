@@ -17,7 +17,7 @@ type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
  * lookups and writes whose plan is the same for every value (a session's, a filing's inserts).
  *
  * The statements kept are bounded (`size`, the least recently used is closed). A text that fails
- * to parse is not kept. A query with a blob (COPY) is not for these: db/client.ts gives it to PGlite's
+ * to parse is not kept. A query with a blob (COPY) is not for these: db/pglite-client.ts gives it to PGlite's
  * own `query`.
  */
 export interface PgliteStatements {

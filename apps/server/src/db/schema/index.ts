@@ -1,5 +1,5 @@
 /*
- * The database schema, one file per area; drizzle (db/client.ts) and drizzle-kit (drizzle.config.ts)
+ * The database schema, one file per area; drizzle (db/database.ts) and drizzle-kit (drizzle.config.ts)
  * read it whole from here, and the rest of the server imports it from `db/schema`. Enumerations come
  * from `@portal/contract/rules`; a new table gets the `announce_table_change` trigger in its
  * migration (docs/architecture.md, section 7).
