@@ -51,6 +51,22 @@ describe('import boundaries (portal/boundaries)', () => {
     expect(await problems('apps/server/src/lib/probe.ts', `import { hrRoutes } from '../features/hr/hr.routes';${use('hrRoutes')}`)).toHaveLength(1);
     expect(await problems('apps/server/src/app-probe.ts', `import { hrRoutes } from './features/hr/hr.routes';${use('hrRoutes')}`)).toEqual([]);
   });
+
+  it('server: a feature imports neither app.ts, main.ts nor seed/ (which compose the features); its tests and fixtures may', async () => {
+    const file = 'apps/server/src/features/timetable/probe.ts';
+    expect(await problems(file, `import { PORTAL_JOBS } from '../../app';${use('PORTAL_JOBS')}`)).toEqual([
+      'a feature does not import app.ts, main.ts nor seed/, which compose the features (timetable → app); move what it needs to lib/',
+    ]);
+    expect(await problems(file, `import { DEMO_ACCOUNTS } from '../../seed/demo';${use('DEMO_ACCOUNTS')}`)).toEqual([
+      'a feature does not import app.ts, main.ts nor seed/, which compose the features (timetable → seed/demo); move what it needs to lib/',
+    ]);
+    expect(await problems('apps/server/src/features/timetable/planning/probe.service.ts', `const seed = () => import('../../../seed');${use('seed')}`)).toHaveLength(1);
+    expect(await problems(file, `import { main } from '../../main';${use('main')}`)).toHaveLength(1);
+    expect(await problems(file, `import { audit } from '../../lib/audit';${use('audit')}`)).toEqual([]);
+    expect(await problems('apps/server/src/features/timetable/probe.test.ts', `import { PORTAL_JOBS } from '../../app';\nimport { DEMO_ACCOUNTS } from '../../seed/demo';${use('[PORTAL_JOBS, DEMO_ACCOUNTS]')}`)).toEqual([]);
+    expect(await problems('apps/server/src/features/timetable/probe.fixtures.ts', `import { DEMO_ACCOUNTS } from '../../seed/demo';${use('DEMO_ACCOUNTS')}`)).toEqual([]);
+    expect(await problems('apps/server/src/features/timetable/fixtures.ts', `import { DEMO_ACCOUNTS } from '../../seed/demo';${use('DEMO_ACCOUNTS')}`)).toEqual([]);
+  });
 });
 
 describe('the other import rules', () => {
