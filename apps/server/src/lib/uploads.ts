@@ -1,18 +1,21 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
 import type {} from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS, UPLOAD_TYPES, V, type FileColumn, type UploadType } from '@portal/contract';
-import type { Tx } from '../db/client';
-import { candidateDocuments, files, fingerprints, type FileRow } from '../db/schema';
-import type { ServiceContext } from './context';
 import { AppError, validationError } from './errors';
 import { inspectPdf } from './pdf-content';
 import { assertSafeText } from './safe-text';
-import { isUniqueViolation } from './sql';
+
+/*
+ * An incoming upload: read (multipart or a JSON data URL), checked by its content, and a stored file
+ * answered. Storing under a transaction that keeps the file store in step is lib/file-store.ts;
+ * removing what no row names, lib/orphan-files.ts (both re-exported here).
+ */
+export { deleteStoredFile, dropAfterCommit, dropOnRollback, fileTransaction, storeUpload } from './file-store';
+export { ORPHAN_GRACE_MS, ORPHAN_SWEEP_INTERVAL_MS, startOrphanSweeper, sweepOrphanFiles } from './orphan-files';
 
 /** The only types accepted anywhere, recognised by their first bytes (never by name or declared type). */
 export const ALLOWED_MIME = UPLOAD_TYPES;
@@ -237,186 +240,4 @@ export async function checkUpload(file: IncomingFile, options: { allowed?: reado
   }
   const image = await normalizeImage(data, mime);
   return { data: image.data, mime, ext, sha256, originalSize: data.length, name, width: image.width, height: image.height };
-}
-
-// ---------------------------------------------------------------- storing
-
-/** Storage changes waiting for a transaction's end: new objects to drop on rollback, old ones to drop on commit. */
-interface FileEffects {
-  created: Set<string>;
-  removed: string[];
-}
-const effectsOf = new WeakMap<object, FileEffects>();
-
-/**
- * A database transaction that keeps the file store in step with it: objects written during a
- * transaction that rolls back are deleted, and objects of deleted `files` rows are deleted only
- * once it commits. Use it instead of `ctx.db.transaction` for anything that stores or removes files.
- * Objects stored apart from `files` (fingerprints) join in with dropOnRollback and dropAfterCommit.
- * The order is: write the object, commit the row, then (after a crash between the two, or a
- * delete that never ran) `sweepOrphanFiles` removes the object no row names.
- */
-export async function fileTransaction<T>(ctx: ServiceContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  const effects: FileEffects = { created: new Set(), removed: [] };
-  let result: T;
-  try {
-    result = await ctx.db.transaction(async (tx) => {
-      effectsOf.set(tx, effects);
-      return fn(tx);
-    });
-  } catch (error) {
-    await Promise.all([...effects.created].map((key) => dropObject(ctx, key)));
-    throw error;
-  }
-  await Promise.all(effects.removed.map((key) => dropObject(ctx, key)));
-  return result;
-}
-
-async function dropObject(ctx: ServiceContext, key: string): Promise<void> {
-  try {
-    await ctx.storage.delete(key);
-  } catch (error) {
-    ctx.log.error({ err: error, key }, 'stored file not deleted');
-  }
-}
-
-function effectsOfTransaction(tx: Tx): FileEffects {
-  const effects = effectsOf.get(tx);
-  if (!effects) throw new Error('stored objects follow a transaction only inside fileTransaction');
-  return effects;
-}
-
-/** A stored object this fileTransaction has just written: deleted if the transaction rolls back. */
-export function dropOnRollback(tx: Tx, key: string): void {
-  effectsOfTransaction(tx).created.add(key);
-}
-
-/** A stored object this fileTransaction no longer refers to: deleted once it commits, kept if it rolls back. */
-export function dropAfterCommit(tx: Tx, key: string): void {
-  effectsOfTransaction(tx).removed.push(key);
-}
-
-const duplicate = () => new AppError('FILE_EXISTS');
-
-/**
- * Stores a checked upload under a server-made key and records it in `files`, owned by `ownerId`.
- * The same bytes twice for one owner answer 409 FILE_EXISTS; the unique index on (owner, sha256)
- * decides under concurrency, and the stored object is removed when the row is not written.
- */
-export async function storeUpload(ctx: ServiceContext, tx: Tx, input: { ownerId: number; upload: CheckedUpload; purpose: string }): Promise<FileRow> {
-  const { ownerId, upload } = input;
-  const [existing] = await tx.select({ id: files.id }).from(files).where(and(eq(files.ownerId, ownerId), eq(files.sha256, upload.sha256))).limit(1);
-  if (existing) throw duplicate();
-  const id = randomUUID();
-  const key = `${ownerId}/${id}`;
-  await ctx.storage.put(key, upload.data);
-  const effects = effectsOf.get(tx);
-  effects?.created.add(key);
-  let row: FileRow | undefined;
-  try {
-    [row] = await tx
-      .insert(files)
-      .values({ id, ownerId, sha256: upload.sha256, mime: upload.mime, size: upload.data.length, originalName: upload.name, storageKey: key, purpose: input.purpose, createdAt: ctx.clock.now() })
-      .onConflictDoNothing({ target: [files.ownerId, files.sha256] })
-      .returning();
-  } catch (error) {
-    effects?.created.delete(key);
-    await dropObject(ctx, key);
-    throw isUniqueViolation(error) ? duplicate() : error;
-  }
-  if (!row) {
-    effects?.created.delete(key);
-    await dropObject(ctx, key);
-    throw duplicate();
-  }
-  return row;
-}
-
-/**
- * Deletes a `files` row; its stored object goes when the transaction commits (inside
- * fileTransaction). In any other transaction the object is kept, never left referenced while gone.
- */
-export async function deleteStoredFile(ctx: ServiceContext, tx: Tx, fileId: string): Promise<FileRow | null> {
-  const [row] = await tx.delete(files).where(eq(files.id, fileId)).returning();
-  if (!row) return null;
-  const effects = effectsOf.get(tx);
-  if (effects) effects.removed.push(row.storageKey);
-  else ctx.log.warn({ fileId }, 'file row deleted outside fileTransaction: stored object kept');
-  return row;
-}
-
-// ---------------------------------------------------------------- orphans
-
-/**
- * How old an object no row names must be before the sweep removes it: longer than any transaction
- * that writes one (the statement and idle-in-transaction timeouts end those within a minute), so
- * that a file being written right now, whose row has not committed yet, is never taken.
- */
-export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
-/** How often a running server sweeps (and once at start). */
-export const ORPHAN_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
-const SWEEP_BATCH = 500;
-
-/** The keys among these that a committed row names (`files`, `fingerprints` and `candidate_documents` are the only tables that hold storage keys). */
-async function referencedKeys(ctx: ServiceContext, keys: string[]): Promise<Set<string>> {
-  const [inFiles, inFingerprints, inCandidateDocuments] = await Promise.all([
-    ctx.db.select({ key: files.storageKey }).from(files).where(inArray(files.storageKey, keys)),
-    ctx.db.select({ key: fingerprints.storageKey }).from(fingerprints).where(inArray(fingerprints.storageKey, keys)),
-    ctx.db.select({ key: candidateDocuments.storageKey }).from(candidateDocuments).where(inArray(candidateDocuments.storageKey, keys)),
-  ]);
-  return new Set([...inFiles, ...inFingerprints, ...inCandidateDocuments].map((row) => row.key));
-}
-
-/**
- * Removes stored objects that no committed row names and that were written more than `graceMs`
- * ago: those of a process that died between writing a file and committing its row, or after
- * committing a delete and before removing the object. Answers how many objects were looked at
- * and removed (never their keys in the log: they name their owner).
- */
-export async function sweepOrphanFiles(ctx: ServiceContext, options: { graceMs?: number } = {}): Promise<{ checked: number; removed: number }> {
-  const before = ctx.clock.now().getTime() - (options.graceMs ?? ORPHAN_GRACE_MS);
-  let checked = 0;
-  let removed = 0;
-  let batch: string[] = [];
-  const flush = async () => {
-    if (!batch.length) return;
-    const kept = await referencedKeys(ctx, batch);
-    for (const key of batch) {
-      if (kept.has(key)) continue;
-      await ctx.storage.delete(key);
-      removed++;
-    }
-    batch = [];
-  };
-  for await (const object of ctx.storage.list()) {
-    checked++;
-    if (object.modifiedAt.getTime() >= before) continue;
-    batch.push(object.key);
-    if (batch.length >= SWEEP_BATCH) await flush();
-  }
-  await flush();
-  if (removed) ctx.log.warn({ checked, removed }, 'orphan stored files removed');
-  return { checked, removed };
-}
-
-/**
- * Sweeps once now and then every ORPHAN_SWEEP_INTERVAL_MS in this process (several instances may
- * sweep the same store: removing an object twice is harmless). `stop` waits for a sweep under way.
- */
-export function startOrphanSweeper(ctx: ServiceContext): { stop: () => Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  const sweep = () => {
-    running = running.then(() => sweepOrphanFiles(ctx)).catch((error: unknown) => ctx.log.warn({ err: error }, 'orphan sweep failed; next time'));
-  };
-  const first = setTimeout(sweep, 0);
-  const timer = setInterval(sweep, ORPHAN_SWEEP_INTERVAL_MS);
-  first.unref();
-  timer.unref();
-  return {
-    stop: async () => {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
-    },
-  };
 }
