@@ -28,6 +28,8 @@ export interface Column<R> {
   headerAlign?: 'left' | 'right' | 'center';
   /** the style of each cell of the column */
   sx?: SxProps<Theme>;
+  /** the style of a row's cell, when it depends on the row (instead of `sx`) */
+  rowSx?: (row: R) => SxProps<Theme> | undefined;
   /** the cell of a row, or a function of the row */
   cell: (row: R) => ReactNode;
   /** the cell is a row heading (`<th scope="row">`) */
@@ -50,14 +52,17 @@ export interface RowChoice<R> {
 
 export interface OfficeTableProps<R> {
   /** the accessible name of the table */
-  label: string;
+  label?: string;
+  /** or the id of the heading that names it */
+  labelledBy?: string;
   columns: readonly (Column<R> | false | null | undefined)[];
   rows: readonly R[];
   /** the React key of a row */
   rowKey: (row: R) => string | number;
   /** the text shown when there are no rows */
   empty: string;
-  minWidth?: number;
+  /** the table's least width before it scrolls (760 px); null: none */
+  minWidth?: number | null;
   size?: 'small' | 'medium';
   /** a new page is on its way: a bar above the table (no bar, nor its room, when not given) */
   fetching?: boolean;
@@ -66,7 +71,9 @@ export interface OfficeTableProps<R> {
   /** rows without the hover highlight */
   noHover?: boolean;
   /** the style or state of a row (a chosen row, a late one...) */
-  rowProps?: (row: R) => { selected?: boolean; sx?: SxProps<Theme> };
+  rowProps?: (row: R) => { selected?: boolean; sx?: SxProps<Theme>; [data: `data-${string}`]: string | undefined };
+  /** a last row under the others (totals), when there are rows: its cells, each across `span` columns */
+  summary?: readonly { content: ReactNode; span?: number; align?: 'left' | 'right' | 'center' }[];
   /** a row shown after a row (its details), given the number of columns */
   after?: (row: R, columns: number) => ReactNode;
   choice?: RowChoice<R>;
@@ -82,7 +89,7 @@ const HEADING = { fontWeight: 700, whiteSpace: 'nowrap' } as const;
 export const shownColumns = <R,>(columns: OfficeTableProps<R>['columns']): Column<R>[] => columns.filter((column): column is Column<R> => Boolean(column));
 
 /** A back-office list in a table: headings, the rows or a line saying there are none, and a footer. */
-export function OfficeTable<R>({ label, columns: given, rows, rowKey, empty, minWidth = 760, size = 'small', fetching, footer, noHover, rowProps, after, choice, sx, bare }: OfficeTableProps<R>) {
+export function OfficeTable<R>({ label, labelledBy, columns: given, rows, rowKey, empty, minWidth = 760, size = 'small', fetching, footer, noHover, rowProps, after, summary, choice, sx, bare }: OfficeTableProps<R>) {
   const { t } = useTranslation();
   const columns = shownColumns(given);
   const width = columns.length + (choice ? 1 : 0);
@@ -91,7 +98,7 @@ export function OfficeTable<R>({ label, columns: given, rows, rowKey, empty, min
   const some = choice ? choosable.some((id) => choice.chosen.includes(id)) : false;
   const table = (
     <TableContainer sx={{ overflowX: 'auto' }}>
-      <Table size={size} sx={{ minWidth }} aria-label={label}>
+      <Table size={size} sx={minWidth === null ? undefined : { minWidth }} {...(labelledBy ? { 'aria-labelledby': labelledBy } : { 'aria-label': label })}>
         <TableHead>
           <TableRow>
             {choice ? (
@@ -130,7 +137,7 @@ export function OfficeTable<R>({ label, columns: given, rows, rowKey, empty, min
                     </TableCell>
                   ) : null}
                   {columns.map((column) => (
-                    <TableCell key={column.key ?? column.header} align={column.align} sx={column.sx} {...(column.rowHeader ? { component: 'th', scope: 'row' } : {})}>
+                    <TableCell key={column.key ?? column.header} align={column.align} sx={column.rowSx ? column.rowSx(row) : column.sx} {...(column.rowHeader ? { component: 'th', scope: 'row' } : {})}>
                       {column.cell(row)}
                     </TableCell>
                   ))}
@@ -140,6 +147,15 @@ export function OfficeTable<R>({ label, columns: given, rows, rowKey, empty, min
             );
           })}
           {rows.length === 0 ? <EmptyRow columns={width} text={empty} /> : null}
+          {rows.length > 0 && summary ? (
+            <TableRow>
+              {summary.map((cell, i) => (
+                <TableCell key={i} colSpan={cell.span} align={cell.align} sx={{ fontWeight: 700 }}>
+                  {cell.content}
+                </TableCell>
+              ))}
+            </TableRow>
+          ) : null}
         </TableBody>
       </Table>
     </TableContainer>

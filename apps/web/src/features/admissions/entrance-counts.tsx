@@ -2,66 +2,37 @@
 // registration, with how many paid: two small tables, no chart to load.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OfficeEntrance } from '@portal/contract';
 import { isoToDmy } from '@portal/contract/rules';
-import { EmptyRow } from '../../components/empty-row';
 import { LoadStatus } from '../../components/load-status';
+import { OfficeTable } from '../../components/office-table';
 import { useEntranceCounts } from './admissions-api';
 import { specialityName } from './labels';
 
 function CountTable({ label, first, rows, total }: { label: string; first: string[]; rows: { key: string; cells: string[]; total: number; paid: number }[]; total: { total: number; paid: number } }) {
   const { t } = useTranslation();
-  const headers = [...first, t('admissions.counts.columns.total'), t('admissions.counts.columns.paid')];
   return (
-    <TableContainer component={Paper} variant="outlined" sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label={label}>
-        <TableHead>
-          <TableRow>
-            {headers.map((header, i) => (
-              <TableCell key={header} align={i >= first.length ? 'right' : 'left'} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                {header}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((row) => (
-            <TableRow key={row.key}>
-              {row.cells.map((cell, i) => (
-                <TableCell key={i}>{cell}</TableCell>
-              ))}
-              <TableCell align="right">{row.total}</TableCell>
-              <TableCell align="right">{row.paid}</TableCell>
-            </TableRow>
-          ))}
-          {rows.length === 0 ? (
-            <EmptyRow columns={headers.length} text={t('admissions.counts.empty')} />
-          ) : (
-            <TableRow>
-              <TableCell colSpan={first.length} sx={{ fontWeight: 700 }}>
-                {t('admissions.counts.all')}
-              </TableCell>
-              <TableCell align="right" sx={{ fontWeight: 700 }}>
-                {total.total}
-              </TableCell>
-              <TableCell align="right" sx={{ fontWeight: 700 }}>
-                {total.paid}
-              </TableCell>
-            </TableRow>
-          )}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <OfficeTable
+      label={label}
+      minWidth={null}
+      noHover
+      rows={rows}
+      rowKey={(row) => row.key}
+      empty={t('admissions.counts.empty')}
+      columns={[
+        ...first.map((header, i) => ({ header, cell: (row: (typeof rows)[number]) => row.cells[i] })),
+        { header: t('admissions.counts.columns.total'), align: 'right', cell: (row) => row.total },
+        { header: t('admissions.counts.columns.paid'), align: 'right', cell: (row) => row.paid },
+      ]}
+      summary={[
+        { content: t('admissions.counts.all'), span: first.length },
+        { content: total.total, align: 'right' },
+        { content: total.paid, align: 'right' },
+      ]}
+    />
   );
 }
 

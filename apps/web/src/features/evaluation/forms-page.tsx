@@ -2,30 +2,20 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QuestionFormSummary } from '@portal/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { EmptyRow } from '../../components/empty-row';
 import { LoadStatus } from '../../components/load-status';
 import { useNotify } from '../../components/notify';
+import { OfficeTable } from '../../components/office-table';
 import { Page } from '../../components/page';
 import { errorKey } from '../../lib/api';
 import { formatDay } from '../../lib/format';
 import { inLanguage } from '../../lib/names';
 import { deleteQuestionForm, duplicateQuestionForm, evaluationKeys, useQuestionForms } from './evaluation-api';
-
-const COLUMNS = ['name', 'sections', 'questions', 'sessions', 'updatedAt', 'actions'] as const;
-const NUMERIC = new Set<string>(['sections', 'questions', 'sessions']);
 
 /** `/academic/evaluation/forms`: the question forms, each opened in the editor, duplicated or deleted (a form a session uses is kept). */
 export default function FormsPage() {
@@ -59,49 +49,48 @@ export default function FormsPage() {
     >
       <LoadStatus error={forms.error} loading={forms.isPending} />
       {forms.data ? (
-        <Paper variant="outlined">
-          <TableContainer sx={{ overflowX: 'auto' }}>
-            <Table size="small" sx={{ minWidth: 720 }} aria-label={t('evaluation.forms.title')}>
-              <TableHead>
-                <TableRow>
-                  {COLUMNS.map((column) => (
-                    <TableCell key={column} align={NUMERIC.has(column) || column === 'actions' ? 'right' : 'left'} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                      {t(`evaluation.forms.columns.${column}`)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {forms.data.forms.map((form) => (
-                  <TableRow key={form.id} hover>
-                    <TableCell>
-                      <Link component={RouterLink} to={`/academic/evaluation/forms/${form.id}`} sx={{ fontWeight: 600 }}>
-                        {name(form)}
-                      </Link>
-                      {form.inUse ? <Chip size="small" label={t('evaluation.forms.inUse')} sx={{ ml: 1 }} /> : null}
-                    </TableCell>
-                    <TableCell align="right">{form.sections}</TableCell>
-                    <TableCell align="right">{form.questions}</TableCell>
-                    <TableCell align="right">{form.sessions}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDay(form.updatedAt)}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <Button size="small" component={RouterLink} to={`/academic/evaluation/forms/${form.id}`} aria-label={t('evaluation.forms.openNamed', { name: name(form) })}>
-                        {t('evaluation.forms.open')}
-                      </Button>
-                      <Button size="small" disabled={duplicate.isPending} onClick={() => duplicate.mutate(form.id)} aria-label={t('evaluation.forms.duplicateNamed', { name: name(form) })}>
-                        {t('evaluation.forms.duplicate')}
-                      </Button>
-                      <Button size="small" color="error" disabled={form.sessions > 0} title={form.sessions > 0 ? t('evaluation.forms.cannotDelete', { count: form.sessions }) : undefined} onClick={() => setDeleting(form)} aria-label={t('evaluation.forms.deleteNamed', { name: name(form) })}>
-                        {t('evaluation.forms.delete')}
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-                {forms.data.forms.length === 0 ? <EmptyRow columns={COLUMNS.length} text={t('evaluation.forms.empty')} /> : null}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        </Paper>
+        <OfficeTable
+          label={t('evaluation.forms.title')}
+          minWidth={720}
+          rows={forms.data.forms}
+          rowKey={(form) => form.id}
+          empty={t('evaluation.forms.empty')}
+          columns={[
+            {
+              header: t('evaluation.forms.columns.name'),
+              cell: (form) => (
+                <>
+                  <Link component={RouterLink} to={`/academic/evaluation/forms/${form.id}`} sx={{ fontWeight: 600 }}>
+                    {name(form)}
+                  </Link>
+                  {form.inUse ? <Chip size="small" label={t('evaluation.forms.inUse')} sx={{ ml: 1 }} /> : null}
+                </>
+              ),
+            },
+            { header: t('evaluation.forms.columns.sections'), align: 'right', cell: (form) => form.sections },
+            { header: t('evaluation.forms.columns.questions'), align: 'right', cell: (form) => form.questions },
+            { header: t('evaluation.forms.columns.sessions'), align: 'right', cell: (form) => form.sessions },
+            { header: t('evaluation.forms.columns.updatedAt'), sx: { whiteSpace: 'nowrap' }, cell: (form) => formatDay(form.updatedAt) },
+            {
+              header: t('evaluation.forms.columns.actions'),
+              align: 'right',
+              sx: { whiteSpace: 'nowrap' },
+              cell: (form) => (
+                <>
+                  <Button size="small" component={RouterLink} to={`/academic/evaluation/forms/${form.id}`} aria-label={t('evaluation.forms.openNamed', { name: name(form) })}>
+                    {t('evaluation.forms.open')}
+                  </Button>
+                  <Button size="small" disabled={duplicate.isPending} onClick={() => duplicate.mutate(form.id)} aria-label={t('evaluation.forms.duplicateNamed', { name: name(form) })}>
+                    {t('evaluation.forms.duplicate')}
+                  </Button>
+                  <Button size="small" color="error" disabled={form.sessions > 0} title={form.sessions > 0 ? t('evaluation.forms.cannotDelete', { count: form.sessions }) : undefined} onClick={() => setDeleting(form)} aria-label={t('evaluation.forms.deleteNamed', { name: name(form) })}>
+                    {t('evaluation.forms.delete')}
+                  </Button>
+                </>
+              ),
+            },
+          ]}
+        />
       ) : null}
       {deleting ? (
         <ConfirmDialog

@@ -1,21 +1,12 @@
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { PaymentAlert, PaymentCallbackCheck } from '@portal/contract';
 import { formatAmount } from '@portal/contract/rules';
 import { useTranslation } from 'react-i18next';
-import { EmptyRow } from '../../components/empty-row';
 import { LoadStatus } from '../../components/load-status';
+import { OfficeTable } from '../../components/office-table';
 import { formatMoment } from '../../lib/format';
 import { usePaymentAlerts } from './payments-api';
-
-const COLUMNS = ['at', 'order', 'candidate', 'differs', 'status'] as const;
 
 /** One term of a callback or of its payment as the page shows it. */
 function term(check: PaymentCallbackCheck, terms: PaymentAlert['expected'], unknown: string): string {
@@ -41,42 +32,31 @@ export function PaymentAlerts() {
       </Typography>
       <LoadStatus error={alerts.error} loading={alerts.isPending} />
       {alerts.data ? (
-        <Paper variant="outlined">
-          <TableContainer sx={{ overflowX: 'auto' }}>
-            <Table size="small" sx={{ minWidth: 760 }} aria-labelledby="payment-alerts-title">
-              <TableHead>
-                <TableRow>
-                  {COLUMNS.map((column) => (
-                    <TableCell key={column} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                      {t(`payments.alerts.columns.${column}`)}
-                    </TableCell>
+        <OfficeTable
+          labelledBy="payment-alerts-title"
+          rows={alerts.data}
+          rowKey={(alert) => alert.id}
+          empty={t('payments.alerts.empty')}
+          columns={[
+            { header: t('payments.alerts.columns.at'), sx: { whiteSpace: 'nowrap' }, cell: (alert) => formatMoment(alert.at) },
+            { header: t('payments.alerts.columns.order'), cell: (alert) => alert.orderNumber },
+            { header: t('payments.alerts.columns.candidate'), cell: (alert) => alert.candidateNumber ?? '' },
+            {
+              header: t('payments.alerts.columns.differs'),
+              cell: (alert) => (
+                <Box component="ul" sx={{ m: 0, pl: 2 }}>
+                  {alert.mismatches.map((check) => (
+                    <li key={check}>
+                      <strong>{t(`payments.alerts.check.${check}`)}</strong>{' '}
+                      {t('payments.alerts.differs', { expected: term(check, alert.expected, t('payments.alerts.unknownReference')), reported: term(check, alert.reported, '') })}
+                    </li>
                   ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {alerts.data.map((alert) => (
-                  <TableRow key={alert.id} hover>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatMoment(alert.at)}</TableCell>
-                    <TableCell>{alert.orderNumber}</TableCell>
-                    <TableCell>{alert.candidateNumber ?? ''}</TableCell>
-                    <TableCell>
-                      <Box component="ul" sx={{ m: 0, pl: 2 }}>
-                        {alert.mismatches.map((check) => (
-                          <li key={check}>
-                            <strong>{t(`payments.alerts.check.${check}`)}</strong>{' '}
-                            {t('payments.alerts.differs', { expected: term(check, alert.expected, t('payments.alerts.unknownReference')), reported: term(check, alert.reported, '') })}
-                          </li>
-                        ))}
-                      </Box>
-                    </TableCell>
-                    <TableCell>{alert.status ? t(`payments.alerts.status.${alert.status}`) : ''}</TableCell>
-                  </TableRow>
-                ))}
-                {alerts.data.length === 0 ? <EmptyRow columns={COLUMNS.length} text={t('payments.alerts.empty')} /> : null}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        </Paper>
+                </Box>
+              ),
+            },
+            { header: t('payments.alerts.columns.status'), cell: (alert) => (alert.status ? t(`payments.alerts.status.${alert.status}`) : '') },
+          ]}
+        />
       ) : null}
     </Box>
   );

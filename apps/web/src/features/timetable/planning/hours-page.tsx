@@ -2,15 +2,11 @@ import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { LessonHoursRow } from '@portal/contract';
 import { LESSON_HOURS_FORMATS } from '@portal/contract/rules';
 import { FilterBar, FilterSelect } from '../../../components/list-page';
-import { ListTable } from '../../../components/list-table';
+import { OfficeTable } from '../../../components/office-table';
 import { LoadStatus } from '../../../components/load-status';
 import { Page } from '../../../components/page';
 import { useUrlFilters } from '../../../lib/url-filters';
@@ -18,47 +14,13 @@ import { DayFilter } from '../../../components/day-filter';
 import { partLabel, subjectLabel } from './labels';
 import { hoursExportUrl, hoursFiltersFrom, lecturerLabel, useClasses, useLessonHours, type LecturerOption } from './planning-api';
 
-const COLUMNS = ['lecturer', 'subject', 'class', 'part', 'volume', 'planned', 'validated', 'billed'] as const;
-
 /** Hours as the reader writes numbers: `1.5` in English, `1,5` in French. */
 const hoursFormat = (language: string) => new Intl.NumberFormat(language.startsWith('fr') ? 'fr-FR' : 'en-GB', { maximumFractionDigits: 2 });
 
-function HoursRow({ row }: { row: LessonHoursRow }) {
-  const { t, i18n } = useTranslation();
-  const format = hoursFormat(i18n.language).format;
-  const over = row.planned > row.volume;
-  return (
-    <TableRow hover data-over={over ? 'true' : undefined} sx={over ? { bgcolor: 'rgba(235, 85, 59, 0.08)' } : undefined}>
-      <TableCell sx={{ minWidth: 160 }}>
-        <Box component="span" sx={{ display: 'block' }}>{`${row.lecturer.LASTNAME} ${row.lecturer.FIRSTNAME}`}</Box>
-        <Typography component="span" variant="caption" sx={{ color: 'text.secondary' }}>
-          {row.lecturer.MATRICULE}
-        </Typography>
-      </TableCell>
-      <TableCell sx={{ minWidth: 180 }}>{subjectLabel(row.subject, i18n.language)}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.class.code}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{partLabel(t, row.part)}</TableCell>
-      <TableCell align="right">{format(row.volume)}</TableCell>
-      <TableCell align="right" sx={over ? { color: 'error.dark', fontWeight: 700 } : undefined}>
-        <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-          {over ? <WarningAmberOutlined fontSize="small" aria-hidden /> : null}
-          {format(row.planned)}
-        </Box>
-        {over ? (
-          <Typography component="span" variant="caption" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
-            {t('planning.hours.over', { value: format(Math.round((row.planned - row.volume) * 100) / 100) })}
-          </Typography>
-        ) : null}
-      </TableCell>
-      <TableCell align="right">{format(row.validated)}</TableCell>
-      <TableCell align="right">{format(row.billed)}</TableCell>
-    </TableRow>
-  );
-}
-
 /** Planned, validated and billed hours per lecturer, subject and part against the subject's volume, with their exports. */
 export default function HoursPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const format = hoursFormat(i18n.language).format;
   const { filters, update } = useUrlFilters(hoursFiltersFrom);
   const hours = useLessonHours(filters);
   // The lecturer filter's choices: those of the period and class, whoever is chosen.
@@ -116,15 +78,56 @@ export default function HoursPage() {
               {t('planning.hours.overCount', { count: over })}
             </Typography>
           ) : null}
-          <ListTable label={t('planning.hours.title')} headers={COLUMNS.map((column) => t(`planning.hours.columns.${column}`))} empty={t('planning.hours.empty')} fetching={hours.isFetching}>
-            {rows.length > 0 ? (
-              <TableBody>
-                {rows.map((row) => (
-                  <HoursRow key={`${row.lecturer.id}-${row.subject.id}-${row.part}`} row={row} />
-                ))}
-              </TableBody>
-            ) : null}
-          </ListTable>
+          <OfficeTable
+            label={t('planning.hours.title')}
+            rows={rows}
+            rowKey={(row) => `${row.lecturer.id}-${row.subject.id}-${row.part}`}
+            empty={t('planning.hours.empty')}
+            fetching={hours.isFetching}
+            rowProps={(row) => (row.planned > row.volume ? { 'data-over': 'true', sx: { bgcolor: 'rgba(235, 85, 59, 0.08)' } } : {})}
+            columns={[
+              {
+                header: t('planning.hours.columns.lecturer'),
+                sx: { minWidth: 160 },
+                cell: (row) => (
+                  <>
+                    <Box component="span" sx={{ display: 'block' }}>{`${row.lecturer.LASTNAME} ${row.lecturer.FIRSTNAME}`}</Box>
+                    <Typography component="span" variant="caption" sx={{ color: 'text.secondary' }}>
+                      {row.lecturer.MATRICULE}
+                    </Typography>
+                  </>
+                ),
+              },
+              { header: t('planning.hours.columns.subject'), sx: { minWidth: 180 }, cell: (row) => subjectLabel(row.subject, i18n.language) },
+              { header: t('planning.hours.columns.class'), sx: { whiteSpace: 'nowrap' }, cell: (row) => row.class.code },
+              { header: t('planning.hours.columns.part'), sx: { whiteSpace: 'nowrap' }, cell: (row) => partLabel(t, row.part) },
+              { header: t('planning.hours.columns.volume'), align: 'right', headerAlign: 'left', cell: (row) => format(row.volume) },
+              {
+                header: t('planning.hours.columns.planned'),
+                align: 'right',
+                headerAlign: 'left',
+                rowSx: (row) => (row.planned > row.volume ? { color: 'error.dark', fontWeight: 700 } : undefined),
+                cell: (row) => {
+                  const over = row.planned > row.volume;
+                  return (
+                    <>
+                      <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+                        {over ? <WarningAmberOutlined fontSize="small" aria-hidden /> : null}
+                        {format(row.planned)}
+                      </Box>
+                      {over ? (
+                        <Typography component="span" variant="caption" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+                          {t('planning.hours.over', { value: format(Math.round((row.planned - row.volume) * 100) / 100) })}
+                        </Typography>
+                      ) : null}
+                    </>
+                  );
+                },
+              },
+              { header: t('planning.hours.columns.validated'), align: 'right', headerAlign: 'left', cell: (row) => format(row.validated) },
+              { header: t('planning.hours.columns.billed'), align: 'right', headerAlign: 'left', cell: (row) => format(row.billed) },
+            ]}
+          />
         </>
       ) : null}
     </Page>
