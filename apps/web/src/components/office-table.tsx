@@ -81,6 +81,8 @@ export interface OfficeTableProps<R> {
   sx?: SxProps<Theme>;
   /** the table without its frame (inside a card that frames it) */
   bare?: boolean;
+  /** no heading row (a small table of labels and counts); the headings still name the columns in the code */
+  headless?: boolean;
 }
 
 const HEADING = { fontWeight: 700, whiteSpace: 'nowrap' } as const;
@@ -89,7 +91,7 @@ const HEADING = { fontWeight: 700, whiteSpace: 'nowrap' } as const;
 export const shownColumns = <R,>(columns: OfficeTableProps<R>['columns']): Column<R>[] => columns.filter((column): column is Column<R> => Boolean(column));
 
 /** A back-office list in a table: headings, the rows or a line saying there are none, and a footer. */
-export function OfficeTable<R>({ label, labelledBy, columns: given, rows, rowKey, empty, minWidth = 760, size = 'small', fetching, footer, noHover, rowProps, after, summary, choice, sx, bare }: OfficeTableProps<R>) {
+export function OfficeTable<R>({ label, labelledBy, columns: given, rows, rowKey, empty, minWidth = 760, size = 'small', fetching, footer, noHover, rowProps, after, summary, choice, sx, bare, headless }: OfficeTableProps<R>) {
   const { t } = useTranslation();
   const columns = shownColumns(given);
   const width = columns.length + (choice ? 1 : 0);
@@ -99,26 +101,28 @@ export function OfficeTable<R>({ label, labelledBy, columns: given, rows, rowKey
   const table = (
     <TableContainer sx={{ overflowX: 'auto' }}>
       <Table size={size} sx={minWidth === null ? undefined : { minWidth }} {...(labelledBy ? { 'aria-labelledby': labelledBy } : { 'aria-label': label })}>
-        <TableHead>
-          <TableRow>
-            {choice ? (
-              <TableCell padding="checkbox">
-                <Checkbox
-                  checked={all}
-                  indeterminate={some && !all}
-                  disabled={choosable.length === 0}
-                  onChange={() => choice.onChosen(all ? [] : [...choosable])}
-                  slotProps={{ input: { 'aria-label': choice.allLabel } }}
-                />
-              </TableCell>
-            ) : null}
-            {columns.map((column) => (
-              <TableCell key={column.key ?? column.header} align={column.headerAlign ?? column.align} sx={HEADING}>
-                {column.header}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
+        {headless ? null : (
+          <TableHead>
+            <TableRow>
+              {choice ? (
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    checked={all}
+                    indeterminate={some && !all}
+                    disabled={choosable.length === 0}
+                    onChange={() => choice.onChosen(all ? [] : [...choosable])}
+                    slotProps={{ input: { 'aria-label': choice.allLabel } }}
+                  />
+                </TableCell>
+              ) : null}
+              {columns.map((column) => (
+                <TableCell key={column.key ?? column.header} align={column.headerAlign ?? column.align} sx={HEADING}>
+                  {column.header}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+        )}
         <TableBody>
           {rows.map((row) => {
             const key = rowKey(row);

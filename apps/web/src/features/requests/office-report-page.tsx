@@ -2,10 +2,6 @@ import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import Link from '@mui/material/Link';
 import type { ReactNode } from 'react';
@@ -14,7 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import type { ReportRow, RequestReport } from '@portal/contract';
 import { REQUEST_REPORT_FORMATS, REQUEST_REPORT_REGIMES } from '@portal/contract/rules';
 import { FilterSelect, ListPage } from '../../components/list-page';
-import { ListTable } from '../../components/list-table';
+import { OfficeTable } from '../../components/office-table';
 import { DayFilter } from '../../components/day-filter';
 import { formatDay, formatMoment } from '../../lib/format';
 import { useSession } from '../../lib/session';
@@ -37,18 +33,20 @@ function Counts({ title, rows }: { title: string; rows: { label: string; count: 
           {t('requestsOffice.report.none')}
         </Typography>
       ) : (
-        <Table size="small" aria-label={title}>
-          <TableBody>
-            {rows.map((row) => (
-              <TableRow key={row.label}>
-                <TableCell sx={{ pl: 0 }}>{row.label}</TableCell>
-                <TableCell align="right" sx={{ pr: 0, fontWeight: 600 }}>
-                  {row.count}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <OfficeTable
+          bare
+          headless
+          noHover
+          label={title}
+          minWidth={null}
+          rows={rows}
+          rowKey={(row) => row.label}
+          empty=""
+          columns={[
+            { header: 'label', sx: { pl: 0 }, cell: (row) => row.label },
+            { header: 'count', align: 'right', sx: { pr: 0, fontWeight: 600 }, cell: (row) => row.count },
+          ]}
+        />
       )}
     </Paper>
   );
@@ -72,43 +70,37 @@ function Summary({ report }: { report: RequestReport }) {
   );
 }
 
-function Rows({ rows }: { rows: ReportRow[] }) {
+function ReportTable({ rows, fetching, pager }: { rows: ReportRow[]; fetching: boolean; pager: ReactNode }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   return (
-    <TableBody>
-      {rows.map((row) => (
-        <TableRow key={row.id} hover>
-          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+    <OfficeTable
+      label={t('requestsOffice.report.rows')}
+      rows={rows}
+      rowKey={(row) => row.id}
+      empty={t('requestsOffice.report.empty')}
+      fetching={fetching}
+      footer={pager}
+      columns={[
+        {
+          header: t('requestsOffice.report.columns.reference'),
+          headerAlign: 'left',
+          sx: { whiteSpace: 'nowrap' },
+          cell: (row) => (
             <Link component={RouterLink} to={`/office/requests/${row.id}`} sx={{ fontWeight: 600 }}>
               {row.REQUEST_ID}
             </Link>
-          </TableCell>
-          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDay(row.filedAt)}</TableCell>
-          <TableCell>
-            <AuthorCell author={row.author} audience={row.audience} />
-          </TableCell>
-          <TableCell>{`${labelled(row.category, language)} · ${labelled(row.subcategory, language)}`}</TableCell>
-          <TableCell>{row.className ? `${row.className}${row.regime ? ` (${t(`requestsOffice.report.regime.${row.regime}`)})` : ''}` : '—'}</TableCell>
-          <TableCell>
-            <RequestStatusChip status={row.REQUEST_STATUS} />
-          </TableCell>
-          <TableCell>{row.unit ? labelled(row.unit, language) : t(row.audience === 'STUDENT' ? 'requests.detail.withStudent' : 'requests.detail.withLecturer')}</TableCell>
-          <TableCell>{row.lastDecision ? `${decisionLabel(row.lastDecision, language)} (${formatMoment(row.lastDecision.at)})` : '—'}</TableCell>
-        </TableRow>
-      ))}
-    </TableBody>
-  );
-}
-
-const COLUMNS = ['reference', 'filedAt', 'lecturer', 'category', 'class', 'status', 'unit', 'lastDecision'] as const;
-
-function ReportTable({ rows, fetching, pager }: { rows: ReportRow[]; fetching: boolean; pager: ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <ListTable label={t('requestsOffice.report.rows')} headers={COLUMNS.map((column) => t(`requestsOffice.report.columns.${column}`))} empty={t('requestsOffice.report.empty')} fetching={fetching} footer={pager}>
-      {rows.length > 0 ? <Rows rows={rows} /> : null}
-    </ListTable>
+          ),
+        },
+        { header: t('requestsOffice.report.columns.filedAt'), sx: { whiteSpace: 'nowrap' }, cell: (row) => formatDay(row.filedAt) },
+        { header: t('requestsOffice.report.columns.lecturer'), cell: (row) => <AuthorCell author={row.author} audience={row.audience} /> },
+        { header: t('requestsOffice.report.columns.category'), cell: (row) => `${labelled(row.category, language)} · ${labelled(row.subcategory, language)}` },
+        { header: t('requestsOffice.report.columns.class'), cell: (row) => (row.className ? `${row.className}${row.regime ? ` (${t(`requestsOffice.report.regime.${row.regime}`)})` : ''}` : '—') },
+        { header: t('requestsOffice.report.columns.status'), cell: (row) => <RequestStatusChip status={row.REQUEST_STATUS} /> },
+        { header: t('requestsOffice.report.columns.unit'), cell: (row) => (row.unit ? labelled(row.unit, language) : t(row.audience === 'STUDENT' ? 'requests.detail.withStudent' : 'requests.detail.withLecturer')) },
+        { header: t('requestsOffice.report.columns.lastDecision'), cell: (row) => (row.lastDecision ? `${decisionLabel(row.lastDecision, language)} (${formatMoment(row.lastDecision.at)})` : '—') },
+      ]}
+    />
   );
 }
 
