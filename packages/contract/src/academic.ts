@@ -117,7 +117,8 @@ export const ApplicationSessionInput = z
     HOURS: HourlyCaps,
   })
   .refine((s) => s.END_DATE === null || s.END_DATE >= s.START_DATE, { path: ['END_DATE'], error: V.endBeforeStart })
-  .meta({ id: 'ApplicationSessionInput' });
+  // Not 'ApplicationSessionInput': the OpenAPI document names the request form of `ApplicationSession` so.
+  .meta({ id: 'ApplicationSessionValues' });
 export type ApplicationSessionInput = z.infer<typeof ApplicationSessionInput>;
 
 export const ApplicationSessionSummary = ApplicationSession.extend({
