@@ -167,7 +167,7 @@ export async function refuseAccess(
 }
 
 async function refuse(ctx: ServiceContext, request: FastifyRequest, details: Record<string, unknown>): Promise<never> {
-  return refuseAccess(ctx, { actor: request.actor, meta: requestMeta(request), details });
+  return refuseAccess(ctx, { ...acting(request), details });
 }
 
 /**
@@ -196,7 +196,7 @@ export async function selfOrPermitted(ctx: ServiceContext, input: { actor: Actor
  * An id naming someone else without it is refused (403, audited).
  */
 export async function assertSelfOrPermitted(app: FastifyInstance, request: FastifyRequest, id: number | undefined, permission: OnAnyone | readonly OnAnyone[]): Promise<number> {
-  return selfOrPermitted(app.ctx, { actor: request.actor, meta: requestMeta(request), id, permission });
+  return selfOrPermitted(app.ctx, { ...acting(request), id, permission });
 }
 
 /** Like assertSelfOrPermitted, for calls that only ever act on oneself (settings, contact). */

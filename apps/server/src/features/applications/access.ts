@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { actorCan, refuseAccess } from '../../lib/auth';
-import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
+import type { Acting, Actor, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 
 /** Who reads anyone's applications (the academic office and administrators). */
@@ -10,7 +10,7 @@ export const readsAnyApplication = (actor: Actor) => actorCan(actor, 'applicatio
 export const isEligible = (person: { KIND: string; STATUS: string | null }) => person.KIND === 'STAFF' && person.STATUS !== null;
 
 /** The owner of something, or the academic office and administrators; anyone else is refused (403, audited). */
-export async function assertOwnerOrReader(ctx: ServiceContext, actor: Actor, meta: RequestMeta, ownerId: number, target: { type: string; id: number | string }): Promise<void> {
+export async function assertOwnerOrReader(ctx: ServiceContext, { actor, meta }: Acting, ownerId: number, target: { type: string; id: number | string }): Promise<void> {
   if (ownerId === actor.id || readsAnyApplication(actor)) return;
   await refuseAccess(ctx, { actor, meta, target });
 }

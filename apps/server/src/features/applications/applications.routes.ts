@@ -13,7 +13,7 @@ import {
   IdParams,
   ApplicationSessionChoice,
 } from '@portal/contract';
-import { assertSelf, requestMeta, requireBearer } from '../../lib/auth';
+import { acting, assertSelf, requireBearer } from '../../lib/auth';
 import { assertOwnerOrReader, requireApplicant } from './access';
 import {
   applicationInSession,
@@ -56,7 +56,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The person named in the path: oneself, or anyone for the academic office and administrators. */
   const employeeOf = async (request: Parameters<typeof applicant>[0], employee: number) => {
-    await assertOwnerOrReader(app.ctx, request.actor, requestMeta(request), employee, { type: 'person', id: employee });
+    await assertOwnerOrReader(app.ctx, acting(request), employee, { type: 'person', id: employee });
     return employee;
   };
 
@@ -66,7 +66,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: applicant,
     }, async (request, reply) => {
       await assertSelf(app, request, request.body?.EMPLOYEE_ID);
-      const { application, created } = await initApplication(app.ctx, { actor: request.actor, meta: requestMeta(request) });
+      const { application, created } = await initApplication(app.ctx, acting(request));
       return reply.code(created ? 201 : 200).send(application);
     });
   }
@@ -101,18 +101,18 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/applications/close/:id', {
     schema: { tags, summary: 'Close the application for good; the person is mailed a summary', params: IdParams, response: { 200: Application, ...errors } },
     preHandler: applicant,
-  }, async (request) => closeApplication(app.ctx, { applicationId: request.params.id, actor: request.actor, meta: requestMeta(request) }));
+  }, async (request) => closeApplication(app.ctx, { ...acting(request), applicationId: request.params.id }));
 
   app.get('/applications/close/:id', {
     schema: { tags, summary: 'Close the application for good (API clients, bearer token only; the web app uses POST)', ...bearerGetForm, params: IdParams, response: { 200: Application, ...errors } },
     exposeHeadRoute: false,
     preHandler: [applicant, requireBearer],
-  }, async (request) => closeApplication(app.ctx, { applicationId: request.params.id, actor: request.actor, meta: requestMeta(request) }));
+  }, async (request) => closeApplication(app.ctx, { ...acting(request), applicationId: request.params.id }));
 
   app.get('/applications/:id', {
     schema: { tags, summary: 'An application (its owner, the academic office, administrators)', params: IdParams, response: { 200: Application, ...errors } },
     preHandler: applicant,
-  }, async (request) => getApplication(app.ctx, { id: request.params.id, actor: request.actor, meta: requestMeta(request) }));
+  }, async (request) => getApplication(app.ctx, { ...acting(request), id: request.params.id }));
 
   app.get('/applications-choices/older/:employee', {
     schema: { tags, summary: "A person's choices in sessions other than the current one", params: EmployeeParams, response: { 200: z.array(ApplicationSessionChoice), ...errors } },
@@ -122,26 +122,26 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/applications-choices/:application/none', {
     schema: { tags, summary: 'The choices of an application', params: ApplicationParams, response: { 200: z.array(Choice), ...errors } },
     preHandler: applicant,
-  }, async (request) => choicesOfApplication(app.ctx, { applicationId: request.params.application, actor: request.actor, meta: requestMeta(request) }));
+  }, async (request) => choicesOfApplication(app.ctx, { ...acting(request), applicationId: request.params.application }));
 
   app.post('/applications-choices', {
     schema: { tags, summary: 'Add choices to the application (an identical live choice is kept); answers every choice of the application', body: ChoicesBody, response: { 200: z.array(Choice), ...errors } },
     preHandler: applicant,
-  }, async (request) => addChoices(app.ctx, { applicationId: request.body.application, subjects: request.body.subjects, actor: request.actor, meta: requestMeta(request) }));
+  }, async (request) => addChoices(app.ctx, { ...acting(request), applicationId: request.body.application, subjects: request.body.subjects }));
 
   app.put('/applications-choices/:application', {
     schema: { tags, summary: 'The list as saved: the selected choices become exactly these; confirmed and declined ones are kept', params: ApplicationParams, body: ChoicesReplaceBody, response: { 200: z.array(Choice), ...errors } },
     preHandler: applicant,
-  }, async (request) => replaceChoices(app.ctx, { applicationId: request.params.application, subjects: request.body.subjects, actor: request.actor, meta: requestMeta(request) }));
+  }, async (request) => replaceChoices(app.ctx, { ...acting(request), applicationId: request.params.application, subjects: request.body.subjects }));
 
   app.post('/applications-choices/clear/:application', {
     schema: { tags, summary: 'Empty the list: the selected choices are removed, confirmed and declined ones kept', params: ApplicationParams, response: { 200: z.array(Choice), ...errors } },
     preHandler: applicant,
-  }, async (request) => clearChoices(app.ctx, { applicationId: request.params.application, actor: request.actor, meta: requestMeta(request) }));
+  }, async (request) => clearChoices(app.ctx, { ...acting(request), applicationId: request.params.application }));
 
   app.get('/applications-choices/clear/:application', {
     schema: { tags, summary: 'Empty the list (API clients, bearer token only; the web app uses POST)', ...bearerGetForm, params: ApplicationParams, response: { 200: z.array(Choice), ...errors } },
     exposeHeadRoute: false,
     preHandler: [applicant, requireBearer],
-  }, async (request) => clearChoices(app.ctx, { applicationId: request.params.application, actor: request.actor, meta: requestMeta(request) }));
+  }, async (request) => clearChoices(app.ctx, { ...acting(request), applicationId: request.params.application }));
 };

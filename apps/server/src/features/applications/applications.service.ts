@@ -92,7 +92,7 @@ export async function applicationInSession(ctx: ServiceContext, input: { employe
 export async function getApplication(ctx: ServiceContext, input: { id: number; actor: Actor; meta: RequestMeta }): Promise<Application> {
   const application = await findApplication(ctx.db, eq(applications.id, input.id));
   if (!application) throw new AppError('NOT_FOUND');
-  await assertOwnerOrReader(ctx, input.actor, input.meta, application.EMPLOYEE_ID, { type: 'application', id: input.id });
+  await assertOwnerOrReader(ctx, input, application.EMPLOYEE_ID, { type: 'application', id: input.id });
   return application;
 }
 
@@ -100,7 +100,7 @@ export async function getApplication(ctx: ServiceContext, input: { id: number; a
 export async function choicesOfApplication(ctx: ServiceContext, input: { applicationId: number; actor: Actor; meta: RequestMeta }): Promise<Choice[]> {
   const [owner] = await ctx.db.select({ EMPLOYEE_ID: applications.EMPLOYEE_ID }).from(applications).where(eq(applications.id, input.applicationId));
   if (!owner) throw new AppError('NOT_FOUND');
-  await assertOwnerOrReader(ctx, input.actor, input.meta, owner.EMPLOYEE_ID, { type: 'application', id: input.applicationId });
+  await assertOwnerOrReader(ctx, input, owner.EMPLOYEE_ID, { type: 'application', id: input.applicationId });
   return listChoices(ctx.db, input.applicationId);
 }
 

@@ -19,7 +19,7 @@ import {
   SignUpBody,
   StudentSignInBody,
 } from '@portal/contract';
-import { ATTEMPT_COOKIE, clearAttemptCookie, clearSessionCookie, DEVICE_COOKIE, presentsSession, requestMeta, setAttemptCookie, setDeviceCookie, setSessionCookie } from '../../lib/auth';
+import { acting, ATTEMPT_COOKIE, clearAttemptCookie, clearSessionCookie, DEVICE_COOKIE, presentsSession, requestMeta, setAttemptCookie, setDeviceCookie, setSessionCookie } from '../../lib/auth';
 import { ownRecord } from '../../lib/person-record';
 import {
   checkConfirmationLink,
@@ -132,7 +132,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: 'Revoke the session on the server', response: { 204: z.null(), 401: ErrorResponse } },
     preHandler: app.requireUser,
   }, async (request, reply) => {
-    await signOut(app.ctx, { sessionId: request.sessionId, personId: request.actor.id }, requestMeta(request));
+    await signOut(app.ctx, { ...acting(request), sessionId: request.sessionId });
     clearSessionCookie(app, reply);
     return reply.code(204).send(null);
   });

@@ -17,7 +17,7 @@ import {
 } from '@portal/contract';
 import { accounts, emailConfirmations, persons, signInAttempts, type Account, type Person } from '../../db/schema';
 import { audit } from '../../lib/audit';
-import type { RequestMeta, ServiceContext } from '../../lib/context';
+import type { Acting, RequestMeta, ServiceContext } from '../../lib/context';
 import { hashCode, hashToken, maskEmail, randomCode, randomToken, safeEqual } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { composeMail } from '../../lib/mail';
@@ -404,7 +404,7 @@ export async function verifySignInCode(
   return { user: { ...record, TOKEN: opened.token }, sessionToken: opened.token, deviceToken: opened.deviceToken };
 }
 
-export async function signOut(ctx: ServiceContext, input: { sessionId: number; personId: number }, meta: RequestMeta): Promise<void> {
+export async function signOut(ctx: ServiceContext, input: Acting & { sessionId: number }): Promise<void> {
   await revokeSession(ctx, input.sessionId);
-  await audit(ctx.db, { at: ctx.clock.now(), actorId: input.personId, action: 'auth.sign-out', targetType: 'person', targetId: input.personId, ip: meta.ip });
+  await audit(ctx.db, { at: ctx.clock.now(), actorId: input.actor.id, action: 'auth.sign-out', targetType: 'person', targetId: input.actor.id, ip: input.meta.ip });
 }

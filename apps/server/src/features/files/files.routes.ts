@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponse, FileParams } from '@portal/contract';
-import { requestMeta } from '../../lib/auth';
+import { acting } from '../../lib/auth';
 import { ALLOWED_MIME, sendStoredFile } from '../../lib/uploads';
 import { readFile } from './files.service';
 
@@ -22,7 +22,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     preHandler: app.requireUser,
   }, async (request, reply) => {
-    const file = await readFile(app.ctx, { id: request.params.id, actor: request.actor, meta: requestMeta(request) });
+    const file = await readFile(app.ctx, { ...acting(request), id: request.params.id });
     return sendStoredFile(reply, file);
   });
 };

@@ -23,7 +23,7 @@ import {
   sectionBody,
   type SavedSection,
 } from '@portal/contract';
-import { requestMeta } from '../../lib/auth';
+import { acting } from '../../lib/auth';
 import { JSON_FILE_BODY_LIMIT, MULTIPART_OPTIONS, readUpload } from '../../lib/uploads';
 import { createDocuments, deleteDocument, markLastDiploma } from '../registration/documents.service';
 import { removeColumnFileFor, uploadColumnFile } from '../registration/registration-files.service';
@@ -66,7 +66,7 @@ export const hrRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/hr/registrations/:id/reopen', {
     schema: { tags, summary: 'Reopen a closed registration, with the reason', params: IdParams, body: ReopenBody, response: { 200: PersonRecord, ...errors } },
     preHandler: hr,
-  }, async (request) => reopenRegistration(app.ctx, { personId: request.params.id, actor: request.actor, reason: request.body.reason, meta: requestMeta(request) }));
+  }, async (request) => reopenRegistration(app.ctx, { ...acting(request), personId: request.params.id, reason: request.body.reason }));
 
   for (const section of Object.keys(SECTION_SCHEMAS) as SavedSection[]) {
     app.patch(`/hr/registrations/:id/${section}`, {
@@ -75,7 +75,7 @@ export const hrRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: hr,
     }, async (request) => {
       const { reason, ...values } = request.body as Record<string, unknown> & { reason: string };
-      return saveSection(app.ctx, { personId: request.params.id, actor: request.actor, section, values, reason, meta: requestMeta(request) });
+      return saveSection(app.ctx, { ...acting(request), personId: request.params.id, section, values, reason });
     });
   }
 
@@ -96,7 +96,7 @@ export const hrRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: hr,
   }, async (request) => {
     const { fields, file } = await readUpload(request, request.body, HrFileUploadFields);
-    return uploadColumnFile(app.ctx, { personId: request.params.id, actor: request.actor, meta: requestMeta(request), reason: fields.reason, col: fields.col, file });
+    return uploadColumnFile(app.ctx, { ...acting(request), personId: request.params.id, reason: fields.reason, col: fields.col, file });
   });
 
   app.patch('/hr/registrations/:id/files/remove', {
@@ -104,7 +104,7 @@ export const hrRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: hr,
   }, async (request) => {
     const { col, file, reason } = request.body;
-    return removeColumnFileFor(app.ctx, { personId: request.params.id, actor: request.actor, meta: requestMeta(request), reason, col, file });
+    return removeColumnFileFor(app.ctx, { ...acting(request), personId: request.params.id, reason, col, file });
   });
 
   app.post('/hr/registrations/:id/documents', {
@@ -123,17 +123,17 @@ export const hrRoutes: FastifyPluginAsyncZod = async (app) => {
     const { fields, file } = await readUpload(request, request.body, HrDocumentFields);
     // The path names the person; a STUDENT_ID naming someone else is a mistake, not a second person.
     if (fields.STUDENT_ID !== undefined && fields.STUDENT_ID !== request.params.id) throw validationError({ STUDENT_ID: 'validation.invalid' });
-    const [created] = await createDocuments(app.ctx, { personId: request.params.id, actor: request.actor, meta: requestMeta(request), reason: fields.reason, items: [{ fields, file }] });
+    const [created] = await createDocuments(app.ctx, { ...acting(request), personId: request.params.id, reason: fields.reason, items: [{ fields, file }] });
     return reply.code(201).send(created!);
   });
 
   app.post('/hr/registrations/:id/documents/:document/delete', {
     schema: { tags, summary: "Delete one of a person's documents and its file, with the reason", params: HrDocumentParams, body: ReopenBody, response: { 200: DocumentDeleted, ...errors } },
     preHandler: hr,
-  }, async (request) => deleteDocument(app.ctx, { id: request.params.document, personId: request.params.id, actor: request.actor, meta: requestMeta(request), reason: request.body.reason }));
+  }, async (request) => deleteDocument(app.ctx, { ...acting(request), id: request.params.document, personId: request.params.id, reason: request.body.reason }));
 
   app.patch('/hr/registrations/:id/documents/:document/last-diploma', {
     schema: { tags, summary: "Mark one of a person's diplomas as the last one obtained, with the reason", params: HrDocumentParams, body: ReopenBody, response: { 200: DocumentRecord, ...errors } },
     preHandler: hr,
-  }, async (request) => markLastDiploma(app.ctx, { id: request.params.document, personId: request.params.id, actor: request.actor, meta: requestMeta(request), reason: request.body.reason }));
+  }, async (request) => markLastDiploma(app.ctx, { ...acting(request), id: request.params.document, personId: request.params.id, reason: request.body.reason }));
 };

@@ -12,7 +12,7 @@ import {
   PersonIdParams,
   ReopenBody,
 } from '@portal/contract';
-import { requestMeta } from '../../lib/auth';
+import { acting } from '../../lib/auth';
 import { JSON_FILE_BODY_LIMIT, MULTIPART_OPTIONS, NO_FIELDS, STORED_FILE_HEADERS, readUpload } from '../../lib/uploads';
 import {
   completeIdentification,
@@ -77,13 +77,13 @@ export const identificationRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: office,
   }, async (request) => {
     const { file } = await readUpload(request, request.body, NO_FIELDS);
-    return savePhoto(app.ctx, { personId: request.params.id, actor: request.actor, meta: requestMeta(request), file });
+    return savePhoto(app.ctx, { ...acting(request), personId: request.params.id, file });
   });
 
   app.delete('/identification/persons/:id/photo', {
     schema: { tags, summary: 'Remove the photo and its file', params: PersonIdParams, response: { 200: Identification, ...changeErrors } },
     preHandler: office,
-  }, async (request) => removePhoto(app.ctx, { personId: request.params.id, actor: request.actor, meta: requestMeta(request) }));
+  }, async (request) => removePhoto(app.ctx, { ...acting(request), personId: request.params.id }));
 
   app.post('/identification/persons/:id/fingerprints/:finger', {
     ...upload(
@@ -94,13 +94,13 @@ export const identificationRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: office,
   }, async (request) => {
     const { file } = await readUpload(request, request.body, NO_FIELDS);
-    return saveFingerprint(app.ctx, { personId: request.params.id, finger: request.params.finger, actor: request.actor, meta: requestMeta(request), data: file.data });
+    return saveFingerprint(app.ctx, { ...acting(request), personId: request.params.id, finger: request.params.finger, data: file.data });
   });
 
   app.delete('/identification/persons/:id/fingerprints/:finger', {
     schema: { tags, summary: "Remove one finger's print and its stored file", params: FingerParams, response: { 200: Identification, ...changeErrors } },
     preHandler: office,
-  }, async (request) => removeFingerprint(app.ctx, { personId: request.params.id, finger: request.params.finger, actor: request.actor, meta: requestMeta(request) }));
+  }, async (request) => removeFingerprint(app.ctx, { ...acting(request), personId: request.params.id, finger: request.params.finger }));
 
   app.get('/identification/persons/:id/fingerprints/:finger/file', {
     schema: {
@@ -115,7 +115,7 @@ export const identificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     preHandler: office,
   }, async (request, reply) => {
-    const file = await readFingerprint(app.ctx, { personId: request.params.id, finger: request.params.finger, actor: request.actor, meta: requestMeta(request) });
+    const file = await readFingerprint(app.ctx, { ...acting(request), personId: request.params.id, finger: request.params.finger });
     return reply
       .header('content-type', file.mime)
       .header('content-disposition', `attachment; filename="${file.name}"`)
@@ -133,10 +133,10 @@ export const identificationRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: Identification, ...changeErrors },
     },
     preHandler: office,
-  }, async (request) => completeIdentification(app.ctx, { personId: request.params.id, actor: request.actor, meta: requestMeta(request) }));
+  }, async (request) => completeIdentification(app.ctx, { ...acting(request), personId: request.params.id }));
 
   app.post('/identification/persons/:id/reopen', {
     schema: { tags, summary: 'Reopen a complete identification to redo it, with the reason', params: PersonIdParams, body: ReopenBody, response: { 200: Identification, ...errors } },
     preHandler: office,
-  }, async (request) => reopenIdentification(app.ctx, { personId: request.params.id, actor: request.actor, meta: requestMeta(request), reason: request.body.reason }));
+  }, async (request) => reopenIdentification(app.ctx, { ...acting(request), personId: request.params.id, reason: request.body.reason }));
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAIL_LINK_CODE_MAX_ATTEMPTS, MAIL_LINK_CODE_TTL_SECONDS, MailLink, MailLinkAnswer, MailLinkCodeSent, MailLinkConfirmation, MailLinkRequest } from '@portal/contract';
-import { assertSelf, requestMeta } from '../../lib/auth';
+import { acting, assertSelf } from '../../lib/auth';
 import { errorResponses } from '../../lib/errors';
 import { confirmMailLinkCode, mailLinkOf, requestMailLinkCode, unlinkMailAccount } from './mail-link.service';
 
@@ -31,7 +31,7 @@ export const mailLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: own,
   }, async (request) => {
     await assertSelf(app, request, request.body.STUDENT_ID);
-    return requestMailLinkCode(app.ctx, { actor: request.actor, meta: requestMeta(request), address: request.body.GMAIL_ACCOUNT });
+    return requestMailLinkCode(app.ctx, { ...acting(request), address: request.body.GMAIL_ACCOUNT });
   });
 
   app.post('/students/gmail-account/confirm', {
@@ -45,14 +45,14 @@ export const mailLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: own,
   }, async (request) => {
     await assertSelf(app, request, request.body.STUDENT_ID);
-    return confirmMailLinkCode(app.ctx, { actor: request.actor, meta: requestMeta(request), code: request.body.CODE });
+    return confirmMailLinkCode(app.ctx, { ...acting(request), code: request.body.CODE });
   });
 
   app.delete('/students/gmail-account', {
     schema: { tags, summary: "Unlinks the caller's mail account (and drops a pending code); nothing when none is linked", response: { 204: z.null(), ...errorResponses(401, 403) } },
     preHandler: own,
   }, async (request, reply) => {
-    await unlinkMailAccount(app.ctx, { actor: request.actor, meta: requestMeta(request) });
+    await unlinkMailAccount(app.ctx, acting(request));
     return reply.code(204).send(null);
   });
 };

@@ -13,7 +13,7 @@ import {
   TRAINING_MAX_FILES,
   TrainingBody,
 } from '@portal/contract';
-import { assertSelf, assertSelfOrPermitted, requestMeta } from '../../lib/auth';
+import { acting, assertSelf, assertSelfOrPermitted } from '../../lib/auth';
 import { JSON_FILE_BODY_LIMIT, jsonUpload, MULTIPART_OPTIONS, readUpload } from '../../lib/uploads';
 import { createDocuments, deleteDocument, listDocuments, markLastDiploma } from './documents.service';
 import { errorResponses } from '../../lib/errors';
@@ -58,7 +58,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => {
     const upload = await readUpload(request, request.body, DocumentFields);
     const personId = await assertSelf(app, request, upload.fields.STUDENT_ID);
-    const [created] = await createDocuments(app.ctx, { personId, actor: request.actor, items: [upload], meta: requestMeta(request) });
+    const [created] = await createDocuments(app.ctx, { ...acting(request), personId, items: [upload] });
     return reply.code(201).header('cache-control', 'no-store').send(created!);
   });
 
@@ -67,7 +67,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: app.requireUser,
   }, async (request) => {
     const personId = await assertSelf(app, request, request.body.STUDENT_ID);
-    return deleteDocument(app.ctx, { id: request.body.id, personId, actor: request.actor, meta: requestMeta(request) });
+    return deleteDocument(app.ctx, { ...acting(request), id: request.body.id, personId });
   });
 
   app.patch('/students/update/diploma', {
@@ -75,7 +75,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: app.requireUser,
   }, async (request) => {
     const personId = await assertSelf(app, request, request.body.STUDENT_ID);
-    return markLastDiploma(app.ctx, { id: request.body.id, personId, actor: request.actor, meta: requestMeta(request) });
+    return markLastDiploma(app.ctx, { ...acting(request), id: request.body.id, personId });
   });
 
   app.patch('/students/update/training', {
@@ -89,7 +89,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: app.requireUser,
   }, async (request, reply) => {
     const personId = await assertSelf(app, request, request.body.STUDENT_ID);
-    const created = await createDocuments(app.ctx, { personId, actor: request.actor, items: request.body.files.map(jsonUpload), meta: requestMeta(request) });
+    const created = await createDocuments(app.ctx, { ...acting(request), personId, items: request.body.files.map(jsonUpload) });
     return reply.code(201).header('cache-control', 'no-store').send(created);
   });
 };

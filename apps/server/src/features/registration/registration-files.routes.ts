@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ColumnUploadFields, ColumnUploadJson, CvUploadFields, CvUploadJson, ErrorResponse, FileRemoveBody, FileRemoveResponse, FileUploadResponse } from '@portal/contract';
-import { assertSelf, requestMeta } from '../../lib/auth';
+import { acting, assertSelf } from '../../lib/auth';
 import { JSON_FILE_BODY_LIMIT, MULTIPART_OPTIONS, readUpload } from '../../lib/uploads';
 import { removeColumnFileFor, uploadColumnFile } from './registration-files.service';
 import { errorResponses } from '../../lib/errors';
@@ -44,7 +44,7 @@ export const registrationFilesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { fields, file } = await readUpload(request, request.body, upload.fields);
       const personId = await assertSelf(app, request, fields.STUDENT_ID);
       reply.header('cache-control', 'no-store');
-      return uploadColumnFile(app.ctx, { personId, actor: request.actor, col: fields.col ?? 'CV_LINK', file, meta: requestMeta(request) });
+      return uploadColumnFile(app.ctx, { ...acting(request), personId, col: fields.col ?? 'CV_LINK', file });
     });
   }
 
@@ -60,6 +60,6 @@ export const registrationFilesRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => {
     const personId = await assertSelf(app, request, request.body.STUDENT_ID);
     reply.header('cache-control', 'no-store');
-    return removeColumnFileFor(app.ctx, { personId, actor: request.actor, col: request.body.col, file: request.body.file, meta: requestMeta(request) });
+    return removeColumnFileFor(app.ctx, { ...acting(request), personId, col: request.body.col, file: request.body.file });
   });
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CloseSignBody, CloseSignResponse, ErrorResponse, PersonRecord, RegistrationState, SECTION_SCHEMAS, sectionBody, type SavedSection } from '@portal/contract';
-import { assertSelf, requestMeta } from '../../lib/auth';
+import { acting, assertSelf } from '../../lib/auth';
 import { closeRegistration, registrationState, saveSection } from './registration.service';
 import { errorResponses } from '../../lib/errors';
 
@@ -34,7 +34,7 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
         const body = request.body as Record<string, unknown> & { STUDENT_ID?: number };
         const personId = await assertSelf(app, request, body.STUDENT_ID);
         reply.header('cache-control', 'no-store');
-        return saveSection(app.ctx, { personId, actor: request.actor, section, values: body, passport, meta: requestMeta(request) });
+        return saveSection(app.ctx, { ...acting(request), personId, section, values: body, passport });
       });
     }
   }
@@ -44,6 +44,6 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: app.requireUser,
   }, async (request) => {
     const personId = await assertSelf(app, request, request.body.STUDENT_ID);
-    return closeRegistration(app.ctx, { personId, actor: request.actor, meta: requestMeta(request) });
+    return closeRegistration(app.ctx, { ...acting(request), personId });
   });
 };

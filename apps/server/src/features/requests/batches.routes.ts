@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BatchBody, BatchPage, BatchQuery, EligibleQuery, EligibleRequest, IdParams, RequestBatchDetail } from '@portal/contract';
-import { requestMeta } from '../../lib/auth';
+import { acting } from '../../lib/auth';
 import { errorResponses } from '../../lib/errors';
 import { safeFileName } from '../../lib/uploads';
 import { batchSlip, cancelBatch, createBatch, eligibleRequests, listBatches, loadBatchForViewer, receiveBatch, sendBatch } from './batches.service';
@@ -29,32 +29,32 @@ export const requestBatchesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/request-batches/eligible', {
     schema: { tags, summary: "The requests the caller's unit may send now, each with the units it may go to (administrators name the unit)", querystring: EligibleQuery, response: { 200: z.array(EligibleRequest), ...errors } },
     preHandler: processing,
-  }, async (request) => eligibleRequests(app.ctx, { actor: request.actor, meta: requestMeta(request), unit: request.query.unit }));
+  }, async (request) => eligibleRequests(app.ctx, { ...acting(request), unit: request.query.unit }));
 
   app.post('/request-batches', {
     schema: { tags, summary: "A batch of requests from the caller's unit to one destination (DRAFT; SEND sends it at once); 409 naming the requests that can no longer go", body: BatchBody, response: { 201: RequestBatchDetail, ...changeErrors } },
     preHandler: processing,
-  }, async (request, reply) => reply.code(201).send(await createBatch(app.ctx, { actor: request.actor, meta: requestMeta(request), body: request.body })));
+  }, async (request, reply) => reply.code(201).send(await createBatch(app.ctx, { ...acting(request), body: request.body })));
 
   app.get('/request-batches/:id', {
     schema: { tags, summary: 'A batch and its requests, for its sending unit, its destination and administrators', params: IdParams, response: { 200: RequestBatchDetail, ...errors } },
     preHandler: processing,
-  }, async (request) => loadBatchForViewer(app.ctx, { actor: request.actor, meta: requestMeta(request), id: request.params.id }));
+  }, async (request) => loadBatchForViewer(app.ctx, { ...acting(request), id: request.params.id }));
 
   app.post('/request-batches/:id/send', {
     schema: { tags, summary: 'The sending unit sends its prepared batch', params: IdParams, response: { 200: RequestBatchDetail, ...changeErrors } },
     preHandler: processing,
-  }, async (request) => sendBatch(app.ctx, { actor: request.actor, meta: requestMeta(request), id: request.params.id }));
+  }, async (request) => sendBatch(app.ctx, { ...acting(request), id: request.params.id }));
 
   app.post('/request-batches/:id/receive', {
     schema: { tags, summary: 'The destination confirms the reception of a sent batch and takes its requests', params: IdParams, response: { 200: RequestBatchDetail, ...changeErrors } },
     preHandler: processing,
-  }, async (request) => receiveBatch(app.ctx, { actor: request.actor, meta: requestMeta(request), id: request.params.id }));
+  }, async (request) => receiveBatch(app.ctx, { ...acting(request), id: request.params.id }));
 
   app.post('/request-batches/:id/cancel', {
     schema: { tags, summary: 'The sending unit cancels a batch not yet received; its requests are free again', params: IdParams, response: { 200: RequestBatchDetail, ...changeErrors } },
     preHandler: processing,
-  }, async (request) => cancelBatch(app.ctx, { actor: request.actor, meta: requestMeta(request), id: request.params.id }));
+  }, async (request) => cancelBatch(app.ctx, { ...acting(request), id: request.params.id }));
 
   app.get('/request-batches/:id/slip', {
     schema: {
@@ -65,7 +65,7 @@ export const requestBatchesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     preHandler: processing,
   }, async (request, reply) => {
-    const slip = await batchSlip(app.ctx, { actor: request.actor, meta: requestMeta(request), id: request.params.id });
+    const slip = await batchSlip(app.ctx, { ...acting(request), id: request.params.id });
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `inline; filename="${safeFileName(slip.reference, 'pdf', 'batch')}"`)

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParams, RequestAttachment, RequestAttachmentBody, RequestVerification, VerificationParams } from '@portal/contract';
-import { requestMeta } from '../../lib/auth';
+import { acting } from '../../lib/auth';
 import { errorResponses } from '../../lib/errors';
 import { ALLOWED_MIME, JSON_FILE_BODY_LIMIT, MULTIPART_OPTIONS, NO_FIELDS, readUpload, safeFileName, sendStoredFile } from '../../lib/uploads';
 import { requestAttachmentFile, requestForm, uploadRequestAttachment, verifyRequest } from './documents.service';
@@ -30,7 +30,7 @@ const attachmentRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: app.requirePermission('requests.own'),
   }, async (request, reply) => {
     const { file } = await readUpload(request, request.body, NO_FIELDS);
-    const { attachment, created } = await uploadRequestAttachment(app.ctx, { actor: request.actor, meta: requestMeta(request), file });
+    const { attachment, created } = await uploadRequestAttachment(app.ctx, { ...acting(request), file });
     return reply.code(created ? 201 : 200).header('cache-control', 'no-store').send(attachment);
   });
 };
@@ -52,7 +52,7 @@ export const requestDocumentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     preHandler: app.requireUser,
   }, async (request, reply) => {
-    const file = await requestAttachmentFile(app.ctx, { actor: request.actor, meta: requestMeta(request), id: request.params.id });
+    const file = await requestAttachmentFile(app.ctx, { ...acting(request), id: request.params.id });
     return sendStoredFile(reply, file);
   });
 
@@ -65,7 +65,7 @@ export const requestDocumentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     preHandler: app.requireUser,
   }, async (request, reply) => {
-    const form = await requestForm(app.ctx, { actor: request.actor, meta: requestMeta(request), id: request.params.id });
+    const form = await requestForm(app.ctx, { ...acting(request), id: request.params.id });
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `inline; filename="${safeFileName(form.reference, 'pdf', 'request')}"`)

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { REQUEST_REPORT_EXPORT_MAX, ReportExportQuery, ReportQuery, RequestReport } from '@portal/contract';
-import { requestMeta } from '../../lib/auth';
+import { acting } from '../../lib/auth';
 import { errorResponses } from '../../lib/errors';
 import { languageOf } from '../../lib/person-record';
 import { EXPORT_CONTENT_TYPES } from '../../lib/spreadsheet';
@@ -29,7 +29,7 @@ export const requestReportsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: RequestReport, ...errors },
     },
     preHandler: report,
-  }, async (request) => requestReport(app.ctx, { actor: request.actor, meta: requestMeta(request), query: request.query }));
+  }, async (request) => requestReport(app.ctx, { ...acting(request), query: request.query }));
 
   app.get('/requests/reports/export', {
     schema: {
@@ -41,7 +41,7 @@ export const requestReportsRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: report,
   }, async (request, reply) => {
     const lang = languageOf(request.settingsValues);
-    const { body, filename, contentType } = await exportRequestReport(app.ctx, { actor: request.actor, meta: requestMeta(request), query: request.query, lang });
+    const { body, filename, contentType } = await exportRequestReport(app.ctx, { ...acting(request), query: request.query, lang });
     return reply.header('content-type', contentType).header('content-disposition', `attachment; filename="${filename}"`).send(body as never);
   });
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParams, RequestBody, RequestCategory, RequestDetail, RequestPage, RequestQuery, RequestStats, StudentRequestSubjects } from '@portal/contract';
-import { assertSelf, requestMeta } from '../../lib/auth';
+import { acting, assertSelf } from '../../lib/auth';
 import { errorResponses } from '../../lib/errors';
 import { requestForViewer } from './processing.service';
 import { authorRequests, fileRequest, requestCategoryList, requestStats, studentRequestSubjects } from './requests.service';
@@ -44,7 +44,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: own,
   }, async (request, reply) => {
     await assertSelf(app, request, request.body.REQUEST_AUTHOR);
-    const filed = await fileRequest(app.ctx, { actor: request.actor, meta: requestMeta(request), body: request.body });
+    const filed = await fileRequest(app.ctx, { ...acting(request), body: request.body });
     return reply.code(201).send(filed);
   });
 
@@ -61,7 +61,7 @@ export const requestsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: RequestDetail, ...errors },
     },
     preHandler: app.requireUser,
-  }, async (request) => requestForViewer(app.ctx, { actor: request.actor, meta: requestMeta(request), id: request.params.id }));
+  }, async (request) => requestForViewer(app.ctx, { ...acting(request), id: request.params.id }));
 
   app.get('/requests/stats/user/:id', {
     schema: { tags, summary: "The caller's counters by status, requests per month over the last twelve months and their monthly average (only for oneself)", params: IdParams, response: { 200: RequestStats, ...errors } },

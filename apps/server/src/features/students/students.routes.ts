@@ -13,7 +13,7 @@ import {
   studentSectionBody,
   type StudentSectionValues,
 } from '@portal/contract';
-import { assertSelf, assertSelfOrPermitted, requestMeta } from '../../lib/auth';
+import { acting, assertSelf, assertSelfOrPermitted } from '../../lib/auth';
 import { errorResponses } from '../../lib/errors';
 import { JSON_FILE_BODY_LIMIT, MULTIPART_OPTIONS, readUpload } from '../../lib/uploads';
 import { addStudentDocument, deleteStudentDocument } from './student-documents.service';
@@ -33,7 +33,7 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: "The signed-in student's file: the registry's identity (read only), the sections, when each was saved, the documents", response: { 200: StudentFile, ...errorResponses(401, 403, 404) } },
     preHandler: app.requirePermission('student.own'),
   }, async (request, reply) => {
-    const file = await readStudentFile(app.ctx, { personId: request.actor.id, actor: request.actor, meta: requestMeta(request) });
+    const file = await readStudentFile(app.ctx, { ...acting(request), personId: request.actor.id });
     return reply.header('cache-control', 'no-store').send(file);
   });
 
@@ -48,7 +48,7 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: app.requirePermission(['student.own', 'persons.readFull']),
   }, async (request, reply) => {
     const personId = await assertSelfOrPermitted(app, request, request.params.id, 'persons.readFull');
-    const file = await readStudentFile(app.ctx, { personId, actor: request.actor, meta: requestMeta(request) });
+    const file = await readStudentFile(app.ctx, { ...acting(request), personId });
     return reply.header('cache-control', 'no-store').send(file);
   });
 
@@ -65,7 +65,7 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
     }, async (request, reply) => {
       const body = request.body as StudentSectionValues<typeof section> & { STUDENT_ID?: number };
       const personId = await assertSelf(app, request, body.STUDENT_ID);
-      const file = await saveStudentSection(app.ctx, { personId, actor: request.actor, section, values: body, meta: requestMeta(request) });
+      const file = await saveStudentSection(app.ctx, { ...acting(request), personId, section, values: body });
       return reply.header('cache-control', 'no-store').send(file);
     });
   }
@@ -85,12 +85,12 @@ export const studentsRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request, reply) => {
     const { fields, file } = await readUpload(request, request.body, StudentDocumentFields);
     const personId = await assertSelf(app, request, fields.STUDENT_ID);
-    const document = await addStudentDocument(app.ctx, { personId, actor: request.actor, fields, file, meta: requestMeta(request) });
+    const document = await addStudentDocument(app.ctx, { ...acting(request), personId, fields, file });
     return reply.code(201).header('cache-control', 'no-store').send(document);
   });
 
   app.delete('/students/documents/:id', {
     schema: { tags, summary: 'Delete one of one\'s own documents and its file; someone else\'s is refused (403, audited)', params: StudentDocumentParams, response: { 200: DocumentDeleted, ...errorResponses(400, 401, 403, 404) } },
     preHandler: app.requirePermission('student.own'),
-  }, async (request) => deleteStudentDocument(app.ctx, { id: request.params.id, actor: request.actor, meta: requestMeta(request) }));
+  }, async (request) => deleteStudentDocument(app.ctx, { ...acting(request), id: request.params.id }));
 };

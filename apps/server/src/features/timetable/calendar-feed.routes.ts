@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CalendarFeed, CalendarFeedParams, CalendarFeedState } from '@portal/contract';
-import { requestMeta } from '../../lib/auth';
+import { acting } from '../../lib/auth';
 import { errorResponses } from '../../lib/errors';
 import { calendarFeedIcs, calendarFeedState, createCalendarFeed, removeCalendarFeed } from './calendar-feed.service';
 
@@ -27,7 +27,7 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     preHandler: own,
   }, async (request, reply) => {
-    const feed = await createCalendarFeed(app.ctx, { actor: request.actor, meta: requestMeta(request) });
+    const feed = await createCalendarFeed(app.ctx, acting(request));
     return reply.code(201).send(feed);
   });
 
@@ -35,7 +35,7 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, summary: "Ends the caller's calendar feed address (404 from then on); nothing when there is none", response: { 204: z.null(), ...errorResponses(401, 403) } },
     preHandler: own,
   }, async (request, reply) => {
-    await removeCalendarFeed(app.ctx, { actor: request.actor, meta: requestMeta(request) });
+    await removeCalendarFeed(app.ctx, acting(request));
     return reply.code(204).send(null);
   });
 };

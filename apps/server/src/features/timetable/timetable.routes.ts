@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Timetable, TIMETABLE_MAX_DAYS, TimetableQuery } from '@portal/contract';
-import { requestMeta } from '../../lib/auth';
+import { acting } from '../../lib/auth';
 import { errorResponses } from '../../lib/errors';
 import { timetable } from './timetable.service';
 
@@ -20,7 +20,7 @@ export const timetableRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     preHandler: app.requirePermission(['timetable.own', 'lessons.readAny']),
   }, async (request, reply) => {
-    const answer = await timetable(app.ctx, { actor: request.actor, self: { id: request.person.id, kind: request.person.KIND, classId: request.person.classId }, meta: requestMeta(request), query: request.body });
+    const answer = await timetable(app.ctx, { ...acting(request), self: { id: request.person.id, kind: request.person.KIND, classId: request.person.classId }, query: request.body });
     return reply.header('cache-control', 'no-store').send(answer);
   });
 };
