@@ -71,7 +71,7 @@ export interface OfficeTableProps<R> {
   /** rows without the hover highlight */
   noHover?: boolean;
   /** the style or state of a row (a chosen row, a late one...) */
-  rowProps?: (row: R) => { selected?: boolean; sx?: SxProps<Theme>; [data: `data-${string}`]: string | undefined };
+  rowProps?: (row: R) => { selected?: boolean; sx?: SxProps<Theme>; onClick?: () => void; [data: `data-${string}`]: string | undefined };
   /** a last row under the others (totals), when there are rows: its cells, each across `span` columns */
   summary?: readonly { content: ReactNode; span?: number; align?: 'left' | 'right' | 'center' }[];
   /** a row shown after a row (its details), given the number of columns */

@@ -2,26 +2,19 @@ import SendOutlined from '@mui/icons-material/SendOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { EligibleRequest, RequestBatch, RequestUnit } from '@portal/contract';
+import type { EligibleRequest, RequestUnit } from '@portal/contract';
 import { FilterSelect, ListPager } from '../../components/list-page';
-import { ListTable } from '../../components/list-table';
+import { OfficeTable } from '../../components/office-table';
 import { LoadStatus } from '../../components/load-status';
 import { useNotify } from '../../components/notify';
 import { Page } from '../../components/page';
@@ -89,14 +82,6 @@ function DestinationGroup({ group, fromUnit, onCreated }: { group: Group; fromUn
       }
     },
   });
-  const toggle = (id: number) =>
-    setChosen((previous) => {
-      const next = new Set(previous);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  const all = picked.length === ids.length && ids.length > 0;
   const prepare = (send: boolean) => {
     setRefused(null);
     mutation.mutate(send);
@@ -111,45 +96,29 @@ function DestinationGroup({ group, fromUnit, onCreated }: { group: Group; fromUn
           {t('requestsOffice.batches.chosen', { count: picked.length, total: ids.length })}
         </Typography>
       </Stack>
-      <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={t('requestsOffice.batches.to', { unit: destination })} sx={{ minWidth: 640 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell padding="checkbox">
-                <Checkbox
-                  checked={all}
-                  indeterminate={picked.length > 0 && !all}
-                  onChange={() => setChosen(all ? new Set() : new Set(ids))}
-                  slotProps={{ input: { 'aria-label': t('requestsOffice.batches.chooseAll', { unit: destination }) } }}
-                />
-              </TableCell>
-              {(['reference', 'lecturer', 'subcategory', 'status', 'signedAt'] as const).map((column) => (
-                <TableCell key={column} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                  {t(`requestsOffice.batches.columns.${column}`)}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {group.requests.map((request) => (
-              <TableRow key={request.id} hover selected={chosen.has(request.id)}>
-                <TableCell padding="checkbox">
-                  <Checkbox checked={chosen.has(request.id)} onChange={() => toggle(request.id)} slotProps={{ input: { 'aria-label': t('requestsOffice.batches.choose', { reference: request.REQUEST_ID }) } }} />
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>{request.REQUEST_ID}</TableCell>
-                <TableCell>
-                  <AuthorCell author={request.author} audience={request.audience} className={request.className} />
-                </TableCell>
-                <TableCell>{labelled(request.subcategory, language)}</TableCell>
-                <TableCell>
-                  <RequestStatusChip status={request.REQUEST_STATUS} />
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{request.audience === 'STUDENT' ? t('requestsOffice.inbox.noSignature') : formatMoment(request.signedAt)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <OfficeTable
+        bare
+        label={t('requestsOffice.batches.to', { unit: destination })}
+        minWidth={640}
+        rows={group.requests}
+        rowKey={(request) => request.id}
+        empty=""
+        rowProps={(request) => ({ selected: chosen.has(request.id) })}
+        choice={{
+          chosen: picked,
+          onChosen: (next) => setChosen(new Set(next)),
+          id: (request) => request.id,
+          label: (request) => t('requestsOffice.batches.choose', { reference: request.REQUEST_ID }),
+          allLabel: t('requestsOffice.batches.chooseAll', { unit: destination }),
+        }}
+        columns={[
+          { header: t('requestsOffice.batches.columns.reference'), sx: { whiteSpace: 'nowrap', fontWeight: 600 }, cell: (request) => request.REQUEST_ID },
+          { header: t('requestsOffice.batches.columns.lecturer'), cell: (request) => <AuthorCell author={request.author} audience={request.audience} className={request.className} /> },
+          { header: t('requestsOffice.batches.columns.subcategory'), cell: (request) => labelled(request.subcategory, language) },
+          { header: t('requestsOffice.batches.columns.status'), cell: (request) => <RequestStatusChip status={request.REQUEST_STATUS} /> },
+          { header: t('requestsOffice.batches.columns.signedAt'), sx: { whiteSpace: 'nowrap' }, cell: (request) => (request.audience === 'STUDENT' ? t('requestsOffice.inbox.noSignature') : formatMoment(request.signedAt)) },
+        ]}
+      />
       {refused ? (
         <Alert severity="error" role="alert" sx={{ mt: 2 }}>
           {t(refused.key)}
@@ -194,41 +163,35 @@ function BatchList({ direction, params, onPage, onOpen }: { direction: BatchDire
   const { page, pageSize } = listParams(params);
   const list = useBatches({ direction, status: '', page, pageSize });
   const title = t(`requestsOffice.batches.tabs.${direction === 'OUT' ? 'outgoing' : direction === 'IN' ? 'incoming' : 'all'}`);
-  const columns = ['reference', 'from', 'to', 'status', 'count', 'createdAt', 'sentAt', 'receivedAt'] as const;
   return (
     <>
       <LoadStatus error={list.error} loading={list.isPending} />
       {list.data ? (
-        <ListTable
+        <OfficeTable
           label={title}
-          headers={columns.map((column) => t(`requestsOffice.batches.columns.${column}`))}
+          rows={list.data.rows}
+          rowKey={(batch) => batch.id}
           empty={t('requestsOffice.batches.empty')}
           fetching={list.isFetching}
           footer={<ListPager data={list.data} paging={{ page, pageSize, pageSizes: LIST_PAGE_SIZES, update: onPage }} />}
-        >
-          {list.data.rows.length > 0 ? (
-            <TableBody>
-              {list.data.rows.map((batch: RequestBatch) => (
-                <TableRow key={batch.id} hover>
-                  <TableCell>
-                    <Link component="button" type="button" onClick={() => onOpen(batch.id)} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                      {batch.reference}
-                    </Link>
-                  </TableCell>
-                  <TableCell>{labelled(batch.from, i18n.language)}</TableCell>
-                  <TableCell>{labelled(batch.to, i18n.language)}</TableCell>
-                  <TableCell>
-                    <BatchStatusChip status={batch.status} />
-                  </TableCell>
-                  <TableCell align="right">{batch.count}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatMoment(batch.createdAt)}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatMoment(batch.sentAt) || '—'}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatMoment(batch.receivedAt) || '—'}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          ) : null}
-        </ListTable>
+          columns={[
+            {
+              header: t('requestsOffice.batches.columns.reference'),
+              cell: (batch) => (
+                <Link component="button" type="button" onClick={() => onOpen(batch.id)} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                  {batch.reference}
+                </Link>
+              ),
+            },
+            { header: t('requestsOffice.batches.columns.from'), cell: (batch) => labelled(batch.from, i18n.language) },
+            { header: t('requestsOffice.batches.columns.to'), cell: (batch) => labelled(batch.to, i18n.language) },
+            { header: t('requestsOffice.batches.columns.status'), cell: (batch) => <BatchStatusChip status={batch.status} /> },
+            { header: t('requestsOffice.batches.columns.count'), align: 'right', headerAlign: 'left', cell: (batch) => batch.count },
+            { header: t('requestsOffice.batches.columns.createdAt'), sx: { whiteSpace: 'nowrap' }, cell: (batch) => formatMoment(batch.createdAt) },
+            { header: t('requestsOffice.batches.columns.sentAt'), sx: { whiteSpace: 'nowrap' }, cell: (batch) => formatMoment(batch.sentAt) || '—' },
+            { header: t('requestsOffice.batches.columns.receivedAt'), sx: { whiteSpace: 'nowrap' }, cell: (batch) => formatMoment(batch.receivedAt) || '—' },
+          ]}
+        />
       ) : null}
     </>
   );

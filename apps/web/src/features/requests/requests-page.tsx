@@ -6,18 +6,14 @@ import CardActionArea from '@mui/material/CardActionArea';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import type { RequestRow } from '@portal/contract';
 import type { RequestCounter, RequestStatus } from '@portal/contract/rules';
 import { isoToDmy } from '@portal/contract/rules';
 import { FilterBar, FilterSelect, ListPager } from '../../components/list-page';
-import { ListTable } from '../../components/list-table';
+import { OfficeTable } from '../../components/office-table';
 import { LoadStatus } from '../../components/load-status';
 import { Page } from '../../components/page';
 import { SearchField } from '../../components/search-field';
@@ -113,35 +109,6 @@ function Statistics({ person, status }: { person: number; status: string }) {
   );
 }
 
-function RequestRows({ rows, from }: { rows: RequestRow[]; from: string }) {
-  const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
-  return (
-    <TableBody>
-      {rows.map((row) => (
-        <TableRow key={row.id} hover onClick={() => navigate(`/requests/${row.id}`, { state: { from } })} sx={{ cursor: 'pointer' }}>
-          <TableCell sx={{ whiteSpace: 'nowrap' }}>
-            <Link component={RouterLink} to={`/requests/${row.id}`} state={{ from }} onClick={(event) => event.stopPropagation()} sx={{ fontWeight: 600 }}>
-              {row.REQUEST_ID}
-            </Link>
-          </TableCell>
-          <TableCell>{row.REQUEST_OBJECT}</TableCell>
-          <TableCell>
-            <RequestStatusChip status={row.REQUEST_STATUS} />
-          </TableCell>
-          <TableCell>{labelled(row.subcategory, i18n.language)}</TableCell>
-          <TableCell>{row.className ?? '—'}</TableCell>
-          <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.REQUEST_PBLM_DATE ? isoToDmy(row.REQUEST_PBLM_DATE) : '—'}</TableCell>
-          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDay(row.filedAt)}</TableCell>
-          <TableCell>{t(`requests.stage.${row.stage}`)}</TableCell>
-        </TableRow>
-      ))}
-    </TableBody>
-  );
-}
-
-const COLUMNS = ['REQUEST_ID', 'REQUEST_OBJECT', 'status', 'subcategory', 'CLASS_ID', 'REQUEST_PBLM_DATE', 'filedAt', 'stage'] as const;
-
 function NewRequestButton({ children }: { children: ReactNode }) {
   return (
     <Button component={RouterLink} to="/requests/new" variant="contained" startIcon={<AddOutlined />}>
@@ -154,6 +121,8 @@ function NewRequestButton({ children }: { children: ReactNode }) {
 export default function RequestsPage() {
   const { t, i18n } = useTranslation();
   const location = useLocation();
+  const navigate = useNavigate();
+  const from = location.search;
   const { user } = useSession();
   const { filters, update } = useUrlFilters(requestFiltersFrom);
   const list = useMyRequests(filters);
@@ -203,15 +172,33 @@ export default function RequestsPage() {
       </FilterBar>
       <LoadStatus error={list.error} loading={list.isPending} />
       {data ? (
-        <ListTable
+        <OfficeTable
           label={t('requests.list.heading')}
-          headers={COLUMNS.map((column) => t(`requests.list.columns.${column}`))}
+          rows={data.rows}
+          rowKey={(row) => row.id}
           empty={filtered ? t('requests.list.noMatch') : t('requests.list.empty')}
           fetching={list.isFetching}
           footer={<ListPager data={{ total: data.total, count: Math.max(1, Math.ceil(data.total / data.pageSize)) }} paging={{ page: filters.page, pageSize: filters.pageSize, pageSizes: LIST_PAGE_SIZES, update }} />}
-        >
-          {data.rows.length > 0 ? <RequestRows rows={data.rows} from={location.search} /> : null}
-        </ListTable>
+          rowProps={(row) => ({ onClick: () => navigate(`/requests/${row.id}`, { state: { from } }), sx: { cursor: 'pointer' } })}
+          columns={[
+            {
+              header: t('requests.list.columns.REQUEST_ID'),
+              sx: { whiteSpace: 'nowrap' },
+              cell: (row) => (
+                <Link component={RouterLink} to={`/requests/${row.id}`} state={{ from }} onClick={(event) => event.stopPropagation()} sx={{ fontWeight: 600 }}>
+                  {row.REQUEST_ID}
+                </Link>
+              ),
+            },
+            { header: t('requests.list.columns.REQUEST_OBJECT'), cell: (row) => row.REQUEST_OBJECT },
+            { header: t('requests.list.columns.status'), cell: (row) => <RequestStatusChip status={row.REQUEST_STATUS} /> },
+            { header: t('requests.list.columns.subcategory'), cell: (row) => labelled(row.subcategory, i18n.language) },
+            { header: t('requests.list.columns.CLASS_ID'), cell: (row) => row.className ?? '—' },
+            { header: t('requests.list.columns.REQUEST_PBLM_DATE'), sx: { whiteSpace: 'nowrap' }, cell: (row) => (row.REQUEST_PBLM_DATE ? isoToDmy(row.REQUEST_PBLM_DATE) : '—') },
+            { header: t('requests.list.columns.filedAt'), sx: { whiteSpace: 'nowrap' }, cell: (row) => formatDay(row.filedAt) },
+            { header: t('requests.list.columns.stage'), cell: (row) => t(`requests.stage.${row.stage}`) },
+          ]}
+        />
       ) : null}
     </Page>
   );
