@@ -6,15 +6,14 @@ import Button from '@mui/material/Button';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { CandidateDocument, CandidateFile } from '@portal/contract';
 import { CANDIDATE_DOCUMENT_KINDS, CANDIDATE_DOCUMENT_MAX_BYTES, CANDIDATE_DOCUMENT_TYPES, type CandidateDocumentKind } from '@portal/contract/rules';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../components/card';
-import { FileButton, UploadProgress } from '../../components/file-upload';
+import { DocumentSendStatus, uploadErrorKey, useDocumentSend } from '../../components/document-send';
+import { FileButton } from '../../components/file-upload';
 import { useNotify } from '../../components/notify';
-import { errorKey, isApiError } from '../../lib/api';
 import { acceptOf, fileType } from '../../lib/files';
 import { formatDay } from '../../lib/format';
 import { candidateKeys, uploadCandidateDocument } from './candidates-api';
@@ -33,43 +32,26 @@ function refusal(kind: CandidateDocumentKind, file: File): string | null {
   return null;
 }
 
-/** The message of a refused upload: its size with the limit, its type, the same file again ... */
-function uploadErrorKey(error: unknown): string {
-  if (isApiError(error) && (error.code === 'FILE_TOO_LARGE' || error.code === 'PAYLOAD_TOO_LARGE')) return 'validation.fileTooLarge';
-  return errorKey(error);
-}
-
 /** One kind of document: its state, the office's reason when it is to be replaced, open it, send or replace it with its progress. */
 function DocumentRow({ kind, document }: { kind: CandidateDocumentKind; document: CandidateDocument | undefined }) {
   const { t } = useTranslation();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const [progress, setProgress] = useState<number | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   const state: DocumentState = document?.status ?? 'MISSING';
   const name = t(`candidateFile.documents.kinds.${kind}`);
 
-  const sending = useMutation({
-    mutationFn: (file: File) => uploadCandidateDocument(kind, file, setProgress),
-    meta: { backdrop: false },
-    onSuccess: async (sent) => {
-      setProgress(null);
-      setProblem(null);
+  const { progress, problem, choose, sending } = useDocumentSend({
+    send: (file: File, onProgress) => uploadCandidateDocument(kind, file, onProgress),
+    onSent: async (sent) => {
       queryClient.setQueryData<CandidateFile>(candidateKeys.me, (file) => (file ? { ...file, documents: [...file.documents.filter((d) => d.kind !== kind), sent] } : file));
       notify('candidateFile.documents.sent', 'success', { name });
       await queryClient.invalidateQueries({ queryKey: candidateKeys.me });
     },
-    onError: (error) => {
-      setProgress(null);
-      setProblem(uploadErrorKey(error));
-    },
+    errorKeyOf: uploadErrorKey,
+    quietWhenSignedOut: false,
   });
 
-  const send = (file: File) => {
-    const refused = refusal(kind, file);
-    setProblem(refused);
-    if (!refused) sending.mutate(file);
-  };
+  const send = (file: File) => choose(refusal(kind, file), file);
 
   return (
     <Box component="li" aria-label={name} sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}>
@@ -96,7 +78,7 @@ function DocumentRow({ kind, document }: { kind: CandidateDocumentKind; document
             inputLabel={t(document ? 'candidateFile.documents.replaceNamed' : 'candidateFile.documents.sendNamed', { name })}
             accept={acceptOf(CANDIDATE_DOCUMENT_TYPES[kind])}
             variant={state === 'MISSING' || state === 'REPLACE_REQUESTED' ? 'contained' : 'outlined'}
-            disabled={sending.isPending}
+            disabled={sending}
             onFile={send}
           />
         ) : null}
@@ -106,16 +88,7 @@ function DocumentRow({ kind, document }: { kind: CandidateDocumentKind; document
           </Button>
         ) : null}
       </Stack>
-      {progress !== null ? (
-        <Box sx={{ mt: 1 }}>
-          <UploadProgress percent={progress} label={t('candidateFile.documents.uploading', { name })} />
-        </Box>
-      ) : null}
-      {problem ? (
-        <Alert severity="error" role="alert" sx={{ mt: 1 }}>
-          {t(problem, { maxMb: MAX_MB })}
-        </Alert>
-      ) : null}
+      <DocumentSendStatus progress={progress} progressLabel={t('candidateFile.documents.uploading', { name })} problem={problem} maxMb={MAX_MB} spaced />
     </Box>
   );
 }

@@ -22,7 +22,7 @@ import { useNotify } from '../../components/notify';
 import { DateField } from '../../components/date-field';
 import { FormTextField } from '../../components/form-text-field';
 import { errorKey, isApiError } from '../../lib/api';
-import { UploadProgress } from '../../components/file-upload';
+import { DocumentSendStatus, useDocumentSend } from '../../components/document-send';
 import { acceptOf, checkFile, MAX_UPLOAD_MB } from '../../lib/files';
 import { deleteDocument, markLastDiploma, registrationKeys, refreshRegistration, uploadDocument, useDocuments } from './registration-api';
 import { useRegistration } from './registration-context';
@@ -54,36 +54,29 @@ function AddDocument() {
   const { record, markClosed } = useRegistration();
   const fileId = useId();
   const [file, setFile] = useState<File | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   const form = useForm<DocumentInput, unknown, DocumentFields>({ resolver: zodResolver(DocumentFields), defaultValues: EMPTY });
   const { control } = form;
   const diploma = useWatch({ control, name: 'PIECE_TYPE' }) === 'DIPL_CERT';
 
-  const sending = useMutation({
-    mutationFn: ({ values, chosen }: { values: DocumentFields; chosen: File }) => uploadDocument(toFields(values), chosen, setProgress),
-    meta: { backdrop: false },
-    onSuccess: async () => {
-      setProgress(null);
+  const { progress, problem, setProblem, choose: send, sending } = useDocumentSend({
+    send: ({ values, chosen }: { values: DocumentFields; chosen: File }, onProgress) => uploadDocument(toFields(values), chosen, onProgress),
+    onSent: async () => {
       setFile(null);
       form.reset(EMPTY);
       notify('registration.files.saved', 'success');
       await Promise.all([queryClient.invalidateQueries({ queryKey: registrationKeys.documents(record.id) }), refreshRegistration(queryClient)]);
     },
-    onError: (error) => {
-      setProgress(null);
-      if (isApiError(error) && error.status === 401) return;
+    onRefused: (error) => {
       if (isApiError(error) && error.code === 'REGISTRATION_CLOSED') markClosed();
-      // The server's field messages go under their fields (the missing file over the button);
-      // the alert says only what no field says.
+      // The server's field messages go under their fields (the missing file over the button).
       const fields = isApiError(error) ? error.fields : {};
-      let onFields = false;
-      for (const [field, key] of Object.entries(fields)) {
-        if (!(field in EMPTY)) continue;
-        form.setError(field as keyof DocumentInput, { type: 'server', message: key });
-        onFields = true;
-      }
-      setProblem(fields.FILE ? 'registration.documents.fileRequired' : onFields ? null : errorKey(error));
+      for (const [field, key] of Object.entries(fields)) if (field in EMPTY) form.setError(field as keyof DocumentInput, { type: 'server', message: key });
+    },
+    // the alert says only what no field says
+    errorKeyOf: (error) => {
+      const fields = isApiError(error) ? error.fields : {};
+      if (fields.FILE) return 'registration.documents.fileRequired';
+      return Object.keys(fields).some((field) => field in EMPTY) ? null : errorKey(error);
     },
   });
 
@@ -108,8 +101,7 @@ function AddDocument() {
         setProblem('registration.documents.fileRequired');
         return;
       }
-      setProblem(null);
-      sending.mutate({ values, chosen: file });
+      send(null, { values, chosen: file });
     },
     () => setProblem(file ? null : 'registration.documents.fileRequired'),
   );
@@ -156,7 +148,7 @@ function AddDocument() {
           <FormTextField control={control} name="OBTENEDSTAB" id="document-establishment" label={t('registration.documents.OBTENEDSTAB')} required fullWidth />
         </FieldRow>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
-          <Button component="label" variant="outlined" startIcon={<UploadFileOutlined />} disabled={sending.isPending}>
+          <Button component="label" variant="outlined" startIcon={<UploadFileOutlined />} disabled={sending}>
             {t('registration.documents.chooseFile')}
             <Box
               component="input"
@@ -172,14 +164,9 @@ function AddDocument() {
             {file ? file.name : t('registration.documents.noFile', { maxMb: MAX_UPLOAD_MB })}
           </Typography>
         </Box>
-        {progress !== null ? <UploadProgress percent={progress} label={t('registration.files.progress', { name: t('registration.documents.the') })} /> : null}
-        {problem ? (
-          <Alert severity="error" role="alert">
-            {t(problem, { maxMb: MAX_UPLOAD_MB })}
-          </Alert>
-        ) : null}
+        <DocumentSendStatus progress={progress} progressLabel={t('registration.files.progress', { name: t('registration.documents.the') })} problem={problem} maxMb={MAX_UPLOAD_MB} />
         <Box>
-          <Button type="submit" variant="contained" disabled={sending.isPending}>
+          <Button type="submit" variant="contained" disabled={sending}>
             {t('registration.documents.send')}
           </Button>
         </Box>

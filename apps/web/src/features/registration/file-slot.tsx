@@ -1,6 +1,5 @@
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -10,9 +9,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FILE_COLUMN_TYPES, type FileColumn } from '@portal/contract/rules';
-import { FileButton, UploadProgress, useLocalPreview } from '../../components/file-upload';
+import { DocumentSendStatus, useDocumentSend } from '../../components/document-send';
+import { FileButton, useLocalPreview } from '../../components/file-upload';
 import { useNotify } from '../../components/notify';
-import { errorKey, isApiError } from '../../lib/api';
+import { isApiError } from '../../lib/api';
 import { acceptOf, checkFile, MAX_UPLOAD_MB } from '../../lib/files';
 import { patchRecord, registrationKeys, removeColumnFile, uploadColumnFile } from './registration-api';
 import { useRegistration } from './registration-context';
@@ -36,24 +36,13 @@ export function FileSlot({ col, label, url, preview }: Props) {
   const queryClient = useQueryClient();
   const { readOnly, markClosed } = useRegistration();
   const inputId = useId();
-  const [progress, setProgress] = useState<number | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   const [localPreview, showLocal] = useLocalPreview();
   const [previewFailed, setPreviewFailed] = useState(false);
   const types = FILE_COLUMN_TYPES[col];
 
-  const onError = (error: unknown) => {
-    setProgress(null);
-    if (isApiError(error) && error.status === 401) return;
-    if (isApiError(error) && error.code === 'REGISTRATION_CLOSED') markClosed();
-    setProblem(errorKey(error));
-  };
-
-  const sending = useMutation({
-    mutationFn: (file: File) => uploadColumnFile(col, file, setProgress),
-    meta: { backdrop: false },
-    onSuccess: async (answer, file) => {
-      setProgress(null);
+  const { progress, problem, choose, fail, sending } = useDocumentSend({
+    send: (file: File, onProgress) => uploadColumnFile(col, file, onProgress),
+    onSent: async (answer, file) => {
       if (preview && file.type.startsWith('image/')) showLocal(file);
       setPreviewFailed(false);
       patchRecord(queryClient, { [col]: answer?.url ?? url });
@@ -61,7 +50,9 @@ export function FileSlot({ col, label, url, preview }: Props) {
       // the answer carries the file's URL: only the state (missing files) needs the server
       await queryClient.invalidateQueries({ queryKey: registrationKeys.state });
     },
-    onError,
+    onRefused: (error) => {
+      if (isApiError(error) && error.code === 'REGISTRATION_CLOSED') markClosed();
+    },
   });
 
   const removing = useMutation({
@@ -72,20 +63,12 @@ export function FileSlot({ col, label, url, preview }: Props) {
       notify('registration.files.removed', 'success');
       await queryClient.invalidateQueries({ queryKey: registrationKeys.state });
     },
-    onError,
+    onError: fail,
   });
 
-  const choose = (file: File) => {
-    setProblem(null);
-    const refused = checkFile(file, types, col === 'CV_LINK' ? 'errors.CV_NOT_PDF' : 'errors.FILE_TYPE_REFUSED');
-    if (refused) {
-      setProblem(refused);
-      return;
-    }
-    sending.mutate(file);
-  };
+  const chooseFile = (file: File) => choose(checkFile(file, types, col === 'CV_LINK' ? 'errors.CV_NOT_PDF' : 'errors.FILE_TYPE_REFUSED'), file);
 
-  const busy = sending.isPending || removing.isPending;
+  const busy = sending || removing.isPending;
   const shown = localPreview ?? url;
 
   return (
@@ -109,12 +92,7 @@ export function FileSlot({ col, label, url, preview }: Props) {
           sx={{ maxWidth: '100%', maxHeight: 180, objectFit: 'contain', alignSelf: 'flex-start', borderRadius: 1, border: 1, borderColor: 'divider' }}
         />
       ) : null}
-      {progress !== null ? <UploadProgress percent={progress} label={t('registration.files.progress', { name: label })} /> : null}
-      {problem ? (
-        <Alert severity="error" role="alert">
-          {t(problem, { maxMb: MAX_UPLOAD_MB })}
-        </Alert>
-      ) : null}
+      <DocumentSendStatus progress={progress} progressLabel={t('registration.files.progress', { name: label })} problem={problem} maxMb={MAX_UPLOAD_MB} />
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         {url ? (
           <Button component="a" href={url} target="_blank" rel="noopener" startIcon={<VisibilityOutlined />} size="small" aria-label={t('registration.files.viewOf', { name: label })}>
@@ -129,7 +107,7 @@ export function FileSlot({ col, label, url, preview }: Props) {
               accept={acceptOf(types)}
               disabled={busy}
               variant={url ? 'outlined' : 'contained'}
-              onFile={choose}
+              onFile={chooseFile}
             />
             {url ? (
               <Button size="small" color="error" startIcon={<DeleteOutlined />} disabled={busy} onClick={() => removing.mutate()} aria-label={t('registration.files.removeOf', { name: label })}>
