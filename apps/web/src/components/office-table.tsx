@@ -83,6 +83,8 @@ export interface OfficeTableProps<R> {
   bare?: boolean;
   /** no heading row (a small table of labels and counts); the headings still name the columns in the code */
   headless?: boolean;
+  /** headings in the text's own weight (a small table inside a panel) */
+  plain?: boolean;
 }
 
 const HEADING = { fontWeight: 700, whiteSpace: 'nowrap' } as const;
@@ -91,7 +93,7 @@ const HEADING = { fontWeight: 700, whiteSpace: 'nowrap' } as const;
 export const shownColumns = <R,>(columns: OfficeTableProps<R>['columns']): Column<R>[] => columns.filter((column): column is Column<R> => Boolean(column));
 
 /** A back-office list in a table: headings, the rows or a line saying there are none, and a footer. */
-export function OfficeTable<R>({ label, labelledBy, columns: given, rows, rowKey, empty, minWidth = 760, size = 'small', fetching, footer, noHover, rowProps, after, summary, choice, sx, bare, headless }: OfficeTableProps<R>) {
+export function OfficeTable<R>({ label, labelledBy, columns: given, rows, rowKey, empty, minWidth = 760, size = 'small', fetching, footer, noHover, rowProps, after, summary, choice, sx, bare, headless, plain }: OfficeTableProps<R>) {
   const { t } = useTranslation();
   const columns = shownColumns(given);
   const width = columns.length + (choice ? 1 : 0);
@@ -116,7 +118,7 @@ export function OfficeTable<R>({ label, labelledBy, columns: given, rows, rowKey
                 </TableCell>
               ) : null}
               {columns.map((column) => (
-                <TableCell key={column.key ?? column.header} align={column.headerAlign ?? column.align} sx={HEADING}>
+                <TableCell key={column.key ?? column.header} align={column.headerAlign ?? column.align} sx={plain ? undefined : HEADING}>
                   {column.header}
                 </TableCell>
               ))}

@@ -4,18 +4,15 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { useForm, type Path } from 'react-hook-form';
+import { useId } from 'react';
+import { type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApplicationSessionInput, type HourlyCaps, type ApplicationSessionSummary } from '@portal/contract';
 import { dmyToIso, GROUP_LIMIT_NAMES, groupLimit, groupLimitName, isoToDmy, lastSessionDayOf, LEVEL_GROUP_KEYS, SHIFT_GROUPS, STAFF_STATUSES, universityDayOf, type GroupLimitName } from '@portal/contract/rules';
-import { useNotify } from '../../components/notify';
+import { useDialogForm } from '../../components/dialog-form';
 import { DateField } from '../../components/date-field';
 import { FormDialogActions, FormDialogError } from '../../components/form-dialog';
 import { FormTextField } from '../../components/form-text-field';
-import { errorKey } from '../../lib/api';
-import { applyFieldErrors } from '../../lib/form';
 import { academicKeys, saveSession } from './academic-api';
 import { contractResolver, toNumber } from '../../lib/contract-resolver';
 
@@ -67,29 +64,16 @@ const KNOWN_FIELDS = ['DESIGNATION', 'DESIGNATION_FR', 'START_DATE', 'END_DATE',
 /** Creates or edits a choice session: its days, the subject limits per level group and shift, and the hours per staff category. */
 export default function SessionDialog({ session, onClose }: { session: ApplicationSessionSummary | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
   const titleId = useId();
-  const [message, setMessage] = useState<string | null>(null);
-  const form = useForm<Values, unknown, ApplicationSessionInput>({
+  const { form, mutation, submit, message } = useDialogForm({
     defaultValues: toValues(session),
     resolver: contractResolver<typeof ApplicationSessionInput, Values>(ApplicationSessionInput, toApplicationSessionInput, ['END_DATE']),
-  });
-  const mutation = useMutation({
-    mutationFn: (body: ApplicationSessionInput) => saveSession(session?.id ?? null, body),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: academicKeys.all });
-      notify(session ? 'academic.notify.saved' : 'academic.notify.created', 'success');
-      onClose();
-    },
-    onError: (error) => {
-      applyFieldErrors(error, form.setError, KNOWN_FIELDS);
-      setMessage(errorKey(error));
-    },
-  });
-  const submit = form.handleSubmit((values) => {
-    setMessage(null);
-    mutation.mutate(values);
+    fields: KNOWN_FIELDS,
+    save: (body: ApplicationSessionInput) => saveSession(session?.id ?? null, body),
+    invalidate: academicKeys.all,
+    done: session ? 'academic.notify.saved' : 'academic.notify.created',
+    onSaved: onClose,
+    invalid: null,
   });
   const legend = { component: 'legend', variant: 'subtitle2', sx: { mb: 1, p: 0 } } as const;
   const fieldset = { component: 'fieldset', sx: { border: 0, m: 0, p: 0, minWidth: 0 } } as const;

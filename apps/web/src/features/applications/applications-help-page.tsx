@@ -3,11 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +14,7 @@ import { errorKey } from '../../lib/api';
 import { applicationsKeys, initApplication } from './applications-api';
 import { ChoiceGate } from './gate';
 import { formatRate } from './labels';
+import { OfficeTable } from '../../components/office-table';
 import { LimitsTable, Section, ApplicationSessionHeading } from './panels';
 
 function Rules({ session, person }: { session: ApplicationSession; person: PersonRecord }) {
@@ -45,7 +41,7 @@ function Rules({ session, person }: { session: ApplicationSession; person: Perso
         <Box sx={{ overflowX: 'auto' }}>
           <LimitsTable
             labelledBy="courses-help-limits"
-            cell={(group, shift) => <TableCell key={shift}>{t('applications.help.subjects', { count: groupLimit(session.SubjectConstraint, group, shift) })}</TableCell>}
+            cell={(group, shift) => t('applications.help.subjects', { count: groupLimit(session.SubjectConstraint, group, shift) })}
           />
         </Box>
       </Section>
@@ -54,25 +50,30 @@ function Rules({ session, person }: { session: ApplicationSession; person: Perso
         <Typography sx={{ mb: 1 }}>
           {mine ? t('applications.help.hoursMine', { count: session.HOURS[mine], name: t(`person.status.${mine}`) }) : t('applications.help.hoursNoCategory')}
         </Typography>
-        <Table size="small" aria-labelledby="courses-help-hours">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('applications.help.category')}</TableCell>
-              <TableCell>{t('applications.help.allowed')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {STAFF_STATUSES.map((status) => (
-              <TableRow key={status} selected={status === mine}>
-                <TableCell component="th" scope="row">
+        <OfficeTable
+          bare
+          plain
+          noHover
+          labelledBy="courses-help-hours"
+          minWidth={null}
+          rows={STAFF_STATUSES}
+          rowKey={(status) => status}
+          empty=""
+          rowProps={(status) => ({ selected: status === mine })}
+          columns={[
+            {
+              header: t('applications.help.category'),
+              rowHeader: true,
+              cell: (status) => (
+                <>
                   {t(`person.status.${status}`)}
                   {status === mine ? ` (${t('applications.help.yours')})` : ''}
-                </TableCell>
-                <TableCell>{t('applications.hours', { count: session.HOURS[status] })}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+                </>
+              ),
+            },
+            { header: t('applications.help.allowed'), cell: (status) => t('applications.hours', { count: session.HOURS[status] }) },
+          ]}
+        />
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
           {t('applications.help.closureHours')}
         </Typography>

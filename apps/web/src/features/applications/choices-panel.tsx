@@ -6,7 +6,6 @@ import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import TableCell from '@mui/material/TableCell';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { SubjectConstraint } from '@portal/contract';
@@ -139,14 +138,13 @@ export function ChoicesSummary({ choices, allowedHours, limits, hasNiu }: Summar
       <LimitsTable
         labelledBy="courses-limits-title"
         nowrap
+        cellSx={(group, shift) => {
+          const slot = usage.find((u) => u.group === group && u.shift === shift);
+          return slot ? { color: slot.used >= slot.limit ? 'warning.dark' : undefined, whiteSpace: 'nowrap' } : undefined;
+        }}
         cell={(group, shift) => {
           const slot = usage.find((u) => u.group === group && u.shift === shift);
-          if (!slot) return <TableCell key={shift} />;
-          return (
-            <TableCell key={shift} sx={{ color: slot.used >= slot.limit ? 'warning.dark' : undefined, whiteSpace: 'nowrap' }}>
-              {t('applications.summary.used', { number: slot.used, total: slot.limit })}
-            </TableCell>
-          );
+          return slot ? t('applications.summary.used', { number: slot.used, total: slot.limit }) : null;
         }}
       />
     </Section>

@@ -1,4 +1,3 @@
-import TableCell from '@mui/material/TableCell';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { session } from './applications-fixtures';
@@ -24,7 +23,7 @@ describe('choice page panels', () => {
     render(
       <>
         <p id="limits">Limits</p>
-        <LimitsTable labelledBy="limits" cell={(group, shift) => <TableCell key={shift}>{`${group}${shift}`}</TableCell>} />
+        <LimitsTable labelledBy="limits" cell={(group, shift) => `${group}${shift}`} />
       </>,
     );
     const table = screen.getByRole('table', { name: 'Limits' });

@@ -1,15 +1,12 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApplicationSession } from '@portal/contract';
 import { LEVEL_GROUP_KEYS, SHIFT_GROUPS, type LevelGroupKey, type ShiftGroup } from '@portal/contract/rules';
+import { OfficeTable } from '../../components/office-table';
 import { sessionFirstDay, sessionLastDay } from './choices';
 import { sessionSpan } from './labels';
 import { sessionName } from '../../lib/names';
@@ -39,29 +36,23 @@ export function ApplicationSessionHeading({ session, heading }: { session: Pick<
   );
 }
 
-/** The limits per level group (rows) and shift (columns); `cell` gives each group and shift its cell. */
-export function LimitsTable({ labelledBy, nowrap, cell }: { labelledBy: string; nowrap?: boolean; cell: (group: LevelGroupKey, shift: ShiftGroup) => ReactNode }) {
+/** The limits per level group (rows) and shift (columns); `cell` gives each group and shift its cell's content (and `cellSx` its style). */
+export function LimitsTable({ labelledBy, nowrap, cell, cellSx }: { labelledBy: string; nowrap?: boolean; cell: (group: LevelGroupKey, shift: ShiftGroup) => ReactNode; cellSx?: (group: LevelGroupKey, shift: ShiftGroup) => SxProps<Theme> | undefined }) {
   const { t } = useTranslation();
   return (
-    <Table size="small" aria-labelledby={labelledBy}>
-      <TableHead>
-        <TableRow>
-          <TableCell>{t('applications.summary.levels')}</TableCell>
-          {SHIFT_GROUPS.map((shift) => (
-            <TableCell key={shift}>{t(`applications.shifts.${shift}`)}</TableCell>
-          ))}
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {LEVEL_GROUP_KEYS.map((group) => (
-          <TableRow key={group}>
-            <TableCell component="th" scope="row" sx={nowrap ? { whiteSpace: 'nowrap' } : undefined}>
-              {t(`applications.groups.${group}`)}
-            </TableCell>
-            {SHIFT_GROUPS.map((shift) => cell(group, shift))}
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <OfficeTable
+      bare
+      plain
+      noHover
+      labelledBy={labelledBy}
+      minWidth={null}
+      rows={LEVEL_GROUP_KEYS}
+      rowKey={(group) => group}
+      empty=""
+      columns={[
+        { header: t('applications.summary.levels'), rowHeader: true, sx: nowrap ? { whiteSpace: 'nowrap' } : undefined, cell: (group) => t(`applications.groups.${group}`) },
+        ...SHIFT_GROUPS.map((shift) => ({ key: shift, header: t(`applications.shifts.${shift}`), rowSx: cellSx && ((group: LevelGroupKey) => cellSx(group, shift)), cell: (group: LevelGroupKey) => cell(group, shift) })),
+      ]}
+    />
   );
 }
