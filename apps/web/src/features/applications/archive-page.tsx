@@ -4,17 +4,12 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ArchivedApplication, Choice, ApplicationSessionChoice } from '@portal/contract';
+import { OfficeTable } from '../../components/office-table';
 import { Page } from '../../components/page';
 import { PageLoader } from '../../components/page-loader';
 import { errorKey } from '../../lib/api';
@@ -33,33 +28,23 @@ function ChoiceTable({ choices, label }: { choices: readonly Choice[]; label: st
   const { t, i18n } = useTranslation();
   if (choices.length === 0) return <Typography sx={{ color: 'text.secondary' }}>{t('applications.archive.empty')}</Typography>;
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label={label} sx={{ minWidth: 560 }}>
-        <TableHead>
-          <TableRow>
-            {(['level', 'class', 'subject', 'part', 'hours', 'state'] as const).map((column) => (
-              <TableCell key={column} sx={{ fontWeight: 700 }}>
-                {t(`applications.archive.columns.${column}`)}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {choices.map((choice) => (
-            <TableRow key={choice.id}>
-              <TableCell>{choice.Subject.LEVEL_ID}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{choice.Subject.CLASS_CODE}</TableCell>
-              <TableCell>{subjectName(choice.Subject, i18n.language)}</TableCell>
-              <TableCell>{choice.CATEGORY}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('applications.hours', { count: choice.HOURS })}</TableCell>
-              <TableCell>
-                <AffectationChip affectation={choice.AFFECTATION} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <OfficeTable
+      bare
+      noHover
+      label={label}
+      minWidth={560}
+      rows={choices}
+      rowKey={(choice) => choice.id}
+      empty=""
+      columns={[
+        { header: t('applications.archive.columns.level'), cell: (choice) => choice.Subject.LEVEL_ID },
+        { header: t('applications.archive.columns.class'), sx: { whiteSpace: 'nowrap' }, cell: (choice) => choice.Subject.CLASS_CODE },
+        { header: t('applications.archive.columns.subject'), cell: (choice) => subjectName(choice.Subject, i18n.language) },
+        { header: t('applications.archive.columns.part'), cell: (choice) => choice.CATEGORY },
+        { header: t('applications.archive.columns.hours'), sx: { whiteSpace: 'nowrap' }, cell: (choice) => t('applications.hours', { count: choice.HOURS }) },
+        { header: t('applications.archive.columns.state'), cell: (choice) => <AffectationChip affectation={choice.AFFECTATION} /> },
+      ]}
+    />
   );
 }
 

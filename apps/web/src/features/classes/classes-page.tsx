@@ -3,12 +3,6 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import type { Theme } from '@mui/material/styles';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +11,7 @@ import { CHOICE_CATEGORIES } from '@portal/contract/rules';
 import { Card } from '../../components/card';
 import { Fact, FactList } from '../../components/fact-list';
 import { LoadStatus } from '../../components/load-status';
+import { OfficeTable } from '../../components/office-table';
 import { Page } from '../../components/page';
 import { inLanguage } from '../../lib/names';
 import { useStudentClass } from './classes-api';
@@ -54,37 +49,23 @@ function ClassHeading({ heading }: { heading: StudentClassHeading }) {
 function SubjectTable({ subjects, label, withClass }: { subjects: readonly ClassSubject[]; label: string; withClass: boolean }) {
   const { t, i18n } = useTranslation();
   const lecturersText = useLecturersText();
-  const headers = [t('classes.columns.code'), t('classes.columns.subject'), ...(withClass ? [t('classes.columns.class')] : []), ...CHOICE_CATEGORIES.map((part) => t(`classes.columns.${part}`)), t('classes.columns.credits'), t('classes.columns.lecturers')];
   return (
-    <TableContainer component={Paper} variant="outlined" sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label={label}>
-        <TableHead>
-          <TableRow>
-            {headers.map((header) => (
-              <TableCell key={header} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                {header}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {subjects.map((subject) => (
-            <TableRow key={subject.id}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{subject.CODE}</TableCell>
-              <TableCell>{inLanguage(i18n.language, subject.NAME, subject.NAME_FR)}</TableCell>
-              {withClass ? <TableCell sx={{ whiteSpace: 'nowrap' }}>{subject.CLASS_CODE}</TableCell> : null}
-              {CHOICE_CATEGORIES.map((part) => (
-                <TableCell key={part} align="right">
-                  {subject[HOURS[part]]}
-                </TableCell>
-              ))}
-              <TableCell align="right">{subject.CREDITS}</TableCell>
-              <TableCell>{lecturersText(subject.LECTURERS)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <OfficeTable
+      label={label}
+      minWidth={null}
+      noHover
+      rows={subjects}
+      rowKey={(subject) => subject.id}
+      empty=""
+      columns={[
+        { header: t('classes.columns.code'), sx: { whiteSpace: 'nowrap' }, cell: (subject) => subject.CODE },
+        { header: t('classes.columns.subject'), cell: (subject) => inLanguage(i18n.language, subject.NAME, subject.NAME_FR) },
+        withClass && { header: t('classes.columns.class'), sx: { whiteSpace: 'nowrap' }, cell: (subject) => subject.CLASS_CODE },
+        ...CHOICE_CATEGORIES.map((part) => ({ header: t(`classes.columns.${part}`), align: 'right' as const, headerAlign: 'left' as const, cell: (subject: ClassSubject) => subject[HOURS[part]] })),
+        { header: t('classes.columns.credits'), align: 'right', headerAlign: 'left', cell: (subject) => subject.CREDITS },
+        { header: t('classes.columns.lecturers'), cell: (subject) => lecturersText(subject.LECTURERS) },
+      ]}
+    />
   );
 }
 
