@@ -4,6 +4,7 @@
 // with the form's first check.
 import type { CandidateCreate, Entrance, EntranceSpeciality, FormationChoice } from '@portal/contract';
 import { CAMEROON_DEPARTMENTS, DEFAULT_PHONE_CODE, dmyToIso, REGIONS_OF_ORIGIN, type RegionOfOrigin } from '@portal/contract/rules';
+import { deviceDraft, type DeviceDraft } from '../../lib/device-draft';
 
 /** What the form holds: every field as typed; the yes/no questions as booleans. */
 export interface CandidateFormValues {
@@ -215,60 +216,28 @@ export const DRAFT_DELAY_MS = 400;
 /** A draft left this long is dropped (a device others use does not keep it for ever). */
 export const DRAFT_MAX_DAYS = 7;
 
-export interface CandidateDraft {
-  /** when it was last written (ISO) */
-  savedAt: string;
-  values: CandidateFormValues;
-}
+export type CandidateDraft = DeviceDraft<CandidateFormValues>;
 
 /** Whether anything was typed (a calling code alone is not). */
 export const hasTyped = (values: Partial<CandidateFormValues>): boolean =>
   CANDIDATE_FIELDS.some((name) => name !== 'PHONE_CODE' && values[name] !== undefined && values[name] !== BLANK_CANDIDATE[name]);
 
-/** The draft kept on this device, its values checked one by one (a field of another version, or of another type, is left blank); null without one. */
-export function readDraft(now = new Date()): CandidateDraft | null {
-  let raw: string | null = null;
-  try {
-    raw = localStorage.getItem(CANDIDATE_DRAFT_KEY);
-  } catch {
-    return null;
-  }
-  if (!raw) return null;
-  try {
-    const parsed = JSON.parse(raw) as { savedAt?: unknown; values?: unknown };
-    if (!parsed || typeof parsed !== 'object' || !parsed.values || typeof parsed.values !== 'object') return null;
-    const stored = parsed.values as Record<string, unknown>;
+const draft = deviceDraft<CandidateFormValues>({
+  key: CANDIDATE_DRAFT_KEY,
+  maxDays: DRAFT_MAX_DAYS,
+  valuesOf: (stored) => {
     const values = { ...BLANK_CANDIDATE } as Record<CandidateField, string | boolean>;
     for (const name of CANDIDATE_FIELDS) {
       const value = stored[name];
       if (isFlag(name) ? typeof value === 'boolean' : typeof value === 'string') values[name] = value as string | boolean;
     }
-    const savedAt = typeof parsed.savedAt === 'string' ? Date.parse(parsed.savedAt) : Number.NaN;
-    if (!Number.isFinite(savedAt) || now.getTime() - savedAt > DRAFT_MAX_DAYS * 86_400_000) {
-      clearDraft();
-      return null;
-    }
-    const draft = { savedAt: parsed.savedAt as string, values: values as unknown as CandidateFormValues };
-    return hasTyped(draft.values) ? draft : null;
-  } catch {
-    return null;
-  }
-}
+    return values as unknown as CandidateFormValues;
+  },
+  isEmpty: (values) => !hasTyped(values),
+});
 
-/** Writes the draft (nothing when nothing was typed); a full or refused storage only loses the draft. */
-export function writeDraft(values: CandidateFormValues, now = new Date()): void {
-  try {
-    if (!hasTyped(values)) localStorage.removeItem(CANDIDATE_DRAFT_KEY);
-    else localStorage.setItem(CANDIDATE_DRAFT_KEY, JSON.stringify({ savedAt: now.toISOString(), values } satisfies CandidateDraft));
-  } catch {
-    // private browsing or a full storage: the form still works, only without its draft
-  }
-}
-
-export function clearDraft(): void {
-  try {
-    localStorage.removeItem(CANDIDATE_DRAFT_KEY);
-  } catch {
-    // nothing kept, nothing to clear
-  }
-}
+/** The draft kept on this device, its values checked one by one; null without one (lib/device-draft.ts). */
+export const readDraft = draft.read;
+/** Writes the draft (nothing when nothing was typed). */
+export const writeDraft = draft.write;
+export const clearDraft = draft.clear;
