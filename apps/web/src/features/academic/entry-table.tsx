@@ -4,21 +4,13 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../components/notify';
 import { LoadStatus } from '../../components/load-status';
-import { EmptyRow } from '../../components/empty-row';
+import { OfficeTable } from '../../components/office-table';
 import { academicKeys, deleteEntry, type Entity } from './academic-api';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 
@@ -90,50 +82,38 @@ export function EntryTable<T extends { id: number }>({ entity, rows, loading, fe
       </Box>
       <LoadStatus error={error} loading={loading} />
       {rows ? (
-        <Paper variant="outlined">
-          {fetching ? <LinearProgress aria-label={t('common.loading')} /> : <Box sx={{ height: 4 }} />}
-          <TableContainer sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label={label}>
-              <TableHead>
-                <TableRow>
-                  {columns.map((column) => (
-                    <TableCell key={column.key} align={column.numeric ? 'right' : 'left'} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                      {t(`academic.columns.${column.key}`)}
-                    </TableCell>
-                  ))}
-                  <TableCell align="right" sx={{ fontWeight: 700 }}>
-                    {t('academic.columns.actions')}
-                  </TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((row) => (
-                  <TableRow key={row.id} hover>
-                    {columns.map((column) => (
-                      <TableCell key={column.key} align={column.numeric ? 'right' : 'left'}>
-                        {column.render(row)}
-                      </TableCell>
-                    ))}
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <Tooltip title={t('academic.edit')}>
-                        <IconButton size="small" aria-label={t('academic.editItem', { name: describe(row) })} onClick={() => setEditing(row)}>
-                          <EditOutlined fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                      <Tooltip title={t('academic.delete')}>
-                        <IconButton size="small" aria-label={t('academic.deleteItem', { name: describe(row) })} onClick={() => setDeleting(row)}>
-                          <DeleteOutlined fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                    </TableCell>
-                  </TableRow>
-                ))}
-                {rows.length === 0 ? <EmptyRow columns={columns.length + 1} text={t('academic.empty')} /> : null}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          {footer}
-        </Paper>
+        <OfficeTable
+          label={label}
+          minWidth={null}
+          rows={rows}
+          rowKey={(row) => row.id}
+          empty={t('academic.empty')}
+          fetching={fetching ?? false}
+          footer={footer}
+          columns={[
+            ...columns.map((column) => ({ key: column.key, header: t(`academic.columns.${column.key}`), align: column.numeric ? ('right' as const) : ('left' as const), cell: column.render })),
+            {
+              key: 'actions',
+              header: t('academic.columns.actions'),
+              align: 'right',
+              sx: { whiteSpace: 'nowrap' },
+              cell: (row) => (
+                <>
+                  <Tooltip title={t('academic.edit')}>
+                    <IconButton size="small" aria-label={t('academic.editItem', { name: describe(row) })} onClick={() => setEditing(row)}>
+                      <EditOutlined fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                  <Tooltip title={t('academic.delete')}>
+                    <IconButton size="small" aria-label={t('academic.deleteItem', { name: describe(row) })} onClick={() => setDeleting(row)}>
+                      <DeleteOutlined fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                </>
+              ),
+            },
+          ]}
+        />
       ) : null}
       {editing ? (
         <Suspense fallback={null}>

@@ -1,13 +1,6 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
@@ -17,9 +10,9 @@ import type { OfficeEntrance } from '@portal/contract';
 import { formatFcfa, isoToDmy, universityDayOf } from '@portal/contract/rules';
 import { ClosedChip } from '../../components/closed-chip';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { EmptyRow } from '../../components/empty-row';
 import { LoadStatus } from '../../components/load-status';
 import { useNotify } from '../../components/notify';
+import { OfficeTable } from '../../components/office-table';
 import { Page } from '../../components/page';
 import { admissionsKeys, setEntranceClosed, useCatalogue, useOfficeEntrances } from './admissions-api';
 import { EntranceCountsSection } from './entrance-counts';
@@ -27,9 +20,6 @@ import { examDays } from './labels';
 
 // The form (with the contract's schema and Zod) loads when it is first opened.
 const EntranceDialog = lazy(() => import('./entrance-dialog'));
-
-const COLUMNS = ['name', 'year', 'school', 'fee', 'deadline', 'exams', 'state', 'candidates', 'paid', 'actions'] as const;
-const RIGHT = new Set<string>(['fee', 'candidates', 'paid', 'actions']);
 
 type Open = { kind: 'edit'; entrance: OfficeEntrance | null } | { kind: 'closing'; entrance: OfficeEntrance };
 
@@ -69,65 +59,56 @@ export default function EntrancesPage() {
       <LoadStatus error={entrances.error} loading={entrances.isPending} />
       {open?.kind === 'edit' ? <LoadStatus error={catalogue.error} loading={false} /> : null}
       {entrances.data ? (
-        <Paper variant="outlined">
-          <TableContainer sx={{ overflowX: 'auto' }}>
-            <Table size="small" sx={{ minWidth: 1000 }} aria-label={t('admissions.entrances.title')}>
-              <TableHead>
-                <TableRow>
-                  {COLUMNS.map((column) => (
-                    <TableCell key={column} align={RIGHT.has(column) ? 'right' : 'left'} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                      {t(`admissions.entrances.columns.${column}`)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {entrances.data.map((entrance) => {
-                  const name = entrance.Entrance_Name;
-                  return (
-                    <TableRow key={entrance.Entrance_ID} hover selected={entrance.Entrance_ID === countsOf}>
-                      <TableCell sx={{ minWidth: 180, fontWeight: 600 }}>{name}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{entrance.Year_Name}</TableCell>
-                      <TableCell sx={{ minWidth: 140 }}>{entrance.School_Name}</TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        {formatFcfa(entrance.Entrance_Registration_Amount)}
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{isoToDmy(entrance.Entrance_Registration_Limit_Date)}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{examDays(entrance.Entrance_Evaluation_Begin_Date, entrance.Entrance_Evaluation_End_Date)}</TableCell>
-                      <TableCell>
-                        <ClosedChip closed={!entrance.OPEN} closedLabel={t('admissions.entrances.state.closed')} openLabel={t('admissions.entrances.state.open')} />
-                      </TableCell>
-                      <TableCell align="right">{entrance.candidates}</TableCell>
-                      <TableCell align="right">{entrance.paid}</TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        <Button size="small" onClick={() => edit(entrance)} aria-label={t('admissions.entrances.editFor', { name })}>
-                          {t('admissions.entrances.edit')}
-                        </Button>
-                        <Button size="small" onClick={() => setCountsOf(entrance.Entrance_ID)} aria-label={t('admissions.entrances.countsFor', { name })}>
-                          {t('admissions.entrances.counts')}
-                        </Button>
-                        <Button size="small" component={RouterLink} to={`/admissions/candidates?entrance=${entrance.Entrance_ID}`} aria-label={t('admissions.entrances.candidatesFor', { name })}>
-                          {t('admissions.entrances.candidates')}
-                        </Button>
-                        {entrance.closedAt || entrance.OPEN ? (
-                          <Button
-                            size="small"
-                            color={entrance.closedAt ? 'primary' : 'error'}
-                            onClick={() => setOpen({ kind: 'closing', entrance })}
-                            aria-label={t(entrance.closedAt ? 'admissions.entrances.reopenFor' : 'admissions.entrances.closeFor', { name })}
-                          >
-                            {t(entrance.closedAt ? 'admissions.entrances.reopen' : 'admissions.entrances.close')}
-                          </Button>
-                        ) : null}
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-                {entrances.data.length === 0 ? <EmptyRow columns={COLUMNS.length} text={t('admissions.entrances.empty')} /> : null}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        </Paper>
+        <OfficeTable
+          label={t('admissions.entrances.title')}
+          minWidth={1000}
+          rows={entrances.data}
+          rowKey={(entrance) => entrance.Entrance_ID}
+          empty={t('admissions.entrances.empty')}
+          rowProps={(entrance) => ({ selected: entrance.Entrance_ID === countsOf })}
+          columns={[
+            { header: t('admissions.entrances.columns.name'), sx: { minWidth: 180, fontWeight: 600 }, cell: (entrance) => entrance.Entrance_Name },
+            { header: t('admissions.entrances.columns.year'), sx: { whiteSpace: 'nowrap' }, cell: (entrance) => entrance.Year_Name },
+            { header: t('admissions.entrances.columns.school'), sx: { minWidth: 140 }, cell: (entrance) => entrance.School_Name },
+            { header: t('admissions.entrances.columns.fee'), align: 'right', sx: { whiteSpace: 'nowrap' }, cell: (entrance) => formatFcfa(entrance.Entrance_Registration_Amount) },
+            { header: t('admissions.entrances.columns.deadline'), sx: { whiteSpace: 'nowrap' }, cell: (entrance) => isoToDmy(entrance.Entrance_Registration_Limit_Date) },
+            { header: t('admissions.entrances.columns.exams'), sx: { whiteSpace: 'nowrap' }, cell: (entrance) => examDays(entrance.Entrance_Evaluation_Begin_Date, entrance.Entrance_Evaluation_End_Date) },
+            { header: t('admissions.entrances.columns.state'), cell: (entrance) => <ClosedChip closed={!entrance.OPEN} closedLabel={t('admissions.entrances.state.closed')} openLabel={t('admissions.entrances.state.open')} /> },
+            { header: t('admissions.entrances.columns.candidates'), align: 'right', cell: (entrance) => entrance.candidates },
+            { header: t('admissions.entrances.columns.paid'), align: 'right', cell: (entrance) => entrance.paid },
+            {
+              header: t('admissions.entrances.columns.actions'),
+              align: 'right',
+              sx: { whiteSpace: 'nowrap' },
+              cell: (entrance) => {
+                const name = entrance.Entrance_Name;
+                return (
+                  <>
+                    <Button size="small" onClick={() => edit(entrance)} aria-label={t('admissions.entrances.editFor', { name })}>
+                      {t('admissions.entrances.edit')}
+                    </Button>
+                    <Button size="small" onClick={() => setCountsOf(entrance.Entrance_ID)} aria-label={t('admissions.entrances.countsFor', { name })}>
+                      {t('admissions.entrances.counts')}
+                    </Button>
+                    <Button size="small" component={RouterLink} to={`/admissions/candidates?entrance=${entrance.Entrance_ID}`} aria-label={t('admissions.entrances.candidatesFor', { name })}>
+                      {t('admissions.entrances.candidates')}
+                    </Button>
+                    {entrance.closedAt || entrance.OPEN ? (
+                      <Button
+                        size="small"
+                        color={entrance.closedAt ? 'primary' : 'error'}
+                        onClick={() => setOpen({ kind: 'closing', entrance })}
+                        aria-label={t(entrance.closedAt ? 'admissions.entrances.reopenFor' : 'admissions.entrances.closeFor', { name })}
+                      >
+                        {t(entrance.closedAt ? 'admissions.entrances.reopen' : 'admissions.entrances.close')}
+                      </Button>
+                    ) : null}
+                  </>
+                );
+              },
+            },
+          ]}
+        />
       ) : null}
       <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
         {t('admissions.entrances.automatic')}
