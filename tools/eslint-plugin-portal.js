@@ -5,7 +5,10 @@
 //     never another feature nor app/;
 //   - components/ imports components/, lib/ and locales/: no feature, no app/;
 //   - lib/ imports lib/ and locales/ only;
-//   - app/ composes everything (routes, layout, menus) and may import any of it.
+//   - app/ composes everything (routes, layout, menus) and may import any of it;
+//   - a feature builds no MUI table (`@mui/material/Table*`): its lists are components/office-table.tsx
+//     (`OfficeTable`, `ListPage`), so that every office list has the same frame, empty line,
+//     paging and row choice (issue 34). TABLES_TO_MOVE lists the files still to move; none may join it.
 // Server (apps/server/src):
 //   - a feature imports another feature only through that feature's services
 //     (`<other>/*.service.ts`); its routes, locks, helpers and fixtures are its own
@@ -33,6 +36,31 @@ function placeOf(file) {
     return { side, layer: rel.includes(path.sep) ? layer : '(root)', feature: null, rel };
   }
   return null;
+}
+
+/**
+ * The feature files that still build MUI tables by hand, to move onto OfficeTable (issue 34):
+ * the list only shrinks. Remove a file from it once it no longer imports `@mui/material/Table*`.
+ */
+export const TABLES_TO_MOVE = new Set([
+  'features/requests/week-panel.tsx',
+  'features/requests/office-batch-dialog.tsx',
+  'features/timetable/planning/billing-dialogs.tsx',
+  'features/academic/assignments-page.tsx',
+  'features/admissions/candidates-page.tsx',
+  'features/applications/subject-browser.tsx',
+  'features/timetable/planning/planning-page.tsx',
+  'features/admissions/candidate-page.tsx',
+  'features/enrolment/office-page.tsx',
+  'features/requests/office-settings-page.tsx',
+]);
+
+/** An import of MUI's table parts: `@mui/material/Table...`, or `Table...` named from `@mui/material`. */
+function importsMuiTable(node) {
+  const source = node.source?.value;
+  if (typeof source !== 'string') return false;
+  if (/^@mui\/material\/Table/.test(source)) return true;
+  return source === '@mui/material' && (node.specifiers ?? []).some((s) => s.type === 'ImportSpecifier' && /^Table/.test(s.imported.name ?? s.imported.value));
 }
 
 const isTest = (file) => /\.test\.tsx?$/.test(file);
@@ -86,8 +114,14 @@ const boundaries = {
       const why = refusal(from, to, file, target.endsWith('.ts') || target.endsWith('.tsx') ? target : `${target}.ts`);
       if (why) context.report({ node, messageId: 'refused', data: { why } });
     };
+    const tables = from.side === 'web' && from.layer === 'features' && !TABLES_TO_MOVE.has(from.rel.split(path.sep).join('/'));
     return {
-      ImportDeclaration: (node) => check(node.source, node.source.value),
+      ImportDeclaration: (node) => {
+        if (tables && importsMuiTable(node)) {
+          context.report({ node, messageId: 'refused', data: { why: `a feature builds no MUI table (${node.source.value}); give columns to OfficeTable or ListPage (components/office-table.tsx)` } });
+        }
+        check(node.source, node.source.value);
+      },
       ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
       ExportAllDeclaration: (node) => check(node.source, node.source.value),
       ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
