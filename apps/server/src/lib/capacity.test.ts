@@ -1,14 +1,10 @@
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
+import { existsSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import type { FastifyReply, FastifyRequest, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { capacityGate, type CapacityGate, type CapacityOptions } from './capacity';
+import { burstFiles, burstFromAnotherProcess, socketRequest as socketRequestTo, until } from './capacity.fixtures';
 import { AppError } from './errors';
 
 // The gate in front of a test route of the real app (its error handler answers the 503 and its
@@ -30,16 +26,10 @@ function finish(id: string): void {
   go();
 }
 
-async function until(condition: () => boolean, what: string, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
 let t: TestApp;
 let port: number;
+const burst = burstFiles();
+const socketRequest = (path: string) => socketRequestTo(port, path);
 beforeAll(async () => {
   t = await createTestApp({
     extraRoutes: (app) => {
@@ -76,7 +66,7 @@ beforeAll(async () => {
         const { id } = request.params as { id: string };
         started.push(id);
         const end = performance.now() + (started.length === 1 ? 10_000 : 20);
-        while (performance.now() < end && !(started.length === 1 && existsSync(allSent))) {
+        while (performance.now() < end && !(started.length === 1 && existsSync(burst.allSent))) {
           // busy, like WebAssembly running a query on this thread
         }
         return { id };
@@ -90,7 +80,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  rmSync(burstDir, { recursive: true, force: true });
+  rmSync(burst.dir, { recursive: true, force: true });
 });
 afterEach(async () => {
   // Whatever a test did, nothing stays held: no place leaked, no one left waiting.
@@ -104,70 +94,6 @@ afterEach(async () => {
 /** An injected GET, sent now (light-my-request sends on `then`). */
 function send(path: string): Promise<LightMyRequestResponse> {
   return t.app.inject({ method: 'GET', url: path }).then((response) => response);
-}
-
-/** A GET over a real socket, which the test may cut: `abort()`. */
-function socketRequest(path: string): { answer: Promise<number>; abort: () => void } {
-  const request = http.request({ host: '127.0.0.1', port, path, agent: false });
-  const answer = new Promise<number>((resolve, reject) => {
-    request.on('response', (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-    });
-    request.on('error', reject);
-  });
-  answer.catch(() => undefined);
-  request.end();
-  return { answer, abort: () => request.destroy() };
-}
-
-/** Files the burst's client writes once its connections are open and once every request is sent, and the test's go. */
-const burstDir = mkdtempSync(path.join(tmpdir(), 'capacity-test-'));
-const connected = path.join(burstDir, 'connected');
-const go = path.join(burstDir, 'go');
-const allSent = path.join(burstDir, 'all-sent');
-
-/**
- * `count` GETs of `prefix` + i, sent at once by a child process on connections the server has
- * already accepted; their statuses. libuv accepts one connection per turn of the event loop
- * (decision 51): connections still waiting to be accepted when a handler holds the thread would
- * come in one by one afterwards, and never as the crowd the test is about.
- */
-async function burstFromAnotherProcess(prefix: string, count: number): Promise<number[]> {
-  for (const file of [connected, go, allSent]) rmSync(file, { force: true });
-  const client = `
-    const net = require('node:net');
-    const fs = require('node:fs');
-    const [port, prefix, count, connected, go, allSent] = process.argv.slice(1);
-    const sockets = Array.from({ length: Number(count) }, () => net.connect(Number(port), '127.0.0.1'));
-    const answers = sockets.map((socket) => new Promise((resolve) => {
-      let text = '';
-      socket.on('data', (chunk) => { text += chunk; });
-      socket.on('close', () => resolve(Number(text.slice(9, 12)) || 0));
-      socket.on('error', () => undefined);
-    }));
-    Promise.all(sockets.map((socket) => new Promise((resolve) => socket.once('connect', resolve)))).then(() => {
-      fs.writeFileSync(connected, '');
-      const wait = setInterval(() => {
-        if (!fs.existsSync(go)) return;
-        clearInterval(wait);
-        let sent = 0;
-        sockets.forEach((socket, i) => socket.write('GET ' + prefix + i + ' HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nConnection: close\\r\\n\\r\\n', () => {
-          if (++sent === sockets.length) fs.writeFileSync(allSent, '');
-        }));
-      }, 2);
-    });
-    Promise.all(answers).then((statuses) => process.stdout.write(JSON.stringify(statuses)));
-  `;
-  const answered = promisify(execFile)(process.execPath, ['-e', client, String(port), prefix, String(count), connected, go, allSent]);
-  const accepted = () => new Promise<number>((resolve, reject) => t.app.server.getConnections((error, n) => (error ? reject(error) : resolve(n))));
-  const end = Date.now() + 10_000;
-  while (!existsSync(connected) || (await accepted()) < count) {
-    if (Date.now() > end) throw new Error('timed out waiting for the burst\'s connections to be accepted');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  writeFileSync(go, '');
-  return JSON.parse((await answered).stdout) as number[];
 }
 
 describe('capacity gate (lib/capacity.ts) through the real app', () => {
@@ -439,7 +365,7 @@ describe('capacity gate (lib/capacity.ts) through the real app', () => {
   it('queues or refuses a burst even when handlers never give the event loop a turn (PGlite)', async () => {
     useGate({ concurrency: 1, queue: 5, waitMs: 60_000 });
     // 30 requests at once from another process (in this one, the test's own sockets would wait for the busy handlers too).
-    const statuses = await burstFromAnotherProcess('/api/test/gated-sync/', 30);
+    const statuses = await burstFromAnotherProcess(t.app, port, burst, '/api/test/gated-sync/', 30);
     // Unseen by the gate, all 30 would run one after the other and none would be refused; seen, the
     // 29 that came while the first ran find the place taken: 5 wait, about 24 are refused (one or two
     // more may find a place the first one has just given back).

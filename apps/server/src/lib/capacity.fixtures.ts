@@ -1,0 +1,83 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+
+// What capacity.test.ts drives its gate with: waiting for a condition, a request over a real
+// socket, and a burst of requests from another process.
+
+export async function until(condition: () => boolean, what: string, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** A GET over a real socket to the app's `port`, which the test may cut: `abort()`. */
+export function socketRequest(port: number, path: string): { answer: Promise<number>; abort: () => void } {
+  const request = http.request({ host: '127.0.0.1', port, path, agent: false });
+  const answer = new Promise<number>((resolve, reject) => {
+    request.on('response', (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+    });
+    request.on('error', reject);
+  });
+  answer.catch(() => undefined);
+  request.end();
+  return { answer, abort: () => request.destroy() };
+}
+
+/** Files the burst's client writes once its connections are open and once every request is sent, and the test's go. */
+export function burstFiles(): { dir: string; connected: string; go: string; allSent: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'capacity-test-'));
+  return { dir, connected: path.join(dir, 'connected'), go: path.join(dir, 'go'), allSent: path.join(dir, 'all-sent') };
+}
+
+/**
+ * `count` GETs of `prefix` + i, sent at once by a child process on connections the server has
+ * already accepted; their statuses. libuv accepts one connection per turn of the event loop
+ * (decision 51): connections still waiting to be accepted when a handler holds the thread would
+ * come in one by one afterwards, and never as the crowd the test is about.
+ */
+export async function burstFromAnotherProcess(app: FastifyInstance, port: number, files: ReturnType<typeof burstFiles>, prefix: string, count: number): Promise<number[]> {
+  const { connected, go, allSent } = files;
+  for (const file of [connected, go, allSent]) rmSync(file, { force: true });
+  const client = `
+    const net = require('node:net');
+    const fs = require('node:fs');
+    const [port, prefix, count, connected, go, allSent] = process.argv.slice(1);
+    const sockets = Array.from({ length: Number(count) }, () => net.connect(Number(port), '127.0.0.1'));
+    const answers = sockets.map((socket) => new Promise((resolve) => {
+      let text = '';
+      socket.on('data', (chunk) => { text += chunk; });
+      socket.on('close', () => resolve(Number(text.slice(9, 12)) || 0));
+      socket.on('error', () => undefined);
+    }));
+    Promise.all(sockets.map((socket) => new Promise((resolve) => socket.once('connect', resolve)))).then(() => {
+      fs.writeFileSync(connected, '');
+      const wait = setInterval(() => {
+        if (!fs.existsSync(go)) return;
+        clearInterval(wait);
+        let sent = 0;
+        sockets.forEach((socket, i) => socket.write('GET ' + prefix + i + ' HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nConnection: close\\r\\n\\r\\n', () => {
+          if (++sent === sockets.length) fs.writeFileSync(allSent, '');
+        }));
+      }, 2);
+    });
+    Promise.all(answers).then((statuses) => process.stdout.write(JSON.stringify(statuses)));
+  `;
+  const answered = promisify(execFile)(process.execPath, ['-e', client, String(port), prefix, String(count), connected, go, allSent]);
+  const accepted = () => new Promise<number>((resolve, reject) => app.server.getConnections((error, n) => (error ? reject(error) : resolve(n))));
+  const end = Date.now() + 10_000;
+  while (!existsSync(connected) || (await accepted()) < count) {
+    if (Date.now() > end) throw new Error('timed out waiting for the burst\'s connections to be accepted');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  writeFileSync(go, '');
+  return JSON.parse((await answered).stdout) as number[];
+}
