@@ -28,7 +28,8 @@ import {
 } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { BANKS, BIRTHPLACES, BRANCHES, DEMO_CHOICE_SESSION, CYCLES, DEPARTMENTS, FIRST_NAMES, IDENTIFICATION_TYPES, INSTITUTION, LAST_NAMES, PAYMENT_MODES, PROGRAMME_LABELS, REGIONS, SUBJECT_POOLS } from './data';
-import { seedDemoRequests, seedRequests, seedUnitMembers } from './requests';
+import { seedDemoRequests } from './demo-requests';
+import { seedRequests, seedUnitMembers } from './requests';
 import { seedDemoTimetable } from './timetable';
 import { seedDemoStudentFile } from './students';
 import { seedDemoEvaluation } from './evaluation';
