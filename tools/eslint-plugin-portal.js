@@ -44,8 +44,6 @@ function placeOf(file) {
  */
 export const TABLES_TO_MOVE = new Set([
   'features/requests/week-panel.tsx',
-  'features/requests/office-batch-dialog.tsx',
-  'features/timetable/planning/billing-dialogs.tsx',
   'features/academic/assignments-page.tsx',
   'features/admissions/candidates-page.tsx',
   'features/applications/subject-browser.tsx',

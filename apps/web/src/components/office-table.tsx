@@ -77,7 +77,7 @@ export interface OfficeTableProps<R> {
   /** a row shown after a row (its details), given the number of columns */
   after?: (row: R, columns: number) => ReactNode;
   choice?: RowChoice<R>;
-  /** the frame's style */
+  /** the frame's style (around the bare table: its box's) */
   sx?: SxProps<Theme>;
   /** the table without its frame (inside a card that frames it) */
   bare?: boolean;
@@ -166,7 +166,7 @@ export function OfficeTable<R>({ label, labelledBy, columns: given, rows, rowKey
       </Table>
     </TableContainer>
   );
-  if (bare) return table;
+  if (bare) return sx ? <Box sx={sx}>{table}</Box> : table;
   return (
     <Paper variant="outlined" sx={sx}>
       {fetching === undefined ? null : fetching ? <LinearProgress aria-label={t('common.loading')} /> : <Box sx={{ height: 4 }} />}

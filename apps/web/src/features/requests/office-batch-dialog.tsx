@@ -10,12 +10,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -27,6 +21,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Fact, FactList } from '../../components/fact-list';
 import { LoadStatus } from '../../components/load-status';
 import { useNotify } from '../../components/notify';
+import { OfficeTable } from '../../components/office-table';
 import { errorKey, isApiError } from '../../lib/api';
 import { formatMoment } from '../../lib/format';
 import { applyBatch, batchAction, officeKeys, slipUrl, useBatch, type BatchAction } from './office-api';
@@ -64,37 +59,29 @@ function Detail({ batch }: { batch: RequestBatchDetail }) {
         {batch.receivedAt ? <Fact label={t('requestsOffice.batches.columns.receivedAt')}>{formatMoment(batch.receivedAt)}</Fact> : null}
         {batch.cancelledAt ? <Fact label={t('requestsOffice.batches.columns.cancelledAt')}>{formatMoment(batch.cancelledAt)}</Fact> : null}
       </FactList>
-      <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={t('requestsOffice.batches.requests', { count: batch.requests.length })} sx={{ minWidth: 560 }}>
-          <TableHead>
-            <TableRow>
-              {(['reference', 'lecturer', 'subcategory', 'status'] as const).map((column) => (
-                <TableCell key={column} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                  {t(`requestsOffice.batches.columns.${column}`)}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {batch.requests.map((request) => (
-              <TableRow key={request.id}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  <Link component={RouterLink} to={`/office/requests/${request.id}`} sx={{ fontWeight: 600 }}>
-                    {request.REQUEST_ID}
-                  </Link>
-                </TableCell>
-                <TableCell>
-                  <AuthorCell author={request.author} audience={request.audience} className={request.className} />
-                </TableCell>
-                <TableCell>{labelled(request.subcategory, language)}</TableCell>
-                <TableCell>
-                  <RequestStatusChip status={request.REQUEST_STATUS} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <OfficeTable
+        bare
+        noHover
+        label={t('requestsOffice.batches.requests', { count: batch.requests.length })}
+        minWidth={560}
+        rows={batch.requests}
+        rowKey={(request) => request.id}
+        empty=""
+        columns={[
+          {
+            header: t('requestsOffice.batches.columns.reference'),
+            sx: { whiteSpace: 'nowrap' },
+            cell: (request) => (
+              <Link component={RouterLink} to={`/office/requests/${request.id}`} sx={{ fontWeight: 600 }}>
+                {request.REQUEST_ID}
+              </Link>
+            ),
+          },
+          { header: t('requestsOffice.batches.columns.lecturer'), cell: (request) => <AuthorCell author={request.author} audience={request.audience} className={request.className} /> },
+          { header: t('requestsOffice.batches.columns.subcategory'), cell: (request) => labelled(request.subcategory, language) },
+          { header: t('requestsOffice.batches.columns.status'), cell: (request) => <RequestStatusChip status={request.REQUEST_STATUS} /> },
+        ]}
+      />
     </>
   );
 }

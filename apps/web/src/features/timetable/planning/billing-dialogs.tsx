@@ -6,12 +6,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -23,7 +17,7 @@ import type { z } from 'zod';
 import { BillingPeriodInput, LessonBillingInput, type BillingPeriod } from '@portal/contract';
 import { isoToDmy } from '@portal/contract/rules';
 import { DateField } from '../../../components/date-field';
-import { EmptyRow } from '../../../components/empty-row';
+import { OfficeTable } from '../../../components/office-table';
 import { FormDialogError } from '../../../components/form-dialog';
 import { FormDialog } from '../../../components/form-dialog-frame';
 import { FormTextField } from '../../../components/form-text-field';
@@ -130,7 +124,6 @@ export function BillingPeriodsDialog({ onClose }: { onClose: () => void }) {
     setMessage(null);
     mutation.mutate(body);
   });
-  const COLUMNS = ['name', 'begin', 'end', 'lessons', 'hours'] as const;
 
   return (
     <Dialog open onClose={mutation.isPending ? undefined : onClose} fullWidth maxWidth="md" fullScreen={fullScreen} aria-labelledby={titleId}>
@@ -139,31 +132,23 @@ export function BillingPeriodsDialog({ onClose }: { onClose: () => void }) {
         <Typography sx={{ mb: 2, color: 'text.secondary' }}>{t('planning.periods.intro')}</Typography>
         <LoadStatus error={periods.error} loading={periods.isPending} />
         {periods.data ? (
-          <TableContainer sx={{ overflowX: 'auto', mb: 3 }}>
-            <Table size="small" sx={{ minWidth: 560 }} aria-label={t('planning.periods.title')}>
-              <TableHead>
-                <TableRow>
-                  {COLUMNS.map((column) => (
-                    <TableCell key={column} align={column === 'lessons' || column === 'hours' ? 'right' : 'left'} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                      {t(`planning.periods.columns.${column}`)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {periods.data.map((period) => (
-                  <TableRow key={period.id}>
-                    <TableCell sx={{ fontWeight: 600 }}>{period.name}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{isoToDmy(period.beginDate)}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{isoToDmy(period.endDate)}</TableCell>
-                    <TableCell align="right">{period.billedLessons}</TableCell>
-                    <TableCell align="right">{period.billedHours}</TableCell>
-                  </TableRow>
-                ))}
-                {periods.data.length === 0 ? <EmptyRow columns={COLUMNS.length} text={t('planning.periods.empty')} /> : null}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <OfficeTable
+            bare
+            noHover
+            sx={{ mb: 3 }}
+            label={t('planning.periods.title')}
+            minWidth={560}
+            rows={periods.data}
+            rowKey={(period) => period.id}
+            empty={t('planning.periods.empty')}
+            columns={[
+              { header: t('planning.periods.columns.name'), sx: { fontWeight: 600 }, cell: (period) => period.name },
+              { header: t('planning.periods.columns.begin'), sx: { whiteSpace: 'nowrap' }, cell: (period) => isoToDmy(period.beginDate) },
+              { header: t('planning.periods.columns.end'), sx: { whiteSpace: 'nowrap' }, cell: (period) => isoToDmy(period.endDate) },
+              { header: t('planning.periods.columns.lessons'), align: 'right', cell: (period) => period.billedLessons },
+              { header: t('planning.periods.columns.hours'), align: 'right', cell: (period) => period.billedHours },
+            ]}
+          />
         ) : null}
         <Box component="form" noValidate aria-labelledby={formTitleId} onSubmit={(event) => void submit(event)}>
           <Typography id={formTitleId} component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
