@@ -1,10 +1,8 @@
 // The pieces the registration's sections are made of: a choice among values named in the reader's
 // language, and a section's collapsible panel with where it stands.
-import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
-import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -16,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import type { CandidateCreateValues } from '@portal/contract';
 import { CANDIDATE_REQUIRED_FIELDS } from '@portal/contract/rules';
 import { FormTextField, type BoundTextFieldProps } from '../../components/form-text-field';
+import { SectionStateChip } from '../../components/section-state';
 import { SECTION_FIELDS, type CandidateFormValues, type CandidateSection } from './register-form';
 
 export type CandidateControl = Control<CandidateFormValues, unknown, CandidateCreateValues>;
@@ -54,9 +53,9 @@ function SectionState({ section, control }: { section: CandidateSection; control
   const { errors } = useFormState({ control, name: names as (keyof CandidateFormValues)[] });
   const wrong = names.filter((name) => errors[name]).length;
   const empty = names.filter((name, index) => REQUIRED.has(name) && (typeof values[index] !== 'string' || (values[index] as string).trim() === '')).length;
-  if (wrong > 0) return <Chip component="span" size="small" color="error" label={t('candidates.register.sectionState.wrong', { count: wrong })} />;
-  if (empty > 0) return <Chip component="span" size="small" label={t('candidates.register.sectionState.toFill', { count: empty })} />;
-  return <Chip component="span" size="small" color="success" variant="outlined" icon={<CheckCircleOutlined />} label={t('candidates.register.sectionState.complete')} />;
+  if (wrong > 0) return <SectionStateChip inline standing="wrong" label={t('candidates.register.sectionState.wrong', { count: wrong })} />;
+  if (empty > 0) return <SectionStateChip inline standing="toFill" label={t('candidates.register.sectionState.toFill', { count: empty })} />;
+  return <SectionStateChip inline standing="complete" label={t('candidates.register.sectionState.complete')} />;
 }
 
 interface PanelProps {

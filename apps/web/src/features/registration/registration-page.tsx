@@ -11,6 +11,7 @@ import { LeaveGuard } from '../../components/leave-guard';
 import { Page } from '../../components/page';
 import { PageLoader } from '../../components/page-loader';
 import { errorKey } from '../../lib/api';
+import { useDirtySections } from '../../lib/use-dirty-sections';
 import { useOwnRecord, useRegistrationState } from './registration-api';
 import { RegistrationContext, type RegistrationContextValue } from './registration-context';
 import { RegistrationStepper, stepStateOf, type StepState } from './registration-stepper';
@@ -44,7 +45,7 @@ function Wizard({ record }: { record: PersonRecord }) {
   const [active, setActive] = useState<StepId>(STEP_IDS[0]!);
   const [visited, setVisited] = useState<StepId[]>([STEP_IDS[0]!]);
   const [moved, setMoved] = useState(false);
-  const [dirty, setDirty] = useState<Partial<Record<StepId, boolean>>>({});
+  const [dirty, reportDirty] = useDirtySections<StepId>();
   const [closedByServer, setClosedByServer] = useState(false);
   const readOnly = record.ACTIVED || state?.ACTIVED === true || closedByServer;
 
@@ -58,19 +59,16 @@ function Wizard({ record }: { record: PersonRecord }) {
     setMoved(true);
     setVisited((list) => (list.includes(step) ? list : [...list, step]));
   }, []);
-  const reportDirty = useCallback((step: StepId, value: boolean) => {
-    setDirty((map) => (Boolean(map[step]) === value ? map : { ...map, [step]: value }));
-  }, []);
   const markClosed = useCallback(() => setClosedByServer(true), []);
 
-  const anyDirty = Object.values(dirty).some(Boolean);
+  const anyDirty = dirty.size > 0;
 
   const states = useMemo(
-    () => Object.fromEntries(STEP_IDS.map((step) => [step, stepStateOf(step, Boolean(dirty[step]), state, readOnly)])) as Record<StepId, StepState>,
+    () => Object.fromEntries(STEP_IDS.map((step) => [step, stepStateOf(step, dirty.has(step), state, readOnly)])) as Record<StepId, StepState>,
     [dirty, state, readOnly],
   );
 
-  const unsaved = useMemo(() => STEP_IDS.filter((step) => dirty[step]), [dirty]);
+  const unsaved = useMemo(() => STEP_IDS.filter((step) => dirty.has(step)), [dirty]);
   const context = useMemo<RegistrationContextValue>(
     () => ({ record, state, readOnly, unsaved, goTo, reportDirty, markClosed }),
     [record, state, readOnly, unsaved, goTo, reportDirty, markClosed],

@@ -5,11 +5,10 @@ import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STUDENT_SECTION_SCHEMAS, type StudentFile, type StudentIdentity } from '@portal/contract';
 import { isoToDmy, STUDENT_PROFILE_SECTIONS, type StudentProfileSection } from '@portal/contract/rules';
@@ -18,7 +17,9 @@ import { Fact, FactList } from '../../components/fact-list';
 import { LeaveGuard } from '../../components/leave-guard';
 import { LoadStatus } from '../../components/load-status';
 import { Page } from '../../components/page';
+import { SectionStateChip } from '../../components/section-state';
 import { formatDay } from '../../lib/format';
+import { useDirtySections } from '../../lib/use-dirty-sections';
 import { sectionDefaults } from './section-form';
 import { useStudentFile } from './students-api';
 
@@ -66,10 +67,10 @@ function fieldsToFill(section: StudentProfileSection, file: StudentFile): number
 /** Where a section stands: changes not saved, saved on a day, fields left to fill, or never saved. */
 function SectionState({ savedAt, dirty, missing }: { savedAt: string | null; dirty: boolean; missing: number }) {
   const { t } = useTranslation();
-  if (dirty) return <Chip size="small" color="warning" label={t('studentFile.state.unsaved')} />;
-  if (savedAt) return <Chip size="small" color="success" variant="outlined" label={t('studentFile.state.saved', { date: formatDay(savedAt) })} />;
-  if (missing > 0) return <Chip size="small" label={t('studentFile.state.toFill', { count: missing })} />;
-  return <Chip size="small" label={t('studentFile.state.notSaved')} />;
+  if (dirty) return <SectionStateChip standing="unsaved" label={t('studentFile.state.unsaved')} />;
+  if (savedAt) return <SectionStateChip standing="saved" label={t('studentFile.state.saved', { date: formatDay(savedAt) })} />;
+  if (missing > 0) return <SectionStateChip standing="toFill" label={t('studentFile.state.toFill', { count: missing })} />;
+  return <SectionStateChip standing="notSaved" label={t('studentFile.state.notSaved')} />;
 }
 
 /** The sections, one panel each with its own form and Save; the first one never saved starts open. */
@@ -121,16 +122,7 @@ function Sections({ file, dirty, onDirty }: { file: StudentFile; dirty: Readonly
 export default function StudentFilePage() {
   const { t } = useTranslation();
   const file = useStudentFile();
-  const [dirty, setDirty] = useState<ReadonlySet<StudentProfileSection>>(new Set());
-  const onDirty = useCallback((section: StudentProfileSection, isDirty: boolean) => {
-    setDirty((current) => {
-      if (current.has(section) === isDirty) return current;
-      const next = new Set(current);
-      if (isDirty) next.add(section);
-      else next.delete(section);
-      return next;
-    });
-  }, []);
+  const [dirty, onDirty] = useDirtySections<StudentProfileSection>();
 
   return (
     <Page title={t('studentFile.title')} intro={t('studentFile.intro')}>
