@@ -56,6 +56,34 @@ function EntranceSummary({ entrance }: { entrance: Entrance }) {
   );
 }
 
+/** The entrances being read, their failure with a retry, or none open. */
+function EntrancesStatus({ entrances, openCount }: { entrances: ReturnType<typeof useEntrances>; openCount: number }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {entrances.isPending ? <LinearProgress aria-label={t('candidates.entrance.loading')} /> : null}
+      {entrances.isError ? (
+        <Alert
+          severity="error"
+          role="alert"
+          action={
+            <Button color="inherit" size="small" onClick={() => void entrances.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {t(errorKey(entrances.error))}
+        </Alert>
+      ) : null}
+      {entrances.isSuccess && openCount === 0 ? (
+        <Alert severity="info" role="status">
+          {t('candidates.entrance.noneOpen')}
+        </Alert>
+      ) : null}
+    </>
+  );
+}
+
 /**
  * The form, from the draft if there is one, checked by the contract's schema (loaded with its first
  * use) for the entrance chosen then; an entrance of the draft that closed since is not offered any more.
@@ -176,25 +204,7 @@ export default function CandidateRegisterPage() {
           ) : null}
           <Box component="form" noValidate onSubmit={submit} aria-label={t('candidates.register.formLabel')}>
             <Stack spacing={2}>
-              {entrances.isPending ? <LinearProgress aria-label={t('candidates.entrance.loading')} /> : null}
-              {entrances.isError ? (
-                <Alert
-                  severity="error"
-                  role="alert"
-                  action={
-                    <Button color="inherit" size="small" onClick={() => void entrances.refetch()}>
-                      {t('common.retry')}
-                    </Button>
-                  }
-                >
-                  {t(errorKey(entrances.error))}
-                </Alert>
-              ) : null}
-              {entrances.isSuccess && openEntrances.length === 0 ? (
-                <Alert severity="info" role="status">
-                  {t('candidates.entrance.noneOpen')}
-                </Alert>
-              ) : null}
+              <EntrancesStatus entrances={entrances} openCount={openEntrances.length} />
               {openEntrances.length > 0 ? <EntranceChoice control={form.control} entrances={openEntrances} disabled={sending} onChosen={onEntranceChosen} /> : null}
               {entrance ? (
                 <>
