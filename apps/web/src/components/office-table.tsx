@@ -32,6 +32,8 @@ export interface Column<R> {
   rowSx?: (row: R) => SxProps<Theme> | undefined;
   /** the cell of a row, or a function of the row */
   cell: (row: R) => ReactNode;
+  /** the cell's title (a hint on hover) */
+  title?: (row: R) => string;
   /** the cell is a row heading (`<th scope="row">`) */
   rowHeader?: boolean;
 }
@@ -143,7 +145,7 @@ export function OfficeTable<R>({ label, labelledBy, columns: given, rows, rowKey
                     </TableCell>
                   ) : null}
                   {columns.map((column) => (
-                    <TableCell key={column.key ?? column.header} align={column.align} sx={column.rowSx ? column.rowSx(row) : column.sx} {...(column.rowHeader ? { component: 'th', scope: 'row' } : {})}>
+                    <TableCell key={column.key ?? column.header} align={column.align} sx={column.rowSx ? column.rowSx(row) : column.sx} title={column.title?.(row)} {...(column.rowHeader ? { component: 'th', scope: 'row' } : {})}>
                       {column.cell(row)}
                     </TableCell>
                   ))}

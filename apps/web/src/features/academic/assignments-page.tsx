@@ -6,12 +6,6 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -20,6 +14,7 @@ import type { Applicant, AssignmentRow } from '@portal/contract';
 import { AFFECTATION, ASSIGNMENT_STATES, CHOICE_CATEGORIES, type Affectation } from '@portal/contract/rules';
 import { useNotify } from '../../components/notify';
 import { FilterSelect, ListPage } from '../../components/list-page';
+import { OfficeTable } from '../../components/office-table';
 import { SearchField } from '../../components/search-field';
 import { errorKey } from '../../lib/api';
 import { LIST_PAGE_SIZES, useUrlFilters } from '../../lib/url-filters';
@@ -44,43 +39,22 @@ interface Decision {
   action: ChoiceAction;
 }
 
-function ApplicantRow({ applicant, busy, onDecide }: { applicant: Applicant; busy: boolean; onDecide: (decision: Decision) => void }) {
+/** The buttons of a choice: confirm, decline or reset, those that change it. */
+function ApplicantActions({ applicant, busy, onDecide }: { applicant: Applicant; busy: boolean; onDecide: (decision: Decision) => void }) {
   const { t } = useTranslation();
-  const state = STATES[applicant.AFFECTATION];
   const actions: { action: ChoiceAction; show: boolean; color: 'success' | 'error' | 'inherit' }[] = [
     { action: 'confirm', show: applicant.AFFECTATION !== AFFECTATION.CONFIRMED, color: 'success' },
     { action: 'decline', show: applicant.AFFECTATION !== AFFECTATION.DECLINED, color: 'error' },
     { action: 'reset', show: applicant.AFFECTATION !== AFFECTATION.SELECTED, color: 'inherit' },
   ];
-  return (
-    <TableRow hover>
-      <TableCell sx={{ fontWeight: 600 }}>{`${applicant.LASTNAME} ${applicant.FIRSTNAME}`}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{applicant.MATRICULE}</TableCell>
-      <TableCell>{applicant.STATUS ? t(`person.status.${applicant.STATUS}`) : '—'}</TableCell>
-      <TableCell>{partLabel(t, applicant.CATEGORY)}</TableCell>
-      <TableCell align="right">{applicant.HOURS}</TableCell>
-      <TableCell>{t(applicant.CLOSED ? 'academic.assignments.closed' : 'academic.assignments.inProgress')}</TableCell>
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} title={t('academic.assignments.hoursValue', { count: applicant.CONFIRMED_HOURS, number: applicant.CHOSEN_HOURS, total: applicant.TOTAL_HOURS })}>
-        {`${applicant.CONFIRMED_HOURS} / ${applicant.CHOSEN_HOURS} / ${applicant.TOTAL_HOURS}`}
-      </TableCell>
-      <TableCell>
-        <Chip size="small" color={STATE_COLORS[state]} variant={state === 'selected' ? 'outlined' : 'filled'} label={t(`academic.assignments.states.${state}`)} />
-      </TableCell>
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        {actions
-          .filter((item) => item.show)
-          .map((item) => (
-            <Button key={item.action} size="small" color={item.color} disabled={busy} onClick={() => onDecide({ id: applicant.CHOICE_ID, action: item.action })}>
-              {t(`academic.assignments.actions.${item.action}`)}
-            </Button>
-          ))}
-      </TableCell>
-    </TableRow>
-  );
+  return actions
+    .filter((item) => item.show)
+    .map((item) => (
+      <Button key={item.action} size="small" color={item.color} disabled={busy} onClick={() => onDecide({ id: applicant.CHOICE_ID, action: item.action })}>
+        {t(`academic.assignments.actions.${item.action}`)}
+      </Button>
+    ));
 }
-
-const APPLICANT_COLUMNS = ['name', 'matricule', 'category', 'part', 'hours', 'application', 'hoursSummary', 'state', 'actions'] as const;
-const RIGHT = new Set<string>(['hours', 'hoursSummary', 'actions']);
 
 function SubjectSection({ row, pending, failure, onDecide }: { row: AssignmentRow; pending: number | null; failure: { id: number; key: string } | null; onDecide: (decision: Decision) => void }) {
   const { t, i18n } = useTranslation();
@@ -106,24 +80,37 @@ function SubjectSection({ row, pending, failure, onDecide }: { row: AssignmentRo
           </Typography>
         ) : null}
       </Box>
-      <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" sx={{ minWidth: 900 }} aria-label={t('academic.assignments.applicantsOf', { name: subject.SUBJECT_CODE })}>
-          <TableHead>
-            <TableRow>
-              {APPLICANT_COLUMNS.map((column) => (
-                <TableCell key={column} align={RIGHT.has(column) ? 'right' : 'left'} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                  {t(`academic.assignments.columns.${column}`)}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {row.applicants.map((applicant) => (
-              <ApplicantRow key={applicant.CHOICE_ID} applicant={applicant} busy={pending === applicant.CHOICE_ID} onDecide={onDecide} />
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <OfficeTable
+        bare
+        label={t('academic.assignments.applicantsOf', { name: subject.SUBJECT_CODE })}
+        minWidth={900}
+        rows={row.applicants}
+        rowKey={(applicant) => applicant.CHOICE_ID}
+        empty=""
+        columns={[
+          { header: t('academic.assignments.columns.name'), sx: { fontWeight: 600 }, cell: (applicant) => `${applicant.LASTNAME} ${applicant.FIRSTNAME}` },
+          { header: t('academic.assignments.columns.matricule'), sx: { whiteSpace: 'nowrap' }, cell: (applicant) => applicant.MATRICULE },
+          { header: t('academic.assignments.columns.category'), cell: (applicant) => (applicant.STATUS ? t(`person.status.${applicant.STATUS}`) : '—') },
+          { header: t('academic.assignments.columns.part'), cell: (applicant) => partLabel(t, applicant.CATEGORY) },
+          { header: t('academic.assignments.columns.hours'), align: 'right', cell: (applicant) => applicant.HOURS },
+          { header: t('academic.assignments.columns.application'), cell: (applicant) => t(applicant.CLOSED ? 'academic.assignments.closed' : 'academic.assignments.inProgress') },
+          {
+            header: t('academic.assignments.columns.hoursSummary'),
+            align: 'right',
+            sx: { whiteSpace: 'nowrap' },
+            title: (applicant) => t('academic.assignments.hoursValue', { count: applicant.CONFIRMED_HOURS, number: applicant.CHOSEN_HOURS, total: applicant.TOTAL_HOURS }),
+            cell: (applicant) => `${applicant.CONFIRMED_HOURS} / ${applicant.CHOSEN_HOURS} / ${applicant.TOTAL_HOURS}`,
+          },
+          {
+            header: t('academic.assignments.columns.state'),
+            cell: (applicant) => {
+              const state = STATES[applicant.AFFECTATION];
+              return <Chip size="small" color={STATE_COLORS[state]} variant={state === 'selected' ? 'outlined' : 'filled'} label={t(`academic.assignments.states.${state}`)} />;
+            },
+          },
+          { header: t('academic.assignments.columns.actions'), align: 'right', sx: { whiteSpace: 'nowrap' }, cell: (applicant) => <ApplicantActions applicant={applicant} busy={pending === applicant.CHOICE_ID} onDecide={onDecide} /> },
+        ]}
+      />
       {failed ? (
         <Alert severity="error" role="alert" sx={{ m: 2 }}>
           {t(failed)}
