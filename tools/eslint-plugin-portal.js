@@ -44,7 +44,6 @@ function placeOf(file) {
  */
 export const TABLES_TO_MOVE = new Set([
   'features/requests/week-panel.tsx',
-  'features/admissions/candidates-page.tsx',
   'features/applications/subject-browser.tsx',
   'features/timetable/planning/planning-page.tsx',
   'features/admissions/candidate-page.tsx',

@@ -5,8 +5,6 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,10 +13,11 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import type { CandidateRow, OfficeEntrance } from '@portal/contract';
 import { ADMISSION_DECISIONS, type AdmissionDecision } from '@portal/contract/rules';
-import { ChoiceCell, ChoiceTable, toggled, useChoice } from '../../components/choice-table';
+import { useChoice } from '../../components/choice-table';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FilterSelect, ListPage } from '../../components/list-page';
 import { useNotify } from '../../components/notify';
+import { OfficeTable } from '../../components/office-table';
 import { SearchField } from '../../components/search-field';
 import { formatDay } from '../../lib/format';
 import { messageKey } from '../../lib/form';
@@ -41,7 +40,6 @@ import { DecisionChip, DocumentsChip, PaidChip, specialityLabel } from './labels
 // The import (its upload and its report of bad lines) loads when first opened.
 const ImportDecisionsDialog = lazy(() => import('./import-decisions-dialog'));
 
-const COLUMNS = ['number', 'name', 'entrance', 'choices', 'paid', 'documents', 'decision', 'registeredAt'] as const;
 const DECISION_COLOURS = { ADMITTED: 'success', WAITING_LIST: 'warning', REFUSED: 'error' } as const;
 
 type Deciding = { decision: AdmissionDecision; candidates: CandidateRow[] };
@@ -50,34 +48,44 @@ function CandidatesTable({ rows, fetching, chosen, onChosen, footer }: { rows: C
   const { t } = useTranslation();
   const from = useLocation().search;
   return (
-    <ChoiceTable
+    <OfficeTable
       label={t('admissions.candidates.title')}
       minWidth={1000}
-      headers={COLUMNS.map((column) => t(`admissions.candidates.columns.${column}`))}
-      choosable={rows.map((row) => row.id)}
-      chosen={chosen}
-      onChosen={onChosen}
-      chooseAllLabel={t('admissions.candidates.chooseAll')}
+      rows={rows}
+      rowKey={(row) => row.id}
+      empty={t('admissions.candidates.empty')}
       fetching={fetching}
-      empty={rows.length === 0 ? t('admissions.candidates.empty') : null}
       footer={footer}
-    >
-      {rows.map((row) => {
-        const name = `${row.LASTNAME} ${row.FIRSTNAME}`;
-        return (
-          <TableRow key={row.id} hover selected={chosen.includes(row.id)}>
-            <ChoiceCell checked={chosen.includes(row.id)} onChange={() => onChosen(toggled(chosen, row.id))} label={t('admissions.candidates.choose', { name, number: row.CANDIDATE_NUMBER })} />
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.CANDIDATE_NUMBER}</TableCell>
-            <TableCell sx={{ minWidth: 170 }}>
+      rowProps={(row) => ({ selected: chosen.includes(row.id) })}
+      choice={{
+        chosen,
+        onChosen,
+        id: (row) => row.id,
+        label: (row) => t('admissions.candidates.choose', { name: `${row.LASTNAME} ${row.FIRSTNAME}`, number: row.CANDIDATE_NUMBER }),
+        allLabel: t('admissions.candidates.chooseAll'),
+      }}
+      columns={[
+        { header: t('admissions.candidates.columns.number'), sx: { whiteSpace: 'nowrap' }, cell: (row) => row.CANDIDATE_NUMBER },
+        {
+          header: t('admissions.candidates.columns.name'),
+          sx: { minWidth: 170 },
+          cell: (row) => (
+            <>
               <Link component={RouterLink} to={`/admissions/candidates/${row.id}`} state={{ from }} sx={{ fontWeight: 600, display: 'block' }}>
-                {name}
+                {`${row.LASTNAME} ${row.FIRSTNAME}`}
               </Link>
               <Typography component="span" variant="caption" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
                 {row.EMAIL}
               </Typography>
-            </TableCell>
-            <TableCell sx={{ minWidth: 140 }}>{row.ENTRANCE_NAME}</TableCell>
-            <TableCell sx={{ minWidth: 180 }}>
+            </>
+          ),
+        },
+        { header: t('admissions.candidates.columns.entrance'), sx: { minWidth: 140 }, cell: (row) => row.ENTRANCE_NAME },
+        {
+          header: t('admissions.candidates.columns.choices'),
+          sx: { minWidth: 180 },
+          cell: (row) => (
+            <>
               <Box component="span" sx={{ display: 'block' }}>
                 {row.FIRST_CHOICE}
               </Box>
@@ -86,28 +94,27 @@ function CandidatesTable({ rows, fetching, chosen, onChosen, footer }: { rows: C
                   {t('admissions.candidates.secondChoice', { name: row.SECOND_CHOICE })}
                 </Typography>
               ) : null}
-            </TableCell>
-            <TableCell>
-              <PaidChip paid={row.HAS_PAID} />
-            </TableCell>
-            <TableCell>
-              <DocumentsChip complete={row.documentsComplete} />
-            </TableCell>
-            <TableCell>
+            </>
+          ),
+        },
+        { header: t('admissions.candidates.columns.paid'), cell: (row) => <PaidChip paid={row.HAS_PAID} /> },
+        { header: t('admissions.candidates.columns.documents'), cell: (row) => <DocumentsChip complete={row.documentsComplete} /> },
+        {
+          header: t('admissions.candidates.columns.decision'),
+          cell: (row) => (
+            <>
               <DecisionChip decision={row.DECISION} />
               {row.DECISION_SPECIALITY ? (
                 <Typography component="span" variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
                   {row.DECISION_SPECIALITY}
                 </Typography>
               ) : null}
-            </TableCell>
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-              {formatDay(row.createdAt)}
-            </TableCell>
-          </TableRow>
-        );
-      })}
-    </ChoiceTable>
+            </>
+          ),
+        },
+        { header: t('admissions.candidates.columns.registeredAt'), align: 'right', sx: { whiteSpace: 'nowrap' }, cell: (row) => formatDay(row.createdAt) },
+      ]}
+    />
   );
 }
 
