@@ -5,21 +5,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EnrolmentApplication, EnrolmentDecision, EnrolmentSessionSummary, OfficeEnrolmentOffer } from '@portal/contract';
 import { DECIDABLE_ENROLMENT_STATUSES, ENROLMENT_DECISION_NAMES, ENROLMENT_STATUSES, isoToDmy, type EnrolmentStatus } from '@portal/contract/rules';
-import { ChoiceCell, ChoiceTable, toggled, useChoice } from '../../components/choice-table';
+import { useChoice } from '../../components/choice-table';
+import { OfficeTable } from '../../components/office-table';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { EmptyRow } from '../../components/empty-row';
 import { FilterBar, FilterSelect, ListPager } from '../../components/list-page';
 import { LoadStatus } from '../../components/load-status';
 import { useNotify } from '../../components/notify';
@@ -102,118 +96,126 @@ function SessionFacts({ session, onOpen }: { session: EnrolmentSessionSummary; o
   );
 }
 
-const OFFER_COLUMNS = ['kind', 'offer', 'capacity', 'taken', 'left', 'pending', 'waitlisted', 'accepted', 'actions'] as const;
-
 function OffersTable({ offers, onOpen, onShow }: { offers: OfficeEnrolmentOffer[]; onOpen: (open: Open) => void; onShow: (offer: OfficeEnrolmentOffer) => void }) {
   const { t, i18n } = useTranslation();
-  const numeric = (column: string) => !['kind', 'offer', 'actions'].includes(column);
+  const count = (header: 'capacity' | 'taken' | 'pending' | 'waitlisted' | 'accepted', value: (offer: OfficeEnrolmentOffer) => number) => ({ header: t(`enrolment.office.offers.columns.${header}`), align: 'right' as const, cell: value });
   return (
-    <TableContainer component={Paper} variant="outlined" sx={{ overflowX: 'auto' }}>
-      <Table size="small" sx={{ minWidth: 820 }} aria-label={t('enrolment.office.offers.title')}>
-        <TableHead>
-          <TableRow>
-            {OFFER_COLUMNS.map((column) => (
-              <TableCell key={column} align={numeric(column) ? 'right' : column === 'actions' ? 'right' : 'left'} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                {t(`enrolment.office.offers.columns.${column}`)}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {offers.map((offer) => {
+    <OfficeTable
+      label={t('enrolment.office.offers.title')}
+      minWidth={820}
+      rows={offers}
+      rowKey={(offer) => offer.id}
+      empty={t('enrolment.office.offers.empty')}
+      columns={[
+        { header: t('enrolment.office.offers.columns.kind'), sx: { whiteSpace: 'nowrap' }, cell: (offer) => t(`enrolment.kind.${offer.kind}`) },
+        {
+          header: t('enrolment.office.offers.columns.offer'),
+          sx: { minWidth: 220 },
+          cell: (offer) => (
+            <>
+              <Box component="span" sx={{ display: 'block' }}>
+                {offerName(offer, i18n.language)}
+              </Box>
+              {offerClassCode(offer) ? (
+                <Typography component="span" variant="caption" sx={{ color: 'text.secondary' }}>
+                  {offerClassCode(offer)}
+                </Typography>
+              ) : null}
+            </>
+          ),
+        },
+        count('capacity', (offer) => offer.capacity),
+        count('taken', (offer) => offer.seatsTaken),
+        {
+          header: t('enrolment.office.offers.columns.left'),
+          align: 'right',
+          rowSx: (offer) => ({ color: offer.seatsLeft === 0 ? 'error.main' : undefined, fontWeight: offer.seatsLeft === 0 ? 600 : undefined }),
+          cell: (offer) => offer.seatsLeft,
+        },
+        count('pending', (offer) => offer.pending),
+        count('waitlisted', (offer) => offer.waitlisted),
+        count('accepted', (offer) => offer.accepted),
+        {
+          header: t('enrolment.office.offers.columns.actions'),
+          align: 'right',
+          sx: { whiteSpace: 'nowrap' },
+          cell: (offer) => {
             const name = offerFullName(offer, i18n.language);
             return (
-              <TableRow key={offer.id} hover>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(`enrolment.kind.${offer.kind}`)}</TableCell>
-                <TableCell sx={{ minWidth: 220 }}>
-                  <Box component="span" sx={{ display: 'block' }}>
-                    {offerName(offer, i18n.language)}
-                  </Box>
-                  {offerClassCode(offer) ? (
-                    <Typography component="span" variant="caption" sx={{ color: 'text.secondary' }}>
-                      {offerClassCode(offer)}
-                    </Typography>
-                  ) : null}
-                </TableCell>
-                <TableCell align="right">{offer.capacity}</TableCell>
-                <TableCell align="right">{offer.seatsTaken}</TableCell>
-                <TableCell align="right" sx={{ color: offer.seatsLeft === 0 ? 'error.main' : undefined, fontWeight: offer.seatsLeft === 0 ? 600 : undefined }}>
-                  {offer.seatsLeft}
-                </TableCell>
-                <TableCell align="right">{offer.pending}</TableCell>
-                <TableCell align="right">{offer.waitlisted}</TableCell>
-                <TableCell align="right">{offer.accepted}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <Button size="small" onClick={() => onShow(offer)} aria-label={t('enrolment.office.offers.showFor', { name })}>
-                    {t('enrolment.office.offers.show')}
+              <>
+                <Button size="small" onClick={() => onShow(offer)} aria-label={t('enrolment.office.offers.showFor', { name })}>
+                  {t('enrolment.office.offers.show')}
+                </Button>
+                <Button size="small" onClick={() => onOpen({ kind: 'capacity', offer })} aria-label={t('enrolment.office.offers.capacityFor', { name })}>
+                  {t('enrolment.office.offers.capacity')}
+                </Button>
+                {offer.applications === 0 ? (
+                  <Button size="small" color="error" onClick={() => onOpen({ kind: 'removeOffer', offer })} aria-label={t('enrolment.office.offers.removeFor', { name })}>
+                    {t('enrolment.office.offers.remove')}
                   </Button>
-                  <Button size="small" onClick={() => onOpen({ kind: 'capacity', offer })} aria-label={t('enrolment.office.offers.capacityFor', { name })}>
-                    {t('enrolment.office.offers.capacity')}
-                  </Button>
-                  {offer.applications === 0 ? (
-                    <Button size="small" color="error" onClick={() => onOpen({ kind: 'removeOffer', offer })} aria-label={t('enrolment.office.offers.removeFor', { name })}>
-                      {t('enrolment.office.offers.remove')}
-                    </Button>
-                  ) : null}
-                </TableCell>
-              </TableRow>
+                ) : null}
+              </>
             );
-          })}
-          {offers.length === 0 ? <EmptyRow columns={OFFER_COLUMNS.length} text={t('enrolment.office.offers.empty')} /> : null}
-        </TableBody>
-      </Table>
-    </TableContainer>
+          },
+        },
+      ]}
+    />
   );
 }
-
-const APPLICATION_COLUMNS = ['student', 'class', 'offer', 'status', 'appliedAt', 'decidedAt', 'actions'] as const;
 
 function ApplicationsTable({ rows, fetching, chosen, onChosen, onDecide, footer }: { rows: EnrolmentApplication[]; fetching: boolean; chosen: number[]; onChosen: (ids: number[]) => void; onDecide: (decision: EnrolmentDecision, application: EnrolmentApplication) => void; footer: ReactNode }) {
   const { t, i18n } = useTranslation();
   return (
-    <ChoiceTable
+    <OfficeTable
       label={t('enrolment.office.applications.title')}
       minWidth={980}
-      headers={APPLICATION_COLUMNS.map((column) => t(`enrolment.office.applications.columns.${column}`))}
-      choosable={rows.filter(isDecidable).map((row) => row.id)}
-      chosen={chosen}
-      onChosen={onChosen}
-      chooseAllLabel={t('enrolment.office.applications.chooseAll')}
+      rows={rows}
+      rowKey={(row) => row.id}
+      empty={t('enrolment.office.applications.empty')}
       fetching={fetching}
-      empty={rows.length === 0 ? t('enrolment.office.applications.empty') : null}
       footer={footer}
-    >
-      {rows.map((row) => {
-        const name = studentName(row);
-        return (
-          <TableRow key={row.id} hover selected={chosen.includes(row.id)}>
-            <ChoiceCell checked={chosen.includes(row.id)} disabled={!isDecidable(row)} onChange={() => onChosen(toggled(chosen, row.id))} label={t('enrolment.office.applications.choose', { name })} />
-            <TableCell sx={{ minWidth: 170 }}>
+      rowProps={(row) => ({ selected: chosen.includes(row.id) })}
+      choice={{
+        chosen,
+        onChosen,
+        id: (row) => row.id,
+        choosable: isDecidable,
+        label: (row) => t('enrolment.office.applications.choose', { name: studentName(row) }),
+        allLabel: t('enrolment.office.applications.chooseAll'),
+      }}
+      columns={[
+        {
+          header: t('enrolment.office.applications.columns.student'),
+          sx: { minWidth: 170 },
+          cell: (row) => (
+            <>
               <Box component="span" sx={{ display: 'block' }}>{`${row.student.LASTNAME} ${row.student.FIRSTNAME}`}</Box>
               <Typography component="span" variant="caption" sx={{ color: 'text.secondary' }}>
                 {row.student.MATRICULE}
               </Typography>
-            </TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.student.class?.code ?? '—'}</TableCell>
-            <TableCell sx={{ minWidth: 200 }}>{offerFullName(row.offer, i18n.language)}</TableCell>
-            <TableCell>
-              <EnrolmentStatusChip status={row.status} />
-            </TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatMoment(row.appliedAt)}</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.decidedAt ? formatMoment(row.decidedAt) : '—'}</TableCell>
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-              {isDecidable(row)
-                ? ENROLMENT_DECISION_NAMES.filter((decision) => !(decision === 'WAITLIST' && row.status === 'WAITLISTED')).map((decision) => (
-                    <Button key={decision} size="small" color={DECISION_COLOURS[decision]} onClick={() => onDecide(decision, row)} aria-label={t(`enrolment.office.decide.${decision}For`, { name })}>
-                      {t(`enrolment.office.decide.${decision}`)}
-                    </Button>
-                  ))
-                : null}
-            </TableCell>
-          </TableRow>
-        );
-      })}
-    </ChoiceTable>
+            </>
+          ),
+        },
+        { header: t('enrolment.office.applications.columns.class'), sx: { whiteSpace: 'nowrap' }, cell: (row) => row.student.class?.code ?? '—' },
+        { header: t('enrolment.office.applications.columns.offer'), sx: { minWidth: 200 }, cell: (row) => offerFullName(row.offer, i18n.language) },
+        { header: t('enrolment.office.applications.columns.status'), cell: (row) => <EnrolmentStatusChip status={row.status} /> },
+        { header: t('enrolment.office.applications.columns.appliedAt'), sx: { whiteSpace: 'nowrap' }, cell: (row) => formatMoment(row.appliedAt) },
+        { header: t('enrolment.office.applications.columns.decidedAt'), sx: { whiteSpace: 'nowrap' }, cell: (row) => (row.decidedAt ? formatMoment(row.decidedAt) : '—') },
+        {
+          header: t('enrolment.office.applications.columns.actions'),
+          align: 'right',
+          sx: { whiteSpace: 'nowrap' },
+          cell: (row) =>
+            isDecidable(row)
+              ? ENROLMENT_DECISION_NAMES.filter((decision) => !(decision === 'WAITLIST' && row.status === 'WAITLISTED')).map((decision) => (
+                  <Button key={decision} size="small" color={DECISION_COLOURS[decision]} onClick={() => onDecide(decision, row)} aria-label={t(`enrolment.office.decide.${decision}For`, { name: studentName(row) })}>
+                    {t(`enrolment.office.decide.${decision}`)}
+                  </Button>
+                ))
+              : null,
+        },
+      ]}
+    />
   );
 }
 
