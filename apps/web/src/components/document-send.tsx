@@ -8,12 +8,24 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorKey, isApiError } from '../lib/api';
+import { fileType } from '../lib/files';
 import { UploadProgress } from './file-upload';
 
 /** The message of a refused upload: the size with its limit, the type, the same file twice, the limit per kind ... */
 export function uploadErrorKey(error: unknown): string {
   if (isApiError(error) && (error.code === 'FILE_TOO_LARGE' || error.code === 'PAYLOAD_TOO_LARGE')) return 'validation.fileTooLarge';
   return errorKey(error);
+}
+
+/**
+ * Checks a file before it goes, against the slot's own types and largest size (lib/files.ts's
+ * `checkFile` for the portal's usual limit): a translation key, or null when it may go. The server
+ * checks again, by the file's content.
+ */
+export function fileRefusal(file: File, types: readonly string[], wrongTypeKey: string, maxBytes: number): string | null {
+  if (!types.includes(fileType(file))) return wrongTypeKey;
+  if (file.size > maxBytes) return 'validation.fileTooLarge';
+  return null;
 }
 
 interface Options<TVars, TSent> {

@@ -11,10 +11,10 @@ import type { CandidateDocument, CandidateFile } from '@portal/contract';
 import { CANDIDATE_DOCUMENT_KINDS, CANDIDATE_DOCUMENT_MAX_BYTES, CANDIDATE_DOCUMENT_TYPES, type CandidateDocumentKind } from '@portal/contract/rules';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../components/card';
-import { DocumentSendStatus, uploadErrorKey, useDocumentSend } from '../../components/document-send';
+import { DocumentSendStatus, fileRefusal, uploadErrorKey, useDocumentSend } from '../../components/document-send';
 import { FileButton } from '../../components/file-upload';
 import { useNotify } from '../../components/notify';
-import { acceptOf, fileType } from '../../lib/files';
+import { acceptOf } from '../../lib/files';
 import { formatDay } from '../../lib/format';
 import { candidateKeys, uploadCandidateDocument } from './candidates-api';
 
@@ -27,9 +27,7 @@ const STATE_COLORS: Record<DocumentState, ChipProps['color']> = { MISSING: 'warn
 
 /** A file refused before it goes (its type, its size), as a translation key; null when it may go. */
 function refusal(kind: CandidateDocumentKind, file: File): string | null {
-  if (!CANDIDATE_DOCUMENT_TYPES[kind].includes(fileType(file))) return 'errors.FILE_TYPE_REFUSED';
-  if (file.size > CANDIDATE_DOCUMENT_MAX_BYTES) return 'validation.fileTooLarge';
-  return null;
+  return fileRefusal(file, CANDIDATE_DOCUMENT_TYPES[kind], 'errors.FILE_TYPE_REFUSED', CANDIDATE_DOCUMENT_MAX_BYTES);
 }
 
 /** One kind of document: its state, the office's reason when it is to be replaced, open it, send or replace it with its progress. */

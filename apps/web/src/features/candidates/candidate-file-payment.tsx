@@ -20,6 +20,7 @@ import { Fact, FactList } from '../../components/fact-list';
 import { FormError } from '../../components/form-error';
 import { LoadStatus } from '../../components/load-status';
 import { useNotify } from '../../components/notify';
+import { ActionAlert } from '../../components/action-alert';
 import { errorKey, isApiError } from '../../lib/api';
 import { candidateKeys, fetchCandidateFile } from './candidates-api';
 import { checkFees, isSettled, sandboxPhoneUrl, startPayment, usePaymentNetworks, usePaymentPolling, usePaymentSettings } from './candidate-payments-api';
@@ -298,15 +299,7 @@ export function PaymentPanel({ file }: { file: CandidateFile }) {
         </Alert>
       ) : null}
       {stage.kind === 'failed' ? (
-        <Alert
-          severity="error"
-          role="alert"
-          action={
-            <Button color="inherit" size="small" onClick={() => setStage({ kind: 'form' })}>
-              {t('candidateFile.payment.tryAgain')}
-            </Button>
-          }
-        >
+        <ActionAlert severity="error" role="alert" actionLabel={t('candidateFile.payment.tryAgain')} onAction={() => setStage({ kind: 'form' })}>
           <AlertTitle>{t(stage.payment.status === 'EXPIRED' ? 'candidateFile.payment.expired' : 'candidateFile.payment.failed')}</AlertTitle>
           {t('candidateFile.payment.failedText')}
           {stage.payment.statusMessage ? (
@@ -314,7 +307,7 @@ export function PaymentPanel({ file }: { file: CandidateFile }) {
               {t('candidateFile.payment.providerSaid', { text: stage.payment.statusMessage })}
             </Typography>
           ) : null}
-        </Alert>
+        </ActionAlert>
       ) : null}
       <PaymentHistory payments={past} />
     </>

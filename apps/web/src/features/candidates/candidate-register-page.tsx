@@ -20,6 +20,7 @@ import type { CandidateCreateValues, CandidateFile, Entrance } from '@portal/con
 import { CANDIDATE_DOCUMENT_KINDS, formatFcfa } from '@portal/contract/rules';
 import { Page } from '../../components/page';
 import { AppLink } from '../../components/router-link';
+import { ActionAlert } from '../../components/action-alert';
 import { errorKey } from '../../lib/api';
 import { useDraftWriter } from '../../lib/device-draft';
 import { candidateKeys, useEntrances } from './candidates-api';
@@ -63,17 +64,9 @@ function EntrancesStatus({ entrances, openCount }: { entrances: ReturnType<typeo
     <>
       {entrances.isPending ? <LinearProgress aria-label={t('candidates.entrance.loading')} /> : null}
       {entrances.isError ? (
-        <Alert
-          severity="error"
-          role="alert"
-          action={
-            <Button color="inherit" size="small" onClick={() => void entrances.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
+        <ActionAlert severity="error" role="alert" actionLabel={t('common.retry')} onAction={() => void entrances.refetch()}>
           {t(errorKey(entrances.error))}
-        </Alert>
+        </ActionAlert>
       ) : null}
       {entrances.isSuccess && openCount === 0 ? (
         <Alert severity="info" role="status">
@@ -190,17 +183,9 @@ export default function CandidateRegisterPage() {
             {t('candidates.register.haveFile')} <AppLink to="/candidate/link">{t('candidates.register.askLink')}</AppLink>
           </Typography>
           {restored ? (
-            <Alert
-              severity="info"
-              role="status"
-              action={
-                <Button color="inherit" size="small" onClick={startAgain}>
-                  {t('candidates.register.startAgain')}
-                </Button>
-              }
-            >
+            <ActionAlert severity="info" role="status" actionLabel={t('candidates.register.startAgain')} onAction={startAgain}>
               {t('candidates.register.restored')}
-            </Alert>
+            </ActionAlert>
           ) : null}
           <Box component="form" noValidate onSubmit={submit} aria-label={t('candidates.register.formLabel')}>
             <Stack spacing={2}>

@@ -1,7 +1,6 @@
 // The candidate's files at registration: chosen on the form (kept in memory only, never in the
 // draft), sent one by one once the registration exists, each with its progress; a failed one can be
 // sent again here or later from the candidate's file.
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -10,8 +9,10 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CANDIDATE_DOCUMENT_KINDS, CANDIDATE_DOCUMENT_MAX_BYTES, CANDIDATE_DOCUMENT_TYPES, type CandidateDocumentKind } from '@portal/contract/rules';
+import { fileRefusal } from '../../components/document-send';
 import { FileButton, UploadProgress } from '../../components/file-upload';
-import { acceptOf, fileType } from '../../lib/files';
+import { ActionAlert } from '../../components/action-alert';
+import { acceptOf } from '../../lib/files';
 
 /** The files chosen, one per kind at most. */
 export type ChosenFiles = Partial<Record<CandidateDocumentKind, File>>;
@@ -25,9 +26,7 @@ function sizeOf(bytes: number): string {
 
 /** Why a file cannot go (a translation key), or null: its type, then its size (the server checks its content again). */
 export function fileProblem(kind: CandidateDocumentKind, file: File): string | null {
-  if (!CANDIDATE_DOCUMENT_TYPES[kind].includes(fileType(file))) return kind === 'PHOTO' ? 'candidates.documents.photoType' : 'candidates.documents.documentType';
-  if (file.size > CANDIDATE_DOCUMENT_MAX_BYTES) return 'validation.fileTooLarge';
-  return null;
+  return fileRefusal(file, CANDIDATE_DOCUMENT_TYPES[kind], kind === 'PHOTO' ? 'candidates.documents.photoType' : 'candidates.documents.documentType', CANDIDATE_DOCUMENT_MAX_BYTES);
 }
 
 interface ChoiceProps {
@@ -130,17 +129,9 @@ export function CandidateUploads({ uploads, onRetry }: UploadsProps) {
             {state.status === 'sending' ? <UploadProgress percent={state.percent} label={t('candidates.documents.progress', { label })} /> : null}
             {state.status === 'done' ? <Typography variant="body2" sx={{ color: 'success.main' }}>{t('candidates.documents.sent')}</Typography> : null}
             {state.status === 'failed' ? (
-              <Alert
-                severity="error"
-                role="alert"
-                action={
-                  <Button color="inherit" size="small" onClick={() => onRetry(kind)}>
-                    {t('candidates.documents.retry')}
-                  </Button>
-                }
-              >
+              <ActionAlert severity="error" role="alert" actionLabel={t('candidates.documents.retry')} onAction={() => onRetry(kind)}>
                 {`${t('candidates.documents.failed')} ${t(state.messageKey, { maxMb: MAX_MB })}`}
-              </Alert>
+              </ActionAlert>
             ) : null}
           </Box>
         );

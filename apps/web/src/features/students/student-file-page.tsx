@@ -1,10 +1,8 @@
 import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined';
 import Accordion from '@mui/material/Accordion';
-import Alert from '@mui/material/Alert';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -18,6 +16,7 @@ import { LeaveGuard } from '../../components/leave-guard';
 import { LoadStatus } from '../../components/load-status';
 import { Page } from '../../components/page';
 import { SectionStateChip } from '../../components/section-state';
+import { ActionAlert } from '../../components/action-alert';
 import { formatDay } from '../../lib/format';
 import { useDirtySections } from '../../lib/use-dirty-sections';
 import { sectionDefaults } from './section-form';
@@ -129,17 +128,9 @@ export default function StudentFilePage() {
       <LeaveGuard when={dirty.size > 0} text={t('studentFile.leave')} />
       <LoadStatus error={null} loading={file.isPending} />
       {file.isError ? (
-        <Alert
-          severity="error"
-          role="alert"
-          action={
-            <Button color="inherit" size="small" onClick={() => void file.refetch()}>
-              {t('studentFile.retry')}
-            </Button>
-          }
-        >
+        <ActionAlert severity="error" role="alert" actionLabel={t('studentFile.retry')} onAction={() => void file.refetch()}>
           {t('studentFile.loadFailed')}
-        </Alert>
+        </ActionAlert>
       ) : null}
       {file.data ? (
         <Stack spacing={3}>
