@@ -47,7 +47,6 @@ export const TABLES_TO_MOVE = new Set([
   'features/applications/subject-browser.tsx',
   'features/timetable/planning/planning-page.tsx',
   'features/admissions/candidate-page.tsx',
-  'features/requests/office-settings-page.tsx',
 ]);
 
 /** An import of MUI's table parts: `@mui/material/Table...`, or `Table...` named from `@mui/material`. */

@@ -11,12 +11,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
@@ -27,10 +21,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { CategoryConfig, DecisionConfig, HopConfig, RequestConfig, SubcategoryConfig, UnitConfig, UnitMember } from '@portal/contract';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { EmptyRow } from '../../components/empty-row';
 import { FilterSelect } from '../../components/list-page';
 import { LoadStatus } from '../../components/load-status';
 import { useNotify } from '../../components/notify';
+import { OfficeTable, type OfficeTableProps } from '../../components/office-table';
 import { Page } from '../../components/page';
 import { errorKey } from '../../lib/api';
 import { inLanguage } from '../../lib/names';
@@ -50,24 +44,9 @@ const DecisionDialog = lazy(() => loadDialogs().then((module) => ({ default: mod
 const TABS = ['units', 'members', 'categories', 'routing'] as const;
 type TabName = (typeof TABS)[number];
 
-/** A table of the configuration: its headings, its rows, a line when there are none; it scrolls sideways on a phone. */
-function ConfigTable({ label, headers, empty, children, count }: { label: string; headers: string[]; empty: string; count: number; children: ReactNode }) {
-  return (
-    <TableContainer component={Paper} variant="outlined" sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label={label} sx={{ minWidth: 600 }}>
-        <TableHead>
-          <TableRow>
-            {headers.map((header, index) => (
-              <TableCell key={header} align={index === headers.length - 1 ? 'right' : 'left'} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                {header}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>{count === 0 ? <EmptyRow columns={headers.length} text={empty} /> : children}</TableBody>
-      </Table>
-    </TableContainer>
-  );
+/** A table of the configuration: its columns (the last, the actions, to the right), its rows, a line when there are none; it scrolls sideways on a phone. */
+function ConfigTable<R>(props: Pick<OfficeTableProps<R>, 'label' | 'columns' | 'rows' | 'rowKey' | 'empty'>) {
+  return <OfficeTable minWidth={600} {...props} />;
 }
 
 function EditButton({ label, onClick }: { label: string; onClick: () => void }) {
@@ -125,26 +104,24 @@ function UnitsTab({ config }: { config: RequestConfig }) {
       </Toolbar>
       <ConfigTable
         label={t('requestsOffice.settings.tabs.units')}
-        headers={['code', 'name', 'nameFr', 'department', 'members', 'actions'].map((column) => t(`requestsOffice.settings.units.columns.${column}`))}
+        rows={config.units}
+        rowKey={(unit) => unit.id}
         empty={t('requestsOffice.settings.units.empty')}
-        count={config.units.length}
-      >
-        {config.units.map((unit) => {
-          const found = department(unit.departmentId);
-          return (
-            <TableRow key={unit.id} hover>
-              <TableCell sx={{ fontWeight: 600 }}>{unit.code}</TableCell>
-              <TableCell>{unit.name}</TableCell>
-              <TableCell>{unit.nameFr}</TableCell>
-              <TableCell>{unit.departmentId === null ? '—' : found ? `${found.CODE} – ${inLanguage(i18n.language, found.NAME, found.NAME_FR)}` : unit.departmentId}</TableCell>
-              <TableCell align="right">{unit.members}</TableCell>
-              <TableCell align="right">
-                <EditButton label={t('requestsOffice.settings.editItem', { name: unit.code })} onClick={() => setEditing(unit)} />
-              </TableCell>
-            </TableRow>
-          );
-        })}
-      </ConfigTable>
+        columns={[
+          { header: t('requestsOffice.settings.units.columns.code'), sx: { fontWeight: 600 }, cell: (unit) => unit.code },
+          { header: t('requestsOffice.settings.units.columns.name'), cell: (unit) => unit.name },
+          { header: t('requestsOffice.settings.units.columns.nameFr'), cell: (unit) => unit.nameFr },
+          {
+            header: t('requestsOffice.settings.units.columns.department'),
+            cell: (unit) => {
+              const found = department(unit.departmentId);
+              return unit.departmentId === null ? '—' : found ? `${found.CODE} – ${inLanguage(i18n.language, found.NAME, found.NAME_FR)}` : unit.departmentId;
+            },
+          },
+          { header: t('requestsOffice.settings.units.columns.members'), align: 'right', headerAlign: 'left', cell: (unit) => unit.members },
+          { header: t('requestsOffice.settings.units.columns.actions'), align: 'right', cell: (unit) => <EditButton label={t('requestsOffice.settings.editItem', { name: unit.code })} onClick={() => setEditing(unit)} /> },
+        ]}
+      />
       {editing ? (
         <Suspense fallback={null}>
           <UnitDialog unit={editing === 'new' ? null : editing} departments={departments.data ?? []} onClose={() => setEditing(null)} />
@@ -156,7 +133,8 @@ function UnitsTab({ config }: { config: RequestConfig }) {
 
 // ---------------------------------------------------------------- members
 
-function MemberRow({ member, units }: { member: UnitMember; units: UnitConfig[] }) {
+/** The unit a member works in, saved as soon as it is chosen. */
+function MemberUnit({ member, units }: { member: UnitMember; units: UnitConfig[] }) {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -170,38 +148,24 @@ function MemberRow({ member, units }: { member: UnitMember; units: UnitConfig[] 
     onError: (error) => notify(errorKey(error), 'error'),
   });
   return (
-    <TableRow hover>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{member.MATRICULE}</TableCell>
-      <TableCell sx={{ fontWeight: 600 }}>{name}</TableCell>
-      <TableCell>{member.username ?? '—'}</TableCell>
-      <TableCell>
-        <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
-          {member.ROLES.map((role) => (
-            <Chip key={role} size="small" variant="outlined" label={t(`person.role.${role}`, { defaultValue: role })} />
-          ))}
-        </Stack>
-      </TableCell>
-      <TableCell align="right">
-        <TextField
-          select
-          size="small"
-          id={`requests-member-${member.id}`}
-          label={t('requestsOffice.settings.members.unitOf', { name })}
-          value={member.REQUEST_UNIT_ID === null ? '' : String(member.REQUEST_UNIT_ID)}
-          disabled={mutation.isPending}
-          onChange={(event) => mutation.mutate(event.target.value)}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          sx={{ minWidth: 220, textAlign: 'left' }}
-        >
-          <MenuItem value="">{t('requestsOffice.settings.members.noUnit')}</MenuItem>
-          {units.map((unit) => (
-            <MenuItem key={unit.id} value={String(unit.id)}>
-              {unitName(unit, i18n.language)}
-            </MenuItem>
-          ))}
-        </TextField>
-      </TableCell>
-    </TableRow>
+    <TextField
+      select
+      size="small"
+      id={`requests-member-${member.id}`}
+      label={t('requestsOffice.settings.members.unitOf', { name })}
+      value={member.REQUEST_UNIT_ID === null ? '' : String(member.REQUEST_UNIT_ID)}
+      disabled={mutation.isPending}
+      onChange={(event) => mutation.mutate(event.target.value)}
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+      sx={{ minWidth: 220, textAlign: 'left' }}
+    >
+      <MenuItem value="">{t('requestsOffice.settings.members.noUnit')}</MenuItem>
+      {units.map((unit) => (
+        <MenuItem key={unit.id} value={String(unit.id)}>
+          {unitName(unit, i18n.language)}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }
 
@@ -217,14 +181,26 @@ function MembersTab({ config }: { config: RequestConfig }) {
       {members.data ? (
         <ConfigTable
           label={t('requestsOffice.settings.tabs.members')}
-          headers={['matricule', 'name', 'username', 'roles', 'unit'].map((column) => t(`requestsOffice.settings.members.columns.${column}`))}
+          rows={members.data}
+          rowKey={(member) => member.id}
           empty={t('requestsOffice.settings.members.empty')}
-          count={members.data.length}
-        >
-          {members.data.map((member) => (
-            <MemberRow key={member.id} member={member} units={config.units} />
-          ))}
-        </ConfigTable>
+          columns={[
+            { header: t('requestsOffice.settings.members.columns.matricule'), sx: { whiteSpace: 'nowrap' }, cell: (member) => member.MATRICULE },
+            { header: t('requestsOffice.settings.members.columns.name'), sx: { fontWeight: 600 }, cell: (member) => `${member.LASTNAME} ${member.FIRSTNAME}` },
+            { header: t('requestsOffice.settings.members.columns.username'), cell: (member) => member.username ?? '—' },
+            {
+              header: t('requestsOffice.settings.members.columns.roles'),
+              cell: (member) => (
+                <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
+                  {member.ROLES.map((role) => (
+                    <Chip key={role} size="small" variant="outlined" label={t(`person.role.${role}`, { defaultValue: role })} />
+                  ))}
+                </Stack>
+              ),
+            },
+            { header: t('requestsOffice.settings.members.columns.unit'), align: 'right', cell: (member) => <MemberUnit member={member} units={config.units} /> },
+          ]}
+        />
       ) : null}
     </>
   );
@@ -270,28 +246,28 @@ function CategoriesTab({ config }: { config: RequestConfig }) {
             </Stack>
             <ConfigTable
               label={t('requestsOffice.settings.subcategories.of', { name: labelled(category, language) })}
-              headers={['code', 'name', 'firstUnit', 'enabled', 'position', 'actions'].map((column) => t(`requestsOffice.settings.subcategories.columns.${column}`))}
+              rows={category.subcategories}
+              rowKey={(sub) => sub.id}
               empty={t('requestsOffice.settings.subcategories.empty')}
-              count={category.subcategories.length}
-            >
-              {category.subcategories.map((sub) => {
-                const first = unit(sub.firstUnitId);
-                return (
-                  <TableRow key={sub.id} hover>
-                    <TableCell sx={{ fontWeight: 600 }}>{sub.code}</TableCell>
-                    <TableCell>{labelled(sub, language)}</TableCell>
-                    <TableCell>{first ? unitName(first, language) : sub.firstUnitId}</TableCell>
-                    <TableCell>
-                      <EnabledChip enabled={sub.enabled} />
-                    </TableCell>
-                    <TableCell align="right">{sub.position}</TableCell>
-                    <TableCell align="right">
-                      <EditButton label={t('requestsOffice.settings.editItem', { name: sub.code })} onClick={() => setEditing({ kind: 'subcategory', categoryId: category.id, subcategory: sub })} />
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </ConfigTable>
+              columns={[
+                { header: t('requestsOffice.settings.subcategories.columns.code'), sx: { fontWeight: 600 }, cell: (sub) => sub.code },
+                { header: t('requestsOffice.settings.subcategories.columns.name'), cell: (sub) => labelled(sub, language) },
+                {
+                  header: t('requestsOffice.settings.subcategories.columns.firstUnit'),
+                  cell: (sub) => {
+                    const first = unit(sub.firstUnitId);
+                    return first ? unitName(first, language) : sub.firstUnitId;
+                  },
+                },
+                { header: t('requestsOffice.settings.subcategories.columns.enabled'), cell: (sub) => <EnabledChip enabled={sub.enabled} /> },
+                { header: t('requestsOffice.settings.subcategories.columns.position'), align: 'right', headerAlign: 'left', cell: (sub) => sub.position },
+                {
+                  header: t('requestsOffice.settings.subcategories.columns.actions'),
+                  align: 'right',
+                  cell: (sub) => <EditButton label={t('requestsOffice.settings.editItem', { name: sub.code })} onClick={() => setEditing({ kind: 'subcategory', categoryId: category.id, subcategory: sub })} />,
+                },
+              ]}
+            />
             <Box sx={{ mt: 1, textAlign: 'right' }}>
               <Button size="small" startIcon={<AddOutlined />} onClick={() => setEditing({ kind: 'subcategory', categoryId: category.id, subcategory: null })}>
                 {t('requestsOffice.settings.subcategories.add')}
@@ -335,26 +311,33 @@ function HopPanel({ hop, config, onEdit, onRemove }: { hop: HopConfig; config: R
       </Stack>
       <ConfigTable
         label={t('requestsOffice.settings.decisions.of', { name: hopName })}
-        headers={['label', 'labelFr', 'status', 'then', 'actions'].map((column) => t(`requestsOffice.settings.decisions.columns.${column}`))}
+        rows={hop.decisions}
+        rowKey={(decision) => decision.id}
         empty={t('requestsOffice.settings.decisions.empty')}
-        count={hop.decisions.length}
-      >
-        {hop.decisions.map((decision) => {
-          const forward = unit(decision.forwardUnitId);
-          return (
-            <TableRow key={decision.id} hover>
-              <TableCell sx={{ fontWeight: 600 }}>{decision.label}</TableCell>
-              <TableCell>{decision.labelFr}</TableCell>
-              <TableCell>{t(`requests.status.${decision.status}`)}</TableCell>
-              <TableCell>{decision.forwardUnitId === null ? t('requestsOffice.settings.decisions.back') : t('requestsOffice.settings.decisions.forward', { unit: forward ? unitName(forward, language) : decision.forwardUnitId })}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        columns={[
+          { header: t('requestsOffice.settings.decisions.columns.label'), sx: { fontWeight: 600 }, cell: (decision) => decision.label },
+          { header: t('requestsOffice.settings.decisions.columns.labelFr'), cell: (decision) => decision.labelFr },
+          { header: t('requestsOffice.settings.decisions.columns.status'), cell: (decision) => t(`requests.status.${decision.status}`) },
+          {
+            header: t('requestsOffice.settings.decisions.columns.then'),
+            cell: (decision) => {
+              const forward = unit(decision.forwardUnitId);
+              return decision.forwardUnitId === null ? t('requestsOffice.settings.decisions.back') : t('requestsOffice.settings.decisions.forward', { unit: forward ? unitName(forward, language) : decision.forwardUnitId });
+            },
+          },
+          {
+            header: t('requestsOffice.settings.decisions.columns.actions'),
+            align: 'right',
+            sx: { whiteSpace: 'nowrap' },
+            cell: (decision) => (
+              <>
                 <EditButton label={t('requestsOffice.settings.editItem', { name: decisionLabel(decision, language) })} onClick={() => onEdit(decision)} />
                 <DeleteButton label={t('requestsOffice.settings.deleteItem', { name: decisionLabel(decision, language) })} used={decision.used} onClick={() => onRemove({ kind: 'decision', decision })} />
-              </TableCell>
-            </TableRow>
-          );
-        })}
-      </ConfigTable>
+              </>
+            ),
+          },
+        ]}
+      />
       <Box sx={{ mt: 1, textAlign: 'right' }}>
         <Button size="small" startIcon={<AddOutlined />} onClick={() => onEdit(null)}>
           {t('requestsOffice.settings.decisions.add')}
