@@ -44,9 +44,7 @@ function placeOf(file) {
  */
 export const TABLES_TO_MOVE = new Set([
   'features/requests/week-panel.tsx',
-  'features/applications/subject-browser.tsx',
   'features/timetable/planning/planning-page.tsx',
-  'features/admissions/candidate-page.tsx',
 ]);
 
 /** An import of MUI's table parts: `@mui/material/Table...`, or `Table...` named from `@mui/material`. */

@@ -19,8 +19,8 @@ import { EmptyRow } from './empty-row';
 
 /** A column: its heading and what a row shows in it. */
 export interface Column<R> {
-  /** the heading (also the column's key, unless `key` is given) */
-  header: string;
+  /** the heading (also the column's key when it is a text, unless `key` is given) */
+  header: ReactNode;
   key?: string;
   /** the heading's and the cells' alignment (numbers and actions to the right) */
   align?: 'left' | 'right' | 'center';
@@ -63,6 +63,8 @@ export interface OfficeTableProps<R> {
   rowKey: (row: R) => string | number;
   /** the text shown when there are no rows */
   empty: string;
+  /** the table's own style (its cells' padding...) */
+  tableSx?: SxProps<Theme>;
   /** the table's least width before it scrolls (760 px); null: none */
   minWidth?: number | null;
   size?: 'small' | 'medium';
@@ -89,13 +91,15 @@ export interface OfficeTableProps<R> {
   plain?: boolean;
 }
 
+const keyOf = (column: { key?: string; header: ReactNode }, index: number) => column.key ?? (typeof column.header === 'string' ? column.header : index);
+
 const HEADING = { fontWeight: 700, whiteSpace: 'nowrap' } as const;
 
 /** Only the columns given (a page leaves out a column with `false`). */
 export const shownColumns = <R,>(columns: OfficeTableProps<R>['columns']): Column<R>[] => columns.filter((column): column is Column<R> => Boolean(column));
 
 /** A back-office list in a table: headings, the rows or a line saying there are none, and a footer. */
-export function OfficeTable<R>({ label, labelledBy, columns: given, rows, rowKey, empty, minWidth = 760, size = 'small', fetching, footer, noHover, rowProps, after, summary, choice, sx, bare, headless, plain }: OfficeTableProps<R>) {
+export function OfficeTable<R>({ label, labelledBy, columns: given, rows, rowKey, empty, tableSx, minWidth = 760, size = 'small', fetching, footer, noHover, rowProps, after, summary, choice, sx, bare, headless, plain }: OfficeTableProps<R>) {
   const { t } = useTranslation();
   const columns = shownColumns(given);
   const width = columns.length + (choice ? 1 : 0);
@@ -104,7 +108,7 @@ export function OfficeTable<R>({ label, labelledBy, columns: given, rows, rowKey
   const some = choice ? choosable.some((id) => choice.chosen.includes(id)) : false;
   const table = (
     <TableContainer sx={{ overflowX: 'auto' }}>
-      <Table size={size} sx={minWidth === null ? undefined : { minWidth }} {...(labelledBy ? { 'aria-labelledby': labelledBy } : { 'aria-label': label })}>
+      <Table size={size} sx={[minWidth === null ? {} : { minWidth }, ...(tableSx === undefined ? [] : Array.isArray(tableSx) ? tableSx : [tableSx])]} {...(labelledBy ? { 'aria-labelledby': labelledBy } : { 'aria-label': label })}>
         {headless ? null : (
           <TableHead>
             <TableRow>
@@ -119,8 +123,8 @@ export function OfficeTable<R>({ label, labelledBy, columns: given, rows, rowKey
                   />
                 </TableCell>
               ) : null}
-              {columns.map((column) => (
-                <TableCell key={column.key ?? column.header} align={column.headerAlign ?? column.align} sx={plain ? undefined : HEADING}>
+              {columns.map((column, index) => (
+                <TableCell key={keyOf(column, index)} align={column.headerAlign ?? column.align} sx={plain ? undefined : HEADING}>
                   {column.header}
                 </TableCell>
               ))}
@@ -144,8 +148,8 @@ export function OfficeTable<R>({ label, labelledBy, columns: given, rows, rowKey
                       />
                     </TableCell>
                   ) : null}
-                  {columns.map((column) => (
-                    <TableCell key={column.key ?? column.header} align={column.align} sx={column.rowSx ? column.rowSx(row) : column.sx} title={column.title?.(row)} {...(column.rowHeader ? { component: 'th', scope: 'row' } : {})}>
+                  {columns.map((column, index) => (
+                    <TableCell key={keyOf(column, index)} align={column.align} sx={column.rowSx ? column.rowSx(row) : column.sx} title={column.title?.(row)} {...(column.rowHeader ? { component: 'th', scope: 'row' } : {})}>
                       {column.cell(row)}
                     </TableCell>
                   ))}

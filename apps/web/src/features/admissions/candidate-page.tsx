@@ -7,12 +7,6 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -21,10 +15,10 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { CandidateDocument, CandidateFile } from '@portal/contract';
 import { ADMISSION_DECISIONS, CANDIDATE_DOCUMENT_KINDS, formatFcfa, isoToDmy, type AdmissionDecision, type CandidateDocumentKind } from '@portal/contract/rules';
-import { EmptyRow } from '../../components/empty-row';
 import { Fact, FactList } from '../../components/fact-list';
 import { FormError } from '../../components/form-error';
 import { useNotify } from '../../components/notify';
+import { OfficeTable } from '../../components/office-table';
 import { RecordPage } from '../../components/record-page';
 import { errorKey } from '../../lib/api';
 import { useCountryName } from '../../lib/country';
@@ -166,8 +160,6 @@ function GivenFacts({ file }: { file: CandidateFile }) {
   );
 }
 
-const PAYMENT_COLUMNS = ['date', 'network', 'phone', 'amount', 'fees', 'status', 'receipt'] as const;
-
 function Payments({ file }: { file: CandidateFile }) {
   const { t } = useTranslation();
   return (
@@ -177,39 +169,24 @@ function Payments({ file }: { file: CandidateFile }) {
           ? t('admissions.file.payments.paidAt', { time: formatMoment(file.paidAt), value: formatFcfa(file.ENTRANCE_AMOUNT) })
           : t('admissions.file.payments.notPaid', { value: formatFcfa(file.ENTRANCE_AMOUNT) })}
       </Typography>
-      <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" sx={{ minWidth: 720 }} aria-label={t('admissions.file.payments.title')}>
-          <TableHead>
-            <TableRow>
-              {PAYMENT_COLUMNS.map((column) => (
-                <TableCell key={column} align={column === 'amount' || column === 'fees' ? 'right' : 'left'} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                  {t(`admissions.file.payments.columns.${column}`)}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {file.payments.map((payment) => (
-              <TableRow key={payment.id}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatMoment(payment.createdAt)}</TableCell>
-                <TableCell>{payment.networkName}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{payment.accountNumber}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {formatFcfa(payment.amount)}
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {formatFcfa(payment.fees)}
-                </TableCell>
-                <TableCell>
-                  <PaymentStatusChip status={payment.status} />
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{payment.receiptNumber ?? '—'}</TableCell>
-              </TableRow>
-            ))}
-            {file.payments.length === 0 ? <EmptyRow columns={PAYMENT_COLUMNS.length} text={t('admissions.file.payments.none')} /> : null}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <OfficeTable
+        bare
+        noHover
+        label={t('admissions.file.payments.title')}
+        minWidth={720}
+        rows={file.payments}
+        rowKey={(payment) => payment.id}
+        empty={t('admissions.file.payments.none')}
+        columns={[
+          { header: t('admissions.file.payments.columns.date'), sx: { whiteSpace: 'nowrap' }, cell: (payment) => formatMoment(payment.createdAt) },
+          { header: t('admissions.file.payments.columns.network'), cell: (payment) => payment.networkName },
+          { header: t('admissions.file.payments.columns.phone'), sx: { whiteSpace: 'nowrap' }, cell: (payment) => payment.accountNumber },
+          { header: t('admissions.file.payments.columns.amount'), align: 'right', sx: { whiteSpace: 'nowrap' }, cell: (payment) => formatFcfa(payment.amount) },
+          { header: t('admissions.file.payments.columns.fees'), align: 'right', sx: { whiteSpace: 'nowrap' }, cell: (payment) => formatFcfa(payment.fees) },
+          { header: t('admissions.file.payments.columns.status'), cell: (payment) => <PaymentStatusChip status={payment.status} /> },
+          { header: t('admissions.file.payments.columns.receipt'), sx: { whiteSpace: 'nowrap' }, cell: (payment) => payment.receiptNumber ?? '—' },
+        ]}
+      />
     </Section>
   );
 }

@@ -4,12 +4,6 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -20,6 +14,7 @@ import { CHOICE_CATEGORIES, LEVEL_IDS, REGIMES, SUBJECTS_PAGE_SIZE, hoursOf, typ
 import { FilterBar, FilterSelect as SharedFilterSelect } from '../../components/list-page';
 import { LoadStatus } from '../../components/load-status';
 import { ListPagination } from '../../components/list-pagination';
+import { OfficeTable } from '../../components/office-table';
 import { SearchField } from '../../components/search-field';
 import { errorKey } from '../../lib/api';
 import { formatCurrency } from '../../lib/format';
@@ -106,59 +101,51 @@ interface RowsProps {
   disabled: boolean;
 }
 
-const COLUMNS = ['subject', 'class', 'level', 'cycle', 'department', 'shift', 'CM', 'TD', 'TP', 'rate', 'tax', 'add'] as const;
-
 function SubjectTable({ rows, draft, onAdd, disabled }: RowsProps) {
   const { t, i18n } = useTranslation();
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
-      <Table size="small" sx={{ minWidth: 900, '& td, & th': { px: 1 }, '& td:first-of-type, & th:first-of-type': { pl: 2 } }} aria-label={t('applications.subjects.title')}>
-        <TableHead>
-          <TableRow>
-            {COLUMNS.map((column) => (
-              <TableCell key={column} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-                {column === 'CM' || column === 'TD' || column === 'TP' ? (
-                  <Box component="abbr" title={t(`applications.columns.${column}`)} sx={{ textDecoration: 'none' }}>
-                    {column}
-                  </Box>
-                ) : (
-                  t(`applications.columns.${column}`)
-                )}
-              </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((subject) => (
-            <TableRow key={subject.SUBJECT_ID} hover>
-              <TableCell>
-                <Typography component="span" sx={{ fontWeight: 600, display: 'block' }}>
-                  {subjectName(subject, i18n.language)}
-                </Typography>
-                <Typography component="span" variant="caption" sx={{ color: 'text.secondary' }}>
-                  {subject.SUBJECT_CODE}
-                </Typography>
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{subject.CLASS_CODE}</TableCell>
-              <TableCell>{subject.LEVEL_ID}</TableCell>
-              <TableCell>{i18n.language === 'fr' ? subject.CYCLE_NAME_FR : subject.CYCLE_NAME}</TableCell>
-              <TableCell>{i18n.language === 'fr' ? subject.DEPARTMENT_NAME_FR : subject.DEPARTMENT_NAME}</TableCell>
-              <TableCell>{t(`applications.regimes.${subject.SHIFT}`)}</TableCell>
-              {CHOICE_CATEGORIES.map((category) => (
-                <TableCell key={category} sx={{ whiteSpace: 'nowrap' }}>
-                  {t('applications.hours', { count: hoursOf(subject, category) })}
-                </TableCell>
-              ))}
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatCurrency(subject.HOURLY_RATE)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatRate(subject.TAX_RATE, i18n.language)}</TableCell>
-              <TableCell>
-                <AddParts subject={subject} draft={draft} onAdd={onAdd} disabled={disabled} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <OfficeTable
+      bare
+      label={t('applications.subjects.title')}
+      minWidth={900}
+      tableSx={{ '& td, & th': { px: 1 }, '& td:first-of-type, & th:first-of-type': { pl: 2 } }}
+      rows={rows}
+      rowKey={(subject) => subject.SUBJECT_ID}
+      empty=""
+      columns={[
+        {
+          header: t('applications.columns.subject'),
+          cell: (subject) => (
+            <>
+              <Typography component="span" sx={{ fontWeight: 600, display: 'block' }}>
+                {subjectName(subject, i18n.language)}
+              </Typography>
+              <Typography component="span" variant="caption" sx={{ color: 'text.secondary' }}>
+                {subject.SUBJECT_CODE}
+              </Typography>
+            </>
+          ),
+        },
+        { header: t('applications.columns.class'), sx: { whiteSpace: 'nowrap' }, cell: (subject) => subject.CLASS_CODE },
+        { header: t('applications.columns.level'), cell: (subject) => subject.LEVEL_ID },
+        { header: t('applications.columns.cycle'), cell: (subject) => (i18n.language === 'fr' ? subject.CYCLE_NAME_FR : subject.CYCLE_NAME) },
+        { header: t('applications.columns.department'), cell: (subject) => (i18n.language === 'fr' ? subject.DEPARTMENT_NAME_FR : subject.DEPARTMENT_NAME) },
+        { header: t('applications.columns.shift'), cell: (subject) => t(`applications.regimes.${subject.SHIFT}`) },
+        ...CHOICE_CATEGORIES.map((category) => ({
+          key: category,
+          header: (
+            <Box component="abbr" title={t(`applications.columns.${category}`)} sx={{ textDecoration: 'none' }}>
+              {category}
+            </Box>
+          ),
+          sx: { whiteSpace: 'nowrap' },
+          cell: (subject: SubjectRow) => t('applications.hours', { count: hoursOf(subject, category) }),
+        })),
+        { header: t('applications.columns.rate'), sx: { whiteSpace: 'nowrap' }, cell: (subject) => formatCurrency(subject.HOURLY_RATE) },
+        { header: t('applications.columns.tax'), sx: { whiteSpace: 'nowrap' }, cell: (subject) => formatRate(subject.TAX_RATE, i18n.language) },
+        { header: t('applications.columns.add'), cell: (subject) => <AddParts subject={subject} draft={draft} onAdd={onAdd} disabled={disabled} /> },
+      ]}
+    />
   );
 }
 
