@@ -44,7 +44,6 @@ function placeOf(file) {
  */
 export const TABLES_TO_MOVE = new Set([
   'features/requests/week-panel.tsx',
-  'features/timetable/planning/planning-page.tsx',
 ]);
 
 /** An import of MUI's table parts: `@mui/material/Table...`, or `Table...` named from `@mui/material`. */

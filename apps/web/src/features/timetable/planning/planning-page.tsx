@@ -9,15 +9,14 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LessonDecision, PlannedLesson } from '@portal/contract';
 import { addDays, isLessonEditable, isoToDmy, LESSON_STATUSES } from '@portal/contract/rules';
-import { ChoiceCell, ChoiceTable, toggled, useChoice } from '../../../components/choice-table';
+import { useChoice } from '../../../components/choice-table';
+import { OfficeTable } from '../../../components/office-table';
 import { LessonStatusChip, lessonStatusKey } from '../../../components/lesson-status';
 import { FilterBar, FilterSelect, ListPager } from '../../../components/list-page';
 import { LoadStatus } from '../../../components/load-status';
@@ -41,8 +40,6 @@ type Open =
   | { kind: 'bill' }
   | { kind: 'periods' }
   | { kind: 'import' };
-
-const COLUMNS = ['date', 'time', 'class', 'subject', 'part', 'lecturer', 'place', 'status', 'actions'] as const;
 
 /** A lesson in a few words, for the names of its checkbox and buttons: `INF101, Mon 23/11/2026 08:00–09:50`. */
 const lessonName = (lesson: PlannedLesson, language: string) => `${lesson.subject.code}, ${dayLabel(lesson.date, language)} ${timeRange(lesson.begin, lesson.end)}`;
@@ -71,75 +68,79 @@ function WeekNavigation({ week, onWeek }: { week: string; onWeek: (week: string)
   );
 }
 
-function LessonRow({ lesson, chosen, onChoose, onEdit, onDelete }: { lesson: PlannedLesson; chosen: boolean; onChoose: () => void; onEdit: () => void; onDelete: () => void }) {
+function LessonsTable({ rows, fetching, chosen, onChosen, onOpen, footer }: { rows: PlannedLesson[]; fetching: boolean; chosen: number[]; onChosen: (ids: number[]) => void; onOpen: (open: Open) => void; footer: ReactNode }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const name = lessonName(lesson, language);
   return (
-    <TableRow hover selected={chosen}>
-      <ChoiceCell checked={chosen} disabled={!selectable(lesson)} onChange={onChoose} label={t('planning.table.choose', { name })} />
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{dayLabel(lesson.date, language)}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{timeRange(lesson.begin, lesson.end)}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{lesson.class.code}</TableCell>
-      <TableCell sx={{ minWidth: 180 }}>{subjectLabel(lesson.subject, language)}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{partLabel(t, lesson.part)}</TableCell>
-      <TableCell sx={{ minWidth: 150 }}>
-        <Box component="span" sx={{ display: 'block' }}>{`${lesson.lecturer.LASTNAME} ${lesson.lecturer.FIRSTNAME}`}</Box>
-        <Typography component="span" variant="caption" sx={{ color: 'text.secondary' }}>
-          {lesson.lecturer.MATRICULE}
-        </Typography>
-      </TableCell>
-      <TableCell>{placeLabel(lesson) || '—'}</TableCell>
-      <TableCell>
-        <LessonStatusChip status={lesson.status} />
-        {lesson.billingPeriod ? (
-          <Typography component="span" variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
-            {lesson.billingPeriod.name}
-          </Typography>
-        ) : null}
-      </TableCell>
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        {isLessonEditable(lesson.status) ? (
-          <>
-            <Button size="small" onClick={onEdit} aria-label={t('planning.table.edit', { name })}>
-              {t('planning.actions.edit')}
-            </Button>
-            <Button size="small" color="error" onClick={onDelete} aria-label={t('planning.table.delete', { name })}>
-              {t('planning.actions.delete')}
-            </Button>
-          </>
-        ) : null}
-      </TableCell>
-    </TableRow>
-  );
-}
-
-function LessonsTable({ rows, fetching, chosen, onChosen, onOpen, footer }: { rows: PlannedLesson[]; fetching: boolean; chosen: number[]; onChosen: (ids: number[]) => void; onOpen: (open: Open) => void; footer: ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <ChoiceTable
+    <OfficeTable
       label={t('planning.table.label')}
       minWidth={1000}
-      headers={COLUMNS.map((column) => t(`planning.columns.${column}`))}
-      choosable={rows.filter(selectable).map((lesson) => lesson.id)}
-      chosen={chosen}
-      onChosen={onChosen}
-      chooseAllLabel={t('planning.table.chooseAll')}
+      rows={rows}
+      rowKey={(lesson) => lesson.id}
+      empty={t('planning.table.empty')}
       fetching={fetching}
-      empty={rows.length === 0 ? t('planning.table.empty') : null}
       footer={footer}
-    >
-      {rows.map((lesson) => (
-        <LessonRow
-          key={lesson.id}
-          lesson={lesson}
-          chosen={chosen.includes(lesson.id)}
-          onChoose={() => onChosen(toggled(chosen, lesson.id))}
-          onEdit={() => onOpen({ kind: 'lesson', lesson })}
-          onDelete={() => onOpen({ kind: 'delete', lesson })}
-        />
-      ))}
-    </ChoiceTable>
+      rowProps={(lesson) => ({ selected: chosen.includes(lesson.id) })}
+      choice={{
+        chosen,
+        onChosen,
+        id: (lesson) => lesson.id,
+        choosable: selectable,
+        label: (lesson) => t('planning.table.choose', { name: lessonName(lesson, language) }),
+        allLabel: t('planning.table.chooseAll'),
+      }}
+      columns={[
+        { header: t('planning.columns.date'), sx: { whiteSpace: 'nowrap' }, cell: (lesson) => dayLabel(lesson.date, language) },
+        { header: t('planning.columns.time'), sx: { whiteSpace: 'nowrap' }, cell: (lesson) => timeRange(lesson.begin, lesson.end) },
+        { header: t('planning.columns.class'), sx: { whiteSpace: 'nowrap' }, cell: (lesson) => lesson.class.code },
+        { header: t('planning.columns.subject'), sx: { minWidth: 180 }, cell: (lesson) => subjectLabel(lesson.subject, language) },
+        { header: t('planning.columns.part'), sx: { whiteSpace: 'nowrap' }, cell: (lesson) => partLabel(t, lesson.part) },
+        {
+          header: t('planning.columns.lecturer'),
+          sx: { minWidth: 150 },
+          cell: (lesson) => (
+            <>
+              <Box component="span" sx={{ display: 'block' }}>{`${lesson.lecturer.LASTNAME} ${lesson.lecturer.FIRSTNAME}`}</Box>
+              <Typography component="span" variant="caption" sx={{ color: 'text.secondary' }}>
+                {lesson.lecturer.MATRICULE}
+              </Typography>
+            </>
+          ),
+        },
+        { header: t('planning.columns.place'), cell: (lesson) => placeLabel(lesson) || '—' },
+        {
+          header: t('planning.columns.status'),
+          cell: (lesson) => (
+            <>
+              <LessonStatusChip status={lesson.status} />
+              {lesson.billingPeriod ? (
+                <Typography component="span" variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
+                  {lesson.billingPeriod.name}
+                </Typography>
+              ) : null}
+            </>
+          ),
+        },
+        {
+          header: t('planning.columns.actions'),
+          align: 'right',
+          sx: { whiteSpace: 'nowrap' },
+          cell: (lesson) => {
+            const name = lessonName(lesson, language);
+            return isLessonEditable(lesson.status) ? (
+              <>
+                <Button size="small" onClick={() => onOpen({ kind: 'lesson', lesson })} aria-label={t('planning.table.edit', { name })}>
+                  {t('planning.actions.edit')}
+                </Button>
+                <Button size="small" color="error" onClick={() => onOpen({ kind: 'delete', lesson })} aria-label={t('planning.table.delete', { name })}>
+                  {t('planning.actions.delete')}
+                </Button>
+              </>
+            ) : null;
+          },
+        },
+      ]}
+    />
   );
 }
 
