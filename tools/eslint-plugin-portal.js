@@ -8,7 +8,7 @@
 //   - app/ composes everything (routes, layout, menus) and may import any of it;
 //   - a feature builds no MUI table (`@mui/material/Table*`): its lists are components/office-table.tsx
 //     (`OfficeTable`, `ListPage`), so that every office list has the same frame, empty line,
-//     paging and row choice (issue 34). TABLES_TO_MOVE lists the files still to move; none may join it.
+//     paging and row choice (issue 34).
 // Server (apps/server/src):
 //   - a feature imports another feature only through that feature's services
 //     (`<other>/*.service.ts`); its routes, locks, helpers and fixtures are its own
@@ -37,14 +37,6 @@ function placeOf(file) {
   }
   return null;
 }
-
-/**
- * The feature files that still build MUI tables by hand, to move onto OfficeTable (issue 34):
- * the list only shrinks. Remove a file from it once it no longer imports `@mui/material/Table*`.
- */
-export const TABLES_TO_MOVE = new Set([
-  'features/requests/week-panel.tsx',
-]);
 
 /** An import of MUI's table parts: `@mui/material/Table...`, or `Table...` named from `@mui/material`. */
 function importsMuiTable(node) {
@@ -105,7 +97,7 @@ const boundaries = {
       const why = refusal(from, to, file, target.endsWith('.ts') || target.endsWith('.tsx') ? target : `${target}.ts`);
       if (why) context.report({ node, messageId: 'refused', data: { why } });
     };
-    const tables = from.side === 'web' && from.layer === 'features' && !TABLES_TO_MOVE.has(from.rel.split(path.sep).join('/'));
+    const tables = from.side === 'web' && from.layer === 'features';
     return {
       ImportDeclaration: (node) => {
         if (tables && importsMuiTable(node)) {

@@ -13,7 +13,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyRow } from './empty-row';
 
@@ -32,6 +32,10 @@ export interface Column<R> {
   rowSx?: (row: R) => SxProps<Theme> | undefined;
   /** the cell of a row, or a function of the row */
   cell: (row: R) => ReactNode;
+  /** the heading's own style (over the bold one, or alone in a `plain` table) */
+  headerSx?: SxProps<Theme>;
+  /** a row's cell's inline style and data attributes (a grid's marked cell) */
+  cellProps?: (row: R) => { style?: CSSProperties; [data: `data-${string}`]: string | undefined };
   /** the cell's title (a hint on hover) */
   title?: (row: R) => string;
   /** the cell is a row heading (`<th scope="row">`) */
@@ -124,7 +128,7 @@ export function OfficeTable<R>({ label, labelledBy, columns: given, rows, rowKey
                 </TableCell>
               ) : null}
               {columns.map((column, index) => (
-                <TableCell key={keyOf(column, index)} align={column.headerAlign ?? column.align} sx={plain ? undefined : HEADING}>
+                <TableCell key={keyOf(column, index)} align={column.headerAlign ?? column.align} sx={plain ? column.headerSx : column.headerSx ? [HEADING, ...(Array.isArray(column.headerSx) ? column.headerSx : [column.headerSx])] : HEADING}>
                   {column.header}
                 </TableCell>
               ))}
@@ -149,7 +153,7 @@ export function OfficeTable<R>({ label, labelledBy, columns: given, rows, rowKey
                     </TableCell>
                   ) : null}
                   {columns.map((column, index) => (
-                    <TableCell key={keyOf(column, index)} align={column.align} sx={column.rowSx ? column.rowSx(row) : column.sx} title={column.title?.(row)} {...(column.rowHeader ? { component: 'th', scope: 'row' } : {})}>
+                    <TableCell key={keyOf(column, index)} align={column.align} sx={column.rowSx ? column.rowSx(row) : column.sx} title={column.title?.(row)} {...column.cellProps?.(row)} {...(column.rowHeader ? { component: 'th', scope: 'row' } : {})}>
                       {column.cell(row)}
                     </TableCell>
                   ))}

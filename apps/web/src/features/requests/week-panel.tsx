@@ -2,16 +2,12 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Lesson, RequestRow } from '@portal/contract';
 import { isoToDmy, isoWeekOf, LESSON_SLOTS, LESSON_STATUS_COLOURS, minutesOf, mondayOf, type LessonSlot } from '@portal/contract/rules';
 import { useTranslation } from 'react-i18next';
 import { LessonStatusLegend, lessonStatusColours, lessonStatusKey, VISUALLY_HIDDEN } from '../../components/lesson-status';
+import { OfficeTable } from '../../components/office-table';
 import { errorKey } from '../../lib/api';
 import { inLanguage } from '../../lib/names';
 import { useWeekTimetable } from '../../lib/timetable';
@@ -89,75 +85,70 @@ export function WeekPanel({ day, start, end }: Props) {
               {t(errorKey(requests.error ?? timetable.error))}
             </Alert>
           ) : null}
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-labelledby="request-week-title" sx={{ tableLayout: 'fixed', minWidth: 420, '& td, & th': { px: 0.5, py: 0.5, fontSize: '0.75rem', borderRight: 1, borderColor: 'divider' } }}>
-              <TableHead>
-                <TableRow>
-                  <TableCell sx={{ width: 64 }}>{t('requests.week.slot')}</TableCell>
-                  {days.map((date) => (
-                    <TableCell key={date} align="center" sx={{ fontWeight: date === day ? 700 : 400 }}>
+          <OfficeTable
+            bare
+            plain
+            noHover
+            labelledBy="request-week-title"
+            minWidth={420}
+            tableSx={{ tableLayout: 'fixed', '& td, & th': { px: 0.5, py: 0.5, fontSize: '0.75rem', borderRight: 1, borderColor: 'divider' } }}
+            rows={LESSON_SLOTS}
+            rowKey={(slot) => slot.start}
+            empty=""
+            columns={[
+              { key: 'slot', header: t('requests.week.slot'), headerSx: { width: 64 }, rowHeader: true, sx: { whiteSpace: 'nowrap' }, cell: (slot) => `${slot.start}–${slot.end}` },
+              ...days.map((date) => {
+                const claimed = (slot: LessonSlot) => date === day && within(slot, start || null, end || null);
+                return {
+                  key: date,
+                  header: (
+                    <>
                       <Box component="span" sx={{ display: 'block', textTransform: 'capitalize' }}>
                         {weekday.format(new Date(`${date}T00:00:00Z`))}
                       </Box>
                       {isoToDmy(date).slice(0, 5)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {LESSON_SLOTS.map((slot) => (
-                  <TableRow key={slot.start}>
-                    <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
-                      {`${slot.start}–${slot.end}`}
-                    </TableCell>
-                    {days.map((date) => {
-                      const claimed = date === day && within(slot, start || null, end || null);
-                      const others = othersIn(date, slot);
-                      const planned = lessonsIn(date, slot);
-                      return (
-                        <TableCell
-                          key={date}
-                          align="center"
-                          data-claimed={claimed ? 'true' : undefined}
-                          style={claimed ? { boxShadow: `inset 0 0 0 3px ${CLAIMED_SLOT_COLOR}` } : undefined}
-                          sx={others.length > 0 && !claimed ? { bgcolor: 'action.selected' } : undefined}
-                        >
-                          {claimed ? (
-                            <Box component="span" sx={{ display: 'block', fontWeight: 700 }}>
-                              {t('requests.week.thisRequest')}
+                    </>
+                  ),
+                  align: 'center' as const,
+                  headerSx: { fontWeight: date === day ? 700 : 400 },
+                  rowSx: (slot: LessonSlot) => (othersIn(date, slot).length > 0 && !claimed(slot) ? { bgcolor: 'action.selected' } : undefined),
+                  cellProps: (slot: LessonSlot) => (claimed(slot) ? { 'data-claimed': 'true', style: { boxShadow: `inset 0 0 0 3px ${CLAIMED_SLOT_COLOR}` } } : {}),
+                  cell: (slot: LessonSlot) => (
+                    <>
+                      {claimed(slot) ? (
+                        <Box component="span" sx={{ display: 'block', fontWeight: 700 }}>
+                          {t('requests.week.thisRequest')}
+                        </Box>
+                      ) : null}
+                      {lessonsIn(date, slot).map((lesson) => {
+                        const colours = lessonStatusColours(lesson.status);
+                        return (
+                          <Box
+                            key={lesson.id}
+                            component="span"
+                            data-lesson={lesson.id}
+                            title={lessonWords(lesson)}
+                            style={{ backgroundColor: colours.background, color: colours.text }}
+                            sx={{ display: 'block', borderRadius: 0.5, px: 0.25, my: 0.25, fontWeight: 600, wordBreak: 'break-all' }}
+                          >
+                            {`${lesson.subject.code} ${lesson.part}`}
+                            <Box component="span" sx={VISUALLY_HIDDEN}>
+                              {`, ${lessonWords(lesson)}`}
                             </Box>
-                          ) : null}
-                          {planned.map((lesson) => {
-                            const colours = lessonStatusColours(lesson.status);
-                            return (
-                              <Box
-                                key={lesson.id}
-                                component="span"
-                                data-lesson={lesson.id}
-                                title={lessonWords(lesson)}
-                                style={{ backgroundColor: colours.background, color: colours.text }}
-                                sx={{ display: 'block', borderRadius: 0.5, px: 0.25, my: 0.25, fontWeight: 600, wordBreak: 'break-all' }}
-                              >
-                                {`${lesson.subject.code} ${lesson.part}`}
-                                <Box component="span" sx={VISUALLY_HIDDEN}>
-                                  {`, ${lessonWords(lesson)}`}
-                                </Box>
-                              </Box>
-                            );
-                          })}
-                          {others.map((row) => (
-                            <Box key={row.id} component="span" title={row.REQUEST_OBJECT} sx={{ display: 'block', wordBreak: 'break-all' }}>
-                              {row.REQUEST_ID}
-                            </Box>
-                          ))}
-                        </TableCell>
-                      );
-                    })}
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
+                          </Box>
+                        );
+                      })}
+                      {othersIn(date, slot).map((row) => (
+                        <Box key={row.id} component="span" title={row.REQUEST_OBJECT} sx={{ display: 'block', wordBreak: 'break-all' }}>
+                          {row.REQUEST_ID}
+                        </Box>
+                      ))}
+                    </>
+                  ),
+                };
+              }),
+            ]}
+          />
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 1, typography: 'caption' }}>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
               <Box aria-hidden style={{ boxShadow: `inset 0 0 0 2px ${CLAIMED_SLOT_COLOR}` }} sx={{ width: 12, height: 12, borderRadius: 0.5 }} />
