@@ -20,8 +20,10 @@ export interface DialogFormOptions<TValues extends FieldValues, TOut, TResult> {
   save: (body: TOut) => Promise<TResult>;
   /** the queries to refresh once saved */
   invalidate?: QueryKey | readonly QueryKey[];
-  /** the snackbar's word once saved (a translation key), or none */
-  done?: string | ((result: TResult) => string | null) | null;
+  /** the snackbar's word once saved (a translation key, or one with its values), or none */
+  done?: string | ((result: TResult) => string | { key: string; values: Record<string, unknown> } | null) | null;
+  /** the word is said before the queries are refreshed (by default after) */
+  sayFirst?: boolean;
   /** after the save (and the refresh): closes the dialog */
   onSaved: (result: TResult) => void;
   /** the message when the form does not pass its checks; 'errors.VALIDATION_FAILED' unless given (null: none) */
@@ -38,19 +40,24 @@ const isKeyList = (keys: QueryKey | readonly QueryKey[]): keys is readonly Query
  * marks the fields it names and shows its code.
  */
 export function useDialogForm<TValues extends FieldValues, TOut, TResult = unknown>(options: DialogFormOptions<TValues, TOut, TResult>) {
-  const { defaultValues, resolver, fields, rename, save, invalidate, done, onSaved, invalid = 'errors.VALIDATION_FAILED', refusal = errorKey } = options;
+  const { defaultValues, resolver, fields, rename, save, invalidate, done, sayFirst = false, onSaved, invalid = 'errors.VALIDATION_FAILED', refusal = errorKey } = options;
   const notify = useNotify();
   const queryClient = useQueryClient();
   const form = useForm<TValues, unknown, TOut>({ defaultValues, resolver });
   const mutation = useMutation({
     mutationFn: save,
     onSuccess: async (result) => {
+      const word = typeof done === 'function' ? done(result) : done;
+      const say = () => {
+        if (typeof word === 'string') notify(word, 'success');
+        else if (word) notify(word.key, 'success', word.values);
+      };
+      if (sayFirst) say();
       if (invalidate) {
         const keys = isKeyList(invalidate) ? invalidate : [invalidate];
         await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
       }
-      const word = typeof done === 'function' ? done(result) : done;
-      if (word) notify(word, 'success');
+      if (!sayFirst) say();
       onSaved(result);
     },
     onError: (error) => {

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { EnrolmentOfferChange, EnrolmentOfferInput, type OfficeEnrolmentOffer } from '@portal/contract';
 import { ENROLMENT_OFFER_KINDS, MAX_OFFER_CAPACITY } from '@portal/contract/rules';
+import { useDialogForm } from '../../components/dialog-form';
 import { FormDialog } from '../../components/form-dialog-frame';
 import { FormTextField } from '../../components/form-text-field';
 import { LoadStatus } from '../../components/load-status';
@@ -27,37 +28,25 @@ const capacityProps = { slotProps: { htmlInput: { inputMode: 'numeric' as const,
 /** Offers a class, or an optional subject (chosen within the class it is taught in), with its capacity. */
 export function AddOfferDialog({ sessionId, onClose }: { sessionId: number; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
-  const [message, setMessage] = useState<string | null>(null);
   const classes = useClasses();
-  const form = useForm<AddValues, unknown, z.output<typeof EnrolmentOfferInput>>({
+  const { form, mutation, submit, message } = useDialogForm({
     defaultValues: { KIND: 'CLASS', CLASS_ID: '', SUBJECT_CLASS_ID: '', SUBJECT_ID: '', CAPACITY: '' },
     resolver: contractResolver<typeof EnrolmentOfferInput, AddValues>(EnrolmentOfferInput, (values) => ({
       KIND: values.KIND,
       ...(values.KIND === 'CLASS' ? { CLASS_ID: toNumber(values.CLASS_ID) } : { SUBJECT_ID: toNumber(values.SUBJECT_ID) }),
       CAPACITY: toNumber(values.CAPACITY),
     })),
+    fields: ADD_FIELDS,
+    save: (body: z.output<typeof EnrolmentOfferInput>) => addOffer(sessionId, body),
+    invalidate: enrolmentKeys.all,
+    done: (offer) => ({ key: 'enrolment.office.notify.offerAdded', values: { name: offerFullName(offer, i18n.language) } }),
+    sayFirst: true,
+    onSaved: onClose,
+    invalid: null,
   });
   const kind = form.watch('KIND');
   const subjectClass = toNumber(form.watch('SUBJECT_CLASS_ID'));
   const subjects = useClassSubjects(kind === 'SUBJECT' && typeof subjectClass === 'number' ? subjectClass : null);
-  const mutation = useMutation({
-    mutationFn: (body: z.output<typeof EnrolmentOfferInput>) => addOffer(sessionId, body),
-    onSuccess: async (offer) => {
-      notify('enrolment.office.notify.offerAdded', 'success', { name: offerFullName(offer, i18n.language) });
-      await queryClient.invalidateQueries({ queryKey: enrolmentKeys.all });
-      onClose();
-    },
-    onError: (error) => {
-      applyFieldErrors(error, form.setError, ADD_FIELDS);
-      setMessage(errorKey(error));
-    },
-  });
-  const submit = form.handleSubmit((body) => {
-    setMessage(null);
-    mutation.mutate(body);
-  });
   const classOptions = [...(classes.data ?? [])].sort((a, b) => a.CODE.localeCompare(b.CODE));
   const classItems = classOptions.map((item) => (
     <MenuItem key={item.id} value={String(item.id)}>

@@ -1,18 +1,13 @@
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { EnrolmentSessionInput, type EnrolmentSession } from '@portal/contract';
 import { isoToDmy, MAX_ENROLMENT_APPLICATIONS } from '@portal/contract/rules';
 import { DateField } from '../../components/date-field';
+import { useDialogForm } from '../../components/dialog-form';
 import { FormDialog } from '../../components/form-dialog-frame';
 import { FormTextField } from '../../components/form-text-field';
-import { useNotify } from '../../components/notify';
-import { errorKey } from '../../lib/api';
-import { applyFieldErrors } from '../../lib/form';
 import { enrolmentKeys, saveEnrolmentSession } from './enrolment-api';
 import { contractResolver, toIsoDay, toNumber } from '../../lib/contract-resolver';
 
@@ -31,10 +26,7 @@ const toValues = (session: EnrolmentSession | null): Values => ({
 /** Opens or changes an enrolment session: its names in both languages, its days (dd/mm/yyyy) and how many offers a student may apply to. */
 export default function SessionDialog({ session, onSaved, onClose }: { session: EnrolmentSession | null; onSaved: (session: EnrolmentSession) => void; onClose: () => void }) {
   const { t } = useTranslation();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
-  const [message, setMessage] = useState<string | null>(null);
-  const form = useForm<Values, unknown, z.output<typeof EnrolmentSessionInput>>({
+  const { form, mutation, submit, message } = useDialogForm({
     defaultValues: toValues(session),
     resolver: contractResolver<typeof EnrolmentSessionInput, Values>(EnrolmentSessionInput, (values) => ({
       NAME: values.NAME,
@@ -43,22 +35,13 @@ export default function SessionDialog({ session, onSaved, onClose }: { session: 
       END_DATE: toIsoDay(values.END_DATE),
       MAX_APPLICATIONS: toNumber(values.MAX_APPLICATIONS),
     })),
-  });
-  const mutation = useMutation({
-    mutationFn: (body: z.output<typeof EnrolmentSessionInput>) => saveEnrolmentSession(session?.id ?? null, body),
-    onSuccess: async (saved) => {
-      notify(session ? 'enrolment.office.notify.sessionSaved' : 'enrolment.office.notify.sessionCreated', 'success');
-      await queryClient.invalidateQueries({ queryKey: enrolmentKeys.all });
-      onSaved(saved);
-    },
-    onError: (error) => {
-      applyFieldErrors(error, form.setError, FIELDS);
-      setMessage(errorKey(error));
-    },
-  });
-  const submit = form.handleSubmit((body) => {
-    setMessage(null);
-    mutation.mutate(body);
+    fields: FIELDS,
+    save: (body: z.output<typeof EnrolmentSessionInput>) => saveEnrolmentSession(session?.id ?? null, body),
+    invalidate: enrolmentKeys.all,
+    done: session ? 'enrolment.office.notify.sessionSaved' : 'enrolment.office.notify.sessionCreated',
+    sayFirst: true,
+    onSaved,
+    invalid: null,
   });
   return (
     <FormDialog
