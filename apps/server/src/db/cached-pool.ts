@@ -8,7 +8,7 @@ type PgQuery = string | { text: string; rowMode?: 'array' };
  * The pool drizzle is given on PostgreSQL with a read cache (decision 53): a read kept is answered
  * at once; a change through the pool is told once it answered; a change in a transaction is told
  * at once and again when its connection goes back to the pool, after its commit or rollback.
- * Changes by other instances or other programs arrive as announcements (app.ts).
+ * Changes by other instances or other programs arrive as announcements (plugins/context.ts).
  */
 export function cachedPool(pool: pg.Pool, cache: ReadCache, announce: () => void): pg.Pool {
   const learnQuery = (text: string) => pool.query(text) as unknown as Promise<Results>;

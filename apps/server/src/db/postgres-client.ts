@@ -102,7 +102,7 @@ export function fromPostgres(url: string, poolSize = 20, timeouts: DatabaseTimeo
     /* an idle client died (server restart); the pool replaces it */
   });
   const cache = readCache ? createReadCache({ tables: TABLE_NAMES, entries: READ_CACHE_ENTRIES, maxCells: READ_CACHE_MAX_CELLS, totalCells: READ_CACHE_TOTAL_CELLS }) : undefined;
-  // changes made elsewhere are not heard yet: nothing is kept until the app listens (app.ts)
+  // changes made elsewhere are not heard yet: nothing is kept until the app listens (plugins/context.ts)
   cache?.pause();
   // What the pool's changes left to announce is sent right after they committed: with the marker of
   // the listening connection's next settle when the app listens, else on its own (decision 55).
