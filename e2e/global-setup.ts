@@ -8,7 +8,7 @@ import { PORTAL_URLS } from './playwright.config';
 const root = path.resolve(import.meta.dirname, '..');
 
 /**
- * Starts one portal per worker (decision 56), each as `npm start` would (built web app, migrations,
+ * Starts one portal per worker (docs/performance.md, journeys' two portals), each as `npm start` would (built web app, migrations,
  * demo seed, the development mailbox the journeys read their codes from: DEV_MAILBOX=true) on a
  * fresh embedded database, or on a fresh PostgreSQL database when DATABASE_URL is set.
  */

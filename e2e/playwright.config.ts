@@ -20,7 +20,7 @@ async function freePorts(count: number): Promise<number[]> {
 }
 
 /**
- * How many journeys run at once, each worker against its own portal (decision 56): a journey
+ * How many journeys run at once, each worker against its own portal (docs/performance.md, journeys' two portals): a journey
  * waits on the browser and the server most of its time, so two of them fill the two cores of the
  * CI machine. E2E_WORKERS=1 runs them one after the other on one portal.
  */
@@ -28,7 +28,7 @@ export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS || 2));
 
 // E2E_PORTS (one per worker, comma-separated), or free ports chosen once, in the runner, when it
 // first reads this file: the workers it starts afterwards inherit the variable and read the same
-// ports (decisions 27 and 56).
+// ports (decision 27; docs/performance.md, journeys' two portals).
 process.env.E2E_PORTS ||= (await freePorts(E2E_WORKERS)).join(',');
 /** Each worker's portal, by its parallel index (`testInfo.parallelIndex`). */
 export const PORTAL_URLS = process.env.E2E_PORTS.split(',').map((port) => `http://127.0.0.1:${Number(port)}`);
@@ -49,7 +49,7 @@ export default defineConfig({
   use: {
     locale: 'en-GB',
     // As a person who asked their system for less motion (the theme honours it): a menu's backdrop
-    // is gone when it closes, instead of holding the next click for its fade (decision 56). The
+    // is gone when it closes, instead of holding the next click for its fade (docs/performance.md, journeys' two portals). The
     // sign-up and session journeys keep the motion everybody else sees.
     reducedMotion: 'reduce',
     trace: 'retain-on-failure',

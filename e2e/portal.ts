@@ -3,7 +3,7 @@ import { PORTAL_URLS } from './playwright.config';
 
 /**
  * Playwright's `test`, with each worker's pages and requests pointed at that worker's own portal
- * (decision 56): one journey's clock, sign-ins and data never reach the journey beside it.
+ * (docs/performance.md, journeys' two portals): one journey's clock, sign-ins and data never reach the journey beside it.
  */
 export const test = base.extend({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this first argument

@@ -45,7 +45,7 @@ export interface AppOptions {
   jobs?: readonly Job[];
 }
 
-/** The portal's periodic jobs (lib/jobs.ts): the embedded database's upkeep (PGlite only, decision 50); the requests' reminder and 7-day rule, and their draft attachments; the weekly planning mail; the evaluation ballot box's mix (decision 39); the reconciliation of pending payments (decision 43); the closing of entrances past their deadline (decision 44); forgetting candidates' expired links and sessions (decision 42). */
+/** The portal's periodic jobs (lib/jobs.ts): the embedded database's upkeep (PGlite only, docs/performance.md, PGlite upkeep); the requests' reminder and 7-day rule, and their draft attachments; the weekly planning mail; the evaluation ballot box's mix (decision 39); the reconciliation of pending payments (decision 43); the closing of entrances past their deadline (decision 44); forgetting candidates' expired links and sessions (decision 42). */
 export const PORTAL_JOBS: readonly Job[] = [databaseUpkeepJob, requestDeadlinesJob, weeklyPlanningJob, ballotMixJob, paymentsReconcileJob, entrancesClosePastDeadlineJob, candidateAccessCleanupJob];
 
 /**
@@ -62,10 +62,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializerCompiler);
   // On PGlite, connections waiting to be accepted come in one per turn of the loop: the database's
-  // turns hurry after each one (decision 60).
+  // turns hurry after each one (docs/performance.md, hurried turns).
   if (database.connectionAccepted) app.server.on('connection', database.connectionAccepted);
 
-  // What every service receives, with the database's announcements (the change feed, decision 48).
+  // What every service receives, with the database's announcements (the change feed, docs/performance.md).
   const ctx = await serviceContext(app.log, { config, database, clock: options.clock ?? systemClock, mailTransport: options.mailTransport, storage: options.storage });
   app.decorate('ctx', ctx);
   app.decorate('driver', database.driver);
@@ -75,7 +75,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Security headers, cookies, CORS; then the OpenAPI document, which sees every route after it.
   await app.register(securityPlugin, { config });
   await app.register(openApiPlugin, { config });
-  // A write answers once its changes are announced; replies are written together (decisions 48, 61).
+  // A write answers once its changes are announced; replies are written together (docs/performance.md, change feed and gathered replies).
   await app.register(changeFeedPlugin, { changes: ctx.changes });
   // Who asks: the session or bearer token, the candidate's session.
   await app.register(authPlugin);

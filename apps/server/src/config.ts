@@ -152,12 +152,12 @@ export type Config = {
    * confirmation, the anonymous calls padded to the same time): at most `concurrency` at once
    * (default: the machine's cores, the threads argon2 runs on), `queue` more wait at most `waitMs`;
    * past that 503 SERVER_BUSY with Retry-After at once, so that a crowd signing in neither waits
-   * 10 s nor slows the rest of the portal (issue 15, decision 48).
+   * 10 s nor slows the rest of the portal (issue 15, docs/performance.md, password gate).
    */
   passwordWork: { concurrency: number; queue: number; waitMs: number };
-  /** Sessions kept in memory where the database announces their changes at commit (decision 48); SESSION_CACHE=off reads every one from the database. */
+  /** Sessions kept in memory where the database announces their changes at commit (docs/performance.md, sessions in memory); SESSION_CACHE=off reads every one from the database. */
   sessionCache: boolean;
-  /** On the embedded database, reads' answers kept until a table they read changes (decision 53); READ_CACHE=off runs every read. */
+  /** On the embedded database, reads' answers kept until a table they read changes (docs/performance.md, read cache); READ_CACHE=off runs every read. */
   readCache: boolean;
   /**
    * Mobile-money payments (decision 43). `provider`: the only one this version runs is the local

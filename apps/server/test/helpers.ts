@@ -29,7 +29,7 @@ export interface TestApp {
   database: Database;
   /**
    * After a test writes to the database behind the app's back (`t.db`): waits until the database's
-   * announcements of that change have reached the app (decision 48). On PostgreSQL they come on
+   * announcements of that change have reached the app (docs/performance.md, change feed). On PostgreSQL they come on
    * another connection a moment later; the app's own requests wait for them before answering.
    */
   settled(): Promise<void>;
@@ -77,7 +77,7 @@ async function cloneDatabase(poolSize = 10): Promise<{ database: Database; url: 
 export function testConfig(overrides: Record<string, string> = {}): Config {
   // The periodic jobs stay off: a test app starts no scheduler unless the test turns them on.
   // Sign-ins wait their turn at the password gate rather than being refused when a loaded machine
-  // makes argon2 slow (decision 48; password-work.test.ts tests the refusals with its own settings).
+  // makes argon2 slow (docs/performance.md, password gate; password-work.test.ts tests the refusals with its own settings).
   return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/data', PUBLIC_URL: 'http://portal.test', WEB_DIST: '.tmp/no-web', JOBS: 'off', PASSWORD_WORK_WAIT_MS: '60000', ...overrides });
 }
 
@@ -298,7 +298,7 @@ export function sameSessionOn(client: Client, app: FastifyInstance): Client {
 /**
  * Runs `during` with `table` out of the app's reach: renamed on the embedded database (a query on it
  * fails), locked by another connection on PostgreSQL (a query on it waits). What `during` is answered
- * then came from the app's memory (decision 48).
+ * then came from the app's memory (docs/performance.md, sessions in memory).
  */
 export async function withTableAway<T>(t: TestApp, table: string, during: () => Promise<T>): Promise<T> {
   if (t.databaseUrl) {

@@ -6,12 +6,12 @@ import { READ_CHANGE_CHANNEL } from './client';
 import { cycles, persons, settings } from './schema';
 
 /**
- * Decision 55: on PostgreSQL the portal's own connections leave their announcements in
+ * Deferred announcements (docs/performance.md): on PostgreSQL the portal's own connections leave their announcements in
  * `portal_announcements` (their transactions then commit without PostgreSQL's one lock on the
  * notification queue), and the server sends them once the change committed. Other programs still
  * announce in their own transactions.
  */
-describe.runIf(onPostgres)('announcements of the portal\'s own changes are sent after they committed (decision 55)', () => {
+describe.runIf(onPostgres)('announcements of the portal\'s own changes are sent after they committed (docs/performance.md, deferred announcements)', () => {
   let t: TestApp;
   let listener: pg.Client;
   const heard: string[] = [];
@@ -87,7 +87,7 @@ describe.runIf(onPostgres)('announcements of the portal\'s own changes are sent 
     expect(await hears(`${READ_CHANGE_CHANNEL}:cycles`)).toBe(true);
   });
 
-  it('asks made while a marker travels share the next one, which still comes after what they committed (decision 62)', async () => {
+  it('asks made while a marker travels share the next one, which still comes after what they committed (docs/performance.md, change feed)', async () => {
     const changes = t.app.ctx.changes!;
     heard.length = 0;
     // one ask a turn of the event loop, for 40 turns: a marker takes several turns to come back

@@ -5,7 +5,7 @@ import type { ReadCache } from './read-cache';
 type PgQuery = string | { text: string; rowMode?: 'array' };
 
 /**
- * The pool drizzle is given on PostgreSQL with a read cache (decision 53): a read kept is answered
+ * The pool drizzle is given on PostgreSQL with a read cache (docs/performance.md): a read kept is answered
  * at once; a change through the pool is told once it answered; a change in a transaction is told
  * at once and again when its connection goes back to the pool, after its commit or rollback.
  * Changes by other instances or other programs arrive as announcements (plugins/context.ts).

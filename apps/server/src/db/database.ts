@@ -24,11 +24,11 @@ export interface Database {
   listen(channels: readonly string[], handlers: ChangeHandlers): Promise<ChangeFeed>;
   /**
    * The HTTP server accepted a connection (PGlite: others may be waiting behind it while the thread
-   * runs queries, so the turns hurry; decision 60). PostgreSQL has nothing to do.
+   * runs queries, so the turns hurry; docs/performance.md, hurried turns). PostgreSQL has nothing to do.
    */
   connectionAccepted?(): void;
   /**
-   * The read cache, when on (decision 53). On PostgreSQL it keeps nothing until it is told that
+   * The read cache, when on (docs/performance.md). On PostgreSQL it keeps nothing until it is told that
    * changes made elsewhere are heard (`resume`, once the app listens on READ_CHANGE_CHANNEL).
    */
   readCache?: Pick<ReadCache, 'hits' | 'misses' | 'size' | 'changed' | 'pause' | 'resume' | 'stampOf' | 'holds'>;
@@ -61,7 +61,7 @@ export const READ_CHANGE_CHANNEL = 'portal_table_change';
 
 /**
  * How many reads' answers the client keeps, the most values one may have, and the most values of all
- * of them (a million values: some tens of megabytes) (db/read-cache.ts, decision 53).
+ * of them (a million values: some tens of megabytes) (db/read-cache.ts, docs/performance.md, read cache).
  */
 export const READ_CACHE_ENTRIES = 2_000;
 export const READ_CACHE_MAX_CELLS = 20_000;

@@ -4,7 +4,7 @@ import { createTestApp, ok, onPostgres, personIdOf, sessionFor, type TestApp } f
 import { statementNames } from './named-statements';
 import { persons } from './schema';
 
-describe('statement names (decision 58)', () => {
+describe('statement names (docs/performance.md, kept plans)', () => {
   const limits = { texts: 3, perConnection: 2, maxText: 100, maxParams: 3 };
   const text = 'select * from persons where id = $1';
 
@@ -81,7 +81,7 @@ describe.runIf(onPostgres)('named statements on PostgreSQL', () => {
     expect(rows[0]!.runs).toBeGreaterThanOrEqual(7);
   });
 
-  it("runs a settings save's update, prepared by its service, under its own name (decision 62)", async () => {
+  it("runs a settings save's update, prepared by its service, under its own name (docs/performance.md, writes in fewer round trips)", async () => {
     const client = await sessionFor(t, await personIdOf(t, 'PER0001'));
     for (let i = 0; i < 8; i++) ok(await client.post('/api/settings', { LANGUAGE: i % 2 ? 'fr' : 'en' }));
     const rows = await prepared('update "settings"');

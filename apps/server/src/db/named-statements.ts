@@ -1,5 +1,5 @@
 /**
- * Statement names for PostgreSQL's connections (decision 58).
+ * Statement names for PostgreSQL's connections (docs/performance.md, kept plans).
  *
  * drizzle sends a statement that was not `prepare`d without a name: PostgreSQL parses it and plans
  * it on every run. A filing's inserts spent about a third of their time in the database so (the

@@ -1,7 +1,7 @@
 import type { Executor } from './client';
 
 /**
- * A value made once per database and kept with it: the statements a service prepares (decision 53),
+ * A value made once per database and kept with it: the statements a service prepares (docs/performance.md, read cache),
  * whose SQL drizzle then builds once instead of on every request. Each database (a server's, each
  * test's) gets its own, made when first asked for; so does a transaction, whose statements run on
  * its own connection.

@@ -13,9 +13,9 @@ import { createTurns, type Turns } from './turns';
  * btree_gist for the lessons' exclusion constraints), and planning without Memoize. Once its tables
  * have statistics (db/upkeep.ts) the planner weighs Memoize nodes for each join: the author's
  * requests page took 2.2 ms instead of 1.6, planning twice as long for lookups of a few rows. The
- * portal's joins read a page at a time (decision 50). The portal's statements are prepared once
+ * portal's joins read a page at a time (docs/performance.md, PGlite upkeep). The portal's statements are prepared once
  * (db/pglite-statements.ts) and planned as PostgreSQL plans prepared statements: with their values
- * for the first five runs, then once for all runs where that plan costs no more (decision 58; a
+ * for the first five runs, then once for all runs where that plan costs no more (docs/performance.md, kept plans; a
  * search's pattern or a page's size keeps it planning with the values).
  */
 export async function createPglite(options: Omit<PGliteOptions, 'extensions'> = {}): Promise<PGlite> {
@@ -44,12 +44,12 @@ function withoutDriverParsers(options: QueryOptions): QueryOptions {
   return rest;
 }
 
-/** How long PGlite may run queries before the event loop turns (db/turns.ts, decision 51). */
+/** How long PGlite may run queries before the event loop turns (db/turns.ts, docs/performance.md, PGlite in turns). */
 export const PGLITE_SLICE_MS = 10;
-/** The same just after a new connection, and for how long after the last one (decision 60). */
+/** The same just after a new connection, and for how long after the last one (docs/performance.md, hurried turns). */
 export const PGLITE_HURRIED_SLICE_MS = 1;
 export const PGLITE_HURRY_MS = 50;
-/** How many named statements PGlite keeps prepared (db/pglite-statements.ts, decision 51). */
+/** How many named statements PGlite keeps prepared (db/pglite-statements.ts, docs/performance.md, PGlite in turns). */
 const PGLITE_STATEMENTS = 300;
 
 
@@ -120,7 +120,7 @@ function drizzleClient(client: PGlite, cache: ReadCache | undefined, turns: Turn
 
 /**
  * `readCache` (on unless told otherwise): the answers to reads are kept until a table they read
- * changes (db/read-cache.ts, decision 53); `READ_CACHE=off` runs every read.
+ * changes (db/read-cache.ts, docs/performance.md, read cache); `READ_CACHE=off` runs every read.
  */
 export function fromPglite(client: PGlite, { readCache = true }: { readCache?: boolean } = {}): Database {
   const cache = readCache ? createReadCache({ tables: TABLE_NAMES, entries: READ_CACHE_ENTRIES, maxCells: READ_CACHE_MAX_CELLS, totalCells: READ_CACHE_TOTAL_CELLS }) : undefined;

@@ -4,9 +4,9 @@ import { onPostgres } from '../../test/helpers';
 import { createPglite } from './client';
 import { pgliteStatements, type PgliteStatements } from './pglite-statements';
 
-// Named statements are how the portal queries PGlite (decision 51); on PostgreSQL node-postgres
+// Named statements are how the portal queries PGlite (docs/performance.md, PGlite in turns); on PostgreSQL node-postgres
 // talks to the server itself.
-describe.runIf(!onPostgres)('named statements on PGlite (decision 51)', () => {
+describe.runIf(!onPostgres)('named statements on PGlite (docs/performance.md, PGlite in turns)', () => {
   let client: PGlite;
   let statements: PgliteStatements;
   /** the session's prepared statements, as PostgreSQL lists them */
@@ -49,7 +49,7 @@ describe.runIf(!onPostgres)('named statements on PGlite (decision 51)', () => {
     for (let i = 0; i < 8; i++) expect((await statements.query(text, [1 + (i % 2)], undefined)).rows).toHaveLength(1);
     const mine = await plansOf(text);
     expect(mine).toHaveLength(1);
-    // PostgreSQL's own choice (decision 58): the lookup's plan is the same for every id
+    // PostgreSQL's own choice (docs/performance.md, kept plans): the lookup's plan is the same for every id
     expect(mine[0]).toMatchObject({ generic_plans: 3, custom_plans: 5 });
   });
 

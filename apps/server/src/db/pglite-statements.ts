@@ -4,14 +4,14 @@ type QueryOptions = Parameters<PGlite['query']>[2];
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 
 /**
- * Named statements for PGlite (decision 51). PGlite's `query` parses, analyses and describes every
+ * Named statements for PGlite (docs/performance.md, PGlite in turns). PGlite's `query` parses, analyses and describes every
  * statement again, in six calls into WebAssembly. Here each text is parsed and described once, as a
  * named statement of the one session PGlite has; then each run is one call (bind, execute, sync),
  * and the answer is read as PGlite reads its own, with the same type parsers and serializers.
  *
  * Each statement is planned as PostgreSQL plans prepared statements (`plan_cache_mode = auto`,
- * decision 58): with its values for the first five runs, then with one plan kept for all runs where
- * that plan costs no more than those. Decision 51 had forced a plan for each run, because a plan
+ * docs/performance.md, kept plans): with its values for the first five runs, then with one plan kept for all runs where
+ * that plan costs no more than those. PGlite once planned every run anew (docs/performance.md, kept plans), because a plan
  * forced on every statement (`force_generic_plan`) knew neither a search's pattern nor a page's
  * size; PostgreSQL's own choice keeps planning those with their values, and stops planning the
  * lookups and writes whose plan is the same for every value (a session's, a filing's inserts).

@@ -42,7 +42,7 @@ function connectionClass(connectMs: number, names: StatementNames): typeof pg.Cl
     constructor(config?: string | pg.ClientConfig) {
       super({ ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis: connectMs });
     }
-    // A statement drizzle sends again is sent under a name (decision 58).
+    // A statement drizzle sends again is sent under a name (docs/performance.md, kept plans).
     override query(...args: unknown[]): never {
       const [config, values] = args as [{ text?: unknown; name?: unknown; submit?: unknown } | string, unknown];
       // (a plain query's options only: a submittable, such as a cursor, is its own object)
@@ -95,7 +95,7 @@ export function fromPostgres(url: string, poolSize = 20, timeouts: DatabaseTimeo
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
     // With the read cache, the portal's own announcements wait in a table until sent after the
-    // change committed (decision 55): a transaction that notifies commits one at a time.
+    // change committed (docs/performance.md, deferred announcements): a transaction that notifies commits one at a time.
     options: readCache ? '-c random_page_cost=1.1 -c portal.defer_announcements=on' : '-c random_page_cost=1.1',
   });
   pool.on('error', () => {
@@ -105,7 +105,7 @@ export function fromPostgres(url: string, poolSize = 20, timeouts: DatabaseTimeo
   // changes made elsewhere are not heard yet: nothing is kept until the app listens (plugins/context.ts)
   cache?.pause();
   // What the pool's changes left to announce is sent right after they committed: with the marker of
-  // the listening connection's next settle when the app listens, else on its own (decision 55).
+  // the listening connection's next settle when the app listens, else on its own (docs/performance.md, deferred announcements).
   let feed: ChangeFeed | undefined;
   const sendAnnouncements = oncePerTurn(() => sendDeferredAnnouncements(pool));
   const announce = () => (feed ? void feed.settle() : sendAnnouncements());

@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { ChangeFeed, ChangeHandlers } from './database';
 
 /**
- * Sends the announcements the portal's connections left (migration 0018, decision 55), then the
+ * Sends the announcements the portal's connections left (migration 0018, docs/performance.md, deferred announcements), then the
  * marker if given, in a transaction of its own: it writes nothing PostgreSQL must put on disk
  * before answering, so it does not hold the notification queue's lock while the disk turns.
  */
@@ -34,7 +34,7 @@ const SETTLE_TIMEOUT_MS = 2_000;
  * delivers a listener's notifications in commit order, so every change committed before has been
  * handed on by then. A heartbeat does the same every few seconds; a connection lost or a marker late
  * calls `onLost`, and `onRestored` once listening again (reconnecting with a growing delay).
- * The marker goes with the announcements the pool's changes left (decision 55); while not
+ * The marker goes with the announcements the pool's changes left (docs/performance.md, deferred announcements); while not
  * listening, `sendAlone` sends those without a marker.
  */
 export async function listenOnPostgres(url: string, pool: pg.Pool, channels: readonly string[], handlers: ChangeHandlers, connectMs: number, sendAlone: () => void): Promise<ChangeFeed> {
@@ -97,7 +97,7 @@ export async function listenOnPostgres(url: string, pool: pg.Pool, channels: rea
       timer = setTimeout(() => resolve(false), SETTLE_TIMEOUT_MS);
     });
     try {
-      // The marker's own commit need not wait for the disk: nothing is kept of it (decision 50).
+      // The marker's own commit need not wait for the disk: nothing is kept of it (docs/performance.md, change feed).
       await sendDeferredAnnouncements(pool, { channel, marker });
       const ok = await arrived;
       if (!ok) lost();
@@ -111,9 +111,9 @@ export async function listenOnPostgres(url: string, pool: pg.Pool, channels: rea
     }
   };
   // The requests that ask for a settle share a marker: each asked after its own changes committed,
-  // and the marker is sent after all of them asked (decision 50). One marker travels at a time: those
+  // and the marker is sent after all of them asked (docs/performance.md, change feed). One marker travels at a time: those
   // who ask while one is on its way share the next, sent once it is back, as a disk shares one flush
-  // among the commits waiting for it (decision 62). Alone, a request waits for its marker only.
+  // among the commits waiting for it (docs/performance.md, change feed). Alone, a request waits for its marker only.
   let next: { promise: Promise<boolean>; resolve: (ok: boolean) => void } | undefined;
   let travelling = false;
   const sendNext = () => {

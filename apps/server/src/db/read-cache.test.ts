@@ -8,7 +8,7 @@ import { catalogueVersion, cycles, persons, settings } from './schema';
 
 const TABLES = ['persons', 'settings', 'catalogue_version', 'cycles'];
 
-describe('the database client keeps reads until a table they read changes (decision 53)', () => {
+describe('the database client keeps reads until a table they read changes (docs/performance.md, read cache)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

@@ -3,7 +3,7 @@ import type { PGlite, Results } from '@electric-sql/pglite';
 type QueryOptions = Parameters<PGlite['query']>[2];
 
 /**
- * The embedded database's answers to reads, kept until a table they read changes (decision 53).
+ * The embedded database's answers to reads, kept until a table they read changes (docs/performance.md, read cache).
  *
  * PGlite is one process's own database: every change to it goes through this process's client,
  * so the client knows exactly when a table changes, and an answer read from it stays true until
@@ -19,7 +19,7 @@ type QueryOptions = Parameters<PGlite['query']>[2];
  *   than it reads at worst, never fewer: there are no views, and the portal's functions are
  *   triggers).
  * - **What a change touches**: every table its text names, then, again and again, what their
- *   triggers' functions name (the catalogue's version, decision 48) and the tables whose foreign
+ *   triggers' functions name (the catalogue's version, docs/performance.md, subject lists' stamp) and the tables whose foreign
  *   keys cascade from them. The database is asked once which those are, before the first read is
  *   kept, and again after the schema changed.
  * - **When**: a change outside a transaction bumps its tables once it answered; a change inside

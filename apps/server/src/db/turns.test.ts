@@ -21,7 +21,7 @@ const holding = (ms: number, log: string[], name: string) => async () => {
   return name;
 };
 
-describe('turns on the server thread (decision 51)', () => {
+describe('turns on the server thread (docs/performance.md, PGlite in turns)', () => {
   it('runs tasks one at a time, in the order they came, each answering its own caller', async () => {
     const turns = createTurns({ sliceMs: 1_000 });
     const log: string[] = [];
@@ -71,7 +71,7 @@ describe('turns on the server thread (decision 51)', () => {
     expect(turns.waiting).toBe(0);
   });
 
-  it('after hurry(), slices are short until hurryMs has passed, then long again (decision 60)', async () => {
+  it('after hurry(), slices are short until hurryMs has passed, then long again (docs/performance.md, hurried turns)', async () => {
     // a clock of the test's own: each task spends 2 ms of it
     let clock = 0;
     const turns = createTurns({ sliceMs: 30, hurriedSliceMs: 1, hurryMs: 100, now: () => clock });
@@ -112,7 +112,7 @@ describe('turns on the server thread (decision 51)', () => {
 
 // PGlite runs on the server's thread: its statements go through the turns. On PostgreSQL they are
 // the database server's work, and the event loop turns while they run anyway.
-describe.runIf(!onPostgres)('PGlite statements in turns (decision 51)', () => {
+describe.runIf(!onPostgres)('PGlite statements in turns (docs/performance.md, PGlite in turns)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -155,7 +155,7 @@ describe.runIf(!onPostgres)('PGlite statements in turns (decision 51)', () => {
     expect(doneWhenTurned).toBeLessThan(40);
   });
 
-  it('a new connection hurries the turns: the loop turns after a slice of about a millisecond (decision 60)', async () => {
+  it('a new connection hurries the turns: the loop turns after a slice of about a millisecond (docs/performance.md, hurried turns)', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as net.AddressInfo;
     const light = () => t.db.execute(sql`select count(*) from generate_series(1, 2000)`);

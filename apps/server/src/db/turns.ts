@@ -5,7 +5,7 @@
  * the loop's poll phase runs fifty requests back to back (150 ms and more), and libuv accepts one
  * new connection per turn of the loop (libuv pull request 3696): a client that connects then waits
  * one such turn per connection ahead of it, seconds at fifty connections, while the clients already
- * connected go round at p50 (decision 51).
+ * connected go round at p50 (docs/performance.md, PGlite in turns).
  *
  * `Turns` runs tasks one at a time, in the order they came, for at most `sliceMs` per slice; then it
  * lets the event loop turn (accept, read sockets, fire timers) before the next slice. A slice opened
@@ -16,7 +16,7 @@
  * A connection just accepted may have others behind it, and libuv takes one a turn: for `hurryMs`
  * after `hurry()` (the server calls it on each new connection) a slice lasts `hurriedSliceMs`, so the
  * loop turns every millisecond or so until the connections in line are in, instead of every two
- * slices of database work (decision 60). Under a steady load with no new connection, slices are
+ * slices of database work (docs/performance.md, hurried turns). Under a steady load with no new connection, slices are
  * `sliceMs` again, which keeps the switches of the loop from eating into the database's work.
  */
 export interface TurnsOptions {

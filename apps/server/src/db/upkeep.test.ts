@@ -15,7 +15,7 @@ async function statsOf(t: TestApp): Promise<{ analyzed: boolean; dead: number; e
 
 // PostgreSQL's own autovacuum looks after its tables; the job runs on PGlite only (lib/jobs.test.ts
 // lists what pg-boss schedules on PostgreSQL, without it).
-describe.runIf(!onPostgres)('the embedded database upkeep (decision 50)', () => {
+describe.runIf(!onPostgres)('the embedded database upkeep (docs/performance.md, PGlite upkeep)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

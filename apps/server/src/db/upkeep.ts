@@ -3,7 +3,7 @@ import type { Job } from '../lib/jobs';
 import type { Db } from './client';
 
 /**
- * PostgreSQL's autovacuum, for the embedded database (decision 50). PGlite runs PostgreSQL as one
+ * PostgreSQL's autovacuum, for the embedded database (docs/performance.md, PGlite upkeep). PGlite runs PostgreSQL as one
  * process without background workers, so no table is ever analysed or vacuumed there: the planner
  * guesses every table's size (a join over a handful of rows planned as sequential scans, 11 ms
  * instead of 0.7), and updated rows' old versions stay. This does what autovacuum would, with its

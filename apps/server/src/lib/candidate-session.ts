@@ -88,14 +88,14 @@ function tokenOf(request: FastifyRequest, secure: boolean): string | undefined {
 /**
  * The candidate a token opens, or null when it is unknown, closed or past its time. The time is
  * compared here, not in the statement: the same token makes the same read, which the read cache
- * answers until the session changes (decision 53).
+ * answers until the session changes (docs/performance.md, read cache).
  */
 export async function resolveCandidateSession(ctx: ServiceContext, token: string): Promise<number | null> {
   const [row] = await sessionByToken(ctx.db).execute({ hash: hashToken(token) });
   return row && row.expiresAt.getTime() > ctx.clock.now().getTime() ? row.candidateId : null;
 }
 
-/** The lookup of every candidate's request, prepared once per database (decision 53). */
+/** The lookup of every candidate's request, prepared once per database (docs/performance.md, read cache). */
 const sessionByToken = perDatabase((db) =>
   db
     .select({ candidateId: candidateSessions.candidateId, expiresAt: candidateSessions.expiresAt })

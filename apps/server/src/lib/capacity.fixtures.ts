@@ -41,7 +41,7 @@ export function burstFiles(): { dir: string; connected: string; go: string; allS
 /**
  * `count` GETs of `prefix` + i, sent at once by a child process on connections the server has
  * already accepted; their statuses. libuv accepts one connection per turn of the event loop
- * (decision 51): connections still waiting to be accepted when a handler holds the thread would
+ * (docs/performance.md, PGlite in turns): connections still waiting to be accepted when a handler holds the thread would
  * come in one by one afterwards, and never as the crowd the test is about.
  */
 export async function burstFromAnotherProcess(app: FastifyInstance, port: number, files: ReturnType<typeof burstFiles>, prefix: string, count: number): Promise<number[]> {

@@ -17,13 +17,13 @@ export interface ServiceContext {
   config: Config;
   log: FastifyBaseLogger;
   storage: FileStorage;
-  /** the sessions looked up, kept in memory where the database announces changes at commit (decision 48) */
+  /** the sessions looked up, kept in memory where the database announces changes at commit (docs/performance.md, sessions in memory) */
   sessionCache?: SessionCache<SessionLookupRow>;
   /** the database's announcements of changes; `settle()` waits for them to have arrived */
   changes?: ChangeFeed;
   /** moved by every announced change of the subject catalogue (and by a lost or regained listener) */
   catalogueChanges?: CatalogueChanges;
-  /** whole answers kept until a table they were read from changes (lib/kept-answers.ts, decision 54) */
+  /** whole answers kept until a table they were read from changes (lib/kept-answers.ts, docs/performance.md, kept answers) */
   answers?: KeptAnswers;
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../seed/demo';
 import { createTestApp, signIn, type TestApp } from '../../test/helpers';
 
-// Replies written together once per turn of the event loop (decision 61).
+// Replies written together once per turn of the event loop (docs/performance.md, gathered replies).
 let t: TestApp;
 /** whether each reply had been written when an immediate its handler queued ran */
 const writtenAtImmediate: boolean[] = [];
@@ -55,7 +55,7 @@ describe('replies gathered per turn of the event loop', () => {
   });
 });
 
-describe('reads the specification sends with POST or PATCH (decision 61)', () => {
+describe('reads the specification sends with POST or PATCH (docs/performance.md, change feed)', () => {
   it('answer without waiting for the database\'s announcements, where a change waits for them', async () => {
     const changes = t.app.ctx.changes!;
     const settle = changes.settle;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * The replies finished during one turn of the event loop are written together, at that turn's check
- * phase (setImmediate), instead of each as soon as its handler returns (decision 61).
+ * phase (setImmediate), instead of each as soon as its handler returns (docs/performance.md, gathered replies).
  *
  * A reply written at once wakes its client in the middle of the turn, and the client's next request
  * comes back as a turn of its own: under load the server then reads and answers a few sockets a turn,

@@ -5,7 +5,7 @@ import { createTestApp, ok, onPostgres, sessionFor, type TestApp } from '../../t
 import { cycles, persons, requestSubcategories, settings } from '../db/schema';
 import { createKeptAnswers, StaleKeptAnswer, type KeptAnswers } from './kept-answers';
 
-describe('whole answers kept until a table they were read from changes (decision 54)', () => {
+describe('whole answers kept until a table they were read from changes (docs/performance.md, kept answers)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

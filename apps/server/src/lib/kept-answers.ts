@@ -3,7 +3,7 @@ import type { ReadCache, Stamp } from '../db/read-cache';
 import { frozenAnswer } from './frozen-answer';
 
 /**
- * Whole answers kept until a table they were read from changes (decision 54).
+ * Whole answers kept until a table they were read from changes (docs/performance.md, kept answers).
  *
  * The read cache (db/read-cache.ts) keeps each statement's rows; a page that reads them still maps,
  * checks and writes them as JSON on every request, which is most of its time once the rows come
@@ -14,7 +14,7 @@ import { frozenAnswer } from './frozen-answer';
  *   the same name and values get the same answer while the tables hold.
  * - `tables`: every table its reads name. The answer is kept under their counters, taken before it
  *   is built, and given again only while none of them changed and nothing was forgotten (on
- *   PostgreSQL: while the changes of other instances are heard, decision 53).
+ *   PostgreSQL: while the changes of other instances are heard, docs/performance.md, read cache).
  *
  * A kept answer is frozen (lib/frozen-answer.ts): its text is written once, and nobody can change
  * what a later request is given. Requests for the same answer while it is being built wait for that

@@ -239,7 +239,7 @@ export interface Recipient {
 
 /**
  * A person's address and language, in one read; undefined without an address. Read outside a
- * transaction, it is usually answered from memory (the read cache, decision 53): a person's name,
+ * transaction, it is usually answered from memory (the read cache, docs/performance.md): a person's name,
  * address and language seldom change.
  */
 export async function recipientOf(exec: Executor, personId: number): Promise<Recipient | undefined> {

@@ -17,7 +17,7 @@ afterAll(async () => {
 
 const own = async (client: Awaited<ReturnType<typeof signIn>>['client'], id: number) => client.get(`/api/students/${id}`);
 
-describe('sessions kept in memory (decision 48)', () => {
+describe('sessions kept in memory (docs/performance.md, sessions in memory)', () => {
   it('answer a signed-in read without looking the session up again', async () => {
     const { client, user } = await signIn(t, DEMO_ACCOUNTS.permanent.matricule);
     const id = user.id as number;

@@ -1,6 +1,6 @@
 /**
  * The sessions this server has looked up, kept in memory so that a signed-in person's read costs
- * no database round trip (issue 15, decision 48). A person's entries are forgotten as soon as the
+ * no database round trip (issue 15, docs/performance.md, sessions in memory). A person's entries are forgotten as soon as the
  * database announces a change to anything the lookup reads (migration 0015's triggers, channel
  * `portal_person_change`): their session (revoked, touched, deleted), person, account, settings,
  * profile, identification or children, whoever made it, on whichever instance. Expiry and idleness

@@ -8,7 +8,7 @@ import { candidateCookieName, openCandidateSession } from './candidate-session';
  * The session lookups run on every request whose session is not in memory (after a sign-in, or a
  * change to the person). PostgreSQL plans a prepared statement with its values the first five times,
  * then keeps one plan if it costs no more. A limit sent as a parameter made the kept plan look
- * costlier, so a person's lookup (six joins) was planned on every run (decision 58); a candidate's
+ * costlier, so a person's lookup (six joins) was planned on every run (docs/performance.md, kept plans); a candidate's
  * (one table) kept its plan all along, and is checked so that it stays so. One connection here, so
  * that every run is on the connection whose statements are read.
  */

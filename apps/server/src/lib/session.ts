@@ -41,7 +41,7 @@ export interface ActiveSession {
  * Every authenticated request needs this lookup: one prepared statement, one round trip, unless the
  * session cache holds its row. It has no `limit`: the token's hash is unique, and drizzle sends a
  * limit as a parameter, which makes PostgreSQL judge the generic plan costlier and plan the six
- * joins again on every run (1.1 ms, against 0.1 ms for the run itself; decision 58).
+ * joins again on every run (1.1 ms, against 0.1 ms for the run itself; docs/performance.md, kept plans).
  */
 function sessionLookup(db: Db) {
   return db

@@ -69,7 +69,7 @@ export async function listPage<T extends PgSelect, R>(paging: Paging, toRow: (ro
 
 /**
  * A row's columns as placeholders named `<prefix><column>`, for a statement drizzle builds once and
- * runs with values (decision 62): `placeholderValues` gives those of a row, in what the driver takes.
+ * runs with values (docs/performance.md, writes in fewer round trips): `placeholderValues` gives those of a row, in what the driver takes.
  */
 export function placeholdersOf<K extends string>(prefix: string, columns: readonly K[]): Record<K, SQL> {
   // (wrapped, so that drizzle hands the value on as given: placeholderValues has encoded it, null included)

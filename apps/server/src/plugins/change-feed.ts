@@ -8,7 +8,7 @@ declare module 'fastify' {
     /**
      * A read the specification sends with POST or PATCH (a week's lessons, a page of subjects): it
      * changes nothing its author reads next, so its answer does not wait for the database's
-     * announcements (decision 61). A refusal it audits is read by the back office, not by its author.
+     * announcements (docs/performance.md, change feed). A refusal it audits is read by the back office, not by its author.
      */
     readOnly?: boolean;
   }
@@ -16,10 +16,10 @@ declare module 'fastify' {
 
 /**
  * A request that may have changed something answers once the database's announcements up to its
- * own changes have arrived (`changes.settle()`, decision 48): its author's next request never reads
+ * own changes have arrived (`changes.settle()`, docs/performance.md, change feed): its author's next request never reads
  * what was before. A read goes on at once, without a promise of its own: this hook runs for every
  * request. Then every reply is written with the other replies of its turn of the event loop
- * (lib/gathered-replies.ts, decision 61).
+ * (lib/gathered-replies.ts, docs/performance.md, change feed).
  */
 export const changeFeedPlugin = fp(async (app: FastifyInstance, { changes }: { changes: ChangeFeed }) => {
   app.addHook('onSend', (request, _reply, payload, done) => {

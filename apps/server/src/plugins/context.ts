@@ -12,7 +12,7 @@ import type { SessionLookupRow } from '../lib/session';
 import { PERSON_CHANGE_CHANNEL, SessionCache } from '../lib/session-cache';
 import { LocalStorage, type FileStorage } from '../lib/storage';
 
-/** How many whole answers are kept (lib/kept-answers.ts, decision 54): a page of twenty lines is some tens of kilobytes. */
+/** How many whole answers are kept (lib/kept-answers.ts, docs/performance.md, kept answers): a page of twenty lines is some tens of kilobytes. */
 const KEPT_ANSWERS = 2_000;
 
 declare module 'fastify' {
@@ -32,12 +32,12 @@ export async function serviceContext(
 ): Promise<ServiceContext & { changes: ChangeFeed }> {
   const { config, database, clock } = options;
   const mailer = createMailer({ db: database.db, clock, log, from: config.mailFrom, smtpUrl: config.smtpUrl, printKept: config.devMailbox, ...(options.mailTransport ? { transport: options.mailTransport } : {}) });
-  // What the database announces (decision 48): changes to what a session's lookup reads, which
+  // What the database announces (docs/performance.md, change feed): changes to what a session's lookup reads, which
   // forget the sessions kept in memory, and changes to the subject catalogue, which renew the
   // subject lists' stamp.
   const sessionCache = config.sessionCache ? new SessionCache<SessionLookupRow>() : undefined;
   const catalogueChanges: CatalogueChanges = { generation: 0, active: false };
-  // On PostgreSQL, also the tables other instances change, which the read cache forgets (decision 53;
+  // On PostgreSQL, also the tables other instances change, which the read cache forgets (docs/performance.md;
   // the embedded database's own client sees every change).
   const readCache = database.driver === 'postgres' ? database.readCache : undefined;
   const changes = await database.listen([PERSON_CHANGE_CHANNEL, CATALOGUE_CHANGE_CHANNEL, ...(readCache ? [READ_CHANGE_CHANNEL] : [])], {
@@ -59,7 +59,7 @@ export async function serviceContext(
       catalogueChanges.active = true;
     },
   });
-  // Whole answers kept while their tables hold (decision 54); the tests check each against a new
+  // Whole answers kept while their tables hold (docs/performance.md, kept answers); the tests check each against a new
   // build on the embedded database, where every change is known at once.
   const answers = database.readCache ? createKeptAnswers(database.readCache, { entries: KEPT_ANSWERS, check: config.env === 'test' && database.driver === 'pglite' }) : undefined;
   return { db: database.db, clock, mailer, config, log, storage: options.storage ?? new LocalStorage(path.join(config.dataDir, 'uploads')), changes, catalogueChanges, ...(sessionCache ? { sessionCache } : {}), ...(answers ? { answers } : {}) };

@@ -110,7 +110,7 @@ afterEach(async () => {
 /** The real app on a PostgreSQL URL, with the timeouts above, closed after the test. */
 async function appOn(databaseUrl: string): Promise<FastifyInstance> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-outage-'));
-  // The 20 sign-ins all reach the database: the password gate (decision 48) is not what is tested here.
+  // The 20 sign-ins all reach the database: the password gate (docs/performance.md) is not what is tested here.
   const config = testConfig({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PASSWORD_WORK_CONCURRENCY: '20', ...TIMEOUTS });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, poolSize: 5, timeouts: config.databaseTimeouts });
   const app = await buildApp({ config, database });

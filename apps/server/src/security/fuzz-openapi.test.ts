@@ -42,7 +42,7 @@ interface Operation {
  * Tables whose rows malformed requests may legitimately add to or touch: the append-only
  * audit log records refused accesses, the throttles count refused attempts, and a session's
  * last-seen time moves on every authenticated request, and on PostgreSQL the announcements of
- * those changes wait in `portal_announcements` until sent (decision 55). Every other table must
+ * those changes wait in `portal_announcements` until sent (docs/performance.md, deferred announcements). Every other table must
  * not change.
  */
 const BOOKKEEPING = new Set(['audit_log', 'login_throttles', 'sessions', '__drizzle_migrations', 'portal_announcements']);

@@ -66,7 +66,7 @@ export const UNACCENTED = 'AAAAAAaaaaaaCcEEEEeeeeIIIIiiiiNnOOOOOoooooUUUUuuuuYyy
 
 /**
  * What a subject search reads: code and both names, lower case, without accents. Kept in the
- * subject's row as `search_text` (a stored generated column, decision 58), which a search reads and
+ * subject's row as `search_text` (a stored generated column, docs/performance.md, kept plans), which a search reads and
  * subjects_search_trgm_idx indexes: working it out for each row a search looked at was most of a
  * search's time.
  */

@@ -60,7 +60,7 @@ export const evaluationTargets = pgTable(
   (t) => [
     uniqueIndex('evaluation_targets_uq').on(t.sessionId, t.subjectId, t.lecturerId, t.classId),
     index('evaluation_targets_lecturer_idx').on(t.lecturerId),
-    // a student's targets: their class's, and their optional subjects' (decision 50)
+    // a student's targets: their class's, and their optional subjects' (docs/performance.md, PGlite upkeep)
     index('evaluation_targets_class_idx').on(t.classId),
     index('evaluation_targets_subject_idx').on(t.subjectId),
   ],

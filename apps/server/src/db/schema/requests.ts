@@ -140,7 +140,7 @@ export const requests = pgTable(
     updatedAt: updated(),
   },
   (t) => [
-    // read backwards, newest first as the author's list is ordered: a page stops at its last line (decision 50)
+    // read backwards, newest first as the author's list is ordered: a page stops at its last line (docs/performance.md, PGlite upkeep)
     index('requests_author_idx').on(t.REQUEST_AUTHOR, t.filedAt, t.id),
     index('requests_unit_idx').on(t.REQUEST_UNITY_ID, t.REQUEST_STATUS),
     index('requests_filed_idx').on(t.filedAt),

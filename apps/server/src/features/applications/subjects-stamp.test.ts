@@ -4,7 +4,7 @@ import { applicationSessions } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
 import { createTestApp, onPostgres, signIn, withTableAway, type Client, type TestApp } from '../../../test/helpers';
 
-// The subject lists' stamp kept in memory (decision 48) holds only until the open application
+// The subject lists' stamp kept in memory (docs/performance.md) holds only until the open application
 // session could change by time: the next start or end of an active session.
 let t: TestApp;
 beforeAll(async () => {

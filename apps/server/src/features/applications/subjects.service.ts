@@ -267,7 +267,7 @@ function forDb(db: Db): PerDb {
 
 /**
  * The stamp the lists are read under. Where the database announces the catalogue's changes
- * (decision 48), the stamp is kept in memory until one is announced or the open session could
+ * (docs/performance.md, subject lists' stamp), the stamp is kept in memory until one is announced or the open session could
  * change by time; otherwise (or while announcements may be missed) it is read each time.
  */
 async function currentStamp(db: Db, now: Date, changes: CatalogueChanges | undefined): Promise<string> {

@@ -9,7 +9,7 @@ import { Client, codeIn, DEMO_PASSWORD, emailOf, lastMailTo, mailsTo, onPostgres
  * PostgreSQL with two server instances (PGlite serialises everything and would hide races).
  */
 describe.runIf(onPostgres)('sign-in under concurrency (PostgreSQL, two instances)', () => {
-  // Every sign-in reaches its check: the password gate (decision 48) is not what is tested here.
+  // Every sign-in reaches its check: the password gate (docs/performance.md) is not what is tested here.
   const cluster = twoInstances({ env: { PASSWORD_WORK_CONCURRENCY: '16' } });
   const { instance } = cluster;
 

@@ -50,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const originOf = (request: FastifyRequest): SignInOrigin => ({ meta: requestMeta(request), deviceToken: request.cookies[DEVICE_COOKIE] });
   // Every call that hashes or verifies a password (or pads its time with a decoy verification)
-  // takes a place at this gate: argon2id's work is bounded, past it 503 at once (decision 48).
+  // takes a place at this gate: argon2id's work is bounded, past it 503 at once (docs/performance.md, password gate).
   const gate = capacityGate({ ...app.ctx.config.passwordWork, retryAfterSeconds: 2, maxRetryAfterSeconds: 30 });
   const passwordWork = { onRequest: gate.enter, onResponse: gate.leave };
 

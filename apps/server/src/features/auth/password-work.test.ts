@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
 import { createTestApp, DEMO_PASSWORD, signIn, type TestApp } from '../../../test/helpers';
 
-// Password work (argon2id) goes through a gate (decision 48): one at a time here, none waiting.
+// Password work (argon2id) goes through a gate (docs/performance.md, password gate): one at a time here, none waiting.
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ env: { PASSWORD_WORK_CONCURRENCY: '1', PASSWORD_WORK_QUEUE: '0' } });

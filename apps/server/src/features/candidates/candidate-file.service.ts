@@ -159,7 +159,7 @@ const CANDIDATE_FILE_TABLES = [candidates, entrances, candidateDocuments, entran
 
 /**
  * `GET /candidate/me`: the candidate's own file, with their own document addresses, kept until a
- * table it reads changes (decision 54). Nothing in it depends on the moment; the session is checked
+ * table it reads changes (docs/performance.md, kept answers). Nothing in it depends on the moment; the session is checked
  * by the route on every request, before.
  */
 export function ownCandidateFile(ctx: ServiceContext, input: { candidateId: number }): Promise<CandidateFile> {

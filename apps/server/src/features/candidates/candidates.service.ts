@@ -105,7 +105,7 @@ const OPEN_ENTRANCES_TABLES = [entrances, entranceSpecialities, cycles, branches
  * `GET /entrances`: the entrances that take registrations today (university time): not closed and
  * their deadline not past, by deadline then name, each with the specialities it offers per cycle.
  * The contract's rule (openOn) still decides which rows are open; the database only reads fewer.
- * Kept until an entrance, a speciality or the catalogue changes (decision 54), per university day:
+ * Kept until an entrance, a speciality or the catalogue changes (docs/performance.md, kept answers), per university day:
  * the day is all of the moment it depends on.
  */
 export async function openEntrances(ctx: ServiceContext): Promise<Entrance[]> {
@@ -156,7 +156,7 @@ const typedCountries = (values: Pick<CandidateCreateValues, 'COUNTRY' | 'COUNTRY
 /**
  * What a registration checks, read at once (on PostgreSQL, on three connections), before anything is
  * checked, so that the first refusal is still the entrance's, then the choices', then the
- * countries'. Built once per database (decision 63); on PGlite most often answered from memory.
+ * countries'. Built once per database (docs/performance.md, writes from what is known); on PGlite most often answered from memory.
  */
 async function registrationChecks(db: Db, values: CandidateCreateValues) {
   const statements = checkStatementsOf(db);
@@ -306,7 +306,7 @@ export async function registerCandidate(ctx: ServiceContext, input: { values: Ca
   await limitRegistrations(ctx, input.ip);
   const answer: Registration = { answer: { status: 'CHECK_MAIL', codeExpiresIn: CANDIDATE_CODE_TTL_SECONDS }, attempt: randomToken() };
   const statements = registrationStatementsOf(ctx.db);
-  // The id and the number drawn first, so that the mail is written with them (decision 63).
+  // The id and the number drawn first, so that the mail is written with them (docs/performance.md, writes from what is known).
   const [drawn] = await statements.numbers.execute();
   const id = drawn!.id;
   const row: RegisteredRow = {
@@ -361,7 +361,7 @@ const REGISTERED_KEYS = [
 type RegisteredRow = Pick<typeof candidates.$inferSelect, (typeof REGISTERED_KEYS)[number]>;
 
 /**
- * A registration's writes in one statement (decision 63): the candidate, the first link to the file,
+ * A registration's writes in one statement (docs/performance.md, writes from what is known): the candidate, the first link to the file,
  * the code for this browser (decision 65) and the "registration received" mail, all or none. Its values
  * are placeholders, so that drizzle builds its SQL once per database. A second registration of an
  * address for the entrance breaks ONE_REGISTRATION_PER_ADDRESS, and the whole statement with it.

@@ -455,7 +455,7 @@ describe("the candidate's own file", () => {
     const entrance = await makeEntrance(t);
     const { client, candidate } = await registered(entrance);
     t.clock.advance(CANDIDATE_SESSION_SECONDS * 1000 - 1000);
-    // the same read twice: the second may be the read cache's answer (decision 53), which must not outlive the session
+    // the same read twice: the second may be the read cache's answer (docs/performance.md), which must not outlive the session
     expect(ok<CandidateFile>(await client.get('/api/candidate/me')).id).toBe(candidate.id);
     expect(ok<CandidateFile>(await client.get('/api/candidate/me')).id).toBe(candidate.id);
     t.clock.advance(2000);

@@ -31,7 +31,7 @@ const studentHasTarget = (studentId: number | Placeholder) =>
 /**
  * What a student evaluates, as one statement prepared once per database: its SQL is built once,
  * not on every request (drizzle's building was most of this read's time once its answer was kept,
- * decision 53).
+ * docs/performance.md, read cache).
  */
 function buildStudentEvaluations(db: Db) {
   const student = sql.placeholder('student');
@@ -73,7 +73,7 @@ const STUDENT_EVALUATIONS_TABLES = [evaluationTargets, evaluationSessions, subje
  * and optional subjects, in every session: open sessions first, then upcoming, then ended. Only
  * the student reads it: its done flags say who answered what (decision 64).
  * The list is kept per student and university day (the states are of the day) until one of its
- * tables changes (decision 54).
+ * tables changes (docs/performance.md, kept answers).
  */
 export async function studentEvaluations(ctx: ServiceContext, input: Acting & { studentId: number }): Promise<StudentEvaluationList> {
   const { actor, studentId } = input;

@@ -82,7 +82,7 @@ type FormRow = Awaited<ReturnType<typeof formsWithUse>>[number];
 
 /**
  * The reads of forms as statements prepared once per database: their SQL is built once, not on
- * every request (drizzle's building was most of a form's read once its answer was kept, decision 53).
+ * every request (drizzle's building was most of a form's read once its answer was kept, docs/performance.md, read cache).
  */
 function buildFormStatements(db: Db) {
   const p = sql.placeholder;
@@ -136,7 +136,7 @@ function studentHasFormQuery(exec: Executor, studentId: number | Placeholder, fo
 /** What the check reads: a target's session and class, the student's class and optional subjects. */
 const STUDENT_HAS_FORM_TABLES = [evaluationTargets, evaluationSessions, persons, studentSubjects];
 
-/** Kept per student, form and university day until a table it reads changes (decision 54), as the form itself is. */
+/** Kept per student, form and university day until a table it reads changes (docs/performance.md, kept answers), as the form itself is. */
 async function studentHasForm(ctx: ServiceContext, input: { studentId: number; formId: number; today: string }): Promise<boolean> {
   const { has } = await keptAnswer(ctx, { name: 'evaluation.formAccess', of: input, tables: STUDENT_HAS_FORM_TABLES }, async () => {
     const [row] = await formStatements(ctx.db).studentHas.execute({ student: input.studentId, form: input.formId, today: input.today });
@@ -153,7 +153,7 @@ const QUESTION_FORM_TABLES = [questionForms, evaluationSessions];
  * who has it to answer in an open session (evaluation.answer); anybody else is refused (403,
  * audited), and so is a student asking for another form. Who may read it is checked on every
  * request; the form, the same for every reader, is kept per university day (its `inUse`) until its
- * tables change (decision 54).
+ * tables change (docs/performance.md, kept answers).
  */
 export async function readQuestionForm(ctx: ServiceContext, input: Acting & { id: number }): Promise<QuestionForm> {
   const { actor, id } = input;

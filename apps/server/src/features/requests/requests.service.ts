@@ -140,7 +140,7 @@ const FILED_REQUEST_KEYS = [...REQUEST_DETAIL_FIELDS, 'id', 'REQUEST_ID', 'REQUE
 const FILED_STEP_KEYS = ['requestId', 'kind', 'unitId', 'status', 'at', 'by'] as const;
 
 /**
- * A filing in one statement (decision 62): the request (its id and reference drawn before), its
+ * A filing in one statement (docs/performance.md, writes in fewer round trips): the request (its id and reference drawn before), its
  * first step, its audit entry and, when `mailed`, its mail in the outbox, each written by a
  * data-modifying WITH of the one statement, so that all are written or none. Every value is a
  * placeholder, so that drizzle builds its SQL once (`filingStatementsOf`), not on every filing.
@@ -242,7 +242,7 @@ export async function fileRequest(ctx: ServiceContext, input: { actor: Actor; me
   // The author's address and language, read before the writing statement: usually from memory.
   const recipient = await recipientOf(ctx.db, actor.id);
   // The request's id and reference are drawn first, so that its mail is written with it: the request,
-  // its first step, its audit entry and its mail are then one statement (decision 62).
+  // its first step, its audit entry and its mail are then one statement (docs/performance.md, writes in fewer round trips).
   const { id, number } = await drawRequestNumbers(ctx.db);
   const reference = requestReferenceOf(sub.code, today, number);
   const mail = recipient ? filingMail(ctx, { recipient, requestId: id, reference, title: body.REQUEST_OBJECT, filedAt: now, signature: !signedAtFiling }) : undefined;

@@ -15,7 +15,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: app.requireUser,
   }, async (request) => {
     const personId = await assertSelf(app, request, request.body.STUDENT_ID);
-    // What the session's lookup read of the settings is what the save compares with (decision 63).
+    // What the session's lookup read of the settings is what the save compares with (docs/performance.md, writes from what is known).
     return saveSettings(app.ctx, { personId, values: request.body, known: request.settingsValues ?? null });
   });
 };

@@ -10,7 +10,7 @@ import { placeholdersOf, placeholderValues } from '../../lib/sql';
 /** What a save writes of the row. */
 const WRITTEN = ['values', 'updatedAt'] as const;
 
-/** The writes of a save, built once (decision 62): a save is most often one of them. */
+/** The writes of a save, built once (docs/performance.md, writes in fewer round trips): a save is most often one of them. */
 const statementsOf = perDatabase((db: Db) => ({
   /** the values written only if they are still those known (`before`: compare and set) */
   swap: db

@@ -121,7 +121,7 @@ const STUDENT_FILE_TABLES = [persons, accounts, studentProfiles, studentDocument
  * `GET /students/profile` (one's own) and `/students/profile/{id}` (the human resources service,
  * `persons.readFull`: the route has checked it). A read of someone else's file, which carries the
  * parents' contacts and a disability, is written to the audit log. The file is kept until one of
- * its tables changes (decision 54); the audit is written on every read.
+ * its tables changes (docs/performance.md, kept answers); the audit is written on every read.
  */
 export async function readStudentFile(ctx: ServiceContext, input: { personId: number; actor: Actor; meta: RequestMeta }): Promise<StudentFile> {
   const file = await keptAnswer(ctx, { name: 'students.file', of: { person: input.personId }, tables: STUDENT_FILE_TABLES }, async () => {

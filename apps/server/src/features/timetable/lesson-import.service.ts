@@ -222,7 +222,7 @@ async function insertLines(
 ): Promise<GoodLine[]> {
   const values = (good: GoodLine) => ({ ...good.slot, subjectId: good.subjectId, part: good.part, status: 'PendingValidation' as const, createdAt: by.now, createdBy: by.actorId, updatedAt: by.now });
   const saved: GoodLine[] = [];
-  // the same locks as a lesson planned alone (decision 59), all taken before the first batch
+  // the same locks as a lesson planned alone (docs/performance.md, lesson slot locks), all taken before the first batch
   if (accepted.length) await lockSlots(tx, accepted.map((good) => good.slot));
   for (let i = 0; i < accepted.length; i += BATCH) {
     const batch = accepted.slice(i, i + BATCH);

@@ -68,7 +68,7 @@ export async function lessonsOf(ctx: ServiceContext, input: { owner: TimetableOw
  * back office (`lessons.readAny`), those of the person PERSON_ID names; anyone else naming another
  * person is refused (403, audited). A student's timetable carries the student and their class.
  * The caller's own lecturer timetable is one query: the session already read who they are. The
- * answer is kept (decision 54) by whose it is and the two days; the refusal is never kept.
+ * answer is kept (docs/performance.md, kept answers) by whose it is and the two days; the refusal is never kept.
  */
 export async function timetable(ctx: ServiceContext, input: { actor: Actor; self: TimetableOwner; meta: RequestMeta; query: TimetableQuery }): Promise<Timetable> {
   const { actor, query } = input;
