@@ -32,10 +32,15 @@ export default tseslint.config(
     // A route reads top to bottom: schema, guard, one service call, status code. It never queries.
     files: ['apps/server/src/**/*.routes.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Routes do not query: call a service.' },
-        { group: ['**/db/schema', '**/db/client'], message: 'Routes do not touch the database: call a service.' },
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Routes do not query: call a service.' },
+            { group: ['**/db/schema', '**/db/client'], message: 'Routes do not touch the database: call a service.' },
+          ],
+        },
+      ],
     },
   },
   {
@@ -43,9 +48,12 @@ export default tseslint.config(
     // through the main entry, so a page that needs a constant does not pull the schemas (decision 10).
     files: ['apps/web/src/**/*.{ts,tsx}'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        paths: [{ name: '@portal/contract', importNames: rulesEntryNames(), allowTypeImports: true, message: "Import it from '@portal/contract/rules'." }],
-      }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@portal/contract', importNames: rulesEntryNames(), allowTypeImports: true, message: "Import it from '@portal/contract/rules'." }],
+        },
+      ],
     },
   },
   {
@@ -56,10 +64,18 @@ export default tseslint.config(
     // `@portal/contract/rules` depends on nothing: the web shell and list pages load it without Zod or phone metadata.
     files: ['packages/contract/src/rules/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { group: ['zod', 'zod/*', 'libphonenumber-js', 'libphonenumber-js/*'], message: 'The rules entry has no dependency: schemas and phone checks live in the contract files beside it.' },
-        { group: ['../*'], message: 'The rules import only rules: the contract files beside them bring Zod.' },
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['zod', 'zod/*', 'libphonenumber-js', 'libphonenumber-js/*'],
+              message: 'The rules entry has no dependency: schemas and phone checks live in the contract files beside it.',
+            },
+            { group: ['../*'], message: 'The rules import only rules: the contract files beside them bring Zod.' },
+          ],
+        },
+      ],
     },
   },
 );

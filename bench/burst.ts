@@ -18,7 +18,22 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createPglite } from '../apps/server/src/db/client';
-import { CANDIDATE_CODE_LINE, crowdAddress, openEntrance, option, peakRssMiB, registeredCandidate, REGISTRATION_ENV, registration, root, start, stop, waitFor, type EntranceAnswer, freshDatabase } from './lib';
+import {
+  CANDIDATE_CODE_LINE,
+  crowdAddress,
+  openEntrance,
+  option,
+  peakRssMiB,
+  registeredCandidate,
+  REGISTRATION_ENV,
+  registration,
+  root,
+  start,
+  stop,
+  waitFor,
+  type EntranceAnswer,
+  freshDatabase,
+} from './lib';
 
 const arg = (name: string, fallback: number) => Number(option(name, String(fallback)));
 const REGISTRATIONS = arg('registrations', 10_000);
@@ -55,14 +70,27 @@ function post(agent: http.Agent, port: number, body: string, clientAddress: stri
     };
     let connectedAt = performance.now();
     const request = http.request(
-      { host: '127.0.0.1', port, path: '/api/candidate', method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-forwarded-for': clientAddress } },
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/candidate',
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-forwarded-for': clientAddress },
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => {
           const retryAfter = response.headers['retry-after'];
           const attemptCookie = (response.headers['set-cookie'] ?? []).some((c) => /^(__Host-)?portal_candidate_attempt=[^;]/.test(c));
-          done({ status: response.statusCode ?? 0, retryAfter: retryAfter === undefined ? null : Number(retryAfter), body: Buffer.concat(chunks).toString('utf8'), afterConnectMs: performance.now() - connectedAt, attemptCookie });
+          done({
+            status: response.statusCode ?? 0,
+            retryAfter: retryAfter === undefined ? null : Number(retryAfter),
+            body: Buffer.concat(chunks).toString('utf8'),
+            afterConnectMs: performance.now() - connectedAt,
+            attemptCookie,
+          });
         });
         response.on('error', (error) => done({ error: error.message, timeout: false }));
       },
@@ -77,7 +105,9 @@ function post(agent: http.Agent, port: number, body: string, clientAddress: stri
     });
     // A kept-alive connection the server closed as it was reused (a race of keep-alive, which a
     // browser meets too) is told apart from a connection refused or dropped.
-    request.on('error', (error: NodeJS.ErrnoException) => done({ error: `${error.code ?? error.message}${request.reusedSocket ? ' on a kept-alive connection' : ''}`, timeout: false }));
+    request.on('error', (error: NodeJS.ErrnoException) =>
+      done({ error: `${error.code ?? error.message}${request.reusedSocket ? ' on a kept-alive connection' : ''}`, timeout: false }),
+    );
     request.end(body);
   });
 }
@@ -111,7 +141,9 @@ interface SubmitResult {
 /** The kernel's count of connections dropped because a listening socket's queue was full (Linux). */
 function listenOverflows(): number {
   try {
-    const [names, values] = readFileSync('/proc/net/netstat', 'utf8').split('\n').filter((l) => l.startsWith('TcpExt:'));
+    const [names, values] = readFileSync('/proc/net/netstat', 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('TcpExt:'));
     const at = names!.split(' ').indexOf('ListenOverflows');
     return Number(values!.split(' ')[at]);
   } catch {
@@ -127,7 +159,19 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * is answered 202; with `retries` off, the first answer is the last.
  */
 async function submit(agent: http.Agent, port: number, s: Submit, retries: boolean): Promise<SubmitResult> {
-  const result: SubmitResult = { email: s.email, repeat: s.repeat, final: 'error', unlike: false, successMs: null, totalMs: null, busy: [], retryGaps: [], hangs: 0, connectionErrors: [], other: [] };
+  const result: SubmitResult = {
+    email: s.email,
+    repeat: s.repeat,
+    final: 'error',
+    unlike: false,
+    successMs: null,
+    totalMs: null,
+    busy: [],
+    retryGaps: [],
+    hangs: 0,
+    connectionErrors: [],
+    other: [],
+  };
   const first = performance.now();
   for (let attempt = 0; attempt < 200; attempt++) {
     const sent = performance.now();
@@ -218,7 +262,9 @@ async function burst(label: string, port: number, submits: Submit[], retries: bo
   await poll;
   agent.destroy();
   const answered = results.filter((r) => r.final === 202).length;
-  console.error(`${label}: ${submits.length} submits, ${answered} answered 202, ${results.reduce((n, r) => n + r.busy.length, 0)} answers 503, in ${seconds.toFixed(1)} s`);
+  console.error(
+    `${label}: ${submits.length} submits, ${answered} answered 202, ${results.reduce((n, r) => n + r.busy.length, 0)} answers 503, in ${seconds.toFixed(1)} s`,
+  );
   return { label, results, seconds, peakMiB: peakRssMiB(serverPid), health, overflows: listenOverflows() - overflowsBefore };
 }
 
@@ -347,16 +393,62 @@ function column(database: string, b: Burst, c: Check, retries: boolean, waitMs: 
     '"sent again" mails; mails without the stored number or a code line': `${c.repeatedMails}; ${c.wrongMails}`,
     '503 answers (submits refused at least once)': `${busy.length} (${r.filter((x) => x.busy.length).length})${busy.length ? `, ${busyCodes.join(', ')}` : ''}`,
     '503 at once (under the wait) / after the wait': `${busyAtOnce.length} / ${busy.length - busyAtOnce.length}`,
-    '503 latency p50 / p99 / max': busy.length ? `${ms(percentile(busy.map((x) => x.ms), 0.5))} / ${ms(percentile(busy.map((x) => x.ms), 0.99))} / ${ms(max(busy.map((x) => x.ms)))}` : '-',
-    '503 latency once connected p50 / p99': busy.length ? `${ms(percentile(busy.map((x) => x.afterConnectMs), 0.5))} / ${ms(percentile(busy.map((x) => x.afterConnectMs), 0.99))}` : '-',
-    'Retry-After (s) min / p50 / max; honoured': busy.length ? `${min(retryAfters)} / ${percentile(retryAfters, 0.5)} / ${max(retryAfters)}; ${retries ? (honoured ? 'yes' : 'NO') : 'no retries'}` : '-',
+    '503 latency p50 / p99 / max': busy.length
+      ? `${ms(
+          percentile(
+            busy.map((x) => x.ms),
+            0.5,
+          ),
+        )} / ${ms(
+          percentile(
+            busy.map((x) => x.ms),
+            0.99,
+          ),
+        )} / ${ms(max(busy.map((x) => x.ms)))}`
+      : '-',
+    '503 latency once connected p50 / p99': busy.length
+      ? `${ms(
+          percentile(
+            busy.map((x) => x.afterConnectMs),
+            0.5,
+          ),
+        )} / ${ms(
+          percentile(
+            busy.map((x) => x.afterConnectMs),
+            0.99,
+          ),
+        )}`
+      : '-',
+    'Retry-After (s) min / p50 / max; honoured': busy.length
+      ? `${min(retryAfters)} / ${percentile(retryAfters, 0.5)} / ${max(retryAfters)}; ${retries ? (honoured ? 'yes' : 'NO') : 'no retries'}`
+      : '-',
     'hangs (no answer in 30 s) / connection errors': `${hangs} / ${connectionErrors.length}${connectionErrors.length ? ` (${[...new Set(connectionErrors)].join(', ')})` : ''}`,
     'connections dropped by the kernel (listen queue full)': String(b.overflows),
     'other answers': other.length ? `${other.length} (${[...new Set(other.map((o) => o.status))].join(', ')})` : '0',
     'total time': `${b.seconds.toFixed(1)} s`,
     'registrations stored per second': (c.stored / b.seconds).toFixed(0),
-    'successful submit p50 / p99': `${ms(percentile(successes.map((x) => x.successMs!), 0.5))} / ${ms(percentile(successes.map((x) => x.successMs!), 0.99))}`,
-    'time to success, retries included, p50 / p99': `${ms(percentile(successes.map((x) => x.totalMs!), 0.5))} / ${ms(percentile(successes.map((x) => x.totalMs!), 0.99))}`,
+    'successful submit p50 / p99': `${ms(
+      percentile(
+        successes.map((x) => x.successMs!),
+        0.5,
+      ),
+    )} / ${ms(
+      percentile(
+        successes.map((x) => x.successMs!),
+        0.99,
+      ),
+    )}`,
+    'time to success, retries included, p50 / p99': `${ms(
+      percentile(
+        successes.map((x) => x.totalMs!),
+        0.5,
+      ),
+    )} / ${ms(
+      percentile(
+        successes.map((x) => x.totalMs!),
+        0.99,
+      ),
+    )}`,
     'GET /api/health meanwhile p50 / max (not 200)': `${ms(percentile(b.health.ms, 0.5))} / ${ms(max(b.health.ms))} (${b.health.failed})`,
     'server peak memory (VmHWM)': `${b.peakMiB} MiB`,
   };
@@ -393,7 +485,17 @@ const gateOf = (database: 'postgres' | 'pglite'): Gate => ({
 
 async function portal(database: 'postgres' | 'pglite', port: number): Promise<{ columns: Column[]; entrance: string; gate: Gate }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-burst-'));
-  const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}`, DATABASE_POOL_SIZE: String(POOL_SIZE), DEV_MAILBOX: 'true', ...REGISTRATION_ENV };
+  const env: Record<string, string> = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATABASE_POOL_SIZE: String(POOL_SIZE),
+    DEV_MAILBOX: 'true',
+    ...REGISTRATION_ENV,
+  };
   const fresh = database === 'postgres' ? await freshDatabase('portal_burst') : undefined;
   if (fresh) env.DATABASE_URL = fresh.url;
   const gate = gateOf(database);
@@ -435,7 +537,10 @@ async function portal(database: 'postgres' | 'pglite', port: number): Promise<{ 
     return {
       entrance: `${entrance.Entrance_Name} (id ${entrance.Entrance_ID}, from the demo seed)`,
       gate,
-      columns: [column(database, withRetries, check(withRetries.results, rows, mails, 'burst-a'), true, gate.waitMs), column(database, noRetries, check(noRetries.results, rows, mails, 'burst-b'), false, gate.waitMs)],
+      columns: [
+        column(database, withRetries, check(withRetries.results, rows, mails, 'burst-a'), true, gate.waitMs),
+        column(database, noRetries, check(noRetries.results, rows, mails, 'burst-b'), false, gate.waitMs),
+      ],
     };
   } finally {
     await stop(server);
@@ -449,7 +554,9 @@ const notes: string[] = [];
 for (const [i, database] of DATABASES.entries()) {
   const { columns: found, entrance, gate } = await portal(database, 3311 + i);
   columns.push(...found);
-  notes.push(`${database}: entrance ${entrance}; gate ${gate.concurrency} running, ${gate.queue} waiting at most ${gate.waitMs / 1000} s${database === 'postgres' ? `, pool of ${POOL_SIZE} connections` : ''}.`);
+  notes.push(
+    `${database}: entrance ${entrance}; gate ${gate.concurrency} running, ${gate.queue} waiting at most ${gate.waitMs / 1000} s${database === 'postgres' ? `, pool of ${POOL_SIZE} connections` : ''}.`,
+  );
 }
 
 const keys = Object.keys(columns[0]!.cells);
@@ -459,7 +566,10 @@ const table = [
   ...keys.map((k) => `| ${k} | ${columns.map((c) => c.cells[k]).join(' | ')} |`),
   `| **all checks hold** | ${columns.map((c) => (c.ok ? 'yes' : '**NO**')).join(' | ')} |`,
 ].join('\n');
-const sockets = CONNECTIONS > 0 ? `a crowd of ${CONNECTIONS} submitting at the same time (each on its own connection, the next submit as soon as one is answered)` : 'every submit on its own connection, all opened at once';
+const sockets =
+  CONNECTIONS > 0
+    ? `a crowd of ${CONNECTIONS} submitting at the same time (each on its own connection, the next submit as soon as one is answered)`
+    : 'every submit on its own connection, all opened at once';
 const summary = `${table}\n\n${REGISTRATIONS} new addresses and ${REPEATS} repeated submits (the same address and entrance again) in random order, ${sockets}; a client gives up after ${TIMEOUT_MS / 1000} s (a hang). Each address comes from its own client address (X-Forwarded-For, the server with TRUST_PROXY=true; a repeat from its first submit's), and the registrations an hour in all are set to ${Number(REGISTRATION_ENV.CANDIDATE_REGISTRATIONS_PER_HOUR).toLocaleString('en')}: neither limit of decision 65 is what is measured. With retries, a 503 is submitted again after its Retry-After plus a random share of it (up to twice). The second burst: ${REGISTRATIONS} other new addresses, no retries.\n${notes.join('\n')}\n${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}.`;
 console.log(`\n${summary}`);
 mkdirSync(path.dirname(OUT), { recursive: true });

@@ -5,11 +5,28 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-interface Row { target: string; database: string; rps: number; p99: number; ratio: number; errors: number; non2xx: number }
+interface Row {
+  target: string;
+  database: string;
+  rps: number;
+  p99: number;
+  ratio: number;
+  errors: number;
+  non2xx: number;
+}
 interface Crowd {
   readsAlone: { rps: number; p99: number };
   readsDuring: { rps: number; p99: number };
-  signIns: { ok: number; tooMany: number; busy: number; other: number; noAnswer: number; okP99: number | null; busyP99: number | null; busyWithRetryAfter: number };
+  signIns: {
+    ok: number;
+    tooMany: number;
+    busy: number;
+    other: number;
+    noAnswer: number;
+    okP99: number | null;
+    busyP99: number | null;
+    busyWithRetryAfter: number;
+  };
 }
 interface Results {
   date: string;
@@ -70,9 +87,13 @@ if (crowdDatabases.length) {
   const describe = (c: Crowd) =>
     `reads ${Math.round(c.readsAlone.rps)} → ${Math.round(c.readsDuring.rps)} req/s (p99 ${c.readsAlone.p99} → ${c.readsDuring.p99} ms); sign-ins 2xx/429/503/other ${c.signIns.ok}/${c.signIns.tooMany}/${c.signIns.busy}/${c.signIns.other}, ${c.signIns.noAnswer} unanswered, p99 2xx ${ms(c.signIns.okP99)}, 503 ${ms(c.signIns.busyP99)}${c.signIns.busy ? `, Retry-After on ${c.signIns.busyWithRetryAfter} of ${c.signIns.busy}` : ''}`;
   lines.push('', '| sign-in crowd | database | before | after |', '| --- | --- | --- | --- |');
-  for (const d of crowdDatabases) lines.push(`| reads alone → during the sign-ins; sign-ins | ${d} | ${describe(before.crowd![d]!)} | ${describe(after.crowd![d]!)} |`);
+  for (const d of crowdDatabases)
+    lines.push(`| reads alone → during the sign-ins; sign-ins | ${d} | ${describe(before.crowd![d]!)} | ${describe(after.crowd![d]!)} |`);
 }
-for (const [label, r] of [['before', before], ['after', after]] as const) {
+for (const [label, r] of [
+  ['before', before],
+  ['after', after],
+] as const) {
   if (r.notMeasured?.length) lines.push('', `Not measured ${label}: ${r.notMeasured.join('; ')}.`);
 }
 console.log(lines.join('\n'));

@@ -9,7 +9,22 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CLASSMATES, contractClaim, crowdHeaders, freshDatabase, load, openEntrance, option, REGISTRATION_ENV, registration, root, signedInCookie, start, stop, waitFor } from './lib';
+import {
+  CLASSMATES,
+  contractClaim,
+  crowdHeaders,
+  freshDatabase,
+  load,
+  openEntrance,
+  option,
+  REGISTRATION_ENV,
+  registration,
+  root,
+  signedInCookie,
+  start,
+  stop,
+  waitFor,
+} from './lib';
 import { now, summarise, type CpuProfile } from './profile-summary';
 
 const database = option('database', 'postgres') as 'postgres' | 'pglite';
@@ -55,7 +70,17 @@ async function main(): Promise<void> {
   const port = 3312;
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-cost-'));
-  const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'info', PUBLIC_URL: base, DATABASE_POOL_SIZE: '20', DEV_MAILBOX: 'true', ...REGISTRATION_ENV };
+  const env: Record<string, string> = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'info',
+    PUBLIC_URL: base,
+    DATABASE_POOL_SIZE: '20',
+    DEV_MAILBOX: 'true',
+    ...REGISTRATION_ENV,
+  };
   const fresh = database === 'postgres' ? await freshDatabase('portal_cost') : undefined;
   if (fresh) env.DATABASE_URL = fresh.url;
   const profileDir = path.join(dataDir, 'profile');
@@ -72,13 +97,27 @@ async function main(): Promise<void> {
       // As the bench's settings row: eight people's languages, the connections taking them in turn.
       const people = [cookie, (await signedInCookie(base, 'ST24A001')).cookie];
       for (const matricule of CLASSMATES) people.push((await signedInCookie(base, matricule)).cookie);
-      run = () => load(`${base}/api/settings`, { method: 'POST', body: JSON.stringify({ LANGUAGE: 'en' }), seconds, connections, connectionHeaders: people.map((c) => ({ cookie: c })) });
+      run = () =>
+        load(`${base}/api/settings`, {
+          method: 'POST',
+          body: JSON.stringify({ LANGUAGE: 'en' }),
+          seconds,
+          connections,
+          connectionHeaders: people.map((c) => ({ cookie: c })),
+        });
     } else if (call === 'registration') {
       const entrance = await openEntrance(base);
       // A new address each, from its own client address (X-Forwarded-For): each answers 202 and writes its row and mail.
       let n = 0;
       const headersOf = crowdHeaders();
-      run = () => load(`${base}/api/candidate`, { method: 'POST', body: () => registration(entrance, `cost-${process.pid}-${n}@bench.example`, n++), headersOf, seconds, connections });
+      run = () =>
+        load(`${base}/api/candidate`, {
+          method: 'POST',
+          body: () => registration(entrance, `cost-${process.pid}-${n}@bench.example`, n++),
+          headersOf,
+          seconds,
+          connections,
+        });
     } else if (call === 'own-record') {
       run = () => load(`${base}/api/students/${id}`, { seconds, connections, headers: { cookie } });
     } else throw new Error(`unknown call ${call}: filing, settings, registration, own-record`);
@@ -90,8 +129,12 @@ async function main(): Promise<void> {
     const spent = { server: cpuMs(server.pid!) - before.server, postgres: postgresSpent(before.postgres, postgresCpu()), self: cpuMs('self') - before.self };
     const requests = answer.rps * seconds;
     const per = (ms: number) => `${((ms / requests) * 1000).toFixed(0)} µs`;
-    console.log(`${call} on ${database}, ${connections} connections, ${seconds} s: ${answer.rps} req/s, p99 ${answer.p99} ms, ${answer.errors} errors, ${answer.non2xx} non-2xx`);
-    console.log(`CPU per request: server ${per(spent.server)} (${((spent.server / (seconds * 1000)) * 100).toFixed(0)} % of a core), PostgreSQL ${per(spent.postgres)}, load generator ${per(spent.self)}`);
+    console.log(
+      `${call} on ${database}, ${connections} connections, ${seconds} s: ${answer.rps} req/s, p99 ${answer.p99} ms, ${answer.errors} errors, ${answer.non2xx} non-2xx`,
+    );
+    console.log(
+      `CPU per request: server ${per(spent.server)} (${((spent.server / (seconds * 1000)) * 100).toFixed(0)} % of a core), PostgreSQL ${per(spent.postgres)}, load generator ${per(spent.self)}`,
+    );
   } finally {
     await stop(server);
     await fresh?.drop();

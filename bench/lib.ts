@@ -72,12 +72,19 @@ export function load(url: string, options: LoadOptions): Promise<Load> {
                         }),
                       }
                     : {}),
-                  ...(onAnswer ? { onResponse: (_status: number, _body: string, _context: object, answerHeaders: autocannon.Request['headers']) => (retryAfter = answerHeaders?.['retry-after'] as string | undefined) } : {}),
+                  ...(onAnswer
+                    ? {
+                        onResponse: (_status: number, _body: string, _context: object, answerHeaders: autocannon.Request['headers']) =>
+                          (retryAfter = answerHeaders?.['retry-after'] as string | undefined),
+                      }
+                    : {}),
                 },
               ],
             }
           : {}),
-        ...(connectionHeaders?.length ? { setupClient: (client: autocannon.Client) => client.setHeaders({ ...headers, ...connectionHeaders[connection++ % connectionHeaders.length] }) } : {}),
+        ...(connectionHeaders?.length
+          ? { setupClient: (client: autocannon.Client) => client.setHeaders({ ...headers, ...connectionHeaders[connection++ % connectionHeaders.length] }) }
+          : {}),
       },
       (error: unknown, result: autocannon.Result) => {
         if (error) reject(error instanceof Error ? error : new Error(String(error)));
@@ -130,7 +137,11 @@ const tsx = import.meta.resolve('tsx');
  * never read would stop the server once full; 'ignore' would make it free).
  */
 export function start(script: string, env: Record<string, string>, cwd = root, nodeArgs: readonly string[] = []): ChildProcess {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', tsx, script], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const child = spawn(process.execPath, [...nodeArgs, '--import', tsx, script], {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
   const log = { lines: 0, bytes: 0 };
   written.set(child, log);
   // BENCH_LOG_FILE: the log is also appended to that file (each request's line has its responseTime,
@@ -198,10 +209,16 @@ export async function openEntrance(base: string): Promise<EntranceAnswer> {
 
 /** The body of a lecturer's contract claim (sub-category 0301), as the filing page sends it; `cookie` is the lecturer's. */
 export async function contractClaim(base: string, cookie: string): Promise<string> {
-  const categories = (await (await fetch(`${base}/api/request-categories`, { headers: { cookie } })).json()) as { sousCategories: { id: number; code: string }[] }[];
+  const categories = (await (await fetch(`${base}/api/request-categories`, { headers: { cookie } })).json()) as {
+    sousCategories: { id: number; code: string }[];
+  }[];
   const claim = categories.flatMap((c) => c.sousCategories).find((s) => s.code === '0301');
   if (!claim) throw new Error('bench: the demo seed has no sub-category 0301 (contract not received)');
-  return JSON.stringify({ REQUEST_CATEGORY_ID: claim.id, REQUEST_OBJECT: 'Contract not received', DESCRIPTION: 'I teach BTS1 GSI/J A since October and have not received my contract.' });
+  return JSON.stringify({
+    REQUEST_CATEGORY_ID: claim.id,
+    REQUEST_OBJECT: 'Contract not received',
+    DESCRIPTION: 'I teach BTS1 GSI/J A since October and have not received my contract.',
+  });
 }
 
 /** A complete registration form for the entrance, as the web page sends it (packages/contract/src/candidates.ts CandidateCreate). */
@@ -262,7 +279,11 @@ export const DEMO_PASSWORD = 'Portal-2024!';
 /** Demo students who save their settings beside the lecturer and the student (the settings row). */
 export const CLASSMATES = ['ST24A004', 'ST24A007', 'ST24A010', 'ST24A013', 'ST24A016', 'ST24A019'];
 
-export interface SignedIn { cookie: string; id: number; device: string }
+export interface SignedIn {
+  cookie: string;
+  id: number;
+  device: string;
+}
 
 /** A cookie the answer sets, `name=value` (the name may carry a `__Host-` prefix). */
 export const cookieOf = (res: Response, name: string) =>
@@ -273,14 +294,25 @@ export const cookieOf = (res: Response, name: string) =>
 
 /** Signs a person in as the sign-in page does: the password, then the mailed code. Their session, and the device now known. */
 export async function signedInCookie(base: string, identifier = 'PER0001'): Promise<SignedIn> {
-  const res = await fetch(`${base}/api/auth/students/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier, password: DEMO_PASSWORD }) });
+  const res = await fetch(`${base}/api/auth/students/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identifier, password: DEMO_PASSWORD }),
+  });
   if (!res.ok) throw new Error(`bench sign-in of ${identifier} failed: ${res.status} ${await res.text()}`);
-  const attempt = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const attempt = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const { STUDENT_ID } = (await res.json()) as { STUDENT_ID: number };
   // Sign-ins here run one after another, before any load: the newest code mail holds this one's code.
   const mails = (await (await fetch(`${base}/api/dev/mailbox`)).json()) as { text: string; kind?: string }[];
   const code = /\b(\d{6})\b/.exec((mails.find((m) => m.kind === 'sign-code') ?? mails[0])!.text)![1];
-  const verified = await fetch(`${base}/api/auth/student/code-verification`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: attempt }, body: JSON.stringify({ SIGN_CODE: code, STUDENT_ID }) });
+  const verified = await fetch(`${base}/api/auth/student/code-verification`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: attempt },
+    body: JSON.stringify({ SIGN_CODE: code, STUDENT_ID }),
+  });
   if (!verified.ok) throw new Error(`bench code verification of ${identifier} failed: ${verified.status}`);
   return { cookie: cookieOf(verified, 'portal_session')!, id: STUDENT_ID, device: cookieOf(verified, 'portal_device') ?? '' };
 }
@@ -296,7 +328,11 @@ export const CANDIDATE_CODE_LINE = /^(\d{6})$/m;
  * X-Forwarded-For (REGISTRATION_ENV), else the registration comes from this machine.
  */
 export async function registeredCandidate(base: string, body: string, email: string, clientAddress?: string): Promise<{ cookie: string; number: string }> {
-  const res = await fetch(`${base}/api/candidate`, { method: 'POST', headers: { 'content-type': 'application/json', ...(clientAddress ? { 'x-forwarded-for': clientAddress } : {}) }, body });
+  const res = await fetch(`${base}/api/candidate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(clientAddress ? { 'x-forwarded-for': clientAddress } : {}) },
+    body,
+  });
   if (res.status !== 202) throw new Error(`a registration answered ${res.status} ${(await res.text()).slice(0, 200)}`);
   await res.arrayBuffer();
   const attempt = cookieOf(res, 'portal_candidate_attempt');
@@ -306,7 +342,11 @@ export async function registeredCandidate(base: string, body: string, email: str
   const mail = mails.find((m) => m.kind === 'candidate-registered' || m.kind === 'candidate-repeated');
   const code = mail && CANDIDATE_CODE_LINE.exec(mail.text)?.[1];
   if (!code) throw new Error(`no candidate mail with a code line to ${email} (${mails.length} mails to the address)`);
-  const confirmed = await fetch(`${base}/api/candidate/confirm`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: attempt }, body: JSON.stringify({ code }) });
+  const confirmed = await fetch(`${base}/api/candidate/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: attempt },
+    body: JSON.stringify({ code }),
+  });
   if (!confirmed.ok) throw new Error(`the mailed code answered ${confirmed.status} ${(await confirmed.text()).slice(0, 200)}`);
   const cookie = cookieOf(confirmed, 'portal_candidate');
   if (!cookie) throw new Error('the mailed code opened the file without a portal_candidate cookie');

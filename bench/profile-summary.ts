@@ -1,8 +1,21 @@
 // Where a CPU profile's time goes, by package and by function (self time), within a window of it.
 
-export interface CallFrame { functionName: string; url: string; lineNumber: number }
-export interface ProfileNode { id: number; callFrame: CallFrame; children?: number[] }
-export interface CpuProfile { nodes: ProfileNode[]; startTime: number; samples: number[]; timeDeltas: number[] }
+export interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+}
+export interface ProfileNode {
+  id: number;
+  callFrame: CallFrame;
+  children?: number[];
+}
+export interface CpuProfile {
+  nodes: ProfileNode[];
+  startTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
 
 /** Now, in the monotonic microseconds V8 stamps its samples with (CLOCK_MONOTONIC, as process.hrtime). */
 export const now = () => Number(process.hrtime.bigint() / 1000n);
@@ -17,7 +30,12 @@ function origin(frame: CallFrame): string {
     return rest[0]!.startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0]!;
   }
   const inRepo = frame.url.indexOf('/apps/');
-  if (inRepo >= 0) return `portal ${frame.url.slice(inRepo + 1).split('/').slice(0, 4).join('/')}`;
+  if (inRepo >= 0)
+    return `portal ${frame.url
+      .slice(inRepo + 1)
+      .split('/')
+      .slice(0, 4)
+      .join('/')}`;
   if (frame.url.includes('/packages/contract/')) return 'portal packages/contract';
   return frame.url;
 }
@@ -40,11 +58,16 @@ export function summarise(profile: CpuProfile, window: { from: number; to: numbe
     const frame = byId.get(id)!.callFrame;
     const where = origin(frame);
     byOrigin.set(where, (byOrigin.get(where) ?? 0) + time);
-    const name = `${frame.functionName || '(anonymous)'} ${frame.url ? `${frame.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*?\/(apps|packages)\//, '$1/')}:${frame.lineNumber + 1}` : ''}`.trim();
+    const name =
+      `${frame.functionName || '(anonymous)'} ${frame.url ? `${frame.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*?\/(apps|packages)\//, '$1/')}:${frame.lineNumber + 1}` : ''}`.trim();
     byFunction.set(name, (byFunction.get(name) ?? 0) + time);
   }
   const pct = (t: number) => `${((t / total) * 100).toFixed(1)} %`;
-  const rows = (map: Map<string, number>, n: number) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, t]) => `| ${k.replace(/\|/g, '\\|')} | ${pct(t)} |`);
+  const rows = (map: Map<string, number>, n: number) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, t]) => `| ${k.replace(/\|/g, '\\|')} | ${pct(t)} |`);
   return [
     `Self time of the server during the load, ${(total / 1e6).toFixed(1)} s sampled.`,
     '',

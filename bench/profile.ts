@@ -25,7 +25,16 @@ async function main(): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-profile-'));
   const profileDir = path.join(dataDir, 'profile');
-  const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'info', PUBLIC_URL: base, DATABASE_POOL_SIZE: '20', DEV_MAILBOX: 'true' };
+  const env: Record<string, string> = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'info',
+    PUBLIC_URL: base,
+    DATABASE_POOL_SIZE: '20',
+    DEV_MAILBOX: 'true',
+  };
   const fresh = database === 'postgres' ? await freshDatabase('portal_profile') : undefined;
   if (fresh) env.DATABASE_URL = fresh.url;
   const window = { from: 0, to: 0 };
@@ -40,7 +49,14 @@ async function main(): Promise<void> {
     };
     if (pathOption) {
       const body = option('body', '');
-      calls[call] = () => load(`${base}${pathOption.replace('{id}', String(id))}`, { method: option('method', 'GET') as 'GET' | 'POST' | 'PATCH', ...(body ? { body } : {}), seconds, connections, headers: cookie ? { cookie } : {} });
+      calls[call] = () =>
+        load(`${base}${pathOption.replace('{id}', String(id))}`, {
+          method: option('method', 'GET') as 'GET' | 'POST' | 'PATCH',
+          ...(body ? { body } : {}),
+          seconds,
+          connections,
+          headers: cookie ? { cookie } : {},
+        });
     }
     const run = calls[call];
     if (!run) throw new Error(`unknown call ${call}: ${Object.keys(calls).join(', ')}`);
@@ -57,7 +73,13 @@ async function main(): Promise<void> {
   const summary = summarise(JSON.parse(readFileSync(path.join(profileDir, file), 'utf8')) as CpuProfile, window);
   if (!process.env.BENCH_KEEP_PROFILE) rmSync(dataDir, { recursive: true, force: true });
   else console.log(`profile kept in ${profileDir}`);
-  const out = path.join(root, `bench/results/profile-${database}-${call.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase()}.md`);
+  const out = path.join(
+    root,
+    `bench/results/profile-${database}-${call
+      .replace(/[^a-z0-9]+/gi, '-')
+      .replace(/^-|-$/g, '')
+      .toLowerCase()}.md`,
+  );
   writeFileSync(out, `# CPU profile: ${call} on ${database}, ${connections} connections, ${seconds} s\n\n${summary}\n`);
   console.log(summary);
 }

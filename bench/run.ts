@@ -13,7 +13,31 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { addDays, mondayOf, universityDayOf } from '../packages/contract/src/rules/calendar';
-import { CLASSMATES, contractClaim, crowdAddress, crowdHeaders, option, DEMO_PASSWORD, load, logOf, peakRssMiB, percentile, openEntrance, registeredCandidate, REGISTRATION_ENV, registration, root, signedInCookie, start, stop, waitFor, type Load, type LoadOptions, type SignedIn, freshDatabase } from './lib';
+import {
+  CLASSMATES,
+  contractClaim,
+  crowdAddress,
+  crowdHeaders,
+  option,
+  DEMO_PASSWORD,
+  load,
+  logOf,
+  peakRssMiB,
+  percentile,
+  openEntrance,
+  registeredCandidate,
+  REGISTRATION_ENV,
+  registration,
+  root,
+  signedInCookie,
+  start,
+  stop,
+  waitFor,
+  type Load,
+  type LoadOptions,
+  type SignedIn,
+  freshDatabase,
+} from './lib';
 
 const arg = (name: string, fallback: number) => Number(option(name, String(fallback)));
 // npm runs this from bench/: a path given on the command line is the caller's (INIT_CWD).
@@ -25,9 +49,14 @@ const connections = arg('connections', 50);
 const short = Math.max(2, Math.round(seconds / 3));
 /** Subjects in the benchmark catalogue (the demo seed has about 300). */
 const SUBJECTS = arg('subjects', 20_000);
-const ONLY = option('only', '').split(',').map((s) => s.trim()).filter(Boolean);
+const ONLY = option('only', '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 type Database = 'postgres' | 'pglite';
-const DATABASES = option('databases', 'postgres,pglite').split(',').map((s) => s.trim()) as Database[];
+const DATABASES = option('databases', 'postgres,pglite')
+  .split(',')
+  .map((s) => s.trim()) as Database[];
 if (DATABASES.some((d) => d !== 'postgres' && d !== 'pglite')) throw new Error(`--databases: postgres, pglite or both, not ${DATABASES.join(',')}`);
 const SERVER_ROOT = fromCaller(option('server-root', root));
 if (!existsSync(path.join(SERVER_ROOT, 'apps/server/src/main.ts'))) throw new Error(`--server-root: no apps/server/src/main.ts in ${SERVER_ROOT}`);
@@ -41,7 +70,13 @@ const anySelected = (...names: string[]) => names.some(selected);
 const ROW = {
   health: 'GET /api/health',
   ownRecord: 'GET /api/students/{id}',
-  subjects: ['subjects: no filter, page 1', 'subjects: level 3 + day regime, page 5', 'subjects: search "algo", page 2', 'subjects: cycle + level + search "network"', 'subjects: a new search each time (three letters of a topic, a level, a page)'],
+  subjects: [
+    'subjects: no filter, page 1',
+    'subjects: level 3 + day regime, page 5',
+    'subjects: search "algo", page 2',
+    'subjects: cycle + level + search "network"',
+    'subjects: a new search each time (three letters of a topic, a level, a page)',
+  ],
   filing: 'POST /api/requests (filing)',
   requestList: 'GET /api/requests (list, page 1)',
   requestSearch: 'GET /api/requests (list, search "contract", page 3)',
@@ -60,10 +95,28 @@ const ROW = {
   crowdReadsDuring: 'sign-in crowd: GET /api/students/{id} during the sign-ins',
   crowdSignIns: 'sign-in crowd: POST /api/auth/students/ (known device)',
 };
-const STUDENT_ROWS = [ROW.studentFile, ROW.studentWeek, ROW.evaluations, ROW.evaluationForm, ROW.settings, ROW.crowdReadsAlone, ROW.crowdReadsDuring, ROW.crowdSignIns];
+const STUDENT_ROWS = [
+  ROW.studentFile,
+  ROW.studentWeek,
+  ROW.evaluations,
+  ROW.evaluationForm,
+  ROW.settings,
+  ROW.crowdReadsAlone,
+  ROW.crowdReadsDuring,
+  ROW.crowdSignIns,
+];
 
 /** `hello`: the hello-world's req/s the row's ratio is to (the measure just before it). */
-interface Row { target: string; database: string; rps: number; p99: number; ratio: number; errors: number; non2xx: number; hello?: number }
+interface Row {
+  target: string;
+  database: string;
+  rps: number;
+  p99: number;
+  ratio: number;
+  errors: number;
+  non2xx: number;
+  hello?: number;
+}
 const rows: Row[] = [];
 
 // ---------------------------------------------------------------- the hello-world, measured through the run
@@ -84,7 +137,16 @@ async function reference(before: string): Promise<number> {
   return measured.rps;
 }
 /** A row of a load, its ratio to the hello-world measured just before it. */
-const rowOf = (target: string, database: string, r: Load, hello: number): Row => ({ target, database, rps: r.rps, p99: r.p99, ratio: r.rps / hello, errors: r.errors, non2xx: r.non2xx, hello });
+const rowOf = (target: string, database: string, r: Load, hello: number): Row => ({
+  target,
+  database,
+  rps: r.rps,
+  p99: r.p99,
+  ratio: r.rps / hello,
+  errors: r.errors,
+  non2xx: r.non2xx,
+  hello,
+});
 /** Families or rows that could not be measured (a server without the call, a refused probe), and why. */
 const notMeasured: string[] = [];
 
@@ -134,7 +196,17 @@ const setup: Record<string, Record<string, unknown>> = {};
 async function portal(database: Database, port: number) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
   // The server as in production: the log at info (the default, whatever this shell says), on a pipe.
-  const env: Record<string, string> = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'info', PUBLIC_URL: `http://127.0.0.1:${port}`, DATABASE_POOL_SIZE: '20', DEV_MAILBOX: 'true', ...REGISTRATION_ENV };
+  const env: Record<string, string> = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'info',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATABASE_POOL_SIZE: '20',
+    DEV_MAILBOX: 'true',
+    ...REGISTRATION_ENV,
+  };
   const fresh = database === 'postgres' ? await freshDatabase('portal_bench') : undefined;
   if (fresh) env.DATABASE_URL = fresh.url;
   const server = start('apps/server/src/main.ts', env, SERVER_ROOT);
@@ -151,7 +223,11 @@ async function portal(database: Database, port: number) {
       if (probe) {
         // One request first: a call the server refuses is reported, not loaded for seconds.
         const body = typeof call.body === 'function' ? call.body() : call.body;
-        const res = await fetch(`${base}${callPath}`, { method: call.method ?? 'GET', headers: { 'content-type': 'application/json', ...call.headers, ...call.connectionHeaders?.[0], ...call.headersOf?.() }, ...(body ? { body } : {}) });
+        const res = await fetch(`${base}${callPath}`, {
+          method: call.method ?? 'GET',
+          headers: { 'content-type': 'application/json', ...call.headers, ...call.connectionHeaders?.[0], ...call.headersOf?.() },
+          ...(body ? { body } : {}),
+        });
         if (!res.ok) {
           notMeasured.push(`${target} on ${database}: the first request answered ${res.status} ${(await res.text()).slice(0, 200)}`);
           return;
@@ -180,7 +256,8 @@ async function portal(database: Database, port: number) {
     const lecturer = await signedInCookie(base);
     const { cookie, id } = lecturer;
     // A person who cannot sign in (a seed of an older commit) fails the families that need them, not the run.
-    const trySignIn = (identifier: string) => signedInCookie(base, identifier).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+    const trySignIn = (identifier: string) =>
+      signedInCookie(base, identifier).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
     const notNeeded = new Error('not signed in');
     const student = anySelected(...STUDENT_ROWS) ? await trySignIn(STUDENT) : notNeeded;
     // The classmates save settings only; a server whose seed lacks one goes on with the others.
@@ -197,7 +274,12 @@ async function portal(database: Database, port: number) {
     // Subject search on a catalogue of 20,000 subjects, imported through the academic office's CSV import.
     await family('subjects', ROW.subjects, async () => {
       facts.subjectsImported = await importSubjects(base, signedIn(academic).cookie, SUBJECTS);
-      const search = (body: Record<string, unknown>, page = 1): Call => ({ path: `/api/subjects/by-level/${page}`, method: 'PATCH', body: JSON.stringify(body), headers: { cookie } });
+      const search = (body: Record<string, unknown>, page = 1): Call => ({
+        path: `/api/subjects/by-level/${page}`,
+        method: 'PATCH',
+        body: JSON.stringify(body),
+        headers: { cookie },
+      });
       await measure(ROW.subjects[0]!, search({}));
       await measure(ROW.subjects[1]!, search({ LEVEL: 3, REGIME: 'DAY' }, 5));
       await measure(ROW.subjects[2]!, search({ SEARCH: 'algo' }, 2));
@@ -230,7 +312,13 @@ async function portal(database: Database, port: number) {
 
     // Each sign-in verifies an argon2id hash (19 MiB, 2 passes) and writes a code mail; without a
     // known device, the codes mailed for one account are limited (decision 23): most answers are 429.
-    await measure(ROW.signIn, { path: '/api/auth/students/', method: 'POST', body: JSON.stringify({ identifier: 'PER0001', password: DEMO_PASSWORD }), seconds: short, probe: false });
+    await measure(ROW.signIn, {
+      path: '/api/auth/students/',
+      method: 'POST',
+      body: JSON.stringify({ identifier: 'PER0001', password: DEMO_PASSWORD }),
+      seconds: short,
+      probe: false,
+    });
 
     // A student (issue 13): their own file, and their class's week as the Schedule page reads it
     // (the demo lessons of the seed day's week: the seed plans them round that day).
@@ -240,7 +328,9 @@ async function portal(database: Database, port: number) {
       if (!selected(ROW.studentWeek)) return;
       const monday = mondayOf(universityDayOf(new Date()));
       const week = JSON.stringify({ START_DATE: monday, END_DATE: addDays(monday, 6) });
-      const answer = (await (await fetch(`${base}/api/lessons/timetable`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: week })).json()) as { timetable?: unknown[] };
+      const answer = (await (
+        await fetch(`${base}/api/lessons/timetable`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: week })
+      ).json()) as { timetable?: unknown[] };
       facts.studentWeek = { monday, lessons: answer.timetable?.length ?? 0 };
       await measure(ROW.studentWeek, { path: '/api/lessons/timetable', method: 'POST', body: week, headers });
     });
@@ -251,7 +341,9 @@ async function portal(database: Database, port: number) {
     await family('evaluation', [ROW.evaluations, ROW.evaluationForm], async () => {
       const { id: studentId, cookie: studentCookie } = signedIn(student);
       const headers = { cookie: studentCookie };
-      const { items } = (await (await fetch(`${base}/api/students/subjects/${studentId}`, { headers })).json()) as { items: { formId: number; session: { open: boolean } }[] };
+      const { items } = (await (await fetch(`${base}/api/students/subjects/${studentId}`, { headers })).json()) as {
+        items: { formId: number; session: { open: boolean } }[];
+      };
       const open = items.filter((item) => item.session.open);
       facts.evaluations = { items: items.length, open: open.length };
       await measure(ROW.evaluations, { path: `/api/students/subjects/${studentId}`, headers });
@@ -284,7 +376,12 @@ async function portal(database: Database, port: number) {
     await family('settings', [ROW.settings], async () => {
       const people = [lecturer, signedIn(student), ...classmates];
       facts.settingsPeople = people.length;
-      await measure(ROW.settings, { path: '/api/settings', method: 'POST', body: JSON.stringify({ LANGUAGE: 'en' }), connectionHeaders: people.map((p) => ({ cookie: p.cookie })) });
+      await measure(ROW.settings, {
+        path: '/api/settings',
+        method: 'POST',
+        body: JSON.stringify({ LANGUAGE: 'en' }),
+        connectionHeaders: people.map((p) => ({ cookie: p.cookie })),
+      });
     });
 
     await family('sign-in crowd', [ROW.crowdReadsAlone, ROW.crowdReadsDuring, ROW.crowdSignIns], async () => {
@@ -320,7 +417,15 @@ async function crowd(base: string, reader: SignedIn, student: SignedIn, database
   const answers: { status: number; ms: number; retryAfter: string | undefined }[] = [];
   const [readsDuring, signIns] = await Promise.all([
     reads(),
-    load(`${base}${signIn.path}`, { method: 'POST', body: signIn.body, headers: signIn.headers, seconds, connections, timeout: 30, onAnswer: (status, ms, retryAfter) => answers.push({ status, ms, retryAfter }) }),
+    load(`${base}${signIn.path}`, {
+      method: 'POST',
+      body: signIn.body,
+      headers: signIn.headers,
+      seconds,
+      connections,
+      timeout: 30,
+      onAnswer: (status, ms, retryAfter) => answers.push({ status, ms, retryAfter }),
+    }),
   ]);
   const row = (target: string, r: Load) => {
     if (selected(target)) rows.push(rowOf(target, database, r, hello));
@@ -343,10 +448,22 @@ async function crowd(base: string, reader: SignedIn, student: SignedIn, database
       other: other.length,
       otherStatuses: [...new Set(other.map((a) => a.status))],
       noAnswer: signIns.errors,
-      okP50: percentile(ok.map((a) => a.ms), 0.5),
-      okP99: percentile(ok.map((a) => a.ms), 0.99),
-      busyP50: percentile(busy.map((a) => a.ms), 0.5),
-      busyP99: percentile(busy.map((a) => a.ms), 0.99),
+      okP50: percentile(
+        ok.map((a) => a.ms),
+        0.5,
+      ),
+      okP99: percentile(
+        ok.map((a) => a.ms),
+        0.99,
+      ),
+      busyP50: percentile(
+        busy.map((a) => a.ms),
+        0.5,
+      ),
+      busyP99: percentile(
+        busy.map((a) => a.ms),
+        0.99,
+      ),
       busyWithRetryAfter: busy.filter((a) => a.retryAfter !== undefined && a.retryAfter !== '').length,
     },
   };
@@ -360,10 +477,19 @@ async function crowd(base: string, reader: SignedIn, student: SignedIn, database
 async function importYearOfLessons(base: string, academicCookie: string, lecturerCookie: string): Promise<{ seconds: number; created: number }> {
   const me = (await (await fetch(`${base}/api/auth/session`, { headers: { cookie: lecturerCookie } })).json()) as { id: number; MATRICULE: string };
   // The lecturer's confirmed assignments, as the hours report lists them (with no lesson yet).
-  const hours = (await (await fetch(`${base}/api/lessons/hours?lecturerId=${me.id}`, { headers: { cookie: academicCookie } })).json()) as { rows: { subject: { code: string }; class: { code: string }; part: string }[] };
+  const hours = (await (await fetch(`${base}/api/lessons/hours?lecturerId=${me.id}`, { headers: { cookie: academicCookie } })).json()) as {
+    rows: { subject: { code: string }; class: { code: string }; part: string }[];
+  };
   const assigned = hours.rows.map((row) => ({ CODE: row.subject.code, CLASS_CODE: row.class.code, CATEGORY: row.part }));
   if (assigned.length === 0) throw new Error('bench: the lecturer has no assignment to plan lessons for');
-  const slots = [['08:00', '09:50'], ['10:10', '12:00'], ['13:00', '14:50'], ['15:10', '17:00'], ['17:30', '19:30'], ['20:00', '21:30']];
+  const slots = [
+    ['08:00', '09:50'],
+    ['10:10', '12:00'],
+    ['13:00', '14:50'],
+    ['15:10', '17:00'],
+    ['17:30', '19:30'],
+    ['20:00', '21:30'],
+  ];
   const lines = ['DATE;BEGIN;END;CLASS_CODE;SUBJECT_CODE;PART;LECTURER'];
   let n = 0;
   for (let day = new Date('2024-09-02T00:00:00Z'); day <= new Date('2025-08-29T00:00:00Z'); day = new Date(day.getTime() + 86_400_000)) {
@@ -374,14 +500,44 @@ async function importYearOfLessons(base: string, academicCookie: string, lecture
     }
   }
   const started = performance.now();
-  const res = await fetch(`${base}/api/lessons/import?dryRun=false`, { method: 'POST', headers: { cookie: academicCookie, 'content-type': 'text/csv' }, body: lines.join('\n') });
+  const res = await fetch(`${base}/api/lessons/import?dryRun=false`, {
+    method: 'POST',
+    headers: { cookie: academicCookie, 'content-type': 'text/csv' },
+    body: lines.join('\n'),
+  });
   if (!res.ok) throw new Error(`bench lessons import failed: ${res.status} ${await res.text()}`);
   const report = (await res.json()) as { created: number; rejected: unknown[] };
   if (report.rejected.length) throw new Error(`bench lessons import rejected ${report.rejected.length} lines: ${JSON.stringify(report.rejected.slice(0, 3))}`);
   return { seconds: (performance.now() - started) / 1000, created: report.created };
 }
 
-const TOPICS = ['Algorithms', 'Data structures', 'Networks', 'Network security', 'Databases', 'Operating systems', 'Compilers', 'Linear algebra', 'Analysis', 'Probability', 'Statistics', 'Accounting', 'Corporate finance', 'Marketing', 'Management', 'Business law', 'Economics', 'Electronics', 'Signal processing', 'Telecommunications', 'Thermodynamics', 'Mechanics', 'English', 'French', 'Communication'];
+const TOPICS = [
+  'Algorithms',
+  'Data structures',
+  'Networks',
+  'Network security',
+  'Databases',
+  'Operating systems',
+  'Compilers',
+  'Linear algebra',
+  'Analysis',
+  'Probability',
+  'Statistics',
+  'Accounting',
+  'Corporate finance',
+  'Marketing',
+  'Management',
+  'Business law',
+  'Economics',
+  'Electronics',
+  'Signal processing',
+  'Telecommunications',
+  'Thermodynamics',
+  'Mechanics',
+  'English',
+  'French',
+  'Communication',
+];
 
 /** A search as a person types it: three letters from a topic's name, and one of the five levels (the page is drawn in the path). */
 function typedSearch(): string {
@@ -397,10 +553,16 @@ async function importSubjects(base: string, cookie: string, n: number): Promise<
   for (let i = 0; i < n; i++) {
     const klass = classes[i % classes.length]!.CODE;
     const topic = TOPICS[i % TOPICS.length]!;
-    lines.push(`${klass};B${String(i).padStart(5, '0')};${topic} ${Math.floor(i / TOPICS.length) + 1};${20 + (i % 3) * 5};${10 + (i % 4) * 5};${i % 2 ? 0 : 10};${4000 + (i % 5) * 500};${2 + (i % 4)}`);
+    lines.push(
+      `${klass};B${String(i).padStart(5, '0')};${topic} ${Math.floor(i / TOPICS.length) + 1};${20 + (i % 3) * 5};${10 + (i % 4) * 5};${i % 2 ? 0 : 10};${4000 + (i % 5) * 500};${2 + (i % 4)}`,
+    );
   }
   const started = performance.now();
-  const res = await fetch(`${base}/api/academic/subjects/import?dryRun=false`, { method: 'POST', headers: { cookie, 'content-type': 'text/csv' }, body: lines.join('\n') });
+  const res = await fetch(`${base}/api/academic/subjects/import?dryRun=false`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'text/csv' },
+    body: lines.join('\n'),
+  });
   if (!res.ok) throw new Error(`bench import failed: ${res.status} ${await res.text()}`);
   const report = (await res.json()) as { inserted: number; rejected: unknown[] };
   if (report.rejected.length) throw new Error(`bench import rejected ${report.rejected.length} lines`);
@@ -411,7 +573,10 @@ async function importSubjects(base: string, cookie: string, n: number): Promise<
 function serverCommit(): string {
   try {
     const commit = execFileSync('git', ['-C', SERVER_ROOT, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    const changed = execFileSync('git', ['-C', SERVER_ROOT, 'status', '--porcelain', '--untracked-files=no', '--', 'apps/server', 'packages/contract'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const changed = execFileSync('git', ['-C', SERVER_ROOT, 'status', '--porcelain', '--untracked-files=no', '--', 'apps/server', 'packages/contract'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
     return changed ? `${commit} with uncommitted changes` : commit;
   } catch {
     return 'unknown';
@@ -425,7 +590,16 @@ await waitFor(HELLO_URL);
 await load(HELLO_URL, { seconds: 2, connections }); // warm-up
 const first = await load(HELLO_URL, { seconds, connections });
 helloMeasures.push({ before: 'the first row', load: first });
-rows.push({ target: 'bare Fastify hello-world', database: '-', rps: first.rps, p99: first.p99, ratio: 1, errors: first.errors, non2xx: first.non2xx, hello: first.rps });
+rows.push({
+  target: 'bare Fastify hello-world',
+  database: '-',
+  rps: first.rps,
+  p99: first.p99,
+  ratio: 1,
+  errors: first.errors,
+  non2xx: first.non2xx,
+  hello: first.rps,
+});
 
 const memory: Partial<Record<Database, number>> = {};
 try {
@@ -472,15 +646,50 @@ const note = <T>(key: string, show: (value: T) => string, sentence: (figures: st
 type Timed = { seconds: number; inserted?: number; created?: number };
 const notes = [
   helloNote,
-  note('subjectsImported', (r: Timed) => `${r.inserted} subjects in ${r.seconds.toFixed(1)} s`, (f) => `Catalogue for the subject searches: the demo seed plus ${SUBJECTS} generated subjects, imported by CSV (${f}).`),
-  note('requestsFiled', (n: number) => String(n), (f) => `Requests: the lecturer's list and counters read everything the filing load filed for that lecturer (${f} requests).`),
-  note('lessonsPlanned', (r: Timed) => `${r.created} lessons in ${r.seconds.toFixed(1)} s`, (f) => `Timetable: a school year of 30 lessons a week for the lecturer, planned by the lessons import (${f}), plus the demo lessons.`),
-  note('studentWeek', (w: { monday: string; lessons: number }) => `${w.lessons} lessons from ${w.monday}`, (f) => `A student's week: ${STUDENT}'s class in the week of the seed day (${f}).`),
-  note('evaluations', (e: { items: number; open: number }) => `${e.items} targets, ${e.open} open`, (f) => `Evaluation: what ${STUDENT} evaluates (${f}); answering is not loaded: it is once per student and target, and the seed has 7 students with an account.`),
-  note('registrations', (n: number) => String(n), (f) => `Registrations: a new address each, from its own client address (X-Forwarded-For), for the seed's open entrance (${f} in all, warm-up included); each answers 202 and mails a code.`),
-  note('settingsPeople', (n: number) => `${n} people`, (f) => `Settings: each connection saves one person's language, the people signed in taken in turn (${f}).`),
-  crowdTable && `Sign-in crowd: ${STUDENT} signs in with the password from their known device (decision 23: no code limit, no lock), so that each sign-in verifies the argon2id hash; the reads are the lecturer's own record.`,
-  note('log', (l: { lines: number; bytes: number }) => `${l.lines} lines, ${(l.bytes / 2 ** 20).toFixed(1)} MiB`, (f) => `Server log at info, on a pipe read as it comes (${f}).`),
+  note(
+    'subjectsImported',
+    (r: Timed) => `${r.inserted} subjects in ${r.seconds.toFixed(1)} s`,
+    (f) => `Catalogue for the subject searches: the demo seed plus ${SUBJECTS} generated subjects, imported by CSV (${f}).`,
+  ),
+  note(
+    'requestsFiled',
+    (n: number) => String(n),
+    (f) => `Requests: the lecturer's list and counters read everything the filing load filed for that lecturer (${f} requests).`,
+  ),
+  note(
+    'lessonsPlanned',
+    (r: Timed) => `${r.created} lessons in ${r.seconds.toFixed(1)} s`,
+    (f) => `Timetable: a school year of 30 lessons a week for the lecturer, planned by the lessons import (${f}), plus the demo lessons.`,
+  ),
+  note(
+    'studentWeek',
+    (w: { monday: string; lessons: number }) => `${w.lessons} lessons from ${w.monday}`,
+    (f) => `A student's week: ${STUDENT}'s class in the week of the seed day (${f}).`,
+  ),
+  note(
+    'evaluations',
+    (e: { items: number; open: number }) => `${e.items} targets, ${e.open} open`,
+    (f) =>
+      `Evaluation: what ${STUDENT} evaluates (${f}); answering is not loaded: it is once per student and target, and the seed has 7 students with an account.`,
+  ),
+  note(
+    'registrations',
+    (n: number) => String(n),
+    (f) =>
+      `Registrations: a new address each, from its own client address (X-Forwarded-For), for the seed's open entrance (${f} in all, warm-up included); each answers 202 and mails a code.`,
+  ),
+  note(
+    'settingsPeople',
+    (n: number) => `${n} people`,
+    (f) => `Settings: each connection saves one person's language, the people signed in taken in turn (${f}).`,
+  ),
+  crowdTable &&
+    `Sign-in crowd: ${STUDENT} signs in with the password from their known device (decision 23: no code limit, no lock), so that each sign-in verifies the argon2id hash; the reads are the lecturer's own record.`,
+  note(
+    'log',
+    (l: { lines: number; bytes: number }) => `${l.lines} lines, ${(l.bytes / 2 ** 20).toFixed(1)} MiB`,
+    (f) => `Server log at info, on a pipe read as it comes (${f}).`,
+  ),
   `Peak resident memory of the server: ${DATABASES.map((d) => `${d === 'postgres' ? 'PostgreSQL' : 'PGlite'} ${memory[d]} MiB`).join(', ')}.`,
   notMeasured.length ? `**Not measured**: ${notMeasured.join('; ')}.` : '',
   `${connections} connections, ${seconds} s per call (filing, registration, sign-in: ${short} s), after a warm-up round; server ${SERVER_ROOT === root ? 'this checkout' : SERVER_ROOT} at ${serverCommit()}; ${cpus().length} cores, Node ${process.version}${ONLY.length ? `; only ${ONLY.join(', ')}` : ''}.`,

@@ -27,7 +27,14 @@ export function choice(group: Locator, t: T, lang: Lang, item: FormQuestion, val
  * Answers the evaluation page's form section by section, from section `from` (0 first), with Next
  * after each and Submit after the last; `stopAfter` sections answered, it stops (after Next).
  */
-export async function answerEvaluation(page: Page, t: T, lang: Lang, content: QuestionFormContent, answers: Answers, options: { from?: number; stopAfter?: number } = {}): Promise<void> {
+export async function answerEvaluation(
+  page: Page,
+  t: T,
+  lang: Lang,
+  content: QuestionFormContent,
+  answers: Answers,
+  options: { from?: number; stopAfter?: number } = {},
+): Promise<void> {
   const sections = content.sections;
   const from = options.from ?? 0;
   const until = options.stopAfter === undefined ? sections.length : Math.min(sections.length, from + options.stopAfter);

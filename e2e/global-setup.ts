@@ -29,7 +29,16 @@ export default async function globalSetup() {
 /** One portal on the port of `url`; answers how to stop it and remove what it kept. */
 async function startPortal(url: string, index: number): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
-  const env: Record<string, string> = { PORT: new URL(url).port, HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', PUBLIC_URL: url, DEV_MAILBOX: 'true', DEV_CLOCK: 'true' };
+  const env: Record<string, string> = {
+    PORT: new URL(url).port,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: url,
+    DEV_MAILBOX: 'true',
+    DEV_CLOCK: 'true',
+  };
   let dropDatabase = async () => undefined as void;
   const base = process.env.DATABASE_URL;
   if (base) {
@@ -52,7 +61,11 @@ async function startPortal(url: string, index: number): Promise<() => Promise<vo
     env.DATABASE_URL = '';
   }
 
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const stop = async () => {
     if (server.exitCode === null && server.signalCode === null) {
       const exited = new Promise((r) => server.once('exit', r));
@@ -68,7 +81,10 @@ async function startPortal(url: string, index: number): Promise<() => Promise<vo
       await stop();
       throw new Error(`the portal on ${url} exited with ${server.exitCode}`);
     }
-    const up = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    const up = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) return stop;
     if (Date.now() > until) {
       await stop();

@@ -26,7 +26,11 @@ delete env.LOG_FORMAT;
 const failures = [];
 const fail = (message) => failures.push(message);
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
-const linesOf = (text) => text.split('\n').map((line) => line.trimEnd()).filter(Boolean);
+const linesOf = (text) =>
+  text
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter(Boolean);
 const WARNING = /\bwarn(ing)?\b|\berror\b|EBADENGINE|deprecated/i;
 /** The one notice a demo start prints on purpose (decision 25): the mailbox is open. */
 const MAILBOX_NOTICE = /^\d\d:\d\d:\d\d warn {2}development mailbox open at http:\/\/localhost:\d+\/dev\/mailbox, to this machine only/;
@@ -56,7 +60,12 @@ function freePort() {
 /** `npm start` in its own process group (stopped as Ctrl-C would stop it); resolves once it says it is ready. */
 async function start(name, dataDir, port) {
   const started = Date.now();
-  const child = spawn('npm', ['start'], { cwd: root, env: { ...env, DATA_DIR: dataDir, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn('npm', ['start'], {
+    cwd: root,
+    env: { ...env, DATA_DIR: dataDir, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));

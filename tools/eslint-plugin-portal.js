@@ -28,7 +28,10 @@ const SERVER = path.join(ROOT, 'apps/server/src');
 
 /** Where a file stands: which side, which layer, which feature. */
 function placeOf(file) {
-  for (const [side, base] of [['web', WEB], ['server', SERVER]]) {
+  for (const [side, base] of [
+    ['web', WEB],
+    ['server', SERVER],
+  ]) {
     const rel = path.relative(base, file);
     if (rel.startsWith('..') || path.isAbsolute(rel)) continue;
     const [layer, feature] = rel.split(path.sep);
@@ -57,17 +60,22 @@ function refusal(from, to, fromFile, toFile) {
   if (from.side !== to.side) return null;
   if (from.side === 'web') {
     if (from.layer === 'features') {
-      if (to.layer === 'features' && to.feature !== from.feature) return `a feature does not import another feature (${from.feature} → ${to.feature}); move what both need to components/ or lib/`;
+      if (to.layer === 'features' && to.feature !== from.feature)
+        return `a feature does not import another feature (${from.feature} → ${to.feature}); move what both need to components/ or lib/`;
       if (to.layer === 'app') return `a feature does not import app/ (${from.feature} → ${to.rel}); shared UI lives in components/`;
       return null;
     }
     if (from.layer === 'components' && (to.layer === 'features' || to.layer === 'app')) return `components/ imports no feature and not app/ (→ ${to.rel})`;
-    if (from.layer === 'lib' && (to.layer === 'features' || to.layer === 'app' || to.layer === 'components')) return `lib/ imports only lib/ and locales/ (→ ${to.rel})`;
+    if (from.layer === 'lib' && (to.layer === 'features' || to.layer === 'app' || to.layer === 'components'))
+      return `lib/ imports only lib/ and locales/ (→ ${to.rel})`;
     return null;
   }
   // server
   if (from.layer === 'features') {
-    if (composesFeatures(to)) return isTest(fromFile) || isFixtures(fromFile) ? null : `a feature does not import app.ts, main.ts nor seed/, which compose the features (${from.feature} → ${to.rel}); move what it needs to lib/`;
+    if (composesFeatures(to))
+      return isTest(fromFile) || isFixtures(fromFile)
+        ? null
+        : `a feature does not import app.ts, main.ts nor seed/, which compose the features (${from.feature} → ${to.rel}); move what it needs to lib/`;
     if (to.layer !== 'features' || to.feature === from.feature) return null;
     const base = path.basename(toFile);
     if (base.endsWith('.service.ts')) return null;
@@ -101,7 +109,11 @@ const boundaries = {
     return {
       ImportDeclaration: (node) => {
         if (tables && importsMuiTable(node)) {
-          context.report({ node, messageId: 'refused', data: { why: `a feature builds no MUI table (${node.source.value}); give columns to OfficeTable or ListPage (components/office-table.tsx)` } });
+          context.report({
+            node,
+            messageId: 'refused',
+            data: { why: `a feature builds no MUI table (${node.source.value}); give columns to OfficeTable or ListPage (components/office-table.tsx)` },
+          });
         }
         check(node.source, node.source.value);
       },

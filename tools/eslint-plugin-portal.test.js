@@ -31,7 +31,9 @@ describe('import boundaries (portal/boundaries)', () => {
     expect(await problems(file, `import { NAV_ENTRIES } from '../../app/navigation';${use('NAV_ENTRIES')}`)).toEqual([
       'a feature does not import app/ (hr → app/navigation); shared UI lives in components/',
     ]);
-    expect(await problems('apps/web/src/features/registration/steps/probe.tsx', `const load = () => import('../../hr/dossier-page');${use('load')}`)).toHaveLength(1);
+    expect(
+      await problems('apps/web/src/features/registration/steps/probe.tsx', `const load = () => import('../../hr/dossier-page');${use('load')}`),
+    ).toHaveLength(1);
   });
 
   it('web: a feature builds no MUI table (OfficeTable does); components/ may', async () => {
@@ -46,13 +48,17 @@ describe('import boundaries (portal/boundaries)', () => {
   });
 
   it('web: components/ import no feature, lib/ imports only lib/; app/ composes everything', async () => {
-    expect(await problems('apps/web/src/components/probe.tsx', `import { useLanguage } from '../features/settings/settings-api';${use('useLanguage')}`)).toHaveLength(1);
+    expect(
+      await problems('apps/web/src/components/probe.tsx', `import { useLanguage } from '../features/settings/settings-api';${use('useLanguage')}`),
+    ).toHaveLength(1);
     expect(await problems('apps/web/src/lib/probe.ts', `import { Page } from '../components/page';${use('Page')}`)).toHaveLength(1);
     expect(await problems('apps/web/src/lib/probe.ts', `import { i18n } from './i18n';${use('i18n')}`)).toEqual([]);
-    expect(await problems('apps/web/src/app/probe.tsx', `import { LanguageSwitch } from '../features/settings/language-switch';${use('LanguageSwitch')}`)).toEqual([]);
+    expect(
+      await problems('apps/web/src/app/probe.tsx', `import { LanguageSwitch } from '../features/settings/language-switch';${use('LanguageSwitch')}`),
+    ).toEqual([]);
   });
 
-  it("server: a feature calls another only through its services; lib/ and db/ import no feature", async () => {
+  it('server: a feature calls another only through its services; lib/ and db/ import no feature', async () => {
     const file = 'apps/server/src/features/academic/probe.ts';
     expect(await problems(file, `import { joinSubjectCatalogue } from '../applications/subjects.service';${use('joinSubjectCatalogue')}`)).toEqual([]);
     expect(await problems(file, `import { lockApplication } from '../applications/application-lock';${use('lockApplication')}`)).toEqual([
@@ -71,12 +77,23 @@ describe('import boundaries (portal/boundaries)', () => {
     expect(await problems(file, `import { DEMO_ACCOUNTS } from '../../seed/demo';${use('DEMO_ACCOUNTS')}`)).toEqual([
       'a feature does not import app.ts, main.ts nor seed/, which compose the features (timetable → seed/demo); move what it needs to lib/',
     ]);
-    expect(await problems('apps/server/src/features/timetable/planning/probe.service.ts', `const seed = () => import('../../../seed');${use('seed')}`)).toHaveLength(1);
+    expect(
+      await problems('apps/server/src/features/timetable/planning/probe.service.ts', `const seed = () => import('../../../seed');${use('seed')}`),
+    ).toHaveLength(1);
     expect(await problems(file, `import { main } from '../../main';${use('main')}`)).toHaveLength(1);
     expect(await problems(file, `import { audit } from '../../lib/audit';${use('audit')}`)).toEqual([]);
-    expect(await problems('apps/server/src/features/timetable/probe.test.ts', `import { PORTAL_JOBS } from '../../app';\nimport { DEMO_ACCOUNTS } from '../../seed/demo';${use('[PORTAL_JOBS, DEMO_ACCOUNTS]')}`)).toEqual([]);
-    expect(await problems('apps/server/src/features/timetable/probe.fixtures.ts', `import { DEMO_ACCOUNTS } from '../../seed/demo';${use('DEMO_ACCOUNTS')}`)).toEqual([]);
-    expect(await problems('apps/server/src/features/timetable/fixtures.ts', `import { DEMO_ACCOUNTS } from '../../seed/demo';${use('DEMO_ACCOUNTS')}`)).toEqual([]);
+    expect(
+      await problems(
+        'apps/server/src/features/timetable/probe.test.ts',
+        `import { PORTAL_JOBS } from '../../app';\nimport { DEMO_ACCOUNTS } from '../../seed/demo';${use('[PORTAL_JOBS, DEMO_ACCOUNTS]')}`,
+      ),
+    ).toEqual([]);
+    expect(
+      await problems('apps/server/src/features/timetable/probe.fixtures.ts', `import { DEMO_ACCOUNTS } from '../../seed/demo';${use('DEMO_ACCOUNTS')}`),
+    ).toEqual([]);
+    expect(await problems('apps/server/src/features/timetable/fixtures.ts', `import { DEMO_ACCOUNTS } from '../../seed/demo';${use('DEMO_ACCOUNTS')}`)).toEqual(
+      [],
+    );
   });
 });
 
@@ -92,7 +109,9 @@ describe('the other import rules', () => {
     const file = 'apps/web/src/features/hr/probe.ts';
     expect(await problems(file, `import { STAFF_STATUSES } from '@portal/contract';${use('STAFF_STATUSES')}`)).toHaveLength(1);
     expect(await problems(file, `import { STAFF_STATUSES } from '@portal/contract/rules';${use('STAFF_STATUSES')}`)).toEqual([]);
-    expect(await problems(file, `import { type StaffStatus, PersonRecord } from '@portal/contract';${use('PersonRecord')}\nexport type S = StaffStatus;`)).toEqual([]);
+    expect(
+      await problems(file, `import { type StaffStatus, PersonRecord } from '@portal/contract';${use('PersonRecord')}\nexport type S = StaffStatus;`),
+    ).toEqual([]);
   });
 
   it('the rules entry depends on nothing', async () => {

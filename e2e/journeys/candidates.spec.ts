@@ -55,7 +55,9 @@ const BAD_PHONE = '12345';
  * checked and paid through the sandbox's test phone; the receipt is downloaded. The admissions
  * office finds the candidate among the paid ones and admits them; the candidate sees it.
  */
-test('candidates: a candidate registers on a phone in French with mistakes, opens the mailed link, pays the fee through the sandbox; the office admits them', async ({ browser }) => {
+test('candidates: a candidate registers on a phone in French with mistakes, opens the mailed link, pays the fee through the sandbox; the office admits them', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const fr = translator('fr');
   const frc = pluralTranslator('fr');
@@ -171,7 +173,9 @@ test('candidates: a candidate registers on a phone in French with mistakes, open
   await expect(field(await section(page, fr, 'identity'), fr, 'FIRSTNAME')).toHaveValue(CANDIDATE.FIRSTNAME);
   await expect(field(await section(page, fr, 'contacts'), fr, 'EMAIL')).toHaveValue(CANDIDATE.EMAIL);
   await expect(field(page, fr, 'PHONE_NUMBER')).toHaveValue(BAD_PHONE);
-  await expect((await section(page, fr, 'formation')).getByRole('combobox', { name: exactly(fr('candidates.fields.FORMATION_FIRST_CHOICE')) })).toHaveText(specialityOption(first));
+  await expect((await section(page, fr, 'formation')).getByRole('combobox', { name: exactly(fr('candidates.fields.FORMATION_FIRST_CHOICE')) })).toHaveText(
+    specialityOption(first),
+  );
 
   // Second send, the three fields filled: the phone number is refused under its field.
   await field(await section(page, fr, 'identity'), fr, 'BIRTHPLACE').fill(CANDIDATE.BIRTHPLACE);
@@ -237,14 +241,19 @@ test('candidates: a candidate registers on a phone in French with mistakes, open
 
   // 3. The fee on MTN Mobile Money: the entrance's fee, the operator's and the total, as the portal writes amounts.
   const pay = page.getByRole('form', { name: fr('candidateFile.payment.formLabel') });
-  await pay.getByRole('radiogroup', { name: fr('candidateFile.payment.network') }).getByRole('radio', { name: network.name, exact: true }).check();
+  await pay
+    .getByRole('radiogroup', { name: fr('candidateFile.payment.network') })
+    .getByRole('radio', { name: network.name, exact: true })
+    .check();
   const payingPhone = pay.getByRole('textbox', { name: exactly(fr('candidateFile.payment.phone')) });
   await payingPhone.fill(ORANGE_PHONE);
   await pay.getByRole('button', { name: fr('candidateFile.payment.checkFee'), exact: true }).click();
   const fees = pay.getByRole('region', { name: fr('candidateFile.payment.feesLabel') });
   await expect(fees.getByRole('definition')).toHaveText([formatFcfa(amount), formatFcfa(fee), formatFcfa(total)]);
   await expect(fees.getByRole('term')).toHaveText([fr('candidateFile.payment.amount'), fr('candidateFile.payment.fee'), fr('candidateFile.payment.total')]);
-  await expect(fees).toContainText(fr('candidateFile.payment.limits', { network: network.name, min: formatFcfa(network.minAmount), max: formatFcfa(network.maxAmount) }));
+  await expect(fees).toContainText(
+    fr('candidateFile.payment.limits', { network: network.name, min: formatFcfa(network.minAmount), max: formatFcfa(network.maxAmount) }),
+  );
   // an Orange number on MTN is refused under the field
   const payButton = pay.getByRole('button', { name: fr('candidateFile.payment.pay', { total: formatFcfa(total) }), exact: true });
   await payButton.click();
@@ -258,7 +267,9 @@ test('candidates: a candidate registers on a phone in French with mistakes, open
   await expect(waiting.getByRole('progressbar', { name: fr('candidateFile.payment.waitingLabel') })).toBeVisible();
   const [sandbox] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: fr('candidateFile.payment.sandbox') }).click()]);
   await expect(sandbox.getByRole('heading', { level: 1, name: fr('payments.sandbox.title') })).toBeVisible();
-  const request = sandbox.getByRole('listitem', { name: startsWith(fr('payments.sandbox.collectionLabel', { amount: formatFcfa(total), reference: '\u0000' }).split('\u0000')[0]!) });
+  const request = sandbox.getByRole('listitem', {
+    name: startsWith(fr('payments.sandbox.collectionLabel', { amount: formatFcfa(total), reference: '\u0000' }).split('\u0000')[0]!),
+  });
   await expect(request).toHaveCount(1);
   await request.getByRole('button', { name: fr('payments.sandbox.approve'), exact: true }).click();
   await expect(sandbox.getByText(fr('payments.sandbox.approved'))).toBeVisible();
@@ -301,7 +312,9 @@ test('candidates: a candidate registers on a phone in French with mistakes, open
   const beforeDecision = await latestMailIdTo(office.request, CANDIDATE.EMAIL, 'admission-admitted');
   await office.getByRole('combobox', { name: exactly(t('admissions.file.decision.decision')) }).click();
   await office.getByRole('option', { name: t('admissions.decision.ADMITTED'), exact: true }).click();
-  await expect(office.getByRole('combobox', { name: exactly(t('admissions.file.decision.speciality')) })).toHaveText(`${first.SPECIALITY_DESCRIPTION} (${first.CYCLE_NAME})`);
+  await expect(office.getByRole('combobox', { name: exactly(t('admissions.file.decision.speciality')) })).toHaveText(
+    `${first.SPECIALITY_DESCRIPTION} (${first.CYCLE_NAME})`,
+  );
   await office.getByRole('button', { name: t('admissions.file.decision.save'), exact: true }).click();
   await expect(office.getByText(t('admissions.file.decision.savedMailed'))).toBeVisible();
   await expect(summary).toContainText(t('admissions.decision.ADMITTED'));
@@ -311,9 +324,10 @@ test('candidates: a candidate registers on a phone in French with mistakes, open
   // 5. The candidate, on the phone, reads the decision first in the file, in French.
   await page.reload();
   const decision = page.getByRole('region', { name: fr('candidateFile.decision.label') });
-  await expect(decision.getByRole('heading', { level: 2 })).toHaveText(fr('candidateFile.decision.ADMITTED_named', { speciality: first.SPECIALITY_DESCRIPTION_FR }));
+  await expect(decision.getByRole('heading', { level: 2 })).toHaveText(
+    fr('candidateFile.decision.ADMITTED_named', { speciality: first.SPECIALITY_DESCRIPTION_FR }),
+  );
   await expect(page.getByRole('link', { name: fr('candidateFile.payment.receipt') })).toBeVisible();
 
   await context.close();
 });
-

@@ -12,13 +12,18 @@ const LECTURER = 'PER0003';
 
 /** Picks an option of one of the subject filters (MUI select). */
 async function filter(page: Page, t: T, name: string, option: string) {
-  await page.getByRole('search', { name: t('applications.filters.label') }).getByRole('combobox', { name: exactly(t(`applications.filters.${name}`)) }).click();
+  await page
+    .getByRole('search', { name: t('applications.filters.label') })
+    .getByRole('combobox', { name: exactly(t(`applications.filters.${name}`)) })
+    .click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 /** The add buttons of the lecture parts still free in the subject table. */
 const freeLectures = (page: Page, t: T): Locator => {
-  const [before, after] = t('applications.add', { name: '\u0000' }).split('\u0000').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const [before, after] = t('applications.add', { name: '\u0000' })
+    .split('\u0000')
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   return page.getByRole('table', { name: t('applications.subjects.title') }).getByRole('button', { name: new RegExp(`^${before}.+ \\(CM\\)${after}$`) });
 };
 
@@ -49,12 +54,19 @@ async function journey(browser: Browser, lang: Lang) {
   await expect(agent.getByRole('heading', { level: 2, name: t('identification.photo.title') })).toBeVisible();
   await agent.getByLabel(t('identification.photo.uploadLabel'), { exact: true }).setInputFiles(fixture('photo.jpg'));
   await expect(agent.getByText(t('identification.photo.saved')).first()).toBeVisible();
-  await agent.getByLabel(t('identification.fingerprints.uploadLabel', { name: t('identification.fingers.R_INDEX') }), { exact: true }).setInputFiles(fixture('finger-right-index.png'));
+  await agent
+    .getByLabel(t('identification.fingerprints.uploadLabel', { name: t('identification.fingers.R_INDEX') }), { exact: true })
+    .setInputFiles(fixture('finger-right-index.png'));
   await expect(agent.getByText(t('identification.fingerprints.saved', { name: t('identification.fingers.R_INDEX') })).first()).toBeVisible();
-  await agent.getByLabel(t('identification.fingerprints.uploadLabel', { name: t('identification.fingers.L_INDEX') }), { exact: true }).setInputFiles(fixture('finger-left-index.fmr'));
+  await agent
+    .getByLabel(t('identification.fingerprints.uploadLabel', { name: t('identification.fingers.L_INDEX') }), { exact: true })
+    .setInputFiles(fixture('finger-left-index.fmr'));
   await expect(agent.getByText(t('identification.fingerprints.saved', { name: t('identification.fingers.L_INDEX') })).first()).toBeVisible();
   await agent.getByRole('button', { name: t('identification.complete.button') }).click();
-  await agent.getByRole('dialog').getByRole('button', { name: t('identification.complete.confirm') }).click();
+  await agent
+    .getByRole('dialog')
+    .getByRole('button', { name: t('identification.complete.confirm') })
+    .click();
   await expect(agent.getByText(t('identification.complete.done')).first()).toBeVisible();
 
   // 2. The lecturer reaches the rules page first, starts, and filters the subjects of one day class of level 1.
@@ -110,7 +122,10 @@ async function journey(browser: Browser, lang: Lang) {
   await officer.goto('/academic/assignments');
   await officer.getByLabel(exactly(t('academic.assignments.search'))).fill(LECTURER);
   await expect(officer).toHaveURL(new RegExp(`search=${LECTURER}`));
-  const section = officer.getByRole('region').filter({ has: officer.getByRole('cell', { name: LECTURER, exact: true }) }).first();
+  const section = officer
+    .getByRole('region')
+    .filter({ has: officer.getByRole('cell', { name: LECTURER, exact: true }) })
+    .first();
   await expect(section).toBeVisible();
   const subjectTitle = (await section.getByRole('heading', { level: 2 }).textContent())!;
   const subjectName = subjectTitle.split(' – ')[1]!;
@@ -118,10 +133,15 @@ async function journey(browser: Browser, lang: Lang) {
   await row.getByRole('button', { name: t('academic.assignments.actions.confirm'), exact: true }).click();
   // Fully assigned, the subject leaves the list of subjects to assign, and shows among the assigned ones.
   await expect(officer.getByRole('region', { name: subjectTitle, exact: true })).toHaveCount(0);
-  await officer.getByRole('search', { name: t('academic.assignments.filters') }).getByRole('combobox', { name: t('academic.assignments.state'), exact: true }).click();
+  await officer
+    .getByRole('search', { name: t('academic.assignments.filters') })
+    .getByRole('combobox', { name: t('academic.assignments.state'), exact: true })
+    .click();
   await officer.getByRole('option', { name: t('academic.assignments.stateFilter.assigned'), exact: true }).click();
   const assignedSection = officer.getByRole('region', { name: subjectTitle, exact: true });
-  await expect(assignedSection.getByRole('row').filter({ hasText: LECTURER }).getByText(t('academic.assignments.states.confirmed'), { exact: true })).toBeVisible();
+  await expect(
+    assignedSection.getByRole('row').filter({ hasText: LECTURER }).getByText(t('academic.assignments.states.confirmed'), { exact: true }),
+  ).toBeVisible();
 
   // 4. The lecturer sees it confirmed among the archived assignments.
   await page.goto('/courses/archive');

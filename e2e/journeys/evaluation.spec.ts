@@ -16,11 +16,38 @@ const ON_A_PHONE = 'ST24A016';
 
 /** The five students' answers, the phone's last; comments left out where a student wrote none. */
 const ANSWERS: Answers[] = [
-  { objectives: 'agree-strongly', syllabus: 'agree', usefulness: 5, clarity: 'agree-strongly', punctuality: 'always', availability: 4, rating: 5, comments: 'The examples from real projects helped a lot.' },
+  {
+    objectives: 'agree-strongly',
+    syllabus: 'agree',
+    usefulness: 5,
+    clarity: 'agree-strongly',
+    punctuality: 'always',
+    availability: 4,
+    rating: 5,
+    comments: 'The examples from real projects helped a lot.',
+  },
   { objectives: 'agree', syllabus: 'agree', usefulness: 4, clarity: 'agree', punctuality: 'always', rating: 4 },
-  { objectives: 'agree', syllabus: 'disagree', usefulness: 3, clarity: 'agree', punctuality: 'often', availability: 3, rating: 3, comments: 'Les travaux pratiques arrivaient trop tard dans le semestre.' },
+  {
+    objectives: 'agree',
+    syllabus: 'disagree',
+    usefulness: 3,
+    clarity: 'agree',
+    punctuality: 'often',
+    availability: 3,
+    rating: 3,
+    comments: 'Les travaux pratiques arrivaient trop tard dans le semestre.',
+  },
   { objectives: 'disagree', syllabus: 'agree', usefulness: 4, clarity: 'disagree', punctuality: 'often', rating: 3 },
-  { objectives: 'agree-strongly', syllabus: 'agree-strongly', usefulness: 5, clarity: 'agree-strongly', punctuality: 'always', availability: 5, rating: 5, comments: 'Très clair, merci pour les exercices corrigés.' },
+  {
+    objectives: 'agree-strongly',
+    syllabus: 'agree-strongly',
+    usefulness: 5,
+    clarity: 'agree-strongly',
+    punctuality: 'always',
+    availability: 5,
+    rating: 5,
+    comments: 'Très clair, merci pour les exercices corrigés.',
+  },
 ];
 
 /** The open session's GSI102 target of the signed-in student. */
@@ -40,10 +67,16 @@ async function answerThroughApi(matricule: string, answers: Answers): Promise<{ 
     const target = await gsi102(api, id);
     const form = (await (await api.get(`/api/question-forms/${target.formId}`)).json()) as QuestionForm;
     const input = Object.entries(answers).map(([key, value]) => ({ id: key, value }));
-    const sent = await api.post('/api/question-forms/submit', { data: { STUDENT_EVALUATION_SESSION: target.STUDENT_EVALUATION_SESSION, EVALUATION_SESSION_ID: target.session.id, input }, headers: { origin: portalUrl() } });
+    const sent = await api.post('/api/question-forms/submit', {
+      data: { STUDENT_EVALUATION_SESSION: target.STUDENT_EVALUATION_SESSION, EVALUATION_SESSION_ID: target.session.id, input },
+      headers: { origin: portalUrl() },
+    });
     expect(sent.status(), `${matricule}'s answers`).toBe(201);
     // once only
-    const again = await api.post('/api/question-forms/submit', { data: { STUDENT_EVALUATION_SESSION: target.STUDENT_EVALUATION_SESSION, EVALUATION_SESSION_ID: target.session.id, input }, headers: { origin: portalUrl() } });
+    const again = await api.post('/api/question-forms/submit', {
+      data: { STUDENT_EVALUATION_SESSION: target.STUDENT_EVALUATION_SESSION, EVALUATION_SESSION_ID: target.session.id, input },
+      headers: { origin: portalUrl() },
+    });
     expect(again.status()).toBe(409);
     expect(((await again.json()) as { code: string }).code).toBe('EVALUATION_ALREADY_ANSWERED');
     return { target, form };
@@ -53,7 +86,8 @@ async function answerThroughApi(matricule: string, answers: Answers): Promise<{ 
 }
 
 const number = (value: number, lang: Lang) => new Intl.NumberFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { maximumFractionDigits: 1 }).format(value);
-const percent = (value: number, lang: Lang) => new Intl.NumberFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { style: 'percent', maximumFractionDigits: 0 }).format(value);
+const percent = (value: number, lang: Lang) =>
+  new Intl.NumberFormat(lang === 'fr' ? 'fr-FR' : 'en-GB', { style: 'percent', maximumFractionDigits: 0 }).format(value);
 
 /** The lecturer's card of GSI102 in the open session, in their Reviews. */
 function card(page: Page, lang: Lang, target: StudentEvaluation) {
@@ -69,7 +103,9 @@ function card(page: Page, lang: Lang, target: StudentEvaluation) {
  * "not enough answers". A fifth answers on a phone, in French; the lecturer then reads the
  * results: answers counted, averages, distributions and the comments; nobody else's subjects.
  */
-test('evaluation: four answers leave the lecturer with the threshold message; the fifth, on a phone in French, shows the results in Reviews', async ({ browser }) => {
+test('evaluation: four answers leave the lecturer with the threshold message; the fifth, on a phone in French, shows the results in Reviews', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const t = translator('en');
   const tc = pluralTranslator('en');
@@ -139,7 +175,9 @@ test('evaluation: four answers leave the lecturer with the threshold message; th
   const marks = new Map(objectives.options.map((o) => [o.key, o.mark]));
   const objectivesAverage = ANSWERS.reduce((sum, a) => sum + marks.get(String(a.objectives))!, 0) / ANSWERS.length;
   const objectivesResult = shown.getByRole('region', { name: objectives.label, exact: true });
-  await expect(objectivesResult).toContainText(t('evaluation.results.averageOf', { value: number(objectivesAverage, 'en'), total: Math.max(...marks.values()) }));
+  await expect(objectivesResult).toContainText(
+    t('evaluation.results.averageOf', { value: number(objectivesAverage, 'en'), total: Math.max(...marks.values()) }),
+  );
   const distribution = objectivesResult.getByRole('list', { name: t('evaluation.results.distribution', { label: objectives.label }) });
   for (const option of objectives.options) {
     const count = ANSWERS.filter((a) => a.objectives === option.key).length;

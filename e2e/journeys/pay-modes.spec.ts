@@ -65,7 +65,9 @@ test('every payment mode keeps, after a save and a reload, exactly the fields th
       }
     }
     const saved = page.waitForResponse((response) => response.url().endsWith('/api/students/update/pay-mode') && response.request().method() === 'PATCH');
-    await form(page).getByRole('button', { name: t('registration.save'), exact: true }).click();
+    await form(page)
+      .getByRole('button', { name: t('registration.save'), exact: true })
+      .click();
     expect((await saved).status(), mode).toBe(200);
 
     await page.reload();
@@ -73,7 +75,8 @@ test('every payment mode keeps, after a save and a reload, exactly the fields th
     await expect(modeBox(page), mode).toHaveText(t(`registration.payMode.${mode}`));
     expect(await shownFields(form(page)), mode).toEqual([...fields].sort());
     for (const field of fields) {
-      if (field === 'BANK_CODE') await expect(form(page).getByRole('combobox', { name: exactly(t('registration.fields.BANK_CODE')) }), mode).toContainText(BANK.name);
+      if (field === 'BANK_CODE')
+        await expect(form(page).getByRole('combobox', { name: exactly(t('registration.fields.BANK_CODE')) }), mode).toContainText(BANK.name);
       else await expect(form(page).getByLabel(exactly(t(`registration.fields.${field}`))), `${mode} ${field}`).toHaveValue(values[field]);
     }
 

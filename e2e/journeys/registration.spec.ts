@@ -21,17 +21,26 @@ class Wizard {
     await expect(this.page.getByRole('tabpanel').getByRole('heading', { level: 2, name: this.t(`registration.steps.${step}`) })).toBeVisible();
   }
   async choose(key: string, option: string) {
-    await this.page.getByRole('tabpanel').getByRole('combobox', { name: exactly(this.t(key)) }).click();
+    await this.page
+      .getByRole('tabpanel')
+      .getByRole('combobox', { name: exactly(this.t(key)) })
+      .click();
     await this.page.getByRole('option', { name: option, exact: true }).click();
   }
   async fill(values: Record<string, string>) {
     for (const [key, value] of Object.entries(values)) await this.field(key).fill(value);
   }
   async save() {
-    await this.page.getByRole('tabpanel').getByRole('button', { name: this.t('registration.save'), exact: true }).first().click();
+    await this.page
+      .getByRole('tabpanel')
+      .getByRole('button', { name: this.t('registration.save'), exact: true })
+      .first()
+      .click();
   }
   async saved(step: string) {
-    await expect(this.page.getByRole('tab', { name: new RegExp(`${this.t(`registration.steps.${step}`)}.*${this.t('registration.stepState.saved')}`) })).toBeVisible();
+    await expect(
+      this.page.getByRole('tab', { name: new RegExp(`${this.t(`registration.steps.${step}`)}.*${this.t('registration.stepState.saved')}`) }),
+    ).toBeVisible();
   }
   async upload(fieldKey: string, file: string) {
     const chooser = this.page.waitForEvent('filechooser');
@@ -68,7 +77,12 @@ async function journey(browser: Browser, lang: Lang, who: { matricule: string; l
 
   await w.open('identification');
   await w.choose('registration.fields.IDENTIFICATION', t('registration.idType.CNI'));
-  await w.fill({ 'registration.fields.IDENTIFNUM': '112233445', 'registration.fields.IDENTIFPLACE': 'Garoua', 'registration.fields.IDENTIFSTART': '10/01/2020', 'registration.fields.IDENTIFEND': '10/01/2030' });
+  await w.fill({
+    'registration.fields.IDENTIFNUM': '112233445',
+    'registration.fields.IDENTIFPLACE': 'Garoua',
+    'registration.fields.IDENTIFSTART': '10/01/2020',
+    'registration.fields.IDENTIFEND': '10/01/2030',
+  });
   await w.save();
   await w.upload('registration.fields.IDENTITY1', 'id-front.jpg');
   await w.upload('registration.fields.IDENTITY2', 'id-back.jpg');
@@ -91,7 +105,11 @@ async function journey(browser: Browser, lang: Lang, who: { matricule: string; l
   await w.choose('registration.fields.CIVILSTATUS', t('registration.civilStatus.Married'));
   await w.fill({ 'registration.fields.SPLASTNAME': 'Hamadou', 'registration.fields.SPFIRSTNAME': 'Ibrahim', 'registration.fields.CHILDNUM': '1' });
   await page.getByRole('button', { name: t('registration.addChild') }).click();
-  await w.fill({ 'registration.fields.CHILD_LASTNAME': 'Hamadou', 'registration.fields.CHILD_FIRSTNAME': 'Moussa', 'registration.fields.CHILD_BIRTHDATE': '15/06/2016' });
+  await w.fill({
+    'registration.fields.CHILD_LASTNAME': 'Hamadou',
+    'registration.fields.CHILD_FIRSTNAME': 'Moussa',
+    'registration.fields.CHILD_BIRTHDATE': '15/06/2016',
+  });
   await w.save();
   await w.saved('familial');
 
@@ -121,17 +139,29 @@ async function journey(browser: Browser, lang: Lang, who: { matricule: string; l
   await w.saved('professional');
   // A diploma with its file, among the diplomas and pieces.
   await w.choose('registration.documents.PIECE_TYPE', t('registration.pieceType.DIPL_CERT'));
-  await w.fill({ 'registration.documents.DESIGNATION': 'Doctorat / PhD', 'registration.documents.SPECIALITY': 'Computer science', 'registration.documents.OBTENEDDATE': '10/07/2015', 'registration.documents.OBTENEDSTAB': 'Université de Ngaoundéré' });
+  await w.fill({
+    'registration.documents.DESIGNATION': 'Doctorat / PhD',
+    'registration.documents.SPECIALITY': 'Computer science',
+    'registration.documents.OBTENEDDATE': '10/07/2015',
+    'registration.documents.OBTENEDSTAB': 'Université de Ngaoundéré',
+  });
   await w.choose('registration.documents.LEVEL', t('registration.documents.bac', { level: 8 }));
   await w.choose('registration.documents.LANGUAGE', t(`language.${lang}`));
   const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: t('registration.documents.chooseFile') }).first().click();
+  await page
+    .getByRole('button', { name: t('registration.documents.chooseFile') })
+    .first()
+    .click();
   await (await chooser).setFiles(fixture('diploma.pdf'));
   await page.getByRole('button', { name: t('registration.documents.send'), exact: true }).click();
   await expect(page.getByText('Doctorat / PhD')).toBeVisible();
 
   await w.open('last-job');
-  await w.fill({ 'registration.fields.LASTJOB': 'Software architect', 'registration.fields.LASTEMPLOYER': 'Camtel', 'registration.fields.LASTJOBSTART': '01/02/2016' });
+  await w.fill({
+    'registration.fields.LASTJOB': 'Software architect',
+    'registration.fields.LASTEMPLOYER': 'Camtel',
+    'registration.fields.LASTJOBSTART': '01/02/2016',
+  });
   await w.field('registration.fields.LASTJOBSTILL').check();
   await expect(w.field('registration.fields.LASTJOBEND')).toHaveCount(0);
   await w.save();
@@ -165,7 +195,10 @@ async function journey(browser: Browser, lang: Lang, who: { matricule: string; l
   // Closing without the CV: refused, and the CV is named.
   await w.open('closure');
   await page.getByRole('button', { name: t('registration.closure.close') }).click();
-  await page.getByRole('dialog').getByRole('button', { name: t('registration.closure.close') }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: t('registration.closure.close') })
+    .click();
   await expect(page.getByText(t('errors.CLOSURE_FAILED')).first()).toBeVisible();
   await expect(page.getByText(t('missing.CV_LINK')).first()).toBeVisible();
 
@@ -174,7 +207,10 @@ async function journey(browser: Browser, lang: Lang, who: { matricule: string; l
 
   await w.open('closure');
   await page.getByRole('button', { name: t('registration.closure.close') }).click();
-  await page.getByRole('dialog').getByRole('button', { name: t('registration.closure.close') }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: t('registration.closure.close') })
+    .click();
   await expect(page.getByText(t('registration.closure.completed'))).toBeVisible();
   await expect(page.getByText(t('registration.closure.nextSteps')).first()).toBeVisible();
 
@@ -192,8 +228,14 @@ async function journey(browser: Browser, lang: Lang, who: { matricule: string; l
   await prepare(hr, lang);
   await signIn(hr, hrContext.request, t, 'hr', 'BO0001');
   await hr.goto('/hr/registrations');
-  await hr.getByRole('textbox', { name: exactly(t('hr.list.search')) }).or(hr.getByRole('searchbox', { name: exactly(t('hr.list.search')) })).fill(who.lastName);
-  await hr.getByRole('link', { name: new RegExp(who.lastName) }).first().click();
+  await hr
+    .getByRole('textbox', { name: exactly(t('hr.list.search')) })
+    .or(hr.getByRole('searchbox', { name: exactly(t('hr.list.search')) }))
+    .fill(who.lastName);
+  await hr
+    .getByRole('link', { name: new RegExp(who.lastName) })
+    .first()
+    .click();
   await expect(hr).toHaveURL(/\/hr\/registrations\/\d+$/);
   await hr.getByRole('button', { name: t('hr.reopen.button') }).click();
   const dialog = hr.getByRole('dialog');

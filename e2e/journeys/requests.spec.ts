@@ -28,7 +28,10 @@ function withVariable(t: T, key: string, name: string, value = '(\\S+)', vars: R
 
 /** The number a counter card of the lecturer's requests page shows. */
 async function counter(page: Page, t: T, key: string): Promise<number> {
-  const card = page.getByRole('list', { name: t('requests.list.counters') }).getByRole('listitem').filter({ has: page.getByText(t(`requests.counters.${key}`), { exact: true }) });
+  const card = page
+    .getByRole('list', { name: t('requests.list.counters') })
+    .getByRole('listitem')
+    .filter({ has: page.getByText(t(`requests.counters.${key}`), { exact: true }) });
   return Number(/^\s*(\d+)/.exec(await card.innerText())![1]);
 }
 
@@ -44,7 +47,10 @@ async function openInInbox(page: Page, t: T, reference: string) {
 async function fileRequest(page: Page, t: T, choice: { category: string; subcategory: string }, fill: (page: Page) => Promise<void>): Promise<string> {
   await page.goto('/requests');
   await page.getByRole('link', { name: t('requests.list.new') }).click();
-  await page.getByRole('list', { name: t('requests.new.categoryTitle') }).getByRole('button', { name: new RegExp(`^${choice.category}`) }).click();
+  await page
+    .getByRole('list', { name: t('requests.new.categoryTitle') })
+    .getByRole('button', { name: new RegExp(`^${choice.category}`) })
+    .click();
   await page.getByRole('radio', { name: new RegExp(`^${choice.subcategory}`) }).check();
   await page.getByRole('button', { name: t('requests.new.next') }).click();
   await fill(page);
@@ -88,7 +94,13 @@ test('requests: filed with an attachment, verified by its QR code, signed, batch
   });
   expect(reference).toMatch(/^0201@\d{4}-\d{6}$/);
   // the 7-day rule in plain words, with the unit where to sign and the deadline
-  await expect(page.getByText(new RegExp(`^${escape(t('requests.filed.rule', { count: 7, unit: "Lecturers' service", deadline: '\u0000' }).split('\u0000')[0]!)}\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}`))).toBeVisible();
+  await expect(
+    page.getByText(
+      new RegExp(
+        `^${escape(t('requests.filed.rule', { count: 7, unit: "Lecturers' service", deadline: '\u0000' }).split('\u0000')[0]!)}\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}`,
+      ),
+    ),
+  ).toBeVisible();
   expect((await mailOf(lecturer.context.request, 'request-filed', filedMail)).text).toContain(reference);
 
   // 2. The printable form: a PDF whose QR code opens the public verification page (no sign-in).
@@ -109,7 +121,10 @@ test('requests: filed with an attachment, verified by its QR code, signed, batch
   const seng = await signedIn(browser, 'en', 'seng', 'BO0006');
   await openInInbox(seng.page, t, reference);
   await seng.page.getByRole('button', { name: t('requestsOffice.sign.button') }).click();
-  await seng.page.getByRole('dialog').getByRole('button', { name: t('requestsOffice.sign.confirm') }).click();
+  await seng.page
+    .getByRole('dialog')
+    .getByRole('button', { name: t('requestsOffice.sign.confirm') })
+    .click();
   await expect(seng.page.getByText(t('requestsOffice.sign.done')).first()).toBeVisible();
   await seng.page.goto('/office/batches');
   const toFinance = seng.page.getByRole('region', { name: t('requestsOffice.batches.to', { unit: 'Finance' }) });
@@ -121,7 +136,10 @@ test('requests: filed with an attachment, verified by its QR code, signed, batch
   await expect(opened).toBeVisible();
   const batch = batchTitle.exec(await opened.innerText())![1]!;
   await expect(seng.page.getByText(t('requestsOffice.batches.sent', { reference: batch })).first()).toBeVisible();
-  const slipUrl = await seng.page.getByRole('dialog').getByRole('link', { name: t('requestsOffice.batch.slip') }).getAttribute('href');
+  const slipUrl = await seng.page
+    .getByRole('dialog')
+    .getByRole('link', { name: t('requestsOffice.batch.slip') })
+    .getAttribute('href');
   const slip = await seng.context.request.get(slipUrl!);
   expect(slip.headers()['content-type']).toBe('application/pdf');
 
@@ -130,7 +148,10 @@ test('requests: filed with an attachment, verified by its QR code, signed, batch
   await finance.page.goto('/office/batches');
   await finance.page.getByRole('tab', { name: t('requestsOffice.batches.tabs.incoming') }).click();
   await finance.page.getByRole('button', { name: batch, exact: true }).click();
-  await finance.page.getByRole('dialog').getByRole('button', { name: t('requestsOffice.batch.receive') }).click();
+  await finance.page
+    .getByRole('dialog')
+    .getByRole('button', { name: t('requestsOffice.batch.receive') })
+    .click();
   await expect(finance.page.getByText(t('requestsOffice.batch.done.receive', { reference: batch })).first()).toBeVisible();
   await openInInbox(finance.page, t, reference);
   await finance.page.getByRole('button', { name: t('requestsOffice.decide.button') }).click();

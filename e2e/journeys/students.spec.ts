@@ -55,7 +55,9 @@ const ANSWERS: Answers = {
  * mail account with the code mailed to it, and evaluates a lecturer for a subject, leaving halfway
  * and finding the answers again.
  */
-test('students: sign-in with matricule and e-mail, two sections of the file, a diploma, enrolment, schedule, a mail account and an evaluation', async ({ browser }) => {
+test('students: sign-in with matricule and e-mail, two sections of the file, a diploma, enrolment, schedule, a mail account and an evaluation', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const t = translator('en');
   const tc = pluralTranslator('en');
@@ -126,7 +128,10 @@ test('students: sign-in with matricule and e-mail, two sections of the file, a d
   await page.goto('/enrolment');
   await expect(page.getByRole('heading', { level: 1, name: t('enrolment.title') })).toBeVisible();
   await expect(page.getByText(t('enrolment.myClass', { class: CLASS }))).toBeVisible();
-  const offer = page.getByRole('list', { name: t('enrolment.offers.classes') }).getByRole('listitem').filter({ has: page.getByText(OFFER, { exact: true }) });
+  const offer = page
+    .getByRole('list', { name: t('enrolment.offers.classes') })
+    .getByRole('listitem')
+    .filter({ has: page.getByText(OFFER, { exact: true }) });
   await expect(offer).toContainText(tc('enrolment.offer.seatsLeft', 2, { total: 3 }));
   await offer.getByRole('button', { name: t('enrolment.offer.applyTo', { name: OFFER }) }).click();
   const confirm = page.getByRole('dialog');
@@ -135,7 +140,10 @@ test('students: sign-in with matricule and e-mail, two sections of the file, a d
   await expect(confirm).toBeHidden();
   await expect(page.getByText(t('enrolment.notify.applied'))).toBeVisible();
   await expect(offer).toContainText(tc('enrolment.offer.seatsLeft', 1, { total: 3 }));
-  const mine = page.getByRole('list', { name: t('enrolment.mine.title') }).getByRole('listitem').filter({ has: page.getByText(OFFER, { exact: true }) });
+  const mine = page
+    .getByRole('list', { name: t('enrolment.mine.title') })
+    .getByRole('listitem')
+    .filter({ has: page.getByText(OFFER, { exact: true }) });
   await expect(mine).toContainText(t('enrolment.status.PENDING'));
 
   // 5. The schedule of the class: this week's lessons, GSI101 among them.

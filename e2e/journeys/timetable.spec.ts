@@ -83,7 +83,11 @@ async function expectPlaced(page: Page, t: T, key: Key, status: LessonStatus) {
 }
 
 /** The lines of an iCalendar file, unfolded (RFC 5545: a line break followed by a space continues the line). */
-const icsLines = (text: string) => text.replace(/\r\n[ \t]/g, '').split(/\r\n/).filter(Boolean);
+const icsLines = (text: string) =>
+  text
+    .replace(/\r\n[ \t]/g, '')
+    .split(/\r\n/)
+    .filter(Boolean);
 /** `YYYYMMDDTHHMMSSZ` of a day and an `HH:MM` university time (UTC+1). */
 const utcStamp = (day: string, time: string) => new Date(`${day}T${time}:00+01:00`).toISOString().replace(/[-:]/g, '').replace('.000', '');
 
@@ -93,7 +97,9 @@ const utcStamp = (day: string, time: string) => new Date(`${day}T${time}:00+01:0
  * the lecturer sees the four colours in the right places, moves to the next week and subscribes to
  * the calendar feed, whose file parses as iCalendar; a student of that class sees the same lessons.
  */
-test('timetable: planned by import, validated, refused and billed; seen by the lecturer in four colours and by a student of the class; the calendar feed', async ({ browser }) => {
+test('timetable: planned by import, validated, refused and billed; seen by the lecturer in four colours and by a student of the class; the calendar feed', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const academic = await signedIn(browser, 'en', 'academic', 'BO0002');
   const { page, t } = academic;
@@ -169,7 +175,8 @@ test('timetable: planned by import, validated, refused and billed; seen by the l
   expect(lines.at(-1)).toBe('END:VCALENDAR');
   expect(lines.filter((line) => line === 'BEGIN:VEVENT').length).toBe(lines.filter((line) => line === 'END:VEVENT').length);
   const starts = lines.filter((line) => line.startsWith('DTSTART'));
-  for (const key of ['monday', 'tuesday', 'thursday', 'nextMonday'] as const) expect(starts, key).toContain(`DTSTART:${utcStamp(lesson(key).day, lesson(key).begin)}`);
+  for (const key of ['monday', 'tuesday', 'thursday', 'nextMonday'] as const)
+    expect(starts, key).toContain(`DTSTART:${utcStamp(lesson(key).day, lesson(key).begin)}`);
   // A refused lesson is not in anybody's calendar.
   expect(starts).not.toContain(`DTSTART:${utcStamp(lesson('wednesday').day, lesson('wednesday').begin)}`);
   await lecturer.context.close();

@@ -46,7 +46,15 @@ export interface AppOptions {
 }
 
 /** The portal's periodic jobs (lib/jobs.ts): the embedded database's upkeep (PGlite only, docs/performance.md, PGlite upkeep); the requests' reminder and 7-day rule, and their draft attachments; the weekly planning mail; the evaluation ballot box's mix (decision 39); the reconciliation of pending payments (decision 43); the closing of entrances past their deadline (decision 44); forgetting candidates' expired links and sessions (decision 42). */
-export const PORTAL_JOBS: readonly Job[] = [databaseUpkeepJob, requestDeadlinesJob, weeklyPlanningJob, ballotMixJob, paymentsReconcileJob, entrancesClosePastDeadlineJob, candidateAccessCleanupJob];
+export const PORTAL_JOBS: readonly Job[] = [
+  databaseUpkeepJob,
+  requestDeadlinesJob,
+  weeklyPlanningJob,
+  ballotMixJob,
+  paymentsReconcileJob,
+  entrancesClosePastDeadlineJob,
+  candidateAccessCleanupJob,
+];
 
 /**
  * The server, in its boot order: each concern is a plugin of `plugins/` (as in fastify/demo),
@@ -66,7 +74,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (database.connectionAccepted) app.server.on('connection', database.connectionAccepted);
 
   // What every service receives, with the database's announcements (the change feed, docs/performance.md).
-  const ctx = await serviceContext(app.log, { config, database, clock: options.clock ?? systemClock, mailTransport: options.mailTransport, storage: options.storage });
+  const ctx = await serviceContext(app.log, {
+    config,
+    database,
+    clock: options.clock ?? systemClock,
+    mailTransport: options.mailTransport,
+    storage: options.storage,
+  });
   app.decorate('ctx', ctx);
   app.decorate('driver', database.driver);
 

@@ -4,18 +4,19 @@ import { z } from 'zod';
 import { DATABASE_TIMEOUT_DEFAULTS, type DatabaseTimeouts } from './db/client';
 import { CANDIDATE_REGISTRATIONS_PER_ADDRESS_HOUR, CANDIDATE_REGISTRATIONS_PER_HOUR } from '@portal/contract/rules';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const url = (protocols: string[]) =>
-  z.string().refine((s) => {
-    try {
-      return protocols.includes(new URL(s).protocol);
-    } catch {
-      return false;
-    }
-  }, { error: `must be a URL starting with ${protocols.join(' or ')}` });
+  z.string().refine(
+    (s) => {
+      try {
+        return protocols.includes(new URL(s).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { error: `must be a URL starting with ${protocols.join(' or ')}` },
+  );
 
 /** An origin as browsers send it: http(s), host, optional port, nothing after. */
 const isOrigin = (s: string): boolean => {
@@ -29,7 +30,10 @@ const isOrigin = (s: string): boolean => {
 
 /** A comma-separated list of origins (empty entries ignored); each one that is not an origin is named. */
 const origins = z.string().transform((value, ctx) => {
-  const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const list = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const entry of list) {
     if (!isOrigin(entry)) ctx.addIssue({ code: 'custom', message: `"${entry}" is not an origin (scheme://host[:port], e.g. https://app.example.org)` });
   }
@@ -37,7 +41,11 @@ const origins = z.string().transform((value, ctx) => {
 });
 
 /** A wait in milliseconds: 100 ms to 10 minutes. */
-const milliseconds = z.coerce.number({ error: 'must be a number of milliseconds' }).int({ error: 'must be a whole number of milliseconds' }).min(100, { error: 'must be at least 100 (milliseconds)' }).max(600_000, { error: 'must be at most 600000 (10 minutes)' });
+const milliseconds = z.coerce
+  .number({ error: 'must be a number of milliseconds' })
+  .int({ error: 'must be a whole number of milliseconds' })
+  .min(100, { error: 'must be at least 100 (milliseconds)' })
+  .max(600_000, { error: 'must be at most 600000 (10 minutes)' });
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
@@ -57,7 +65,10 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('University Portal <no-reply@portal.local>'),
   SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@portal.local'),
   PUBLIC_URL: url(['http:', 'https:']).optional(),
-  ACADEMIC_YEAR: z.string().regex(/^\d{4}-\d{4}$/, { error: 'must look like 2023-2024' }).default('2023-2024'),
+  ACADEMIC_YEAR: z
+    .string()
+    .regex(/^\d{4}-\d{4}$/, { error: 'must look like 2023-2024' })
+    .default('2023-2024'),
   APP_VERSION: z.string().min(1).default('1.0.0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
@@ -69,14 +80,26 @@ const EnvSchema = z.object({
   EVALUATION_BALLOT_KEY: z
     .string()
     .trim()
-    .refine((s) => /^[A-Za-z0-9+/]{43}=$/.test(s) && Buffer.from(s, 'base64').length === 32, { error: 'must be 32 random bytes in base64 (44 characters), e.g. the output of `openssl rand -base64 32`' })
+    .refine((s) => /^[A-Za-z0-9+/]{43}=$/.test(s) && Buffer.from(s, 'base64').length === 32, {
+      error: 'must be 32 random bytes in base64 (44 characters), e.g. the output of `openssl rand -base64 32`',
+    })
     .optional(),
   // entrance registrations (decision 45): how many are written at once, and how many may wait
   CANDIDATE_REGISTRATION_CONCURRENCY: z.coerce.number({ error: 'must be a number' }).int().min(1).max(500, { error: 'must be from 1 to 500' }).optional(),
   CANDIDATE_REGISTRATION_QUEUE: z.coerce.number({ error: 'must be a number' }).int().min(0).max(100_000, { error: 'must be from 0 to 100000' }).default(2000),
   CANDIDATE_REGISTRATION_WAIT_MS: milliseconds.default(10_000),
-  CANDIDATE_REGISTRATIONS_PER_ADDRESS_HOUR: z.coerce.number({ error: 'must be a number' }).int().min(1).max(1_000_000, { error: 'must be from 1 to 1000000' }).default(CANDIDATE_REGISTRATIONS_PER_ADDRESS_HOUR),
-  CANDIDATE_REGISTRATIONS_PER_HOUR: z.coerce.number({ error: 'must be a number' }).int().min(1).max(10_000_000, { error: 'must be from 1 to 10000000' }).default(CANDIDATE_REGISTRATIONS_PER_HOUR),
+  CANDIDATE_REGISTRATIONS_PER_ADDRESS_HOUR: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1)
+    .max(1_000_000, { error: 'must be from 1 to 1000000' })
+    .default(CANDIDATE_REGISTRATIONS_PER_ADDRESS_HOUR),
+  CANDIDATE_REGISTRATIONS_PER_HOUR: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1)
+    .max(10_000_000, { error: 'must be from 1 to 10000000' })
+    .default(CANDIDATE_REGISTRATIONS_PER_HOUR),
   // password work (argon2id) at once, waiting, and the longest wait before 503 (issue 15)
   PASSWORD_WORK_CONCURRENCY: z.coerce.number({ error: 'must be a number' }).int().min(1).max(64, { error: 'must be from 1 to 64' }).optional(),
   PASSWORD_WORK_QUEUE: z.coerce.number({ error: 'must be a number' }).int().min(0).max(100_000, { error: 'must be from 0 to 100000' }).default(200),
@@ -168,7 +191,15 @@ export type Config = {
    * server): its phone page lets anyone approve a payment, so a real university's server never
    * takes a fake payment by mistake; payments then answer 503 PAYMENT_PROVIDER_UNAVAILABLE.
    */
-  payments: { provider: 'sandbox'; enabled: boolean; callbackSecret: string | undefined; apiUrl: string | undefined; apiKey: string | undefined; apiSecret: string | undefined; merchantId: string | undefined };
+  payments: {
+    provider: 'sandbox';
+    enabled: boolean;
+    callbackSecret: string | undefined;
+    apiUrl: string | undefined;
+    apiKey: string | undefined;
+    apiSecret: string | undefined;
+    merchantId: string | undefined;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -189,10 +220,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { demo
   }
   const e = parsed.data;
   if (e.DEV_MAILBOX && e.NODE_ENV === 'production') {
-    throw new ConfigError('Invalid configuration:\n  DEV_MAILBOX: the development mailbox shows every mail, sign-in codes included: never in production (got "true" with NODE_ENV=production)');
+    throw new ConfigError(
+      'Invalid configuration:\n  DEV_MAILBOX: the development mailbox shows every mail, sign-in codes included: never in production (got "true" with NODE_ENV=production)',
+    );
   }
   if (e.DEV_CLOCK && e.NODE_ENV === 'production') {
-    throw new ConfigError('Invalid configuration:\n  DEV_CLOCK: the development clock lets anyone on this machine move the server\'s time: never in production (got "true" with NODE_ENV=production)');
+    throw new ConfigError(
+      'Invalid configuration:\n  DEV_CLOCK: the development clock lets anyone on this machine move the server\'s time: never in production (got "true" with NODE_ENV=production)',
+    );
   }
   // npm runs workspace scripts inside the workspace; relative paths are the caller's.
   const base = env.INIT_CWD ?? process.cwd();

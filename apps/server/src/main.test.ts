@@ -8,7 +8,11 @@ import { loadConfig } from './config';
 const serverRoot = path.resolve(import.meta.dirname, '..');
 
 function run(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: serverRoot, env: { ...process.env, DATABASE_URL: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverRoot,
+    env: { ...process.env, DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
@@ -25,11 +29,22 @@ describe('CORS_ORIGINS', () => {
   });
 
   it('lists origins, comma-separated, as browsers send them', () => {
-    expect(origins('https://app.example.org, https://Admin.example.org,http://localhost:5173,')).toEqual(['https://app.example.org', 'https://admin.example.org', 'http://localhost:5173']);
+    expect(origins('https://app.example.org, https://Admin.example.org,http://localhost:5173,')).toEqual([
+      'https://app.example.org',
+      'https://admin.example.org',
+      'http://localhost:5173',
+    ]);
   });
 
   it('names each entry that is not an origin', () => {
-    for (const bad of ['https://app.example.org/', 'https://app.example.org/api', 'app.example.org', 'ftp://files.example.org', '*', 'https://user@app.example.org']) {
+    for (const bad of [
+      'https://app.example.org/',
+      'https://app.example.org/api',
+      'app.example.org',
+      'ftp://files.example.org',
+      '*',
+      'https://user@app.example.org',
+    ]) {
       expect(() => origins(`https://ok.example.org,${bad}`), bad).toThrow(`CORS_ORIGINS: "${bad}" is not an origin`);
     }
   });

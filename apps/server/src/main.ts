@@ -18,7 +18,13 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, timeouts: config.databaseTimeouts, readCache: config.readCache });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+    timeouts: config.databaseTimeouts,
+    readCache: config.readCache,
+  });
   await database.migrate();
   // DEV_CLOCK (never in production): a clock the end-to-end journeys move forward.
   const app = await buildApp({ config, database, ...(config.devClock ? { clock: new OffsetClock() } : {}) });

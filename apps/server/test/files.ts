@@ -11,11 +11,15 @@ export function pdf(text = 'Curriculum vitae'): Buffer {
 }
 
 export function png(width = 64, height = 48, seed = 0): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: (seed * 37) % 256, g: (seed * 91) % 256, b: 120 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: (seed * 37) % 256, g: (seed * 91) % 256, b: 120 } } })
+    .png()
+    .toBuffer();
 }
 
 export function jpeg(width = 64, height = 48, seed = 0): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: (seed * 53) % 256, b: (seed * 17) % 256 } } }).jpeg().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: (seed * 53) % 256, b: (seed * 17) % 256 } } })
+    .jpeg()
+    .toBuffer();
 }
 
 export const dataUrl = (mime: string, data: Buffer) => `data:${mime};base64,${data.toString('base64')}`;
@@ -24,15 +28,27 @@ export const dataUrl = (mime: string, data: Buffer) => `data:${mime};base64,${da
 export function multipartBody(fields: Record<string, string | number>, file?: { data: Buffer; filename: string; type: string; field?: string }) {
   const boundary = `----portal${randomBytes(8).toString('hex')}`;
   const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  for (const [name, value] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'FILE'}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.data, Buffer.from('\r\n'));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'FILE'}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from('\r\n'),
+    );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-export function postMultipart(client: Client, url: string, fields: Record<string, string | number>, file?: { data: Buffer; filename: string; type: string; field?: string }) {
+export function postMultipart(
+  client: Client,
+  url: string,
+  fields: Record<string, string | number>,
+  file?: { data: Buffer; filename: string; type: string; field?: string },
+) {
   const { payload, headers } = multipartBody(fields, file);
   return client.request('POST', url, payload, headers);
 }

@@ -59,7 +59,8 @@ export default async function setup(project: TestProject) {
     // A copy still here was left by a test that did not close its app: dropped, and said.
     const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [cloneNamePrefix(template)]);
     for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);
-    if (rows.length) console.warn(`test teardown: ${rows.length} database(s) left by a test that did not close its app, dropped: ${rows.map((r) => r.datname).join(', ')}`);
+    if (rows.length)
+      console.warn(`test teardown: ${rows.length} database(s) left by a test that did not close its app, dropped: ${rows.map((r) => r.datname).join(', ')}`);
     await admin.query(`drop database if exists ${template} with (force)`);
     await admin.end();
   };

@@ -78,11 +78,28 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   // The periodic jobs stay off: a test app starts no scheduler unless the test turns them on.
   // Sign-ins wait their turn at the password gate rather than being refused when a loaded machine
   // makes argon2 slow (docs/performance.md, password gate; password-work.test.ts tests the refusals with its own settings).
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/data', PUBLIC_URL: 'http://portal.test', WEB_DIST: '.tmp/no-web', JOBS: 'off', PASSWORD_WORK_WAIT_MS: '60000', ...overrides });
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '.tmp/data',
+    PUBLIC_URL: 'http://portal.test',
+    WEB_DIST: '.tmp/no-web',
+    JOBS: 'off',
+    PASSWORD_WORK_WAIT_MS: '60000',
+    ...overrides,
+  });
 }
 
 /** The real app on a fresh copy of the seeded database, with a clock the test moves. */
-export async function createTestApp(options: { env?: Record<string, string>; mailTransport?: Transporter; extraRoutes?: (app: FastifyInstance) => void; logStream?: NodeJS.WritableStream; jobs?: readonly Job[] } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: {
+    env?: Record<string, string>;
+    mailTransport?: Transporter;
+    extraRoutes?: (app: FastifyInstance) => void;
+    logStream?: NodeJS.WritableStream;
+    jobs?: readonly Job[];
+  } = {},
+): Promise<TestApp> {
   // (DATABASE_POOL_SIZE sizes the test's own pool, as it sizes a server's)
   const { database, url, drop } = await cloneDatabase(options.env?.DATABASE_POOL_SIZE ? Number(options.env.DATABASE_POOL_SIZE) : undefined);
   const clock = new ManualClock(new Date());
@@ -142,7 +159,11 @@ export async function secondInstance(t: TestApp): Promise<FastifyInstance> {
  * For the tests of the calling describe: a test app and a second instance on its PostgreSQL
  * database, made before them and closed after; `instance(i)` alternates between the two.
  */
-export function twoInstances(options: { env?: Record<string, string> } = {}): { readonly t: TestApp; readonly other: FastifyInstance; instance: (i: number) => FastifyInstance } {
+export function twoInstances(options: { env?: Record<string, string> } = {}): {
+  readonly t: TestApp;
+  readonly other: FastifyInstance;
+  instance: (i: number) => FastifyInstance;
+} {
   let t: TestApp | undefined;
   let other: FastifyInstance | undefined;
   beforeAll(async () => {
@@ -174,7 +195,12 @@ export class Client {
     readonly ip = '10.0.0.1',
   ) {}
 
-  async request(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  async request(
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const response = await this.app.inject({
       method,
@@ -249,7 +275,12 @@ export async function personIdOf(t: TestApp, matricule: string): Promise<number>
 }
 
 /** Signs in with password and the mailed code; the client then holds the session cookie. */
-export async function signIn(t: TestApp, identifier: string, password = DEMO_PASSWORD, ip?: string): Promise<{ client: Client; user: Record<string, unknown> }> {
+export async function signIn(
+  t: TestApp,
+  identifier: string,
+  password = DEMO_PASSWORD,
+  ip?: string,
+): Promise<{ client: Client; user: Record<string, unknown> }> {
   const client = new Client(t.app, ip);
   const first = await client.post('/api/auth/students/', { identifier, password });
   if (first.statusCode !== 200) throw new Error(`sign-in failed: ${first.statusCode} ${first.body}`);
@@ -271,7 +302,16 @@ export async function registrationCast(t: TestApp, closing: string) {
   const other = await signIn(t, DEMO_ACCOUNTS.partTime.matricule);
   const hr = await signIn(t, DEMO_ACCOUNTS.hr.matricule);
   const closed = await signIn(t, closing);
-  return { owner: owner.client, ownerId: owner.user.id as number, other: other.client, otherId: other.user.id as number, hr: hr.client, hrId: hr.user.id as number, closedOwner: closed.client, closedId: closed.user.id as number };
+  return {
+    owner: owner.client,
+    ownerId: owner.user.id as number,
+    other: other.client,
+    otherId: other.user.id as number,
+    hr: hr.client,
+    hrId: hr.user.id as number,
+    closedOwner: closed.client,
+    closedId: closed.user.id as number,
+  };
 }
 
 /**

@@ -13,7 +13,14 @@ const require = createRequire(import.meta.url);
 const STANDARD_FONTS = `${path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts')}${path.sep}`;
 
 async function open(data: Buffer): Promise<PDFDocumentProxy> {
-  return getDocument({ data: new Uint8Array(data), standardFontDataUrl: STANDARD_FONTS, isEvalSupported: false, useSystemFonts: false, disableFontFace: true, verbosity: 0 }).promise;
+  return getDocument({
+    data: new Uint8Array(data),
+    standardFontDataUrl: STANDARD_FONTS,
+    isEvalSupported: false,
+    useSystemFonts: false,
+    disableFontFace: true,
+    verbosity: 0,
+  }).promise;
 }
 
 async function eachPage<T>(data: Buffer, fn: (page: PDFPageProxy) => Promise<T>): Promise<T[]> {

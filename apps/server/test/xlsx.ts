@@ -52,7 +52,9 @@ const PACKAGE = 'http://schemas.openxmlformats.org/package/2006/relationships';
  */
 export function workbook(header: readonly string[], rows: string, { declared, after = '' }: { declared?: number; after?: string } = {}): Buffer {
   const head = `<row r="1">${header.map((name) => `<c t="inlineStr"><is><t>${name}</t></is></c>`).join('')}</row>`.replace('<c ', '<c r="A1" ');
-  const sheet = Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="${MAIN}"><sheetData>${head}${rows}</sheetData>${after}</worksheet>`);
+  const sheet = Buffer.from(
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="${MAIN}"><sheetData>${head}${rows}</sheetData>${after}</worksheet>`,
+  );
   const text = (xml: string) => Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>${xml}`);
   return zip([
     {
@@ -62,10 +64,20 @@ export function workbook(header: readonly string[], rows: string, { declared, af
           '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
       ),
     },
-    { name: '_rels/.rels', data: text(`<Relationships xmlns="${PACKAGE}"><Relationship Id="rId1" Type="${RELATIONSHIPS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`) },
-    { name: 'xl/workbook.xml', data: text(`<workbook xmlns="${MAIN}" xmlns:r="${RELATIONSHIPS}"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`) },
-    { name: 'xl/_rels/workbook.xml.rels', data: text(`<Relationships xmlns="${PACKAGE}"><Relationship Id="rId1" Type="${RELATIONSHIPS}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`) },
+    {
+      name: '_rels/.rels',
+      data: text(`<Relationships xmlns="${PACKAGE}"><Relationship Id="rId1" Type="${RELATIONSHIPS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`),
+    },
+    {
+      name: 'xl/workbook.xml',
+      data: text(`<workbook xmlns="${MAIN}" xmlns:r="${RELATIONSHIPS}"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`),
+    },
+    {
+      name: 'xl/_rels/workbook.xml.rels',
+      data: text(
+        `<Relationships xmlns="${PACKAGE}"><Relationship Id="rId1" Type="${RELATIONSHIPS}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+      ),
+    },
     { name: 'xl/worksheets/sheet1.xml', data: sheet, ...(declared === undefined ? {} : { declared }) },
   ]);
 }
-

@@ -42,7 +42,12 @@ export function phoneMetadataPlugin(callingCodes: readonly string[]): Plugin {
       if (!METADATA_MODULE.test(id)) return null;
       const start = code.indexOf('export default ');
       if (start < 0) this.error(`unexpected shape of ${id}`);
-      const full = JSON.parse(code.slice(start + 'export default '.length).trim().replace(/;$/, '')) as PhoneMetadata;
+      const full = JSON.parse(
+        code
+          .slice(start + 'export default '.length)
+          .trim()
+          .replace(/;$/, ''),
+      ) as PhoneMetadata;
       return { code: `export default ${JSON.stringify(phoneMetadataFor(full, callingCodes))};\n`, map: null };
     },
   };

@@ -60,7 +60,9 @@ const rows = [];
 rows.push(['entry (initial JS)', entrySize, ENTRY_BUDGET, entryFiles.length]);
 if (entrySize > ENTRY_BUDGET) failed = true;
 
-const lazyKeys = Object.keys(manifest).filter((key) => manifest[key].isDynamicEntry).sort();
+const lazyKeys = Object.keys(manifest)
+  .filter((key) => manifest[key].isDynamicEntry)
+  .sort();
 
 /** The chunks that import `key` with import(). */
 const importersOf = (key) => Object.keys(manifest).filter((k) => manifest[k].dynamicImports?.includes(key));
@@ -85,7 +87,11 @@ for (const key of lazyKeys) {
   const own = [...closure(key)].filter((k) => !before.has(k));
   const files = jsOf(own);
   const size = total(files);
-  const after = nested ? ` (after ${importersOf(key).map((k) => (manifest[k].src ?? k).split('/').pop()).join(', ')})` : '';
+  const after = nested
+    ? ` (after ${importersOf(key)
+        .map((k) => (manifest[k].src ?? k).split('/').pop())
+        .join(', ')})`
+    : '';
   rows.push([`  lazy ${manifest[key].src ?? key}${after}`, size, LAZY_BUDGET, files.length]);
   if (size > LAZY_BUDGET) failed = true;
   if (key === LOGIN_PAGE) loginSize = size;

@@ -23,9 +23,7 @@ export const CycleInput = z
   .object({ CODE: code(20), NAME: name(), NAME_FR: name(), FIRST_LEVEL: level(), LAST_LEVEL: level() })
   .refine((c) => c.LAST_LEVEL >= c.FIRST_LEVEL, { path: ['LAST_LEVEL'], error: V.invalid })
   .meta({ id: 'CycleInput' });
-export const ClassInput = z
-  .object({ CODE: code(30), BRANCH_ID: id(), CYCLE_ID: id(), LEVEL_ID: level(), SHIFT: Regime })
-  .meta({ id: 'ClassInput' });
+export const ClassInput = z.object({ CODE: code(30), BRANCH_ID: id(), CYCLE_ID: id(), LEVEL_ID: level(), SHIFT: Regime }).meta({ id: 'ClassInput' });
 export const SubjectInput = z
   .object({
     CODE: code(30),
@@ -75,7 +73,9 @@ export const CatalogueSubjectQuery = z.object({
   pageSize: wholeNumber(1, 200).default(50),
 });
 export type CatalogueSubjectQuery = z.infer<typeof CatalogueSubjectQuery>;
-export const CatalogueSubjectPage = z.object({ rows: z.array(CatalogueSubject), total: z.number().int(), count: z.number().int(), page: z.number().int() }).meta({ id: 'CatalogueSubjectPage' });
+export const CatalogueSubjectPage = z
+  .object({ rows: z.array(CatalogueSubject), total: z.number().int(), count: z.number().int(), page: z.number().int() })
+  .meta({ id: 'CatalogueSubjectPage' });
 export type CatalogueSubjectPage = z.infer<typeof CatalogueSubjectPage>;
 
 export const ImportRejection = z.object({
@@ -90,7 +90,12 @@ export const ImportReport = z
   .meta({ id: 'ImportReport' });
 export type ImportReport = z.infer<typeof ImportReport>;
 /** `POST /academic/subjects/import?dryRun=true` checks the file without writing. */
-export const ImportQuery = z.object({ dryRun: z.enum(['true', 'false']).default('false').transform((v) => v === 'true') });
+export const ImportQuery = z.object({
+  dryRun: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
 export type ImportQuery = z.infer<typeof ImportQuery>;
 
 // ---------------------------------------------------------------- sessions
@@ -99,7 +104,10 @@ const limit = () => wholeNumber(0, 50);
 
 /** Limits as the office sets them: per level group (1-2, 3, 4-5) and shift (day `_J`, evening or night `_S`). */
 export const GroupLimits = z
-  .object({ LEVEL12_J: limit(), LEVEL3_J: limit(), LEVEL45_J: limit(), LEVEL12_S: limit(), LEVEL3_S: limit(), LEVEL45_S: limit() } satisfies Record<GroupLimitName, z.ZodType>)
+  .object({ LEVEL12_J: limit(), LEVEL3_J: limit(), LEVEL45_J: limit(), LEVEL12_S: limit(), LEVEL3_S: limit(), LEVEL45_S: limit() } satisfies Record<
+    GroupLimitName,
+    z.ZodType
+  >)
   .meta({ id: 'GroupLimits' });
 export type GroupLimits = z.infer<typeof GroupLimits>;
 

@@ -9,7 +9,9 @@ import { V } from './rules/validation';
  * of SETTING_VALUE_MAX characters, SETTINGS_MAX_KEYS keys in one request; the stored whole is
  * bounded too (SETTINGS_MAX_KEYS keys, SETTINGS_MAX_BYTES), which the server checks under a row lock.
  */
-export const SettingValue = z.union([z.string().max(SETTING_VALUE_MAX, { error: V.tooLong }), z.number().finite(), z.boolean(), z.null()], { error: V.invalid });
+export const SettingValue = z.union([z.string().max(SETTING_VALUE_MAX, { error: V.tooLong }), z.number().finite(), z.boolean(), z.null()], {
+  error: V.invalid,
+});
 export type SettingValue = z.infer<typeof SettingValue>;
 const SETTING_KEY = new RegExp(`^[A-Za-z][A-Za-z0-9_.-]{0,${SETTING_KEY_MAX - 1}}$`);
 export const SettingsBody = z

@@ -22,7 +22,10 @@ export type EntranceSpecialityInput = z.infer<typeof EntranceSpecialityInput>;
 export const EntranceInput = z
   .object({
     NAME: required(ENTRANCE_NAME_MAX),
-    YEAR_NAME: z.string({ error: V.required }).trim().regex(/^\d{4}-\d{4}$/, { error: V.invalid }),
+    YEAR_NAME: z
+      .string({ error: V.required })
+      .trim()
+      .regex(/^\d{4}-\d{4}$/, { error: V.invalid }),
     SCHOOL_NAME: required(ENTRANCE_NAME_MAX),
     AMOUNT: wholeNumber(0, ENTRANCE_AMOUNT_MAX),
     REGISTRATION_LIMIT_DATE: isoDate,
@@ -94,7 +97,16 @@ export type CandidateExportQuery = z.input<typeof CandidateExportQuery>;
 
 /** `GET /admissions/entrances/{id}/counts`: candidates per speciality (first choice) and per day of registration, with how many paid. */
 export const EntranceCounts = z.object({
-  perSpeciality: z.array(z.object({ SPECIALITY_ID: z.number().int(), SPECIALITY_DESCRIPTION: z.string(), SPECIALITY_DESCRIPTION_FR: z.string(), CYCLE_NAME: z.string(), total: z.number().int(), paid: z.number().int() })),
+  perSpeciality: z.array(
+    z.object({
+      SPECIALITY_ID: z.number().int(),
+      SPECIALITY_DESCRIPTION: z.string(),
+      SPECIALITY_DESCRIPTION_FR: z.string(),
+      CYCLE_NAME: z.string(),
+      total: z.number().int(),
+      paid: z.number().int(),
+    }),
+  ),
   perDay: z.array(z.object({ day: z.string(), total: z.number().int(), paid: z.number().int() })),
 });
 export type EntranceCounts = z.infer<typeof EntranceCounts>;
@@ -110,7 +122,10 @@ export type ReplaceDocumentInput = z.infer<typeof ReplaceDocumentInput>;
 export const DecisionLine = z.object({
   CANDIDATE_NUMBER: z.string().trim().toUpperCase().min(1, { error: V.required }).max(20, { error: V.invalid }),
   DECISION: AdmissionDecision,
-  SPECIALITY_ID: id().nullable().optional().transform((v) => v ?? null),
+  SPECIALITY_ID: id()
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
 });
 export type DecisionLine = z.input<typeof DecisionLine>;
 

@@ -22,7 +22,12 @@ export const SubjectConstraint = z
 export type SubjectConstraint = z.infer<typeof SubjectConstraint>;
 
 /** Allowed hourly volume per staff category in a session. */
-export const HourlyCaps = z.object({ PERMANENT: z.number().int().min(0), VACATAIRE: z.number().int().min(0), STAGIAIRE: z.number().int().min(0), STAFF: z.number().int().min(0) } satisfies Record<StaffStatus, z.ZodType>);
+export const HourlyCaps = z.object({
+  PERMANENT: z.number().int().min(0),
+  VACATAIRE: z.number().int().min(0),
+  STAGIAIRE: z.number().int().min(0),
+  STAFF: z.number().int().min(0),
+} satisfies Record<StaffStatus, z.ZodType>);
 export type HourlyCaps = z.infer<typeof HourlyCaps>;
 
 /** A subject-choice session, as `GET /sessions-applications/current` answers it. */

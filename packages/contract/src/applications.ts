@@ -115,9 +115,7 @@ export const ChoicesBody = z
 export type ChoicesBody = z.infer<typeof ChoicesBody>;
 
 /** `PUT /applications-choices/{application}`: the list as saved; confirmed and declined choices stay as they are. */
-export const ChoicesReplaceBody = z
-  .object({ subjects: z.array(ChoiceInput).max(MAX_CHOICES, { error: V.tooLong }) })
-  .meta({ id: 'ChoicesReplaceBody' });
+export const ChoicesReplaceBody = z.object({ subjects: z.array(ChoiceInput).max(MAX_CHOICES, { error: V.tooLong }) }).meta({ id: 'ChoicesReplaceBody' });
 export type ChoicesReplaceBody = z.infer<typeof ChoicesReplaceBody>;
 /** A path naming an application as `{application}` (`/applications-choices/{application}/none` ...). */
 export const ApplicationParams = z.object({ application: personId });
@@ -140,7 +138,12 @@ export const Choice = z
 export type Choice = z.infer<typeof Choice>;
 
 /** A choice with the application session it was made in (archive, older choices, archived assignments). */
-export const ApplicationSessionChoice = Choice.extend({ SESSION_APPLICATION_ID: z.number().int(), DESIGNATION: z.string(), DESIGNATION_FR: z.string(), CLOSED: z.boolean() }).meta({ id: 'ApplicationSessionChoice' });
+export const ApplicationSessionChoice = Choice.extend({
+  SESSION_APPLICATION_ID: z.number().int(),
+  DESIGNATION: z.string(),
+  DESIGNATION_FR: z.string(),
+  CLOSED: z.boolean(),
+}).meta({ id: 'ApplicationSessionChoice' });
 export type ApplicationSessionChoice = z.infer<typeof ApplicationSessionChoice>;
 
 /** A past or present application with its session and choices (`GET /applications/all/{id}`). */
@@ -157,4 +160,3 @@ export type ArchivedApplication = z.infer<typeof ArchivedApplication>;
 
 export const ClassesQuery = z.object({ branch: optionalId, level: optionalId, cycle: optionalId });
 export type ClassesQuery = z.infer<typeof ClassesQuery>;
-

@@ -70,9 +70,15 @@ const requiredNamed = <const T extends readonly [string, ...string[]]>(key: 'nam
 /** A required free name (a country, a town), sent as a string or a selected object. */
 const requiredName = (key: 'name' | 'nom' | 'CYCLE_NAME', max = 100) => z.preprocess(named(key), required(max));
 /** A flag the specification sends as 0/1 (IS_HANDICAPED ...) or a form as a boolean; absent is 0. */
-const zeroOne = z.preprocess((v) => (v === undefined || v === null || v === '' ? false : v === 1 || v === '1' || v === true ? true : v === 0 || v === '0' || v === false ? false : v), z.boolean({ error: V.invalid }));
+const zeroOne = z.preprocess(
+  (v) => (v === undefined || v === null || v === '' ? false : v === 1 || v === '1' || v === true ? true : v === 0 || v === '0' || v === false ? false : v),
+  z.boolean({ error: V.invalid }),
+);
 /** IS_PROFESSIONAL: YES or NO (default NO); a boolean is read as such. */
-const yesNoText = z.preprocess((v) => (v === undefined || v === null || v === '' ? 'NO' : v === true ? 'YES' : v === false ? 'NO' : typeof v === 'string' ? v.toUpperCase() : v), z.enum(['YES', 'NO'], { error: V.invalid }));
+const yesNoText = z.preprocess(
+  (v) => (v === undefined || v === null || v === '' ? 'NO' : v === true ? 'YES' : v === false ? 'NO' : typeof v === 'string' ? v.toUpperCase() : v),
+  z.enum(['YES', 'NO'], { error: V.invalid }),
+);
 
 /** A formation choice: a speciality the chosen entrance offers in a cycle (the server checks it does). */
 export const FormationChoice = z.object({
@@ -104,7 +110,10 @@ export const CandidateCreate = z
     GENDER: requiredChoice(GENDERS),
     COUNTRY: requiredName('name'),
     REGION_ORIGIN: requiredNamed('nom', REGIONS_OF_ORIGIN),
-    DEPARTMENT: z.preprocess(named('name'), optText(100)).optional().transform((v) => v ?? null),
+    DEPARTMENT: z
+      .preprocess(named('name'), optText(100))
+      .optional()
+      .transform((v) => v ?? null),
     EMAIL: email,
     PHONE_NUMBER: contactPhone.refine((v) => v !== null, { error: V.required }),
     LIVING_TOWN: requiredName('name'),
@@ -117,8 +126,12 @@ export const CandidateCreate = z
     YEAR_OBTENTION: requiredPastYear,
     COUNTRY_OBTENTION: requiredName('name'),
     SCHOOL_OBTENTION: required(150),
-    LAST_YEAR_SITUATION: optEnum(LAST_YEAR_SITUATIONS).optional().transform((v) => v ?? null),
-    LAST_YEAR_RANK: optEnum(LAST_YEAR_RANKS).optional().transform((v) => v ?? null),
+    LAST_YEAR_SITUATION: optEnum(LAST_YEAR_SITUATIONS)
+      .optional()
+      .transform((v) => v ?? null),
+    LAST_YEAR_RANK: optEnum(LAST_YEAR_RANKS)
+      .optional()
+      .transform((v) => v ?? null),
     IS_PROFESSIONAL: yesNoText,
     FIRST_YEAR_UNIVERSITY: requiredPastYear,
     FIRST_YEAR_UNIVERSITY_TYPE: requiredChoice(UNIVERSITY_TYPES),
@@ -127,7 +140,9 @@ export const CandidateCreate = z
     FORMATION_TYPE: requiredChoice(FORMATION_TYPES),
     CYCLE: requiredName('CYCLE_NAME'),
     FORMATION_FIRST_CHOICE: FormationChoice,
-    FORMATION_SECOND_CHOICE: FormationChoice.nullable().optional().transform((v) => v ?? null),
+    FORMATION_SECOND_CHOICE: FormationChoice.nullable()
+      .optional()
+      .transform((v) => v ?? null),
     // parents and emergency contact
     FATHER_NAME: required(150),
     FATHER_JOB: required(100),
@@ -141,12 +156,19 @@ export const CandidateCreate = z
     EMERGENCY_CONTACT: contactPhone.refine((v) => v !== null, { error: V.required }),
     // disability, sports
     IS_HANDICAPED: zeroOne,
-    HANDICAP_DETAILS: optText(300).optional().transform((v) => v ?? null),
+    HANDICAP_DETAILS: optText(300)
+      .optional()
+      .transform((v) => v ?? null),
     IS_SPORTIVE: zeroOne,
     IS_SPORTIVE_COMPETITOR: zeroOne,
-    FIRST_SPORT: optEnum(SPORTS).optional().transform((v) => v ?? null),
+    FIRST_SPORT: optEnum(SPORTS)
+      .optional()
+      .transform((v) => v ?? null),
     /** the language of the mails (the page's language when the form was sent) */
-    LANGUAGE: z.enum(['en', 'fr']).optional().transform((v) => v ?? 'en'),
+    LANGUAGE: z
+      .enum(['en', 'fr'])
+      .optional()
+      .transform((v) => v ?? 'en'),
   })
   .superRefine((v, ctx) => {
     const today = universityDayOf(new Date());

@@ -24,9 +24,7 @@ export const StudentClassHeading = z
 export type StudentClassHeading = z.infer<typeof StudentClassHeading>;
 
 /** A lecturer of a subject, by name only (no matricule, no contact), with the parts confirmed to them. */
-export const SubjectLecturer = z
-  .object({ FIRSTNAME: z.string(), LASTNAME: z.string(), PARTS: z.array(ChoiceCategory) })
-  .meta({ id: 'SubjectLecturer' });
+export const SubjectLecturer = z.object({ FIRSTNAME: z.string(), LASTNAME: z.string(), PARTS: z.array(ChoiceCategory) }).meta({ id: 'SubjectLecturer' });
 export type SubjectLecturer = z.infer<typeof SubjectLecturer>;
 
 /** A subject as the student reads it: hours per part, credits, and who teaches which part. */

@@ -4,14 +4,10 @@ import { LANGUAGES } from './rules/person';
 import { MATRICULE_MAX, MATRICULE_MIN, PASSWORD_MAX, PASSWORD_MIN } from './rules/limits';
 import { V } from './rules/validation';
 
-export const required = (max = 200) =>
-  z.string({ error: V.required }).trim().min(1, { error: V.required }).max(max, { error: V.tooLong });
+export const required = (max = 200) => z.string({ error: V.required }).trim().min(1, { error: V.required }).max(max, { error: V.tooLong });
 
 /** A calendar date as the API carries it: `YYYY-MM-DD`. */
-export const isoDate = z
-  .string({ error: V.date })
-  .regex(ISO_DAY, { error: V.date, abort: true })
-  .refine(isRealIsoDay, { error: V.date, abort: true });
+export const isoDate = z.string({ error: V.date }).regex(ISO_DAY, { error: V.date, abort: true }).refine(isRealIsoDay, { error: V.date, abort: true });
 
 /** A date typed as `dd/mm/yyyy` in a form, turned into `YYYY-MM-DD` for the API. */
 export const dmyDate = z
@@ -27,7 +23,12 @@ export const dmyDate = z
     return iso;
   });
 
-export const email = z.string({ error: V.required }).trim().toLowerCase().max(254, { error: V.tooLong }).pipe(z.email({ error: V.email }));
+export const email = z
+  .string({ error: V.required })
+  .trim()
+  .toLowerCase()
+  .max(254, { error: V.tooLong })
+  .pipe(z.email({ error: V.email }));
 
 /** Matricules are MATRICULE_MIN to MATRICULE_MAX letters and digits. */
 export const matricule = z
@@ -48,7 +49,10 @@ const DECIMAL = /^(?:0|[1-9][0-9]{0,15})$/;
  */
 export const wholeNumber = (min: number, max: number) =>
   z.codec(
-    z.union([z.number().int({ error: V.invalid }).min(min, { error: V.invalid }).max(max, { error: V.invalid }), z.string().regex(DECIMAL, { error: V.invalid })], { error: (issue) => (issue.input === undefined ? V.required : V.invalid) }),
+    z.union(
+      [z.number().int({ error: V.invalid }).min(min, { error: V.invalid }).max(max, { error: V.invalid }), z.string().regex(DECIMAL, { error: V.invalid })],
+      { error: (issue) => (issue.input === undefined ? V.required : V.invalid) },
+    ),
     z.number().int({ error: V.invalid }).min(min, { error: V.invalid }).max(max, { error: V.invalid }),
     // A codec (not a preprocess) so that response schemas built from the same shapes still serialize.
     { decode: (v) => (typeof v === 'string' ? Number(v) : v), encode: (n) => n },
@@ -67,10 +71,7 @@ export type IdParams = z.infer<typeof IdParams>;
 export const EmployeeParams = z.object({ employee: personId });
 export type EmployeeParams = z.infer<typeof EmployeeParams>;
 
-export const password = z
-  .string({ error: V.required })
-  .min(PASSWORD_MIN, { error: V.passwordLength })
-  .max(PASSWORD_MAX, { error: V.passwordLength });
+export const password = z.string({ error: V.required }).min(PASSWORD_MIN, { error: V.passwordLength }).max(PASSWORD_MAX, { error: V.passwordLength });
 
 export const Language = z.enum(LANGUAGES);
 export type Language = z.infer<typeof Language>;

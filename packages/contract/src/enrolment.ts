@@ -85,7 +85,9 @@ export type EnrolmentSessionSummary = z.infer<typeof EnrolmentSessionSummary>;
 export const EnrolmentClass = z.object({ id: z.number().int(), code: z.string() }).meta({ id: 'EnrolmentClass' });
 export type EnrolmentClass = z.infer<typeof EnrolmentClass>;
 /** An optional subject offered: its names in both languages and the class it is taught in. */
-export const EnrolmentSubject = z.object({ id: z.number().int(), code: z.string(), name: z.string(), nameFr: z.string(), class: EnrolmentClass }).meta({ id: 'EnrolmentSubject' });
+export const EnrolmentSubject = z
+  .object({ id: z.number().int(), code: z.string(), name: z.string(), nameFr: z.string(), class: EnrolmentClass })
+  .meta({ id: 'EnrolmentSubject' });
 export type EnrolmentSubject = z.infer<typeof EnrolmentSubject>;
 
 /** What an offer is: a class (class set) or an optional subject (subject set). */
@@ -218,9 +220,7 @@ export type StudentEnrolmentSession = z.infer<typeof StudentEnrolmentSession>;
  * last ENROLMENT_RECENT_DAYS days, and any the student applied in; newest first. The student's
  * class (what an accepted class offer made it) is given too.
  */
-export const StudentEnrolment = z
-  .object({ sessions: z.array(StudentEnrolmentSession), class: EnrolmentClass.nullable() })
-  .meta({ id: 'StudentEnrolment' });
+export const StudentEnrolment = z.object({ sessions: z.array(StudentEnrolmentSession), class: EnrolmentClass.nullable() }).meta({ id: 'StudentEnrolment' });
 export type StudentEnrolment = z.infer<typeof StudentEnrolment>;
 
 /** `POST /enrolment-applications`: apply to an offer of an open session. */

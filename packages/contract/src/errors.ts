@@ -16,7 +16,15 @@ export const ErrorResponse = z
     /** closure refused: the mandatory fields still missing */
     columns: z.array(z.string()).optional(),
     /** a limit refused a choice: the level group (12, 3, 45), the shift (J, S) and the limit; or the hours chosen and allowed */
-    limit: z.object({ group: z.string().optional(), shift: z.string().optional(), limit: z.number().optional(), hours: z.number().optional(), allowed: z.number().optional() }).optional(),
+    limit: z
+      .object({
+        group: z.string().optional(),
+        shift: z.string().optional(),
+        limit: z.number().optional(),
+        hours: z.number().optional(),
+        allowed: z.number().optional(),
+      })
+      .optional(),
     /** a lesson refused for a conflict (LESSON_CONFLICT): what collides, and the other lesson */
     conflict: LessonConflict.optional(),
   })

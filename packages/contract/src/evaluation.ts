@@ -106,9 +106,7 @@ export const QuestionFormContentInput = z
 export type QuestionFormContentInput = z.input<typeof QuestionFormContentInput>;
 
 /** `POST /question-forms` (201) and `PUT /question-forms/{id}` (409 FORM_IN_USE once a session using it has started). */
-export const QuestionFormInput = z
-  .object({ name: required(200), nameFr: required(200), content: QuestionFormContentInput })
-  .meta({ id: 'NewQuestionForm' });
+export const QuestionFormInput = z.object({ name: required(200), nameFr: required(200), content: QuestionFormContentInput }).meta({ id: 'NewQuestionForm' });
 export type QuestionFormInput = z.input<typeof QuestionFormInput>;
 
 /**
@@ -201,7 +199,15 @@ export type EvaluationSessionList = z.infer<typeof EvaluationSessionList>;
 
 /** A session as a student sees it: `open` is true between its dates (university time). */
 export const EvaluationSessionRef = z
-  .object({ id: z.number().int(), name: z.string(), nameFr: z.string(), startDate: z.string(), endDate: z.string(), state: EvaluationSessionState, open: z.boolean() })
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    nameFr: z.string(),
+    startDate: z.string(),
+    endDate: z.string(),
+    state: EvaluationSessionState,
+    open: z.boolean(),
+  })
   .meta({ id: 'EvaluationSessionRef' });
 export type EvaluationSessionRef = z.infer<typeof EvaluationSessionRef>;
 

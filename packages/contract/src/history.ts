@@ -92,5 +92,7 @@ export const HistoryQuery = z.object({
 export type HistoryQuery = z.infer<typeof HistoryQuery>;
 
 /** One page of the person's history, newest first. */
-export const HistoryPage = z.object({ rows: z.array(HistoryEntry), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() }).meta({ id: 'HistoryPage' });
+export const HistoryPage = z
+  .object({ rows: z.array(HistoryEntry), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() })
+  .meta({ id: 'HistoryPage' });
 export type HistoryPage = z.infer<typeof HistoryPage>;

@@ -10,9 +10,7 @@ import { V } from './rules/validation';
 const provider = z.enum(MAIL_LINK_PROVIDERS);
 
 /** `GET /students/gmail-account`: the linked address, how it was proven and when; null when none is linked. */
-export const MailLink = z
-  .object({ GMAIL_ACCOUNT: z.string(), PROVIDER: provider, LINKED_AT: z.string() })
-  .meta({ id: 'MailLink' });
+export const MailLink = z.object({ GMAIL_ACCOUNT: z.string(), PROVIDER: provider, LINKED_AT: z.string() }).meta({ id: 'MailLink' });
 export type MailLink = z.infer<typeof MailLink>;
 export const MailLinkAnswer = MailLink.nullable();
 export type MailLinkAnswer = z.infer<typeof MailLinkAnswer>;

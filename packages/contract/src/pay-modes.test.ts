@@ -19,7 +19,10 @@ import {
 const OWNER = ['ACCOUNT_LASTNAME', 'ACCOUNT_FIRSTNAME', 'ACCOUNT_BIRTHDATE'];
 const EXPECTED = {
   CASH: { kept: ['CASHIER_CODE'], required: [] },
-  BANK_TRANSFER: { kept: ['BANK_CODE', 'BRANCH_CODE', 'ACCOUNT_NUM', 'RIB_KEY', ...OWNER], required: ['BANK_CODE', 'BRANCH_CODE', 'ACCOUNT_NUM', 'RIB_KEY', 'ACCOUNT_LASTNAME', 'ACCOUNT_FIRSTNAME'] },
+  BANK_TRANSFER: {
+    kept: ['BANK_CODE', 'BRANCH_CODE', 'ACCOUNT_NUM', 'RIB_KEY', ...OWNER],
+    required: ['BANK_CODE', 'BRANCH_CODE', 'ACCOUNT_NUM', 'RIB_KEY', 'ACCOUNT_LASTNAME', 'ACCOUNT_FIRSTNAME'],
+  },
   BANK_CHECK: { kept: OWNER, required: ['ACCOUNT_LASTNAME', 'ACCOUNT_FIRSTNAME'] },
   MOBILE_TRANSFER: { kept: ['PAY_CODE', 'PAY_PHONE', ...OWNER], required: ['PAY_PHONE', 'ACCOUNT_LASTNAME', 'ACCOUNT_FIRSTNAME'] },
   PREPAID_CARD: { kept: ['CARD_NUM', ...OWNER], required: ['CARD_NUM', ...OWNER] },
@@ -47,7 +50,10 @@ describe('the payment-mode fields', () => {
     expect(Object.keys(PAY_MODE_FIELDS).sort()).toEqual([...PAY_MODES].sort());
     for (const mode of PAY_MODES) {
       expect(payFieldsOf(mode), mode).toEqual(EXPECTED[mode].kept);
-      expect(PAY_FIELDS.filter((field) => payFieldRequired(mode, field)), mode).toEqual(EXPECTED[mode].required);
+      expect(
+        PAY_FIELDS.filter((field) => payFieldRequired(mode, field)),
+        mode,
+      ).toEqual(EXPECTED[mode].required);
     }
     expect(payFieldsOf(null)).toEqual([]);
     expect(payFieldUse('MOBILE_TRANSFER', 'PAY_CODE')).toBe('fixed');
@@ -63,7 +69,9 @@ describe('the payment-mode fields', () => {
   it("keeps only the mode's fields and clears the others", () => {
     for (const mode of PAY_MODES) {
       const kept = keepPayModeFields({ PAYMODE: mode, ...FILLED });
-      const expected = Object.fromEntries(PAY_FIELDS.map((field) => [field, (EXPECTED[mode].kept as readonly string[]).includes(field) ? FILLED[field] : null]));
+      const expected = Object.fromEntries(
+        PAY_FIELDS.map((field) => [field, (EXPECTED[mode].kept as readonly string[]).includes(field) ? FILLED[field] : null]),
+      );
       if (mode === 'MOBILE_TRANSFER') expected.PAY_CODE = '+237';
       expect(kept, mode).toEqual({ PAYMODE: mode, ...expected });
     }
@@ -81,7 +89,16 @@ describe('the payment-mode fields', () => {
   });
 
   it('does not check the fields another mode keeps', () => {
-    expect(PayModeSection.safeParse({ ...blankSection('pay-mode'), PAYMODE: 'BANK_CHECK', ACCOUNT_LASTNAME: 'Mbarga', ACCOUNT_FIRSTNAME: 'Paul', BANK_CODE: 'x', CARD_NUM: '1' }).success).toBe(true);
+    expect(
+      PayModeSection.safeParse({
+        ...blankSection('pay-mode'),
+        PAYMODE: 'BANK_CHECK',
+        ACCOUNT_LASTNAME: 'Mbarga',
+        ACCOUNT_FIRSTNAME: 'Paul',
+        BANK_CODE: 'x',
+        CARD_NUM: '1',
+      }).success,
+    ).toBe(true);
   });
 
   it('asks closure for what the mode requires', () => {

@@ -42,10 +42,29 @@ export const PaymentNetworkInput = z
     name: required(60),
     minAmount: wholeNumber(1, NETWORK_AMOUNT_MAX),
     maxAmount: wholeNumber(1, NETWORK_AMOUNT_MAX),
-    prefixes: z.array(z.string().trim().regex(/^\d{1,4}$/, { error: V.invalid })).max(30),
+    prefixes: z
+      .array(
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,4}$/, { error: V.invalid }),
+      )
+      .max(30),
     feeSchedule: z.array(FeeStep).min(1, { error: V.feeSchedule }).max(20),
-    color: z.preprocess((v) => (v === '' ? null : v), z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: V.invalid }).nullable()).optional().transform((v) => v ?? null),
-    ussdCode: z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(30, { error: V.tooLong }).nullable()).optional().transform((v) => v ?? null),
+    color: z
+      .preprocess(
+        (v) => (v === '' ? null : v),
+        z
+          .string()
+          .regex(/^#[0-9a-fA-F]{6}$/, { error: V.invalid })
+          .nullable(),
+      )
+      .optional()
+      .transform((v) => v ?? null),
+    ussdCode: z
+      .preprocess((v) => (v === '' ? null : v), z.string().trim().max(30, { error: V.tooLong }).nullable())
+      .optional()
+      .transform((v) => v ?? null),
     active: z.boolean(),
     position: wholeNumber(0, 1000),
   })

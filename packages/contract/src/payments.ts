@@ -81,7 +81,12 @@ export const SandboxQuery = z.object({ phone: PayRequest.shape.phone });
 export type SandboxQuery = z.input<typeof SandboxQuery>;
 
 /** `POST /sandbox/collections/{reference}/approve | refuse`. */
-export const SandboxParams = z.object({ reference: z.string().trim().regex(/^SBX-[A-Z0-9]{6,40}$/, { error: V.invalid }) });
+export const SandboxParams = z.object({
+  reference: z
+    .string()
+    .trim()
+    .regex(/^SBX-[A-Z0-9]{6,40}$/, { error: V.invalid }),
+});
 export type SandboxParams = z.infer<typeof SandboxParams>;
 
 /**

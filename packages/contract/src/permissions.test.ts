@@ -5,15 +5,31 @@ const sorted = (permissions: Iterable<Permission>) => [...permissions].sort();
 
 describe('permissions', () => {
   it('grants each kind of person its self-service', () => {
-    expect(sorted(permissionsOf({ KIND: 'STAFF', ROLES: [] }))).toEqual(['applications.own', 'history.own', 'profile.own', 'registration.own', 'requests.own', 'reviews.own', 'timetable.own']);
-    expect(sorted(permissionsOf({ KIND: 'STUDENT', ROLES: [] }))).toEqual(['enrolment.own', 'evaluation.answer', 'history.own', 'profile.own', 'requests.own', 'student.own', 'timetable.own']);
+    expect(sorted(permissionsOf({ KIND: 'STAFF', ROLES: [] }))).toEqual([
+      'applications.own',
+      'history.own',
+      'profile.own',
+      'registration.own',
+      'requests.own',
+      'reviews.own',
+      'timetable.own',
+    ]);
+    expect(sorted(permissionsOf({ KIND: 'STUDENT', ROLES: [] }))).toEqual([
+      'enrolment.own',
+      'evaluation.answer',
+      'history.own',
+      'profile.own',
+      'requests.own',
+      'student.own',
+      'timetable.own',
+    ]);
     expect(KIND_PERMISSIONS.STUDENT).not.toContain('registration.own');
     // a student answers evaluations and reads no lecturer's results; a lecturer reads only their own
     expect(KIND_PERMISSIONS.STUDENT).not.toContain('reviews.own');
     expect(KIND_PERMISSIONS.STAFF).not.toContain('evaluation.answer');
   });
 
-  it('gives every kind of person its own activity history, and no role anyone else\'s (decision 36)', () => {
+  it("gives every kind of person its own activity history, and no role anyone else's (decision 36)", () => {
     for (const kind of ['STAFF', 'STUDENT', 'OFFICE']) expect(can({ KIND: kind, ROLES: [] }, 'history.own'), kind).toBe(true);
     for (const role of BACK_OFFICE_ROLES) expect(ROLE_PERMISSIONS[role], role).not.toContain('history.own');
     expect(can({ KIND: 'ROBOT', ROLES: ['ADMIN'] }, 'history.own')).toBe(false);
@@ -30,13 +46,34 @@ describe('permissions', () => {
     }
     expect(sorted(permissionsOf({ KIND: 'OFFICE', ROLES: ['ADMISSIONS'] }))).toEqual(['admissions.manage', 'history.own', 'profile.own']);
     // an employee who also holds a role keeps what an employee does for themself
-    expect(sorted(permissionsOf({ KIND: 'STAFF', ROLES: ['HR'] }))).toEqual(['applications.own', 'history.own', 'lessons.readAny', 'persons.readFull', 'profile.own', 'registration.own', 'registrations.manage', 'requests.own', 'reviews.own', 'timetable.own']);
+    expect(sorted(permissionsOf({ KIND: 'STAFF', ROLES: ['HR'] }))).toEqual([
+      'applications.own',
+      'history.own',
+      'lessons.readAny',
+      'persons.readFull',
+      'profile.own',
+      'registration.own',
+      'registrations.manage',
+      'requests.own',
+      'reviews.own',
+      'timetable.own',
+    ]);
   });
 
   it('grants each back-office role what its work needs, and no more (decision 22)', () => {
     expect(sorted(ROLE_PERMISSIONS.HR)).toEqual(['lessons.readAny', 'persons.readFull', 'registrations.manage']);
     expect(sorted(ROLE_PERMISSIONS.IDENTIFICATION)).toEqual(['identification.manage', 'persons.readSummary', 'photos.readAny']);
-    expect(sorted(ROLE_PERMISSIONS.ACADEMIC)).toEqual(['applicationSessions.manage', 'applications.readAny', 'assignments.manage', 'catalogue.manage', 'enrolment.manage', 'evaluation.manage', 'lessons.plan', 'lessons.readAny', 'persons.readSummary']);
+    expect(sorted(ROLE_PERMISSIONS.ACADEMIC)).toEqual([
+      'applicationSessions.manage',
+      'applications.readAny',
+      'assignments.manage',
+      'catalogue.manage',
+      'enrolment.manage',
+      'evaluation.manage',
+      'lessons.plan',
+      'lessons.readAny',
+      'persons.readSummary',
+    ]);
     expect(sorted(ROLE_PERMISSIONS.REQUESTS)).toEqual(['lessons.readAny', 'requests.process', 'requests.report']);
     expect(sorted(ROLE_PERMISSIONS.ADMISSIONS)).toEqual(['admissions.manage']);
   });
@@ -44,10 +81,13 @@ describe('permissions', () => {
   it("gives the administrators every office's permission; what one does for oneself comes from one's kind", () => {
     expect(sorted(ROLE_PERMISSIONS.ADMIN)).toEqual(sorted(PERMISSIONS.filter((p) => !(SELF_SERVICE_PERMISSIONS as readonly string[]).includes(p))));
     const selfService = SELF_SERVICE_PERMISSIONS as readonly string[];
-    for (const permission of PERMISSIONS.filter((p) => !selfService.includes(p))) expect(can({ KIND: 'STAFF', ROLES: ['ADMIN'] }, permission), permission).toBe(true);
+    for (const permission of PERMISSIONS.filter((p) => !selfService.includes(p)))
+      expect(can({ KIND: 'STAFF', ROLES: ['ADMIN'] }, permission), permission).toBe(true);
     // a lecturer who administers answers no student's evaluation
     expect(can({ KIND: 'STAFF', ROLES: ['ADMIN'] }, 'evaluation.answer')).toBe(false);
-    expect(sorted(permissionsOf({ KIND: 'OFFICE', ROLES: ['ADMIN'] }))).toEqual(sorted(PERMISSIONS.filter((p) => p === 'profile.own' || p === 'history.own' || !(SELF_SERVICE_PERMISSIONS as readonly string[]).includes(p))));
+    expect(sorted(permissionsOf({ KIND: 'OFFICE', ROLES: ['ADMIN'] }))).toEqual(
+      sorted(PERMISSIONS.filter((p) => p === 'profile.own' || p === 'history.own' || !(SELF_SERVICE_PERMISSIONS as readonly string[]).includes(p))),
+    );
   });
 
   it("keeps anyone's whole record (the sensitive fields) to HR and the administrators", () => {
@@ -56,7 +96,8 @@ describe('permissions', () => {
     const summary = BACK_OFFICE_ROLES.filter((role) => can({ KIND: 'STAFF', ROLES: [role] }, 'persons.readSummary'));
     expect(summary.sort()).toEqual(['ACADEMIC', 'ADMIN', 'IDENTIFICATION']);
     for (const kind of ['STAFF', 'STUDENT', 'OFFICE']) {
-      for (const permission of ['persons.readFull', 'persons.readSummary', 'photos.readAny', 'registrations.manage'] as const) expect(can({ KIND: kind, ROLES: [] }, permission)).toBe(false);
+      for (const permission of ['persons.readFull', 'persons.readSummary', 'photos.readAny', 'registrations.manage'] as const)
+        expect(can({ KIND: kind, ROLES: [] }, permission)).toBe(false);
     }
   });
 

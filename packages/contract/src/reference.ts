@@ -31,5 +31,14 @@ export type Health = z.infer<typeof Health>;
 /** GET /api/dev/mailbox (DEV_MAILBOX=true, never in production, to the server's own machine only): the mails kept in the outbox, newest first. */
 export const MailboxQuery = z.object({ to: z.string().max(254).optional() });
 export type MailboxQuery = z.infer<typeof MailboxQuery>;
-export const MailboxEntry = z.object({ id: z.number().int(), to: z.string(), subject: z.string(), text: z.string(), html: z.string().nullable(), kind: z.string(), status: z.string(), createdAt: z.string() });
+export const MailboxEntry = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().nullable(),
+  kind: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+});
 export type MailboxEntry = z.infer<typeof MailboxEntry>;

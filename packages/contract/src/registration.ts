@@ -38,7 +38,10 @@ export const missingOr = (message: string) => (issue: { input?: unknown }) => (i
 export const optText = (max = 100) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() || null : blankToNull(v)),
-    z.string({ error: missingOr(V.invalid) }).max(max, { error: V.tooLong }).nullable(),
+    z
+      .string({ error: missingOr(V.invalid) })
+      .max(max, { error: V.tooLong })
+      .nullable(),
   );
 
 export const optEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
@@ -53,7 +56,10 @@ export const optDate = z.preprocess(
     if (/^\d{4}-\d{2}-\d{2}$/.test(s)) return dmyToIso(`${s.slice(8, 10)}/${s.slice(5, 7)}/${s.slice(0, 4)}`) ?? 'invalid';
     return dmyToIso(s) ?? 'invalid';
   },
-  z.string({ error: missingOr(V.date) }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: V.date }).nullable(),
+  z
+    .string({ error: missingOr(V.date) })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: V.date })
+    .nullable(),
 );
 
 /** Optional whole number, typed with spaces as thousands separators ('1 000 000'); decimal digits only. */
@@ -66,7 +72,13 @@ export const optBool = z.preprocess(blankToNull, z.boolean({ error: missingOr(V.
 export const mayBeLeftOut = <T extends z.ZodType>(schema: T) => schema.optional().transform((v) => (v === undefined ? null : v));
 
 /** A calling code next to a phone number (`+237`); empty is none. */
-export const phoneCode = z.preprocess(blankToNull, z.string({ error: missingOr(V.invalid) }).regex(/^\+\d{1,4}$/, { error: V.invalid }).nullable());
+export const phoneCode = z.preprocess(
+  blankToNull,
+  z
+    .string({ error: missingOr(V.invalid) })
+    .regex(/^\+\d{1,4}$/, { error: V.invalid })
+    .nullable(),
+);
 
 /** A field a section needs (its message V.required by default), added where the section's rules are checked. */
 export const need = (ctx: z.RefinementCtx, value: unknown, path: string, message: string = V.required) => {
@@ -96,7 +108,10 @@ export function checkAddress(
 }
 
 /** A base64 data URL carrying a file inside a JSON body (the contract's compatibility form). */
-export const DataUrl = z.string().regex(/^data:[\w.+-]+\/[\w.+-]+;base64,/, { error: V.invalid }).max(8_000_000, { error: 'validation.fileTooLarge' });
+export const DataUrl = z
+  .string()
+  .regex(/^data:[\w.+-]+\/[\w.+-]+;base64,/, { error: V.invalid })
+  .max(8_000_000, { error: 'validation.fileTooLarge' });
 export type DataUrl = z.infer<typeof DataUrl>;
 
 const STUDENT_ID = id().optional();
@@ -205,11 +220,23 @@ export const EmergencySection = z
 export type EmergencySection = z.infer<typeof EmergencySection>;
 
 export const FiscalSection = z.object({
-  NIU: z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() || null : blankToNull(v)), z.string({ error: missingOr(V.niu) }).regex(NIU_PATTERN, { error: V.niu }).nullable()),
+  NIU: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toUpperCase() || null : blankToNull(v)),
+    z
+      .string({ error: missingOr(V.niu) })
+      .regex(NIU_PATTERN, { error: V.niu })
+      .nullable(),
+  ),
   /** the person confirmed having no NIU, knowing the tax becomes up to 16.5 % instead of 5.5 % */
   NIU_MISSING: optBool,
   CNPSYN: optBool,
-  CNPSNUM: z.preprocess((v) => (typeof v === 'string' ? v.trim().toUpperCase() || null : blankToNull(v)), z.string({ error: missingOr(V.cnps) }).regex(/^[0-9A-Z-]{6,20}$/, { error: V.cnps }).nullable()),
+  CNPSNUM: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toUpperCase() || null : blankToNull(v)),
+    z
+      .string({ error: missingOr(V.cnps) })
+      .regex(/^[0-9A-Z-]{6,20}$/, { error: V.cnps })
+      .nullable(),
+  ),
 });
 export type FiscalSection = z.infer<typeof FiscalSection>;
 
@@ -253,7 +280,14 @@ const PAY_FIELD_FORMATS: Partial<Record<PayField, { message: string; valid: (val
   CARD_NUM: { message: V.cardNumber, valid: isValidCardNumber },
 };
 
-const upper = (max: number) => z.preprocess((v) => (typeof v === 'string' ? v.replace(/\s/g, '').toUpperCase() || null : blankToNull(v)), z.string({ error: missingOr(V.invalid) }).max(max, { error: V.tooLong }).nullable());
+const upper = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.replace(/\s/g, '').toUpperCase() || null : blankToNull(v)),
+    z
+      .string({ error: missingOr(V.invalid) })
+      .max(max, { error: V.tooLong })
+      .nullable(),
+  );
 
 export const PayModeSection = z
   .object({
@@ -440,7 +474,9 @@ export type FileUploadJson = z.infer<typeof FileUploadJson>;
 export const FileUploadResponse = z.object({ col: FileColumn, url: z.string() }).catchall(z.string());
 export type FileUploadResponse = z.infer<typeof FileUploadResponse>;
 /** POST /students/files: the fields besides FILE (multipart form fields, or the JSON body's); the column is required. */
-export const ColumnUploadFields = FileUploadJson.omit({ FILE: true }).extend({ col: z.enum(FILE_COLUMNS, { error: (issue) => (issue.input === undefined ? V.required : V.invalid) }) });
+export const ColumnUploadFields = FileUploadJson.omit({ FILE: true }).extend({
+  col: z.enum(FILE_COLUMNS, { error: (issue) => (issue.input === undefined ? V.required : V.invalid) }),
+});
 export type ColumnUploadFields = z.infer<typeof ColumnUploadFields>;
 export const ColumnUploadJson = ColumnUploadFields.extend({ FILE: DataUrl });
 export type ColumnUploadJson = z.infer<typeof ColumnUploadJson>;
@@ -528,13 +564,11 @@ export const TRAINING_MAX_FILES = 4;
  * for one person: STUDENT_ID, given on the body or on the files, names the same person everywhere.
  * Parsed, STUDENT_ID is that person (or absent: the caller).
  */
-export const TrainingBody = z
-  .object({ files: z.array(DocumentUploadJson).min(1).max(TRAINING_MAX_FILES), STUDENT_ID })
-  .transform((body, ctx) => {
-    const named = new Set([body.STUDENT_ID, ...body.files.map((f) => f.STUDENT_ID)].filter((id) => id !== undefined));
-    if (named.size > 1) ctx.addIssue({ code: 'custom', path: ['STUDENT_ID'], message: V.invalid });
-    return { files: body.files, STUDENT_ID: [...named][0] };
-  });
+export const TrainingBody = z.object({ files: z.array(DocumentUploadJson).min(1).max(TRAINING_MAX_FILES), STUDENT_ID }).transform((body, ctx) => {
+  const named = new Set([body.STUDENT_ID, ...body.files.map((f) => f.STUDENT_ID)].filter((id) => id !== undefined));
+  if (named.size > 1) ctx.addIssue({ code: 'custom', path: ['STUDENT_ID'], message: V.invalid });
+  return { files: body.files, STUDENT_ID: [...named][0] };
+});
 export type TrainingBody = z.infer<typeof TrainingBody>;
 
 export const Bank = z.object({ code: z.string(), name: z.string(), microfinance: z.boolean() });

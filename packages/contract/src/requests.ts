@@ -2,7 +2,18 @@ import { z } from 'zod';
 import { id, isoDate, pageNumber, personId, wholeNumber } from './common';
 import { LESSON_SLOTS } from './rules/calendar';
 import { LIST_PAGE_SIZE } from './rules/limits';
-import { MAX_BATCH_REQUESTS, FIELD_PRESENCES, REQUEST_AUDIENCES, REQUEST_BATCH_STATUSES, REQUEST_COUNTERS, REQUEST_REPORT_FORMATS, REQUEST_REPORT_REGIMES, REQUEST_STAGES, REQUEST_STATUSES, REQUEST_STEP_KINDS } from './rules/requests';
+import {
+  MAX_BATCH_REQUESTS,
+  FIELD_PRESENCES,
+  REQUEST_AUDIENCES,
+  REQUEST_BATCH_STATUSES,
+  REQUEST_COUNTERS,
+  REQUEST_REPORT_FORMATS,
+  REQUEST_REPORT_REGIMES,
+  REQUEST_STAGES,
+  REQUEST_STATUSES,
+  REQUEST_STEP_KINDS,
+} from './rules/requests';
 import { REGIMES } from './rules/applications';
 import { V } from './rules/validation';
 
@@ -62,7 +73,9 @@ export type RequestSubcategory = z.infer<typeof RequestSubcategory>;
  * student's or a staff member's own audience only (the units read all); a student category's
  * display configuration never shows the staff-only groups (decision 41).
  */
-export const RequestCategory = LabelledRequestKind.extend({ audience: RequestAudience, sousCategories: z.array(RequestSubcategory) }).meta({ id: 'RequestCategory' });
+export const RequestCategory = LabelledRequestKind.extend({ audience: RequestAudience, sousCategories: z.array(RequestSubcategory) }).meta({
+  id: 'RequestCategory',
+});
 export type RequestCategory = z.infer<typeof RequestCategory>;
 
 /** A stored file's id (a UUID). Plain patterns rather than Zod's format validators: pages using any schema load less. */
@@ -79,7 +92,8 @@ const SLOT_ENDS = LESSON_SLOTS.map((slot) => slot.end) as [string, ...string[]];
 /** An optional field: absent, null or an empty string mean not given. */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 /** A non-negative amount, rate or hour count with at most two decimals. */
-const quantity = (max: number) => z.number({ error: V.invalid }).min(0, { error: V.invalid }).max(max, { error: V.invalid }).multipleOf(0.01, { error: V.invalid });
+const quantity = (max: number) =>
+  z.number({ error: V.invalid }).min(0, { error: V.invalid }).max(max, { error: V.invalid }).multipleOf(0.01, { error: V.invalid });
 
 /**
  * `POST /requests`: a request as the lecturer files it. Which detail fields are taken and which are
@@ -136,10 +150,19 @@ export const RequestStep = z
   .meta({ id: 'RequestStep' });
 export type RequestStep = z.infer<typeof RequestStep>;
 
-const SubcategoryRef = z.object({ id: z.number().int(), code: z.string(), name: z.string(), nameFr: z.string(), categoryName: z.string(), categoryNameFr: z.string() });
+const SubcategoryRef = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  nameFr: z.string(),
+  categoryName: z.string(),
+  categoryNameFr: z.string(),
+});
 
 /** A request's author as the back office sees them. */
-export const RequestAuthor = z.object({ id: z.number().int(), MATRICULE: z.string(), FIRSTNAME: z.string(), LASTNAME: z.string() }).meta({ id: 'RequestAuthor' });
+export const RequestAuthor = z
+  .object({ id: z.number().int(), MATRICULE: z.string(), FIRSTNAME: z.string(), LASTNAME: z.string() })
+  .meta({ id: 'RequestAuthor' });
 export type RequestAuthor = z.infer<typeof RequestAuthor>;
 
 /** A line of the lecturer's list of requests. */
@@ -244,7 +267,9 @@ export const RequestQuery = z.object({
 });
 export type RequestQuery = z.infer<typeof RequestQuery>;
 
-export const RequestPage = z.object({ rows: z.array(RequestRow), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() }).meta({ id: 'RequestPage' });
+export const RequestPage = z
+  .object({ rows: z.array(RequestRow), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() })
+  .meta({ id: 'RequestPage' });
 export type RequestPage = z.infer<typeof RequestPage>;
 
 const counters = Object.fromEntries(Object.keys(REQUEST_COUNTERS).map((key) => [key, z.number().int()])) as Record<keyof typeof REQUEST_COUNTERS, z.ZodNumber>;
@@ -287,7 +312,9 @@ export type AffectedClass = z.infer<typeof AffectedClass>;
 /** `POST /subjects/affected`: the lecturer's assigned subjects of a class. */
 export const AffectedSubjectsBody = z.strictObject({ CLASS_ID: id(), EMPLOYEE_ID: optional(personId) }).meta({ id: 'AffectedSubjectsBody' });
 export type AffectedSubjectsBody = z.infer<typeof AffectedSubjectsBody>;
-export const AffectedSubject = z.object({ SUBJECT_ID: z.number().int(), code: z.string(), name: z.string(), nameFr: z.string() }).meta({ id: 'AffectedSubject' });
+export const AffectedSubject = z
+  .object({ SUBJECT_ID: z.number().int(), code: z.string(), name: z.string(), nameFr: z.string() })
+  .meta({ id: 'AffectedSubject' });
 export type AffectedSubject = z.infer<typeof AffectedSubject>;
 
 /** A subject a student's request may name: one of their class's, or one of their optional subjects (`optional`). */
@@ -298,7 +325,9 @@ export type StudentRequestSubject = z.infer<typeof StudentRequestSubject>;
  * (null when none is on their file yet) and the subjects they may name, by code; for anyone else,
  * no class and no subject.
  */
-export const StudentRequestSubjects = z.object({ class: AffectedClass.nullable(), subjects: z.array(StudentRequestSubject) }).meta({ id: 'StudentRequestSubjects' });
+export const StudentRequestSubjects = z
+  .object({ class: AffectedClass.nullable(), subjects: z.array(StudentRequestSubject) })
+  .meta({ id: 'StudentRequestSubjects' });
 export type StudentRequestSubjects = z.infer<typeof StudentRequestSubjects>;
 
 // ---------------------------------------------------------------- processing (the units)
@@ -325,17 +354,23 @@ export const InboxQuery = z.object({
   pageSize: wholeNumber(1, 150).default(LIST_PAGE_SIZE),
 });
 export type InboxQuery = z.infer<typeof InboxQuery>;
-export const InboxPage = z.object({ rows: z.array(InboxRow), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() }).meta({ id: 'InboxPage' });
+export const InboxPage = z
+  .object({ rows: z.array(InboxRow), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() })
+  .meta({ id: 'InboxPage' });
 export type InboxPage = z.infer<typeof InboxPage>;
 
 /** `POST /requests/{id}/signature`: the printed request was signed at the first unit, at this instant (now when absent). */
 export const SignatureBody = z.strictObject({ SIGNED_AT: optional(instant) }).meta({ id: 'SignatureBody' });
 export type SignatureBody = z.infer<typeof SignatureBody>;
 /** `POST /requests/{id}/rejection`: the first unit rejects the request, with the reason the lecturer reads. */
-export const RejectionBody = z.strictObject({ REASON: z.string({ error: V.reason }).trim().min(3, { error: V.reason }).max(1000, { error: V.tooLong }) }).meta({ id: 'RejectionBody' });
+export const RejectionBody = z
+  .strictObject({ REASON: z.string({ error: V.reason }).trim().min(3, { error: V.reason }).max(1000, { error: V.tooLong }) })
+  .meta({ id: 'RejectionBody' });
 export type RejectionBody = z.infer<typeof RejectionBody>;
 /** `POST /requests/{id}/decision`: one of the decisions allowed, with the comment the lecturer reads as the deliberation. */
-export const DecisionBody = z.strictObject({ DECISION_ID: id(), COMMENT: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(2000, { error: V.tooLong }) }).meta({ id: 'DecisionBody' });
+export const DecisionBody = z
+  .strictObject({ DECISION_ID: id(), COMMENT: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(2000, { error: V.tooLong }) })
+  .meta({ id: 'DecisionBody' });
 export type DecisionBody = z.infer<typeof DecisionBody>;
 
 // ---------------------------------------------------------------- transmittal batches
@@ -367,7 +402,9 @@ export const BatchQuery = z.object({
   pageSize: wholeNumber(1, 150).default(LIST_PAGE_SIZE),
 });
 export type BatchQuery = z.infer<typeof BatchQuery>;
-export const BatchPage = z.object({ rows: z.array(RequestBatch), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() }).meta({ id: 'BatchPage' });
+export const BatchPage = z
+  .object({ rows: z.array(RequestBatch), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() })
+  .meta({ id: 'BatchPage' });
 export type BatchPage = z.infer<typeof BatchPage>;
 
 /** `GET /request-batches/eligible`: requests the caller's unit may send now, each with the units it may go to. */
@@ -452,21 +489,50 @@ export type RequestReport = z.infer<typeof RequestReport>;
 
 // ---------------------------------------------------------------- configuration (administrators)
 
-const bilingual = { name: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(120, { error: V.tooLong }), nameFr: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(120, { error: V.tooLong }) };
-const descriptions = { description: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(1000, { error: V.tooLong }), descriptionFr: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(1000, { error: V.tooLong }) };
-const code = (max: number) => z.string({ error: V.required }).trim().min(1, { error: V.required }).max(max, { error: V.tooLong }).regex(/^[A-Za-z0-9-]+$/, { error: V.invalid }).transform((s) => s.toUpperCase());
+const bilingual = {
+  name: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(120, { error: V.tooLong }),
+  nameFr: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(120, { error: V.tooLong }),
+};
+const descriptions = {
+  description: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(1000, { error: V.tooLong }),
+  descriptionFr: z.string({ error: V.required }).trim().min(1, { error: V.required }).max(1000, { error: V.tooLong }),
+};
+const code = (max: number) =>
+  z
+    .string({ error: V.required })
+    .trim()
+    .min(1, { error: V.required })
+    .max(max, { error: V.tooLong })
+    .regex(/^[A-Za-z0-9-]+$/, { error: V.invalid })
+    .transform((s) => s.toUpperCase());
 
 export const UnitInput = z.strictObject({ code: code(20), ...bilingual, departmentId: z.union([id(), z.null()]).default(null) }).meta({ id: 'UnitInput' });
 export type UnitInput = z.infer<typeof UnitInput>;
 export type UnitInputValues = z.input<typeof UnitInput>;
 /** A category; its audience (who files under it) is STAFF when a new one names none, and unchanged when an edit names none. */
 export const CategoryInput = z
-  .strictObject({ code: code(10), ...bilingual, ...descriptions, audience: optional(RequestAudience), position: wholeNumber(0, 1000).default(0), enabled: z.boolean().default(true) })
+  .strictObject({
+    code: code(10),
+    ...bilingual,
+    ...descriptions,
+    audience: optional(RequestAudience),
+    position: wholeNumber(0, 1000).default(0),
+    enabled: z.boolean().default(true),
+  })
   .meta({ id: 'CategoryInput' });
 export type CategoryInput = z.infer<typeof CategoryInput>;
 export type CategoryInputValues = z.input<typeof CategoryInput>;
 export const SubcategoryInput = z
-  .strictObject({ code: code(10), categoryId: id(), ...bilingual, ...descriptions, display: RequestDisplayConfig, firstUnitId: id(), position: wholeNumber(0, 1000).default(0), enabled: z.boolean().default(true) })
+  .strictObject({
+    code: code(10),
+    categoryId: id(),
+    ...bilingual,
+    ...descriptions,
+    display: RequestDisplayConfig,
+    firstUnitId: id(),
+    position: wholeNumber(0, 1000).default(0),
+    enabled: z.boolean().default(true),
+  })
   .meta({ id: 'SubcategoryInput' });
 export type SubcategoryInput = z.infer<typeof SubcategoryInput>;
 export type SubcategoryInputValues = z.input<typeof SubcategoryInput>;
@@ -474,7 +540,13 @@ export const HopInput = z.strictObject({ subcategoryId: id(), fromUnitId: id(), 
 export type HopInput = z.infer<typeof HopInput>;
 /** A decision on a hop: its labels, the status it gives, and where it sends the request (null: back to the lecturer). */
 export const DecisionInput = z
-  .strictObject({ hopId: id(), label: bilingual.name, labelFr: bilingual.nameFr, status: RequestStatus, forwardUnitId: z.union([id(), z.null()]).default(null) })
+  .strictObject({
+    hopId: id(),
+    label: bilingual.name,
+    labelFr: bilingual.nameFr,
+    status: RequestStatus,
+    forwardUnitId: z.union([id(), z.null()]).default(null),
+  })
   .meta({ id: 'DecisionInput' });
 export type DecisionInput = z.infer<typeof DecisionInput>;
 export type DecisionInputValues = z.input<typeof DecisionInput>;
@@ -484,20 +556,59 @@ export type MemberInput = z.infer<typeof MemberInput>;
 
 export const UnitConfig = RequestUnit.extend({ departmentId: z.number().int().nullable(), members: z.number().int() }).meta({ id: 'UnitConfig' });
 export type UnitConfig = z.infer<typeof UnitConfig>;
-export const DecisionConfig = z.object({ id: z.number().int(), hopId: z.number().int(), label: z.string(), labelFr: z.string(), status: RequestStatus, forwardUnitId: z.number().int().nullable(), used: z.boolean() }).meta({ id: 'DecisionConfig' });
+export const DecisionConfig = z
+  .object({
+    id: z.number().int(),
+    hopId: z.number().int(),
+    label: z.string(),
+    labelFr: z.string(),
+    status: RequestStatus,
+    forwardUnitId: z.number().int().nullable(),
+    used: z.boolean(),
+  })
+  .meta({ id: 'DecisionConfig' });
 export type DecisionConfig = z.infer<typeof DecisionConfig>;
-export const HopConfig = z.object({ id: z.number().int(), subcategoryId: z.number().int(), fromUnitId: z.number().int(), toUnitId: z.number().int(), used: z.boolean(), decisions: z.array(DecisionConfig) }).meta({ id: 'HopConfig' });
+export const HopConfig = z
+  .object({
+    id: z.number().int(),
+    subcategoryId: z.number().int(),
+    fromUnitId: z.number().int(),
+    toUnitId: z.number().int(),
+    used: z.boolean(),
+    decisions: z.array(DecisionConfig),
+  })
+  .meta({ id: 'HopConfig' });
 export type HopConfig = z.infer<typeof HopConfig>;
-export const SubcategoryConfig = RequestSubcategory.extend({ categoryId: z.number().int(), firstUnitId: z.number().int(), position: z.number().int(), enabled: z.boolean() }).meta({ id: 'SubcategoryConfig' });
+export const SubcategoryConfig = RequestSubcategory.extend({
+  categoryId: z.number().int(),
+  firstUnitId: z.number().int(),
+  position: z.number().int(),
+  enabled: z.boolean(),
+}).meta({ id: 'SubcategoryConfig' });
 export type SubcategoryConfig = z.infer<typeof SubcategoryConfig>;
-export const CategoryConfig = LabelledRequestKind.extend({ audience: RequestAudience, position: z.number().int(), enabled: z.boolean(), subcategories: z.array(SubcategoryConfig) }).meta({ id: 'CategoryConfig' });
+export const CategoryConfig = LabelledRequestKind.extend({
+  audience: RequestAudience,
+  position: z.number().int(),
+  enabled: z.boolean(),
+  subcategories: z.array(SubcategoryConfig),
+}).meta({ id: 'CategoryConfig' });
 export type CategoryConfig = z.infer<typeof CategoryConfig>;
 /** `GET /request-config`: everything the administrators' screens edit, disabled entries included. */
-export const RequestConfig = z.object({ units: z.array(UnitConfig), categories: z.array(CategoryConfig), hops: z.array(HopConfig) }).meta({ id: 'RequestConfig' });
+export const RequestConfig = z
+  .object({ units: z.array(UnitConfig), categories: z.array(CategoryConfig), hops: z.array(HopConfig) })
+  .meta({ id: 'RequestConfig' });
 export type RequestConfig = z.infer<typeof RequestConfig>;
 
 /** `GET /request-config/members`: the back-office accounts and the unit each belongs to. */
 export const UnitMember = z
-  .object({ id: z.number().int(), MATRICULE: z.string(), username: z.string().nullable(), FIRSTNAME: z.string(), LASTNAME: z.string(), ROLES: z.array(z.string()), REQUEST_UNIT_ID: z.number().int().nullable() })
+  .object({
+    id: z.number().int(),
+    MATRICULE: z.string(),
+    username: z.string().nullable(),
+    FIRSTNAME: z.string(),
+    LASTNAME: z.string(),
+    ROLES: z.array(z.string()),
+    REQUEST_UNIT_ID: z.number().int().nullable(),
+  })
   .meta({ id: 'UnitMember' });
 export type UnitMember = z.infer<typeof UnitMember>;

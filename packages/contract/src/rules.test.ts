@@ -1,5 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { daysBetween, isLessonTimeRange, lessonHoursOf, lessonTotalsOf, mondayOf, weekDaysFrom, type LessonStatus, GROUP_LIMIT_NAMES, isoWeekOf, REQUEST_COUNTERS, REQUEST_STATUSES, GroupLimits, groupLimit, LESSON_SLOTS, LEVEL_GROUP_KEYS, LEVEL_GROUPS, LEVEL_IDS, lessonSlotStartingAt, levelGroupOf, levelLimitsOf, minutesOf, SubjectConstraint, universityDayOf, universityMoment } from './index';
+import {
+  daysBetween,
+  isLessonTimeRange,
+  lessonHoursOf,
+  lessonTotalsOf,
+  mondayOf,
+  weekDaysFrom,
+  type LessonStatus,
+  GROUP_LIMIT_NAMES,
+  isoWeekOf,
+  REQUEST_COUNTERS,
+  REQUEST_STATUSES,
+  GroupLimits,
+  groupLimit,
+  LESSON_SLOTS,
+  LEVEL_GROUP_KEYS,
+  LEVEL_GROUPS,
+  LEVEL_IDS,
+  lessonSlotStartingAt,
+  levelGroupOf,
+  levelLimitsOf,
+  minutesOf,
+  SubjectConstraint,
+  universityDayOf,
+  universityMoment,
+} from './index';
 
 describe('the level groups', () => {
   it('name each group by its levels and put every level in one group', () => {
@@ -12,7 +37,11 @@ describe('the level groups', () => {
     expect([...GROUP_LIMIT_NAMES].sort()).toEqual(Object.keys(GroupLimits.shape).sort());
     const limits = { LEVEL12_J: 3, LEVEL3_J: 2, LEVEL45_J: 1, LEVEL12_S: 6, LEVEL3_S: 5, LEVEL45_S: 4 };
     const levels = levelLimitsOf(limits);
-    expect(Object.keys(levels).sort()).toEqual(Object.keys(SubjectConstraint.shape).filter((key) => key !== 'id').sort());
+    expect(Object.keys(levels).sort()).toEqual(
+      Object.keys(SubjectConstraint.shape)
+        .filter((key) => key !== 'id')
+        .sort(),
+    );
     expect(levels).toMatchObject({ LEVEL1_J: 3, LEVEL2_J: 3, LEVEL3_J: 2, LEVEL5_J: 1, LEVEL2_S: 6, LEVEL4_S: 4 });
     expect(groupLimit(levels, '45', 'S')).toBe(4);
   });
@@ -63,7 +92,11 @@ describe('the timetable rules', () => {
   it('adds lesson hours exactly and rounds the sum once: three lessons of 110 minutes are 5.5 hours', () => {
     const lesson = (status: LessonStatus) => ({ status, hours: lessonHoursOf('08:00', '09:50') });
     expect(lessonHoursOf('08:00', '09:50')).toBeCloseTo(1.8333, 4);
-    expect(lessonTotalsOf([lesson('ValidatedAndBilled'), lesson('ValidatedButNotBilled'), lesson('PendingValidation'), lesson('NotValidated')])).toEqual({ planned: 5.5, validated: 3.67, billed: 1.83 });
+    expect(lessonTotalsOf([lesson('ValidatedAndBilled'), lesson('ValidatedButNotBilled'), lesson('PendingValidation'), lesson('NotValidated')])).toEqual({
+      planned: 5.5,
+      validated: 3.67,
+      billed: 1.83,
+    });
   });
 
   it('keeps lessons within the day, on the five-minute grid, ending after they begin', () => {

@@ -222,7 +222,9 @@ export const StudentLanguagesSection = z
   .object({
     FIRST_LANGUAGE: requiredEnum(SPOKEN_LANGUAGES),
     SECOND_LANGUAGE: optEnum(SPOKEN_LANGUAGES),
-    OTHER_LANGUAGES: z.array(z.enum(SPOKEN_LANGUAGES, { error: V.invalid }), { error: missingOr(V.invalid) }).max(OTHER_LANGUAGES_MAX, { error: V.otherLanguages }),
+    OTHER_LANGUAGES: z
+      .array(z.enum(SPOKEN_LANGUAGES, { error: V.invalid }), { error: missingOr(V.invalid) })
+      .max(OTHER_LANGUAGES_MAX, { error: V.otherLanguages }),
   })
   .superRefine((v, ctx) => {
     if (v.SECOND_LANGUAGE && v.SECOND_LANGUAGE === v.FIRST_LANGUAGE) ctx.addIssue({ code: 'custom', path: ['SECOND_LANGUAGE'], message: V.sameLanguage });
@@ -338,10 +340,14 @@ export const StudentProfileFields = z.object({
 export type StudentProfileFields = z.infer<typeof StudentProfileFields>;
 
 /** When each section was last saved (ISO instant), null for a section never saved. */
-export const StudentSectionsSaved = z.object(Object.fromEntries(STUDENT_PROFILE_SECTIONS.map((section) => [section, text])) as Record<StudentProfileSection, typeof text>);
+export const StudentSectionsSaved = z.object(
+  Object.fromEntries(STUDENT_PROFILE_SECTIONS.map((section) => [section, text])) as Record<StudentProfileSection, typeof text>,
+);
 export type StudentSectionsSaved = z.infer<typeof StudentSectionsSaved>;
 
-export const StudentDocumentKind = z.enum(STUDENT_DOCUMENT_KINDS, { error: (issue) => (issue.input === undefined || issue.input === '' ? V.required : V.invalid) });
+export const StudentDocumentKind = z.enum(STUDENT_DOCUMENT_KINDS, {
+  error: (issue) => (issue.input === undefined || issue.input === '' ? V.required : V.invalid),
+});
 export type StudentDocumentKind = z.infer<typeof StudentDocumentKind>;
 
 /** A file the student uploaded: its kind, what it is (LABEL), a diploma's year, and where it is served (to its owner and HR). */

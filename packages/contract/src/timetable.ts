@@ -32,7 +32,12 @@ export const clockTime = z.string({ error: V.required }).regex(/^(?:[01]\d|2[0-3
 const place = () =>
   z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-    z.string().trim().max(60, { error: V.tooLong }).nullish().transform((v) => v ?? null),
+    z
+      .string()
+      .trim()
+      .max(60, { error: V.tooLong })
+      .nullish()
+      .transform((v) => v ?? null),
   );
 
 // ---------------------------------------------------------------- what everyone reads
@@ -144,7 +149,12 @@ export const LessonsCreated = z.object({ lessons: z.array(PlannedLesson) }).meta
 export type LessonsCreated = z.infer<typeof LessonsCreated>;
 
 /** `DELETE /lessons/{id}?series=true`: the pending lessons of its series from its day on go with it. */
-export const LessonDeleteQuery = z.object({ series: z.enum(['true', 'false'], { error: V.invalid }).default('false').transform((v) => v === 'true') });
+export const LessonDeleteQuery = z.object({
+  series: z
+    .enum(['true', 'false'], { error: V.invalid })
+    .default('false')
+    .transform((v) => v === 'true'),
+});
 export type LessonDeleteQuery = z.input<typeof LessonDeleteQuery>;
 
 /** `GET /lessons`: the office's list, by period, class, lecturer, subject and status. */
@@ -159,7 +169,9 @@ export const LessonQuery = z.object({
   pageSize: wholeNumber(1, 500).default(LIST_PAGE_SIZE),
 });
 export type LessonQuery = z.input<typeof LessonQuery>;
-export const LessonPage = z.object({ rows: z.array(PlannedLesson), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() }).meta({ id: 'LessonPage' });
+export const LessonPage = z
+  .object({ rows: z.array(PlannedLesson), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() })
+  .meta({ id: 'LessonPage' });
 export type LessonPage = z.infer<typeof LessonPage>;
 
 /**
@@ -249,6 +261,15 @@ export type LessonImportReport = z.infer<typeof LessonImportReport>;
 /** A planning conflict in an error answer: what collides and the other lesson. */
 export const LessonConflict = z.object({
   kind: conflictKind,
-  lesson: z.object({ id: z.number().int(), date: z.string(), begin: z.string(), end: z.string(), subject: z.string(), class: z.string(), lecturer: z.string(), room: z.string().nullable() }),
+  lesson: z.object({
+    id: z.number().int(),
+    date: z.string(),
+    begin: z.string(),
+    end: z.string(),
+    subject: z.string(),
+    class: z.string(),
+    lecturer: z.string(),
+    room: z.string().nullable(),
+  }),
 });
 export type LessonConflict = z.infer<typeof LessonConflict>;

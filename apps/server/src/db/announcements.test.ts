@@ -11,7 +11,7 @@ import { cycles, persons, settings } from './schema';
  * notification queue), and the server sends them once the change committed. Other programs still
  * announce in their own transactions.
  */
-describe.runIf(onPostgres)('announcements of the portal\'s own changes are sent after they committed (docs/performance.md, deferred announcements)', () => {
+describe.runIf(onPostgres)("announcements of the portal's own changes are sent after they committed (docs/performance.md, deferred announcements)", () => {
   let t: TestApp;
   let listener: pg.Client;
   const heard: string[] = [];
@@ -37,16 +37,25 @@ describe.runIf(onPostgres)('announcements of the portal\'s own changes are sent 
     }
     return heard.includes(announcement);
   }
-  const pending = async () => ((await t.db.execute(sql`select channel, payload from portal_announcements`)) as unknown as { rows: { channel: string; payload: string }[] }).rows;
+  const pending = async () =>
+    ((await t.db.execute(sql`select channel, payload from portal_announcements`)) as unknown as { rows: { channel: string; payload: string }[] }).rows;
 
   it('a change in a transaction of the portal waits in the table, and is heard once committed', async () => {
     const [person] = await t.db.select({ id: persons.id }).from(persons).limit(1);
     heard.length = 0;
     const during = await t.db.transaction(async (tx) => {
-      await tx.update(settings).set({ values: { LANGUAGE: 'fr' } }).where(eq(settings.personId, person!.id));
+      await tx
+        .update(settings)
+        .set({ values: { LANGUAGE: 'fr' } })
+        .where(eq(settings.personId, person!.id));
       return ((await tx.execute(sql`select channel, payload from portal_announcements`)) as unknown as { rows: { channel: string; payload: string }[] }).rows;
     });
-    expect(during).toEqual(expect.arrayContaining([{ channel: READ_CHANGE_CHANNEL, payload: 'settings' }, { channel: 'portal_person_change', payload: String(person!.id) }]));
+    expect(during).toEqual(
+      expect.arrayContaining([
+        { channel: READ_CHANGE_CHANNEL, payload: 'settings' },
+        { channel: 'portal_person_change', payload: String(person!.id) },
+      ]),
+    );
     expect(await hears(`${READ_CHANGE_CHANNEL}:settings`)).toBe(true);
     expect(await hears(`portal_person_change:${person!.id}`)).toBe(true);
     expect(await pending()).toEqual([]);
@@ -97,7 +106,8 @@ describe.runIf(onPostgres)('announcements of the portal\'s own changes are sent 
       await new Promise((resolve) => setImmediate(resolve));
     }
     expect(await Promise.all(asks)).toEqual(asks.map(() => true));
-    for (let attempt = 0; attempt < 50 && heard.filter((h) => h.includes(':settle:')).length === 0; attempt++) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let attempt = 0; attempt < 50 && heard.filter((h) => h.includes(':settle:')).length === 0; attempt++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     const markers = heard.filter((h) => h.startsWith('portal_person_change:settle:')).length;
     expect(markers).toBeGreaterThan(0);
     expect(markers).toBeLessThanOrEqual(20);
@@ -120,4 +130,3 @@ describe.runIf(onPostgres)('announcements of the portal\'s own changes are sent 
     }
   });
 });
-

@@ -11,14 +11,26 @@ import { fromPostgres, type DatabaseTimeouts } from './postgres-client';
  * (db/database.ts) the server is given.
  */
 
-export { MIGRATIONS_DIR, READ_CHANGE_CHANNEL, TABLE_NAMES, type ChangeFeed, type ChangeHandlers, type Database, type Db, type Executor, type Schema, type Tx } from './database';
+export {
+  MIGRATIONS_DIR,
+  READ_CHANGE_CHANNEL,
+  TABLE_NAMES,
+  type ChangeFeed,
+  type ChangeHandlers,
+  type Database,
+  type Db,
+  type Executor,
+  type Schema,
+  type Tx,
+} from './database';
 export { createPglite, fromPglite, PGLITE_HURRIED_SLICE_MS, PGLITE_HURRY_MS, PGLITE_SLICE_MS } from './pglite-client';
 export { DATABASE_TIMEOUT_DEFAULTS, fromPostgres, type DatabaseTimeouts } from './postgres-client';
 
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
 /** PostgreSQL's answers that mean "not now": shutting down, starting, too many connections, a statement or an idle transaction timed out. */
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '57014', '25P03']);
-const UNREACHABLE_MESSAGE = /timeout exceeded when trying to connect|^timeout expired$|Connection terminated|Query read timeout|Client has encountered a connection error|Connection refused/i;
+const UNREACHABLE_MESSAGE =
+  /timeout exceeded when trying to connect|^timeout expired$|Connection terminated|Query read timeout|Client has encountered a connection error|Connection refused/i;
 
 /**
  * Whether an error (or one of its causes: Drizzle wraps the driver's) says the database cannot be
@@ -34,7 +46,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string; poolSize?: number; timeouts?: DatabaseTimeouts; readCache?: boolean }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  poolSize?: number;
+  timeouts?: DatabaseTimeouts;
+  readCache?: boolean;
+}): Promise<Database> {
   if (options.databaseUrl) return fromPostgres(options.databaseUrl, options.poolSize, options.timeouts, { readCache: options.readCache ?? true });
   const dir = path.join(options.dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });

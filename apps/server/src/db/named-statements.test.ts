@@ -29,7 +29,7 @@ describe('statement names (docs/performance.md, kept plans)', () => {
     }
   });
 
-  it("keeps at most perConnection names on a connection, and sends the rest unnamed", () => {
+  it('keeps at most perConnection names on a connection, and sends the rest unnamed', () => {
     const names = statementNames(limits);
     const held = new Set<string>();
     const texts = ['select $1::int', 'select $1::text', 'select $1::date'];
@@ -66,13 +66,19 @@ describe.runIf(onPostgres)('named statements on PostgreSQL', () => {
 
   /** The statements this connection has prepared whose text starts so, with how often each was planned. */
   async function prepared(start: string) {
-    const result = (await t.db.execute(sql`select name, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement like ${`${start}%`}`)) as unknown as { rows: { name: string; generic: number; custom: number }[] };
+    const result = (await t.db.execute(
+      sql`select name, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement like ${`${start}%`}`,
+    )) as unknown as { rows: { name: string; generic: number; custom: number }[] };
     return result.rows.map((row) => ({ name: row.name, runs: row.generic + row.custom }));
   }
 
   it('parses a statement sent without a name once, from its second run, and runs it under one name', async () => {
     const id = await personIdOf(t, 'PER0001');
-    for (let i = 0; i < 8; i++) await t.db.update(persons).set({ PHONE_NUMBER: `67700000${i}` }).where(eq(persons.id, id));
+    for (let i = 0; i < 8; i++)
+      await t.db
+        .update(persons)
+        .set({ PHONE_NUMBER: `67700000${i}` })
+        .where(eq(persons.id, id));
     await t.settled();
     const rows = await prepared('update "persons"');
     expect(rows).toHaveLength(1);

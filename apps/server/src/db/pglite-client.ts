@@ -52,7 +52,6 @@ export const PGLITE_HURRY_MS = 50;
 /** How many named statements PGlite keeps prepared (db/pglite-statements.ts, docs/performance.md, PGlite in turns). */
 const PGLITE_STATEMENTS = 300;
 
-
 /**
  * The client drizzle is given: PGlite's own, with each query's (and each transaction's queries')
  * options trimmed, and each statement or transaction outside a transaction run in its turn. With a
@@ -123,7 +122,9 @@ function drizzleClient(client: PGlite, cache: ReadCache | undefined, turns: Turn
  * changes (db/read-cache.ts, docs/performance.md, read cache); `READ_CACHE=off` runs every read.
  */
 export function fromPglite(client: PGlite, { readCache = true }: { readCache?: boolean } = {}): Database {
-  const cache = readCache ? createReadCache({ tables: TABLE_NAMES, entries: READ_CACHE_ENTRIES, maxCells: READ_CACHE_MAX_CELLS, totalCells: READ_CACHE_TOTAL_CELLS }) : undefined;
+  const cache = readCache
+    ? createReadCache({ tables: TABLE_NAMES, entries: READ_CACHE_ENTRIES, maxCells: READ_CACHE_MAX_CELLS, totalCells: READ_CACHE_TOTAL_CELLS })
+    : undefined;
   const turns = createTurns({ sliceMs: PGLITE_SLICE_MS, hurriedSliceMs: PGLITE_HURRIED_SLICE_MS, hurryMs: PGLITE_HURRY_MS });
   const db = drizzlePglite(drizzleClient(client, cache, turns), { schema }) as unknown as Db;
   return {

@@ -40,7 +40,9 @@ describe.runIf(!onPostgres)('named statements on PGlite (docs/performance.md, PG
   });
 
   const plansOf = async (text: string) => {
-    const runs = await client.query<{ statement: string; generic_plans: number; custom_plans: number }>('select statement, generic_plans::int, custom_plans::int from pg_prepared_statements');
+    const runs = await client.query<{ statement: string; generic_plans: number; custom_plans: number }>(
+      'select statement, generic_plans::int, custom_plans::int from pg_prepared_statements',
+    );
     return runs.rows.filter((r) => r.statement === text);
   };
 

@@ -91,7 +91,9 @@ export function pgliteStatements(client: PGlite, { size }: { size: number }): Pg
     });
     // Bind, execute and sync in one call: after an error the session skips to the sync, and the
     // error is thrown once the whole answer is read.
-    const answer = await send(concat(protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.execute({}), protocol.serialize.sync()));
+    const answer = await send(
+      concat(protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.execute({}), protocol.serialize.sync()),
+    );
     if (!inTransaction) await client.syncToFs();
     return results.parseResults([...statement.description, ...answer], client.parsers, options)[0]!;
   };

@@ -2,7 +2,17 @@ import pg from 'pg';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { cachedPool } from './cached-pool';
-import { MIGRATIONS_DIR, READ_CACHE_ENTRIES, READ_CACHE_MAX_CELLS, READ_CACHE_TOTAL_CELLS, schema, TABLE_NAMES, type ChangeFeed, type Database, type Db } from './database';
+import {
+  MIGRATIONS_DIR,
+  READ_CACHE_ENTRIES,
+  READ_CACHE_MAX_CELLS,
+  READ_CACHE_TOTAL_CELLS,
+  schema,
+  TABLE_NAMES,
+  type ChangeFeed,
+  type Database,
+  type Db,
+} from './database';
 import { statementNames, type StatementNames } from './named-statements';
 import { listenOnPostgres, oncePerTurn, sendDeferredAnnouncements } from './postgres-listen';
 import { createReadCache } from './read-cache';
@@ -24,7 +34,13 @@ export interface DatabaseTimeouts {
   healthMs: number;
 }
 
-export const DATABASE_TIMEOUT_DEFAULTS: DatabaseTimeouts = { connectMs: 5_000, poolWaitMs: 60_000, statementMs: 10_000, idleInTransactionMs: 30_000, healthMs: 2_000 };
+export const DATABASE_TIMEOUT_DEFAULTS: DatabaseTimeouts = {
+  connectMs: 5_000,
+  poolWaitMs: 60_000,
+  statementMs: 10_000,
+  idleInTransactionMs: 30_000,
+  healthMs: 2_000,
+};
 
 /**
  * The pool's connections: each opens within `connectMs`, and once one could not, the next ones
@@ -46,7 +62,14 @@ function connectionClass(connectMs: number, names: StatementNames): typeof pg.Cl
     override query(...args: unknown[]): never {
       const [config, values] = args as [{ text?: unknown; name?: unknown; submit?: unknown } | string, unknown];
       // (a plain query's options only: a submittable, such as a cursor, is its own object)
-      if (typeof config === 'object' && config !== null && typeof config.text === 'string' && config.name === undefined && config.submit === undefined && Array.isArray(values)) {
+      if (
+        typeof config === 'object' &&
+        config !== null &&
+        typeof config.text === 'string' &&
+        config.name === undefined &&
+        config.submit === undefined &&
+        Array.isArray(values)
+      ) {
         const name = names.nameFor(config.text, values.length, this.#named);
         if (name) args[0] = { ...config, name };
       }
@@ -79,7 +102,12 @@ function connectionClass(connectMs: number, names: StatementNames): typeof pg.Cl
 /** The client's own wait past the statement timeout, for a server that never answers at all. */
 const READ_GRACE_MS = 2_000;
 
-export function fromPostgres(url: string, poolSize = 20, timeouts: DatabaseTimeouts = DATABASE_TIMEOUT_DEFAULTS, { readCache = true }: { readCache?: boolean } = {}): Database {
+export function fromPostgres(
+  url: string,
+  poolSize = 20,
+  timeouts: DatabaseTimeouts = DATABASE_TIMEOUT_DEFAULTS,
+  { readCache = true }: { readCache?: boolean } = {},
+): Database {
   // random_page_cost 1.1 is the usual value for SSD storage (PostgreSQL's default of 4 assumes
   // spinning disks and makes the planner scan subjects instead of using the trigram index).
   const pool = new pg.Pool({
@@ -101,7 +129,9 @@ export function fromPostgres(url: string, poolSize = 20, timeouts: DatabaseTimeo
   pool.on('error', () => {
     /* an idle client died (server restart); the pool replaces it */
   });
-  const cache = readCache ? createReadCache({ tables: TABLE_NAMES, entries: READ_CACHE_ENTRIES, maxCells: READ_CACHE_MAX_CELLS, totalCells: READ_CACHE_TOTAL_CELLS }) : undefined;
+  const cache = readCache
+    ? createReadCache({ tables: TABLE_NAMES, entries: READ_CACHE_ENTRIES, maxCells: READ_CACHE_MAX_CELLS, totalCells: READ_CACHE_TOTAL_CELLS })
+    : undefined;
   // changes made elsewhere are not heard yet: nothing is kept until the app listens (plugins/context.ts)
   cache?.pause();
   // What the pool's changes left to announce is sent right after they committed: with the marker of

@@ -8,7 +8,10 @@ import type { ChangeFeed, ChangeHandlers } from './database';
  * before answering, so it does not hold the notification queue's lock while the disk turns.
  */
 export async function sendDeferredAnnouncements(pool: pg.Pool, marker?: { channel: string; marker: string }): Promise<void> {
-  await pool.query("select set_config('synchronous_commit', 'off', true), portal_send_announcements($1, $2)", [marker?.channel ?? null, marker?.marker ?? null]);
+  await pool.query("select set_config('synchronous_commit', 'off', true), portal_send_announcements($1, $2)", [
+    marker?.channel ?? null,
+    marker?.marker ?? null,
+  ]);
 }
 
 /** `send` once in the next turn of the event loop however often asked within this one; its failure is left to the next (the heartbeat sends too). */
@@ -37,7 +40,14 @@ const SETTLE_TIMEOUT_MS = 2_000;
  * The marker goes with the announcements the pool's changes left (docs/performance.md, deferred announcements); while not
  * listening, `sendAlone` sends those without a marker.
  */
-export async function listenOnPostgres(url: string, pool: pg.Pool, channels: readonly string[], handlers: ChangeHandlers, connectMs: number, sendAlone: () => void): Promise<ChangeFeed> {
+export async function listenOnPostgres(
+  url: string,
+  pool: pg.Pool,
+  channels: readonly string[],
+  handlers: ChangeHandlers,
+  connectMs: number,
+  sendAlone: () => void,
+): Promise<ChangeFeed> {
   const [channel] = channels;
   if (!channel) throw new Error('listen: no channel');
   const markers = new Map<string, () => void>();

@@ -51,18 +51,27 @@ describe('the database client keeps reads until a table they read changes (docs/
   it('reads again once the table changed, by an update, in a transaction, or by a cascade', async () => {
     const id = await personWithSettings({ LANGUAGE: 'en' });
     await settingsOf(id);
-    await t.db.update(settings).set({ values: { LANGUAGE: 'fr' } }).where(eq(settings.personId, id));
+    await t.db
+      .update(settings)
+      .set({ values: { LANGUAGE: 'fr' } })
+      .where(eq(settings.personId, id));
     expect(await settingsOf(id)).toEqual([{ values: { LANGUAGE: 'fr' } }]);
 
     await t.db.transaction(async (tx) => {
-      await tx.update(settings).set({ values: { LANGUAGE: 'en' } }).where(eq(settings.personId, id));
+      await tx
+        .update(settings)
+        .set({ values: { LANGUAGE: 'en' } })
+        .where(eq(settings.personId, id));
     });
     expect(await settingsOf(id)).toEqual([{ values: { LANGUAGE: 'en' } }]);
 
     // a transaction rolled back leaves what was read before true, and it is read again anyway
     await expect(
       t.db.transaction(async (tx) => {
-        await tx.update(settings).set({ values: { LANGUAGE: 'fr' } }).where(eq(settings.personId, id));
+        await tx
+          .update(settings)
+          .set({ values: { LANGUAGE: 'fr' } })
+          .where(eq(settings.personId, id));
         throw new Error('given up');
       }),
     ).rejects.toThrow('given up');
@@ -78,7 +87,10 @@ describe('the database client keeps reads until a table they read changes (docs/
     const [before] = await version();
     await version();
     // a statement-level trigger runs even when no row changes
-    await t.db.update(cycles).set({ name: sql`${cycles.name}` }).where(sql`false`);
+    await t.db
+      .update(cycles)
+      .set({ name: sql`${cycles.name}` })
+      .where(sql`false`);
     const [after] = await version();
     expect(after!.version).toBe(before!.version + 1);
   });
@@ -98,7 +110,7 @@ describe('the database client keeps reads until a table they read changes (docs/
     expect(counts().hits).toBe(before.hits);
   });
 
-  it('announces a change to any of the portal\'s tables, which another instance or program may make', async () => {
+  it("announces a change to any of the portal's tables, which another instance or program may make", async () => {
     const announced = (await t.db.execute(
       sql`select c.relname as "table" from pg_trigger g join pg_class c on c.oid = g.tgrelid join pg_proc p on p.oid = g.tgfoid where p.proname = 'announce_table_change' and not g.tgisinternal`,
     )) as unknown as { rows: { table: string }[] };
@@ -156,14 +168,26 @@ describe.runIf(!onPostgres)('which statements are reads, changes, or neither', (
       expect(cache.classify('select * from "persons"')).toEqual({ kind: 'other' });
       await cache.learn((text) => client.query(text));
       expect(cache.ready).toBe(true);
-      expect(cache.classify('select "persons"."id" from "persons" left join settings s on s.person_id = "persons"."id" where "persons"."id" = $1')).toEqual({ kind: 'read', tables: ['persons', 'settings'] });
+      expect(cache.classify('select "persons"."id" from "persons" left join settings s on s.person_id = "persons"."id" where "persons"."id" = $1')).toEqual({
+        kind: 'read',
+        tables: ['persons', 'settings'],
+      });
       expect(cache.classify('select 1')).toEqual({ kind: 'other' });
-      for (const text of ['select * from persons where x < now()', "select * from persons where d = 'today'", 'select current_date, id from persons', 'select * from persons for update', 'select nextval(\'s\'), id from persons', 'select gen_random_uuid(), id from persons', 'select * into other from persons']) {
+      for (const text of [
+        'select * from persons where x < now()',
+        "select * from persons where d = 'today'",
+        'select current_date, id from persons',
+        'select * from persons for update',
+        "select nextval('s'), id from persons",
+        'select gen_random_uuid(), id from persons',
+        'select * into other from persons',
+      ]) {
         expect(cache.classify(text), text).toEqual({ kind: 'other' });
       }
       expect(cache.classify('update "cycles" set id = 1')).toEqual({ kind: 'change', tables: ['cycles'] });
       expect(cache.classify('with gone as (delete from persons returning id) select count(*) from gone')).toEqual({ kind: 'change', tables: ['persons'] });
-      for (const text of ['create table x (id int)', 'truncate persons', 'alter table persons add column y int', 'do $$ begin end $$']) expect(cache.classify(text), text).toEqual({ kind: 'schema' });
+      for (const text of ['create table x (id int)', 'truncate persons', 'alter table persons add column y int', 'do $$ begin end $$'])
+        expect(cache.classify(text), text).toEqual({ kind: 'schema' });
       for (const text of ['vacuum analyze persons', 'set plan_cache_mode = auto', 'listen x']) expect(cache.classify(text), text).toEqual({ kind: 'other' });
 
       // a read kept under its counters is stale once a table it read changes, itself or by a trigger or a cascade
@@ -181,34 +205,50 @@ describe.runIf(!onPostgres)('which statements are reads, changes, or neither', (
       // each answer is a copy, down to the JSON in it; a JSON key "__proto__" stays a key of the copy
       const json = cache.classify('select "values" from settings');
       const values = JSON.parse('{"__proto__": {"polluted": "yes"}, "LANGUAGE": "en", "list": [{"a": 1}]}') as Record<string, unknown>;
-      cache.keep(json, 'select "values" from settings', [], { rowMode: 'array' }, cache.stamp(json), { rows: [[values]], fields: [{ name: 'values', dataTypeID: 3802 }] });
+      cache.keep(json, 'select "values" from settings', [], { rowMode: 'array' }, cache.stamp(json), {
+        rows: [[values]],
+        fields: [{ name: 'values', dataTypeID: 3802 }],
+      });
       values.LANGUAGE = 'changed after it was kept';
       const [[copy]] = cache.get(json, 'select "values" from settings', [], { rowMode: 'array' })!.rows as [[Record<string, unknown>]];
       expect(Object.keys(copy)).toEqual(['__proto__', 'LANGUAGE', 'list']);
       expect(copy).toMatchObject({ LANGUAGE: 'en', list: [{ a: 1 }] });
       expect((copy as { polluted?: string }).polluted).toBeUndefined();
       (copy.list as { a: number }[])[0]!.a = 2;
-      expect(cache.get(json, 'select "values" from settings', [], { rowMode: 'array' })!.rows).toEqual([[JSON.parse('{"__proto__": {"polluted": "yes"}, "LANGUAGE": "en", "list": [{"a": 1}]}')]]);
+      expect(cache.get(json, 'select "values" from settings', [], { rowMode: 'array' })!.rows).toEqual([
+        [JSON.parse('{"__proto__": {"polluted": "yes"}, "LANGUAGE": "en", "list": [{"a": 1}]}')],
+      ]);
       // values of different types are different reads, and a value without a faithful text is not kept
       const byId = cache.classify('select id from persons where id = $1');
-      const keepId = (value: unknown, id: number) => cache.keep(byId, 'select id from persons where id = $1', [value], undefined, cache.stamp(byId), { rows: [{ id }], fields: [{ name: 'id', dataTypeID: 23 }] });
+      const keepId = (value: unknown, id: number) =>
+        cache.keep(byId, 'select id from persons where id = $1', [value], undefined, cache.stamp(byId), {
+          rows: [{ id }],
+          fields: [{ name: 'id', dataTypeID: 23 }],
+        });
       keepId('7', 1);
       keepId(7, 2);
       keepId(new Date(7), 3);
       keepId([7], 4);
       keepId(new Uint8Array([7]), 5);
-      const answer = (value: unknown) => (cache.get(byId, 'select id from persons where id = $1', [value], undefined)?.rows[0] as { id: number } | undefined)?.id;
+      const answer = (value: unknown) =>
+        (cache.get(byId, 'select id from persons where id = $1', [value], undefined)?.rows[0] as { id: number } | undefined)?.id;
       expect([answer('7'), answer(7), answer(new Date(7)), answer([7]), answer(new Uint8Array([7]))]).toEqual([1, 2, 3, 4, undefined]);
       // the row mode is part of the key
       expect(cache.get(json, 'select "values" from settings', [], undefined)).toBeUndefined();
       // at most `entries` answers, the least recently used forgotten first; none bigger than `maxCells` values
       for (let i = 0; i < 12; i++) {
         const statement = cache.classify('select id from persons where id = $1');
-        cache.keep(statement, 'select id from persons where id = $1', [i], undefined, cache.stamp(statement), { rows: [{ id: i }], fields: [{ name: 'id', dataTypeID: 23 }] });
+        cache.keep(statement, 'select id from persons where id = $1', [i], undefined, cache.stamp(statement), {
+          rows: [{ id: i }],
+          fields: [{ name: 'id', dataTypeID: 23 }],
+        });
       }
       expect(cache.size).toBe(10);
       const big = cache.classify('select id from cycles');
-      cache.keep(big, 'select id from cycles', [], undefined, cache.stamp(big), { rows: Array.from({ length: 101 }, (_, id) => ({ id })), fields: [{ name: 'id', dataTypeID: 23 }] });
+      cache.keep(big, 'select id from cycles', [], undefined, cache.stamp(big), {
+        rows: Array.from({ length: 101 }, (_, id) => ({ id })),
+        fields: [{ name: 'id', dataTypeID: 23 }],
+      });
       expect(cache.get(big, 'select id from cycles', [], undefined)).toBeUndefined();
     } finally {
       await client.close();

@@ -37,7 +37,13 @@ export interface ReadCache {
    * Runs a statement outside a transaction that `answer` did not answer: learns what changes touch
    * first (with `query`) if it must, keeps a read's answer, tells a change once it answered.
    */
-  run(text: string, params: unknown[] | undefined, options: QueryOptions, execute: () => Promise<Results>, query: (text: string) => Promise<Results>): Promise<Results>;
+  run(
+    text: string,
+    params: unknown[] | undefined,
+    options: QueryOptions,
+    execute: () => Promise<Results>,
+    query: (text: string) => Promise<Results>,
+  ): Promise<Results>;
   /** Follows one transaction: each of its changes is told at once, and all of them again at its `end` (committed or not). */
   transaction(): { statement(text: string | undefined): void; end(): void };
   /** what a statement is: memoised per text */
@@ -103,14 +109,16 @@ const MAX_TEXTS = 10_000;
 const SCHEMA: Statement = { kind: 'schema' };
 
 /** functions and keywords whose value is the moment, not the data (they are stable, not volatile) */
-const MOMENT = /\b(now|current_date|current_time|current_timestamp|localtime|localtimestamp|statement_timestamp|transaction_timestamp)\b|\bage\s*\(|'(now|today|tomorrow|yesterday)'/i;
+const MOMENT =
+  /\b(now|current_date|current_time|current_timestamp|localtime|localtimestamp|statement_timestamp|transaction_timestamp)\b|\bage\s*\(|'(now|today|tomorrow|yesterday)'/i;
 const SELECT = /^\s*select\b/i;
 const LOCKING = /\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b/i;
 const INTO = /\binto\b/i;
 const CALL = /([a-z_][a-z0-9_$]*)"?\s*\(/gi;
 const NAME = /"((?:[^"]|"")+)"|\b([a-z_][a-z0-9_$]*)\b/gi;
 const CHANGING = /^(insert|update|delete|with|merge|copy)\b/i;
-const OTHERS = /^(vacuum|analyze|analyse|set|reset|show|listen|unlisten|notify|explain|begin|start|commit|end|rollback|savepoint|release|prepare|execute|deallocate|discard|lock|checkpoint|load|fetch|close|declare|move)\b/i;
+const OTHERS =
+  /^(vacuum|analyze|analyse|set|reset|show|listen|unlisten|notify|explain|begin|start|commit|end|rollback|savepoint|release|prepare|execute|deallocate|discard|lock|checkpoint|load|fetch|close|declare|move)\b/i;
 
 /** Every name in a text: quoted identifiers as written, others in lower case (as PostgreSQL folds them). */
 function namesIn(text: string): Set<string> {
@@ -169,7 +177,17 @@ const copyRow = (row: unknown): unknown =>
   Array.isArray(row) ? row.map(copyValue) : Object.fromEntries(Object.entries(row as Record<string, unknown>).map(([key, value]) => [key, copyValue(value)]));
 const copyResult = (result: Results): Results => ({ ...result, rows: result.rows.map(copyRow) as Results['rows'] });
 
-export function createReadCache({ tables, entries, maxCells, totalCells = entries * maxCells }: { tables: readonly string[]; entries: number; maxCells: number; totalCells?: number }): ReadCache {
+export function createReadCache({
+  tables,
+  entries,
+  maxCells,
+  totalCells = entries * maxCells,
+}: {
+  tables: readonly string[];
+  entries: number;
+  maxCells: number;
+  totalCells?: number;
+}): ReadCache {
   const known = new Set(tables);
   const kept = new Map<string, Entry>();
   /** the values of every answer kept, bounded by `totalCells` (the least recently used forgotten first) */
@@ -237,9 +255,13 @@ export function createReadCache({ tables, entries, maxCells, totalCells = entrie
     const at = epoch;
     const [triggers, cascades, functions] = await Promise.all([
       // each table's triggers and the text of their functions
-      query(`select c.relname as "table", p.prosrc as "source" from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid where not t.tgisinternal`),
+      query(
+        `select c.relname as "table", p.prosrc as "source" from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid where not t.tgisinternal`,
+      ),
       // foreign keys that change the rows referring to a changed row
-      query(`select f.relname as "referenced", c.relname as "referring" from pg_constraint k join pg_class c on c.oid = k.conrelid join pg_class f on f.oid = k.confrelid where k.contype = 'f' and (k.confdeltype <> 'a' and k.confdeltype <> 'r' or k.confupdtype <> 'a' and k.confupdtype <> 'r')`),
+      query(
+        `select f.relname as "referenced", c.relname as "referring" from pg_constraint k join pg_class c on c.oid = k.conrelid join pg_class f on f.oid = k.confrelid where k.contype = 'f' and (k.confdeltype <> 'a' and k.confdeltype <> 'r' or k.confupdtype <> 'a' and k.confupdtype <> 'r')`,
+      ),
       query(`select distinct lower(proname) as "name" from pg_proc where provolatile = 'v'`),
     ]);
     if (at !== epoch) return; // the schema changed meanwhile: learn again next time

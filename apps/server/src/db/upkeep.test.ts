@@ -9,7 +9,9 @@ async function statsOf(t: TestApp): Promise<{ analyzed: boolean; dead: number; e
   await t.db.execute(sql`select pg_stat_force_next_flush()`);
   const { rows } = (await t.db.execute(sql`
     select s.last_analyze is not null as analyzed, s.n_dead_tup::int as dead, c.reltuples::int as estimate
-      from pg_stat_user_tables s join pg_class c on c.oid = s.relid where s.relname = 'upkeep_probe'`)) as unknown as { rows: { analyzed: boolean; dead: number; estimate: number }[] };
+      from pg_stat_user_tables s join pg_class c on c.oid = s.relid where s.relname = 'upkeep_probe'`)) as unknown as {
+    rows: { analyzed: boolean; dead: number; estimate: number }[];
+  };
   return rows[0]!;
 }
 
@@ -30,7 +32,7 @@ describe.runIf(!onPostgres)('the embedded database upkeep (docs/performance.md, 
     expect(databaseUpkeepJob.driver).toBe('pglite');
   });
 
-  it('plans without Memoize nodes, which cost more planning than they save on the portal\'s page-sized joins', async () => {
+  it("plans without Memoize nodes, which cost more planning than they save on the portal's page-sized joins", async () => {
     const { rows } = (await t.db.execute(sql`show enable_memoize`)) as unknown as { rows: { enable_memoize: string }[] };
     expect(rows).toEqual([{ enable_memoize: 'off' }]);
   });

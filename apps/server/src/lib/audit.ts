@@ -12,7 +12,15 @@ export interface AuditEntry {
 }
 
 /** The columns every row `auditRow` makes names, in a statement built once (placeholdersOf). */
-export const AUDIT_ROW_KEYS = ['at', 'actorId', 'action', 'targetType', 'targetId', 'ip', 'details'] as const satisfies readonly (keyof typeof auditLog.$inferInsert)[];
+export const AUDIT_ROW_KEYS = [
+  'at',
+  'actorId',
+  'action',
+  'targetType',
+  'targetId',
+  'ip',
+  'details',
+] as const satisfies readonly (keyof typeof auditLog.$inferInsert)[];
 
 /** An entry's row of the audit log. */
 export function auditRow(entry: AuditEntry): Required<Pick<typeof auditLog.$inferInsert, (typeof AUDIT_ROW_KEYS)[number]>> {

@@ -57,7 +57,8 @@ function tokenOf(request: FastifyRequest, cookieName: string): string | undefine
 }
 
 /** Whether the request carries a session at all (a bearer header or the session cookie), valid or not. */
-export const presentsSession = (app: FastifyInstance, request: FastifyRequest): boolean => tokenOf(request, sessionCookieName(app.ctx.config.secureCookies)) !== undefined;
+export const presentsSession = (app: FastifyInstance, request: FastifyRequest): boolean =>
+  tokenOf(request, sessionCookieName(app.ctx.config.secureCookies)) !== undefined;
 
 /**
  * preHandler, after a session guard: the request authenticated with `Authorization: Bearer`. A
@@ -79,7 +80,13 @@ export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply): v
 }
 
 export function setAttemptCookie(app: FastifyInstance, reply: FastifyReply, token: string, maxAgeSeconds: number): void {
-  reply.setCookie(ATTEMPT_COOKIE, token, { httpOnly: true, sameSite: 'strict', secure: app.ctx.config.secureCookies, path: '/api/auth', maxAge: maxAgeSeconds });
+  reply.setCookie(ATTEMPT_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: app.ctx.config.secureCookies,
+    path: '/api/auth',
+    maxAge: maxAgeSeconds,
+  });
 }
 
 export function clearAttemptCookie(app: FastifyInstance, reply: FastifyReply): void {
@@ -87,7 +94,13 @@ export function clearAttemptCookie(app: FastifyInstance, reply: FastifyReply): v
 }
 
 export function setDeviceCookie(app: FastifyInstance, reply: FastifyReply, token: string): void {
-  reply.setCookie(DEVICE_COOKIE, token, { httpOnly: true, sameSite: 'strict', secure: app.ctx.config.secureCookies, path: '/api/auth', maxAge: DEVICE_COOKIE_SECONDS });
+  reply.setCookie(DEVICE_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: app.ctx.config.secureCookies,
+    path: '/api/auth',
+    maxAge: DEVICE_COOKIE_SECONDS,
+  });
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -162,7 +175,15 @@ export async function refuseAccess(
 ): Promise<never> {
   const { actor, meta, details } = input;
   const target = input.target ?? { type: 'route', id: meta.route };
-  await audit(ctx.db, { at: ctx.clock.now(), actorId: actor?.id ?? null, action: 'access.refused', targetType: target.type, targetId: target.id, ip: meta.ip, ...(details ? { details } : {}) });
+  await audit(ctx.db, {
+    at: ctx.clock.now(),
+    actorId: actor?.id ?? null,
+    action: 'access.refused',
+    targetType: target.type,
+    targetId: target.id,
+    ip: meta.ip,
+    ...(details ? { details } : {}),
+  });
   throw new AppError('FORBIDDEN');
 }
 
@@ -182,7 +203,10 @@ export type OnAnyone = 'persons.readFull' | 'persons.readSummary';
  * (one of them, when a list). An id naming someone else without it is refused (403, audited).
  * For services; routes call assertSelfOrPermitted.
  */
-export async function selfOrPermitted(ctx: ServiceContext, input: { actor: Actor; meta: RequestMeta; id: number | undefined; permission: OnAnyone | readonly OnAnyone[] }): Promise<number> {
+export async function selfOrPermitted(
+  ctx: ServiceContext,
+  input: { actor: Actor; meta: RequestMeta; id: number | undefined; permission: OnAnyone | readonly OnAnyone[] },
+): Promise<number> {
   const { actor, id } = input;
   if (id === undefined || id === actor.id) return actor.id;
   const permissions: readonly OnAnyone[] = typeof input.permission === 'string' ? [input.permission] : input.permission;
@@ -195,7 +219,12 @@ export async function selfOrPermitted(ctx: ServiceContext, input: { actor: Actor
  * session's person holds `permission` (one of them, when a list).
  * An id naming someone else without it is refused (403, audited).
  */
-export async function assertSelfOrPermitted(app: FastifyInstance, request: FastifyRequest, id: number | undefined, permission: OnAnyone | readonly OnAnyone[]): Promise<number> {
+export async function assertSelfOrPermitted(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: number | undefined,
+  permission: OnAnyone | readonly OnAnyone[],
+): Promise<number> {
   return selfOrPermitted(app.ctx, { ...acting(request), id, permission });
 }
 

@@ -29,10 +29,18 @@ declare module 'fastify' {
 export const candidateCookieName = (secure: boolean) => (secure ? '__Host-portal_candidate' : 'portal_candidate');
 
 /** The columns of a new candidate session's row (`newCandidateSession`), for a statement built once (placeholdersOf). */
-export const CANDIDATE_SESSION_ROW_KEYS = ['tokenHash', 'candidateId', 'createdAt', 'expiresAt'] as const satisfies readonly (keyof typeof candidateSessions.$inferInsert)[];
+export const CANDIDATE_SESSION_ROW_KEYS = [
+  'tokenHash',
+  'candidateId',
+  'createdAt',
+  'expiresAt',
+] as const satisfies readonly (keyof typeof candidateSessions.$inferInsert)[];
 
 /** A new candidate session: its token, answered once (to be set as the cookie), and the row that keeps its hash. */
-export function newCandidateSession(ctx: ServiceContext, candidateId: number): { token: string; row: Required<Pick<typeof candidateSessions.$inferInsert, (typeof CANDIDATE_SESSION_ROW_KEYS)[number]>> } {
+export function newCandidateSession(
+  ctx: ServiceContext,
+  candidateId: number,
+): { token: string; row: Required<Pick<typeof candidateSessions.$inferInsert, (typeof CANDIDATE_SESSION_ROW_KEYS)[number]>> } {
   const token = randomToken();
   const now = ctx.clock.now();
   return { token, row: { tokenHash: hashToken(token), candidateId, createdAt: now, expiresAt: new Date(now.getTime() + CANDIDATE_SESSION_SECONDS * 1000) } };
@@ -64,7 +72,8 @@ export function setCandidateAttemptCookie(app: FastifyInstance, reply: FastifyRe
 }
 
 /** The attempt this browser keeps, if any. */
-export const candidateAttemptOf = (app: FastifyInstance, request: FastifyRequest): string | undefined => request.cookies[attemptCookieName(app.ctx.config.secureCookies)] || undefined;
+export const candidateAttemptOf = (app: FastifyInstance, request: FastifyRequest): string | undefined =>
+  request.cookies[attemptCookieName(app.ctx.config.secureCookies)] || undefined;
 
 export function clearCandidateAttemptCookie(app: FastifyInstance, reply: FastifyReply): void {
   const secure = app.ctx.config.secureCookies;
@@ -75,7 +84,11 @@ export function clearCandidateAttemptCookie(app: FastifyInstance, reply: Fastify
 export async function closeCandidateSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const secure = app.ctx.config.secureCookies;
   const token = tokenOf(request, secure);
-  if (token) await app.ctx.db.update(candidateSessions).set({ revokedAt: app.ctx.clock.now() }).where(eq(candidateSessions.tokenHash, hashToken(token)));
+  if (token)
+    await app.ctx.db
+      .update(candidateSessions)
+      .set({ revokedAt: app.ctx.clock.now() })
+      .where(eq(candidateSessions.tokenHash, hashToken(token)));
   reply.clearCookie(candidateCookieName(secure), { httpOnly: true, sameSite: 'lax', secure, path: '/' });
 }
 

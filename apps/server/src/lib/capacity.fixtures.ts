@@ -44,7 +44,13 @@ export function burstFiles(): { dir: string; connected: string; go: string; allS
  * (docs/performance.md, PGlite in turns): connections still waiting to be accepted when a handler holds the thread would
  * come in one by one afterwards, and never as the crowd the test is about.
  */
-export async function burstFromAnotherProcess(app: FastifyInstance, port: number, files: ReturnType<typeof burstFiles>, prefix: string, count: number): Promise<number[]> {
+export async function burstFromAnotherProcess(
+  app: FastifyInstance,
+  port: number,
+  files: ReturnType<typeof burstFiles>,
+  prefix: string,
+  count: number,
+): Promise<number[]> {
   const { connected, go, allSent } = files;
   for (const file of [connected, go, allSent]) rmSync(file, { force: true });
   const client = `
@@ -75,7 +81,7 @@ export async function burstFromAnotherProcess(app: FastifyInstance, port: number
   const accepted = () => new Promise<number>((resolve, reject) => app.server.getConnections((error, n) => (error ? reject(error) : resolve(n))));
   const end = Date.now() + 10_000;
   while (!existsSync(connected) || (await accepted()) < count) {
-    if (Date.now() > end) throw new Error('timed out waiting for the burst\'s connections to be accepted');
+    if (Date.now() > end) throw new Error("timed out waiting for the burst's connections to be accepted");
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   writeFileSync(go, '');

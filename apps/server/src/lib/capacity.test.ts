@@ -52,7 +52,16 @@ beforeAll(async () => {
       };
       app.get('/api/test/gated/:id', hooks, handler);
       // A hook after the gate refuses: the place taken by the gate comes back.
-      app.get('/api/test/gated-denied/:id', { ...hooks, preHandler: async () => { throw new AppError('FORBIDDEN'); } }, handler);
+      app.get(
+        '/api/test/gated-denied/:id',
+        {
+          ...hooks,
+          preHandler: async () => {
+            throw new AppError('FORBIDDEN');
+          },
+        },
+        handler,
+      );
       // An earlier onRequest hook keeps the request until the test lets it reach the gate.
       const before = async (request: FastifyRequest) => {
         const { id } = request.params as { id: string };
@@ -72,7 +81,19 @@ beforeAll(async () => {
         return { id };
       });
       // An onResponse hook before the gate's fails, so Fastify never runs the gate's leave.
-      app.get('/api/test/gated-bad-hook/:id', { onRequest: hooks.onRequest, onResponse: [async () => { throw new Error('a broken onResponse hook'); }, hooks.onResponse] }, handler);
+      app.get(
+        '/api/test/gated-bad-hook/:id',
+        {
+          onRequest: hooks.onRequest,
+          onResponse: [
+            async () => {
+              throw new Error('a broken onResponse hook');
+            },
+            hooks.onResponse,
+          ],
+        },
+        handler,
+      );
     },
   });
   await t.app.listen({ port: 0, host: '127.0.0.1' });

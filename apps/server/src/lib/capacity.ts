@@ -83,7 +83,8 @@ export function capacityGate(options: CapacityOptions): CapacityGate {
 
   const release = () => {
     const next = waiters.shift();
-    if (next) next.take(); // the place goes straight to the next one: `running` stays as it is
+    if (next)
+      next.take(); // the place goes straight to the next one: `running` stays as it is
     else running--;
   };
 

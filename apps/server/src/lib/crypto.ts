@@ -10,8 +10,7 @@ export const hashToken = (token: string): string => createHash('sha256').update(
 export const randomCode = (): string => randomInt(0, 1_000_000).toString().padStart(6, '0');
 
 /** A code is stored salted with its attempt, so equal codes never share a hash. */
-export const hashCode = (attemptTokenHash: string, code: string): string =>
-  createHash('sha256').update(`${attemptTokenHash}:${code}`).digest('hex');
+export const hashCode = (attemptTokenHash: string, code: string): string => createHash('sha256').update(`${attemptTokenHash}:${code}`).digest('hex');
 
 export function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);

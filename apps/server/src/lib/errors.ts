@@ -138,7 +138,14 @@ export class AppError extends Error {
   readonly conflict: LessonConflict | undefined;
   constructor(
     code: ErrorCode,
-    options: { fields?: Record<string, string>; retryAfter?: number; message?: string; columns?: string[]; limit?: Record<string, string | number>; conflict?: LessonConflict } = {},
+    options: {
+      fields?: Record<string, string>;
+      retryAfter?: number;
+      message?: string;
+      columns?: string[];
+      limit?: Record<string, string | number>;
+      conflict?: LessonConflict;
+    } = {},
   ) {
     super(options.message ?? ERROR_MESSAGES[code]);
     this.code = code;
@@ -160,7 +167,10 @@ export const fail = (code: ErrorCode, options?: ConstructorParameters<typeof App
  * rule of the specification (RULE_CODES) gives that rule's code and message.
  */
 export function validationError(fields: Record<string, string>): AppError {
-  const code: ErrorCode = Object.values(fields).map((m) => RULE_CODES[m]).find(Boolean) ?? 'VALIDATION_FAILED';
+  const code: ErrorCode =
+    Object.values(fields)
+      .map((m) => RULE_CODES[m])
+      .find(Boolean) ?? 'VALIDATION_FAILED';
   return new AppError(code, { fields });
 }
 

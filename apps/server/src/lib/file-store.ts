@@ -71,7 +71,11 @@ const duplicate = () => new AppError('FILE_EXISTS');
  */
 export async function storeUpload(ctx: ServiceContext, tx: Tx, input: { ownerId: number; upload: CheckedUpload; purpose: string }): Promise<FileRow> {
   const { ownerId, upload } = input;
-  const [existing] = await tx.select({ id: files.id }).from(files).where(and(eq(files.ownerId, ownerId), eq(files.sha256, upload.sha256))).limit(1);
+  const [existing] = await tx
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.ownerId, ownerId), eq(files.sha256, upload.sha256)))
+    .limit(1);
   if (existing) throw duplicate();
   const id = randomUUID();
   const key = `${ownerId}/${id}`;
@@ -82,7 +86,17 @@ export async function storeUpload(ctx: ServiceContext, tx: Tx, input: { ownerId:
   try {
     [row] = await tx
       .insert(files)
-      .values({ id, ownerId, sha256: upload.sha256, mime: upload.mime, size: upload.data.length, originalName: upload.name, storageKey: key, purpose: input.purpose, createdAt: ctx.clock.now() })
+      .values({
+        id,
+        ownerId,
+        sha256: upload.sha256,
+        mime: upload.mime,
+        size: upload.data.length,
+        originalName: upload.name,
+        storageKey: key,
+        purpose: input.purpose,
+        createdAt: ctx.clock.now(),
+      })
       .onConflictDoNothing({ target: [files.ownerId, files.sha256] })
       .returning();
   } catch (error) {

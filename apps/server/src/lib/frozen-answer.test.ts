@@ -32,7 +32,7 @@ describe('frozen answers (issue 15)', () => {
   });
 });
 
-describe('one\'s own record, made once per session row', () => {
+describe("one's own record, made once per session row", () => {
   let t: TestApp;
   let client: Client;
   let id: number;

@@ -56,7 +56,7 @@ describe('replies gathered per turn of the event loop', () => {
 });
 
 describe('reads the specification sends with POST or PATCH (docs/performance.md, change feed)', () => {
-  it('answer without waiting for the database\'s announcements, where a change waits for them', async () => {
+  it("answer without waiting for the database's announcements, where a change waits for them", async () => {
     const changes = t.app.ctx.changes!;
     const settle = changes.settle;
     let settled = 0;

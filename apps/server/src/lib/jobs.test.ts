@@ -113,9 +113,21 @@ describe.runIf(onPostgres)('the jobs on PostgreSQL: pg-boss', () => {
 
   it('runs the handler for a job sent to the queue: a request past its deadline is rejected', async () => {
     t.clock.advance(new Date('2024-01-15T08:00:00Z').getTime() - t.clock.now().getTime());
-    const [person] = await t.db.insert(persons).values({ MATRICULE: `JOB${Date.now().toString(36).slice(-6).toUpperCase()}`, KIND: 'STAFF', STATUS: 'VACATAIRE', FIRSTNAME: 'Job', LASTNAME: 'Run', EMAIL: `job${Date.now()}@portal.example` }).returning({ id: persons.id });
+    const [person] = await t.db
+      .insert(persons)
+      .values({
+        MATRICULE: `JOB${Date.now().toString(36).slice(-6).toUpperCase()}`,
+        KIND: 'STAFF',
+        STATUS: 'VACATAIRE',
+        FIRSTNAME: 'Job',
+        LASTNAME: 'Run',
+        EMAIL: `job${Date.now()}@portal.example`,
+      })
+      .returning({ id: persons.id });
     const [sub] = await t.db.select({ id: requestSubcategories.id }).from(requestSubcategories).where(eq(requestSubcategories.code, '0301'));
-    const filed = await (await sessionFor(t, person!.id)).post('/api/requests', { REQUEST_CATEGORY_ID: sub!.id, REQUEST_OBJECT: 'Contract', DESCRIPTION: 'Never received.' });
+    const filed = await (
+      await sessionFor(t, person!.id)
+    ).post('/api/requests', { REQUEST_CATEGORY_ID: sub!.id, REQUEST_OBJECT: 'Contract', DESCRIPTION: 'Never received.' });
     expect(filed.statusCode).toBe(201);
     const id = (filed.json() as { id: number }).id;
     t.clock.advance(7 * 86_400_000);
@@ -146,7 +158,9 @@ describe.runIf(onPostgres)('the jobs on PostgreSQL: pg-boss', () => {
   it('stops pg-boss when the app closes: none of its connections is left', async () => {
     const admin = new pg.Client({ connectionString: t.databaseUrl! });
     await admin.connect();
-    const connections = async () => (await admin.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = 'portal-jobs'`)).rows[0].n as number;
+    const connections = async () =>
+      (await admin.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = 'portal-jobs'`)).rows[0]
+        .n as number;
     try {
       expect(await connections()).toBeGreaterThan(0);
       await t.app.close();

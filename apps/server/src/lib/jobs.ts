@@ -39,7 +39,8 @@ const RUN_LIMIT_SECONDS = 15 * 60;
 const PGBOSS_CONNECTIONS = 3;
 
 /** Whether a job's answer says it changed something: a count above zero. */
-const didSomething = (result: unknown): boolean => typeof result === 'object' && result !== null && Object.values(result).some((value) => typeof value === 'number' && value > 0);
+const didSomething = (result: unknown): boolean =>
+  typeof result === 'object' && result !== null && Object.values(result).some((value) => typeof value === 'number' && value > 0);
 
 /** One run of a job: its answer is logged (debug when it did nothing), a failure too, and thrown back. */
 async function runOnce(ctx: ServiceContext, job: Job): Promise<unknown> {
@@ -119,7 +120,10 @@ async function startPgBoss(ctx: ServiceContext, databaseUrl: string, jobs: reado
  * Starts the periodic jobs of this instance: pg-boss on PostgreSQL (which needs DATABASE_URL, the
  * connection string), timers in the process on PGlite. Quiet: one line at debug level.
  */
-export async function startJobs(ctx: ServiceContext, input: { driver: Database['driver']; databaseUrl: string | undefined; jobs: readonly Job[] }): Promise<JobRunner> {
+export async function startJobs(
+  ctx: ServiceContext,
+  input: { driver: Database['driver']; databaseUrl: string | undefined; jobs: readonly Job[] },
+): Promise<JobRunner> {
   const { driver, databaseUrl } = input;
   const jobs = input.jobs.filter((job) => !job.driver || job.driver === driver);
   let runner: JobRunner;

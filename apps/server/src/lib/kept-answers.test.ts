@@ -57,7 +57,10 @@ describe('whole answers kept until a table they were read from changes (docs/per
     expect(await ask({ id: other })).toEqual({ language: 'fr' });
     expect(built.n).toBe(2);
 
-    await t.db.update(settings).set({ values: { LANGUAGE: 'fr' } }).where(eq(settings.personId, id));
+    await t.db
+      .update(settings)
+      .set({ values: { LANGUAGE: 'fr' } })
+      .where(eq(settings.personId, id));
     await t.settled();
     expect(await ask({ id })).toEqual({ language: 'fr' });
     expect(built.n).toBe(3);
@@ -71,7 +74,11 @@ describe('whole answers kept until a table they were read from changes (docs/per
       kept.answer({ name: 'language', of: id, tables: [settings] }, async () => {
         builds++;
         const answer = await languageOf(id);
-        if (builds === 1) await t.db.update(settings).set({ values: { LANGUAGE: 'fr' } }).where(eq(settings.personId, id));
+        if (builds === 1)
+          await t.db
+            .update(settings)
+            .set({ values: { LANGUAGE: 'fr' } })
+            .where(eq(settings.personId, id));
         return answer;
       });
     expect(await ask()).toEqual({ language: 'en' });
@@ -127,12 +134,18 @@ describe('whole answers kept until a table they were read from changes (docs/per
     // named the cycles, reads the settings
     await ask({ id, name: 'misnamed', tables: [cycles] });
     await expect(ask({ id, name: 'misnamed', tables: [cycles] })).resolves.toEqual({ language: 'en' });
-    await t.db.update(settings).set({ values: { LANGUAGE: 'fr' } }).where(eq(settings.personId, id));
+    await t.db
+      .update(settings)
+      .set({ values: { LANGUAGE: 'fr' } })
+      .where(eq(settings.personId, id));
     await t.settled();
     await expect(ask({ id, name: 'misnamed', tables: [cycles] })).rejects.toThrow(StaleKeptAnswer);
     // named rightly, the same change builds it again
     await ask({ id, name: 'named' });
-    await t.db.update(settings).set({ values: { LANGUAGE: 'en' } }).where(eq(settings.personId, id));
+    await t.db
+      .update(settings)
+      .set({ values: { LANGUAGE: 'en' } })
+      .where(eq(settings.personId, id));
     await t.settled();
     await expect(ask({ id, name: 'named' })).resolves.toEqual({ language: 'en' });
   });
@@ -152,7 +165,10 @@ describe('whole answers kept until a table they were read from changes (docs/per
     expect(answers.hits).toBe(hits + 1);
     // a sub-category renamed is shown in the list's lines: the list is read again
     const [sub] = await t.db.select().from(requestSubcategories).limit(1);
-    await t.db.update(requestSubcategories).set({ name: `${sub!.name}` }).where(eq(requestSubcategories.id, sub!.id));
+    await t.db
+      .update(requestSubcategories)
+      .set({ name: `${sub!.name}` })
+      .where(eq(requestSubcategories.id, sub!.id));
     await t.settled();
     const misses = answers.misses;
     ok<RequestPage>(await client.get('/api/requests?page=1&pageSize=20'));

@@ -25,7 +25,9 @@ describe('LOG_FORMAT', () => {
     expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example', SMTP_URL: 'smtp://mail:25' }, { tty: true }).logFormat).toBe('json');
     expect(loadConfig({ NODE_ENV: 'test' }, { tty: true }).logFormat).toBe('json');
     expect(loadConfig({ LOG_FORMAT: 'json' }, { tty: true }).logFormat).toBe('json');
-    expect(loadConfig({ LOG_FORMAT: 'pretty', NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example', SMTP_URL: 'smtp://mail:25' }).logFormat).toBe('pretty');
+    expect(loadConfig({ LOG_FORMAT: 'pretty', NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example', SMTP_URL: 'smtp://mail:25' }).logFormat).toBe(
+      'pretty',
+    );
     expect(() => loadConfig({ LOG_FORMAT: 'yaml' })).toThrow('LOG_FORMAT: must be json or pretty');
   });
 
@@ -35,9 +37,18 @@ describe('LOG_FORMAT', () => {
     await c.get('/api/auth/session');
     await c.get('/api/hr/registrations?q=Mballa&page=2');
     await c.post('/api/auth/students/', { identifier: 'PER0001', password: 'Secret-Pass-123' });
-    expect(lines.some((l) => /^\d\d:\d\d:\d\d GET \/api\/auth\/session 200 \d+ms$/.test(l)), lines.join('\n')).toBe(true);
-    expect(lines.some((l) => /^\d\d:\d\d:\d\d GET \/api\/hr\/registrations 401 \d+ms$/.test(l)), lines.join('\n')).toBe(true);
-    expect(lines.some((l) => /^\d\d:\d\d:\d\d POST \/api\/auth\/students\/ \d{3} \d+ms$/.test(l)), lines.join('\n')).toBe(true);
+    expect(
+      lines.some((l) => /^\d\d:\d\d:\d\d GET \/api\/auth\/session 200 \d+ms$/.test(l)),
+      lines.join('\n'),
+    ).toBe(true);
+    expect(
+      lines.some((l) => /^\d\d:\d\d:\d\d GET \/api\/hr\/registrations 401 \d+ms$/.test(l)),
+      lines.join('\n'),
+    ).toBe(true);
+    expect(
+      lines.some((l) => /^\d\d:\d\d:\d\d POST \/api\/auth\/students\/ \d{3} \d+ms$/.test(l)),
+      lines.join('\n'),
+    ).toBe(true);
     const log = lines.join('\n');
     for (const leak of ['Mballa', 'page=', 'Secret-Pass-123', '{"level"']) expect(log).not.toContain(leak);
   });

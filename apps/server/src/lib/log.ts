@@ -34,7 +34,12 @@ const QUOTED_VALUE = /(:\s*|\bvalue\s+)"(?:[^"]|"")*"/g;
 export const withoutValues = (message: string): string => message.replace(QUOTED_VALUE, '$1"[redacted]"');
 
 /** Only the frames of a stack: its first lines repeat the message, which may carry values (Drizzle's "params: ..."). */
-const framesOf = (stack: string | undefined): string => (stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)).slice(0, 8).join('\n');
+const framesOf = (stack: string | undefined): string =>
+  (stack ?? '')
+    .split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .slice(0, 8)
+    .join('\n');
 
 /** An error of PostgreSQL (node-postgres or PGlite): an SQLSTATE code and a severity. */
 function isDatabaseError(error: Error): error is Error & { code: string; constraint?: string; table?: string; column?: string; routine?: string } {

@@ -51,7 +51,10 @@ const smtp = new TestSmtp();
 let t: TestApp;
 beforeAll(async () => {
   await smtp.start();
-  t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` }, mailTransport: nodemailer.createTransport({ host: '127.0.0.1', port: smtp.port, secure: false, ignoreTLS: true }) });
+  t = await createTestApp({
+    env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` },
+    mailTransport: nodemailer.createTransport({ host: '127.0.0.1', port: smtp.port, secure: false, ignoreTLS: true }),
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -113,7 +116,13 @@ describe('outgoing mail over SMTP', () => {
   it('sends the files attached to a mail (a receipt), byte for byte', async () => {
     const to = 'attachment.test@portal.example';
     const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(5000), Buffer.from('\n%%EOF\n')]);
-    await t.app.ctx.mailer.enqueue(t.db, { to, subject: 'Your receipt', text: 'The receipt is attached.', kind: 'test-attachment', attachments: [{ filename: 'receipt-RC-1.pdf', contentType: 'application/pdf', content: pdf }] });
+    await t.app.ctx.mailer.enqueue(t.db, {
+      to,
+      subject: 'Your receipt',
+      text: 'The receipt is attached.',
+      kind: 'test-attachment',
+      attachments: [{ filename: 'receipt-RC-1.pdf', contentType: 'application/pdf', content: pdf }],
+    });
     const kept = await lastMailTo(t.db, to);
     expect(kept?.attachments).toEqual([{ filename: 'receipt-RC-1.pdf', contentType: 'application/pdf', contentBase64: pdf.toString('base64') }]);
     await t.app.ctx.mailer.processDue();
@@ -124,7 +133,11 @@ describe('outgoing mail over SMTP', () => {
     expect(part).toBeDefined();
     expect(part).toMatch(/Content-Type: application\/pdf/i);
     expect(part).toMatch(/Content-Transfer-Encoding: base64/i);
-    const body = part!.split(/\r?\n\r?\n/).slice(1).join('').replace(/\s+/g, '');
+    const body = part!
+      .split(/\r?\n\r?\n/)
+      .slice(1)
+      .join('')
+      .replace(/\s+/g, '');
     expect(Buffer.from(body, 'base64').equals(pdf)).toBe(true);
     expect(raw).toContain('The receipt is attached.');
   });

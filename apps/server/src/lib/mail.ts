@@ -33,7 +33,18 @@ const LEASE_SECONDS = 300;
 const POLL_MS = 15_000;
 
 /** The columns every outbox row (`Mailer.outboxRow`) names, in a statement built once (placeholdersOf). */
-export const OUTBOX_ROW_KEYS = ['toAddress', 'subject', 'textBody', 'htmlBody', 'replyTo', 'attachments', 'kind', 'status', 'nextAttemptAt', 'createdAt'] as const satisfies readonly (keyof typeof mailOutbox.$inferInsert)[];
+export const OUTBOX_ROW_KEYS = [
+  'toAddress',
+  'subject',
+  'textBody',
+  'htmlBody',
+  'replyTo',
+  'attachments',
+  'kind',
+  'status',
+  'nextAttemptAt',
+  'createdAt',
+] as const satisfies readonly (keyof typeof mailOutbox.$inferInsert)[];
 export type OutboxRow = Required<Pick<typeof mailOutbox.$inferInsert, (typeof OUTBOX_ROW_KEYS)[number]>>;
 
 export interface Mailer {
@@ -95,7 +106,11 @@ export function createMailer(options: MailerOptions): Mailer {
 
   async function sendOne(mail: typeof mailOutbox.$inferSelect): Promise<void> {
     try {
-      const attachments = (mail.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, 'base64') }));
+      const attachments = (mail.attachments ?? []).map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        content: Buffer.from(a.contentBase64, 'base64'),
+      }));
       await transport!.sendMail({
         from,
         to: mail.toAddress,
@@ -114,7 +129,10 @@ export function createMailer(options: MailerOptions): Mailer {
         .update(mailOutbox)
         .set({ status: giveUp ? 'failed' : 'pending', lastError: message.slice(0, 500), nextAttemptAt: new Date(clock.now().getTime() + wait * 1000) })
         .where(eq(mailOutbox.id, mail.id));
-      log[giveUp ? 'error' : 'warn']({ mailId: mail.id, kind: mail.kind, attempts: mail.attempts, err: message }, giveUp ? 'mail given up' : 'mail send failed; will retry');
+      log[giveUp ? 'error' : 'warn'](
+        { mailId: mail.id, kind: mail.kind, attempts: mail.attempts, err: message },
+        giveUp ? 'mail given up' : 'mail send failed; will retry',
+      );
     }
   }
 
@@ -136,13 +154,15 @@ export function createMailer(options: MailerOptions): Mailer {
   function processDue(): Promise<number> {
     if (!transport || stopped) return Promise.resolve(0);
     if (queued) return queued;
-    const next = tail.then(() => {
-      queued = undefined;
-      return drain();
-    }).catch((error: unknown) => {
-      log.error({ err: error }, 'mail outbox processing failed');
-      return 0;
-    });
+    const next = tail
+      .then(() => {
+        queued = undefined;
+        return drain();
+      })
+      .catch((error: unknown) => {
+        log.error({ err: error }, 'mail outbox processing failed');
+        return 0;
+      });
     queued = next;
     tail = next;
     return next;
@@ -157,7 +177,9 @@ export function createMailer(options: MailerOptions): Mailer {
       textBody: mail.text,
       htmlBody: mail.html ?? null,
       replyTo: mail.replyTo ?? null,
-      attachments: mail.attachments?.length ? mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, contentBase64: a.content.toString('base64') })) : null,
+      attachments: mail.attachments?.length
+        ? mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, contentBase64: a.content.toString('base64') }))
+        : null,
       kind: mail.kind,
       status: transport ? 'pending' : 'kept',
       nextAttemptAt: now,
@@ -216,7 +238,16 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 /** A plain mail in the person's language: greeting, body, signature; links are clickable in HTML. */
 export function composeMail(
   lang: Lang,
-  input: { to: string; name: string | null; kind: string; key: string; vars: Record<string, string | number>; replyTo?: string; subjectKey?: string; bodyKey?: string },
+  input: {
+    to: string;
+    name: string | null;
+    kind: string;
+    key: string;
+    vars: Record<string, string | number>;
+    replyTo?: string;
+    subjectKey?: string;
+    bodyKey?: string;
+  },
 ): OutgoingMail {
   // No name: a mail to an address nobody has proven greets without what the sender typed (decision 65).
   const greeting = input.name === null ? tr(lang, 'greetingUnnamed') : tr(lang, 'greeting', { name: input.name });
@@ -225,9 +256,21 @@ export function composeMail(
   const text = `${greeting}\n\n${body}\n\n${signature}\n`;
   const html = `<p>${escapeHtml(greeting)}</p>${body
     .split('\n\n')
-    .map((p) => `<p>${escapeHtml(p).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>').replace(/\n/g, '<br>')}</p>`)
+    .map(
+      (p) =>
+        `<p>${escapeHtml(p)
+          .replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')
+          .replace(/\n/g, '<br>')}</p>`,
+    )
     .join('')}<p>${escapeHtml(signature)}</p>`;
-  return { to: input.to.toLowerCase(), subject: tr(lang, input.subjectKey ?? `${input.key}.subject`, input.vars), text, html, kind: input.kind, ...(input.replyTo ? { replyTo: input.replyTo } : {}) };
+  return {
+    to: input.to.toLowerCase(),
+    subject: tr(lang, input.subjectKey ?? `${input.key}.subject`, input.vars),
+    text,
+    html,
+    kind: input.kind,
+    ...(input.replyTo ? { replyTo: input.replyTo } : {}),
+  };
 }
 
 /** Who a mail to a person goes to: their name, the address their account uses (else the one the registry holds) and their language. */
@@ -271,6 +314,9 @@ export async function mailPerson(
 ): Promise<boolean> {
   const recipient = 'recipient' in input ? input.recipient : await recipientOf(exec, input.personId);
   if (!recipient) return false;
-  await mailer.enqueue(exec, composeMail(recipient.lang, { to: recipient.to, name: recipient.name, kind: input.kind, key: input.key, vars: input.vars(recipient.lang) }));
+  await mailer.enqueue(
+    exec,
+    composeMail(recipient.lang, { to: recipient.to, name: recipient.name, kind: input.kind, key: input.key, vars: input.vars(recipient.lang) }),
+  );
   return true;
 }

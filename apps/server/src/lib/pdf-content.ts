@@ -1,6 +1,19 @@
 import { createRequire } from 'node:module';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { PDFArray, PDFContext, PDFDict, PDFHexString, PDFName, PDFNull, PDFNumber, PDFObjectParser, PDFRawStream, PDFString, decodePDFRawStream, type PDFObject } from 'pdf-lib';
+import {
+  PDFArray,
+  PDFContext,
+  PDFDict,
+  PDFHexString,
+  PDFName,
+  PDFNull,
+  PDFNumber,
+  PDFObjectParser,
+  PDFRawStream,
+  PDFString,
+  decodePDFRawStream,
+  type PDFObject,
+} from 'pdf-lib';
 
 /**
  * What the upload check reads in a PDF (finding 15, decision 66): its objects as pdf-lib's parser
@@ -17,7 +30,22 @@ export type PdfContent = 'plain' | 'active' | 'unreadable';
  * carried inside (embedded file streams, `/EmbeddedFiles` trees, a file specification's `/EF`, file
  * attachment annotations), RichMedia (Flash, video players) and XFA forms, both scriptable.
  */
-const ACTIVE_NAMES = new Set(['JavaScript', 'JS', 'OnInstantiate', 'Launch', 'SubmitForm', 'ImportData', 'GoToE', 'EmbeddedFile', 'EmbeddedFiles', 'EF', 'FileAttachment', 'RichMedia', 'RichMediaExecute', 'XFA']);
+const ACTIVE_NAMES = new Set([
+  'JavaScript',
+  'JS',
+  'OnInstantiate',
+  'Launch',
+  'SubmitForm',
+  'ImportData',
+  'GoToE',
+  'EmbeddedFile',
+  'EmbeddedFiles',
+  'EF',
+  'FileAttachment',
+  'RichMedia',
+  'RichMediaExecute',
+  'XFA',
+]);
 
 /** Bytes decoded from object streams per file, at most (object streams hold dictionaries: a few MiB at most in real files; a compression bomb stops here). */
 const MAX_DECODED = 16 * 1024 * 1024;
@@ -63,15 +91,31 @@ function objectStarts(file: Buffer): { at: number; body: number }[] {
   const objects = found('obj', BEFORE_OBJ);
   const trailers = found('trailer', ENDS_TOKEN);
   const starts: { at: number; body: number }[] = [];
-  for (let o = 0, t = 0; o < objects.length || t < trailers.length; ) starts.push(t === trailers.length || (o < objects.length && objects[o]!.at < trailers[t]!.at) ? objects[o++]! : trailers[t++]!);
+  for (let o = 0, t = 0; o < objects.length || t < trailers.length;)
+    starts.push(t === trailers.length || (o < objects.length && objects[o]!.at < trailers[t]!.at) ? objects[o++]! : trailers[t++]!);
   return starts;
 }
 
 const name = (value: string) => PDFName.of(value);
-const [TYPE, OBJ_STM, N, FIRST, FILTER, DECODE_PARMS, ENCRYPT, PREDICTOR] = ['Type', 'ObjStm', 'N', 'First', 'Filter', 'DecodeParms', 'Encrypt', 'Predictor'].map(name) as [PDFName, PDFName, PDFName, PDFName, PDFName, PDFName, PDFName, PDFName];
+const [TYPE, OBJ_STM, N, FIRST, FILTER, DECODE_PARMS, ENCRYPT, PREDICTOR] = [
+  'Type',
+  'ObjStm',
+  'N',
+  'First',
+  'Filter',
+  'DecodeParms',
+  'Encrypt',
+  'Predictor',
+].map(name) as [PDFName, PDFName, PDFName, PDFName, PDFName, PDFName, PDFName, PDFName];
 /** The filters pdf-lib decodes, under their names and the abbreviations other readers accept for them too. */
 const FILTERS = new Map<PDFName, PDFName>();
-for (const [full, short] of [['FlateDecode', 'Fl'], ['LZWDecode', 'LZW'], ['ASCII85Decode', 'A85'], ['ASCIIHexDecode', 'AHx'], ['RunLengthDecode', 'RL']] as const) {
+for (const [full, short] of [
+  ['FlateDecode', 'Fl'],
+  ['LZWDecode', 'LZW'],
+  ['ASCII85Decode', 'A85'],
+  ['ASCIIHexDecode', 'AHx'],
+  ['RunLengthDecode', 'RL'],
+] as const) {
   FILTERS.set(name(full), name(full));
   FILTERS.set(name(short), name(full));
 }

@@ -26,7 +26,11 @@ export interface Institution {
 
 /** A new A4 document with its metadata. */
 export function newDocument(info: { title: string; subject?: string }): Pdf {
-  return new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: info.title, ...(info.subject ? { Subject: info.subject } : {}), Producer: 'University Portal', Creator: 'University Portal' } });
+  return new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    info: { Title: info.title, ...(info.subject ? { Subject: info.subject } : {}), Producer: 'University Portal', Creator: 'University Portal' },
+  });
 }
 
 /** Ends the document and answers its bytes. */
@@ -54,7 +58,12 @@ export const bilingual = (key: string, vars: Record<string, string | number> = {
 /** A horizontal rule across the page at the current position. */
 export function rule(doc: Pdf, gap = 8): void {
   doc.moveDown(0.2);
-  doc.moveTo(MARGIN, doc.y).lineTo(doc.page.width - MARGIN, doc.y).lineWidth(0.8).strokeColor('#000000').stroke();
+  doc
+    .moveTo(MARGIN, doc.y)
+    .lineTo(doc.page.width - MARGIN, doc.y)
+    .lineWidth(0.8)
+    .strokeColor('#000000')
+    .stroke();
   doc.y += gap;
 }
 
@@ -82,7 +91,11 @@ export function letterhead(doc: Pdf, institution: Institution): void {
 
 /** A document's title, centred and bold. */
 export function title(doc: Pdf, text: string): void {
-  doc.font(BOLD).fontSize(15).fillColor('#000000').text(text, MARGIN, doc.y, { width: contentWidth(doc), align: 'center' });
+  doc
+    .font(BOLD)
+    .fontSize(15)
+    .fillColor('#000000')
+    .text(text, MARGIN, doc.y, { width: contentWidth(doc), align: 'center' });
   doc.moveDown(0.6);
 }
 
@@ -90,13 +103,20 @@ export function title(doc: Pdf, text: string): void {
 export function heading(doc: Pdf, text: string): void {
   ensureSpace(doc, 30);
   doc.moveDown(0.3);
-  doc.font(BOLD).fontSize(10).fillColor('#000000').text(text, MARGIN, doc.y, { width: contentWidth(doc) });
+  doc
+    .font(BOLD)
+    .fontSize(10)
+    .fillColor('#000000')
+    .text(text, MARGIN, doc.y, { width: contentWidth(doc) });
   doc.moveDown(0.2);
 }
 
 /** A paragraph of running text. */
 export function paragraph(doc: Pdf, text: string, options: { size?: number; bold?: boolean } = {}): void {
-  doc.font(options.bold ? BOLD : FONT).fontSize(options.size ?? 9).fillColor('#000000');
+  doc
+    .font(options.bold ? BOLD : FONT)
+    .fontSize(options.size ?? 9)
+    .fillColor('#000000');
   ensureSpace(doc, doc.heightOfString(text, { width: contentWidth(doc) }) + 4);
   doc.text(text, MARGIN, doc.y, { width: contentWidth(doc) });
   doc.moveDown(0.4);
@@ -126,7 +146,14 @@ export function labelValue(doc: Pdf, label: string, value: string | null | undef
     afterValue = doc.y;
   } else {
     const y = top + 11;
-    doc.moveTo(valueX, y).lineTo(valueX + valueWidth, y).dash(1, { space: 2 }).lineWidth(0.6).strokeColor(LINE).stroke().undash();
+    doc
+      .moveTo(valueX, y)
+      .lineTo(valueX + valueWidth, y)
+      .dash(1, { space: 2 })
+      .lineWidth(0.6)
+      .strokeColor(LINE)
+      .stroke()
+      .undash();
     afterValue = y + 3;
   }
   doc.fillColor('#000000');
@@ -143,7 +170,11 @@ export function signatureBoxes(doc: Pdf, titles: string[], height = 85): void {
   titles.forEach((text, i) => {
     const x = MARGIN + i * (width + gap);
     doc.rect(x, top, width, height).lineWidth(0.8).strokeColor('#000000').stroke();
-    doc.font(BOLD).fontSize(8).fillColor('#000000').text(text, x + 5, top + 5, { width: width - 10 });
+    doc
+      .font(BOLD)
+      .fontSize(8)
+      .fillColor('#000000')
+      .text(text, x + 5, top + 5, { width: width - 10 });
   });
   doc.x = MARGIN;
   doc.y = top + height + 10;
@@ -170,13 +201,20 @@ export function table(doc: Pdf, columns: TableColumn[], rows: string[][]): void 
         if (header) doc.rect(MARGIN, top, contentWidth(doc), height).fillColor('#e8e8e8').fill();
         cells.forEach((cell, i) => {
           doc.rect(x, top, widths[i]!, height).lineWidth(0.5).strokeColor('#000000').stroke();
-          doc.font(header ? BOLD : FONT).fontSize(header ? 8 : 8.5).fillColor('#000000').text(cell, x + pad, top + pad, { width: widths[i]! - 2 * pad });
+          doc
+            .font(header ? BOLD : FONT)
+            .fontSize(header ? 8 : 8.5)
+            .fillColor('#000000')
+            .text(cell, x + pad, top + pad, { width: widths[i]! - 2 * pad });
           x += widths[i]!;
         });
       },
     };
   };
-  const headerRow = draw(columns.map((c) => c.header), true);
+  const headerRow = draw(
+    columns.map((c) => c.header),
+    true,
+  );
   const paintHeader = () => {
     const top = doc.y;
     headerRow.paint(top);
@@ -208,8 +246,17 @@ export async function qrCode(doc: Pdf, text: string, options: { size?: number; c
   ensureSpace(doc, size + 16);
   const top = doc.y;
   doc.image(png, MARGIN, top, { width: size, height: size });
-  if (options.caption) doc.font(FONT).fontSize(8).fillColor(GREY).text(options.caption, MARGIN + size + 10, top + size / 2 - 10, { width: contentWidth(doc) - size - 10 });
-  doc.font(FONT).fontSize(7).fillColor('#000000').text(text, MARGIN, top + size + 2, { lineBreak: false });
+  if (options.caption)
+    doc
+      .font(FONT)
+      .fontSize(8)
+      .fillColor(GREY)
+      .text(options.caption, MARGIN + size + 10, top + size / 2 - 10, { width: contentWidth(doc) - size - 10 });
+  doc
+    .font(FONT)
+    .fontSize(7)
+    .fillColor('#000000')
+    .text(text, MARGIN, top + size + 2, { lineBreak: false });
   doc.x = MARGIN;
   doc.y = top + size + 14;
 }

@@ -66,7 +66,8 @@ describe('who may do what', () => {
     for (const who of ['academic', 'identification'] as const) {
       const summary = (await clients[who].get(`/api/students/${lecturerId}`)).json();
       expect(summary).toMatchObject({ SUMMARY: true, id: lecturerId });
-      for (const sensitive of ['NIU', 'CNPSNUM', 'ACCOUNT_NUM', 'BASESALARY', 'RIB_LINK', 'EMAIL']) expect(summary, `${who} ${sensitive}`).not.toHaveProperty(sensitive);
+      for (const sensitive of ['NIU', 'CNPSNUM', 'ACCOUNT_NUM', 'BASESALARY', 'RIB_LINK', 'EMAIL'])
+        expect(summary, `${who} ${sensitive}`).not.toHaveProperty(sensitive);
     }
     expect((await clients.hr.get(`/api/students/${lecturerId}`)).json()).toHaveProperty('NIU');
     expect(await answers((c) => c.get(`/api/documents/${lecturerId}`))).toEqual(only(['hr', 'admin']));
@@ -76,7 +77,8 @@ describe('who may do what', () => {
     const upload = (c: Client, STUDENT_ID: number) => c.post('/api/students/cv', { FILE: dataUrl('application/pdf', pdf(`CV ${Math.random()}`)), STUDENT_ID });
     const open = await idOf(DEMO_ACCOUNTS.intern.matricule);
     expect(await answers((c) => upload(c, open))).toEqual(only([]));
-    const byHr = (c: Client, id: number) => c.post(`/api/hr/registrations/${id}/files`, { col: 'CV_LINK', reason: 'Sent by post', FILE: dataUrl('application/pdf', pdf(`CV ${Math.random()}`)) });
+    const byHr = (c: Client, id: number) =>
+      c.post(`/api/hr/registrations/${id}/files`, { col: 'CV_LINK', reason: 'Sent by post', FILE: dataUrl('application/pdf', pdf(`CV ${Math.random()}`)) });
     expect(await answers((c) => byHr(c, open))).toEqual(only(['hr', 'admin']));
     expect(await answers((c) => byHr(c, closedLecturerId))).toEqual(only(['hr', 'admin']));
   });

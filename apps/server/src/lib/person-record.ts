@@ -25,13 +25,22 @@ export const personNameColumns = { MATRICULE: persons.MATRICULE, FIRSTNAME: pers
 export const registrationClosed = sql<boolean>`(${persons.registrationClosedAt} is not null)`;
 
 /** A person's children as JSON, ordered, read in the same statement as the person. */
-export const childrenJson = sql<ChildJson[]>`(select coalesce(json_agg(json_build_object('FIRSTNAME', c.firstname, 'LASTNAME', c.lastname, 'BIRTHDATE', c.birthdate) order by c.position), '[]'::json) from children c where c.person_id = ${persons.id})`;
+export const childrenJson = sql<
+  ChildJson[]
+>`(select coalesce(json_agg(json_build_object('FIRSTNAME', c.firstname, 'LASTNAME', c.lastname, 'BIRTHDATE', c.birthdate) order by c.position), '[]'::json) from children c where c.person_id = ${persons.id})`;
 
 /** What a record shows of the identification: whether it is complete and the photo (never the fingerprints). */
 export const identificationColumns = { completedAt: identifications.completedAt, photoFileId: identifications.photoFileId };
 
 /** The columns of everything a record is made of; select them and pass the row to toPersonRecord. */
-export const recordColumns = { person: persons, account: accounts, settings: settings.values, profile: profiles, children: childrenJson, identification: identificationColumns };
+export const recordColumns = {
+  person: persons,
+  account: accounts,
+  settings: settings.values,
+  profile: profiles,
+  children: childrenJson,
+  identification: identificationColumns,
+};
 
 export interface RecordRow {
   person: Person;

@@ -65,7 +65,13 @@ describe('sessions kept in memory (docs/performance.md, sessions in memory)', ()
   it('write the last-seen time at most once a minute, and still end after the idle time', async () => {
     const { client, user } = await signIn(t, DEMO_ACCOUNTS.permanent.matricule);
     const id = user.id as number;
-    const lastSeen = async () => (await t.db.select({ at: sessions.lastSeenAt }).from(sessions).where(eq(sessions.tokenHash, hashToken(String(user.TOKEN)))))[0]?.at.getTime();
+    const lastSeen = async () =>
+      (
+        await t.db
+          .select({ at: sessions.lastSeenAt })
+          .from(sessions)
+          .where(eq(sessions.tokenHash, hashToken(String(user.TOKEN))))
+      )[0]?.at.getTime();
     const signedInAt = await lastSeen();
     expect(signedInAt).toBeDefined();
     t.clock.advanceSeconds(TOUCH_EVERY_MS / 1000 - 5);

@@ -24,7 +24,9 @@ describe.runIf(onPostgres)('session lookups keep one plan (PostgreSQL)', () => {
   });
 
   const plansOf = async (name: string) => {
-    const rows = (await t.db.execute(sql`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where name = ${name}`)) as unknown as { rows: { generic: number; custom: number }[] };
+    const rows = (await t.db.execute(
+      sql`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where name = ${name}`,
+    )) as unknown as { rows: { generic: number; custom: number }[] };
     return rows.rows[0];
   };
 

@@ -45,7 +45,15 @@ export interface ActiveSession {
  */
 function sessionLookup(db: Db) {
   return db
-    .select({ session: sessions, person: persons, account: accounts, settings: settings.values, profile: profiles, children: childrenJson, identification: identificationColumns })
+    .select({
+      session: sessions,
+      person: persons,
+      account: accounts,
+      settings: settings.values,
+      profile: profiles,
+      children: childrenJson,
+      identification: identificationColumns,
+    })
     .from(sessions)
     .innerJoin(persons, eq(persons.id, sessions.personId))
     .leftJoin(accounts, eq(accounts.personId, persons.id))
@@ -76,7 +84,10 @@ export async function resolveSession(ctx: ServiceContext, token: string): Promis
   if (now >= row.session.expiresAt.getTime()) return null;
   if (now - row.session.lastSeenAt.getTime() >= (SESSION_IDLE_SECONDS + SESSION_IDLE_GRACE_SECONDS) * 1000) return null;
   if (now - row.session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
-    await ctx.db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, row.session.id));
+    await ctx.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, row.session.id));
     // The row kept in memory says so at once (its announcement, which drops it, may come later).
     row.session.lastSeenAt = new Date(now);
   }

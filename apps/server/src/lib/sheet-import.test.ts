@@ -8,7 +8,8 @@ import { parseSheet, Refused, type ParseLimits } from './sheet-parse';
 // security/finding-16-xlsx-bomb.test.ts; here, the workers and the parse itself.
 
 const LIMITS: ParseLimits = { maxRows: 5_000, maxCells: SHEET_IMPORT_LIMITS.cells, maxExpandedBytes: SHEET_IMPORT_LIMITS.expandedBytes };
-const read = (data: Buffer, more: { deadlineMs?: number } = {}) => readImportSheet(data, { maxBytes: 5 * 1024 * 1024, maxRows: 5_000, columns: ['A'], ...more });
+const read = (data: Buffer, more: { deadlineMs?: number } = {}) =>
+  readImportSheet(data, { maxBytes: 5 * 1024 * 1024, maxRows: 5_000, columns: ['A'], ...more });
 const refusalOf = (run: () => unknown) => {
   try {
     run();
@@ -19,7 +20,13 @@ const refusalOf = (run: () => unknown) => {
   return null;
 };
 /** A CSV of 5,000 lines of 80 cells: some 100 ms of parsing. */
-const largeCsv = () => Buffer.from([Array.from({ length: 80 }, (_, i) => `C${i}`).join(';'), ...Array.from({ length: 5_000 }, (_, l) => Array.from({ length: 80 }, (_, c) => `${l}.${c}`).join(';'))].join('\n'));
+const largeCsv = () =>
+  Buffer.from(
+    [
+      Array.from({ length: 80 }, (_, i) => `C${i}`).join(';'),
+      ...Array.from({ length: 5_000 }, (_, l) => Array.from({ length: 80 }, (_, c) => `${l}.${c}`).join(';')),
+    ].join('\n'),
+  );
 
 describe('the parsing workers', () => {
   it('parse no more files at once than there are workers, queue a few and refuse the others at once (503 SERVER_BUSY)', async () => {
@@ -27,7 +34,9 @@ describe('the parsing workers', () => {
     const file = largeCsv();
     const outcomes = await Promise.allSettled(Array.from({ length: workers + queue + 3 }, () => read(file)));
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(workers + queue);
-    expect(outcomes.filter((o) => o.status === 'rejected').map((o) => (o as PromiseRejectedResult).reason)).toEqual(Array.from({ length: 3 }, () => expect.objectContaining({ code: 'SERVER_BUSY', status: 503 })));
+    expect(outcomes.filter((o) => o.status === 'rejected').map((o) => (o as PromiseRejectedResult).reason)).toEqual(
+      Array.from({ length: 3 }, () => expect.objectContaining({ code: 'SERVER_BUSY', status: 503 })),
+    );
     expect(sheetImportWorkers().workers).toBeLessThanOrEqual(workers);
     expect(sheetImportWorkers()).toMatchObject({ running: 0, waiting: 0 });
   });
@@ -47,7 +56,13 @@ describe('the parse', () => {
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet('First');
     sheet.addRow(['DATE', 'TIME', 'TEXT', 'FORMULA', 'FLAG']);
-    sheet.addRow([new Date(Date.UTC(2036, 1, 4)), new Date(Date.UTC(1899, 11, 30, 10, 10)), { richText: [{ text: ' Rich ' }, { font: { bold: true }, text: 'text ' }] }, { formula: '1+1', result: 2 }, true]);
+    sheet.addRow([
+      new Date(Date.UTC(2036, 1, 4)),
+      new Date(Date.UTC(1899, 11, 30, 10, 10)),
+      { richText: [{ text: ' Rich ' }, { font: { bold: true }, text: 'text ' }] },
+      { formula: '1+1', result: 2 },
+      true,
+    ]);
     sheet.addRow(['gap']).getCell(5).value = 'far';
     sheet.mergeCells('A4:A5');
     sheet.getCell('A4').value = '2036-02-05';
@@ -66,7 +81,9 @@ describe('the parse', () => {
   });
 
   it('does not expand a data validation over a whole sheet, which a spreadsheet model fills cell by cell', () => {
-    const validated = workbook(header, twoRows, { after: '<dataValidations count="1"><dataValidation type="list" sqref="A1:XFD1048576"><formula1>"x,y"</formula1></dataValidation></dataValidations>' });
+    const validated = workbook(header, twoRows, {
+      after: '<dataValidations count="1"><dataValidation type="list" sqref="A1:XFD1048576"><formula1>"x,y"</formula1></dataValidation></dataValidations>',
+    });
     expect(parseSheet(validated, LIMITS)).toEqual(parseSheet(workbook(header, twoRows), LIMITS));
   });
 
@@ -74,11 +91,16 @@ describe('the parse', () => {
     const rows = (count: number) => Array.from({ length: count }, (_, i) => `<row r="${i + 2}"><c r="A${i + 2}"><v>1</v></c></row>`).join('');
     expect(refusalOf(() => parseSheet(workbook(header, rows(10)), { ...LIMITS, maxRows: 9 }))).toEqual({ kind: 'rows', limit: 9 });
     expect(parseSheet(workbook(header, rows(9)), { ...LIMITS, maxRows: 9 }).lines).toHaveLength(9);
-    expect(refusalOf(() => parseSheet(workbook(header, '<row r="2"><c r="A2"><v>1</v></c><c r="Z2"><v>1</v></c></row>'), { ...LIMITS, maxCells: 20 }))).toEqual({ kind: 'cells', limit: 20 });
+    expect(refusalOf(() => parseSheet(workbook(header, '<row r="2"><c r="A2"><v>1</v></c><c r="Z2"><v>1</v></c></row>'), { ...LIMITS, maxCells: 20 }))).toEqual(
+      { kind: 'cells', limit: 20 },
+    );
     expect(refusalOf(() => parseSheet(Buffer.from('A;B\n1;2\n3;4\n'), { ...LIMITS, maxCells: 5 }))).toEqual({ kind: 'cells', limit: 5 });
     const big = `<row r="2"><c r="A2" t="inlineStr"><is><t>${'x'.repeat(100_000)}</t></is></c></row>`;
     expect(refusalOf(() => parseSheet(workbook(header, big), { ...LIMITS, maxExpandedBytes: 50_000 }))).toEqual({ kind: 'expanded', limit: 50_000 });
-    expect(refusalOf(() => parseSheet(workbook(header, big, { declared: 100 }), { ...LIMITS, maxExpandedBytes: 50_000 }))).toEqual({ kind: 'expanded', limit: 50_000 });
+    expect(refusalOf(() => parseSheet(workbook(header, big, { declared: 100 }), { ...LIMITS, maxExpandedBytes: 50_000 }))).toEqual({
+      kind: 'expanded',
+      limit: 50_000,
+    });
   });
 
   it('refuses what it cannot read: an encrypted entry, bytes before the archive, text that is no UTF-8', () => {
@@ -86,8 +108,12 @@ describe('the parse', () => {
     const directory = encrypted.lastIndexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
     encrypted.writeUInt16LE(1, directory + 8);
     expect(refusalOf(() => parseSheet(encrypted, LIMITS))).toMatchObject({ kind: 'unreadable' });
-    expect(refusalOf(() => parseSheet(Buffer.concat([Buffer.from('PK\u0003\u0004', 'latin1'), workbook(header, twoRows)]), LIMITS))).toMatchObject({ kind: 'unreadable' });
-    expect(refusalOf(() => parseSheet(zip([{ name: 'xl/workbook.xml', data: Buffer.from('<workbook><sheets><sheet') }]), LIMITS))).toMatchObject({ kind: 'unreadable' });
+    expect(refusalOf(() => parseSheet(Buffer.concat([Buffer.from('PK\u0003\u0004', 'latin1'), workbook(header, twoRows)]), LIMITS))).toMatchObject({
+      kind: 'unreadable',
+    });
+    expect(refusalOf(() => parseSheet(zip([{ name: 'xl/workbook.xml', data: Buffer.from('<workbook><sheets><sheet') }]), LIMITS))).toMatchObject({
+      kind: 'unreadable',
+    });
     expect(refusalOf(() => parseSheet(Buffer.from([0xff, 0xfe, 0x41]), LIMITS))).toMatchObject({ kind: 'unreadable' });
   });
 });

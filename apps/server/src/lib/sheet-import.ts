@@ -44,10 +44,13 @@ export interface ImportSheet {
 }
 
 /** 400 CSV_INVALID, with the reason and, when the columns are at fault, the columns expected. */
-export const invalidSheet = (message?: string, columns?: readonly string[]) => new AppError('CSV_INVALID', { ...(message ? { message } : {}), ...(columns ? { columns: [...columns] } : {}) });
+export const invalidSheet = (message?: string, columns?: readonly string[]) =>
+  new AppError('CSV_INVALID', { ...(message ? { message } : {}), ...(columns ? { columns: [...columns] } : {}) });
 
 const tooComplex = () =>
-  new AppError('IMPORT_TOO_COMPLEX', { message: `The file could not be read within ${SHEET_IMPORT_LIMITS.deadlineMs / 1000} s and ${SHEET_IMPORT_LIMITS.heapMb} MB` });
+  new AppError('IMPORT_TOO_COMPLEX', {
+    message: `The file could not be read within ${SHEET_IMPORT_LIMITS.deadlineMs / 1000} s and ${SHEET_IMPORT_LIMITS.heapMb} MB`,
+  });
 
 /** The answer to a refused file: 413 past a limit of size, naming it; 400 when it cannot be read. */
 function refusalError(refusal: Refusal): AppError {
@@ -61,7 +64,10 @@ function refusalError(refusal: Refusal): AppError {
     case 'cells':
       return new AppError('IMPORT_TOO_MANY_CELLS', { message: `The file has more than ${refusal.limit} cells`, limit: { limit: refusal.limit } });
     case 'expanded':
-      return new AppError('IMPORT_EXPANDED_TOO_LARGE', { message: `The workbook expands to more than ${refusal.limit / 1024 / 1024} MiB`, limit: { limit: refusal.limit } });
+      return new AppError('IMPORT_EXPANDED_TOO_LARGE', {
+        message: `The workbook expands to more than ${refusal.limit / 1024 / 1024} MiB`,
+        limit: { limit: refusal.limit },
+      });
   }
 }
 
@@ -105,7 +111,9 @@ class ParseWorkers {
   }
 
   private start(): Worker {
-    const worker = new Worker(new URL('./sheet-import-worker.mjs', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: SHEET_IMPORT_LIMITS.heapMb } });
+    const worker = new Worker(new URL('./sheet-import-worker.mjs', import.meta.url), {
+      resourceLimits: { maxOldGenerationSizeMb: SHEET_IMPORT_LIMITS.heapMb },
+    });
     this.alive.add(worker);
     worker.once('exit', () => this.end(worker));
     return worker;
@@ -171,7 +179,10 @@ export const sheetImportWorkers = () => workers.state;
  * one that takes too long or too much memory to read: IMPORT_TOO_COMPLEX; all the workers busy and
  * the queue full: 503 SERVER_BUSY.
  */
-export async function readImportSheet(data: Buffer, limits: { maxBytes: number; maxRows: number; columns: readonly string[]; /** (tests) */ deadlineMs?: number }): Promise<ImportSheet> {
+export async function readImportSheet(
+  data: Buffer,
+  limits: { maxBytes: number; maxRows: number; columns: readonly string[]; /** (tests) */ deadlineMs?: number },
+): Promise<ImportSheet> {
   if (data.length > limits.maxBytes) throw new AppError('FILE_TOO_LARGE');
   const job = { data, limits: { maxRows: limits.maxRows, maxCells: SHEET_IMPORT_LIMITS.cells, maxExpandedBytes: SHEET_IMPORT_LIMITS.expandedBytes } };
   const answer = await workers.parse(job, limits.deadlineMs ?? SHEET_IMPORT_LIMITS.deadlineMs);

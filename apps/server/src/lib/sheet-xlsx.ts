@@ -219,7 +219,8 @@ export function parseXlsx(data: Buffer, limits: ParseLimits): ParsedSheet {
         const [from, to] = (attribute(tag, 'ref') ?? '').split(':');
         const a = from ? cellAt(from) : null;
         const b = to ? cellAt(to) : null;
-        if (a && b) merges.push({ top: Math.min(a.row, b.row), left: Math.min(a.column, b.column), bottom: Math.max(a.row, b.row), right: Math.max(a.column, b.column) });
+        if (a && b)
+          merges.push({ top: Math.min(a.row, b.row), left: Math.min(a.column, b.column), bottom: Math.max(a.row, b.row), right: Math.max(a.column, b.column) });
       } else if (!inData) return;
       else if (name === 'row') {
         const r = attribute(tag, 'r');

@@ -56,7 +56,10 @@ export function zipEntries(data: Buffer, maxExpandedBytes: number): Map<string, 
     if (declared > maxExpandedBytes) throw new Refused({ kind: 'expanded', limit: maxExpandedBytes });
     // encrypted, or compressed otherwise than stored or deflated: not a workbook Excel writes
     if (flags & 1 || (method !== 0 && method !== 8)) throw unreadable(NOT_XLSX);
-    const name = data.toString('utf8', at + 46, at + 46 + nameLength).replace(/\\/g, '/').replace(/^\/+/, '');
+    const name = data
+      .toString('utf8', at + 46, at + 46 + nameLength)
+      .replace(/\\/g, '/')
+      .replace(/^\/+/, '');
     entries.set(name, { method, compressedSize, size, localOffset });
     at = next;
   }
@@ -65,7 +68,7 @@ export function zipEntries(data: Buffer, maxExpandedBytes: number): Map<string, 
 
 /** The 64-bit values of a ZIP64 extra field (id 1), as numbers. */
 function zip64Field(extra: Buffer): number[] {
-  for (let at = 0; at + 4 <= extra.length; ) {
+  for (let at = 0; at + 4 <= extra.length;) {
     const id = extra.readUInt16LE(at);
     const length = extra.readUInt16LE(at + 2);
     if (id === 1) {

@@ -43,9 +43,17 @@ export interface SheetColumn {
  * Adds a table to a workbook: a bold header row that stays in view, typed columns, and a filter on
  * the header (`filter: false` for a short summary). The reports' XLSX exports are made of these.
  */
-export function addTableSheet(workbook: ExcelJS.Workbook, input: { name: string; columns: readonly SheetColumn[]; rows: Iterable<Record<string, unknown>>; filter?: boolean }): ExcelJS.Worksheet {
+export function addTableSheet(
+  workbook: ExcelJS.Workbook,
+  input: { name: string; columns: readonly SheetColumn[]; rows: Iterable<Record<string, unknown>>; filter?: boolean },
+): ExcelJS.Worksheet {
   const sheet = workbook.addWorksheet(input.name, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = input.columns.map((column) => ({ header: column.header, key: column.key, width: column.width, ...(column.numFmt ? { style: { numFmt: column.numFmt } } : {}) }));
+  sheet.columns = input.columns.map((column) => ({
+    header: column.header,
+    key: column.key,
+    width: column.width,
+    ...(column.numFmt ? { style: { numFmt: column.numFmt } } : {}),
+  }));
   sheet.getRow(1).font = { bold: true };
   for (const row of input.rows) sheet.addRow(row);
   if (input.filter ?? true) sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: input.columns.length } };

@@ -17,12 +17,7 @@ export const DEADLOCK_DETECTED = '40P01';
 export const likeEscape = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Words of a search, lower-cased, for `%word%` matches over a lower-cased haystack. */
-export const searchWords = (search: string | undefined): string[] =>
-  (search ?? '')
-    .toLowerCase()
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 8);
+export const searchWords = (search: string | undefined): string[] => (search ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
 
 /** The name of the constraint (or unique index) a failed query broke (Drizzle wraps the driver's error in `cause`), or null. */
 export function brokenConstraint(error: unknown): string | null {
@@ -39,7 +34,11 @@ export const isUniqueViolation = (error: unknown): boolean => pgErrorCode(error)
 export const likePattern = (term: string): string => `%${likeEscape(term.toLowerCase())}%`;
 
 /** Lower case without accents (`Aïcha` → `aicha`), for searches that ignore both. */
-export const fold = (s: string): string => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+export const fold = (s: string): string =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 /** Rows of a raw `execute`, whichever the driver (node-postgres answers `{ rows }`, PGlite too; some drivers the rows themselves). */
 export function rowsOf<T>(result: unknown): T[] {
@@ -61,7 +60,11 @@ export const onPage = <T extends PgSelect>(rows: T, paging: Paging) => rows.limi
  * selection (a `select({ n: count() })` with the list's joins and where), then the page of `rows`
  * (the ordered list query) is read and each row made an answer's row by `toRow`.
  */
-export async function listPage<T extends PgSelect, R>(paging: Paging, toRow: (row: Awaited<T>[number]) => R, query: { total: PromiseLike<{ n: number }[]>; rows: T }) {
+export async function listPage<T extends PgSelect, R>(
+  paging: Paging,
+  toRow: (row: Awaited<T>[number]) => R,
+  query: { total: PromiseLike<{ n: number }[]>; rows: T },
+) {
   const [counted] = await query.total;
   const rows: Awaited<T> = await onPage(query.rows, paging);
   return { rows: rows.map(toRow), total: counted?.n ?? 0, page: paging.page, pageSize: paging.pageSize };

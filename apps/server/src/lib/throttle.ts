@@ -127,7 +127,12 @@ export async function consumeWithin(
 }
 
 /** consume(), throwing `code` (429 with retryAfter) past the limit. */
-export async function take(ctx: ServiceContext, key: string, limit: WindowLimit, code: 'TOO_MANY_REQUESTS' | 'RESEND_TOO_SOON' | 'MAIL_RATE_LIMITED' = 'MAIL_RATE_LIMITED'): Promise<void> {
+export async function take(
+  ctx: ServiceContext,
+  key: string,
+  limit: WindowLimit,
+  code: 'TOO_MANY_REQUESTS' | 'RESEND_TOO_SOON' | 'MAIL_RATE_LIMITED' = 'MAIL_RATE_LIMITED',
+): Promise<void> {
   const { allowed, retryAfter } = await consume(ctx, key, limit);
   if (!allowed) throw new AppError(code, { retryAfter });
 }
@@ -136,8 +141,16 @@ export async function take(ctx: ServiceContext, key: string, limit: WindowLimit,
  * 429 `code` while `key` has reached its limit in the current window, without counting this call:
  * for limits that count only failures (consume() on each failure), read before the work is done.
  */
-export async function assertWithinLimit(ctx: ServiceContext, key: string, { limit, windowSeconds }: WindowLimit, code: 'TOO_MANY_REQUESTS' = 'TOO_MANY_REQUESTS'): Promise<void> {
-  const [row] = await ctx.db.select({ windowStart: loginThrottles.windowStart, count: loginThrottles.failures }).from(loginThrottles).where(eq(loginThrottles.key, key));
+export async function assertWithinLimit(
+  ctx: ServiceContext,
+  key: string,
+  { limit, windowSeconds }: WindowLimit,
+  code: 'TOO_MANY_REQUESTS' = 'TOO_MANY_REQUESTS',
+): Promise<void> {
+  const [row] = await ctx.db
+    .select({ windowStart: loginThrottles.windowStart, count: loginThrottles.failures })
+    .from(loginThrottles)
+    .where(eq(loginThrottles.key, key));
   if (!row) return;
   const now = ctx.clock.now();
   const windowEnd = new Date(row.windowStart.getTime() + windowSeconds * 1000);
@@ -148,7 +161,10 @@ export async function assertWithinLimit(ctx: ServiceContext, key: string, { limi
 
 /** 429 when the address failed too often in the window; known devices do not ask. */
 export async function assertAddressAllowed(ctx: ServiceContext, ip: string): Promise<void> {
-  const [row] = await ctx.db.select().from(loginThrottles).where(eq(loginThrottles.key, `ip:${ip}`));
+  const [row] = await ctx.db
+    .select()
+    .from(loginThrottles)
+    .where(eq(loginThrottles.key, `ip:${ip}`));
   if (!row) return;
   const elapsed = (ctx.clock.now().getTime() - row.windowStart.getTime()) / 1000;
   if (elapsed < IP_WINDOW_SECONDS && row.failures >= IP_FAILURE_LIMIT) {
@@ -173,10 +189,15 @@ export async function assertPasswordNotLocked(ctx: ServiceContext, subject: stri
 export async function recordPasswordFailure(ctx: ServiceContext, subject: string): Promise<number> {
   const now = ctx.clock.now();
   const failures = sql`${signInLimits.passwordFailures} + 1`;
-  const lockSeconds = (n: SQL) => sql`least(${PASSWORD_LOCK_BASE_SECONDS} * power(2, greatest(${n} - ${PASSWORD_LOCK_AFTER}, 0)), ${PASSWORD_LOCK_MAX_SECONDS})::double precision`;
+  const lockSeconds = (n: SQL) =>
+    sql`least(${PASSWORD_LOCK_BASE_SECONDS} * power(2, greatest(${n} - ${PASSWORD_LOCK_AFTER}, 0)), ${PASSWORD_LOCK_MAX_SECONDS})::double precision`;
   const [row] = await ctx.db
     .insert(signInLimits)
-    .values({ key: subject, passwordFailures: 1, passwordLockedUntil: PASSWORD_LOCK_AFTER <= 1 ? new Date(now.getTime() + PASSWORD_LOCK_BASE_SECONDS * 1000) : null })
+    .values({
+      key: subject,
+      passwordFailures: 1,
+      passwordLockedUntil: PASSWORD_LOCK_AFTER <= 1 ? new Date(now.getTime() + PASSWORD_LOCK_BASE_SECONDS * 1000) : null,
+    })
     .onConflictDoUpdate({
       target: signInLimits.key,
       set: {
@@ -194,7 +215,8 @@ export async function resetPasswordFailures(ctx: ServiceContext, subject: string
 
 // ---------------------------------------------------------------- code checks
 
-const codeWindowOver = (now: Date) => sql`(${signInLimits.codeWindowStart} is null or ${signInLimits.codeWindowStart} <= ${iso(new Date(now.getTime() - CODE_WINDOW_SECONDS * 1000))})`;
+const codeWindowOver = (now: Date) =>
+  sql`(${signInLimits.codeWindowStart} is null or ${signInLimits.codeWindowStart} <= ${iso(new Date(now.getTime() - CODE_WINDOW_SECONDS * 1000))})`;
 const codeDelay = (tries: SQL) =>
   sql`(case when ${tries} <= ${CODE_FREE_TRIES} then 0 else least(${CODE_DELAY_BASE_SECONDS} * power(2, ${tries} - ${CODE_FREE_TRIES + 1}), ${CODE_DELAY_MAX_SECONDS}) end)::double precision`;
 

@@ -145,7 +145,11 @@ export function jsonUpload<T extends { FILE: string }>(body: T): { fields: Omit<
  * FILE), or the JSON body the route's schema validated (`body`, with FILE as a base64 data URL).
  * A `name` field, where the fields have one, names the file. No file at all is 400 (FILE required).
  */
-export async function readUpload<S extends z.ZodType<object>>(request: FastifyRequest, body: { FILE: string } | null | undefined, fields: S): Promise<{ fields: z.output<S>; file: IncomingFile }> {
+export async function readUpload<S extends z.ZodType<object>>(
+  request: FastifyRequest,
+  body: { FILE: string } | null | undefined,
+  fields: S,
+): Promise<{ fields: z.output<S>; file: IncomingFile }> {
   if (request.isMultipart()) {
     const { fields: raw, file } = await readMultipart(request);
     const parsed = parseFields(fields, raw, file ? {} : { FILE: V.required });
@@ -203,13 +207,15 @@ export const STORED_FILE_HEADERS = { 'content-security-policy': 'sandbox', 'x-co
  * (STORED_FILE_HEADERS), and never kept by a cache (`private, no-store`).
  */
 export function sendStoredFile(reply: FastifyReply, file: { data: Buffer; mime: string; name: string }): FastifyReply {
-  return reply
-    .header('content-type', file.mime)
-    .header('content-disposition', `inline; filename="${file.name}"`)
-    .headers(STORED_FILE_HEADERS)
-    .header('cache-control', 'private, no-store')
-    // Bytes go out as they are (Fastify never serializes a Buffer); the 200 has no JSON schema.
-    .send(file.data as never);
+  return (
+    reply
+      .header('content-type', file.mime)
+      .header('content-disposition', `inline; filename="${file.name}"`)
+      .headers(STORED_FILE_HEADERS)
+      .header('cache-control', 'private, no-store')
+      // Bytes go out as they are (Fastify never serializes a Buffer); the 200 has no JSON schema.
+      .send(file.data as never)
+  );
 }
 
 /**
@@ -217,7 +223,10 @@ export function sendStoredFile(reply: FastifyReply, file: { data: Buffer; mime: 
  * PDF), a PDF's scripts and actions (lib/pdf-content.ts), and re-encodes images (downscaled to
  * 2000 px, metadata dropped). Nothing is stored yet.
  */
-export async function checkUpload(file: IncomingFile, options: { allowed?: readonly string[]; col?: FileColumn; fallbackName?: string } = {}): Promise<CheckedUpload> {
+export async function checkUpload(
+  file: IncomingFile,
+  options: { allowed?: readonly string[]; col?: FileColumn; fallbackName?: string } = {},
+): Promise<CheckedUpload> {
   const { data } = file;
   if (data.length === 0) throw validationError({ FILE: V.required });
   if (data.length > MAX_UPLOAD_BYTES) throw tooLarge();

@@ -28,7 +28,7 @@ describe('mail locales', () => {
     expect(broken).toEqual([]);
   });
 
-  it("name the enumerations the mails and exports show, and mail each status an enrolment decision gives (decisions 38, 39)", () => {
+  it('name the enumerations the mails and exports show, and mail each status an enrolment decision gives (decisions 38, 39)', () => {
     const keys = [
       ...ENROLMENT_OFFER_KINDS.map((kind) => `enrolment.kinds.${kind}`),
       ...ENROLMENT_STATUSES.map((status) => `enrolment.statuses.${status}`),

@@ -23,7 +23,8 @@ declare module 'fastify' {
  */
 export const changeFeedPlugin = fp(async (app: FastifyInstance, { changes }: { changes: ChangeFeed }) => {
   app.addHook('onSend', (request, _reply, payload, done) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS' || request.routeOptions.config.readOnly) return done(null, payload);
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS' || request.routeOptions.config.readOnly)
+      return done(null, payload);
     changes.settle().then(
       () => done(null, payload),
       (error: unknown) => done(error as Error),

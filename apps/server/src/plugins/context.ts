@@ -31,7 +31,15 @@ export async function serviceContext(
   options: { config: Config; database: Database; clock: Clock; mailTransport?: Transporter | undefined; storage?: FileStorage | undefined },
 ): Promise<ServiceContext & { changes: ChangeFeed }> {
   const { config, database, clock } = options;
-  const mailer = createMailer({ db: database.db, clock, log, from: config.mailFrom, smtpUrl: config.smtpUrl, printKept: config.devMailbox, ...(options.mailTransport ? { transport: options.mailTransport } : {}) });
+  const mailer = createMailer({
+    db: database.db,
+    clock,
+    log,
+    from: config.mailFrom,
+    smtpUrl: config.smtpUrl,
+    printKept: config.devMailbox,
+    ...(options.mailTransport ? { transport: options.mailTransport } : {}),
+  });
   // What the database announces (docs/performance.md, change feed): changes to what a session's lookup reads, which
   // forget the sessions kept in memory, and changes to the subject catalogue, which renew the
   // subject lists' stamp.
@@ -61,6 +69,19 @@ export async function serviceContext(
   });
   // Whole answers kept while their tables hold (docs/performance.md, kept answers); the tests check each against a new
   // build on the embedded database, where every change is known at once.
-  const answers = database.readCache ? createKeptAnswers(database.readCache, { entries: KEPT_ANSWERS, check: config.env === 'test' && database.driver === 'pglite' }) : undefined;
-  return { db: database.db, clock, mailer, config, log, storage: options.storage ?? new LocalStorage(path.join(config.dataDir, 'uploads')), changes, catalogueChanges, ...(sessionCache ? { sessionCache } : {}), ...(answers ? { answers } : {}) };
+  const answers = database.readCache
+    ? createKeptAnswers(database.readCache, { entries: KEPT_ANSWERS, check: config.env === 'test' && database.driver === 'pglite' })
+    : undefined;
+  return {
+    db: database.db,
+    clock,
+    mailer,
+    config,
+    log,
+    storage: options.storage ?? new LocalStorage(path.join(config.dataDir, 'uploads')),
+    changes,
+    catalogueChanges,
+    ...(sessionCache ? { sessionCache } : {}),
+    ...(answers ? { answers } : {}),
+  };
 }

@@ -4,7 +4,11 @@ import type { Config } from '../config';
 import { prettyLog, REDACT, safeError, safeUrl } from '../lib/log';
 
 /** What any log line says of a request: its method, its URL without query values (`safeUrl`) and the client's address. */
-const loggedRequest = (request: Pick<FastifyRequest, 'method' | 'url' | 'ip'>) => ({ method: request.method, url: safeUrl(request.url), remoteAddress: request.ip });
+const loggedRequest = (request: Pick<FastifyRequest, 'method' | 'url' | 'ip'>) => ({
+  method: request.method,
+  url: safeUrl(request.url),
+  remoteAddress: request.ip,
+});
 
 /**
  * One log line per request, when it is answered, naming the request (issue 15): Fastify writes two.
@@ -20,7 +24,11 @@ class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    else this.lines.info({ reqId: request.id, req: loggedRequest(request), res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime }, 'request completed');
+    else
+      this.lines.info(
+        { reqId: request.id, req: loggedRequest(request), res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
+        'request completed',
+      );
   }
 }
 
@@ -31,7 +39,10 @@ class OneLinePerRequest extends LogController {
  * one blocking write per line (on Linux a pipe or a terminal is written synchronously). Every line
  * goes through pino's redaction (REDACT) but an answered request's (OneLinePerRequest).
  */
-export function logging(config: Config, logStream: NodeJS.WritableStream | undefined): { options: Pick<FastifyServerOptions, 'logger' | 'logController'>; flush: () => void } {
+export function logging(
+  config: Config,
+  logStream: NodeJS.WritableStream | undefined,
+): { options: Pick<FastifyServerOptions, 'logger' | 'logController'>; flush: () => void } {
   const stdout = logStream ? undefined : pino.destination({ dest: 1, sync: false });
   const out = logStream ?? stdout!;
   const stream = config.logFormat === 'pretty' ? prettyLog(out) : out;

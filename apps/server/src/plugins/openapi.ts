@@ -9,7 +9,11 @@ import type { Config } from '../config';
 export const openApiPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'University portal API', version: config.version, description: 'Self-service portal for staff, students and candidates. Authenticated calls use the session cookie or `Authorization: Bearer <TOKEN>`.' },
+      info: {
+        title: 'University portal API',
+        version: config.version,
+        description: 'Self-service portal for staff, students and candidates. Authenticated calls use the session cookie or `Authorization: Bearer <TOKEN>`.',
+      },
       servers: [{ url: config.publicUrl }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, cookie: { type: 'apiKey', in: 'cookie', name: 'portal_session' } } },
     },

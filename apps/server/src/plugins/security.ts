@@ -32,7 +32,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, { config }: { conf
     // even its refusals are readable by those clients.
     const allowed = new Set(config.corsOrigins);
     await app.register(cors, {
-      origin: (origin: string | undefined, done: (error: Error | null, origin: string | false) => void) => done(null, origin && allowed.has(origin) ? origin : false),
+      origin: (origin: string | undefined, done: (error: Error | null, origin: string | false) => void) =>
+        done(null, origin && allowed.has(origin) ? origin : false),
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       allowedHeaders: ['Authorization', 'Content-Type'],
       credentials: false,

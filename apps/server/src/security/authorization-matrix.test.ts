@@ -8,7 +8,30 @@
  */
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, applicationSessions, candidates, entrances, entranceSpecialities, payments, billingPeriods, branches, lessons, classes, cycles, departments, documents, evaluationSessions, evaluationTargets, persons, requestCategories, requestDecisions, requestHops, requestSubcategories, requestUnits, subjects } from '../db/schema';
+import {
+  auditLog,
+  applicationSessions,
+  candidates,
+  entrances,
+  entranceSpecialities,
+  payments,
+  billingPeriods,
+  branches,
+  lessons,
+  classes,
+  cycles,
+  departments,
+  documents,
+  evaluationSessions,
+  evaluationTargets,
+  persons,
+  requestCategories,
+  requestDecisions,
+  requestHops,
+  requestSubcategories,
+  requestUnits,
+  subjects,
+} from '../db/schema';
 import { DEMO_ACCOUNTS } from '../seed/demo';
 import { VALID_SECTIONS } from '../features/registration/fixtures';
 import { VALID_STUDENT_SECTIONS } from '../features/students/students.fixtures';
@@ -108,7 +131,15 @@ const ids = {} as {
 const idOf = async (matricule: string) => (await t.db.select({ id: persons.id }).from(persons).where(eq(persons.MATRICULE, matricule)))[0]!.id;
 let seq = 0;
 const aPdf = () => pdf(`matrix ${++seq} ${Math.random()}`);
-const diploma = (designation: string) => ({ PIECE_TYPE: 'DIPL_CERT', DESIGNATION: designation, SPECIALITY: 'Physics', LEVEL: 5, LANGUAGE: 'en', OBTENEDDATE: '01/07/2012', OBTENEDSTAB: 'Université de Douala' });
+const diploma = (designation: string) => ({
+  PIECE_TYPE: 'DIPL_CERT',
+  DESIGNATION: designation,
+  SPECIALITY: 'Physics',
+  LEVEL: 5,
+  LANGUAGE: 'en',
+  OBTENEDDATE: '01/07/2012',
+  OBTENEDSTAB: 'Université de Douala',
+});
 const sectionBody = (section: keyof typeof VALID_SECTIONS) => ({ ...VALID_SECTIONS[section], STUDENT_ID: ids.victim });
 const REASON = 'Checked against the paper file';
 const SESSION = {
@@ -118,14 +149,64 @@ const SESSION = {
   LIMITS: { LEVEL12_J: 3, LEVEL3_J: 2, LEVEL45_J: 2, LEVEL12_S: 2, LEVEL3_S: 1, LEVEL45_S: 1 },
   HOURS: { PERMANENT: 280, VACATAIRE: 150, STAGIAIRE: 90, STAFF: 60 },
 };
-const REQUEST_DISPLAY = { CLASS_ID: 'HIDDEN', REQUEST_PBLM_DATE: 'HIDDEN', CONTRACT_NUMBER: 'HIDDEN', VH: 'HIDDEN', TH: 'HIDDEN', TI: 'HIDDEN', AMOUNT: 'HIDDEN', REPRO: 'HIDDEN', DESCRIPTION: 'REQUIRED', FILE: 'OPTIONAL', TIME_TABLE: false } as const;
-const REQUEST_SUBCATEGORY = () => ({ code: 'MXS', categoryId: ids.requestCategory, name: 'Matrix', nameFr: 'Matrice', description: 'Matrix', descriptionFr: 'Matrice', display: REQUEST_DISPLAY, firstUnitId: ids.sengUnit });
-const victimLesson = (date: string) => ({ SUBJECT_ID: ids.victimSubject, PART: 'CM', LECTURER_ID: ids.victim, LESSON_DATE: date, BEGIN_TIME: '08:00', END_TIME: '09:50' });
-const subjectInput = () => ({ CODE: `MX${++seq}`, NAME: 'Matrix subject', CLASS_ID: ids.klass, HOURS_CM: 10, HOURS_TD: 0, HOURS_TP: 0, HOURLY_RATE: 5000, CREDITS: 2 });
+const REQUEST_DISPLAY = {
+  CLASS_ID: 'HIDDEN',
+  REQUEST_PBLM_DATE: 'HIDDEN',
+  CONTRACT_NUMBER: 'HIDDEN',
+  VH: 'HIDDEN',
+  TH: 'HIDDEN',
+  TI: 'HIDDEN',
+  AMOUNT: 'HIDDEN',
+  REPRO: 'HIDDEN',
+  DESCRIPTION: 'REQUIRED',
+  FILE: 'OPTIONAL',
+  TIME_TABLE: false,
+} as const;
+const REQUEST_SUBCATEGORY = () => ({
+  code: 'MXS',
+  categoryId: ids.requestCategory,
+  name: 'Matrix',
+  nameFr: 'Matrice',
+  description: 'Matrix',
+  descriptionFr: 'Matrice',
+  display: REQUEST_DISPLAY,
+  firstUnitId: ids.sengUnit,
+});
+const victimLesson = (date: string) => ({
+  SUBJECT_ID: ids.victimSubject,
+  PART: 'CM',
+  LECTURER_ID: ids.victim,
+  LESSON_DATE: date,
+  BEGIN_TIME: '08:00',
+  END_TIME: '09:50',
+});
+const subjectInput = () => ({
+  CODE: `MX${++seq}`,
+  NAME: 'Matrix subject',
+  CLASS_ID: ids.klass,
+  HOURS_CM: 10,
+  HOURS_TD: 0,
+  HOURS_TP: 0,
+  HOURLY_RATE: 5000,
+  CREDITS: 2,
+});
 
 // ---------------------------------------------------------------- the matrix
 
-const SECTIONS = ['status', 'personal', 'identification', 'address', 'familial', 'parents', 'emergency', 'fiscal', 'professional', 'last-job', 'financial', 'pay-mode'] as const;
+const SECTIONS = [
+  'status',
+  'personal',
+  'identification',
+  'address',
+  'familial',
+  'parents',
+  'emergency',
+  'fiscal',
+  'professional',
+  'last-job',
+  'financial',
+  'pay-mode',
+] as const;
 
 const MATRIX: Record<string, Entry> = {
   // the system, the reference lists and the API document: no guard
@@ -167,45 +248,124 @@ const MATRIX: Record<string, Entry> = {
   // one's own activity history (decision 36): everyone signed in reads their own; a person named in the query is ignored
   'GET /api/history': { allowed: 'signed-in', call: () => ({ url: `/api/history?personId=${ids.victim}&EMPLOYEE_ID=${ids.victim}` }) },
   'POST /api/settings': { allowed: NOBODY, call: () => ({ url: '/api/settings', body: { LANGUAGE: 'fr', STUDENT_ID: ids.victim } }) },
-  'POST /api/students/contact-us': { allowed: NOBODY, call: () => ({ url: '/api/students/contact-us', body: { OBJECT: 'OTHER', MESSAGE: 'On behalf of someone', STUDENT_ID: ids.victim } }) },
+  'POST /api/students/contact-us': {
+    allowed: NOBODY,
+    call: () => ({ url: '/api/students/contact-us', body: { OBJECT: 'OTHER', MESSAGE: 'On behalf of someone', STUDENT_ID: ids.victim } }),
+  },
 
   // one's own registration: its sections, closure, files and documents (decision 22: HR goes through /api/hr)
   'GET /api/students/registration': { allowed: 'signed-in', call: () => ({ url: '/api/students/registration' }) },
-  ...Object.fromEntries(SECTIONS.map((section) => [`PATCH /api/students/update/${section}`, { allowed: NOBODY, call: () => ({ url: `/api/students/update/${section}`, body: sectionBody(section) }) }])),
-  'PATCH /api/students/update/identification_passport': { allowed: NOBODY, call: () => ({ url: '/api/students/update/identification_passport', body: sectionBody('identification') }) },
+  ...Object.fromEntries(
+    SECTIONS.map((section) => [
+      `PATCH /api/students/update/${section}`,
+      { allowed: NOBODY, call: () => ({ url: `/api/students/update/${section}`, body: sectionBody(section) }) },
+    ]),
+  ),
+  'PATCH /api/students/update/identification_passport': {
+    allowed: NOBODY,
+    call: () => ({ url: '/api/students/update/identification_passport', body: sectionBody('identification') }),
+  },
   'POST /api/students/close-sign': { allowed: NOBODY, call: () => ({ url: '/api/students/close-sign', body: { STUDENT_ID: ids.victim } }) },
-  'POST /api/students/cv': { allowed: NOBODY, call: () => ({ url: '/api/students/cv', body: { FILE: dataUrl('application/pdf', aPdf()), STUDENT_ID: ids.victim } }) },
-  'POST /api/students/files': { allowed: NOBODY, call: () => ({ url: '/api/students/files', multipart: { fields: { col: 'RIB_LINK', STUDENT_ID: ids.victim }, file: { data: aPdf(), filename: 'rib.pdf', type: 'application/pdf' } } }) },
-  'PATCH /api/students/files/remove': { allowed: NOBODY, call: () => ({ url: '/api/students/files/remove', body: { col: 'CV_LINK', STUDENT_ID: ids.victim } }) },
+  'POST /api/students/cv': {
+    allowed: NOBODY,
+    call: () => ({ url: '/api/students/cv', body: { FILE: dataUrl('application/pdf', aPdf()), STUDENT_ID: ids.victim } }),
+  },
+  'POST /api/students/files': {
+    allowed: NOBODY,
+    call: () => ({
+      url: '/api/students/files',
+      multipart: { fields: { col: 'RIB_LINK', STUDENT_ID: ids.victim }, file: { data: aPdf(), filename: 'rib.pdf', type: 'application/pdf' } },
+    }),
+  },
+  'PATCH /api/students/files/remove': {
+    allowed: NOBODY,
+    call: () => ({ url: '/api/students/files/remove', body: { col: 'CV_LINK', STUDENT_ID: ids.victim } }),
+  },
   'GET /api/files/:id': { allowed: HR, call: () => ({ url: `/api/files/${ids.cvFile}` }) },
   'GET /api/documents/:employee': { allowed: HR, call: () => ({ url: `/api/documents/${ids.victim}` }) },
-  'POST /api/documents/upload-student': { allowed: NOBODY, call: () => ({ url: '/api/documents/upload-student', body: { ...diploma('Planted'), FILE: dataUrl('application/pdf', aPdf()), STUDENT_ID: ids.victim } }) },
+  'POST /api/documents/upload-student': {
+    allowed: NOBODY,
+    call: () => ({ url: '/api/documents/upload-student', body: { ...diploma('Planted'), FILE: dataUrl('application/pdf', aPdf()), STUDENT_ID: ids.victim } }),
+  },
   'POST /api/documents/delete': { allowed: NOBODY, call: () => ({ url: '/api/documents/delete', body: { id: ids.docOwnDelete } }) },
   'PATCH /api/students/update/diploma': { allowed: NOBODY, call: () => ({ url: '/api/students/update/diploma', body: { id: ids.docOwnMark } }) },
-  'PATCH /api/students/update/training': { allowed: NOBODY, call: () => ({ url: '/api/students/update/training', body: { STUDENT_ID: ids.victim, files: [{ ...diploma('Planted too'), FILE: dataUrl('application/pdf', aPdf()) }] } }) },
+  'PATCH /api/students/update/training': {
+    allowed: NOBODY,
+    call: () => ({
+      url: '/api/students/update/training',
+      body: { STUDENT_ID: ids.victim, files: [{ ...diploma('Planted too'), FILE: dataUrl('application/pdf', aPdf()) }] },
+    }),
+  },
 
   // the human resources back office
   'GET /api/hr/registrations': { allowed: HR, call: () => ({ url: '/api/hr/registrations' }) },
   'GET /api/hr/registrations/export': { allowed: HR, call: () => ({ url: '/api/hr/registrations/export' }) },
   'GET /api/hr/registrations/:id': { allowed: HR, call: () => ({ url: `/api/hr/registrations/${ids.victim}` }) },
   'POST /api/hr/registrations/:id/reopen': { allowed: HR, call: () => ({ url: `/api/hr/registrations/${ids.victim}/reopen`, body: { reason: REASON } }) },
-  ...Object.fromEntries(SECTIONS.map((section) => [`PATCH /api/hr/registrations/:id/${section}`, { allowed: HR, call: () => ({ url: `/api/hr/registrations/${ids.victim}/${section}`, body: { ...VALID_SECTIONS[section], reason: REASON } }) }])),
-  'POST /api/hr/registrations/:id/files': { allowed: HR, call: () => ({ url: `/api/hr/registrations/${ids.victim}/files`, body: { col: 'CNPS_LINK', reason: REASON, FILE: dataUrl('application/pdf', aPdf()) } }) },
-  'PATCH /api/hr/registrations/:id/files/remove': { allowed: HR, call: () => ({ url: `/api/hr/registrations/${ids.victim}/files/remove`, body: { col: 'NIU_LINK', reason: REASON } }) },
-  'POST /api/hr/registrations/:id/documents': { allowed: HR, call: () => ({ url: `/api/hr/registrations/${ids.victim}/documents`, multipart: { fields: { ...diploma('Added by HR'), reason: REASON }, file: { data: aPdf(), filename: 'd.pdf', type: 'application/pdf' } } }) },
-  'POST /api/hr/registrations/:id/documents/:document/delete': { allowed: HR, call: () => ({ url: `/api/hr/registrations/${ids.victim}/documents/${ids.docHrDelete}/delete`, body: { reason: REASON } }) },
-  'PATCH /api/hr/registrations/:id/documents/:document/last-diploma': { allowed: HR, call: () => ({ url: `/api/hr/registrations/${ids.victim}/documents/${ids.docHrMark}/last-diploma`, body: { reason: REASON } }) },
+  ...Object.fromEntries(
+    SECTIONS.map((section) => [
+      `PATCH /api/hr/registrations/:id/${section}`,
+      { allowed: HR, call: () => ({ url: `/api/hr/registrations/${ids.victim}/${section}`, body: { ...VALID_SECTIONS[section], reason: REASON } }) },
+    ]),
+  ),
+  'POST /api/hr/registrations/:id/files': {
+    allowed: HR,
+    call: () => ({ url: `/api/hr/registrations/${ids.victim}/files`, body: { col: 'CNPS_LINK', reason: REASON, FILE: dataUrl('application/pdf', aPdf()) } }),
+  },
+  'PATCH /api/hr/registrations/:id/files/remove': {
+    allowed: HR,
+    call: () => ({ url: `/api/hr/registrations/${ids.victim}/files/remove`, body: { col: 'NIU_LINK', reason: REASON } }),
+  },
+  'POST /api/hr/registrations/:id/documents': {
+    allowed: HR,
+    call: () => ({
+      url: `/api/hr/registrations/${ids.victim}/documents`,
+      multipart: { fields: { ...diploma('Added by HR'), reason: REASON }, file: { data: aPdf(), filename: 'd.pdf', type: 'application/pdf' } },
+    }),
+  },
+  'POST /api/hr/registrations/:id/documents/:document/delete': {
+    allowed: HR,
+    call: () => ({ url: `/api/hr/registrations/${ids.victim}/documents/${ids.docHrDelete}/delete`, body: { reason: REASON } }),
+  },
+  'PATCH /api/hr/registrations/:id/documents/:document/last-diploma': {
+    allowed: HR,
+    call: () => ({ url: `/api/hr/registrations/${ids.victim}/documents/${ids.docHrMark}/last-diploma`, body: { reason: REASON } }),
+  },
 
   // the identification office (a photo it registered is readable by it: GET /api/files/:id, below)
   'GET /api/identification/persons': { allowed: ['identification', 'admin'], call: () => ({ url: '/api/identification/persons' }) },
   'GET /api/identification/persons/:id': { allowed: ['identification', 'admin'], call: () => ({ url: `/api/identification/persons/${ids.victim}` }) },
-  'POST /api/identification/persons/:id/photo': { allowed: ['identification', 'admin'], call: async () => ({ url: `/api/identification/persons/${ids.victim}/photo`, body: { FILE: dataUrl('image/jpeg', await jpeg(40, 50, ++seq)) } }) },
-  'DELETE /api/identification/persons/:id/photo': { allowed: ['identification', 'admin'], call: () => ({ url: `/api/identification/persons/${ids.victim}/photo` }) },
-  'POST /api/identification/persons/:id/fingerprints/:finger': { allowed: ['identification', 'admin'], call: async () => ({ url: `/api/identification/persons/${ids.victim}/fingerprints/R_INDEX`, body: { FILE: dataUrl('image/png', await jpeg(30, 30, ++seq)) } }) },
-  'DELETE /api/identification/persons/:id/fingerprints/:finger': { allowed: ['identification', 'admin'], call: () => ({ url: `/api/identification/persons/${ids.victim}/fingerprints/L_INDEX` }) },
-  'GET /api/identification/persons/:id/fingerprints/:finger/file': { allowed: ['identification', 'admin'], call: () => ({ url: `/api/identification/persons/${ids.victim}/fingerprints/R_THUMB/file` }) },
-  'POST /api/identification/persons/:id/complete': { allowed: ['identification', 'admin'], call: () => ({ url: `/api/identification/persons/${ids.victim}/complete` }) },
-  'POST /api/identification/persons/:id/reopen': { allowed: ['identification', 'admin'], call: () => ({ url: `/api/identification/persons/${ids.victim}/reopen`, body: { reason: REASON } }) },
+  'POST /api/identification/persons/:id/photo': {
+    allowed: ['identification', 'admin'],
+    call: async () => ({ url: `/api/identification/persons/${ids.victim}/photo`, body: { FILE: dataUrl('image/jpeg', await jpeg(40, 50, ++seq)) } }),
+  },
+  'DELETE /api/identification/persons/:id/photo': {
+    allowed: ['identification', 'admin'],
+    call: () => ({ url: `/api/identification/persons/${ids.victim}/photo` }),
+  },
+  'POST /api/identification/persons/:id/fingerprints/:finger': {
+    allowed: ['identification', 'admin'],
+    call: async () => ({
+      url: `/api/identification/persons/${ids.victim}/fingerprints/R_INDEX`,
+      body: { FILE: dataUrl('image/png', await jpeg(30, 30, ++seq)) },
+    }),
+  },
+  'DELETE /api/identification/persons/:id/fingerprints/:finger': {
+    allowed: ['identification', 'admin'],
+    call: () => ({ url: `/api/identification/persons/${ids.victim}/fingerprints/L_INDEX` }),
+  },
+  'GET /api/identification/persons/:id/fingerprints/:finger/file': {
+    allowed: ['identification', 'admin'],
+    call: () => ({ url: `/api/identification/persons/${ids.victim}/fingerprints/R_THUMB/file` }),
+  },
+  'POST /api/identification/persons/:id/complete': {
+    allowed: ['identification', 'admin'],
+    call: () => ({ url: `/api/identification/persons/${ids.victim}/complete` }),
+  },
+  'POST /api/identification/persons/:id/reopen': {
+    allowed: ['identification', 'admin'],
+    call: () => ({ url: `/api/identification/persons/${ids.victim}/reopen`, body: { reason: REASON } }),
+  },
 
   // the academic office
   ...Object.fromEntries(
@@ -232,7 +392,10 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/academic/subjects': { allowed: ['academic', 'admin'], call: () => ({ url: '/api/academic/subjects', body: subjectInput() }) },
   'POST /api/academic/subjects/import': {
     allowed: ['academic', 'admin'],
-    call: () => ({ url: '/api/academic/subjects/import?dryRun=true', multipart: { fields: {}, file: { data: Buffer.from('CLASS_CODE;CODE;NAME\n'), filename: 'subjects.csv', type: 'text/csv' } } }),
+    call: () => ({
+      url: '/api/academic/subjects/import?dryRun=true',
+      multipart: { fields: {}, file: { data: Buffer.from('CLASS_CODE;CODE;NAME\n'), filename: 'subjects.csv', type: 'text/csv' } },
+    }),
   },
   'PATCH /api/academic/subjects/:id': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/academic/subjects/${ids.subject}`, body: subjectInput() }) },
   'DELETE /api/academic/subjects/:id': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/academic/subjects/${ids.subject}` }) },
@@ -252,15 +415,36 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/lessons': { allowed: ['academic', 'admin'], call: () => ({ url: '/api/lessons', body: victimLesson('2039-03-07') }) },
   'PATCH /api/lessons/:id': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/lessons/${ids.lesson}`, body: victimLesson('2039-03-08') }) },
   'DELETE /api/lessons/:id': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/lessons/${ids.lesson}?series=true` }) },
-  'POST /api/lessons/decisions': { allowed: ['academic', 'admin'], call: () => ({ url: '/api/lessons/decisions', body: { DECISION: 'REFUSE', LESSON_IDS: [ids.lesson] } }) },
-  'POST /api/lessons/billing': { allowed: ['academic', 'admin'], call: () => ({ url: '/api/lessons/billing', body: { BILLING_PERIOD_ID: ids.billingPeriod } }) },
+  'POST /api/lessons/decisions': {
+    allowed: ['academic', 'admin'],
+    call: () => ({ url: '/api/lessons/decisions', body: { DECISION: 'REFUSE', LESSON_IDS: [ids.lesson] } }),
+  },
+  'POST /api/lessons/billing': {
+    allowed: ['academic', 'admin'],
+    call: () => ({ url: '/api/lessons/billing', body: { BILLING_PERIOD_ID: ids.billingPeriod } }),
+  },
   'GET /api/billing-periods': { allowed: ['academic', 'admin'], call: () => ({ url: '/api/billing-periods' }) },
-  'POST /api/billing-periods': { allowed: ['academic', 'admin'], call: () => ({ url: '/api/billing-periods', body: { NAME: `Matrix ${++seq}`, BEGIN_DATE: '2039-01-01', END_DATE: '2039-01-31' } }) },
+  'POST /api/billing-periods': {
+    allowed: ['academic', 'admin'],
+    call: () => ({ url: '/api/billing-periods', body: { NAME: `Matrix ${++seq}`, BEGIN_DATE: '2039-01-01', END_DATE: '2039-01-31' } }),
+  },
   'GET /api/lessons/hours': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/lessons/hours?lecturerId=${ids.victim}` }) },
   'GET /api/lessons/hours/export': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/lessons/hours/export?format=csv&lecturerId=${ids.victim}` }) },
   'POST /api/lessons/import': {
     allowed: ['academic', 'admin'],
-    call: () => ({ url: '/api/lessons/import?dryRun=false', multipart: { fields: {}, file: { data: Buffer.from(`DATE;BEGIN;END;CLASS_CODE;SUBJECT_CODE;PART;LECTURER\n2039-03-09;08:00;09:50;BTS1 GSI/J B;GSI103;CM;${DEMO_ACCOUNTS.partTime.matricule}\n`), filename: 'lessons.csv', type: 'text/csv' } } }),
+    call: () => ({
+      url: '/api/lessons/import?dryRun=false',
+      multipart: {
+        fields: {},
+        file: {
+          data: Buffer.from(
+            `DATE;BEGIN;END;CLASS_CODE;SUBJECT_CODE;PART;LECTURER\n2039-03-09;08:00;09:50;BTS1 GSI/J B;GSI103;CM;${DEMO_ACCOUNTS.partTime.matricule}\n`,
+          ),
+          filename: 'lessons.csv',
+          type: 'text/csv',
+        },
+      },
+    }),
   },
   // the catalogue as everyone signed in browses it
   'GET /api/catalogue': { allowed: 'signed-in', call: () => ({ url: '/api/catalogue' }) },
@@ -271,32 +455,85 @@ const MATRIX: Record<string, Entry> = {
 
   // subject-choice applications: someone else's is read by the academic office and administrators only, changed by nobody
   'POST /api/applications': { allowed: NOBODY, unaudited: NOT_ELIGIBLE, call: () => ({ url: '/api/applications', body: { EMPLOYEE_ID: ids.victim } }) },
-  'POST /api/applications/init': { allowed: NOBODY, unaudited: NOT_ELIGIBLE, call: () => ({ url: '/api/applications/init', body: { EMPLOYEE_ID: ids.victim } }) },
+  'POST /api/applications/init': {
+    allowed: NOBODY,
+    unaudited: NOT_ELIGIBLE,
+    call: () => ({ url: '/api/applications/init', body: { EMPLOYEE_ID: ids.victim } }),
+  },
   'GET /api/applications/current': { allowed: APPLICANTS, unaudited: NOT_ELIGIBLE, call: () => ({ url: '/api/applications/current' }) },
-  'GET /api/applications/current/:employee/:session': { allowed: ['academic', 'admin'], unaudited: NOT_ELIGIBLE, call: () => ({ url: `/api/applications/current/${ids.victim}/${ids.session}` }) },
-  'GET /api/applications/all/:employee': { allowed: ['academic', 'admin'], unaudited: NOT_ELIGIBLE, call: () => ({ url: `/api/applications/all/${ids.victim}` }) },
-  'GET /api/applications/affectations/:employee': { allowed: ['academic', 'admin'], unaudited: NOT_ELIGIBLE, call: () => ({ url: `/api/applications/affectations/${ids.victim}` }) },
+  'GET /api/applications/current/:employee/:session': {
+    allowed: ['academic', 'admin'],
+    unaudited: NOT_ELIGIBLE,
+    call: () => ({ url: `/api/applications/current/${ids.victim}/${ids.session}` }),
+  },
+  'GET /api/applications/all/:employee': {
+    allowed: ['academic', 'admin'],
+    unaudited: NOT_ELIGIBLE,
+    call: () => ({ url: `/api/applications/all/${ids.victim}` }),
+  },
+  'GET /api/applications/affectations/:employee': {
+    allowed: ['academic', 'admin'],
+    unaudited: NOT_ELIGIBLE,
+    call: () => ({ url: `/api/applications/affectations/${ids.victim}` }),
+  },
   'GET /api/applications/:id': { allowed: ['academic', 'admin'], unaudited: NOT_ELIGIBLE, call: () => ({ url: `/api/applications/${ids.application}` }) },
   'POST /api/applications/close/:id': { allowed: NOBODY, unaudited: NOT_ELIGIBLE, call: () => ({ url: `/api/applications/close/${ids.application}` }) },
-  'GET /api/applications/close/:id': { allowed: NOBODY, unaudited: NOT_ELIGIBLE, call: () => ({ url: `/api/applications/close/${ids.application}`, bearer: true }) },
-  'GET /api/applications-choices/older/:employee': { allowed: ['academic', 'admin'], unaudited: NOT_ELIGIBLE, call: () => ({ url: `/api/applications-choices/older/${ids.victim}` }) },
-  'GET /api/applications-choices/:application/none': { allowed: ['academic', 'admin'], unaudited: NOT_ELIGIBLE, call: () => ({ url: `/api/applications-choices/${ids.application}/none` }) },
-  'POST /api/applications-choices': { allowed: NOBODY, unaudited: NOT_ELIGIBLE, call: () => ({ url: '/api/applications-choices', body: { application: ids.application, subjects: [{ SUBJECT_ID: ids.subject, CATEGORY: 'CM' }] } }) },
-  'PUT /api/applications-choices/:application': { allowed: NOBODY, unaudited: NOT_ELIGIBLE, call: () => ({ url: `/api/applications-choices/${ids.application}`, body: { subjects: [] } }) },
-  'POST /api/applications-choices/clear/:application': { allowed: NOBODY, unaudited: NOT_ELIGIBLE, call: () => ({ url: `/api/applications-choices/clear/${ids.application}` }) },
-  'GET /api/applications-choices/clear/:application': { allowed: NOBODY, unaudited: NOT_ELIGIBLE, call: () => ({ url: `/api/applications-choices/clear/${ids.application}`, bearer: true }) },
+  'GET /api/applications/close/:id': {
+    allowed: NOBODY,
+    unaudited: NOT_ELIGIBLE,
+    call: () => ({ url: `/api/applications/close/${ids.application}`, bearer: true }),
+  },
+  'GET /api/applications-choices/older/:employee': {
+    allowed: ['academic', 'admin'],
+    unaudited: NOT_ELIGIBLE,
+    call: () => ({ url: `/api/applications-choices/older/${ids.victim}` }),
+  },
+  'GET /api/applications-choices/:application/none': {
+    allowed: ['academic', 'admin'],
+    unaudited: NOT_ELIGIBLE,
+    call: () => ({ url: `/api/applications-choices/${ids.application}/none` }),
+  },
+  'POST /api/applications-choices': {
+    allowed: NOBODY,
+    unaudited: NOT_ELIGIBLE,
+    call: () => ({ url: '/api/applications-choices', body: { application: ids.application, subjects: [{ SUBJECT_ID: ids.subject, CATEGORY: 'CM' }] } }),
+  },
+  'PUT /api/applications-choices/:application': {
+    allowed: NOBODY,
+    unaudited: NOT_ELIGIBLE,
+    call: () => ({ url: `/api/applications-choices/${ids.application}`, body: { subjects: [] } }),
+  },
+  'POST /api/applications-choices/clear/:application': {
+    allowed: NOBODY,
+    unaudited: NOT_ELIGIBLE,
+    call: () => ({ url: `/api/applications-choices/clear/${ids.application}` }),
+  },
+  'GET /api/applications-choices/clear/:application': {
+    allowed: NOBODY,
+    unaudited: NOT_ELIGIBLE,
+    call: () => ({ url: `/api/applications-choices/clear/${ids.application}`, bearer: true }),
+  },
 
   // requests (issue 11; students, decision 41): staff and students file and follow their own; nobody files for, reads or counts someone else's
   'GET /api/request-categories': { allowed: ['student', 'staff', 'hr', 'finance', 'admin'], call: () => ({ url: '/api/request-categories' }) },
   'GET /api/requests': { allowed: ['student', 'staff'], call: () => ({ url: '/api/requests' }) },
   // a student's own class and subjects (nothing of anyone else's can be named)
   'GET /api/requests/student-subjects': { allowed: ['student', 'staff'], call: () => ({ url: '/api/requests/student-subjects' }) },
-  'POST /api/requests': { allowed: NOBODY, call: () => ({ url: '/api/requests', body: { REQUEST_CATEGORY_ID: ids.requestSubcategory, REQUEST_AUTHOR: ids.victim, REQUEST_OBJECT: 'Filed for someone else', DESCRIPTION: 'Matrix' } }) },
+  'POST /api/requests': {
+    allowed: NOBODY,
+    call: () => ({
+      url: '/api/requests',
+      body: { REQUEST_CATEGORY_ID: ids.requestSubcategory, REQUEST_AUTHOR: ids.victim, REQUEST_OBJECT: 'Filed for someone else', DESCRIPTION: 'Matrix' },
+    }),
+  },
   'GET /api/requests/:id': { allowed: ['admin'], call: () => ({ url: `/api/requests/${ids.request}` }) },
   'GET /api/requests/stats/user/:id': { allowed: NOBODY, call: () => ({ url: `/api/requests/stats/user/${ids.victim}` }) },
   'GET /api/requests/author/:id': { allowed: NOBODY, call: () => ({ url: `/api/requests/author/${ids.victim}` }) },
   // an attachment is always the caller's own draft (nothing of anyone else's can be named): staff and students
-  'POST /api/requests/attachments': { allowed: ['student', 'staff'], call: () => ({ url: '/api/requests/attachments', multipart: { fields: {}, file: { data: aPdf(), filename: 'a.pdf', type: 'application/pdf' } } }) },
+  'POST /api/requests/attachments': {
+    allowed: ['student', 'staff'],
+    call: () => ({ url: '/api/requests/attachments', multipart: { fields: {}, file: { data: aPdf(), filename: 'a.pdf', type: 'application/pdf' } } }),
+  },
   // the victim's request, its attachment and printable form: its author, the units that hold or held it (SENG), administrators
   'GET /api/requests/:id/file': { allowed: ['admin'], call: () => ({ url: `/api/requests/${ids.request}/file` }) },
   'GET /api/requests/:id/form': { allowed: ['admin'], call: () => ({ url: `/api/requests/${ids.request}/form` }) },
@@ -308,34 +545,85 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/subjects/affected': { allowed: NOBODY, call: () => ({ url: '/api/subjects/affected', body: { CLASS_ID: ids.klass, EMPLOYEE_ID: ids.victim } }) },
   // the requests report, naming the unit that holds the victim's request (SENG): the units that never held it are refused
   'GET /api/requests/reports': { allowed: ['admin'], call: () => ({ url: `/api/requests/reports?from=2020-01-01&to=2040-12-31&unit=${ids.sengUnit}` }) },
-  'GET /api/requests/reports/export': { allowed: ['admin'], call: () => ({ url: `/api/requests/reports/export?from=2020-01-01&to=2040-12-31&unit=${ids.sengUnit}&format=csv` }) },
+  'GET /api/requests/reports/export': {
+    allowed: ['admin'],
+    call: () => ({ url: `/api/requests/reports/export?from=2020-01-01&to=2040-12-31&unit=${ids.sengUnit}&format=csv` }),
+  },
   // the requests' configuration: administrators only
   'GET /api/request-config': { allowed: ['admin'], call: () => ({ url: '/api/request-config' }) },
-  'POST /api/request-config/units': { allowed: ['admin'], call: () => ({ url: '/api/request-config/units', body: { code: `MXU${++seq}`, name: 'Matrix', nameFr: 'Matrice' } }) },
-  'PATCH /api/request-config/units/:id': { allowed: ['admin'], call: () => ({ url: `/api/request-config/units/${ids.requestUnit}`, body: { code: 'MXU', name: 'Matrix unit', nameFr: 'Unité matrice' } }) },
-  'POST /api/request-config/categories': { allowed: ['admin'], call: () => ({ url: '/api/request-config/categories', body: { code: `MXC${++seq}`, name: 'Matrix', nameFr: 'Matrice', description: 'Matrix', descriptionFr: 'Matrice' } }) },
-  'PATCH /api/request-config/categories/:id': { allowed: ['admin'], call: () => ({ url: `/api/request-config/categories/${ids.requestCategory}`, body: { code: 'MXC', name: 'Matrix', nameFr: 'Matrice', description: 'Changed', descriptionFr: 'Changée' } }) },
-  'POST /api/request-config/subcategories': { allowed: ['admin'], call: () => ({ url: '/api/request-config/subcategories', body: { ...REQUEST_SUBCATEGORY(), code: `MXS${++seq}` } }) },
-  'PATCH /api/request-config/subcategories/:id': { allowed: ['admin'], call: () => ({ url: `/api/request-config/subcategories/${ids.matrixSubcategory}`, body: REQUEST_SUBCATEGORY() }) },
-  'POST /api/request-config/hops': { allowed: ['admin'], call: () => ({ url: '/api/request-config/hops', body: { subcategoryId: ids.matrixSubcategory, fromUnitId: ids.requestUnit, toUnitId: ids.sengUnit } }) },
+  'POST /api/request-config/units': {
+    allowed: ['admin'],
+    call: () => ({ url: '/api/request-config/units', body: { code: `MXU${++seq}`, name: 'Matrix', nameFr: 'Matrice' } }),
+  },
+  'PATCH /api/request-config/units/:id': {
+    allowed: ['admin'],
+    call: () => ({ url: `/api/request-config/units/${ids.requestUnit}`, body: { code: 'MXU', name: 'Matrix unit', nameFr: 'Unité matrice' } }),
+  },
+  'POST /api/request-config/categories': {
+    allowed: ['admin'],
+    call: () => ({
+      url: '/api/request-config/categories',
+      body: { code: `MXC${++seq}`, name: 'Matrix', nameFr: 'Matrice', description: 'Matrix', descriptionFr: 'Matrice' },
+    }),
+  },
+  'PATCH /api/request-config/categories/:id': {
+    allowed: ['admin'],
+    call: () => ({
+      url: `/api/request-config/categories/${ids.requestCategory}`,
+      body: { code: 'MXC', name: 'Matrix', nameFr: 'Matrice', description: 'Changed', descriptionFr: 'Changée' },
+    }),
+  },
+  'POST /api/request-config/subcategories': {
+    allowed: ['admin'],
+    call: () => ({ url: '/api/request-config/subcategories', body: { ...REQUEST_SUBCATEGORY(), code: `MXS${++seq}` } }),
+  },
+  'PATCH /api/request-config/subcategories/:id': {
+    allowed: ['admin'],
+    call: () => ({ url: `/api/request-config/subcategories/${ids.matrixSubcategory}`, body: REQUEST_SUBCATEGORY() }),
+  },
+  'POST /api/request-config/hops': {
+    allowed: ['admin'],
+    call: () => ({ url: '/api/request-config/hops', body: { subcategoryId: ids.matrixSubcategory, fromUnitId: ids.requestUnit, toUnitId: ids.sengUnit } }),
+  },
   'DELETE /api/request-config/hops/:id': { allowed: ['admin'], call: () => ({ url: `/api/request-config/hops/${ids.requestHop}` }) },
-  'POST /api/request-config/decisions': { allowed: ['admin'], call: () => ({ url: '/api/request-config/decisions', body: { hopId: ids.requestHop, label: 'Matrix', labelFr: 'Matrice', status: 'CLOSED' } }) },
-  'PATCH /api/request-config/decisions/:id': { allowed: ['admin'], call: () => ({ url: `/api/request-config/decisions/${ids.requestDecision}`, body: { hopId: ids.requestHop, label: 'Matrix', labelFr: 'Matrice', status: 'VALIDATED' } }) },
+  'POST /api/request-config/decisions': {
+    allowed: ['admin'],
+    call: () => ({ url: '/api/request-config/decisions', body: { hopId: ids.requestHop, label: 'Matrix', labelFr: 'Matrice', status: 'CLOSED' } }),
+  },
+  'PATCH /api/request-config/decisions/:id': {
+    allowed: ['admin'],
+    call: () => ({
+      url: `/api/request-config/decisions/${ids.requestDecision}`,
+      body: { hopId: ids.requestHop, label: 'Matrix', labelFr: 'Matrice', status: 'VALIDATED' },
+    }),
+  },
   'DELETE /api/request-config/decisions/:id': { allowed: ['admin'], call: () => ({ url: `/api/request-config/decisions/${ids.requestDecision}` }) },
   'GET /api/request-config/members': { allowed: ['admin'], call: () => ({ url: '/api/request-config/members' }) },
   // naming another back-office account (human resources), put in the unit it belongs to
-  'PUT /api/request-config/members/:id': { allowed: ['admin'], call: () => ({ url: `/api/request-config/members/${ids.hrMember}`, body: { REQUEST_UNIT_ID: ids.hrUnit } }) },
+  'PUT /api/request-config/members/:id': {
+    allowed: ['admin'],
+    call: () => ({ url: `/api/request-config/members/${ids.hrMember}`, body: { REQUEST_UNIT_ID: ids.hrUnit } }),
+  },
 
   // the units' processing (decision 32): a member acts for their own unit on what it holds or held; the
   // victim's requests are SENG's, which neither hr (unit HR) nor finance (unit FIN) ever held; administrators act for any unit
   'GET /api/requests/inbox': { allowed: ['admin'], call: () => ({ url: `/api/requests/inbox?unit=${ids.sengUnit}` }) },
   'POST /api/requests/:id/signature': { allowed: ['admin'], call: () => ({ url: `/api/requests/${ids.request}/signature`, body: {} }) },
-  'POST /api/requests/:id/rejection': { allowed: ['admin'], call: () => ({ url: `/api/requests/${ids.request}/rejection`, body: { REASON: 'Matrix reason' } }) },
-  'POST /api/requests/:id/decision': { allowed: ['admin'], call: () => ({ url: `/api/requests/${ids.request}/decision`, body: { DECISION_ID: ids.decision, COMMENT: 'Matrix' } }) },
+  'POST /api/requests/:id/rejection': {
+    allowed: ['admin'],
+    call: () => ({ url: `/api/requests/${ids.request}/rejection`, body: { REASON: 'Matrix reason' } }),
+  },
+  'POST /api/requests/:id/decision': {
+    allowed: ['admin'],
+    call: () => ({ url: `/api/requests/${ids.request}/decision`, body: { DECISION_ID: ids.decision, COMMENT: 'Matrix' } }),
+  },
   // one's own unit's batches: nobody else's is named
   'GET /api/request-batches': { allowed: ['hr', 'finance', 'admin'], call: () => ({ url: '/api/request-batches' }) },
   'GET /api/request-batches/eligible': { allowed: ['admin'], call: () => ({ url: `/api/request-batches/eligible?unit=${ids.sengUnit}` }) },
-  'POST /api/request-batches': { allowed: ['admin'], call: () => ({ url: '/api/request-batches', body: { FROM_UNIT_ID: ids.sengUnit, TO_UNIT_ID: ids.hrUnit, REQUEST_IDS: [ids.request] } }) },
+  'POST /api/request-batches': {
+    allowed: ['admin'],
+    call: () => ({ url: '/api/request-batches', body: { FROM_UNIT_ID: ids.sengUnit, TO_UNIT_ID: ids.hrUnit, REQUEST_IDS: [ids.request] } }),
+  },
   'GET /api/request-batches/:id': { allowed: ['admin'], call: () => ({ url: `/api/request-batches/${ids.batch}` }) },
   'POST /api/request-batches/:id/send': { allowed: ['admin'], call: () => ({ url: `/api/request-batches/${ids.batch}/send` }) },
   'POST /api/request-batches/:id/receive': { allowed: ['admin'], call: () => ({ url: `/api/request-batches/${ids.batch}/receive` }) },
@@ -343,7 +631,10 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/request-batches/:id/slip': { allowed: ['admin'], call: () => ({ url: `/api/request-batches/${ids.batch}/slip` }) },
 
   // the timetable (issue 12): the victim's lessons, for the readers of anyone's timetable (the academic office, HR, the units, administrators)
-  'POST /api/lessons/timetable': { allowed: ['hr', 'academic', 'finance', 'admin'], call: () => ({ url: '/api/lessons/timetable', body: { START_DATE: '2024-01-08', END_DATE: '2024-01-14', PERSON_ID: ids.victim } }) },
+  'POST /api/lessons/timetable': {
+    allowed: ['hr', 'academic', 'finance', 'admin'],
+    call: () => ({ url: '/api/lessons/timetable', body: { START_DATE: '2024-01-08', END_DATE: '2024-01-14', PERSON_ID: ids.victim } }),
+  },
   // one's own calendar feed address (nothing of anyone else's can be named): lecturers and students
   'GET /api/lessons/calendar-feed': { allowed: ['student', 'staff'], call: () => ({ url: '/api/lessons/calendar-feed' }) },
   'POST /api/lessons/calendar-feed': { allowed: ['student', 'staff'], call: () => ({ url: '/api/lessons/calendar-feed' }) },
@@ -354,34 +645,93 @@ const MATRIX: Record<string, Entry> = {
   // a student's own file (decision 37): the sections and uploads are the signed-in student's own; another student's file is read by HR only
   'GET /api/students/profile': { allowed: ['student'], call: () => ({ url: '/api/students/profile' }) },
   'GET /api/students/profile/:id': { allowed: HR, call: () => ({ url: `/api/students/profile/${ids.studentVictim}` }) },
-  ...Object.fromEntries(STUDENT_PROFILE_SECTIONS.map((section) => [`PATCH /api/students/profile/${section}`, { allowed: NOBODY, call: () => ({ url: `/api/students/profile/${section}`, body: { ...VALID_STUDENT_SECTIONS[section], STUDENT_ID: ids.studentVictim } }) }])),
-  'POST /api/students/documents': { allowed: NOBODY, call: () => ({ url: '/api/students/documents', multipart: { fields: { KIND: 'OTHER', LABEL: 'Planted', STUDENT_ID: ids.studentVictim }, file: { data: aPdf(), filename: 'o.pdf', type: 'application/pdf' } } }) },
+  ...Object.fromEntries(
+    STUDENT_PROFILE_SECTIONS.map((section) => [
+      `PATCH /api/students/profile/${section}`,
+      {
+        allowed: NOBODY,
+        call: () => ({ url: `/api/students/profile/${section}`, body: { ...VALID_STUDENT_SECTIONS[section], STUDENT_ID: ids.studentVictim } }),
+      },
+    ]),
+  ),
+  'POST /api/students/documents': {
+    allowed: NOBODY,
+    call: () => ({
+      url: '/api/students/documents',
+      multipart: {
+        fields: { KIND: 'OTHER', LABEL: 'Planted', STUDENT_ID: ids.studentVictim },
+        file: { data: aPdf(), filename: 'o.pdf', type: 'application/pdf' },
+      },
+    }),
+  },
   'DELETE /api/students/documents/:id': { allowed: NOBODY, call: () => ({ url: `/api/students/documents/${ids.studentDocument}` }) },
 
   // one's linked mail account (decision 40): everyone signed in links their own; a body naming someone else is refused to everyone
   'GET /api/students/gmail-account': { allowed: 'signed-in', call: () => ({ url: '/api/students/gmail-account' }) },
-  'POST /api/students/gmail-account': { allowed: NOBODY, call: () => ({ url: '/api/students/gmail-account', body: { GMAIL_ACCOUNT: 'matrix.victim@gmail.example', STUDENT_ID: ids.victim } }) },
-  'POST /api/students/gmail-account/confirm': { allowed: NOBODY, call: () => ({ url: '/api/students/gmail-account/confirm', body: { CODE: '123456', STUDENT_ID: ids.victim } }) },
+  'POST /api/students/gmail-account': {
+    allowed: NOBODY,
+    call: () => ({ url: '/api/students/gmail-account', body: { GMAIL_ACCOUNT: 'matrix.victim@gmail.example', STUDENT_ID: ids.victim } }),
+  },
+  'POST /api/students/gmail-account/confirm': {
+    allowed: NOBODY,
+    call: () => ({ url: '/api/students/gmail-account/confirm', body: { CODE: '123456', STUDENT_ID: ids.victim } }),
+  },
   'DELETE /api/students/gmail-account': { allowed: 'signed-in', call: () => ({ url: '/api/students/gmail-account' }) },
   // a student's class, its subjects and lecturers: the signed-in student's own (nothing of anyone else's can be named)
   'GET /api/students/class': { allowed: ['student'], call: () => ({ url: `/api/students/class?STUDENT_ID=${ids.victim}` }) },
 
   // students' enrolment (decision 38): a student applies and withdraws for themself only (another student's application is 404 to them); the academic office and administrators manage sessions, offers and decisions
   'GET /api/enrolment-sessions/current': { allowed: ['student'], call: () => ({ url: '/api/enrolment-sessions/current' }) },
-  'POST /api/enrolment-applications': { allowed: ['student'], call: () => ({ url: '/api/enrolment-applications', body: { OFFER_ID: enrolmentIds.demoOffer } }) },
-  'POST /api/enrolment-applications/:id/withdraw': { allowed: ['student'], call: () => ({ url: `/api/enrolment-applications/${enrolmentIds.victimApplication}/withdraw` }) },
+  'POST /api/enrolment-applications': {
+    allowed: ['student'],
+    call: () => ({ url: '/api/enrolment-applications', body: { OFFER_ID: enrolmentIds.demoOffer } }),
+  },
+  'POST /api/enrolment-applications/:id/withdraw': {
+    allowed: ['student'],
+    call: () => ({ url: `/api/enrolment-applications/${enrolmentIds.victimApplication}/withdraw` }),
+  },
   'GET /api/enrolment-sessions': { allowed: ['academic', 'admin'], call: () => ({ url: '/api/enrolment-sessions' }) },
   'POST /api/enrolment-sessions': { allowed: ['academic', 'admin'], call: () => ({ url: '/api/enrolment-sessions', body: ENROLMENT_SESSION }) },
-  'PATCH /api/enrolment-sessions/:id': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/enrolment-sessions/${enrolmentIds.session}`, body: { ...ENROLMENT_SESSION, NAME: 'Matrix enrolment, renamed' } }) },
+  'PATCH /api/enrolment-sessions/:id': {
+    allowed: ['academic', 'admin'],
+    call: () => ({ url: `/api/enrolment-sessions/${enrolmentIds.session}`, body: { ...ENROLMENT_SESSION, NAME: 'Matrix enrolment, renamed' } }),
+  },
   'POST /api/enrolment-sessions/:id/close': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/enrolment-sessions/${enrolmentIds.session}/close` }) },
-  'POST /api/enrolment-sessions/:id/reopen': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/enrolment-sessions/${enrolmentIds.session}/reopen` }) },
-  'GET /api/enrolment-sessions/:id/offers': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/enrolment-sessions/${enrolmentIds.demoSession}/offers` }) },
-  'POST /api/enrolment-sessions/:id/offers': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/enrolment-sessions/${enrolmentIds.session}/offers`, body: { KIND: 'CLASS', CLASS_ID: ids.klass, CAPACITY: 7 } }) },
-  'PATCH /api/enrolment-sessions/:id/offers/:offerId': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/enrolment-sessions/${enrolmentIds.demoSession}/offers/${enrolmentIds.demoOffer}`, body: { CAPACITY: 9 } }) },
-  'DELETE /api/enrolment-sessions/:id/offers/:offerId': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/enrolment-sessions/${enrolmentIds.session}/offers/${enrolmentIds.unusedOffer}` }) },
-  'GET /api/enrolment-applications': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/enrolment-applications?session=${enrolmentIds.demoSession}&search=ST24A005` }) },
-  'GET /api/enrolment-applications/export': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/enrolment-applications/export?session=${enrolmentIds.demoSession}` }) },
-  'POST /api/enrolment-applications/decisions': { allowed: ['academic', 'admin'], call: () => ({ url: '/api/enrolment-applications/decisions', body: { DECISION: 'WAITLIST', APPLICATIONS: [{ ID: enrolmentIds.victimApplication, STATUS: 'PENDING' }] } }) },
+  'POST /api/enrolment-sessions/:id/reopen': {
+    allowed: ['academic', 'admin'],
+    call: () => ({ url: `/api/enrolment-sessions/${enrolmentIds.session}/reopen` }),
+  },
+  'GET /api/enrolment-sessions/:id/offers': {
+    allowed: ['academic', 'admin'],
+    call: () => ({ url: `/api/enrolment-sessions/${enrolmentIds.demoSession}/offers` }),
+  },
+  'POST /api/enrolment-sessions/:id/offers': {
+    allowed: ['academic', 'admin'],
+    call: () => ({ url: `/api/enrolment-sessions/${enrolmentIds.session}/offers`, body: { KIND: 'CLASS', CLASS_ID: ids.klass, CAPACITY: 7 } }),
+  },
+  'PATCH /api/enrolment-sessions/:id/offers/:offerId': {
+    allowed: ['academic', 'admin'],
+    call: () => ({ url: `/api/enrolment-sessions/${enrolmentIds.demoSession}/offers/${enrolmentIds.demoOffer}`, body: { CAPACITY: 9 } }),
+  },
+  'DELETE /api/enrolment-sessions/:id/offers/:offerId': {
+    allowed: ['academic', 'admin'],
+    call: () => ({ url: `/api/enrolment-sessions/${enrolmentIds.session}/offers/${enrolmentIds.unusedOffer}` }),
+  },
+  'GET /api/enrolment-applications': {
+    allowed: ['academic', 'admin'],
+    call: () => ({ url: `/api/enrolment-applications?session=${enrolmentIds.demoSession}&search=ST24A005` }),
+  },
+  'GET /api/enrolment-applications/export': {
+    allowed: ['academic', 'admin'],
+    call: () => ({ url: `/api/enrolment-applications/export?session=${enrolmentIds.demoSession}` }),
+  },
+  'POST /api/enrolment-applications/decisions': {
+    allowed: ['academic', 'admin'],
+    call: () => ({
+      url: '/api/enrolment-applications/decisions',
+      body: { DECISION: 'WAITLIST', APPLICATIONS: [{ ID: enrolmentIds.victimApplication, STATUS: 'PENDING' }] },
+    }),
+  },
 
   // the evaluation of teaching (decision 39): forms, sessions and results are the academic office's and administrators'; a student reads the
   // form of an open session of theirs and submits about their own targets only (another class's target: 404); a lecturer reads their own reviews
@@ -393,13 +743,31 @@ const MATRIX: Record<string, Entry> = {
   'DELETE /api/question-forms/:id': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/question-forms/${evaluationIds.form}` }) },
   'POST /api/question-forms/submit': {
     allowed: ['student'],
-    call: () => ({ url: '/api/question-forms/submit', body: { STUDENT_EVALUATION_SESSION: evaluationIds.otherTarget, EVALUATION_SESSION_ID: evaluationIds.otherSession, input: [{ id: 'rating', value: 1 }] } }),
+    call: () => ({
+      url: '/api/question-forms/submit',
+      body: { STUDENT_EVALUATION_SESSION: evaluationIds.otherTarget, EVALUATION_SESSION_ID: evaluationIds.otherSession, input: [{ id: 'rating', value: 1 }] },
+    }),
   },
   'GET /api/evaluation-sessions': { allowed: ['academic', 'admin'], call: () => ({ url: '/api/evaluation-sessions' }) },
-  'POST /api/evaluation-sessions': { allowed: ['academic', 'admin'], call: () => ({ url: '/api/evaluation-sessions', body: { name: 'Matrix', nameFr: 'Matrice', formId: evaluationIds.form, startDate: '2039-03-01', endDate: '2039-03-31', classIds: [ids.klass] } }) },
-  'PATCH /api/evaluation-sessions/:id': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/evaluation-sessions/${evaluationIds.session}`, body: { name: 'Matrix session' } }) },
-  'GET /api/evaluation-sessions/:id/results': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/evaluation-sessions/${evaluationIds.otherSession}/results?lecturerId=${ids.victim}` }) },
-  'GET /api/evaluation-sessions/:id/results/export': { allowed: ['academic', 'admin'], call: () => ({ url: `/api/evaluation-sessions/${evaluationIds.otherSession}/results/export?format=csv` }) },
+  'POST /api/evaluation-sessions': {
+    allowed: ['academic', 'admin'],
+    call: () => ({
+      url: '/api/evaluation-sessions',
+      body: { name: 'Matrix', nameFr: 'Matrice', formId: evaluationIds.form, startDate: '2039-03-01', endDate: '2039-03-31', classIds: [ids.klass] },
+    }),
+  },
+  'PATCH /api/evaluation-sessions/:id': {
+    allowed: ['academic', 'admin'],
+    call: () => ({ url: `/api/evaluation-sessions/${evaluationIds.session}`, body: { name: 'Matrix session' } }),
+  },
+  'GET /api/evaluation-sessions/:id/results': {
+    allowed: ['academic', 'admin'],
+    call: () => ({ url: `/api/evaluation-sessions/${evaluationIds.otherSession}/results?lecturerId=${ids.victim}` }),
+  },
+  'GET /api/evaluation-sessions/:id/results/export': {
+    allowed: ['academic', 'admin'],
+    call: () => ({ url: `/api/evaluation-sessions/${evaluationIds.otherSession}/results/export?format=csv` }),
+  },
   // another student's list of what to evaluate (with their done flags): nobody's but their own (decision 64)
   'GET /api/students/subjects/:id': { allowed: NOBODY, call: () => ({ url: `/api/students/subjects/${ids.studentVictim}` }) },
   // one's own reviews: a lecturer named in the query is ignored
@@ -415,7 +783,10 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/candidate/confirm': { allowed: 'public', call: () => ({ url: '/api/candidate/confirm', body: { code: '123456' } }) },
   'POST /api/candidate/sign-out': { allowed: 'public', call: () => ({ url: '/api/candidate/sign-out' }) },
   'GET /api/candidate/me': { allowed: 'candidate', call: () => ({ url: '/api/candidate/me' }) },
-  'POST /api/candidate/documents/:kind': { allowed: 'candidate', call: () => ({ url: '/api/candidate/documents/DIPLOMA', body: { FILE: dataUrl('application/pdf', aPdf()) } }) },
+  'POST /api/candidate/documents/:kind': {
+    allowed: 'candidate',
+    call: () => ({ url: '/api/candidate/documents/DIPLOMA', body: { FILE: dataUrl('application/pdf', aPdf()) } }),
+  },
   'GET /api/candidate/documents/:kind': { allowed: 'candidate', call: () => ({ url: '/api/candidate/documents/PHOTO' }) },
   'GET /api/candidate/slip': { allowed: 'candidate', call: () => ({ url: '/api/candidate/slip' }) },
   'POST /api/candidate/payments': { allowed: 'candidate', call: () => ({ url: '/api/candidate/payments', body: { network: 'MTN_MOMO', phone: '677123456' } }) },
@@ -426,10 +797,16 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/payment-networks': { allowed: 'public', call: () => ({ url: '/api/payment-networks' }) },
   'GET /api/payment-networks/all': { allowed: ['admin'], call: () => ({ url: '/api/payment-networks/all' }) },
   'POST /api/payment-networks': { allowed: ['admin'], call: () => ({ url: '/api/payment-networks', body: PAYMENT_NETWORK }) },
-  'PUT /api/payment-networks/:code': { allowed: ['admin'], call: () => ({ url: '/api/payment-networks/MTN_MOMO', body: { ...PAYMENT_NETWORK, code: 'MTN_MOMO', name: 'MTN Mobile Money' } }) },
+  'PUT /api/payment-networks/:code': {
+    allowed: ['admin'],
+    call: () => ({ url: '/api/payment-networks/MTN_MOMO', body: { ...PAYMENT_NETWORK, code: 'MTN_MOMO', name: 'MTN Mobile Money' } }),
+  },
   // the callbacks refused for disagreeing with their payment (decision 68)
   'GET /api/payments/alerts': { allowed: ['admin'], call: () => ({ url: '/api/payments/alerts' }) },
-  'POST /api/candidate/get-fees-of-request-to-pay': { allowed: 'public', call: () => ({ url: '/api/candidate/get-fees-of-request-to-pay', body: { network: 'MTN_MOMO', amount: 25000 } }) },
+  'POST /api/candidate/get-fees-of-request-to-pay': {
+    allowed: 'public',
+    call: () => ({ url: '/api/candidate/get-fees-of-request-to-pay', body: { network: 'MTN_MOMO', amount: 25000 } }),
+  },
   'GET /api/payments/settings': { allowed: 'public', call: () => ({ url: '/api/payments/settings' }) },
   'GET /api/receipts/:number': { allowed: 'public', call: () => ({ url: `/api/receipts/${admissionsIds.receipt}` }) },
   'POST /api/payments/callback/:provider': { allowed: 'public', call: () => ({ url: '/api/payments/callback/sandbox', body: { event: 'forged' } }) },
@@ -440,32 +817,78 @@ const MATRIX: Record<string, Entry> = {
   // the admissions office (decision 44): entrances, candidates, documents and decisions
   'GET /api/admissions/entrances': { allowed: ['admissions', 'admin'], call: () => ({ url: '/api/admissions/entrances' }) },
   'POST /api/admissions/entrances': { allowed: ['admissions', 'admin'], call: () => ({ url: '/api/admissions/entrances', body: admissionsIds.entranceBody }) },
-  'PUT /api/admissions/entrances/:id': { allowed: ['admissions', 'admin'], call: () => ({ url: `/api/admissions/entrances/${admissionsIds.entrance}`, body: admissionsIds.entranceBody }) },
-  'POST /api/admissions/entrances/:id/close': { allowed: ['admissions', 'admin'], call: () => ({ url: `/api/admissions/entrances/${admissionsIds.pastEntrance}/close` }) },
-  'POST /api/admissions/entrances/:id/reopen': { allowed: ['admissions', 'admin'], call: () => ({ url: `/api/admissions/entrances/${admissionsIds.pastEntrance}/reopen` }) },
-  'GET /api/admissions/entrances/:id/counts': { allowed: ['admissions', 'admin'], call: () => ({ url: `/api/admissions/entrances/${admissionsIds.entrance}/counts` }) },
+  'PUT /api/admissions/entrances/:id': {
+    allowed: ['admissions', 'admin'],
+    call: () => ({ url: `/api/admissions/entrances/${admissionsIds.entrance}`, body: admissionsIds.entranceBody }),
+  },
+  'POST /api/admissions/entrances/:id/close': {
+    allowed: ['admissions', 'admin'],
+    call: () => ({ url: `/api/admissions/entrances/${admissionsIds.pastEntrance}/close` }),
+  },
+  'POST /api/admissions/entrances/:id/reopen': {
+    allowed: ['admissions', 'admin'],
+    call: () => ({ url: `/api/admissions/entrances/${admissionsIds.pastEntrance}/reopen` }),
+  },
+  'GET /api/admissions/entrances/:id/counts': {
+    allowed: ['admissions', 'admin'],
+    call: () => ({ url: `/api/admissions/entrances/${admissionsIds.entrance}/counts` }),
+  },
   'GET /api/admissions/candidates': { allowed: ['admissions', 'admin'], call: () => ({ url: '/api/admissions/candidates?paid=true' }) },
   'GET /api/admissions/candidates/export': { allowed: ['admissions', 'admin'], call: () => ({ url: '/api/admissions/candidates/export?format=csv' }) },
   'GET /api/admissions/candidates/:id': { allowed: ['admissions', 'admin'], call: () => ({ url: `/api/admissions/candidates/${admissionsIds.candidate}` }) },
-  'GET /api/admissions/candidates/:id/documents/:kind': { allowed: ['admissions', 'admin'], call: () => ({ url: `/api/admissions/candidates/${admissionsIds.candidate}/documents/PHOTO` }) },
-  'POST /api/admissions/candidates/:id/documents/:kind/check': { allowed: ['admissions', 'admin'], call: () => ({ url: `/api/admissions/candidates/${admissionsIds.candidate}/documents/PHOTO/check` }) },
-  'POST /api/admissions/candidates/:id/documents/:kind/replace': { allowed: ['admissions', 'admin'], call: () => ({ url: `/api/admissions/candidates/${admissionsIds.candidate}/documents/PHOTO/replace`, body: { REASON: 'Matrix' } }) },
-  'POST /api/admissions/decisions': { allowed: ['admissions', 'admin'], call: () => ({ url: '/api/admissions/decisions', body: { decisions: [{ CANDIDATE_NUMBER: admissionsIds.candidateNumber, DECISION: 'REFUSED' }] } }) },
+  'GET /api/admissions/candidates/:id/documents/:kind': {
+    allowed: ['admissions', 'admin'],
+    call: () => ({ url: `/api/admissions/candidates/${admissionsIds.candidate}/documents/PHOTO` }),
+  },
+  'POST /api/admissions/candidates/:id/documents/:kind/check': {
+    allowed: ['admissions', 'admin'],
+    call: () => ({ url: `/api/admissions/candidates/${admissionsIds.candidate}/documents/PHOTO/check` }),
+  },
+  'POST /api/admissions/candidates/:id/documents/:kind/replace': {
+    allowed: ['admissions', 'admin'],
+    call: () => ({ url: `/api/admissions/candidates/${admissionsIds.candidate}/documents/PHOTO/replace`, body: { REASON: 'Matrix' } }),
+  },
+  'POST /api/admissions/decisions': {
+    allowed: ['admissions', 'admin'],
+    call: () => ({ url: '/api/admissions/decisions', body: { decisions: [{ CANDIDATE_NUMBER: admissionsIds.candidateNumber, DECISION: 'REFUSED' }] } }),
+  },
   // multipart in the real use; a JSON body reaches the guard first (401/403), and the allowed roles get 400
   'POST /api/admissions/decisions/import': { allowed: ['admissions', 'admin'], call: () => ({ url: '/api/admissions/decisions/import', body: {} }) },
 };
 
-
 /** The admissions fixtures (decision 44): the demo BTS entrance (open), last year's (closed), a demo candidate of the open one, and a demo payment with its receipt. */
-const admissionsIds = {} as { entrance: number; pastEntrance: number; candidate: number; candidateNumber: string; entranceBody: Record<string, unknown>; payment: string; receipt: string };
-const PAYMENT_NETWORK = { code: 'MATRIX_PAY', name: 'Matrix Pay', minAmount: 100, maxAmount: 500000, prefixes: ['62'], feeSchedule: [{ upTo: null, fixed: 0, rateBp: 100 }], color: null, ussdCode: null, active: false, position: 9 };
+const admissionsIds = {} as {
+  entrance: number;
+  pastEntrance: number;
+  candidate: number;
+  candidateNumber: string;
+  entranceBody: Record<string, unknown>;
+  payment: string;
+  receipt: string;
+};
+const PAYMENT_NETWORK = {
+  code: 'MATRIX_PAY',
+  name: 'Matrix Pay',
+  minAmount: 100,
+  maxAmount: 500000,
+  prefixes: ['62'],
+  feeSchedule: [{ upTo: null, fixed: 0, rateBp: 100 }],
+  color: null,
+  ussdCode: null,
+  active: false,
+  position: 9,
+};
 
 /**
  * The evaluation fixtures (decision 39): the demo form and its open session (over the demo student's class), and a target of last
  * semester's ended session over another class, which the demo student does not have.
  */
 const evaluationIds = {} as { form: number; session: number; otherSession: number; otherTarget: number };
-const EVALUATION_FORM = { name: 'Matrix form', nameFr: 'Formulaire matrice', content: { sections: [{ label: 'S', labelFr: 'S', questions: [{ type: 'SCALE', label: 'Q', labelFr: 'Q' }] }] } };
+const EVALUATION_FORM = {
+  name: 'Matrix form',
+  nameFr: 'Formulaire matrice',
+  content: { sections: [{ label: 'S', labelFr: 'S', questions: [{ type: 'SCALE', label: 'Q', labelFr: 'Q' }] }] },
+};
 
 /** The enrolment fixtures (decision 38): the demo session and one of its offers, another student's (ST24A005's) pending application, and a session of the matrix with an offer nobody applied to. */
 const enrolmentIds = {} as { demoSession: number; demoOffer: number; victimApplication: number; session: number; unusedOffer: number };
@@ -494,11 +917,16 @@ function routesOf(tree: string): string[] {
 
 /** A fingerprint of every table a refused call could change (the audit log, sessions, sign-in counters and announcements waiting to be sent aside). */
 async function dataFingerprint(): Promise<string> {
-  const tables = (await t.db.execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`)) as unknown as { rows?: { tablename: string }[] } | { tablename: string }[];
-  const names = (Array.isArray(tables) ? tables : (tables.rows ?? [])).map((r) => r.tablename).filter((name) => !['audit_log', 'sessions', 'login_throttles', 'sign_in_attempts', '__drizzle_migrations', 'portal_announcements'].includes(name));
+  const tables = (await t.db.execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`)) as unknown as
+    { rows?: { tablename: string }[] } | { tablename: string }[];
+  const names = (Array.isArray(tables) ? tables : (tables.rows ?? []))
+    .map((r) => r.tablename)
+    .filter((name) => !['audit_log', 'sessions', 'login_throttles', 'sign_in_attempts', '__drizzle_migrations', 'portal_announcements'].includes(name));
   const parts: string[] = [];
   for (const name of names) {
-    const result = (await t.db.execute(sql.raw(`select count(*)::text || ':' || coalesce(md5(string_agg(md5(x::text), ',' order by md5(x::text))), '') as h from "${name}" x`))) as unknown as { rows?: { h: string }[] } | { h: string }[];
+    const result = (await t.db.execute(
+      sql.raw(`select count(*)::text || ':' || coalesce(md5(string_agg(md5(x::text), ',' order by md5(x::text))), '') as h from "${name}" x`),
+    )) as unknown as { rows?: { h: string }[] } | { h: string }[];
     parts.push(`${name}=${(Array.isArray(result) ? result : (result.rows ?? []))[0]!.h}`);
   }
   return parts.join(';');
@@ -518,7 +946,8 @@ async function send(who: Who, method: string, call: Call) {
   return client.request(method as 'POST', call.url, call.body, headers);
 }
 
-const allows = (allowed: Allowed, who: Who) => allowed === 'public' || (allowed === 'signed-in' ? who !== 'anonymous' : allowed !== 'candidate' && allowed.includes(who));
+const allows = (allowed: Allowed, who: Who) =>
+  allowed === 'public' || (allowed === 'signed-in' ? who !== 'anonymous' : allowed !== 'candidate' && allowed.includes(who));
 
 // ---------------------------------------------------------------- fixtures
 
@@ -542,7 +971,8 @@ beforeAll(async () => {
   const victim = await sessionFor(t, ids.victim);
   const cv = await victim.post('/api/students/cv', { FILE: dataUrl('application/pdf', aPdf()) });
   ids.cvFile = String(cv.json().url).split('/').pop()!;
-  for (const col of ['NIU_LINK', 'RIB_LINK']) expect((await victim.post('/api/students/files', { col, FILE: dataUrl('application/pdf', aPdf()) })).statusCode).toBe(200);
+  for (const col of ['NIU_LINK', 'RIB_LINK'])
+    expect((await victim.post('/api/students/files', { col, FILE: dataUrl('application/pdf', aPdf()) })).statusCode).toBe(200);
   const doc = async (name: string) => {
     const res = await victim.post('/api/documents/upload-student', { ...diploma(name), FILE: dataUrl('application/pdf', aPdf()) });
     expect(res.statusCode, res.body).toBe(201);
@@ -555,7 +985,9 @@ beforeAll(async () => {
 
   // A photo registered by the identification office, of someone else again.
   ids.photoOwner = await idOf(DEMO_ACCOUNTS.closedLecturer.matricule);
-  const photo = await clients.identification.post(`/api/identification/persons/${ids.photoOwner}/photo`, { FILE: dataUrl('image/jpeg', await jpeg(60, 80, 7)) });
+  const photo = await clients.identification.post(`/api/identification/persons/${ids.photoOwner}/photo`, {
+    FILE: dataUrl('image/jpeg', await jpeg(60, 80, 7)),
+  });
   expect(photo.statusCode, photo.body).toBe(200);
   ids.photoFile = String(photo.json().PHOTO_LINK).split('/').pop()!;
 
@@ -573,7 +1005,11 @@ beforeAll(async () => {
   ids.subject = subject!.id;
   const [session] = await t.db.select().from(applicationSessions).limit(1);
   ids.session = session!.id;
-  const applied = await apply(t.db, { matricule: DEMO_ACCOUNTS.partTime.matricule, sessionId: ids.session, choices: [{ subjectId: ids.subject, category: 'CM' }] });
+  const applied = await apply(t.db, {
+    matricule: DEMO_ACCOUNTS.partTime.matricule,
+    sessionId: ids.session,
+    choices: [{ subjectId: ids.subject, category: 'CM' }],
+  });
   ids.application = applied.applicationId;
   ids.choice = applied.choiceIds[0]!;
   expect(await t.db.select().from(documents).where(eq(documents.personId, ids.victim))).toHaveLength(4);
@@ -583,7 +1019,12 @@ beforeAll(async () => {
   ids.requestSubcategory = requestSubcategory!.id;
   const attachment = await victim.post('/api/requests/attachments', { FILE: dataUrl('application/pdf', aPdf()) });
   expect(attachment.statusCode, attachment.body).toBe(201);
-  const filed = await victim.post('/api/requests', { REQUEST_CATEGORY_ID: ids.requestSubcategory, REQUEST_OBJECT: 'Contract not received', DESCRIPTION: 'Teaching since October', REQUEST_FILE: attachment.json().id });
+  const filed = await victim.post('/api/requests', {
+    REQUEST_CATEGORY_ID: ids.requestSubcategory,
+    REQUEST_OBJECT: 'Contract not received',
+    DESCRIPTION: 'Teaching since October',
+    REQUEST_FILE: attachment.json().id,
+  });
   expect(filed.statusCode, filed.body).toBe(201);
   ids.request = filed.json().id;
   ids.requestToken = String(filed.json().verificationUrl).split('/').pop()!;
@@ -595,13 +1036,25 @@ beforeAll(async () => {
   ids.hrMember = await idOf(DEMO_ACCOUNTS.hr.matricule);
   const [matrixUnit] = await t.db.insert(requestUnits).values({ code: 'MXU', name: 'Matrix unit', nameFr: 'Unité matrice' }).returning();
   ids.requestUnit = matrixUnit!.id;
-  const [matrixCategory] = await t.db.insert(requestCategories).values({ code: 'MXC', name: 'Matrix', nameFr: 'Matrice', description: 'Matrix', descriptionFr: 'Matrice' }).returning();
+  const [matrixCategory] = await t.db
+    .insert(requestCategories)
+    .values({ code: 'MXC', name: 'Matrix', nameFr: 'Matrice', description: 'Matrix', descriptionFr: 'Matrice' })
+    .returning();
   ids.requestCategory = matrixCategory!.id;
-  const [matrixSubcategory] = await t.db.insert(requestSubcategories).values({ ...REQUEST_SUBCATEGORY() }).returning();
+  const [matrixSubcategory] = await t.db
+    .insert(requestSubcategories)
+    .values({ ...REQUEST_SUBCATEGORY() })
+    .returning();
   ids.matrixSubcategory = matrixSubcategory!.id;
-  const [hop] = await t.db.insert(requestHops).values({ subcategoryId: ids.matrixSubcategory, fromUnitId: ids.sengUnit, toUnitId: ids.requestUnit }).returning();
+  const [hop] = await t.db
+    .insert(requestHops)
+    .values({ subcategoryId: ids.matrixSubcategory, fromUnitId: ids.sengUnit, toUnitId: ids.requestUnit })
+    .returning();
   ids.requestHop = hop!.id;
-  const [decision] = await t.db.insert(requestDecisions).values({ hopId: ids.requestHop, label: 'Matrix', labelFr: 'Matrice', status: 'VALIDATED' }).returning();
+  const [decision] = await t.db
+    .insert(requestDecisions)
+    .values({ hopId: ids.requestHop, label: 'Matrix', labelFr: 'Matrice', status: 'VALIDATED' })
+    .returning();
   ids.requestDecision = decision!.id;
   const unitIds = Object.fromEntries((await t.db.select({ id: requestUnits.id, code: requestUnits.code }).from(requestUnits)).map((u) => [u.code, u.id]));
   ids.sengUnit = unitIds.SENG!;
@@ -615,8 +1068,21 @@ beforeAll(async () => {
   ids.decision = hrDecision!.id;
   // The victim's teaching claim about their class (BTS1 GSI/J B, GSI103), signed and put in a batch for the school by an administrator.
   const [teaching] = await t.db.select().from(requestSubcategories).where(eq(requestSubcategories.code, '0101'));
-  const [lesson] = await t.db.select({ classId: classes.id, subjectId: subjects.id }).from(subjects).innerJoin(classes, eq(classes.id, subjects.classId)).where(and(eq(classes.code, 'BTS1 GSI/J B'), eq(subjects.code, 'GSI103')));
-  const claim = await victim.post('/api/requests', { REQUEST_CATEGORY_ID: teaching!.id, CLASS_ID: lesson!.classId, SUBJECT_ID: lesson!.subjectId, REQUEST_PBLM_DATE: '2024-01-10', REQUEST_PBLM_HOUR_START: '08:00', REQUEST_PBLM_HOUR_END: '09:50', REQUEST_OBJECT: 'Lesson', DESCRIPTION: 'Matrix' });
+  const [lesson] = await t.db
+    .select({ classId: classes.id, subjectId: subjects.id })
+    .from(subjects)
+    .innerJoin(classes, eq(classes.id, subjects.classId))
+    .where(and(eq(classes.code, 'BTS1 GSI/J B'), eq(subjects.code, 'GSI103')));
+  const claim = await victim.post('/api/requests', {
+    REQUEST_CATEGORY_ID: teaching!.id,
+    CLASS_ID: lesson!.classId,
+    SUBJECT_ID: lesson!.subjectId,
+    REQUEST_PBLM_DATE: '2024-01-10',
+    REQUEST_PBLM_HOUR_START: '08:00',
+    REQUEST_PBLM_HOUR_END: '09:50',
+    REQUEST_OBJECT: 'Lesson',
+    DESCRIPTION: 'Matrix',
+  });
   expect(claim.statusCode, claim.body).toBe(201);
   expect((await clients.admin.post(`/api/requests/${claim.json().id}/signature`, {})).statusCode).toBe(200);
   const batch = await clients.admin.post('/api/request-batches', { FROM_UNIT_ID: ids.sengUnit, TO_UNIT_ID: ids.schoolUnit, REQUEST_IDS: [claim.json().id] });
@@ -624,7 +1090,11 @@ beforeAll(async () => {
   ids.batch = batch.json().id;
   // The victim's pending lesson (the demo timetable) and the demo billing period.
   ids.victimSubject = lesson!.subjectId;
-  const [pending] = await t.db.select({ id: lessons.id }).from(lessons).where(and(eq(lessons.lecturerId, ids.victim), eq(lessons.status, 'PendingValidation'))).limit(1);
+  const [pending] = await t.db
+    .select({ id: lessons.id })
+    .from(lessons)
+    .where(and(eq(lessons.lecturerId, ids.victim), eq(lessons.status, 'PendingValidation')))
+    .limit(1);
   ids.lesson = pending!.id;
   const [period] = await t.db.select({ id: billingPeriods.id }).from(billingPeriods).limit(1);
   ids.billingPeriod = period!.id;
@@ -637,42 +1107,73 @@ beforeAll(async () => {
   // Another student, with a document in their student file.
   ids.studentVictim = await idOf('ST24A005');
   const studentVictim = await sessionFor(t, ids.studentVictim);
-  const studentDocument = await studentVictim.post('/api/students/documents', { KIND: 'OTHER', LABEL: 'Certificate', FILE: dataUrl('application/pdf', aPdf()) });
+  const studentDocument = await studentVictim.post('/api/students/documents', {
+    KIND: 'OTHER',
+    LABEL: 'Certificate',
+    FILE: dataUrl('application/pdf', aPdf()),
+  });
   expect(studentDocument.statusCode, studentDocument.body).toBe(201);
   ids.studentDocument = studentDocument.json().id;
 });
 beforeAll(async () => {
   const sessions = (await clients.academic.get('/api/enrolment-sessions')).json() as { id: number; name: string }[];
   enrolmentIds.demoSession = sessions.find((session) => session.name === 'Enrolment for the next semester')!.id;
-  const listed = (await clients.academic.get(`/api/enrolment-applications?session=${enrolmentIds.demoSession}&search=ST24A005`)).json() as { rows: { id: number; status: string; offer: { id: number } }[] };
+  const listed = (await clients.academic.get(`/api/enrolment-applications?session=${enrolmentIds.demoSession}&search=ST24A005`)).json() as {
+    rows: { id: number; status: string; offer: { id: number } }[];
+  };
   const victimApplication = listed.rows.find((row) => row.status === 'PENDING')!;
   enrolmentIds.victimApplication = victimApplication.id;
   enrolmentIds.demoOffer = victimApplication.offer.id;
   const session = await clients.academic.post('/api/enrolment-sessions', ENROLMENT_SESSION);
   expect(session.statusCode, session.body).toBe(201);
   enrolmentIds.session = session.json().id;
-  const unused = await clients.academic.post(`/api/enrolment-sessions/${enrolmentIds.session}/offers`, { KIND: 'SUBJECT', SUBJECT_ID: ids.subject, CAPACITY: 3 });
+  const unused = await clients.academic.post(`/api/enrolment-sessions/${enrolmentIds.session}/offers`, {
+    KIND: 'SUBJECT',
+    SUBJECT_ID: ids.subject,
+    CAPACITY: 3,
+  });
   expect(unused.statusCode, unused.body).toBe(201);
   enrolmentIds.unusedOffer = unused.json().id;
 });
 beforeAll(async () => {
-  const sessions = await t.db.select({ id: evaluationSessions.id, formId: evaluationSessions.formId, endDate: evaluationSessions.endDate }).from(evaluationSessions).orderBy(evaluationSessions.endDate);
+  const sessions = await t.db
+    .select({ id: evaluationSessions.id, formId: evaluationSessions.formId, endDate: evaluationSessions.endDate })
+    .from(evaluationSessions)
+    .orderBy(evaluationSessions.endDate);
   const [past, open] = [sessions[0]!, sessions[sessions.length - 1]!];
   evaluationIds.form = open.formId;
   evaluationIds.session = open.id;
   evaluationIds.otherSession = past.id;
-  evaluationIds.otherTarget = (await t.db.select({ id: evaluationTargets.id }).from(evaluationTargets).where(eq(evaluationTargets.sessionId, past.id)).limit(1))[0]!.id;
+  evaluationIds.otherTarget = (
+    await t.db.select({ id: evaluationTargets.id }).from(evaluationTargets).where(eq(evaluationTargets.sessionId, past.id)).limit(1)
+  )[0]!.id;
 });
 beforeAll(async () => {
   const admissionEntrances = await t.db.select().from(entrances).orderBy(desc(entrances.registrationLimitDate));
   const openOne = admissionEntrances.find((e) => e.closedAt === null)!;
   admissionsIds.entrance = openOne.id;
   admissionsIds.pastEntrance = admissionEntrances.find((e) => e.closedAt !== null)!.id;
-  const [someone] = await t.db.select({ id: candidates.id, number: candidates.CANDIDATE_NUMBER }).from(candidates).where(eq(candidates.entranceId, openOne.id)).limit(1);
+  const [someone] = await t.db
+    .select({ id: candidates.id, number: candidates.CANDIDATE_NUMBER })
+    .from(candidates)
+    .where(eq(candidates.entranceId, openOne.id))
+    .limit(1);
   admissionsIds.candidate = someone!.id;
   admissionsIds.candidateNumber = someone!.number;
-  const specialities = await t.db.select({ CYCLE_ID: entranceSpecialities.cycleId, BRANCH_ID: entranceSpecialities.branchId }).from(entranceSpecialities).where(eq(entranceSpecialities.entranceId, openOne.id));
-  admissionsIds.entranceBody = { NAME: openOne.name, YEAR_NAME: openOne.yearName, SCHOOL_NAME: openOne.schoolName, AMOUNT: openOne.amount, REGISTRATION_LIMIT_DATE: openOne.registrationLimitDate, EVALUATION_BEGIN_DATE: openOne.evaluationBeginDate, EVALUATION_END_DATE: openOne.evaluationEndDate, SPECIALITIES: specialities };
+  const specialities = await t.db
+    .select({ CYCLE_ID: entranceSpecialities.cycleId, BRANCH_ID: entranceSpecialities.branchId })
+    .from(entranceSpecialities)
+    .where(eq(entranceSpecialities.entranceId, openOne.id));
+  admissionsIds.entranceBody = {
+    NAME: openOne.name,
+    YEAR_NAME: openOne.yearName,
+    SCHOOL_NAME: openOne.schoolName,
+    AMOUNT: openOne.amount,
+    REGISTRATION_LIMIT_DATE: openOne.registrationLimitDate,
+    EVALUATION_BEGIN_DATE: openOne.evaluationBeginDate,
+    EVALUATION_END_DATE: openOne.evaluationEndDate,
+    SPECIALITIES: specialities,
+  };
   const [demoPayment] = await t.db.select({ id: payments.id, receipt: payments.receiptNumber }).from(payments).where(eq(payments.status, 'PAID')).limit(1);
   admissionsIds.payment = demoPayment!.id;
   admissionsIds.receipt = demoPayment!.receipt!;
@@ -692,7 +1193,14 @@ describe('the authorization matrix', () => {
 
   it("answers every route, for every kind of person and role, as the matrix says, naming another person's data; a refused call changes nothing", async () => {
     const routes = routesOf(t.app.printRoutes({ commonPrefix: false }));
-    const cases = routes.flatMap((route) => (route === 'GET /api/files/:id' ? [[route, MATRIX[route]!], [`${route} (photo)`, PHOTO_FILE]] : [[route, MATRIX[route]!]])) as [string, Entry][];
+    const cases = routes.flatMap((route) =>
+      route === 'GET /api/files/:id'
+        ? [
+            [route, MATRIX[route]!],
+            [`${route} (photo)`, PHOTO_FILE],
+          ]
+        : [[route, MATRIX[route]!]],
+    ) as [string, Entry][];
     // Logging out ends the caller's own session: last.
     cases.sort(([a], [b]) => Number(a === 'POST /api/auth/logout') - Number(b === 'POST /api/auth/logout'));
 
@@ -707,14 +1215,21 @@ describe('the authorization matrix', () => {
       // the refused calls first, against a fingerprint of the data
       const before = denied.length ? await dataFingerprint() : '';
       for (const who of denied) {
-        const [last] = await t.db.select({ id: auditLog.id }).from(auditLog).orderBy(sql`${auditLog.id} desc`).limit(1);
+        const [last] = await t.db
+          .select({ id: auditLog.id })
+          .from(auditLog)
+          .orderBy(sql`${auditLog.id} desc`)
+          .limit(1);
         const res = await send(who, method, await entry.call());
         calls++;
         refused++;
         const expected = who === 'anonymous' || entry.allowed === 'candidate' ? 401 : 403;
         if (res.statusCode !== expected) wrong.push(`${route} as ${who}: ${res.statusCode} (expected ${expected}) ${res.body.slice(0, 120)}`);
         else if (expected === 403 && !entry.unaudited?.includes(who)) {
-          const audited = await t.db.select({ id: auditLog.id }).from(auditLog).where(and(gt(auditLog.id, last?.id ?? 0), eq(auditLog.action, 'access.refused')));
+          const audited = await t.db
+            .select({ id: auditLog.id })
+            .from(auditLog)
+            .where(and(gt(auditLog.id, last?.id ?? 0), eq(auditLog.action, 'access.refused')));
           if (audited.length === 0) wrong.push(`${route} as ${who}: refused without an audit entry`);
         }
       }

@@ -104,7 +104,8 @@ describe('finding 2: guessing the e-mailed code with a known password', () => {
     const identifier = DEMO_ACCOUNTS.academic.username!;
     const email = await emailOf(t.db, DEMO_ACCOUNTS.academic.matricule);
     const answers: number[] = [];
-    for (let i = 0; i < 30; i++) answers.push((await new Client(t.app, '10.20.0.4').post('/api/auth/students/', { identifier, password: DEMO_PASSWORD })).statusCode);
+    for (let i = 0; i < 30; i++)
+      answers.push((await new Client(t.app, '10.20.0.4').post('/api/auth/students/', { identifier, password: DEMO_PASSWORD })).statusCode);
     expect((await signCodes(email)).length).toBe(10);
     expect(answers.filter((s) => s === 429)).toHaveLength(20);
   });

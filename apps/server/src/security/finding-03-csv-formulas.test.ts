@@ -70,7 +70,8 @@ describe('finding 3: spreadsheet formulas in exports', () => {
   });
 
   it('the helper: text starting like a formula (also after blanks, full-width) is quoted; numbers are not', () => {
-    for (const value of ['=1+2', '+237 690000000', '-2+3', '@SUM(1,1)', '\t=1', '\r=1', '  =1', '\u00a0@x', '\uff1d1+2']) expect(spreadsheetCell(value)).toBe(`'${value}`);
+    for (const value of ['=1+2', '+237 690000000', '-2+3', '@SUM(1,1)', '\t=1', '\r=1', '  =1', '\u00a0@x', '\uff1d1+2'])
+      expect(spreadsheetCell(value)).toBe(`'${value}`);
     for (const value of ['Douala', 'a=b', '1-2', '', 'É=1']) expect(spreadsheetCell(value)).toBe(value);
     expect(spreadsheetCell(-1500)).toBe(-1500);
     expect(spreadsheetCell(null)).toBe('');

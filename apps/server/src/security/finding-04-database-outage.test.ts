@@ -126,14 +126,20 @@ async function appOn(databaseUrl: string): Promise<FastifyInstance> {
 /** Health and 20 sign-ins at once (each needs the database), all timed. */
 async function probe(app: FastifyInstance): Promise<{ health: Answer; signIns: Answer[] }> {
   const health = await timed(new Client(app), 'GET', '/api/health');
-  const signIns = await Promise.all(Array.from({ length: 20 }, (_, i) => timed(new Client(app, `10.9.0.${i + 1}`), 'POST', '/api/auth/students/', { identifier: 'PER0001', password: 'whatever-Pass1' })));
+  const signIns = await Promise.all(
+    Array.from({ length: 20 }, (_, i) =>
+      timed(new Client(app, `10.9.0.${i + 1}`), 'POST', '/api/auth/students/', { identifier: 'PER0001', password: 'whatever-Pass1' }),
+    ),
+  );
   return { health, signIns };
 }
 
 function report(label: string, { health, signIns }: { health: Answer; signIns: Answer[] }): void {
   const slowest = Math.max(...signIns.map((a) => a.ms));
   const by = (s: Answer['status']) => signIns.filter((a) => a.status === s).length;
-  console.warn(`finding 4, ${label}: health ${health.status} in ${health.ms} ms; 20 sign-ins: ${by(503)} × 503, ${by(500)} × 500, ${by('none')} unanswered after ${HUNG_MS} ms, slowest ${slowest} ms`);
+  console.warn(
+    `finding 4, ${label}: health ${health.status} in ${health.ms} ms; 20 sign-ins: ${by(503)} × 503, ${by(500)} × 500, ${by('none')} unanswered after ${HUNG_MS} ms, slowest ${slowest} ms`,
+  );
 }
 
 function expectFast({ health, signIns }: { health: Answer; signIns: Answer[] }, routeBoundMs: number): void {
@@ -188,7 +194,11 @@ describe('finding 4: the database away', () => {
       url.host = `127.0.0.1:${proxy.port}`;
       const app = await appOn(url.toString());
       // The pool holds open connections, the way a running server does.
-      const warm = await Promise.all(Array.from({ length: 5 }, (_, i) => new Client(app, `10.8.0.${i + 1}`).post('/api/auth/students/', { identifier: 'PER0001', password: 'whatever-Pass1' })));
+      const warm = await Promise.all(
+        Array.from({ length: 5 }, (_, i) =>
+          new Client(app, `10.8.0.${i + 1}`).post('/api/auth/students/', { identifier: 'PER0001', password: 'whatever-Pass1' }),
+        ),
+      );
       expect(warm.map((r) => r.statusCode).every((s) => s !== 500 && s !== 503)).toBe(true);
       expect((await new Client(app).get('/api/health')).statusCode).toBe(200);
       proxy.drop();

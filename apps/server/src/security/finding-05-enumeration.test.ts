@@ -27,7 +27,11 @@ afterAll(async () => {
 });
 
 /** Status and body, and the cookies set (names only), of an answer. */
-const seen = (res: Awaited<ReturnType<Client['post']>>) => ({ status: res.statusCode, body: res.json() as unknown, cookies: (res.cookies as { name: string }[]).map((c) => c.name).sort() });
+const seen = (res: Awaited<ReturnType<Client['post']>>) => ({
+  status: res.statusCode,
+  body: res.json() as unknown,
+  cookies: (res.cookies as { name: string }[]).map((c) => c.name).sort(),
+});
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -53,9 +57,15 @@ describe('finding 5: telling who exists without signing in', () => {
   });
 
   it('e-mail verification tells nothing of the address on file', async () => {
-    const right = seen(await new Client(t.app, '10.30.0.2').post('/api/auth/student/email-verification', { matricule: 'VAC0003', email: 'vac0003@portal.example' }));
-    const wrongAddress = seen(await new Client(t.app, '10.30.0.2').post('/api/auth/student/email-verification', { matricule: 'VAC0004', email: 'guess@example.org' }));
-    const unknown = seen(await new Client(t.app, '10.30.0.2').post('/api/auth/student/email-verification', { matricule: 'NOPE9998', email: 'guess@example.org' }));
+    const right = seen(
+      await new Client(t.app, '10.30.0.2').post('/api/auth/student/email-verification', { matricule: 'VAC0003', email: 'vac0003@portal.example' }),
+    );
+    const wrongAddress = seen(
+      await new Client(t.app, '10.30.0.2').post('/api/auth/student/email-verification', { matricule: 'VAC0004', email: 'guess@example.org' }),
+    );
+    const unknown = seen(
+      await new Client(t.app, '10.30.0.2').post('/api/auth/student/email-verification', { matricule: 'NOPE9998', email: 'guess@example.org' }),
+    );
     expect(wrongAddress).toEqual(right);
     expect(unknown).toEqual(right);
   });
@@ -72,7 +82,9 @@ describe('finding 5: telling who exists without signing in', () => {
   it('password sign-in answers a registry person without an account as an unknown identifier', async () => {
     const unclaimed = seen(await new Client(t.app, '10.30.0.4').post('/api/auth/students/', { identifier: DEMO_UNCLAIMED.permanent, password: 'Guess-2024!' }));
     const unknown = seen(await new Client(t.app, '10.30.0.4').post('/api/auth/students/', { identifier: 'GHOST0043', password: 'Guess-2024!' }));
-    const wrongPassword = seen(await new Client(t.app, '10.30.0.4').post('/api/auth/students/', { identifier: DEMO_ACCOUNTS.support.matricule, password: 'Guess-2024!' }));
+    const wrongPassword = seen(
+      await new Client(t.app, '10.30.0.4').post('/api/auth/students/', { identifier: DEMO_ACCOUNTS.support.matricule, password: 'Guess-2024!' }),
+    );
     expect(unclaimed).toEqual(unknown);
     expect(wrongPassword).toEqual(unknown);
   });

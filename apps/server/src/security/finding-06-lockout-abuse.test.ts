@@ -68,7 +68,9 @@ describe('finding 6: shutting people out', () => {
       for (let j = 0; j < 5; j++) await attacker.post('/api/auth/student/code-verification', { SIGN_CODE: String(100000 + i * 10 + j) });
       t.clock.advanceSeconds(61);
     }
-    expect((await new Client(t.app, '10.40.0.4').post('/api/auth/students/', { identifier: matricule, password: DEMO_PASSWORD })).json().code).toBe('CODE_LOCKED');
+    expect((await new Client(t.app, '10.40.0.4').post('/api/auth/students/', { identifier: matricule, password: DEMO_PASSWORD })).json().code).toBe(
+      'CODE_LOCKED',
+    );
     expect((await signInThrough(browser, matricule, matricule)).statusCode).toBe(200);
   });
 

@@ -44,7 +44,16 @@ beforeAll(async () => {
       // key broken by an insert (the name is one of its parameters), and a value the database
       // cannot read (the name is quoted in the database's own message).
       app.post('/test/broken-insert', async () => {
-        await app.ctx.db.insert(contactMessages).values({ personId: 2_000_000_000, object: `About ${NAME}`, message: `${NAME} wrote this`, fullname: NAME, matricule: 'PER0001', createdAt: app.ctx.clock.now() });
+        await app.ctx.db
+          .insert(contactMessages)
+          .values({
+            personId: 2_000_000_000,
+            object: `About ${NAME}`,
+            message: `${NAME} wrote this`,
+            fullname: NAME,
+            matricule: 'PER0001',
+            createdAt: app.ctx.clock.now(),
+          });
         return {};
       });
       app.post('/test/broken-value', async () => {
@@ -64,7 +73,7 @@ afterAll(async () => {
 });
 
 const BOUNDARY = 'finding7';
-const multipart = (parts: string) => ({ 'content-type': `multipart/form-data; boundary=${BOUNDARY}` , payload: parts });
+const multipart = (parts: string) => ({ 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, payload: parts });
 const PDF = '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n';
 
 describe('finding 7: malformed input', () => {
@@ -76,7 +85,10 @@ describe('finding 7: malformed input', () => {
       expect(res.json()).toMatchObject({ code: 'INVALID_CHARACTERS', fields: { FIRSTNAME: 'validation.invalidCharacters' } });
     }
     // Nested values and keys too.
-    const child = await owner.request('PATCH', '/api/students/update/familial', { ...blankSection('familial'), CHILDREN: [{ FIRSTNAME: 'A\u0000', LASTNAME: 'B', BIRTHDATE: null }] });
+    const child = await owner.request('PATCH', '/api/students/update/familial', {
+      ...blankSection('familial'),
+      CHILDREN: [{ FIRSTNAME: 'A\u0000', LASTNAME: 'B', BIRTHDATE: null }],
+    });
     expect(child.json()).toMatchObject({ code: 'INVALID_CHARACTERS', fields: { 'CHILDREN.0.FIRSTNAME': 'validation.invalidCharacters' } });
     expect((await owner.post('/api/settings', { 'theme\u0000': 'dark' })).json().code).toBe('INVALID_CHARACTERS');
     expect((await owner.post('/api/students/contact-us', { OBJECT: 'Other', MESSAGE: 'hello\u0000' })).json().code).toBe('INVALID_CHARACTERS');
@@ -98,7 +110,9 @@ describe('finding 7: malformed input', () => {
   });
 
   it('refuses a NUL in a multipart field and in a CSV import', async () => {
-    const field = multipart(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="col"\r\n\r\nRIB\u0000_LINK\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="FILE"; filename="rib.pdf"\r\nContent-Type: application/pdf\r\n\r\n${PDF}\r\n--${BOUNDARY}--\r\n`);
+    const field = multipart(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="col"\r\n\r\nRIB\u0000_LINK\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="FILE"; filename="rib.pdf"\r\nContent-Type: application/pdf\r\n\r\n${PDF}\r\n--${BOUNDARY}--\r\n`,
+    );
     const res = await owner.request('POST', '/api/students/files', field.payload, { 'content-type': field['content-type'] });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'INVALID_CHARACTERS', fields: { col: 'validation.invalidCharacters' } });
@@ -137,7 +151,9 @@ describe('finding 7: database errors in the log', () => {
     expect(insert.body).not.toContain(NAME);
 
     const log = lines.join('');
-    const errors = lines.map((line) => JSON.parse(line) as { msg: string; err?: { message: string; cause?: { code?: string; message?: string } } }).filter((line) => line.msg === 'unhandled error');
+    const errors = lines
+      .map((line) => JSON.parse(line) as { msg: string; err?: { message: string; cause?: { code?: string; message?: string } } })
+      .filter((line) => line.msg === 'unhandled error');
     expect(errors).toHaveLength(2);
     // What helps to find the fault is there: the statement and the database's SQLSTATE.
     expect(errors[0]!.err!.message).toContain('insert into "contact_messages"');

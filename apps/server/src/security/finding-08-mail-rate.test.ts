@@ -32,7 +32,9 @@ describe('finding 8: mails without a limit', () => {
   it('sends at most 5 contact messages an hour for one person, then answers 429 with the time to wait', async () => {
     const client = await sessionFor(t, await idOf(DEMO_ACCOUNTS.partTime.matricule), t.app, '10.80.0.1');
     const before = await outboxSize();
-    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => client.post('/api/students/contact-us', { OBJECT: 'OTHER', MESSAGE: `message ${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => client.post('/api/students/contact-us', { OBJECT: 'OTHER', MESSAGE: `message ${i}` })),
+    );
     expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(5);
     const refused = answers.filter((r) => r.statusCode === 429);
     expect(refused).toHaveLength(55);
@@ -46,11 +48,20 @@ describe('finding 8: mails without a limit', () => {
   });
 
   it('sends at most 30 contact messages an hour from one address, whoever sends them', async () => {
-    const people = [DEMO_ACCOUNTS.permanent, DEMO_ACCOUNTS.intern, DEMO_ACCOUNTS.support, DEMO_ACCOUNTS.student, DEMO_ACCOUNTS.hr, DEMO_ACCOUNTS.academic, DEMO_ACCOUNTS.identification];
+    const people = [
+      DEMO_ACCOUNTS.permanent,
+      DEMO_ACCOUNTS.intern,
+      DEMO_ACCOUNTS.support,
+      DEMO_ACCOUNTS.student,
+      DEMO_ACCOUNTS.hr,
+      DEMO_ACCOUNTS.academic,
+      DEMO_ACCOUNTS.identification,
+    ];
     let sent = 0;
     for (const person of people) {
       const client = await sessionFor(t, await idOf(person.matricule), t.app, '10.80.0.2');
-      for (let i = 0; i < 5; i++) if ((await client.post('/api/students/contact-us', { OBJECT: 'OTHER', MESSAGE: `from ${person.matricule}` })).statusCode === 201) sent++;
+      for (let i = 0; i < 5; i++)
+        if ((await client.post('/api/students/contact-us', { OBJECT: 'OTHER', MESSAGE: `from ${person.matricule}` })).statusCode === 201) sent++;
     }
     expect(sent).toBe(30);
   });
@@ -59,7 +70,9 @@ describe('finding 8: mails without a limit', () => {
     const matricule = DEMO_ACCOUNTS.admin.matricule;
     const email = await emailOf(t.db, matricule);
     const codes = async () => (await mailsTo(t.db, email)).filter((m) => m.kind === 'sign-code').length;
-    const burst = await Promise.all(Array.from({ length: 60 }, (_, i) => new Client(t.app, `10.81.0.${i}`).post('/api/auth/code-request', { identifier: matricule })));
+    const burst = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => new Client(t.app, `10.81.0.${i}`).post('/api/auth/code-request', { identifier: matricule })),
+    );
     expect(await codes()).toBe(1);
     const refused = burst.find((r) => r.statusCode === 429)!;
     expect(refused.json()).toMatchObject({ code: 'RESEND_TOO_SOON', retryAfter: 60 });

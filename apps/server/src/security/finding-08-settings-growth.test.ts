@@ -21,7 +21,9 @@ async function idOf(t: TestApp, matricule: string): Promise<number> {
 }
 
 async function storedBytes(t: TestApp, personId: number): Promise<number> {
-  const result = (await t.db.execute(sql`select coalesce(octet_length(values::text), 0)::int as n from settings where person_id = ${personId}`)) as unknown as { rows: { n: number }[] };
+  const result = (await t.db.execute(sql`select coalesce(octet_length(values::text), 0)::int as n from settings where person_id = ${personId}`)) as unknown as {
+    rows: { n: number }[];
+  };
   return result.rows[0]?.n ?? 0;
 }
 
@@ -79,7 +81,10 @@ describe('finding 8: settings growth', () => {
       const res = await client.post('/api/settings', body);
       expect(res.statusCode, JSON.stringify(body).slice(0, 60)).toBe(400);
     }
-    const [row] = await t.db.select().from(settings).where(eq(settings.personId, await idOf(t, DEMO_ACCOUNTS.intern.matricule)));
+    const [row] = await t.db
+      .select()
+      .from(settings)
+      .where(eq(settings.personId, await idOf(t, DEMO_ACCOUNTS.intern.matricule)));
     expect(row?.values ?? {}).toEqual({});
   });
 
@@ -102,7 +107,9 @@ describe('finding 8: settings growth', () => {
     }
     const median = (times: number[]) => [...times].sort((a, b) => a - b)[times.length >> 1]!;
     const [fullMs, emptyMs] = [median(fullTimes), median(emptyTimes)];
-    console.warn(`settings: median of 200 session reads each, full settings ${fullMs.toFixed(3)} ms, none ${emptyMs.toFixed(3)} ms (ratio ${(fullMs / emptyMs).toFixed(2)})`);
+    console.warn(
+      `settings: median of 200 session reads each, full settings ${fullMs.toFixed(3)} ms, none ${emptyMs.toFixed(3)} ms (ratio ${(fullMs / emptyMs).toFixed(2)})`,
+    );
     expect(fullMs / emptyMs).toBeLessThan(2);
   });
 });
@@ -114,7 +121,9 @@ describe.runIf(onPostgres)('finding 8: settings under concurrency (PostgreSQL, t
     const personId = await idOf(cluster.t, DEMO_ACCOUNTS.student.matricule);
     const client = await sessionFor(cluster.t, personId);
     const CALLS = 60;
-    const responses = await Promise.all(Array.from({ length: CALLS }, (_, i) => sameSessionOn(client, cluster.instance(i)).post('/api/settings', { [`c${i}`]: i })));
+    const responses = await Promise.all(
+      Array.from({ length: CALLS }, (_, i) => sameSessionOn(client, cluster.instance(i)).post('/api/settings', { [`c${i}`]: i })),
+    );
     const accepted = responses.filter((res) => res.statusCode === 200).map((_, i) => i);
     const refused = responses.filter((res) => res.statusCode === 413).length;
     expect(accepted.length + refused).toBe(CALLS);

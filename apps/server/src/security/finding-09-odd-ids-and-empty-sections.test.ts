@@ -16,7 +16,20 @@ import { createTestApp, signIn, type Client, type TestApp } from '../../test/hel
 import { blankBody, requiredFields } from './api-document';
 
 /** The sections of the registration wizard, as the API document names them. */
-const SECTIONS = ['status', 'personal', 'identification', 'address', 'familial', 'parents', 'emergency', 'fiscal', 'professional', 'last-job', 'financial', 'pay-mode'];
+const SECTIONS = [
+  'status',
+  'personal',
+  'identification',
+  'address',
+  'familial',
+  'parents',
+  'emergency',
+  'fiscal',
+  'professional',
+  'last-job',
+  'financial',
+  'pay-mode',
+];
 const blankSection = (section: string) => blankBody(t.app, 'PATCH', `/api/students/update/${section}`);
 
 let t: TestApp;
@@ -36,7 +49,9 @@ afterAll(async () => {
 
 /** A subject nobody chose (so that a DELETE of it would succeed), with an id of two hex digits at least. */
 async function deletableSubject(): Promise<number> {
-  const result = (await t.db.execute(sql`select s.id from subjects s where s.id >= 16 and not exists (select 1 from application_choices c where c.subject_id = s.id) order by s.id limit 1`)) as unknown as { rows: { id: number }[] };
+  const result = (await t.db.execute(
+    sql`select s.id from subjects s where s.id >= 16 and not exists (select 1 from application_choices c where c.subject_id = s.id) order by s.id limit 1`,
+  )) as unknown as { rows: { id: number }[] };
   return result.rows[0]!.id;
 }
 

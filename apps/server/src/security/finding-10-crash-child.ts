@@ -13,7 +13,9 @@ import { pdf } from '../../test/files';
 
 const env = process.env;
 const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: env.DATA_DIR, DATABASE_URL: env.DATABASE_URL, WEB_DIST: '.tmp/no-web' });
-const database = config.databaseUrl ? fromPostgres(config.databaseUrl, 2) : fromPglite(await createPglite({ loadDataDir: new Blob([readFileSync(env.PGLITE_DUMP!)]) }));
+const database = config.databaseUrl
+  ? fromPostgres(config.databaseUrl, 2)
+  : fromPglite(await createPglite({ loadDataDir: new Blob([readFileSync(env.PGLITE_DUMP!)]) }));
 const app = await buildApp({ config, database });
 const upload = await checkUpload({ data: pdf(`written, never committed ${Date.now()}`), name: 'cv.pdf' }, { allowed: ['application/pdf'] });
 await fileTransaction(app.ctx, async (tx) => {

@@ -29,12 +29,18 @@ let uploads: string;
 /** Every object in the store, by key. */
 function storedKeys(): string[] {
   if (!existsSync(uploads)) return [];
-  return (readdirSync(uploads, { recursive: true }) as string[]).filter((p) => statSync(path.join(uploads, p)).isFile()).map((p) => p.split(path.sep).join('/'));
+  return (readdirSync(uploads, { recursive: true }) as string[])
+    .filter((p) => statSync(path.join(uploads, p)).isFile())
+    .map((p) => p.split(path.sep).join('/'));
 }
 
 /** The objects no row names. */
 async function orphans(): Promise<string[]> {
-  const named = new Set([...(await t.db.select({ key: files.storageKey }).from(files)), ...(await t.db.select({ key: fingerprints.storageKey }).from(fingerprints))].map((r) => r.key));
+  const named = new Set(
+    [...(await t.db.select({ key: files.storageKey }).from(files)), ...(await t.db.select({ key: fingerprints.storageKey }).from(fingerprints))].map(
+      (r) => r.key,
+    ),
+  );
   return storedKeys().filter((key) => !named.has(key));
 }
 
@@ -46,7 +52,10 @@ async function crashBetweenWriteAndCommit(): Promise<void> {
     delete env.DATABASE_URL;
     env.PGLITE_DUMP = inject('pgliteTemplate');
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'finding-10-crash-child.ts')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'finding-10-crash-child.ts')], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let errors = '';
   child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
   await new Promise<void>((resolve, reject) => {
@@ -83,7 +92,20 @@ describe('finding 10: orphan stored files', () => {
     expect(afterCrash).toHaveLength(1);
 
     // Another crash: a row deleted and committed, its object never removed.
-    const [doomed] = await t.db.insert(files).values({ id: crypto.randomUUID(), ownerId, sha256: 'f'.repeat(64), mime: 'application/pdf', size: 3, originalName: 'x.pdf', storageKey: `${ownerId}/deleted-row`, purpose: 'DOCUMENT', createdAt: t.clock.now() }).returning();
+    const [doomed] = await t.db
+      .insert(files)
+      .values({
+        id: crypto.randomUUID(),
+        ownerId,
+        sha256: 'f'.repeat(64),
+        mime: 'application/pdf',
+        size: 3,
+        originalName: 'x.pdf',
+        storageKey: `${ownerId}/deleted-row`,
+        purpose: 'DOCUMENT',
+        createdAt: t.clock.now(),
+      })
+      .returning();
     await t.app.ctx.storage.put(doomed!.storageKey, Buffer.from('old'));
     await t.db.delete(files).where(eq(files.id, doomed!.id));
     expect(await orphans()).toHaveLength(2);

@@ -23,7 +23,8 @@ const REMOTE = '203.0.113.7';
 /** Minimal PDFs that run a script when opened, written the ways attackers write them. */
 function scriptedPdfs(): Record<string, Buffer> {
   const head = '%PDF-1.7\n';
-  const tail = '2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
+  const tail =
+    '2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
   const objectStream = deflateSync(Buffer.from('1 0 <</Type/Catalog/Pages 2 0 R/OpenAction<</S/JavaScript/JS(app.alert(document.cookie))>>>>'));
   return {
     openAction: Buffer.from(`${head}1 0 obj<</Type/Catalog/Pages 2 0 R/OpenAction<</S/JavaScript/JS(app.alert(1))>>>>endobj\n${tail}`),
@@ -134,7 +135,11 @@ describe('finding 11: PDFs with scripts', () => {
   it('keeps plain PDFs, including a word like "JSON" or a compressed page', async () => {
     expect(await inspectPdf(pdf('a CV mentioning /JSON and JavaScript skills in text'))).toBe('plain');
     const page = deflateSync(Buffer.from('BT /F1 12 Tf 20 150 Td (Curriculum vitae) Tj ET'));
-    const compressed = Buffer.concat([Buffer.from(`%PDF-1.4\n4 0 obj<</Length ${page.length}/Filter/FlateDecode>>stream\n`), page, Buffer.from('\nendstream endobj\n%%EOF\n')]);
+    const compressed = Buffer.concat([
+      Buffer.from(`%PDF-1.4\n4 0 obj<</Length ${page.length}/Filter/FlateDecode>>stream\n`),
+      page,
+      Buffer.from('\nendstream endobj\n%%EOF\n'),
+    ]);
     expect(await inspectPdf(compressed)).toBe('plain');
   });
 

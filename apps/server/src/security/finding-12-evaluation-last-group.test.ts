@@ -57,7 +57,7 @@ afterAll(async () => {
 });
 
 describe('finding 12: the last group of a target', () => {
-  it("does not let the office read which student has answered which target", async () => {
+  it('does not let the office read which student has answered which target', async () => {
     await submit(students[7]!, networks, { clear: 'no', useful: 1 });
     const read = await academic.get(`/api/students/subjects/${students[7]!.id}`);
     console.warn(`finding 12, the office reads a student's done flags: ${read.statusCode}`);
@@ -77,7 +77,9 @@ describe('finding 12: the last group of a target', () => {
     const early = await academic.request('PATCH', `/api/evaluation-sessions/${session.id}`, { endDate: session.startDate });
     await runBallotMix(t.app.ctx);
     const afterAttack = await targetOf(algo);
-    console.warn(`finding 12, end moved to the start with answers in: ${early.statusCode}; answers shown after the job: ${afterAttack.answers} (first group ${BALLOT_MIX_SIZE})`);
+    console.warn(
+      `finding 12, end moved to the start with answers in: ${early.statusCode}; answers shown after the job: ${afterAttack.answers} (first group ${BALLOT_MIX_SIZE})`,
+    );
     expect(afterAttack.answers).toBe(BALLOT_MIX_SIZE);
     expect(JSON.stringify(afterAttack)).not.toContain('the lone one');
     expect(early.statusCode).toBe(409);

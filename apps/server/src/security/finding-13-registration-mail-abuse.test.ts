@@ -35,7 +35,8 @@ describe('finding 13: registrations that mail strangers', () => {
     const client = new Client(t.app, '198.51.100.13');
     const [rowsBefore, mailsBefore] = [await count(candidates), await count(mailOutbox)];
     const statuses: number[] = [];
-    for (let i = 0; i < 100; i++) statuses.push((await client.post('/api/candidate', candidatePayload(entrance, { EMAIL: newCandidateEmail('Stranger') }))).statusCode);
+    for (let i = 0; i < 100; i++)
+      statuses.push((await client.post('/api/candidate', candidatePayload(entrance, { EMAIL: newCandidateEmail('Stranger') }))).statusCode);
     const stored = (await count(candidates)) - rowsBefore;
     const mailed = (await count(mailOutbox)) - mailsBefore;
     console.warn(`finding 13: 100 registrations from one address: ${statuses.filter((s) => s < 300).length} taken, ${stored} stored, ${mailed} mails`);
@@ -53,7 +54,8 @@ describe('finding 13: registrations that mail strangers', () => {
   it("lets a cybercafé's 30 candidates register within an hour from one address", async () => {
     const cafe = new Client(t.app, '198.51.100.30');
     const statuses = [];
-    for (let i = 0; i < 30; i++) statuses.push((await cafe.post('/api/candidate', candidatePayload(entrance, { EMAIL: newCandidateEmail('Cafe') }))).statusCode);
+    for (let i = 0; i < 30; i++)
+      statuses.push((await cafe.post('/api/candidate', candidatePayload(entrance, { EMAIL: newCandidateEmail('Cafe') }))).statusCode);
     expect(statuses.every((s) => s < 300)).toBe(true);
   });
 
@@ -66,7 +68,11 @@ describe('finding 13: registrations that mail strangers', () => {
       for (let i = 0; i < 12; i++) own.push((await greedy.post('/api/candidate', candidatePayload(other, { EMAIL: newCandidateEmail('Greedy') }))).statusCode);
       expect(own).toEqual([...Array(5).fill(202), ...Array(7).fill(429)]);
       // 15 more from 15 addresses: the shared 20 are reached, not passed
-      for (let i = 0; i < 15; i++) expect((await new Client(small.app, `203.0.113.${i + 10}`).post('/api/candidate', candidatePayload(other, { EMAIL: newCandidateEmail('Crowd') }))).statusCode).toBe(202);
+      for (let i = 0; i < 15; i++)
+        expect(
+          (await new Client(small.app, `203.0.113.${i + 10}`).post('/api/candidate', candidatePayload(other, { EMAIL: newCandidateEmail('Crowd') })))
+            .statusCode,
+        ).toBe(202);
       const busy = await new Client(small.app, '203.0.113.99').post('/api/candidate', candidatePayload(other, { EMAIL: newCandidateEmail('Late') }));
       expect(outcome(busy)).toEqual({ status: 503, code: 'SERVER_BUSY' });
       expect(Number(busy.headers['retry-after'])).toBeGreaterThan(0);

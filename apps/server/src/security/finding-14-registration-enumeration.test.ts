@@ -32,14 +32,18 @@ const seen = (res: { statusCode: number; body: string; cookies: { name: string }
   status: res.statusCode,
   body: res.body,
   cookies: res.cookies.map((c) => c.name),
-  headers: Object.keys(res.headers).filter((h) => !['date', 'content-length', 'x-request-id'].includes(h)).sort(),
+  headers: Object.keys(res.headers)
+    .filter((h) => !['date', 'content-length', 'x-request-id'].includes(h))
+    .sort(),
 });
 
 describe('finding 14: what a registration tells its sender', () => {
   it('answers a known address exactly as a new one, and neither answer carries a number', async () => {
     const known = newCandidateEmail('Known');
     await browser().post('/api/candidate', candidatePayload(entrance, { EMAIL: known }));
-    const [{ number }] = (await t.db.select({ number: candidates.CANDIDATE_NUMBER }).from(candidates).where(eq(candidates.EMAIL, known.toLowerCase()))) as [{ number: string }];
+    const [{ number }] = (await t.db.select({ number: candidates.CANDIDATE_NUMBER }).from(candidates).where(eq(candidates.EMAIL, known.toLowerCase()))) as [
+      { number: string },
+    ];
     t.clock.advanceSeconds(61);
     const again = await browser().post('/api/candidate', candidatePayload(entrance, { EMAIL: known.toUpperCase() }));
     const fresh = await browser().post('/api/candidate', candidatePayload(entrance, { EMAIL: newCandidateEmail('Fresh') }));
@@ -52,7 +56,7 @@ describe('finding 14: what a registration tells its sender', () => {
     expect(again.body).not.toContain(number);
   });
 
-  it("opens the file only with the mailed code typed in the browser that sent the registration", async () => {
+  it('opens the file only with the mailed code typed in the browser that sent the registration', async () => {
     const email = newCandidateEmail('Proof');
     const sender = browser();
     expect((await sender.post('/api/candidate', candidatePayload(entrance, { EMAIL: email }))).statusCode).toBe(202);

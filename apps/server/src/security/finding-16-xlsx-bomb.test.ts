@@ -55,22 +55,40 @@ describe('an imported workbook past a limit of size', () => {
     const bomb = workbook(DECISION_COLUMNS, rowsOfOnes(6_000, 1_000));
     expect(bomb.length).toBeGreaterThan(200_000);
     expect(bomb.length).toBeLessThan(400_000);
-    expect(answer(await importDecisions(bomb))).toMatchObject({ status: 413, code: 'IMPORT_EXPANDED_TOO_LARGE', limit: { limit: SHEET_IMPORT_LIMITS.expandedBytes } });
+    expect(answer(await importDecisions(bomb))).toMatchObject({
+      status: 413,
+      code: 'IMPORT_EXPANDED_TOO_LARGE',
+      limit: { limit: SHEET_IMPORT_LIMITS.expandedBytes },
+    });
   });
 
   it('a bomb whose headers lie about its size (1 kB declared): stopped while it is inflated, 413 IMPORT_EXPANDED_TOO_LARGE', async () => {
     const bomb = workbook(LESSON_COLUMNS, rowsOfOnes(6_000, 1_000), { declared: 1_000 });
-    expect(answer(await importLessons(bomb))).toMatchObject({ status: 413, code: 'IMPORT_EXPANDED_TOO_LARGE', limit: { limit: SHEET_IMPORT_LIMITS.expandedBytes } });
+    expect(answer(await importLessons(bomb))).toMatchObject({
+      status: 413,
+      code: 'IMPORT_EXPANDED_TOO_LARGE',
+      limit: { limit: SHEET_IMPORT_LIMITS.expandedBytes },
+    });
     expect(answer(await importDecisions(bomb))).toMatchObject({ status: 413, code: 'IMPORT_EXPANDED_TOO_LARGE' });
   });
 
   it('one line more than an import takes: 413 IMPORT_TOO_MANY_ROWS naming the limit', async () => {
-    const rows = Array.from({ length: ADMISSION_DECISIONS_MAX + 1 }, (_, i) => `<row r="${i + 2}"><c r="A${i + 2}" t="inlineStr"><is><t>C27${String(i).padStart(6, '0')}</t></is></c><c t="inlineStr"><is><t>REFUSED</t></is></c></row>`).join('');
-    expect(answer(await importDecisions(workbook(DECISION_COLUMNS, rows)))).toMatchObject({ status: 413, code: 'IMPORT_TOO_MANY_ROWS', limit: { limit: ADMISSION_DECISIONS_MAX } });
+    const rows = Array.from(
+      { length: ADMISSION_DECISIONS_MAX + 1 },
+      (_, i) =>
+        `<row r="${i + 2}"><c r="A${i + 2}" t="inlineStr"><is><t>C27${String(i).padStart(6, '0')}</t></is></c><c t="inlineStr"><is><t>REFUSED</t></is></c></row>`,
+    ).join('');
+    expect(answer(await importDecisions(workbook(DECISION_COLUMNS, rows)))).toMatchObject({
+      status: 413,
+      code: 'IMPORT_TOO_MANY_ROWS',
+      limit: { limit: ADMISSION_DECISIONS_MAX },
+    });
   });
 
   it('a merged range of a few bytes naming 1.6 million cells (which a spreadsheet model fills one by one): 413 IMPORT_TOO_MANY_CELLS', async () => {
-    const merged = workbook(LESSON_COLUMNS, '<row r="2"><c r="A2"><v>1</v></c></row>', { after: '<mergeCells count="1"><mergeCell ref="A2:XFD100"/></mergeCells>' });
+    const merged = workbook(LESSON_COLUMNS, '<row r="2"><c r="A2"><v>1</v></c></row>', {
+      after: '<mergeCells count="1"><mergeCell ref="A2:XFD100"/></mergeCells>',
+    });
     expect(merged.length).toBeLessThan(2_000);
     expect(answer(await importLessons(merged))).toMatchObject({ status: 413, code: 'IMPORT_TOO_MANY_CELLS' });
   });

@@ -13,7 +13,14 @@ import { Client, createTestApp, DEMO_PASSWORD, type TestApp } from '../../test/h
 
 const PATHS = ['/api/dev/mailbox', '/dev/mailbox'];
 /** Names a rebinding page's requests carry (the public address on another port is another site too). */
-const OTHER_HOSTS = ['rebind.evil.example', 'rebind.evil.example:3000', 'localhost.evil.example', '127.0.0.1.evil.example', 'portal.example.org.evil.example', 'portal.example.org:8443'];
+const OTHER_HOSTS = [
+  'rebind.evil.example',
+  'rebind.evil.example:3000',
+  'localhost.evil.example',
+  '127.0.0.1.evil.example',
+  'portal.example.org.evil.example',
+  'portal.example.org:8443',
+];
 
 let t: TestApp;
 beforeAll(async () => {
@@ -40,7 +47,17 @@ describe('finding 17: the development mailbox and DNS rebinding', () => {
   });
 
   it('still answers a loopback name, with any port, and the configured public address', async () => {
-    for (const host of ['localhost', 'localhost:3000', 'LOCALHOST:5173', '127.0.0.1', '127.0.0.1:3000', '[::1]', '[::1]:3000', 'portal.example.org', 'portal.example.org:443']) {
+    for (const host of [
+      'localhost',
+      'localhost:3000',
+      'LOCALHOST:5173',
+      '127.0.0.1',
+      '127.0.0.1:3000',
+      '[::1]',
+      '[::1]:3000',
+      'portal.example.org',
+      'portal.example.org:443',
+    ]) {
       for (const path of PATHS) expect(await statusFor(host, path), `${host} ${path}`).toBe(200);
     }
     const mails = (await new Client(t.app, '127.0.0.1').get('/api/dev/mailbox', { host: 'localhost:3000' })).json();

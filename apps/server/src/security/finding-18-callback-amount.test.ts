@@ -53,10 +53,19 @@ async function approvedWithoutCallback() {
 
 /** Sends a callback body signed as the provider signs it (the right secret, now). */
 const sendSigned = (body: string) =>
-  t.app.inject({ method: 'POST', url: '/api/payments/callback/sandbox', payload: body, headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signCallback(callbackSecret(t.config), t.clock.now(), body) } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/payments/callback/sandbox',
+    payload: body,
+    headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signCallback(callbackSecret(t.config), t.clock.now(), body) },
+  });
 
 const paymentRow = async (id: string) => (await t.db.select().from(payments).where(eq(payments.id, id)))[0]!;
-const alertsOf = async (paymentId: string) => t.db.select().from(auditLog).where(and(eq(auditLog.action, ALERT), eq(auditLog.targetId, paymentId)));
+const alertsOf = async (paymentId: string) =>
+  t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, ALERT), eq(auditLog.targetId, paymentId)));
 
 describe('finding 18: a signed callback that disagrees with the payment', () => {
   it('is refused for another amount, another currency or another reference: the payment stays pending, and the administrators see each alert', async () => {
@@ -66,7 +75,8 @@ describe('finding 18: a signed callback that disagrees with the payment', () => 
       ['reference', (body) => ({ ...body, reference: 'SBX-0000000000FORGED00', eventId: 'SBX-0000000000FORGED00.SUCCESSFUL' })],
     ];
     // each on a payment of its own, approved on the phone, its genuine callback held back
-    const cases: (Awaited<ReturnType<typeof approvedWithoutCallback>> & { check: string; answer: Awaited<ReturnType<typeof sendSigned>>; status: string })[] = [];
+    const cases: (Awaited<ReturnType<typeof approvedWithoutCallback>> & { check: string; answer: Awaited<ReturnType<typeof sendSigned>>; status: string })[] =
+      [];
     for (const [check, change] of variants) {
       const payment = await approvedWithoutCallback();
       const answer = await sendSigned(JSON.stringify(change(JSON.parse(payment.genuine.body) as Record<string, unknown>)));
@@ -76,7 +86,9 @@ describe('finding 18: a signed callback that disagrees with the payment', () => 
     console.warn(`finding 18: ${settled.length} of ${cases.length} disagreeing callbacks settled the payment (${settled.join(', ') || 'none'})`);
     expect(settled).toEqual([]);
 
-    const alerts = ok<{ orderNumber: string; candidateNumber: string | null; status: string; provider: string; mismatches: string[]; expected: unknown; reported: unknown }[]>(await admin.get('/api/payments/alerts'));
+    const alerts = ok<
+      { orderNumber: string; candidateNumber: string | null; status: string; provider: string; mismatches: string[]; expected: unknown; reported: unknown }[]
+    >(await admin.get('/api/payments/alerts'));
     for (const { check, answer, c, asked, reference } of cases) {
       expect(outcome(answer), check).toMatchObject({ status: 409, code: 'PAYMENT_CALLBACK_MISMATCH' });
       expect(await paymentRow(asked.id), check).toMatchObject({ status: 'PENDING', receiptNumber: null, providerTransactionId: reference });
@@ -87,10 +99,16 @@ describe('finding 18: a signed callback that disagrees with the payment', () => 
       // one audit entry, listed for the administrators with what differed
       expect(await alertsOf(asked.id), check).toHaveLength(1);
       const expected = { amount: 25_375, currency: 'XAF', reference };
-      const reported = check === 'amount' ? { ...expected, amount: 1 } : check === 'currency' ? { ...expected, currency: 'EUR' } : { ...expected, reference: 'SBX-0000000000FORGED00' };
-      expect(alerts.filter((a) => a.orderNumber === asked.orderNumber), check).toEqual([
-        expect.objectContaining({ provider: 'sandbox', candidateNumber: c.number, status: 'PENDING', mismatches: [check], expected, reported }),
-      ]);
+      const reported =
+        check === 'amount'
+          ? { ...expected, amount: 1 }
+          : check === 'currency'
+            ? { ...expected, currency: 'EUR' }
+            : { ...expected, reference: 'SBX-0000000000FORGED00' };
+      expect(
+        alerts.filter((a) => a.orderNumber === asked.orderNumber),
+        check,
+      ).toEqual([expect.objectContaining({ provider: 'sandbox', candidateNumber: c.number, status: 'PENDING', mismatches: [check], expected, reported })]);
     }
     // newest first
     expect(alerts.slice(0, 3).map((a) => a.mismatches[0])).toEqual(['reference', 'currency', 'amount']);
@@ -98,7 +116,10 @@ describe('finding 18: a signed callback that disagrees with the payment', () => 
     expect((await new Client(t.app).get('/api/payments/alerts')).statusCode).toBe(401);
 
     // logged at warn level, without the payer's number
-    const lines = log.join('').split('\n').filter((line) => line.includes('payment callback refused') && cases.some((one) => line.includes(one.asked.orderNumber)));
+    const lines = log
+      .join('')
+      .split('\n')
+      .filter((line) => line.includes('payment callback refused') && cases.some((one) => line.includes(one.asked.orderNumber)));
     expect(lines.map((line) => (JSON.parse(line) as { orderNumber: string }).orderNumber)).toEqual(cases.map((one) => one.asked.orderNumber));
     for (const [i, line] of lines.entries()) {
       expect(JSON.parse(line), line).toMatchObject({ level: 40, provider: 'sandbox', mismatches: [cases[i]!.check] });

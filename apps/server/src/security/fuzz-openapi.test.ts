@@ -48,7 +48,27 @@ interface Operation {
 const BOOKKEEPING = new Set(['audit_log', 'login_throttles', 'sessions', '__drizzle_migrations', 'portal_announcements']);
 
 /** Path and query values that are not a decimal, positive id (or not text at all). */
-const ODD_PARAMS = ['0x1F', '+1', '0001', '%201', '1e1', '-1', '0', '1.5', '2147483648', '99999999999999999999', 'abc', '%00', '1%00', '%ED%A0%80', '%F0%9F%98', '%C0%AF', 'NaN', 'Infinity', ''];
+const ODD_PARAMS = [
+  '0x1F',
+  '+1',
+  '0001',
+  '%201',
+  '1e1',
+  '-1',
+  '0',
+  '1.5',
+  '2147483648',
+  '99999999999999999999',
+  'abc',
+  '%00',
+  '1%00',
+  '%ED%A0%80',
+  '%F0%9F%98',
+  '%C0%AF',
+  'NaN',
+  'Infinity',
+  '',
+];
 
 /** Values that no field of any body accepts. */
 const NUL = 'a\u0000b';
@@ -102,7 +122,11 @@ function sample(s: Schema): unknown {
 
 const isNullable = (s: Schema): boolean => {
   const r = resolve(s);
-  return r.nullable === true || (Array.isArray(r.type) && r.type.includes('null')) || Boolean((r.anyOf ?? r.oneOf)?.some((x) => resolve(x).type === 'null' || resolve(x).nullable));
+  return (
+    r.nullable === true ||
+    (Array.isArray(r.type) && r.type.includes('null')) ||
+    Boolean((r.anyOf ?? r.oneOf)?.some((x) => resolve(x).type === 'null' || resolve(x).nullable))
+  );
 };
 
 /** The mutated values for one field of a body: each is invalid for that field. */
@@ -120,7 +144,12 @@ function mutations(s: Schema, required: boolean): unknown[] {
   }
   if (type === 'boolean') out.push('yes', 2);
   if (type === 'object') out.push('x', 1);
-  if (type === 'array') out.push('x', { 0: 'x' }, Array.from({ length: 2000 }, () => NUL));
+  if (type === 'array')
+    out.push(
+      'x',
+      { 0: 'x' },
+      Array.from({ length: 2000 }, () => NUL),
+    );
   // A number inside the field's own bounds is no mutation (0 hours is a valid value).
   const bounds = [r, ...(r.anyOf ?? r.oneOf ?? []).map(resolve)].find((x) => typeof x.minimum === 'number') as (Schema & { maximum?: number }) | undefined;
   if (bounds && (type === 'integer' || type === 'number')) out.push(bounds.minimum! - 1, ...(bounds.maximum !== undefined ? [bounds.maximum + 1] : []));
@@ -155,8 +184,10 @@ function probesOf(op: Operation): Probe[] {
   const json = { 'content-type': 'application/json' };
   const base = op.body ? (sample(op.body) as Record<string, unknown> | null) : null;
   const basePayload = base && typeof base === 'object' ? JSON.stringify(base) : undefined;
-  const add = (label: string, url: string, headers: Record<string, string> = {}, payload?: string | Buffer) => probes.push({ op, url, headers, label, ...(payload !== undefined ? { payload } : {}) });
-  const withBody = (h: Record<string, string> = {}) => (basePayload && op.method !== 'GET' ? { headers: { ...json, ...h }, payload: basePayload } : { headers: h, payload: undefined });
+  const add = (label: string, url: string, headers: Record<string, string> = {}, payload?: string | Buffer) =>
+    probes.push({ op, url, headers, label, ...(payload !== undefined ? { payload } : {}) });
+  const withBody = (h: Record<string, string> = {}) =>
+    basePayload && op.method !== 'GET' ? { headers: { ...json, ...h }, payload: basePayload } : { headers: h, payload: undefined };
 
   for (const p of op.params.filter((x) => x.in === 'path')) {
     for (const odd of ODD_PARAMS) {
@@ -197,9 +228,19 @@ function probesOf(op: Operation): Probe[] {
   add('multipart without boundary', url, { 'content-type': 'multipart/form-data' }, 'x');
   const bnd = 'fuzzboundary';
   const mp = { 'content-type': `multipart/form-data; boundary=${bnd}` };
-  add('multipart cut short', url, mp, `--${bnd}\r\nContent-Disposition: form-data; name="FILE"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 truncated`);
+  add(
+    'multipart cut short',
+    url,
+    mp,
+    `--${bnd}\r\nContent-Disposition: form-data; name="FILE"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 truncated`,
+  );
   add('multipart bad header', url, mp, `--${bnd}\r\nContent-Dispositio\r\n\r\nx\r\n--${bnd}--\r\n`);
-  add('multipart NUL field', url, mp, `--${bnd}\r\nContent-Disposition: form-data; name="col"\r\n\r\nCV_LINK\u0000\r\n--${bnd}\r\nContent-Disposition: form-data; name="FILE"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n%%EOF\n\r\n--${bnd}--\r\n`);
+  add(
+    'multipart NUL field',
+    url,
+    mp,
+    `--${bnd}\r\nContent-Disposition: form-data; name="col"\r\n\r\nCV_LINK\u0000\r\n--${bnd}\r\nContent-Disposition: form-data; name="FILE"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n%%EOF\n\r\n--${bnd}--\r\n`,
+  );
   add('multipart empty', url, mp, `--${bnd}--\r\n`);
   add('csv NUL', url, { 'content-type': 'text/csv' }, 'CODE;NAME\nA\u0000;B\n');
 
@@ -219,11 +260,15 @@ function probesOf(op: Operation): Probe[] {
 }
 
 async function fingerprint(): Promise<Record<string, string>> {
-  const result = (await t.db.execute(sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`)) as unknown as { rows: { name: string }[] };
+  const result = (await t.db.execute(
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  )) as unknown as { rows: { name: string }[] };
   const out: Record<string, string> = {};
   for (const { name } of result.rows) {
     if (BOOKKEEPING.has(name)) continue;
-    const r = (await t.db.execute(sql.raw(`select count(*)::int as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as sum from "${name}" t`))) as unknown as { rows: { n: number; sum: string }[] };
+    const r = (await t.db.execute(
+      sql.raw(`select count(*)::int as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as sum from "${name}" t`),
+    )) as unknown as { rows: { n: number; sum: string }[] };
     out[name] = `${r.rows[0]!.n}:${r.rows[0]!.sum}`;
   }
   return out;
@@ -231,16 +276,28 @@ async function fingerprint(): Promise<Record<string, string>> {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const doc = t.app.swagger() as { paths: Record<string, Record<string, { parameters?: Operation['params']; requestBody?: { content: Record<string, { schema: Schema }> } }>>; components?: { schemas?: Record<string, Schema> } };
+  const doc = t.app.swagger() as {
+    paths: Record<string, Record<string, { parameters?: Operation['params']; requestBody?: { content: Record<string, { schema: Schema }> } }>>;
+    components?: { schemas?: Record<string, Schema> };
+  };
   components = doc.components?.schemas ?? {};
   ops = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
       const content = op.requestBody?.content ?? {};
-      ops.push({ method: method.toUpperCase(), path, params: op.parameters ?? [], body: content['application/json']?.schema ?? null, consumes: Object.keys(content) });
+      ops.push({
+        method: method.toUpperCase(),
+        path,
+        params: op.parameters ?? [],
+        body: content['application/json']?.schema ?? null,
+        consumes: Object.keys(content),
+      });
     }
   }
-  const people = await t.db.select({ id: persons.id, MATRICULE: persons.MATRICULE }).from(persons).where(inArray(persons.MATRICULE, [DEMO_ACCOUNTS.permanent.matricule, DEMO_ACCOUNTS.admin.matricule]));
+  const people = await t.db
+    .select({ id: persons.id, MATRICULE: persons.MATRICULE })
+    .from(persons)
+    .where(inArray(persons.MATRICULE, [DEMO_ACCOUNTS.permanent.matricule, DEMO_ACCOUNTS.admin.matricule]));
   const idOf = (m: string) => people.find((p) => p.MATRICULE === m)!.id;
   ownerId = idOf(DEMO_ACCOUNTS.permanent.matricule);
   adminId = idOf(DEMO_ACCOUNTS.admin.matricule);
@@ -278,13 +335,16 @@ describe('fuzz over the OpenAPI document', () => {
           sent++;
           covered.add(`${op.method} ${op.path}`);
           statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
-          if (response.statusCode >= 500) failures.push(`${response.statusCode} ${who} ${op.method} ${op.path} [${probe.label}] ${response.body.slice(0, 120)}`);
+          if (response.statusCode >= 500)
+            failures.push(`${response.statusCode} ${who} ${op.method} ${op.path} [${probe.label}] ${response.body.slice(0, 120)}`);
         }
       }
       const after = await fingerprint();
       for (const name of Object.keys(before)) if (before[name] !== after[name]) changed.push(`${op.method} ${op.path}: ${name}`);
     }
-    console.warn(`fuzz: ${sent} requests over ${covered.size} operations; statuses ${JSON.stringify(Object.fromEntries(statuses))}; 5xx: ${failures.length}; tables changed: ${changed.join('; ') || 'none'}`);
+    console.warn(
+      `fuzz: ${sent} requests over ${covered.size} operations; statuses ${JSON.stringify(Object.fromEntries(statuses))}; 5xx: ${failures.length}; tables changed: ${changed.join('; ') || 'none'}`,
+    );
     if (failures.length) console.warn(failures.slice(0, 200).join('\n'));
     expect(covered.size).toBe(ops.length);
     expect(failures).toEqual([]);

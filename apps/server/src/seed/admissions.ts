@@ -77,7 +77,18 @@ interface DemoCandidate {
 export const DEMO_CANDIDATES: readonly DemoCandidate[] = [
   { entrance: 'bts', first: 'GSI', second: 'CGE', firstname: 'Aïcha', lastname: 'Bello', gender: 'Female', language: 'fr', day: -9, hour: 9, paid: true },
   { entrance: 'bts', first: 'GSI', second: null, firstname: 'Landry', lastname: 'Fotso', gender: 'Male', language: 'fr', day: -9, hour: 15, paid: true },
-  { entrance: 'bts', first: 'BF', second: 'CGE', firstname: 'Estelle', lastname: 'Ngo Biyong', gender: 'Female', language: 'fr', day: -7, hour: 11, paid: false },
+  {
+    entrance: 'bts',
+    first: 'BF',
+    second: 'CGE',
+    firstname: 'Estelle',
+    lastname: 'Ngo Biyong',
+    gender: 'Female',
+    language: 'fr',
+    day: -7,
+    hour: 11,
+    paid: false,
+  },
   { entrance: 'bts', first: 'CGE', second: 'BF', firstname: 'Boris', lastname: 'Tchoupo', gender: 'Male', language: 'en', day: -4, hour: 10, paid: true },
   { entrance: 'bts', first: 'BAT', second: null, firstname: 'Hervé', lastname: 'Atangana', gender: 'Male', language: 'fr', day: -2, hour: 18, paid: false },
   { entrance: 'bts', first: 'GSI', second: 'BAT', firstname: 'Nadège', lastname: 'Eyinga', gender: 'Female', language: 'fr', day: -1, hour: 8, paid: false },
@@ -86,7 +97,19 @@ export const DEMO_CANDIDATES: readonly DemoCandidate[] = [
   { entrance: 'hnd', first: 'NWS', second: 'SWE', firstname: 'Franck', lastname: 'Ebai', gender: 'Male', language: 'en', day: -6, hour: 16, paid: true },
   { entrance: 'hnd', first: 'EEE', second: null, firstname: 'Solange', lastname: 'Mvondo', gender: 'Female', language: 'fr', day: -3, hour: 9, paid: false },
   { entrance: 'hnd', first: 'MKT', second: 'ACC', firstname: 'Ibrahim', lastname: 'Hamadou', gender: 'Male', language: 'fr', day: 0, hour: 7, paid: false },
-  { entrance: 'past', first: 'GSI', second: 'CGE', firstname: 'Christelle', lastname: 'Simo', gender: 'Female', language: 'fr', day: -230, hour: 10, paid: true, decision: 'ADMITTED' },
+  {
+    entrance: 'past',
+    first: 'GSI',
+    second: 'CGE',
+    firstname: 'Christelle',
+    lastname: 'Simo',
+    gender: 'Female',
+    language: 'fr',
+    day: -230,
+    hour: 10,
+    paid: true,
+    decision: 'ADMITTED',
+  },
   { entrance: 'past', first: 'CGE', second: null, firstname: 'Yannick', lastname: 'Kuete', gender: 'Male', language: 'en', day: -215, hour: 12, paid: false },
 ];
 
@@ -107,7 +130,12 @@ const DIPLOMAS = {
 } as const;
 const MENTIONS = ['GOOD', 'FAIRLY_GOOD', 'PASS', 'VERY_GOOD'] as const;
 
-const plain = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z]/g, '').toLowerCase();
+const plain = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z]/g, '')
+    .toLowerCase();
 /** A deterministic upper-case hex code of a text (order and receipt numbers of the demo). */
 const hexOf = (text: string, length: number) => createHash('sha256').update(text).digest('hex').slice(0, length).toUpperCase();
 const compact = (day: string) => day.replace(/-/g, '');
@@ -116,11 +144,20 @@ const compact = (day: string) => day.replace(/-/g, '');
 export async function seedDemoAdmissions(tx: Tx, now: Date): Promise<void> {
   const today = universityDayOf(now);
   const thisYear = Number(today.slice(0, 4));
-  const cycleRows = await tx.select({ id: cycles.id, code: cycles.code, name: cycles.name }).from(cycles).where(inArray(cycles.code, [...new Set(DEMO_ENTRANCES.map((e) => e.cycle))]));
+  const cycleRows = await tx
+    .select({ id: cycles.id, code: cycles.code, name: cycles.name })
+    .from(cycles)
+    .where(inArray(cycles.code, [...new Set(DEMO_ENTRANCES.map((e) => e.cycle))]));
   const cycleOf = new Map(cycleRows.map((c) => [c.code, c]));
-  const branchRows = await tx.select({ id: branches.id, abbreviation: branches.abbreviation }).from(branches).where(inArray(branches.abbreviation, [...new Set(DEMO_ENTRANCES.flatMap((e) => e.branches))]));
+  const branchRows = await tx
+    .select({ id: branches.id, abbreviation: branches.abbreviation })
+    .from(branches)
+    .where(inArray(branches.abbreviation, [...new Set(DEMO_ENTRANCES.flatMap((e) => e.branches))]));
   const branchOf = new Map(branchRows.map((b) => [b.abbreviation, b.id]));
-  const [network] = await tx.select({ code: paymentNetworks.code, feeSchedule: paymentNetworks.feeSchedule }).from(paymentNetworks).where(eq(paymentNetworks.code, DEMO_NETWORK));
+  const [network] = await tx
+    .select({ code: paymentNetworks.code, feeSchedule: paymentNetworks.feeSchedule })
+    .from(paymentNetworks)
+    .where(eq(paymentNetworks.code, DEMO_NETWORK));
   if (!network) throw new Error(`the demo admissions need the ${DEMO_NETWORK} payment network (seeded with the reference data)`);
 
   const seeded = new Map<EntranceKey, { id: number; amount: number; yearDigits: string; specialities: Map<string, number>; cycleName: string }>();
@@ -148,7 +185,9 @@ export async function seedDemoAdmissions(tx: Tx, now: Date): Promise<void> {
       .insert(entranceSpecialities)
       .values(demo.branches.map((abbreviation) => ({ entranceId: entrance!.id, cycleId: cycle.id, branchId: branchOf.get(abbreviation)! })))
       .returning({ id: entranceSpecialities.id, branchId: entranceSpecialities.branchId });
-    const specialities = new Map(demo.branches.map((abbreviation) => [abbreviation as string, specialityRows.find((s) => s.branchId === branchOf.get(abbreviation))!.id]));
+    const specialities = new Map(
+      demo.branches.map((abbreviation) => [abbreviation as string, specialityRows.find((s) => s.branchId === branchOf.get(abbreviation))!.id]),
+    );
     seeded.set(demo.key, { id: entrance!.id, amount: demo.amount, yearDigits: String(year).slice(-2), specialities, cycleName: cycle.name });
   }
 
@@ -162,7 +201,13 @@ export async function seedDemoAdmissions(tx: Tx, now: Date): Promise<void> {
     const school = DIPLOMAS[demo.language];
     const birthYear = thisYear - 19 - (n % 4);
     const phone = `+2376${String(77_000_000 + n * 104_729).slice(0, 8)}`;
-    const decided = demo.decision ? { decision: demo.decision, decisionSpecialityId: entrance.specialities.get(demo.first)!, decidedAt: new Date(sessionStartOf(addDays(today, -185)).getTime() + 10 * HOUR_MS) } : {};
+    const decided = demo.decision
+      ? {
+          decision: demo.decision,
+          decisionSpecialityId: entrance.specialities.get(demo.first)!,
+          decidedAt: new Date(sessionStartOf(addDays(today, -185)).getTime() + 10 * HOUR_MS),
+        }
+      : {};
     const number = sql`${`C${entrance.yearDigits}`} || lpad(nextval('candidate_number_seq')::text, 6, '0')`;
     const [candidate] = await tx
       .insert(candidates)
@@ -171,7 +216,7 @@ export async function seedDemoAdmissions(tx: Tx, now: Date): Promise<void> {
         entranceId: entrance.id,
         LASTNAME: demo.lastname,
         FIRSTNAME: demo.firstname,
-        BIRTHDATE: `${birthYear}-${String((n % 12) + 1).padStart(2, '0')}-${String((n * 3) % 27 + 1).padStart(2, '0')}`,
+        BIRTHDATE: `${birthYear}-${String((n % 12) + 1).padStart(2, '0')}-${String(((n * 3) % 27) + 1).padStart(2, '0')}`,
         BIRTHPLACE: origin.birthplace,
         GENDER: demo.gender,
         EMAIL: `${plain(demo.firstname)}.${plain(demo.lastname)}.candidate@${DEMO_EMAIL_DOMAIN}`,

@@ -6,7 +6,19 @@
 import { isoWeekOf, universityDayOf, type RequestStatus, type RequestStepKind } from '@portal/contract/rules';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { classes, persons, requestBatches, requestBatchItems, requestDecisions, requestHops, requestSteps, requestSubcategories, requestUnits, requests, subjects } from '../db/schema';
+import {
+  classes,
+  persons,
+  requestBatches,
+  requestBatchItems,
+  requestDecisions,
+  requestHops,
+  requestSteps,
+  requestSubcategories,
+  requestUnits,
+  requests,
+  subjects,
+} from '../db/schema';
 import { drawRequestNumbers, requestReferenceOf } from '../features/requests/requests.service';
 import { rowsOf } from '../lib/sql';
 import { DEMO_ACCOUNTS } from './demo';
@@ -65,12 +77,29 @@ async function demoRequestWriter(tx: Tx, now: Date): Promise<DemoRequestWriter> 
     );
   const personId = (matricule: string) => people.find((p) => p.MATRICULE === matricule)!.id;
   const unitId = new Map((await tx.select({ id: requestUnits.id, code: requestUnits.code }).from(requestUnits)).map((u) => [u.code, u.id]));
-  const subs = new Map((await tx.select({ id: requestSubcategories.id, code: requestSubcategories.code }).from(requestSubcategories)).map((s) => [s.code, s.id]));
+  const subs = new Map(
+    (await tx.select({ id: requestSubcategories.id, code: requestSubcategories.code }).from(requestSubcategories)).map((s) => [s.code, s.id]),
+  );
   const hopOf = async (sub: string, from: string, to: string) =>
-    (await tx.select({ id: requestHops.id }).from(requestHops).where(and(eq(requestHops.subcategoryId, subs.get(sub)!), eq(requestHops.fromUnitId, unitId.get(from)!), eq(requestHops.toUnitId, unitId.get(to)!))))[0]!.id;
-  const decisionOf = async (hopId: number, label: string) => (await tx.select({ id: requestDecisions.id }).from(requestDecisions).where(and(eq(requestDecisions.hopId, hopId), eq(requestDecisions.label, label))))[0]!.id;
+    (
+      await tx
+        .select({ id: requestHops.id })
+        .from(requestHops)
+        .where(and(eq(requestHops.subcategoryId, subs.get(sub)!), eq(requestHops.fromUnitId, unitId.get(from)!), eq(requestHops.toUnitId, unitId.get(to)!)))
+    )[0]!.id;
+  const decisionOf = async (hopId: number, label: string) =>
+    (
+      await tx
+        .select({ id: requestDecisions.id })
+        .from(requestDecisions)
+        .where(and(eq(requestDecisions.hopId, hopId), eq(requestDecisions.label, label)))
+    )[0]!.id;
   const classSubject = async (classCode: string, subjectCode: string) => {
-    const [row] = await tx.select({ classId: classes.id, subjectId: subjects.id }).from(subjects).innerJoin(classes, eq(classes.id, subjects.classId)).where(and(eq(classes.code, classCode), eq(subjects.code, subjectCode)));
+    const [row] = await tx
+      .select({ classId: classes.id, subjectId: subjects.id })
+      .from(subjects)
+      .innerJoin(classes, eq(classes.id, subjects.classId))
+      .where(and(eq(classes.code, classCode), eq(subjects.code, subjectCode)));
     return row!;
   };
   const next = async (sequence: string) => rowsOf<{ next: number }>(await tx.execute(sql`select nextval(${sequence})::int as next`))[0]!.next;
@@ -163,7 +192,14 @@ async function seedLecturersDemoRequests({ at, classSubject, batch, file }: Demo
   await file({
     sub: '0201',
     author: PER,
-    fields: { AMOUNT_RECEIVED: 150000, AMOUNT_EXPECTED: 187500, VH_DISPLAYED: 30, VH_EXPECTED: 37.5, REQUEST_OBJECT: 'October fees short by 7.5 hours', DESCRIPTION: 'My October fees count 30 hours; I taught 37.5 (timetable and attendance sheets attached to my file).' },
+    fields: {
+      AMOUNT_RECEIVED: 150000,
+      AMOUNT_EXPECTED: 187500,
+      VH_DISPLAYED: 30,
+      VH_EXPECTED: 37.5,
+      REQUEST_OBJECT: 'October fees short by 7.5 hours',
+      DESCRIPTION: 'My October fees count 30 hours; I taught 37.5 (timetable and attendance sheets attached to my file).',
+    },
     status: 'VALIDATED_BILLED',
     unit: null,
     signedAt: at(39),
@@ -173,7 +209,15 @@ async function seedLecturersDemoRequests({ at, classSubject, batch, file }: Demo
       { kind: 'SIGNED', unit: 'SENG', status: 'REGISTERED', at: at(39), by: SENG },
       { kind: 'SENT', unit: 'FIN', status: 'REGISTERED', at: at(38), by: SENG, batch: 'fees' },
       { kind: 'RECEIVED', unit: 'FIN', status: 'PROCESSING', at: at(37), by: FIN, batch: 'fees' },
-      { kind: 'DECIDED', unit: 'FIN', status: 'VALIDATED_BILLED', at: at(30), by: FIN, decision: 'Validated and billed', comment: 'The 7.5 missing hours are paid with the fees of next month.' },
+      {
+        kind: 'DECIDED',
+        unit: 'FIN',
+        status: 'VALIDATED_BILLED',
+        at: at(30),
+        by: FIN,
+        decision: 'Validated and billed',
+        comment: 'The 7.5 missing hours are paid with the fees of next month.',
+      },
     ],
   });
 
@@ -181,7 +225,12 @@ async function seedLecturersDemoRequests({ at, classSubject, batch, file }: Demo
   await file({
     sub: '0202',
     author: VAC,
-    fields: { TH_DISPLAYED: 4000, TH_EXPECTED: 5000, REQUEST_OBJECT: 'Hourly rate of a level 3 class', DESCRIPTION: 'My level 3 hours are paid at the level 1 rate.' },
+    fields: {
+      TH_DISPLAYED: 4000,
+      TH_EXPECTED: 5000,
+      REQUEST_OBJECT: 'Hourly rate of a level 3 class',
+      DESCRIPTION: 'My level 3 hours are paid at the level 1 rate.',
+    },
     status: 'NOT_VALIDATED',
     unit: null,
     signedAt: at(24),
@@ -191,7 +240,15 @@ async function seedLecturersDemoRequests({ at, classSubject, batch, file }: Demo
       { kind: 'SIGNED', unit: 'SENG', status: 'REGISTERED', at: at(24), by: SENG },
       { kind: 'SENT', unit: 'FIN', status: 'REGISTERED', at: at(23), by: SENG, batch: 'rate' },
       { kind: 'RECEIVED', unit: 'FIN', status: 'PROCESSING', at: at(22), by: FIN, batch: 'rate' },
-      { kind: 'DECIDED', unit: 'FIN', status: 'NOT_VALIDATED', at: at(18), by: FIN, decision: 'Not validated', comment: 'The classes you taught last semester are level 1 classes: the rate applied is right.' },
+      {
+        kind: 'DECIDED',
+        unit: 'FIN',
+        status: 'NOT_VALIDATED',
+        at: at(18),
+        by: FIN,
+        decision: 'Not validated',
+        comment: 'The classes you taught last semester are level 1 classes: the rate applied is right.',
+      },
     ],
   });
 
@@ -240,7 +297,13 @@ async function seedLecturersDemoRequests({ at, classSubject, batch, file }: Demo
   await file({
     sub: '0401',
     author: PER,
-    fields: { CLASS_ID: copies.classId, REPRO_COPY_NUMBER: 60, REPRO_STUDENT_COUNT: 58, REQUEST_OBJECT: 'Handout of chapter 3', DESCRIPTION: 'Twenty pages, one copy per student and two spares.' },
+    fields: {
+      CLASS_ID: copies.classId,
+      REPRO_COPY_NUMBER: 60,
+      REPRO_STUDENT_COUNT: 58,
+      REQUEST_OBJECT: 'Handout of chapter 3',
+      DESCRIPTION: 'Twenty pages, one copy per student and two spares.',
+    },
     status: 'REGISTERED',
     unit: 'SENG',
     signedAt: null,
@@ -267,7 +330,11 @@ async function seedStudentDemoRequests({ at, classSubject, batch, file }: DemoRe
   await file({
     sub: '1103',
     author: STUDENT,
-    fields: { CLASS_ID: ownClass.classId, REQUEST_OBJECT: 'Enrolment certificate for my scholarship', DESCRIPTION: 'The regional scholarship office asks for a certificate of this year.' },
+    fields: {
+      CLASS_ID: ownClass.classId,
+      REQUEST_OBJECT: 'Enrolment certificate for my scholarship',
+      DESCRIPTION: 'The regional scholarship office asks for a certificate of this year.',
+    },
     status: 'VALIDATED',
     unit: null,
     signedAt: at(20),
@@ -276,7 +343,15 @@ async function seedStudentDemoRequests({ at, classSubject, batch, file }: DemoRe
       { kind: 'FILED', unit: 'SCOL', status: 'REGISTERED', at: at(20), by: STUDENT },
       { kind: 'SENT', unit: 'SCH-INF', status: 'REGISTERED', at: at(19), by: ADMIN, batch: 'certificate' },
       { kind: 'RECEIVED', unit: 'SCH-INF', status: 'PROCESSING', at: at(18), by: SCHOOL, batch: 'certificate' },
-      { kind: 'DECIDED', unit: 'SCH-INF', status: 'VALIDATED', at: at(16), by: SCHOOL, decision: 'Certificate issued', comment: "Your certificate is ready: collect it at the school's secretariat." },
+      {
+        kind: 'DECIDED',
+        unit: 'SCH-INF',
+        status: 'VALIDATED',
+        at: at(16),
+        by: SCHOOL,
+        decision: 'Certificate issued',
+        comment: "Your certificate is ready: collect it at the school's secretariat.",
+      },
     ],
   });
 

@@ -44,7 +44,10 @@ export const DEMO_ENROLMENT = {
     { matricule: DEMO_ACCOUNTS.student.matricule, offer: 'swe101', status: 'PENDING' },
   ],
 } as const satisfies {
-  offers: readonly ({ key: string; kind: 'CLASS'; classCode: string; capacity: number } | { key: string; kind: 'SUBJECT'; classCode: string; subjectCode: string; capacity: number })[];
+  offers: readonly (
+    | { key: string; kind: 'CLASS'; classCode: string; capacity: number }
+    | { key: string; kind: 'SUBJECT'; classCode: string; subjectCode: string; capacity: number }
+  )[];
   applications: readonly { matricule: string; offer: string; status: EnrolmentStatus }[];
   [key: string]: unknown;
 };
@@ -57,25 +60,50 @@ export async function seedDemoEnrolment(tx: Tx, now: Date): Promise<void> {
   const demo = DEMO_ENROLMENT;
   const startsAt = sessionStartOf(addDays(today, demo.from));
   const matricules = [...new Set([...demo.applications.map((a) => a.matricule), DEMO_ACCOUNTS.academic.matricule])];
-  const people = new Map((await tx.select({ id: persons.id, MATRICULE: persons.MATRICULE }).from(persons).where(inArray(persons.MATRICULE, matricules))).map((p) => [p.MATRICULE, p.id]));
+  const people = new Map(
+    (await tx.select({ id: persons.id, MATRICULE: persons.MATRICULE }).from(persons).where(inArray(persons.MATRICULE, matricules))).map((p) => [
+      p.MATRICULE,
+      p.id,
+    ]),
+  );
   const office = people.get(DEMO_ACCOUNTS.academic.matricule)!;
   const [session] = await tx
     .insert(enrolmentSessions)
-    .values({ name: demo.name, nameFr: demo.nameFr, startsAt, endsAt: sessionEndOf(addDays(today, demo.to)), maxApplications: demo.maxApplications, createdAt: new Date(startsAt.getTime() - 24 * HOUR_MS), createdBy: office })
+    .values({
+      name: demo.name,
+      nameFr: demo.nameFr,
+      startsAt,
+      endsAt: sessionEndOf(addDays(today, demo.to)),
+      maxApplications: demo.maxApplications,
+      createdAt: new Date(startsAt.getTime() - 24 * HOUR_MS),
+      createdBy: office,
+    })
     .returning({ id: enrolmentSessions.id });
 
-  const classRows = await tx.select({ id: classes.id, code: classes.code }).from(classes).where(inArray(classes.code, [...new Set(demo.offers.map((o) => o.classCode))]));
+  const classRows = await tx
+    .select({ id: classes.id, code: classes.code })
+    .from(classes)
+    .where(inArray(classes.code, [...new Set(demo.offers.map((o) => o.classCode))]));
   const classId = (code: string) => classRows.find((c) => c.code === code)!.id;
   const offerIds = new Map<string, { id: number; subjectId: number | null }>();
   for (const offer of demo.offers) {
     let subjectId: number | null = null;
     if (offer.kind === 'SUBJECT') {
-      const [subject] = await tx.select({ id: subjects.id }).from(subjects).where(and(eq(subjects.classId, classId(offer.classCode)), eq(subjects.code, offer.subjectCode)));
+      const [subject] = await tx
+        .select({ id: subjects.id })
+        .from(subjects)
+        .where(and(eq(subjects.classId, classId(offer.classCode)), eq(subjects.code, offer.subjectCode)));
       subjectId = subject!.id;
     }
     const [row] = await tx
       .insert(enrolmentOffers)
-      .values({ sessionId: session!.id, kind: offer.kind, classId: offer.kind === 'CLASS' ? classId(offer.classCode) : null, subjectId, capacity: offer.capacity })
+      .values({
+        sessionId: session!.id,
+        kind: offer.kind,
+        classId: offer.kind === 'CLASS' ? classId(offer.classCode) : null,
+        subjectId,
+        capacity: offer.capacity,
+      })
       .returning({ id: enrolmentOffers.id });
     offerIds.set(offer.key, { id: row!.id, subjectId });
   }
@@ -102,6 +130,9 @@ export async function seedDemoEnrolment(tx: Tx, now: Date): Promise<void> {
   // An accepted subject is one the student follows.
   const accepted = demo.applications.filter((a) => a.status === 'ACCEPTED');
   if (accepted.length) {
-    await tx.insert(studentSubjects).values(accepted.map((a) => ({ studentId: people.get(a.matricule)!, subjectId: offerIds.get(a.offer)!.subjectId!, createdAt: now }))).onConflictDoNothing();
+    await tx
+      .insert(studentSubjects)
+      .values(accepted.map((a) => ({ studentId: people.get(a.matricule)!, subjectId: offerIds.get(a.offer)!.subjectId!, createdAt: now })))
+      .onConflictDoNothing();
   }
 }

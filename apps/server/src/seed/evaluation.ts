@@ -9,7 +9,17 @@
 import { addDays, BALLOT_MIX_SIZE, QuestionFormContentInput, universityDayOf, type EvaluationAnswers } from '@portal/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { classes, evaluationParticipations, evaluationResponses, evaluationSessionClasses, evaluationSessions, evaluationTargets, persons, questionForms, subjects } from '../db/schema';
+import {
+  classes,
+  evaluationParticipations,
+  evaluationResponses,
+  evaluationSessionClasses,
+  evaluationSessions,
+  evaluationTargets,
+  persons,
+  questionForms,
+  subjects,
+} from '../db/schema';
 import { normalizeContent } from '../features/evaluation/forms.service';
 import { assignedTargets } from '../features/evaluation/sessions.service';
 import { DEMO_ACCOUNTS } from './demo';
@@ -38,9 +48,29 @@ export const DEMO_EVALUATION_FORM: { name: string; nameFr: string; content: Ques
         label: 'The course',
         labelFr: 'Le cours',
         questions: [
-          { key: 'objectives', type: 'CHOICE', label: 'The objectives of the course were stated clearly', labelFr: 'Les objectifs du cours ont été clairement annoncés', required: true, options: agreement },
-          { key: 'syllabus', type: 'CHOICE', label: 'What was taught matched the syllabus', labelFr: 'Le contenu enseigné correspondait au programme', required: true, options: agreement },
-          { key: 'usefulness', type: 'SCALE', label: 'How useful is this course for your training? (1 not at all, 5 very)', labelFr: 'Ce cours est-il utile à votre formation ? (1 pas du tout, 5 très)', required: true },
+          {
+            key: 'objectives',
+            type: 'CHOICE',
+            label: 'The objectives of the course were stated clearly',
+            labelFr: 'Les objectifs du cours ont été clairement annoncés',
+            required: true,
+            options: agreement,
+          },
+          {
+            key: 'syllabus',
+            type: 'CHOICE',
+            label: 'What was taught matched the syllabus',
+            labelFr: 'Le contenu enseigné correspondait au programme',
+            required: true,
+            options: agreement,
+          },
+          {
+            key: 'usefulness',
+            type: 'SCALE',
+            label: 'How useful is this course for your training? (1 not at all, 5 very)',
+            labelFr: 'Ce cours est-il utile à votre formation ? (1 pas du tout, 5 très)',
+            required: true,
+          },
         ],
       },
       {
@@ -48,9 +78,29 @@ export const DEMO_EVALUATION_FORM: { name: string; nameFr: string; content: Ques
         label: 'The lecturer',
         labelFr: "L'enseignant",
         questions: [
-          { key: 'clarity', type: 'CHOICE', label: 'The lecturer explained clearly', labelFr: "L'enseignant expliquait clairement", required: true, options: agreement },
-          { key: 'punctuality', type: 'CHOICE', label: 'The lecturer came on time', labelFr: "L'enseignant arrivait à l'heure", required: true, options: frequency },
-          { key: 'availability', type: 'SCALE', label: 'How available was the lecturer for your questions? (1 not at all, 5 very)', labelFr: "L'enseignant était-il disponible pour vos questions ? (1 pas du tout, 5 très)", required: false },
+          {
+            key: 'clarity',
+            type: 'CHOICE',
+            label: 'The lecturer explained clearly',
+            labelFr: "L'enseignant expliquait clairement",
+            required: true,
+            options: agreement,
+          },
+          {
+            key: 'punctuality',
+            type: 'CHOICE',
+            label: 'The lecturer came on time',
+            labelFr: "L'enseignant arrivait à l'heure",
+            required: true,
+            options: frequency,
+          },
+          {
+            key: 'availability',
+            type: 'SCALE',
+            label: 'How available was the lecturer for your questions? (1 not at all, 5 very)',
+            labelFr: "L'enseignant était-il disponible pour vos questions ? (1 pas du tout, 5 très)",
+            required: false,
+          },
         ],
       },
       {
@@ -58,7 +108,13 @@ export const DEMO_EVALUATION_FORM: { name: string; nameFr: string; content: Ques
         label: 'Overall',
         labelFr: "Dans l'ensemble",
         questions: [
-          { key: 'rating', type: 'SCALE', label: 'Your overall rating of this teaching (1 poor, 5 excellent)', labelFr: 'Votre appréciation générale de cet enseignement (1 médiocre, 5 excellent)', required: true },
+          {
+            key: 'rating',
+            type: 'SCALE',
+            label: 'Your overall rating of this teaching (1 poor, 5 excellent)',
+            labelFr: 'Votre appréciation générale de cet enseignement (1 médiocre, 5 excellent)',
+            required: true,
+          },
           { key: 'comments', type: 'TEXT', label: 'Comments and suggestions', labelFr: 'Commentaires et suggestions', required: false },
         ],
       },
@@ -105,30 +161,76 @@ export async function seedDemoEvaluation(tx: Tx, now: Date): Promise<void> {
   const academic = (await tx.select({ id: persons.id }).from(persons).where(eq(persons.MATRICULE, DEMO_ACCOUNTS.academic.matricule)))[0]!.id;
   const [form] = await tx
     .insert(questionForms)
-    .values({ name: DEMO_EVALUATION_FORM.name, nameFr: DEMO_EVALUATION_FORM.nameFr, content: normalizeContent(QuestionFormContentInput.parse(DEMO_EVALUATION_FORM.content)), createdAt: now, createdBy: academic, updatedAt: now })
+    .values({
+      name: DEMO_EVALUATION_FORM.name,
+      nameFr: DEMO_EVALUATION_FORM.nameFr,
+      content: normalizeContent(QuestionFormContentInput.parse(DEMO_EVALUATION_FORM.content)),
+      createdAt: now,
+      createdBy: academic,
+      updatedAt: now,
+    })
     .returning({ id: questionForms.id });
-  const classIds = new Map((await tx.select({ id: classes.id, code: classes.code }).from(classes).where(inArray(classes.code, [DEMO_EVALUATION_CLASS, DEMO_PAST_EVALUATION_CLASS]))).map((c) => [c.code, c.id]));
+  const classIds = new Map(
+    (
+      await tx
+        .select({ id: classes.id, code: classes.code })
+        .from(classes)
+        .where(inArray(classes.code, [DEMO_EVALUATION_CLASS, DEMO_PAST_EVALUATION_CLASS]))
+    ).map((c) => [c.code, c.id]),
+  );
 
   const session = async (values: { name: string; nameFr: string; startDate: string; endDate: string; classCode: string }) => {
     const classId = classIds.get(values.classCode)!;
     const [row] = await tx
       .insert(evaluationSessions)
-      .values({ name: values.name, nameFr: values.nameFr, formId: form!.id, startDate: values.startDate, endDate: values.endDate, createdAt: now, createdBy: academic })
+      .values({
+        name: values.name,
+        nameFr: values.nameFr,
+        formId: form!.id,
+        startDate: values.startDate,
+        endDate: values.endDate,
+        createdAt: now,
+        createdBy: academic,
+      })
       .returning({ id: evaluationSessions.id });
     await tx.insert(evaluationSessionClasses).values({ sessionId: row!.id, classId });
     const targets = await assignedTargets(tx, [classId]);
-    const inserted = targets.length ? await tx.insert(evaluationTargets).values(targets.map((target) => ({ sessionId: row!.id, ...target }))).returning() : [];
+    const inserted = targets.length
+      ? await tx
+          .insert(evaluationTargets)
+          .values(targets.map((target) => ({ sessionId: row!.id, ...target })))
+          .returning()
+      : [];
     return { id: row!.id, classId, targets: inserted };
   };
 
   const { startDate, endDate } = demoEvaluationDates(today);
-  await session({ name: 'Evaluation of teaching, this semester', nameFr: 'Évaluation des enseignements, ce semestre', startDate, endDate, classCode: DEMO_EVALUATION_CLASS });
+  await session({
+    name: 'Evaluation of teaching, this semester',
+    nameFr: 'Évaluation des enseignements, ce semestre',
+    startDate,
+    endDate,
+    classCode: DEMO_EVALUATION_CLASS,
+  });
 
   // Last semester: ended, its participations and its answers as the ballot box leaves them: a group of
   // five mixed, and the last two, too few to publish, dropped at the end (decision 64).
-  const past = await session({ name: 'Evaluation of teaching, last semester', nameFr: 'Évaluation des enseignements, semestre précédent', startDate: addDays(today, -200), endDate: addDays(today, -170), classCode: DEMO_PAST_EVALUATION_CLASS });
-  const students = await tx.select({ id: persons.id }).from(persons).where(and(eq(persons.KIND, 'STUDENT'), eq(persons.classId, past.classId))).orderBy(persons.MATRICULE);
-  const [gsi201] = await tx.select({ id: subjects.id }).from(subjects).where(and(eq(subjects.classId, past.classId), eq(subjects.code, 'GSI201')));
+  const past = await session({
+    name: 'Evaluation of teaching, last semester',
+    nameFr: 'Évaluation des enseignements, semestre précédent',
+    startDate: addDays(today, -200),
+    endDate: addDays(today, -170),
+    classCode: DEMO_PAST_EVALUATION_CLASS,
+  });
+  const students = await tx
+    .select({ id: persons.id })
+    .from(persons)
+    .where(and(eq(persons.KIND, 'STUDENT'), eq(persons.classId, past.classId)))
+    .orderBy(persons.MATRICULE);
+  const [gsi201] = await tx
+    .select({ id: subjects.id })
+    .from(subjects)
+    .where(and(eq(subjects.classId, past.classId), eq(subjects.code, 'GSI201')));
   const target = past.targets.find((t) => t.subjectId === gsi201?.id);
   if (target) {
     const answering = students.slice(0, 7);

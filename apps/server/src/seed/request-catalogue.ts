@@ -48,7 +48,12 @@ const NOT_VALIDATED: Decision = { label: 'Not validated', labelFr: 'Non validé'
 const BILLED: Decision = { label: 'Validated and billed', labelFr: 'Validé et facturé', status: 'VALIDATED_BILLED' };
 const NOT_BILLED: Decision = { label: 'Validated but not billed', labelFr: 'Validé mais non facturé', status: 'VALIDATED_NOT_BILLED' };
 const TO_FINANCE: Decision = { label: 'Validate and send to finance', labelFr: 'Valider et transmettre aux finances', status: 'VALIDATED', forward: 'FIN' };
-const TO_HR: Decision = { label: 'Send to human resources for checking', labelFr: 'Transmettre aux ressources humaines pour vérification', status: 'PROCESSING', forward: 'HR' };
+const TO_HR: Decision = {
+  label: 'Send to human resources for checking',
+  labelFr: 'Transmettre aux ressources humaines pour vérification',
+  status: 'PROCESSING',
+  forward: 'HR',
+};
 const CONTRACT_ISSUED: Decision = { label: 'Contract issued', labelFr: 'Contrat établi', status: 'VALIDATED' };
 const COPIES_READY: Decision = { label: 'Copies ready', labelFr: 'Copies prêtes', status: 'VALIDATED' };
 const NO_ACTION: Decision = { label: 'Closed without action', labelFr: 'Clôturé sans suite', status: 'CLOSED' };
@@ -273,7 +278,7 @@ export const STUDENT_REQUEST_CATEGORIES: Category[] = [
         name: 'Enrolment certificate',
         nameFr: "Certificat d'inscription",
         description: 'A certificate that you are enrolled this academic year, in your class.',
-        descriptionFr: "Un certificat attestant votre inscription cette année universitaire, dans votre classe.",
+        descriptionFr: 'Un certificat attestant votre inscription cette année universitaire, dans votre classe.',
         display: display({ DESCRIPTION: 'OPTIONAL', FILE: 'HIDDEN' }),
         firstUnit: 'SCOL',
         hops: scolToSchools([ISSUED, REJECT]),

@@ -25,21 +25,33 @@ export async function seedRequests(tx: Tx): Promise<void> {
   const planned = all.flatMap((category) => category.subcategories.map((sub, position) => ({ sub, categoryId: categoryId.get(category.code)!, position })));
   const subs = await tx
     .insert(requestSubcategories)
-    .values(planned.map(({ sub: { hops: _, firstUnit, ...sub }, categoryId, position }) => ({ ...sub, categoryId, position, firstUnitId: unitId.get(firstUnit)! })))
+    .values(
+      planned.map(({ sub: { hops: _, firstUnit, ...sub }, categoryId, position }) => ({ ...sub, categoryId, position, firstUnitId: unitId.get(firstUnit)! })),
+    )
     .returning({ id: requestSubcategories.id, code: requestSubcategories.code });
   const subId = new Map(subs.map((s) => [s.code, s.id]));
-  const hopsPlanned = planned.flatMap(({ sub }) => sub.hops.map(([from, to, decisions]) => ({ subcategoryId: subId.get(sub.code)!, fromUnitId: unitId.get(from)!, toUnitId: unitId.get(to)!, decisions })));
+  const hopsPlanned = planned.flatMap(({ sub }) =>
+    sub.hops.map(([from, to, decisions]) => ({ subcategoryId: subId.get(sub.code)!, fromUnitId: unitId.get(from)!, toUnitId: unitId.get(to)!, decisions })),
+  );
   const hops = await tx
     .insert(requestHops)
     .values(hopsPlanned.map(({ decisions: _, ...hop }) => hop))
     .returning({ id: requestHops.id });
-  await tx.insert(requestDecisions).values(
-    hopsPlanned.flatMap((hop, i) => hop.decisions.map(({ forward, ...decision }) => ({ hopId: hops[i]!.id, ...decision, forwardUnitId: forward ? unitId.get(forward)! : null }))),
-  );
+  await tx
+    .insert(requestDecisions)
+    .values(
+      hopsPlanned.flatMap((hop, i) =>
+        hop.decisions.map(({ forward, ...decision }) => ({ hopId: hops[i]!.id, ...decision, forwardUnitId: forward ? unitId.get(forward)! : null })),
+      ),
+    );
 }
 
 /** The unit each demo back-office account processes requests in (decision 32), by matricule. */
 export async function seedUnitMembers(tx: Tx, members: Record<string, string>): Promise<void> {
   const unitId = new Map((await tx.select({ id: requestUnits.id, code: requestUnits.code }).from(requestUnits)).map((u) => [u.code, u.id]));
-  for (const [matricule, unit] of Object.entries(members)) await tx.update(persons).set({ REQUEST_UNIT_ID: unitId.get(unit)! }).where(eq(persons.MATRICULE, matricule));
+  for (const [matricule, unit] of Object.entries(members))
+    await tx
+      .update(persons)
+      .set({ REQUEST_UNIT_ID: unitId.get(unit)! })
+      .where(eq(persons.MATRICULE, matricule));
 }

@@ -2,7 +2,31 @@ import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, lessonTotalsOf, lessonHoursOf, universityDayOf, requestStageOf } from '@portal/contract';
-import { accounts, applicationChoices, applications, applicationSessions, billingPeriods, branches, classes, cycles, departments, institutions, lessons, levels, persons, requestBatches, requestBatchItems, requestCategories, requestDecisions, requestHops, requests, requestSteps, requestSubcategories, requestUnits, subjects } from '../db/schema';
+import {
+  accounts,
+  applicationChoices,
+  applications,
+  applicationSessions,
+  billingPeriods,
+  branches,
+  classes,
+  cycles,
+  departments,
+  institutions,
+  lessons,
+  levels,
+  persons,
+  requestBatches,
+  requestBatchItems,
+  requestCategories,
+  requestDecisions,
+  requestHops,
+  requests,
+  requestSteps,
+  requestSubcategories,
+  requestUnits,
+  subjects,
+} from '../db/schema';
 import { INSTITUTION } from './data';
 import { Client, createTestApp, sessionFor, signIn, type TestApp } from '../../test/helpers';
 import { DEMO_ACCOUNTS, DEMO_EVALUATION_STUDENTS } from './demo';
@@ -36,7 +60,10 @@ describe('demo data', () => {
 
   it('names programmes, specialities and classes as the institution does: `<programme><level> <speciality>/<regime> <group>` (decision 30)', async () => {
     expect((await t.db.select({ code: cycles.code }).from(cycles)).map((c) => c.code).sort()).toEqual(['BTECH', 'BTS', 'HND', 'LP', 'MP', 'MSC']);
-    const rows = await t.db.select({ code: classes.code, shift: classes.shift, level: classes.levelId, branch: branches.abbreviation }).from(classes).innerJoin(branches, eq(branches.id, classes.branchId));
+    const rows = await t.db
+      .select({ code: classes.code, shift: classes.shift, level: classes.levelId, branch: branches.abbreviation })
+      .from(classes)
+      .innerJoin(branches, eq(branches.id, classes.branchId));
     for (const row of rows) {
       const match = /^(BTS[12]|HND[12]|LP|BTech3|MP[45]|MSc[12]) ([A-Z]+)\/([JS]) ([A-Z])$/.exec(row.code);
       expect(match, row.code).not.toBeNull();
@@ -44,7 +71,8 @@ describe('demo data', () => {
       expect(match![3], row.code).toBe(row.shift === 'DAY' ? 'J' : 'S');
     }
     const codes = rows.map((r) => r.code);
-    for (const example of ['BTS1 GSI/J A', 'BTS1 GSI/J B', 'HND2 ACC/S A', 'MP5 SIGL/S A', 'LP FICO/S A', 'MSc2 AF/S A', 'BTech3 SWE/J A']) expect(codes).toContain(example);
+    for (const example of ['BTS1 GSI/J A', 'BTS1 GSI/J B', 'HND2 ACC/S A', 'MP5 SIGL/S A', 'LP FICO/S A', 'MSc2 AF/S A', 'BTech3 SWE/J A'])
+      expect(codes).toContain(example);
   });
 
   it('names every subject, choice session, department, branch and cycle in English and French (decision 30)', async () => {
@@ -86,7 +114,14 @@ describe('demo data', () => {
       expect(row.fr, row.fr).not.toMatch(/[^\u00a0][:;?!]/);
     }
     expect(labelled.filter((row) => row.en !== row.fr).length / labelled.length).toBeGreaterThan(0.9);
-    expect((await t.db.select({ nameFr: requestCategories.nameFr, audience: requestCategories.audience }).from(requestCategories).orderBy(requestCategories.position)).map((c) => `${c.nameFr} (${c.audience})`)).toEqual([
+    expect(
+      (
+        await t.db
+          .select({ nameFr: requestCategories.nameFr, audience: requestCategories.audience })
+          .from(requestCategories)
+          .orderBy(requestCategories.position)
+      ).map((c) => `${c.nameFr} (${c.audience})`),
+    ).toEqual([
       'Enseignement (STAFF)',
       'Paiement (STAFF)',
       'Contrat (STAFF)',
@@ -95,12 +130,21 @@ describe('demo data', () => {
       'Notes (STUDENT)',
       'Inscription (STUDENT)',
     ]);
-    expect((await t.db.select({ code: requestUnits.code }).from(requestUnits)).map((u) => u.code)).toEqual(expect.arrayContaining(['SENG', 'FIN', 'HR', 'ADM', 'SCH-INF']));
-    const perCategory = await t.db.select({ categoryId: requestSubcategories.categoryId, n: count() }).from(requestSubcategories).groupBy(requestSubcategories.categoryId);
+    expect((await t.db.select({ code: requestUnits.code }).from(requestUnits)).map((u) => u.code)).toEqual(
+      expect.arrayContaining(['SENG', 'FIN', 'HR', 'ADM', 'SCH-INF']),
+    );
+    const perCategory = await t.db
+      .select({ categoryId: requestSubcategories.categoryId, n: count() })
+      .from(requestSubcategories)
+      .groupBy(requestSubcategories.categoryId);
     expect(perCategory).toHaveLength(7);
     for (const { n } of perCategory) expect(n).toBeGreaterThanOrEqual(2);
     // every sub-category leaves SENG by a hop, and every hop has decisions
-    const hops = await t.db.select({ id: requestHops.id, n: count(requestDecisions.id) }).from(requestHops).leftJoin(requestDecisions, eq(requestDecisions.hopId, requestHops.id)).groupBy(requestHops.id);
+    const hops = await t.db
+      .select({ id: requestHops.id, n: count(requestDecisions.id) })
+      .from(requestHops)
+      .leftJoin(requestDecisions, eq(requestDecisions.hopId, requestHops.id))
+      .groupBy(requestHops.id);
     expect(hops.length).toBeGreaterThanOrEqual(perCategory.reduce((sum, c) => sum + c.n, 0));
     for (const hop of hops) expect(hop.n).toBeGreaterThan(0);
     // a decision that sends a request on names a unit the hop table lets it go to (decision 32)
@@ -113,9 +157,16 @@ describe('demo data', () => {
     const allHops = await t.db.select().from(requestHops);
     for (const f of forwards) expect(allHops.some((h) => h.subcategoryId === f.subcategoryId && h.fromUnitId === f.from && h.toUnitId === f.to)).toBe(true);
     // each school receives the classes of one department; the units' members
-    const schools = await t.db.select({ code: requestUnits.code, department: departments.code }).from(requestUnits).innerJoin(departments, eq(departments.id, requestUnits.departmentId));
+    const schools = await t.db
+      .select({ code: requestUnits.code, department: departments.code })
+      .from(requestUnits)
+      .innerJoin(departments, eq(departments.id, requestUnits.departmentId));
     expect(Object.fromEntries(schools.map((s) => [s.code, s.department]))).toEqual({ 'SCH-INF': 'INF', 'SCH-ACC': 'FIN', 'SCH-GES': 'GES', 'SCH-ING': 'ING' });
-    const members = await t.db.select({ MATRICULE: persons.MATRICULE, unit: requestUnits.code }).from(persons).innerJoin(requestUnits, eq(requestUnits.id, persons.REQUEST_UNIT_ID)).orderBy(persons.MATRICULE);
+    const members = await t.db
+      .select({ MATRICULE: persons.MATRICULE, unit: requestUnits.code })
+      .from(persons)
+      .innerJoin(requestUnits, eq(requestUnits.id, persons.REQUEST_UNIT_ID))
+      .orderBy(persons.MATRICULE);
     expect(members).toEqual([
       { MATRICULE: 'BO0001', unit: 'HR' },
       { MATRICULE: 'BO0006', unit: 'SENG' },
@@ -126,7 +177,18 @@ describe('demo data', () => {
 
   it('holds demo requests of PER0001 and VAC0001 at every stage, each consistent with its steps and batches (decision 32)', async () => {
     const rows = await t.db
-      .select({ id: requests.id, reference: requests.REQUEST_ID, sub: requestSubcategories.code, author: persons.MATRICULE, status: requests.REQUEST_STATUS, unitId: requests.REQUEST_UNITY_ID, signedAt: requests.signedAt, batchId: requests.batchId, arrivalHopId: requests.arrivalHopId, forwardUnitId: requests.forwardUnitId })
+      .select({
+        id: requests.id,
+        reference: requests.REQUEST_ID,
+        sub: requestSubcategories.code,
+        author: persons.MATRICULE,
+        status: requests.REQUEST_STATUS,
+        unitId: requests.REQUEST_UNITY_ID,
+        signedAt: requests.signedAt,
+        batchId: requests.batchId,
+        arrivalHopId: requests.arrivalHopId,
+        forwardUnitId: requests.forwardUnitId,
+      })
       .from(requests)
       .innerJoin(requestSubcategories, eq(requestSubcategories.id, requests.REQUEST_CATEGORY_ID))
       .innerJoin(persons, eq(persons.id, requests.REQUEST_AUTHOR))
@@ -150,15 +212,27 @@ describe('demo data', () => {
       expect(steps[0]!.kind).toBe('FILED');
       expect(steps.at(-1)!.status).toBe(row.status);
     }
-    const batches = await t.db.select({ status: requestBatches.status, items: count(requestBatchItems.requestId) }).from(requestBatches).leftJoin(requestBatchItems, eq(requestBatchItems.batchId, requestBatches.id)).groupBy(requestBatches.id);
+    const batches = await t.db
+      .select({ status: requestBatches.status, items: count(requestBatchItems.requestId) })
+      .from(requestBatches)
+      .leftJoin(requestBatchItems, eq(requestBatchItems.batchId, requestBatches.id))
+      .groupBy(requestBatches.id);
     expect(batches).toEqual(Array.from({ length: 5 }, () => ({ status: 'RECEIVED', items: 1 })));
     // the school decides on the teaching claim it received; the lecturers' service may send the contract claim to human resources
-    const school = await sessionFor(t, (await t.db.select({ id: persons.id }).from(persons).where(eq(persons.MATRICULE, DEMO_ACCOUNTS.school.matricule)))[0]!.id);
+    const school = await sessionFor(
+      t,
+      (await t.db.select({ id: persons.id }).from(persons).where(eq(persons.MATRICULE, DEMO_ACCOUNTS.school.matricule)))[0]!.id,
+    );
     const [awaiting] = (await school.get('/api/requests/inbox?stage=AWAITING_DECISION')).json().rows as { id: number }[];
     const decisions = (await school.get(`/api/requests/${awaiting!.id}`)).json().actions.decisions as { label: string }[];
     expect(decisions.map((d) => d.label)).toContain('Validate and send to finance');
     const seng = await sessionFor(t, (await t.db.select({ id: persons.id }).from(persons).where(eq(persons.MATRICULE, DEMO_ACCOUNTS.seng.matricule)))[0]!.id);
-    expect(((await seng.get('/api/request-batches/eligible')).json() as { subcategory: { code: string }; destinations: { code: string }[] }[]).map((r) => [r.subcategory.code, r.destinations.map((d) => d.code)])).toEqual([['0301', ['HR']]]);
+    expect(
+      ((await seng.get('/api/request-batches/eligible')).json() as { subcategory: { code: string }; destinations: { code: string }[] }[]).map((r) => [
+        r.subcategory.code,
+        r.destinations.map((d) => d.code),
+      ]),
+    ).toEqual([['0301', ['HR']]]);
   });
 
   it('gives the demo lecturers past assignments, so that they file requests about their classes', async () => {
@@ -166,8 +240,20 @@ describe('demo data', () => {
     const categories = (await client.get('/api/request-categories')).json() as { sousCategories: { id: number; code: string }[] }[];
     const lessonClaim = categories.flatMap((c) => c.sousCategories).find((s) => s.code === '0101')!;
     const [klass] = await t.db.select({ id: classes.id }).from(classes).where(eq(classes.code, 'BTS1 GSI/J A'));
-    const [subject] = await t.db.select({ id: subjects.id }).from(subjects).where(and(eq(subjects.classId, klass!.id), eq(subjects.code, 'GSI101')));
-    const res = await client.post('/api/requests', { REQUEST_CATEGORY_ID: lessonClaim.id, CLASS_ID: klass!.id, SUBJECT_ID: subject!.id, REQUEST_PBLM_DATE: '2023-03-06', REQUEST_PBLM_HOUR_START: '08:00', REQUEST_PBLM_HOUR_END: '09:50', REQUEST_OBJECT: 'Lesson not recorded', DESCRIPTION: 'Taught as planned.' });
+    const [subject] = await t.db
+      .select({ id: subjects.id })
+      .from(subjects)
+      .where(and(eq(subjects.classId, klass!.id), eq(subjects.code, 'GSI101')));
+    const res = await client.post('/api/requests', {
+      REQUEST_CATEGORY_ID: lessonClaim.id,
+      CLASS_ID: klass!.id,
+      SUBJECT_ID: subject!.id,
+      REQUEST_PBLM_DATE: '2023-03-06',
+      REQUEST_PBLM_HOUR_START: '08:00',
+      REQUEST_PBLM_HOUR_END: '09:50',
+      REQUEST_OBJECT: 'Lesson not recorded',
+      DESCRIPTION: 'Taught as planned.',
+    });
     expect(res.statusCode, res.body).toBe(201);
   });
 
@@ -176,9 +262,20 @@ describe('demo data', () => {
     const statuses = Object.fromEntries(byStatus.map((s) => [s.status, s.n]));
     for (const s of ['PERMANENT', 'VACATAIRE', 'STAGIAIRE', 'STAFF']) expect(statuses[s]).toBeGreaterThan(0);
     const roles = await t.db.execute(sql`select distinct unnest(roles) as role from persons order by 1`);
-    expect(((roles as unknown as { rows: { role: string }[] }).rows).map((r) => r.role)).toEqual(['ACADEMIC', 'ADMIN', 'ADMISSIONS', 'HR', 'IDENTIFICATION', 'REQUESTS']);
+    expect((roles as unknown as { rows: { role: string }[] }).rows.map((r) => r.role)).toEqual([
+      'ACADEMIC',
+      'ADMIN',
+      'ADMISSIONS',
+      'HR',
+      'IDENTIFICATION',
+      'REQUESTS',
+    ]);
     // the back-office accounts are office accounts, without a staff category (decision 29)
-    const office = await t.db.select({ MATRICULE: persons.MATRICULE, STATUS: persons.STATUS, ROLES: persons.ROLES }).from(persons).where(eq(persons.KIND, 'OFFICE')).orderBy(persons.MATRICULE);
+    const office = await t.db
+      .select({ MATRICULE: persons.MATRICULE, STATUS: persons.STATUS, ROLES: persons.ROLES })
+      .from(persons)
+      .where(eq(persons.KIND, 'OFFICE'))
+      .orderBy(persons.MATRICULE);
     expect(office.map((p) => [p.MATRICULE, p.STATUS, p.ROLES])).toEqual([
       ['BO0001', null, ['HR', 'REQUESTS']],
       ['BO0002', null, ['ACADEMIC']],
@@ -225,7 +322,10 @@ describe('demo data', () => {
 
   it('gives the demo lecturers a timetable around the seed day: past weeks decided (a few refused, last month billed), today on pending, in Bloc B at Logbessou (decision 35)', async () => {
     // the seed day, university time: when the registry was written
-    const [student] = await t.db.select({ createdAt: persons.createdAt, classId: persons.classId }).from(persons).where(eq(persons.MATRICULE, DEMO_ACCOUNTS.student.matricule));
+    const [student] = await t.db
+      .select({ createdAt: persons.createdAt, classId: persons.classId })
+      .from(persons)
+      .where(eq(persons.MATRICULE, DEMO_ACCOUNTS.student.matricule));
     const today = universityDayOf(student!.createdAt);
     const plan = demoTimetable(today);
     const rows = await t.db
@@ -257,9 +357,18 @@ describe('demo data', () => {
       .orderBy(lessons.date, lessons.begin, classes.code);
     // what the seed day gives, and nothing else (deterministic: the same day gives the same plan)
     expect(demoTimetable(today)).toEqual(plan);
-    expect(rows.map((r) => ({ matricule: r.matricule, classCode: r.classCode, subjectCode: r.subjectCode, date: r.date, begin: r.begin.slice(0, 5), end: r.end.slice(0, 5), room: r.room, status: r.status }))).toEqual(
-      plan.lessons.map(({ series: _series, ...lesson }) => lesson),
-    );
+    expect(
+      rows.map((r) => ({
+        matricule: r.matricule,
+        classCode: r.classCode,
+        subjectCode: r.subjectCode,
+        date: r.date,
+        begin: r.begin.slice(0, 5),
+        end: r.end.slice(0, 5),
+        room: r.room,
+        status: r.status,
+      })),
+    ).toEqual(plan.lessons.map(({ series: _series, ...lesson }) => lesson));
     expect(rows.length).toBeGreaterThan(50);
     expect(new Set(rows.map((r) => `${r.building}|${r.campus}|${r.part}`))).toEqual(new Set(['Bloc B|Logbessou|CM']));
     // 6 weeks back to 4 ahead, one to four lessons a week for each lecturer
@@ -267,7 +376,10 @@ describe('demo data', () => {
     for (const matricule of ['PER0001', 'VAC0001', 'PER0004']) {
       const weeks = new Map<number, number>();
       for (const r of rows.filter((row) => row.matricule === matricule)) weeks.set(weekOf(r.date), (weeks.get(weekOf(r.date)) ?? 0) + 1);
-      expect([...weeks.keys()].sort((a, b) => a - b), matricule).toEqual([-6, -5, -4, -3, -2, -1, 0, 1, 2, 3, 4]);
+      expect(
+        [...weeks.keys()].sort((a, b) => a - b),
+        matricule,
+      ).toEqual([-6, -5, -4, -3, -2, -1, 0, 1, 2, 3, 4]);
       for (const n of weeks.values()) expect(n >= 1 && n <= 4, `${matricule}: ${n} lessons a week`).toBe(true);
     }
     // decided before today, pending from today on; some refused; last month billed in its period, nothing else
@@ -279,12 +391,21 @@ describe('demo data', () => {
     expect(periods).toHaveLength(1);
     expect(periods[0]!.endDate).toBe(addDays(`${today.slice(0, 8)}01`, -1));
     for (const r of billed) expect([r.period, r.date >= r.periodBegin! && r.date <= r.periodEnd!]).toEqual([periods[0]!.name, true]);
-    for (const r of rows.filter((row) => row.date >= periods[0]!.beginDate && row.date <= periods[0]!.endDate && row.date < today)) expect(['ValidatedAndBilled', 'NotValidated']).toContain(r.status);
+    for (const r of rows.filter((row) => row.date >= periods[0]!.beginDate && row.date <= periods[0]!.endDate && row.date < today))
+      expect(['ValidatedAndBilled', 'NotValidated']).toContain(r.status);
     // one series per weekly lesson
     expect(new Set(rows.map((r) => r.seriesId)).size).toBe(new Set(plan.lessons.map((l) => l.series)).size);
     // every lesson of a confirmed assignment of its lecturer, and within the subject's lecture volume
-    const assigned = await t.db.select({ lecturerId: applications.EMPLOYEE_ID, subjectId: applicationChoices.SUBJECT_ID }).from(applicationChoices).innerJoin(applications, eq(applications.id, applicationChoices.applicationId)).where(and(eq(applicationChoices.AFFECTATION, 1), eq(applicationChoices.CATEGORY, 'CM')));
-    for (const r of rows) expect(assigned.some((a) => a.lecturerId === r.lecturerId && a.subjectId === r.subjectId), `${r.matricule} ${r.subjectCode}`).toBe(true);
+    const assigned = await t.db
+      .select({ lecturerId: applications.EMPLOYEE_ID, subjectId: applicationChoices.SUBJECT_ID })
+      .from(applicationChoices)
+      .innerJoin(applications, eq(applications.id, applicationChoices.applicationId))
+      .where(and(eq(applicationChoices.AFFECTATION, 1), eq(applicationChoices.CATEGORY, 'CM')));
+    for (const r of rows)
+      expect(
+        assigned.some((a) => a.lecturerId === r.lecturerId && a.subjectId === r.subjectId),
+        `${r.matricule} ${r.subjectCode}`,
+      ).toBe(true);
     for (const subjectId of new Set(rows.map((r) => r.subjectId))) {
       const ofSubject = rows.filter((r) => r.subjectId === subjectId);
       const { planned } = lessonTotalsOf(ofSubject.map((r) => ({ status: r.status, hours: lessonHoursOf(r.begin.slice(0, 5), r.end.slice(0, 5)) })));
@@ -295,14 +416,21 @@ describe('demo data', () => {
   });
 
   it('puts every demo student in a class that has lessons, the student demo account in BTS1 GSI/J A', async () => {
-    const rows = await t.db.select({ MATRICULE: persons.MATRICULE, classCode: classes.code }).from(persons).leftJoin(classes, eq(classes.id, persons.classId)).where(eq(persons.KIND, 'STUDENT'));
+    const rows = await t.db
+      .select({ MATRICULE: persons.MATRICULE, classCode: classes.code })
+      .from(persons)
+      .leftJoin(classes, eq(classes.id, persons.classId))
+      .where(eq(persons.KIND, 'STUDENT'));
     expect(rows.length).toBe(120);
     expect(new Set(rows.map((r) => r.classCode))).toEqual(new Set(DEMO_STUDENT_CLASSES));
     expect(rows.find((r) => r.MATRICULE === DEMO_ACCOUNTS.student.matricule)!.classCode).toBe('BTS1 GSI/J A');
     const taught = await t.db.selectDistinct({ code: classes.code }).from(lessons).innerJoin(classes, eq(classes.id, lessons.classId));
     expect(taught.map((c) => c.code).sort()).toEqual([...DEMO_STUDENT_CLASSES].sort());
     // nobody else has a class
-    const others = await t.db.select({ n: count() }).from(persons).where(and(isNotNull(persons.classId), sql`${persons.KIND} <> 'STUDENT'`));
+    const others = await t.db
+      .select({ n: count() })
+      .from(persons)
+      .where(and(isNotNull(persons.classId), sql`${persons.KIND} <> 'STUDENT'`));
     expect(others[0]!.n).toBe(0);
   });
 

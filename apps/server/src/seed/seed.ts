@@ -27,7 +27,22 @@ import {
   towns,
 } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
-import { BANKS, BIRTHPLACES, BRANCHES, DEMO_CHOICE_SESSION, CYCLES, DEPARTMENTS, FIRST_NAMES, IDENTIFICATION_TYPES, INSTITUTION, LAST_NAMES, PAYMENT_MODES, PROGRAMME_LABELS, REGIONS, SUBJECT_POOLS } from './data';
+import {
+  BANKS,
+  BIRTHPLACES,
+  BRANCHES,
+  DEMO_CHOICE_SESSION,
+  CYCLES,
+  DEPARTMENTS,
+  FIRST_NAMES,
+  IDENTIFICATION_TYPES,
+  INSTITUTION,
+  LAST_NAMES,
+  PAYMENT_MODES,
+  PROGRAMME_LABELS,
+  REGIONS,
+  SUBJECT_POOLS,
+} from './data';
 import { seedDemoRequests } from './demo-requests';
 import { seedRequests, seedUnitMembers } from './requests';
 import { seedDemoTimetable } from './timetable';
@@ -64,7 +79,11 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
 async function seedReference(tx: Tx): Promise<void> {
   const en = countriesLib.getNames('en', { select: 'official' });
   const fr = countriesLib.getNames('fr', { select: 'official' });
-  await tx.insert(countries).values(Object.keys(en).sort().map((code) => ({ code, nameEn: en[code]!, nameFr: fr[code] ?? en[code]! })));
+  await tx.insert(countries).values(
+    Object.keys(en)
+      .sort()
+      .map((code) => ({ code, nameEn: en[code]!, nameFr: fr[code] ?? en[code]! })),
+  );
   for (const region of REGIONS) {
     const [r] = await tx.insert(regions).values({ name: region.name, nameFr: region.nameFr }).returning({ id: regions.id });
     await tx.insert(towns).values(region.towns.map((name) => ({ regionId: r!.id, name })));
@@ -89,7 +108,9 @@ async function seedCatalogue(tx: Tx): Promise<void> {
   await tx.insert(levels).values([1, 2, 3, 4, 5].map((id) => ({ id, name: `Level ${id}`, nameFr: `Niveau ${id}` })));
   const branchRows = await tx
     .insert(branches)
-    .values(BRANCHES.map((branch) => ({ abbreviation: branch.abbreviation, name: branch.name, nameFr: branch.nameFr, departmentId: deptId.get(branch.department)! })))
+    .values(
+      BRANCHES.map((branch) => ({ abbreviation: branch.abbreviation, name: branch.name, nameFr: branch.nameFr, departmentId: deptId.get(branch.department)! })),
+    )
     .returning({ id: branches.id, abbreviation: branches.abbreviation });
   const branchId = new Map(branchRows.map((b) => [b.abbreviation, b.id]));
 
@@ -97,15 +118,16 @@ async function seedCatalogue(tx: Tx): Promise<void> {
   const planned = BRANCHES.flatMap((branch, index) =>
     branch.runs.flatMap((run) =>
       run.levels.flatMap((level) =>
-        (['DAY', 'EVENING'] as const).flatMap((shift) =>
-          (shift === 'DAY' ? run.day : run.evening)?.map((group) => ({
-            branch,
-            index,
-            level,
-            shift,
-            code: `${PROGRAMME_LABELS[run.cycle]!(level)} ${branch.abbreviation}/${shift === 'DAY' ? 'J' : 'S'} ${group}`,
-            cycleId: cycleId.get(run.cycle)!,
-          })) ?? [],
+        (['DAY', 'EVENING'] as const).flatMap(
+          (shift) =>
+            (shift === 'DAY' ? run.day : run.evening)?.map((group) => ({
+              branch,
+              index,
+              level,
+              shift,
+              code: `${PROGRAMME_LABELS[run.cycle]!(level)} ${branch.abbreviation}/${shift === 'DAY' ? 'J' : 'S'} ${group}`,
+              cycleId: cycleId.get(run.cycle)!,
+            })) ?? [],
         ),
       ),
     ),
@@ -222,14 +244,29 @@ async function seedPastAssignments(tx: Tx, byMatricule: Map<string, { id: number
   for (const [matricule, assigned] of Object.entries(DEMO_PAST_ASSIGNMENTS)) {
     const [application] = await tx
       .insert(applications)
-      .values({ EMPLOYEE_ID: byMatricule.get(matricule)!.id, SESSION_APPLICATION_ID: session!.id, SUBJECT_CONSTRAINT_ID: constraint!.id, TOTAL_HOURS: 200, CLOSED: true })
+      .values({
+        EMPLOYEE_ID: byMatricule.get(matricule)!.id,
+        SESSION_APPLICATION_ID: session!.id,
+        SUBJECT_CONSTRAINT_ID: constraint!.id,
+        TOTAL_HOURS: 200,
+        CLOSED: true,
+      })
       .returning({ id: applications.id });
     const rows = await tx
       .select({ id: subjects.id, code: subjects.code, classCode: classes.code })
       .from(subjects)
       .innerJoin(classes, eq(classes.id, subjects.classId))
-      .where(inArray(classes.code, assigned.map((a) => a.classCode)));
+      .where(
+        inArray(
+          classes.code,
+          assigned.map((a) => a.classCode),
+        ),
+      );
     const chosen = rows.filter((row) => assigned.some((a) => a.classCode === row.classCode && a.subjects.includes(row.code)));
-    await tx.insert(applicationChoices).values(chosen.map((subject) => ({ applicationId: application!.id, sessionId: session!.id, SUBJECT_ID: subject.id, CATEGORY: 'CM' as const, AFFECTATION: 1 })));
+    await tx
+      .insert(applicationChoices)
+      .values(
+        chosen.map((subject) => ({ applicationId: application!.id, sessionId: session!.id, SUBJECT_ID: subject.id, CATEGORY: 'CM' as const, AFFECTATION: 1 })),
+      );
   }
 }

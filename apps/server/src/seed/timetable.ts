@@ -99,7 +99,17 @@ export function demoTimetable(today: string): { lessons: DemoLesson[]; period: {
         else if (date >= period.beginDate && date <= period.endDate) status = 'ValidatedAndBilled';
         else status = 'ValidatedButNotBilled';
       }
-      planned.push({ matricule: weekly.matricule, classCode: weekly.classCode, subjectCode: weekly.subjectCode, date, begin: slot.start, end: slot.end, room: weekly.room, status, series });
+      planned.push({
+        matricule: weekly.matricule,
+        classCode: weekly.classCode,
+        subjectCode: weekly.subjectCode,
+        date,
+        begin: slot.start,
+        end: slot.end,
+        room: weekly.room,
+        status,
+        series,
+      });
     }
   });
   planned.sort((a, b) => a.date.localeCompare(b.date) || a.begin.localeCompare(b.begin) || a.classCode.localeCompare(b.classCode));
@@ -119,7 +129,12 @@ export async function seedDemoTimetable(tx: Tx, now: Date): Promise<void> {
   const today = universityDayOf(now);
   const plan = demoTimetable(today);
   const matricules = [...new Set([...WEEKLY.map((w) => w.matricule), DEMO_ACCOUNTS.academic.matricule])];
-  const people = new Map((await tx.select({ id: persons.id, MATRICULE: persons.MATRICULE }).from(persons).where(inArray(persons.MATRICULE, matricules))).map((p) => [p.MATRICULE, p.id]));
+  const people = new Map(
+    (await tx.select({ id: persons.id, MATRICULE: persons.MATRICULE }).from(persons).where(inArray(persons.MATRICULE, matricules))).map((p) => [
+      p.MATRICULE,
+      p.id,
+    ]),
+  );
   const office = people.get(DEMO_ACCOUNTS.academic.matricule)!;
   const taught = await tx
     .select({ id: subjects.id, code: subjects.code, classId: classes.id, classCode: classes.code })
@@ -169,9 +184,16 @@ export async function seedDemoTimetable(tx: Tx, now: Date): Promise<void> {
 
   // The students, each in one of the classes taught (round robin, ST24A001 in the first).
   const students = await tx.select({ id: persons.id }).from(persons).where(eq(persons.KIND, 'STUDENT')).orderBy(persons.MATRICULE);
-  const classIds = await tx.select({ id: classes.id, code: classes.code }).from(classes).where(inArray(classes.code, [...DEMO_STUDENT_CLASSES]));
+  const classIds = await tx
+    .select({ id: classes.id, code: classes.code })
+    .from(classes)
+    .where(inArray(classes.code, [...DEMO_STUDENT_CLASSES]));
   for (const [index, code] of DEMO_STUDENT_CLASSES.entries()) {
     const ids = students.filter((_, i) => i % DEMO_STUDENT_CLASSES.length === index).map((s) => s.id);
-    if (ids.length) await tx.update(persons).set({ classId: classIds.find((c) => c.code === code)!.id }).where(inArray(persons.id, ids));
+    if (ids.length)
+      await tx
+        .update(persons)
+        .set({ classId: classIds.find((c) => c.code === code)!.id })
+        .where(inArray(persons.id, ids));
   }
 }

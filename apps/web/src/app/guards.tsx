@@ -16,7 +16,16 @@ import { useSession } from '../lib/session';
 function SessionUnavailable({ error, retry }: { error: unknown; retry: () => void }) {
   const { t } = useTranslation();
   return (
-    <Alert severity="error" role="alert" sx={{ m: 2 }} action={<Button color="inherit" size="small" onClick={retry}>{t('common.retry')}</Button>}>
+    <Alert
+      severity="error"
+      role="alert"
+      sx={{ m: 2 }}
+      action={
+        <Button color="inherit" size="small" onClick={retry}>
+          {t('common.retry')}
+        </Button>
+      }
+    >
       {t(errorKey(error))}
     </Alert>
   );

@@ -19,8 +19,26 @@ describe('navigation menu', () => {
   });
 
   it('builds the menu from the roles of the person', () => {
-    expect(navEntriesFor(person({ KIND: 'STUDENT' })).map((e) => e.path)).toEqual(['/profile', '/student/file', '/requests', '/schedule', '/student/classes', '/enrolment', '/evaluation', '/history']);
-    expect(navEntriesFor(person({ KIND: 'STAFF' })).map((e) => e.path)).toEqual(['/profile', '/registration', '/courses', '/courses/archive', '/requests', '/schedule', '/reviews', '/history']);
+    expect(navEntriesFor(person({ KIND: 'STUDENT' })).map((e) => e.path)).toEqual([
+      '/profile',
+      '/student/file',
+      '/requests',
+      '/schedule',
+      '/student/classes',
+      '/enrolment',
+      '/evaluation',
+      '/history',
+    ]);
+    expect(navEntriesFor(person({ KIND: 'STAFF' })).map((e) => e.path)).toEqual([
+      '/profile',
+      '/registration',
+      '/courses',
+      '/courses/archive',
+      '/requests',
+      '/schedule',
+      '/reviews',
+      '/history',
+    ]);
     expect(navEntriesFor(person({ KIND: 'OFFICE' })).map((e) => e.path)).toEqual(['/profile', '/history']);
     expect(navEntriesFor(person({ KIND: 'STAFF', ROLES: ['IDENTIFICATION'] })).map((e) => e.path)).toContain('/identification');
     expect(navEntriesFor(person({ KIND: 'STAFF', ROLES: ['IDENTIFICATION'] })).map((e) => e.path)).not.toContain('/academic/assignments');
@@ -64,7 +82,16 @@ const MENUS: Record<DemoWho, string[]> = {
   academic: [...OWN_MENU, ...ACADEMIC_MENU],
   identification: [...OWN_MENU, 'Identification'],
   admissions: [...OWN_MENU, ...ADMISSIONS_MENU],
-  admin: [...OWN_MENU, 'Staff registrations', 'Identification', ...ACADEMIC_MENU, ...ADMISSIONS_MENU, ...REQUESTS_MENU, 'Requests settings', 'Payment networks'],
+  admin: [
+    ...OWN_MENU,
+    'Staff registrations',
+    'Identification',
+    ...ACADEMIC_MENU,
+    ...ADMISSIONS_MENU,
+    ...REQUESTS_MENU,
+    'Requests settings',
+    'Payment networks',
+  ],
   seng: [...OWN_MENU, ...REQUESTS_MENU],
   finance: [...OWN_MENU, ...REQUESTS_MENU],
   school: [...OWN_MENU, ...REQUESTS_MENU],
@@ -76,23 +103,36 @@ describe('the menu of each demo account', () => {
       fakeApi({ 'GET /api/sessions-applications/current': { status: 204 } });
       renderApp('/settings', { user: DEMO_PEOPLE[who]() });
       // in the bar when it fits this screen, otherwise in the drawer the menu button opens
-      await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main menu' }) ?? screen.queryByRole('button', { name: 'Open the menu' })).not.toBeNull());
+      await waitFor(() =>
+        expect(screen.queryByRole('navigation', { name: 'Main menu' }) ?? screen.queryByRole('button', { name: 'Open the menu' })).not.toBeNull(),
+      );
       if (!screen.queryByRole('navigation', { name: 'Main menu' })) await userEvent.click(screen.getByRole('button', { name: 'Open the menu' }));
       const nav = (await screen.findAllByRole('navigation', { name: 'Main menu' }))[0]!;
-      expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(MENUS[who]);
+      expect(
+        within(nav)
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual(MENUS[who]);
     });
   }
 
   it("keeps a long menu out of a bar too narrow for it: on this 1024-pixel screen an administrator's nineteen entries, a lecturer's eight and a student's eight open as a drawer where a unit's five and an identification officer's three fit", async () => {
     fakeApi({ 'GET /api/sessions-applications/current': { status: 204 } });
-    for (const [who, count] of [['admin', 19], ['permanent', 8], ['student', 8]] as const) {
+    for (const [who, count] of [
+      ['admin', 19],
+      ['permanent', 8],
+      ['student', 8],
+    ] as const) {
       expect(MENUS[who], who).toHaveLength(count);
       const view = renderApp('/settings', { user: DEMO_PEOPLE[who]() });
       await screen.findByRole('button', { name: 'Open the menu' });
       expect(screen.queryByRole('navigation', { name: 'Main menu' }), who).not.toBeInTheDocument();
       view.unmount();
     }
-    for (const [who, count] of [['seng', 5], ['identification', 3]] as const) {
+    for (const [who, count] of [
+      ['seng', 5],
+      ['identification', 3],
+    ] as const) {
       expect(MENUS[who], who).toHaveLength(count);
       const view = renderApp('/settings', { user: DEMO_PEOPLE[who]() });
       expect(within(await screen.findByRole('navigation', { name: 'Main menu' })).getAllByRole('link'), who).toHaveLength(count);

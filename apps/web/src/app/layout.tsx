@@ -106,11 +106,7 @@ export function Layout() {
           px: { xs: 1.5, sm: 3 },
         }}
       >
-        <Box
-          component={RouterLink}
-          to="/"
-          sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', minWidth: 0, mr: 2 }}
-        >
+        <Box component={RouterLink} to="/" sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', minWidth: 0, mr: 2 }}>
           <Box component="img" src="/favicon.svg" alt="" sx={{ width: 32, height: 32, flexShrink: 0 }} />
           <Typography variant="h6" component="span" noWrap sx={{ fontSize: { xs: '1rem', sm: '1.25rem' } }}>
             {t('app.name')}

@@ -25,8 +25,10 @@ export function createAppTheme(language: Language): Theme {
       components: {
         MuiCssBaseline: {
           styleOverrides: {
-            'a:focus-visible, button:focus-visible, [role="button"]:focus-visible, [role="tab"]:focus-visible, [role="menuitem"]:focus-visible':
-              { outline: `3px solid ${FOCUS}`, outlineOffset: 2 },
+            'a:focus-visible, button:focus-visible, [role="button"]:focus-visible, [role="tab"]:focus-visible, [role="menuitem"]:focus-visible': {
+              outline: `3px solid ${FOCUS}`,
+              outlineOffset: 2,
+            },
           },
         },
         MuiButton: { defaultProps: { disableElevation: true } },

@@ -8,7 +8,13 @@ import { useTextFieldBinding, type BoundTextFieldProps } from './form-text-field
  * An amount in CFA francs: digits only while typing, written de-DE style under the field
  * (`150.000 FCFA`) so that a wrong number of zeros shows at once.
  */
-export function AmountField<T extends FieldValues, TOut extends FieldValues = T>({ name, control, helperText, slotProps, ...props }: BoundTextFieldProps<T, TOut>) {
+export function AmountField<T extends FieldValues, TOut extends FieldValues = T>({
+  name,
+  control,
+  helperText,
+  slotProps,
+  ...props
+}: BoundTextFieldProps<T, TOut>) {
   const { field, message, props: bound } = useTextFieldBinding(name, control, helperText);
   const value = field.value === null || field.value === undefined ? '' : String(field.value);
   return (

@@ -9,7 +9,21 @@ import { maskDmy } from './date-field';
  * not before the start). An optional filter is lifted when emptied; a required one keeps its
  * last day.
  */
-export function DayFilter({ id, label, value, min, optional, onChange }: { id: string; label: string; value: string; min?: string; optional?: boolean; onChange: (iso: string) => void }) {
+export function DayFilter({
+  id,
+  label,
+  value,
+  min,
+  optional,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  min?: string;
+  optional?: boolean;
+  onChange: (iso: string) => void;
+}) {
   const { t } = useTranslation();
   const [text, setText] = useState(isoToDmy(value));
   const [seen, setSeen] = useState(value);

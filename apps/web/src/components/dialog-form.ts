@@ -40,7 +40,19 @@ const isKeyList = (keys: QueryKey | readonly QueryKey[]): keys is readonly Query
  * marks the fields it names and shows its code.
  */
 export function useDialogForm<TValues extends FieldValues, TOut, TResult = unknown>(options: DialogFormOptions<TValues, TOut, TResult>) {
-  const { defaultValues, resolver, fields, rename, save, invalidate, done, sayFirst = false, onSaved, invalid = 'errors.VALIDATION_FAILED', refusal = errorKey } = options;
+  const {
+    defaultValues,
+    resolver,
+    fields,
+    rename,
+    save,
+    invalidate,
+    done,
+    sayFirst = false,
+    onSaved,
+    invalid = 'errors.VALIDATION_FAILED',
+    refusal = errorKey,
+  } = options;
   const notify = useNotify();
   const queryClient = useQueryClient();
   const form = useForm<TValues, unknown, TOut>({ defaultValues, resolver });

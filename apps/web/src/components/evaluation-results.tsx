@@ -13,7 +13,13 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { BALLOT_MIX_SIZE } from '@portal/contract/rules';
-import type { EvaluationClassParticipation, EvaluationDistribution, EvaluationQuestionResult, EvaluationTargetResult, QuestionFormContent } from '@portal/contract';
+import type {
+  EvaluationClassParticipation,
+  EvaluationDistribution,
+  EvaluationQuestionResult,
+  EvaluationTargetResult,
+  QuestionFormContent,
+} from '@portal/contract';
 import { useTranslation } from 'react-i18next';
 import { inLanguage } from '../lib/names';
 
@@ -37,11 +43,25 @@ function Distribution({ items, answered, label }: { items: EvaluationDistributio
         const share = answered > 0 ? item.count / answered : 0;
         const name = item.label ? inLanguage(language, item.label, item.labelFr) : String(item.mark);
         return (
-          <Box component="li" key={item.key} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr auto', sm: 'minmax(120px, 35%) 1fr auto' }, columnGap: 1.5, alignItems: 'center' }}>
+          <Box
+            component="li"
+            key={item.key}
+            sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr auto', sm: 'minmax(120px, 35%) 1fr auto' }, columnGap: 1.5, alignItems: 'center' }}
+          >
             <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
               {name}
             </Typography>
-            <Box aria-hidden sx={{ gridRow: { xs: 2, sm: 'auto' }, gridColumn: { xs: '1 / -1', sm: 'auto' }, height: 10, borderRadius: 5, bgcolor: 'action.hover', overflow: 'hidden' }}>
+            <Box
+              aria-hidden
+              sx={{
+                gridRow: { xs: 2, sm: 'auto' },
+                gridColumn: { xs: '1 / -1', sm: 'auto' },
+                height: 10,
+                borderRadius: 5,
+                bgcolor: 'action.hover',
+                overflow: 'hidden',
+              }}
+            >
               <Box sx={{ width: `${share * 100}%`, height: '100%', bgcolor: 'primary.main' }} />
             </Box>
             <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap', textAlign: 'right' }}>
@@ -98,7 +118,17 @@ export const lecturerName = (lecturer: { FIRSTNAME: string; LASTNAME: string }) 
  * results" (below the threshold) or each question's average and distribution, or its comments,
  * under the section it belongs to.
  */
-export function TargetResultCard({ result, form, threshold, showLecturer = true }: { result: EvaluationTargetResult; form: QuestionFormContent; threshold: number; showLecturer?: boolean }) {
+export function TargetResultCard({
+  result,
+  form,
+  threshold,
+  showLecturer = true,
+}: {
+  result: EvaluationTargetResult;
+  form: QuestionFormContent;
+  threshold: number;
+  showLecturer?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const subject = inLanguage(language, result.subject.name, result.subject.nameFr);
@@ -107,17 +137,29 @@ export function TargetResultCard({ result, form, threshold, showLecturer = true 
     .map((section) => ({ section, questions: result.questions.filter((question) => question.sectionKey === section.key) }))
     .filter((group) => group.questions.length > 0);
   return (
-    <Paper component="article" variant="outlined" aria-label={t('evaluation.results.cardLabel', { subject: title, class: result.class.code })} sx={{ p: { xs: 1.5, sm: 2 } }}>
+    <Paper
+      component="article"
+      variant="outlined"
+      aria-label={t('evaluation.results.cardLabel', { subject: title, class: result.class.code })}
+      sx={{ p: { xs: 1.5, sm: 2 } }}
+    >
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'baseline', justifyContent: 'space-between', mb: 1 }}>
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="h6" component="h3" sx={{ fontSize: '1.1rem', overflowWrap: 'anywhere' }}>
             {title}
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {showLecturer ? `${lecturerName(result.lecturer)} · ${t('evaluation.results.classNamed', { class: result.class.code })}` : t('evaluation.results.classNamed', { class: result.class.code })}
+            {showLecturer
+              ? `${lecturerName(result.lecturer)} · ${t('evaluation.results.classNamed', { class: result.class.code })}`
+              : t('evaluation.results.classNamed', { class: result.class.code })}
           </Typography>
         </Box>
-        <Chip size="small" color={result.hidden ? 'default' : 'primary'} variant={result.hidden ? 'outlined' : 'filled'} label={t('evaluation.results.answers', { count: result.answers })} />
+        <Chip
+          size="small"
+          color={result.hidden ? 'default' : 'primary'}
+          variant={result.hidden ? 'outlined' : 'filled'}
+          label={t('evaluation.results.answers', { count: result.answers })}
+        />
       </Box>
       {result.notShown > 0 ? (
         <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
@@ -145,7 +187,19 @@ export function TargetResultCard({ result, form, threshold, showLecturer = true 
 }
 
 /** The results of several targets, one card each, or a line saying there are none. */
-export function TargetResults({ results, form, threshold, showLecturer, empty }: { results: EvaluationTargetResult[]; form: QuestionFormContent; threshold: number; showLecturer?: boolean; empty: string }) {
+export function TargetResults({
+  results,
+  form,
+  threshold,
+  showLecturer,
+  empty,
+}: {
+  results: EvaluationTargetResult[];
+  form: QuestionFormContent;
+  threshold: number;
+  showLecturer?: boolean;
+  empty: string;
+}) {
   if (results.length === 0) return <Typography sx={{ color: 'text.secondary' }}>{empty}</Typography>;
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
@@ -178,10 +232,18 @@ export function ParticipationTable({ rows, label }: { rows: EvaluationClassParti
               <TableRow key={row.class.id}>
                 <TableCell sx={{ fontWeight: 600 }}>{row.class.code}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {t('evaluation.results.participation.ratio', { count: row.participants, total: row.students, value: formatRate(row.participationRate, language) })}
+                  {t('evaluation.results.participation.ratio', {
+                    count: row.participants,
+                    total: row.students,
+                    value: formatRate(row.participationRate, language),
+                  })}
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {t('evaluation.results.participation.ratio', { count: row.submissions, total: row.expected, value: formatRate(row.submissionRate, language) })}
+                  {t('evaluation.results.participation.ratio', {
+                    count: row.submissions,
+                    total: row.expected,
+                    value: formatRate(row.submissionRate, language),
+                  })}
                 </TableCell>
               </TableRow>
             ))}

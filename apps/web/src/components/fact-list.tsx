@@ -6,7 +6,10 @@ import type { ReactNode } from 'react';
 /** Facts side by side with their labels: a definition list in two columns. */
 export function FactList({ children, sx = [] }: { children: ReactNode; sx?: SxProps<Theme> }) {
   return (
-    <Box component="dl" sx={[{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.75, alignItems: 'center' }, ...(Array.isArray(sx) ? sx : [sx])]}>
+    <Box
+      component="dl"
+      sx={[{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.75, alignItems: 'center' }, ...(Array.isArray(sx) ? sx : [sx])]}
+    >
       {children}
     </Box>
   );

@@ -28,10 +28,29 @@ interface FormDialogProps {
 const PHONE_FULL_SCREEN = phoneFullScreenSx(600);
 
 /** A dialog that is a form: its title, its fields, the refusal under them, Cancel and the submit button. */
-export function FormDialog({ title, pending, message, submitLabel, onSubmit, onClose, maxWidth = 'sm', fullScreen, phoneFullScreen, children }: FormDialogProps) {
+export function FormDialog({
+  title,
+  pending,
+  message,
+  submitLabel,
+  onSubmit,
+  onClose,
+  maxWidth = 'sm',
+  fullScreen,
+  phoneFullScreen,
+  children,
+}: FormDialogProps) {
   const titleId = useId();
   return (
-    <Dialog open onClose={pending ? undefined : onClose} fullWidth maxWidth={maxWidth} fullScreen={fullScreen} aria-labelledby={titleId} {...(phoneFullScreen ? { sx: PHONE_FULL_SCREEN } : {})}>
+    <Dialog
+      open
+      onClose={pending ? undefined : onClose}
+      fullWidth
+      maxWidth={maxWidth}
+      fullScreen={fullScreen}
+      aria-labelledby={titleId}
+      {...(phoneFullScreen ? { sx: PHONE_FULL_SCREEN } : {})}
+    >
       <Box
         component="form"
         noValidate

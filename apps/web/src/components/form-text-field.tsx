@@ -6,7 +6,10 @@ import { messageKey } from '../lib/form';
 import { LIMITS } from '../lib/limits';
 
 /** The props of a text field bound to react-hook-form: the field's name and the form's control instead of a value. */
-export type BoundTextFieldProps<T extends FieldValues, TOut extends FieldValues = T> = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'onBlur' | 'error'> & {
+export type BoundTextFieldProps<T extends FieldValues, TOut extends FieldValues = T> = Omit<
+  TextFieldProps,
+  'name' | 'value' | 'onChange' | 'onBlur' | 'error'
+> & {
   name: FieldPath<T>;
   control: Control<T, unknown, TOut>;
 };
@@ -16,7 +19,11 @@ export type BoundTextFieldProps<T extends FieldValues, TOut extends FieldValues 
  * translation keys (the contract's `validation.*`, or a server `fields` entry) and are
  * translated here; without one, the field shows `helperText`.
  */
-export function useTextFieldBinding<T extends FieldValues, TOut extends FieldValues>(name: FieldPath<T>, control: Control<T, unknown, TOut>, helperText: ReactNode) {
+export function useTextFieldBinding<T extends FieldValues, TOut extends FieldValues>(
+  name: FieldPath<T>,
+  control: Control<T, unknown, TOut>,
+  helperText: ReactNode,
+) {
   const { t } = useTranslation();
   const { field, fieldState } = useController({ name, control });
   const message = fieldState.error?.message ? t(messageKey(fieldState.error.message), LIMITS) : undefined;

@@ -66,7 +66,18 @@ type Step<R> = { kind: 'idle' } | { kind: 'sending'; dryRun: boolean; percent: n
  * passed it, the import, each with its report of refused lines. The catalogue's subjects and the
  * planned lessons use it; what is imported and how refusals read are theirs.
  */
-export function ImportDialog<R extends ImportReportBase>({ keys, columns, templateName, accept, send, onImported, counts, rejectionHeaders, rejectionRows, onClose }: ImportDialogProps<R>) {
+export function ImportDialog<R extends ImportReportBase>({
+  keys,
+  columns,
+  templateName,
+  accept,
+  send,
+  onImported,
+  counts,
+  rejectionHeaders,
+  rejectionRows,
+  onClose,
+}: ImportDialogProps<R>) {
   const { t } = useTranslation();
   const titleId = useId();
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
@@ -136,7 +147,9 @@ export function ImportDialog<R extends ImportReportBase>({ keys, columns, templa
             {t(step.key)}
           </Alert>
         ) : null}
-        {step.kind === 'report' ? <ReportView keys={keys} report={step.report} counts={counts(step.report)} headers={rejectionHeaders} rows={rejectionRows(step.report)} /> : null}
+        {step.kind === 'report' ? (
+          <ReportView keys={keys} report={step.report} counts={counts(step.report)} headers={rejectionHeaders} rows={rejectionRows(step.report)} />
+        ) : null}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={sending}>
@@ -153,7 +166,19 @@ export function ImportDialog<R extends ImportReportBase>({ keys, columns, templa
   );
 }
 
-function ReportView({ keys, report, counts, headers, rows }: { keys: string; report: ImportReportBase; counts: string[]; headers: string[]; rows: RejectionRow[] }) {
+function ReportView({
+  keys,
+  report,
+  counts,
+  headers,
+  rows,
+}: {
+  keys: string;
+  report: ImportReportBase;
+  counts: string[];
+  headers: string[];
+  rows: RejectionRow[];
+}) {
   const { t } = useTranslation();
   return (
     <Box>

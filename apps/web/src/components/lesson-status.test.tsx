@@ -31,9 +31,18 @@ describe('the status colours', () => {
       </>,
     );
     const legend = screen.getByRole('list', { name: 'Status colours' });
-    expect(within(legend).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Validated and billed', 'Validated but not billed', 'Pending validation', 'Not validated']);
-    expect(screen.getByText('Not validated', { selector: '.MuiChip-label' }).parentElement).toHaveStyle({ backgroundColor: 'rgb(235, 85, 59)', color: 'rgb(0, 0, 0)' });
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Validated and billed', 'Validated but not billed', 'Pending validation', 'Not validated']);
+    expect(screen.getByText('Not validated', { selector: '.MuiChip-label' }).parentElement).toHaveStyle({
+      backgroundColor: 'rgb(235, 85, 59)',
+      color: 'rgb(0, 0, 0)',
+    });
     await changeLanguage('fr');
-    expect(await screen.findByRole('list', { name: 'Couleurs des statuts' })).toHaveTextContent('Validé et facturéValidé mais non facturéEn attente de validationPas validé');
+    expect(await screen.findByRole('list', { name: 'Couleurs des statuts' })).toHaveTextContent(
+      'Validé et facturéValidé mais non facturéEn attente de validationPas validé',
+    );
   });
 });

@@ -12,7 +12,17 @@ import { useTranslation } from 'react-i18next';
 export const LESSON_STATUS_LEGEND: readonly LessonStatus[] = ['ValidatedAndBilled', 'ValidatedButNotBilled', 'PendingValidation', 'NotValidated'];
 
 /** Text only screen readers read (a table's caption, a status beside its colour). */
-export const VISUALLY_HIDDEN = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', m: 0, p: 0, border: 0 } as const;
+export const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  m: 0,
+  p: 0,
+  border: 0,
+} as const;
 
 /** The text colours a status colour may carry. */
 export const DARK_TEXT = 'rgb(0, 0, 0)';
@@ -50,17 +60,35 @@ export const lessonStatusKey = (status: LessonStatus): string => `schedule.statu
 export function LessonStatusChip({ status, sx }: { status: LessonStatus; sx?: SxProps<Theme> }) {
   const { t } = useTranslation();
   const { background, text } = lessonStatusColours(status);
-  return <Chip size="small" label={t(lessonStatusKey(status))} data-status={status} sx={[{ bgcolor: background, color: text, fontWeight: 600 }, ...(Array.isArray(sx) ? sx : [sx])]} />;
+  return (
+    <Chip
+      size="small"
+      label={t(lessonStatusKey(status))}
+      data-status={status}
+      sx={[{ bgcolor: background, color: text, fontWeight: 600 }, ...(Array.isArray(sx) ? sx : [sx])]}
+    />
+  );
 }
 
 /** The four statuses with their colours, as a labelled list. */
 export function LessonStatusLegend({ sx }: { sx?: SxProps<Theme> }) {
   const { t } = useTranslation();
   return (
-    <Box component="ul" aria-label={t('schedule.legend')} sx={[{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', columnGap: 2.5, rowGap: 0.75, typography: 'body2' }, ...(Array.isArray(sx) ? sx : [sx])]}>
+    <Box
+      component="ul"
+      aria-label={t('schedule.legend')}
+      sx={[
+        { listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', columnGap: 2.5, rowGap: 0.75, typography: 'body2' },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
+    >
       {LESSON_STATUS_LEGEND.map((status) => (
         <Box component="li" key={status} data-status={status} sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
-          <Box aria-hidden style={{ backgroundColor: LESSON_STATUS_COLOURS[status] }} sx={{ width: 14, height: 14, borderRadius: 0.5, border: 1, borderColor: 'divider', flexShrink: 0 }} />
+          <Box
+            aria-hidden
+            style={{ backgroundColor: LESSON_STATUS_COLOURS[status] }}
+            sx={{ width: 14, height: 14, borderRadius: 0.5, border: 1, borderColor: 'divider', flexShrink: 0 }}
+          />
           {t(lessonStatusKey(status))}
         </Box>
       ))}

@@ -18,7 +18,11 @@ describe('office table', () => {
   it('shows the headings and a row per item, in a table named by its label', () => {
     render(<OfficeTable label="Offers" columns={COLUMNS} rows={[{ id: 1, name: 'Maths', seats: 30 }]} rowKey={(row) => row.id} empty="No offer." />);
     const table = screen.getByRole('table', { name: 'Offers' });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'Seats']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Name', 'Seats']);
     expect(within(table).getByRole('cell', { name: 'Maths' })).toBeInTheDocument();
     expect(within(table).getByRole('cell', { name: '30' })).toBeInTheDocument();
   });

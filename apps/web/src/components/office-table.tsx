@@ -103,7 +103,28 @@ const HEADING = { fontWeight: 700, whiteSpace: 'nowrap' } as const;
 export const shownColumns = <R,>(columns: OfficeTableProps<R>['columns']): Column<R>[] => columns.filter((column): column is Column<R> => Boolean(column));
 
 /** A back-office list in a table: headings, the rows or a line saying there are none, and a footer. */
-export function OfficeTable<R>({ label, labelledBy, columns: given, rows, rowKey, empty, tableSx, minWidth = 760, size = 'small', fetching, footer, noHover, rowProps, after, summary, choice, sx, bare, headless, plain }: OfficeTableProps<R>) {
+export function OfficeTable<R>({
+  label,
+  labelledBy,
+  columns: given,
+  rows,
+  rowKey,
+  empty,
+  tableSx,
+  minWidth = 760,
+  size = 'small',
+  fetching,
+  footer,
+  noHover,
+  rowProps,
+  after,
+  summary,
+  choice,
+  sx,
+  bare,
+  headless,
+  plain,
+}: OfficeTableProps<R>) {
   const { t } = useTranslation();
   const columns = shownColumns(given);
   const width = columns.length + (choice ? 1 : 0);
@@ -112,7 +133,11 @@ export function OfficeTable<R>({ label, labelledBy, columns: given, rows, rowKey
   const some = choice ? choosable.some((id) => choice.chosen.includes(id)) : false;
   const table = (
     <TableContainer sx={{ overflowX: 'auto' }}>
-      <Table size={size} sx={[minWidth === null ? {} : { minWidth }, ...(tableSx === undefined ? [] : Array.isArray(tableSx) ? tableSx : [tableSx])]} {...(labelledBy ? { 'aria-labelledby': labelledBy } : { 'aria-label': label })}>
+      <Table
+        size={size}
+        sx={[minWidth === null ? {} : { minWidth }, ...(tableSx === undefined ? [] : Array.isArray(tableSx) ? tableSx : [tableSx])]}
+        {...(labelledBy ? { 'aria-labelledby': labelledBy } : { 'aria-label': label })}
+      >
         {headless ? null : (
           <TableHead>
             <TableRow>
@@ -128,7 +153,13 @@ export function OfficeTable<R>({ label, labelledBy, columns: given, rows, rowKey
                 </TableCell>
               ) : null}
               {columns.map((column, index) => (
-                <TableCell key={keyOf(column, index)} align={column.headerAlign ?? column.align} sx={plain ? column.headerSx : column.headerSx ? [HEADING, ...(Array.isArray(column.headerSx) ? column.headerSx : [column.headerSx])] : HEADING}>
+                <TableCell
+                  key={keyOf(column, index)}
+                  align={column.headerAlign ?? column.align}
+                  sx={
+                    plain ? column.headerSx : column.headerSx ? [HEADING, ...(Array.isArray(column.headerSx) ? column.headerSx : [column.headerSx])] : HEADING
+                  }
+                >
                   {column.header}
                 </TableCell>
               ))}
@@ -153,7 +184,14 @@ export function OfficeTable<R>({ label, labelledBy, columns: given, rows, rowKey
                     </TableCell>
                   ) : null}
                   {columns.map((column, index) => (
-                    <TableCell key={keyOf(column, index)} align={column.align} sx={column.rowSx ? column.rowSx(row) : column.sx} title={column.title?.(row)} {...column.cellProps?.(row)} {...(column.rowHeader ? { component: 'th', scope: 'row' } : {})}>
+                    <TableCell
+                      key={keyOf(column, index)}
+                      align={column.align}
+                      sx={column.rowSx ? column.rowSx(row) : column.sx}
+                      title={column.title?.(row)}
+                      {...column.cellProps?.(row)}
+                      {...(column.rowHeader ? { component: 'th', scope: 'row' } : {})}
+                    >
                       {column.cell(row)}
                     </TableCell>
                   ))}

@@ -18,7 +18,15 @@ interface Props<T extends FieldValues, TOut extends FieldValues> {
 }
 
 /** A phone number: the country calling code (Cameroon first) and the national number. */
-export function PhoneField<T extends FieldValues, TOut extends FieldValues = T>({ control, codeName, numberName, label, id, disabled, required }: Props<T, TOut>) {
+export function PhoneField<T extends FieldValues, TOut extends FieldValues = T>({
+  control,
+  codeName,
+  numberName,
+  label,
+  id,
+  disabled,
+  required,
+}: Props<T, TOut>) {
   const { t } = useTranslation();
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: '110px 1fr', gap: 1, alignItems: 'start' }}>

@@ -53,14 +53,29 @@ export function CountryField<T extends FieldValues, TOut extends FieldValues = T
       onChange={(_event, country) => field.onChange(country ? country.name : '')}
       onBlur={field.onBlur}
       renderInput={(params) => (
-        <TextField {...params} label={label} required={required} name={field.name} inputRef={field.ref} error={Boolean(fieldState.error)} helperText={message ? t(messageKey(message), LIMITS) : undefined} />
+        <TextField
+          {...params}
+          label={label}
+          required={required}
+          name={field.name}
+          inputRef={field.ref}
+          error={Boolean(fieldState.error)}
+          helperText={message ? t(messageKey(message), LIMITS) : undefined}
+        />
       )}
     />
   );
 }
 
 /** The region of origin: one of Cameroon's ten regions, named in the reader's language (the record keeps the English name); `noneLabel` names the empty choice. */
-export function RegionOfOriginField<T extends FieldValues, TOut extends FieldValues = T>({ control, name, id, label, disabled, noneLabel }: BoundProps<T, TOut> & { noneLabel: string }) {
+export function RegionOfOriginField<T extends FieldValues, TOut extends FieldValues = T>({
+  control,
+  name,
+  id,
+  label,
+  disabled,
+  noneLabel,
+}: BoundProps<T, TOut> & { noneLabel: string }) {
   const regions = useRegions();
   const regionName = useRegionName();
   return (
@@ -68,7 +83,10 @@ export function RegionOfOriginField<T extends FieldValues, TOut extends FieldVal
       <MenuItem value="">{noneLabel}</MenuItem>
       {REGIONS_OF_ORIGIN.map((region) => (
         <MenuItem key={region} value={region}>
-          {regionName(regions.data?.find((item) => item.name === region), region)}
+          {regionName(
+            regions.data?.find((item) => item.name === region),
+            region,
+          )}
         </MenuItem>
       ))}
     </FormTextField>

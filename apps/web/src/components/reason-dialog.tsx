@@ -37,7 +37,19 @@ interface ReasonDialogProps<T> {
 }
 
 /** A dialog that asks for a reason (the contract's `ReopenBody`: its `Reason` rule) before an action kept in the audit trail. */
-export function ReasonDialog<T>({ title, text, fieldId, label, helperText, confirmLabel, send, onSent, doneKey, alertOnFieldError = false, onClose }: ReasonDialogProps<T>) {
+export function ReasonDialog<T>({
+  title,
+  text,
+  fieldId,
+  label,
+  helperText,
+  confirmLabel,
+  send,
+  onSent,
+  doneKey,
+  alertOnFieldError = false,
+  onClose,
+}: ReasonDialogProps<T>) {
   const notify = useNotify();
   const [messageKey, setMessageKey] = useState<string | null>(null);
   const form = useForm<ReasonInput, unknown, ReopenBody>({ resolver: zodResolver(ReopenBody), defaultValues: { reason: '' } });
@@ -66,7 +78,18 @@ export function ReasonDialog<T>({ title, text, fieldId, label, helperText, confi
         <DialogTitle>{title}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{text}</DialogContentText>
-          <FormTextField control={form.control} name="reason" id={fieldId} label={label} helperText={helperText} required fullWidth multiline minRows={3} autoFocus />
+          <FormTextField
+            control={form.control}
+            name="reason"
+            id={fieldId}
+            label={label}
+            helperText={helperText}
+            required
+            fullWidth
+            multiline
+            minRows={3}
+            autoFocus
+          />
           <FormDialogError messageKey={messageKey} />
         </DialogContent>
         <FormDialogActions pending={mutation.isPending} onCancel={onClose} submitLabel={confirmLabel} />

@@ -72,7 +72,11 @@ export function useSectionSave<K, TIn extends FieldValues, TOut, TSaved>(options
   }, [section, isDirty, readOnly, reportDirty]);
   useEffect(() => () => reportDirty(section, false), [section, reportDirty]);
 
-  const { submit, messageKey: problem, setMessageKey: setProblem } = useFormSubmit(
+  const {
+    submit,
+    messageKey: problem,
+    setMessageKey: setProblem,
+  } = useFormSubmit(
     form,
     (values) => {
       if (beforeSave && !beforeSave(values)) return;

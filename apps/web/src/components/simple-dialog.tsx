@@ -21,12 +21,7 @@ export interface SimpleDialogProps {
 export default function SimpleDialog({ open, title, text, actions, onClose, raised }: SimpleDialogProps) {
   const textId = useId();
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      aria-describedby={textId}
-      sx={raised ? { zIndex: (theme) => theme.zIndex.modal + 2 } : undefined}
-    >
+    <Dialog open={open} onClose={onClose} aria-describedby={textId} sx={raised ? { zIndex: (theme) => theme.zIndex.modal + 2 } : undefined}>
       <DialogTitle>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText id={textId}>{text}</DialogContentText>

@@ -3,7 +3,10 @@ import { api, ApiError, errorKey, setUnauthorizedListener } from './api';
 import { upload } from './upload';
 
 function answer(status: number, body: string | null, headers: Record<string, string> = {}) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(body, { status, headers })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(body, { status, headers })),
+  );
 }
 
 describe('api client', () => {
@@ -28,7 +31,10 @@ describe('api client', () => {
   });
 
   it('turns a failed fetch into NETWORK', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(api('/api/x')).rejects.toMatchObject({ status: 0, code: 'NETWORK' });
   });
 
@@ -63,7 +69,10 @@ describe('api client', () => {
   });
 
   it('keeps the other lesson of a planning conflict, and nothing that is not one', async () => {
-    const conflict = { kind: 'CLASS', lesson: { id: 9, date: '2026-11-23', begin: '08:00', end: '09:50', subject: 'INF201 CM', class: 'GL1/J', lecturer: 'Nkoulou Jean', room: null } };
+    const conflict = {
+      kind: 'CLASS',
+      lesson: { id: 9, date: '2026-11-23', begin: '08:00', end: '09:50', subject: 'INF201 CM', class: 'GL1/J', lecturer: 'Nkoulou Jean', room: null },
+    };
     answer(409, JSON.stringify({ code: 'LESSON_CONFLICT', message: 'overlap', conflict }));
     const error = (await api('/api/lessons', { method: 'POST', body: {} }).catch((e: unknown) => e)) as ApiError;
     expect(error.conflict).toEqual(conflict);

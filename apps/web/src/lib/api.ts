@@ -153,8 +153,7 @@ export function toApiError(status: number, statusText: string, text: string, ret
     code: isErrorCode(record.code) ? record.code : (STATUS_CODES[status] ?? 'INTERNAL'),
     message: typeof record.message === 'string' ? record.message : statusText,
     fields: toStringRecord(record.fields),
-    retryAfter:
-      typeof record.retryAfter === 'number' ? record.retryAfter : Number.isFinite(headerRetry) && headerRetry > 0 ? headerRetry : undefined,
+    retryAfter: typeof record.retryAfter === 'number' ? record.retryAfter : Number.isFinite(headerRetry) && headerRetry > 0 ? headerRetry : undefined,
     columns: toStringList(record.columns),
     limit: toLimit(record.limit),
     conflict: toConflict(record.conflict),

@@ -26,7 +26,11 @@ function isBlank(values: TextValues, path: string): boolean {
  * here and on the server: `toInput` turns the typed text into the API's body, and a field
  * left blank always reads "This field is required" (some schemas say "invalid" for a blank).
  */
-export function contractResolver<S extends z.ZodType, T extends TextValues>(schema: S, toInput: (values: T) => unknown, optional: readonly string[] = []): Resolver<T, unknown, z.output<S>> {
+export function contractResolver<S extends z.ZodType, T extends TextValues>(
+  schema: S,
+  toInput: (values: T) => unknown,
+  optional: readonly string[] = [],
+): Resolver<T, unknown, z.output<S>> {
   const validate = zodResolver(schema as never) as unknown as Resolver<FieldValues, unknown, z.output<S>>;
   return async (values, context, options) => {
     const result = await validate(toInput(values) as FieldValues, context, options as never);

@@ -59,7 +59,9 @@ export function countryName(stored: string | null | undefined, language: string,
   const value = stored?.trim();
   if (!value) return '';
   const folded = fold(value);
-  const row = countries.find((country) => fold(country.name) === folded || fold(country.nameFr) === folded || country.code.toUpperCase() === value.toUpperCase());
+  const row = countries.find(
+    (country) => fold(country.name) === folded || fold(country.nameFr) === folded || country.code.toUpperCase() === value.toUpperCase(),
+  );
   const french = language.startsWith('fr');
   if (row) return french ? row.nameFr : row.name;
   const code = /^[A-Za-z]{2}$/.test(value) ? value.toUpperCase() : codeOfName(value);

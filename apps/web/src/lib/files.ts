@@ -16,7 +16,10 @@ export function fileType(file: File): string {
 
 /** The `accept` attribute of a file input for these types: `application/pdf,.pdf`. */
 export function acceptOf(types: readonly string[]): string {
-  return types.flatMap((type) => [type, EXTENSIONS[type] ? `.${EXTENSIONS[type]}` : '']).filter(Boolean).join(',');
+  return types
+    .flatMap((type) => [type, EXTENSIONS[type] ? `.${EXTENSIONS[type]}` : ''])
+    .filter(Boolean)
+    .join(',');
 }
 
 /**

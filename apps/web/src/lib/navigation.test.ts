@@ -50,7 +50,16 @@ describe('the menu of each demo account (decision 29)', () => {
     expect(menuOf('identification')).toEqual([...OWN, '/identification']);
     expect(menuOf('admissions')).toEqual([...OWN, ...ADMISSIONS_ENTRIES]);
     for (const unit of ['seng', 'finance', 'school'] as const) expect(menuOf(unit), unit).toEqual([...OWN, ...REQUESTS_ENTRIES]);
-    expect(menuOf('admin')).toEqual([...OWN, '/hr/registrations', '/identification', ...ACADEMIC_ENTRIES, ...ADMISSIONS_ENTRIES, ...REQUESTS_ENTRIES, '/office/requests/settings', '/admin/payment-networks']);
+    expect(menuOf('admin')).toEqual([
+      ...OWN,
+      '/hr/registrations',
+      '/identification',
+      ...ACADEMIC_ENTRIES,
+      ...ADMISSIONS_ENTRIES,
+      ...REQUESTS_ENTRIES,
+      '/office/requests/settings',
+      '/admin/payment-networks',
+    ]);
   });
 });
 

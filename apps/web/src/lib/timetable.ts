@@ -17,7 +17,11 @@ const EMPTY: Timetable = { timetable: [], student: null };
 
 /** The caller's lessons of the week starting on a Monday, Monday to Sunday included. */
 export async function fetchWeekTimetable(monday: string, signal?: AbortSignal): Promise<Timetable> {
-  const answer = await api<Timetable | undefined>('/api/lessons/timetable', { method: 'POST', body: { START_DATE: monday, END_DATE: addDays(monday, 6) }, signal });
+  const answer = await api<Timetable | undefined>('/api/lessons/timetable', {
+    method: 'POST',
+    body: { START_DATE: monday, END_DATE: addDays(monday, 6) },
+    signal,
+  });
   return answer ?? EMPTY;
 }
 

@@ -78,7 +78,10 @@ describe('locales', () => {
   });
 
   it('have no empty or non-text values', () => {
-    for (const [name, map] of [['en', EN], ['fr', FR]] as const) {
+    for (const [name, map] of [
+      ['en', EN],
+      ['fr', FR],
+    ] as const) {
       const bad = [...map.entries()].filter(([, text]) => typeof text !== 'string' || text.trim() === '').map(([key]) => `${name}:${key}`);
       expect(bad).toEqual([]);
     }
@@ -120,7 +123,9 @@ describe('locales', () => {
       ...REQUEST_STAGES.map((key) => `requests.stage.${key}`),
       ...REQUEST_STEP_KINDS.map((key) => `requests.stepKind.${key}`),
       ...REQUEST_BATCH_STATUSES.map((key) => `requests.batchStatus.${key}`),
-      ...Object.values(REQUEST_FIELD_GROUPS).flat().map((field) => `requests.field.${field}`),
+      ...Object.values(REQUEST_FIELD_GROUPS)
+        .flat()
+        .map((field) => `requests.field.${field}`),
       ...[...PROFILE_SECTIONS, 'closure'].map((key) => `registration.steps.${key}`),
       ...CIVIL_STATUSES.map((key) => `registration.civilStatus.${key}`),
       ...ACTIVITIES.map((key) => `registration.activity.${key}`),
@@ -194,40 +199,135 @@ describe('locales', () => {
   it('only use variables that are passed or provided by default', () => {
     const passed = new Set([
       ...Object.keys(LIMITS),
-      'time', 'seconds', 'version', 'year', 'name', 'email', 'matricule', 'username', 'min', 'label', 'value',
+      'time',
+      'seconds',
+      'version',
+      'year',
+      'name',
+      'email',
+      'matricule',
+      'username',
+      'min',
+      'label',
+      'value',
       // the registration wizard
-      'count', 'position', 'total', 'number', 'level', 'maxMb', 'date', 'withNiu', 'withoutNiu',
+      'count',
+      'position',
+      'total',
+      'number',
+      'level',
+      'maxMb',
+      'date',
+      'withNiu',
+      'withoutNiu',
       // requests
-      'decision', 'text', 'reference', 'deadline',
+      'decision',
+      'text',
+      'reference',
+      'deadline',
       // the units' pages of requests
-      'unit', 'references', 'status', 'from', 'to',
-      'decision', 'text', 'reference', 'deadline', 'unit', 'week', 'end',
+      'unit',
+      'references',
+      'status',
+      'from',
+      'to',
+      'decision',
+      'text',
+      'reference',
+      'deadline',
+      'unit',
+      'week',
+      'end',
       // the activity history
-      'section', 'file', 'document', 'session', 'added', 'removed', 'hours', 'subject', 'category', 'subcategory',
+      'section',
+      'file',
+      'document',
+      'session',
+      'added',
+      'removed',
+      'hours',
+      'subject',
+      'category',
+      'subcategory',
       // the timetable
-      'day', 'begin', 'code', 'part', 'class', 'place', 'lecturer',
+      'day',
+      'begin',
+      'code',
+      'part',
+      'class',
+      'place',
+      'lecturer',
       // the evaluation of teaching: the results threshold (What's New), and the activity history's enrolment offer and mail proof
-      'threshold', 'offer', 'provider',
+      'threshold',
+      'offer',
+      'provider',
       // the answers of an evaluation not shown, and the size of a group (decision 64)
       'size',
       // entrance candidates, their payments and the admissions office (issue 14)
-      'fields', 'speciality', 'amount', 'max', 'network', 'phone', 'fixed', 'rate',
+      'fields',
+      'speciality',
+      'amount',
+      'max',
+      'network',
+      'phone',
+      'fixed',
+      'rate',
       // a refused payment callback (decision 68)
-      'expected', 'reported',
+      'expected',
+      'reported',
     ]);
-    const unknown = [...EN.entries()].flatMap(([key, text]) => variables(text).filter((v) => !passed.has(v!)).map((v) => `${key}:${v}`));
+    const unknown = [...EN.entries()].flatMap(([key, text]) =>
+      variables(text)
+        .filter((v) => !passed.has(v!))
+        .map((v) => `${key}:${v}`),
+    );
     expect(unknown).toEqual([]);
   });
 
   it('leave no English in French: a French text equal to the English one is a real cognate, an acronym or a name', () => {
     // Words French writes as English does (a language, a grade, an acronym...), and texts made of variables and units.
     const SAME_IN_FRENCH = new Set([
-      'OK', 'Identification', 'Catalogue', 'Matricule', 'Admissions', 'E-mail', 'Message', 'Documents', 'Religion', 'Grade',
-      'CV (PDF)', 'CV', 'Pidgin', 'Fulfulde', 'Ewondo', 'Bassa', 'Assistant', 'Type', 'Section', 'Photo', 'Cycles', 'Classes',
-      'Code', 'Cycle', 'CM', 'TD', 'TP', 'Actions', 'Session', 'Date', 'Description',
+      'OK',
+      'Identification',
+      'Catalogue',
+      'Matricule',
+      'Admissions',
+      'E-mail',
+      'Message',
+      'Documents',
+      'Religion',
+      'Grade',
+      'CV (PDF)',
+      'CV',
+      'Pidgin',
+      'Fulfulde',
+      'Ewondo',
+      'Bassa',
+      'Assistant',
+      'Type',
+      'Section',
+      'Photo',
+      'Cycles',
+      'Classes',
+      'Code',
+      'Cycle',
+      'CM',
+      'TD',
+      'TP',
+      'Actions',
+      'Session',
+      'Date',
+      'Description',
       // sports a student names (decision 37)
-      'Football', 'Handball', 'Tennis',
-      'Version {{version}}', 'BAC+{{level}}', '{{count}} h', '{{name}} {{count}} h', '{{hours}}\u00a0h', 'Campus {{name}}',
+      'Football',
+      'Handball',
+      'Tennis',
+      'Version {{version}}',
+      'BAC+{{level}}',
+      '{{count}} h',
+      '{{name}} {{count}} h',
+      '{{hours}}\u00a0h',
+      'Campus {{name}}',
       '{{code}} {{subject}} ({{part}}), {{class}}, {{begin}}–{{end}}, {{status}}',
     ]);
     const english = [...EN.entries()].filter(([key, text]) => FR.get(key) === text && !SAME_IN_FRENCH.has(String(text))).map(([key]) => key);
@@ -270,14 +370,21 @@ describe('locales', () => {
     };
     // every menu entry has its page's title here
     expect(NAV_ENTRIES.map((entry) => entry.label).filter((label) => !Object.hasOwn(PAGES, label))).toEqual([]);
-    for (const [name, map] of [['en', EN], ['fr', FR]] as const) {
-      const differ = Object.entries(PAGES).filter(([menu, title]) => map.get(menu) !== map.get(title)).map(([menu, title]) => `${name}: ${String(map.get(menu))} ≠ ${String(map.get(title))}`);
+    for (const [name, map] of [
+      ['en', EN],
+      ['fr', FR],
+    ] as const) {
+      const differ = Object.entries(PAGES)
+        .filter(([menu, title]) => map.get(menu) !== map.get(title))
+        .map(([menu, title]) => `${name}: ${String(map.get(menu))} ≠ ${String(map.get(title))}`);
       expect(differ).toEqual([]);
     }
   });
 
   it('use one French word per concept: a subject is a matière, an assignment an attribution; English chooses subjects, not lessons', () => {
-    const stray = [...FR.entries()].filter(([, text]) => /affectation|choix des enseignements|postulent aux enseignements/i.test(String(text))).map(([key]) => key);
+    const stray = [...FR.entries()]
+      .filter(([, text]) => /affectation|choix des enseignements|postulent aux enseignements/i.test(String(text)))
+      .map(([key]) => key);
     expect(stray).toEqual([]);
     // a lesson is a planned teaching session of the timetable (issue 12, decision 35); what lecturers choose are subjects, never a "lesson choice"
     const strayEn = [...EN.entries()].filter(([, text]) => /lesson[- ]?choice|choos\w* (?:the )?lessons/i.test(String(text))).map(([key]) => key);

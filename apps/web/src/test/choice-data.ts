@@ -6,7 +6,11 @@ import type { ApplicationSession, SubjectConstraint, SubjectRow } from '@portal/
 export const HOURS_ALLOWED: ApplicationSession['HOURS'] = { PERMANENT: 300, VACATAIRE: 200, STAGIAIRE: 120, STAFF: 60 };
 
 /** The subjects allowed per level (1 to 5) for day classes, then evening classes. */
-export function subjectLimits(id: number, day: readonly [number, number, number, number, number], evening: readonly [number, number, number, number, number]): SubjectConstraint {
+export function subjectLimits(
+  id: number,
+  day: readonly [number, number, number, number, number],
+  evening: readonly [number, number, number, number, number],
+): SubjectConstraint {
   return {
     id,
     LEVEL1_J: day[0],

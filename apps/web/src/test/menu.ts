@@ -8,7 +8,9 @@ import { expect } from 'vitest';
  * entries open as a drawer there, an office's few fit the bar.
  */
 export async function mainMenuLink(user: UserEvent, name: string): Promise<HTMLElement> {
-  await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main menu' }) ?? screen.queryByRole('button', { name: 'Open the menu' })).not.toBeNull());
+  await waitFor(() =>
+    expect(screen.queryByRole('navigation', { name: 'Main menu' }) ?? screen.queryByRole('button', { name: 'Open the menu' })).not.toBeNull(),
+  );
   if (!screen.queryByRole('navigation', { name: 'Main menu' })) await user.click(screen.getByRole('button', { name: 'Open the menu' }));
   const nav = (await screen.findAllByRole('navigation', { name: 'Main menu' }))[0]!;
   return within(nav).getByRole('link', { name });

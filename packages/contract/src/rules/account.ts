@@ -1,15 +1,7 @@
 // Contact us: the objects a person may pick.
 
 /** Predefined objects of the contact form (contract notes). */
-export const CONTACT_OBJECTS = [
-  'ATTACHMENT_INSERT',
-  'CLASS_ABSENT',
-  'SUBJECT_ABSENT',
-  'REQUEST_CLOSE',
-  'MAIL_LINK',
-  'TIMETABLE_MISSING',
-  'OTHER',
-] as const;
+export const CONTACT_OBJECTS = ['ATTACHMENT_INSERT', 'CLASS_ABSENT', 'SUBJECT_ABSENT', 'REQUEST_CLOSE', 'MAIL_LINK', 'TIMETABLE_MISSING', 'OTHER'] as const;
 export type ContactObject = (typeof CONTACT_OBJECTS)[number];
 
 /** The English name of each object, as the support mail shows it. */

@@ -55,7 +55,8 @@ export function groupLimit(constraint: ConstraintLimits, group: LevelGroupKey, s
 /** Each level's limit from the limits of its group (what a session stores from what the office sets). */
 export function levelLimitsOf(limits: Record<GroupLimitName, number>): ConstraintLimits {
   const out = {} as ConstraintLimits;
-  for (const group of LEVEL_GROUP_KEYS) for (const level of LEVEL_GROUPS[group]) for (const shift of SHIFT_GROUPS) out[levelLimitName(level, shift)] = limits[groupLimitName(group, shift)];
+  for (const group of LEVEL_GROUP_KEYS)
+    for (const level of LEVEL_GROUPS[group]) for (const shift of SHIFT_GROUPS) out[levelLimitName(level, shift)] = limits[groupLimitName(group, shift)];
   return out;
 }
 
@@ -81,8 +82,7 @@ export interface WeighedChoice {
 }
 
 export type ChoiceRuleBreach =
-  | { code: 'SUBJECT_LIMIT_REACHED'; group: LevelGroupKey; shift: ShiftGroup; limit: number }
-  | { code: 'HOURS_CAP_EXCEEDED'; hours: number; allowed: number };
+  { code: 'SUBJECT_LIMIT_REACHED'; group: LevelGroupKey; shift: ShiftGroup; limit: number } | { code: 'HOURS_CAP_EXCEEDED'; hours: number; allowed: number };
 
 /**
  * The rules of a list of choices, shared by the server (authoritative, under a lock on the
@@ -109,7 +109,10 @@ export function checkChoices(choices: readonly WeighedChoice[], constraint: Cons
 }
 
 /** Estimated pay of some hours: gross = hours x rate, less the tax rate (NIU or not). Amounts in CFA francs. */
-export function estimatePay(parts: ReadonlyArray<{ HOURS: number; HOURLY_RATE: number }>, hasNiu: boolean): { gross: number; tax: number; net: number; rate: number } {
+export function estimatePay(
+  parts: ReadonlyArray<{ HOURS: number; HOURLY_RATE: number }>,
+  hasNiu: boolean,
+): { gross: number; tax: number; net: number; rate: number } {
   const gross = parts.reduce((sum, p) => sum + p.HOURS * p.HOURLY_RATE, 0);
   const rate = taxRateFor(hasNiu);
   const tax = Math.round((gross * rate) / 100);

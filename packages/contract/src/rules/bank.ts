@@ -32,7 +32,9 @@ export const ACCOUNT_NUMBER = /^[0-9A-Z]{11}$/;
 export const RIB_KEY = /^\d{2}$/;
 
 export function isValidRib(bank: string, branch: string, account: string, key: string): boolean {
-  return BANK_CODE.test(bank) && BRANCH_CODE.test(branch) && ACCOUNT_NUMBER.test(account.toUpperCase()) && RIB_KEY.test(key) && ribKey(bank, branch, account) === key;
+  return (
+    BANK_CODE.test(bank) && BRANCH_CODE.test(branch) && ACCOUNT_NUMBER.test(account.toUpperCase()) && RIB_KEY.test(key) && ribKey(bank, branch, account) === key
+  );
 }
 
 /** Prepaid card numbers: 16 digits passing the Luhn check. */

@@ -55,7 +55,10 @@ export const universityTimeOf = (instant: Date | string): string => new Date(new
  * (`dd/mm/yyyy`) and the time (`HH:MM`). The mails, the printed documents and the signature form
  * write times this way.
  */
-export const universityMoment = (instant: Date | string): { day: string; time: string } => ({ day: isoToDmy(universityDayOf(instant)), time: universityTimeOf(instant) });
+export const universityMoment = (instant: Date | string): { day: string; time: string } => ({
+  day: isoToDmy(universityDayOf(instant)),
+  time: universityTimeOf(instant),
+});
 /** The last day of a session ending at `end` (the day before, university time). */
 export const lastSessionDayOf = (end: Date | string): string => universityDayOf(new Date(new Date(end).getTime() - 1));
 
@@ -109,4 +112,5 @@ export const addDays = (day: string, days: number): string => new Date(new Date(
 export const weekDaysFrom = (monday: string): string[] => Array.from({ length: 7 }, (_, index) => addDays(monday, index));
 
 /** The number of days from one day to another, both counted (`2026-11-23` to `2026-11-29` is 7). */
-export const daysBetween = (from: string, to: string): number => Math.round((new Date(`${to}T00:00:00Z`).getTime() - new Date(`${from}T00:00:00Z`).getTime()) / DAY_MS) + 1;
+export const daysBetween = (from: string, to: string): number =>
+  Math.round((new Date(`${to}T00:00:00Z`).getTime() - new Date(`${from}T00:00:00Z`).getTime()) / DAY_MS) + 1;

@@ -7,7 +7,18 @@ import { REGIONS_OF_ORIGIN, type RegionOfOrigin } from './registration';
 /** Cameroon's 58 departments, per region (the candidate's DEPARTMENT belongs to their REGION_ORIGIN). */
 export const CAMEROON_DEPARTMENTS: Record<RegionOfOrigin, readonly string[]> = {
   Adamaoua: ['Djérem', 'Faro-et-Déo', 'Mayo-Banyo', 'Mbéré', 'Vina'],
-  Centre: ['Haute-Sanaga', 'Lekié', 'Mbam-et-Inoubou', 'Mbam-et-Kim', 'Méfou-et-Afamba', 'Méfou-et-Akono', 'Mfoundi', 'Nyong-et-Kéllé', 'Nyong-et-Mfoumou', "Nyong-et-So'o"],
+  Centre: [
+    'Haute-Sanaga',
+    'Lekié',
+    'Mbam-et-Inoubou',
+    'Mbam-et-Kim',
+    'Méfou-et-Afamba',
+    'Méfou-et-Akono',
+    'Mfoundi',
+    'Nyong-et-Kéllé',
+    'Nyong-et-Mfoumou',
+    "Nyong-et-So'o",
+  ],
   East: ['Boumba-et-Ngoko', 'Haut-Nyong', 'Kadey', 'Lom-et-Djérem'],
   'Far North': ['Diamaré', 'Logone-et-Chari', 'Mayo-Danay', 'Mayo-Kani', 'Mayo-Sava', 'Mayo-Tsanaga'],
   Littoral: ['Moungo', 'Nkam', 'Sanaga-Maritime', 'Wouri'],

@@ -39,7 +39,10 @@ export const ENROLMENT_SESSION_STATES = ['UPCOMING', 'OPEN', 'ENDED', 'CLOSED'] 
 export type EnrolmentSessionState = (typeof ENROLMENT_SESSION_STATES)[number];
 
 /** The state of a session (its instants as ISO strings or dates) at `now`: closed first, then by its dates (start included, end excluded). */
-export function enrolmentSessionState(session: { startsAt: string | Date; endsAt: string | Date; closedAt: string | Date | null }, now: Date): EnrolmentSessionState {
+export function enrolmentSessionState(
+  session: { startsAt: string | Date; endsAt: string | Date; closedAt: string | Date | null },
+  now: Date,
+): EnrolmentSessionState {
   if (session.closedAt !== null) return 'CLOSED';
   const at = now.getTime();
   if (at < new Date(session.startsAt).getTime()) return 'UPCOMING';

@@ -166,7 +166,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   FILE_TYPE_REFUSED: 'This type of file is not accepted here',
   CV_NOT_PDF: 'The CV must be in PDF format',
   PDF_SCRIPT_REFUSED: 'PDF files with scripts or actions are not accepted; save the document again as a plain PDF (print to PDF)',
-  PDF_UNREADABLE: 'This PDF could not be checked (it is damaged, protected by a password or too complex); save or print it again as a PDF, without password protection',
+  PDF_UNREADABLE:
+    'This PDF could not be checked (it is damaged, protected by a password or too complex); save or print it again as a PDF, without password protection',
   FILE_TOO_LARGE: 'The file is too large',
   MICROFINANCE_REFUSED: 'Microfinance accounts are not allowed',
   SAVE_FAILED: 'An error has occured during saving',

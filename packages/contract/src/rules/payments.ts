@@ -71,4 +71,5 @@ const FCFA_DIGITS = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 })
 /** An amount as the portal shows it: de-DE grouping, in CFA francs (`25.000 FCFA`). */
 export const formatFcfa = (amount: number): string => `${FCFA_DIGITS.format(amount)} FCFA`;
 /** An amount in a currency a provider named: FCFA as above, any other with the same grouping and its code. */
-export const formatAmount = (amount: number, currency: string): string => (currency === PAYMENT_CURRENCY ? formatFcfa(amount) : `${FCFA_DIGITS.format(amount)} ${currency}`);
+export const formatAmount = (amount: number, currency: string): string =>
+  currency === PAYMENT_CURRENCY ? formatFcfa(amount) : `${FCFA_DIGITS.format(amount)} ${currency}`;

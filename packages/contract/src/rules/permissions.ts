@@ -81,7 +81,18 @@ export const PERMISSIONS = [
 export type Permission = (typeof PERMISSIONS)[number];
 
 /** What a person does for themselves: granted by their kind only, never by a role (decision 29). */
-export const SELF_SERVICE_PERMISSIONS = ['profile.own', 'registration.own', 'applications.own', 'requests.own', 'timetable.own', 'history.own', 'student.own', 'enrolment.own', 'evaluation.answer', 'reviews.own'] as const satisfies readonly Permission[];
+export const SELF_SERVICE_PERMISSIONS = [
+  'profile.own',
+  'registration.own',
+  'applications.own',
+  'requests.own',
+  'timetable.own',
+  'history.own',
+  'student.own',
+  'enrolment.own',
+  'evaluation.answer',
+  'reviews.own',
+] as const satisfies readonly Permission[];
 
 /**
  * What every kind of person may do for themselves. A back-office service account (OFFICE) has its
@@ -103,7 +114,17 @@ export const KIND_PERMISSIONS: Record<PersonKind, readonly Permission[]> = {
  */
 export const ROLE_PERMISSIONS: Record<BackOfficeRole, readonly Permission[]> = {
   HR: ['registrations.manage', 'persons.readFull', 'lessons.readAny'],
-  ACADEMIC: ['catalogue.manage', 'applicationSessions.manage', 'assignments.manage', 'applications.readAny', 'persons.readSummary', 'lessons.plan', 'lessons.readAny', 'enrolment.manage', 'evaluation.manage'],
+  ACADEMIC: [
+    'catalogue.manage',
+    'applicationSessions.manage',
+    'assignments.manage',
+    'applications.readAny',
+    'persons.readSummary',
+    'lessons.plan',
+    'lessons.readAny',
+    'enrolment.manage',
+    'evaluation.manage',
+  ],
   IDENTIFICATION: ['identification.manage', 'persons.readSummary', 'photos.readAny'],
   ADMISSIONS: ['admissions.manage'],
   REQUESTS: ['requests.process', 'requests.report', 'lessons.readAny'],

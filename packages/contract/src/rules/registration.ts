@@ -22,7 +22,21 @@ export const SPOKEN_LANGUAGES = ['English', 'French', 'Pidgin', 'Fulfulde', 'Ewo
 export const NIU_PATTERN = /^[A-Z]\d{12}[A-Z]$/;
 
 /** The wizard's sections, in order. */
-export const PROFILE_SECTIONS = ['status', 'personal', 'identification', 'address', 'familial', 'parents', 'emergency', 'fiscal', 'professional', 'last-job', 'financial', 'pay-mode', 'documents'] as const;
+export const PROFILE_SECTIONS = [
+  'status',
+  'personal',
+  'identification',
+  'address',
+  'familial',
+  'parents',
+  'emergency',
+  'fiscal',
+  'professional',
+  'last-job',
+  'financial',
+  'pay-mode',
+  'documents',
+] as const;
 export type ProfileSection = (typeof PROFILE_SECTIONS)[number];
 
 // ---------------------------------------------------------------- files and documents
@@ -52,7 +66,19 @@ export const DIPLOMA_LEVELS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
 // ---------------------------------------------------------------- payment modes (decision 0020)
 
 /** The payment data of the pay-mode section, in the order the form shows them. */
-export const PAY_FIELDS = ['BANK_CODE', 'BRANCH_CODE', 'ACCOUNT_NUM', 'RIB_KEY', 'PAY_CODE', 'PAY_PHONE', 'CARD_NUM', 'ACCOUNT_LASTNAME', 'ACCOUNT_FIRSTNAME', 'ACCOUNT_BIRTHDATE', 'CASHIER_CODE'] as const;
+export const PAY_FIELDS = [
+  'BANK_CODE',
+  'BRANCH_CODE',
+  'ACCOUNT_NUM',
+  'RIB_KEY',
+  'PAY_CODE',
+  'PAY_PHONE',
+  'CARD_NUM',
+  'ACCOUNT_LASTNAME',
+  'ACCOUNT_FIRSTNAME',
+  'ACCOUNT_BIRTHDATE',
+  'CASHIER_CODE',
+] as const;
 export type PayField = (typeof PAY_FIELDS)[number];
 
 /** How a mode uses one of its fields: the person must give it, may give it, or the mode sets it (`PAY_FIXED_VALUES`). */
@@ -108,13 +134,45 @@ export function keepPayModeFields<T extends { PAYMODE?: unknown }>(values: T): T
 
 /** Every field closure reads, as a record answers it (null, or empty, when not given). */
 export type ClosureField =
-  | 'MATRICULE' | 'STATUS' | 'EMAIL' | 'BIRTHDATE' | 'BIRTHPLACE' | 'GENDER' | 'COUNTRY'
-  | 'CIVILSTATUS' | 'SPFIRSTNAME' | 'SPLASTNAME' | 'CHILDNUM'
-  | 'LIVING_TOWN' | 'PRECINCT' | 'NUMPHONE' | 'NUMPHONE2' | 'EMERGNAME1' | 'EMERGNUM1'
-  | 'IDENTIFICATION' | 'IDENTIFNUM' | 'IDENTIFPLACE' | 'IDENTIFSTART' | 'IDENTIFEND' | 'IDENTITY1' | 'IDENTITY2'
-  | 'NIU' | 'NIU_MISSING' | 'LASTDIPLOMA' | 'OLD_OBTENTION_YEAR' | 'STAB' | 'OLD_SPECIALITY'
-  | 'LASTJOB' | 'LASTEMPLOYER' | 'LASTJOBSTART' | 'LASTJOBSTILL' | 'LASTJOBEND' | 'ACTIVITY_PRINCIPAL'
-  | 'PAYMODE' | PayField | 'CV_LINK';
+  | 'MATRICULE'
+  | 'STATUS'
+  | 'EMAIL'
+  | 'BIRTHDATE'
+  | 'BIRTHPLACE'
+  | 'GENDER'
+  | 'COUNTRY'
+  | 'CIVILSTATUS'
+  | 'SPFIRSTNAME'
+  | 'SPLASTNAME'
+  | 'CHILDNUM'
+  | 'LIVING_TOWN'
+  | 'PRECINCT'
+  | 'NUMPHONE'
+  | 'NUMPHONE2'
+  | 'EMERGNAME1'
+  | 'EMERGNUM1'
+  | 'IDENTIFICATION'
+  | 'IDENTIFNUM'
+  | 'IDENTIFPLACE'
+  | 'IDENTIFSTART'
+  | 'IDENTIFEND'
+  | 'IDENTITY1'
+  | 'IDENTITY2'
+  | 'NIU'
+  | 'NIU_MISSING'
+  | 'LASTDIPLOMA'
+  | 'OLD_OBTENTION_YEAR'
+  | 'STAB'
+  | 'OLD_SPECIALITY'
+  | 'LASTJOB'
+  | 'LASTEMPLOYER'
+  | 'LASTJOBSTART'
+  | 'LASTJOBSTILL'
+  | 'LASTJOBEND'
+  | 'ACTIVITY_PRINCIPAL'
+  | 'PAYMODE'
+  | PayField
+  | 'CV_LINK';
 
 /** What closure checks: a record (any other field is left alone) with the identity part and the wizard's fields. */
 export type ClosureSnapshot = Readonly<Record<ClosureField, unknown> & Record<string, unknown>>;

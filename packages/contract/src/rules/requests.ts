@@ -7,7 +7,16 @@ import type { PersonKind } from './person';
  * The status of record of a request (one column; every list and counter reads it). A new request
  * is REGISTERED; PROCESSING once a unit works on it; a unit's decision produces one of the others.
  */
-export const REQUEST_STATUSES = ['REGISTERED', 'PROCESSING', 'VALIDATED', 'VALIDATED_BILLED', 'VALIDATED_NOT_BILLED', 'NOT_VALIDATED', 'REJECTED', 'CLOSED'] as const;
+export const REQUEST_STATUSES = [
+  'REGISTERED',
+  'PROCESSING',
+  'VALIDATED',
+  'VALIDATED_BILLED',
+  'VALIDATED_NOT_BILLED',
+  'NOT_VALIDATED',
+  'REJECTED',
+  'CLOSED',
+] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 /** How a sub-category shows a group of detail fields on the filing form. */
@@ -160,7 +169,10 @@ export const STAFF_ONLY_FIELD_GROUPS = ['CONTRACT_NUMBER', 'VH', 'TH', 'TI', 'AM
  */
 export function displayForAudience(display: RequestDisplayConfig, audience: RequestAudience): RequestDisplayConfig {
   if (audience === 'STAFF') return display;
-  const hidden = Object.fromEntries(STAFF_ONLY_FIELD_GROUPS.map((group) => [group, 'HIDDEN'])) as Record<(typeof STAFF_ONLY_FIELD_GROUPS)[number], FieldPresence>;
+  const hidden = Object.fromEntries(STAFF_ONLY_FIELD_GROUPS.map((group) => [group, 'HIDDEN'])) as Record<
+    (typeof STAFF_ONLY_FIELD_GROUPS)[number],
+    FieldPresence
+  >;
   return { ...display, ...hidden, TIME_TABLE: false };
 }
 

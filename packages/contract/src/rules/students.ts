@@ -40,7 +40,19 @@ export const SINGLE_STUDENT_DOCUMENTS: readonly StudentDocumentKind[] = ['CV', '
 export const MAX_STUDENT_DOCUMENTS_PER_KIND = 10;
 
 /** The sports a student may name (FIRST_SPORT); OTHER with a free text. */
-export const SPORTS = ['FOOTBALL', 'BASKETBALL', 'HANDBALL', 'VOLLEYBALL', 'ATHLETICS', 'TENNIS', 'SWIMMING', 'MARTIAL_ARTS', 'CYCLING', 'CHESS', 'OTHER'] as const;
+export const SPORTS = [
+  'FOOTBALL',
+  'BASKETBALL',
+  'HANDBALL',
+  'VOLLEYBALL',
+  'ATHLETICS',
+  'TENNIS',
+  'SWIMMING',
+  'MARTIAL_ARTS',
+  'CYCLING',
+  'CHESS',
+  'OTHER',
+] as const;
 export type Sport = (typeof SPORTS)[number];
 
 /**

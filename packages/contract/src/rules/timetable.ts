@@ -92,7 +92,8 @@ export const WEEKLY_PLANNING_MAIL_SETTING = 'WEEKLY_PLANNING_MAIL';
 
 /** The hours of a set of lessons as a lecturer's week shows them: planned (every lesson not refused), validated (billed or not) and billed. */
 export function lessonTotalsOf(lessons: readonly { status: LessonStatus; hours: number }[]): { planned: number; validated: number; billed: number } {
-  const sum = (keep: (status: LessonStatus) => boolean) => Math.round(lessons.filter((lesson) => keep(lesson.status)).reduce((total, lesson) => total + lesson.hours, 0) * 100) / 100;
+  const sum = (keep: (status: LessonStatus) => boolean) =>
+    Math.round(lessons.filter((lesson) => keep(lesson.status)).reduce((total, lesson) => total + lesson.hours, 0) * 100) / 100;
   return {
     planned: sum((status) => status !== 'NotValidated'),
     validated: sum((status) => status === 'ValidatedButNotBilled' || status === 'ValidatedAndBilled'),

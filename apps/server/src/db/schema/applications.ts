@@ -33,7 +33,9 @@ export const applicationSessions = pgTable(
     END_DATE: ts('end_date'),
     MANUAL_CLOSURE: boolean('manual_closure').notNull().default(false),
     ACTIVED: boolean('actived').notNull().default(true),
-    SUBJECT_CONSTRAINT_ID: integer('subject_constraint_id').notNull().references(() => subjectConstraints.id),
+    SUBJECT_CONSTRAINT_ID: integer('subject_constraint_id')
+      .notNull()
+      .references(() => subjectConstraints.id),
     /** allowed hourly volume per staff category */
     hoursPermanent: integer('hours_permanent').notNull(),
     hoursVacataire: integer('hours_vacataire').notNull(),
@@ -49,16 +51,25 @@ export const applications = pgTable(
   'applications',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    EMPLOYEE_ID: integer('employee_id').notNull().references(() => persons.id, { onDelete: 'cascade' }),
-    SESSION_APPLICATION_ID: integer('session_application_id').notNull().references(() => applicationSessions.id),
-    SUBJECT_CONSTRAINT_ID: integer('subject_constraint_id').notNull().references(() => subjectConstraints.id),
+    EMPLOYEE_ID: integer('employee_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    SESSION_APPLICATION_ID: integer('session_application_id')
+      .notNull()
+      .references(() => applicationSessions.id),
+    SUBJECT_CONSTRAINT_ID: integer('subject_constraint_id')
+      .notNull()
+      .references(() => subjectConstraints.id),
     TOTAL_HOURS: integer('total_hours').notNull(),
     CLOSED: boolean('closed').notNull().default(false),
     closedAt: ts('closed_at'),
     createdAt: created(),
     updatedAt: updated(),
   },
-  (t) => [uniqueIndex('applications_person_session_uq').on(t.EMPLOYEE_ID, t.SESSION_APPLICATION_ID), index('applications_session_idx').on(t.SESSION_APPLICATION_ID)],
+  (t) => [
+    uniqueIndex('applications_person_session_uq').on(t.EMPLOYEE_ID, t.SESSION_APPLICATION_ID),
+    index('applications_session_idx').on(t.SESSION_APPLICATION_ID),
+  ],
 );
 
 /**
@@ -69,9 +80,15 @@ export const applicationChoices = pgTable(
   'application_choices',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    applicationId: integer('application_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
-    sessionId: integer('session_id').notNull().references(() => applicationSessions.id),
-    SUBJECT_ID: integer('subject_id').notNull().references(() => subjects.id),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => applicationSessions.id),
+    SUBJECT_ID: integer('subject_id')
+      .notNull()
+      .references(() => subjects.id),
     CATEGORY: text('category', { enum: CHOICE_CATEGORIES }).notNull(),
     AFFECTATION: integer('affectation').notNull().default(AFFECTATION.SELECTED),
     decidedBy: integer('decided_by').references(() => persons.id, { onDelete: 'set null' }),
@@ -80,7 +97,9 @@ export const applicationChoices = pgTable(
   },
   (t) => [
     uniqueIndex('application_choices_uq').on(t.applicationId, t.SUBJECT_ID, t.CATEGORY),
-    uniqueIndex('application_choices_one_assignment_uq').on(t.sessionId, t.SUBJECT_ID, t.CATEGORY).where(sql`${t.AFFECTATION} = ${sql.raw(String(AFFECTATION.CONFIRMED))}`),
+    uniqueIndex('application_choices_one_assignment_uq')
+      .on(t.sessionId, t.SUBJECT_ID, t.CATEGORY)
+      .where(sql`${t.AFFECTATION} = ${sql.raw(String(AFFECTATION.CONFIRMED))}`),
     index('application_choices_subject_idx').on(t.SUBJECT_ID, t.sessionId),
     check('application_choices_affectation', sql`${t.AFFECTATION} in (${sql.raw(Object.values(AFFECTATION).join(', '))})`),
   ],

@@ -34,11 +34,20 @@ export const entranceSpecialities = pgTable(
   'entrance_specialities',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    entranceId: integer('entrance_id').notNull().references(() => entrances.id, { onDelete: 'cascade' }),
-    cycleId: integer('cycle_id').notNull().references(() => cycles.id),
-    branchId: integer('branch_id').notNull().references(() => branches.id),
+    entranceId: integer('entrance_id')
+      .notNull()
+      .references(() => entrances.id, { onDelete: 'cascade' }),
+    cycleId: integer('cycle_id')
+      .notNull()
+      .references(() => cycles.id),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
   },
-  (t) => [uniqueIndex('entrance_specialities_uq').on(t.entranceId, t.cycleId, t.branchId), uniqueIndex('entrance_specialities_id_entrance_uq').on(t.id, t.entranceId)],
+  (t) => [
+    uniqueIndex('entrance_specialities_uq').on(t.entranceId, t.cycleId, t.branchId),
+    uniqueIndex('entrance_specialities_id_entrance_uq').on(t.id, t.entranceId),
+  ],
 );
 
 /** Candidate numbers: `C` + the entrance year's last two digits + this sequence on 6 digits. */
@@ -54,7 +63,9 @@ export const candidates = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     CANDIDATE_NUMBER: text('candidate_number').notNull().unique(),
-    entranceId: integer('entrance_id').notNull().references(() => entrances.id),
+    entranceId: integer('entrance_id')
+      .notNull()
+      .references(() => entrances.id),
     LASTNAME: text('lastname').notNull(),
     FIRSTNAME: text('firstname').notNull(),
     BIRTHDATE: date('birthdate', { mode: 'string' }).notNull(),
@@ -114,8 +125,16 @@ export const candidates = pgTable(
     index('candidates_email_idx').on(sql`lower(${t.EMAIL})`),
     index('candidates_entrance_created_idx').on(t.entranceId, t.createdAt),
     // A choice is one of the entrance's own specialities.
-    foreignKey({ name: 'candidates_first_choice_fk', columns: [t.firstChoiceId, t.entranceId], foreignColumns: [entranceSpecialities.id, entranceSpecialities.entranceId] }).onDelete('restrict'),
-    foreignKey({ name: 'candidates_second_choice_fk', columns: [t.secondChoiceId, t.entranceId], foreignColumns: [entranceSpecialities.id, entranceSpecialities.entranceId] }).onDelete('restrict'),
+    foreignKey({
+      name: 'candidates_first_choice_fk',
+      columns: [t.firstChoiceId, t.entranceId],
+      foreignColumns: [entranceSpecialities.id, entranceSpecialities.entranceId],
+    }).onDelete('restrict'),
+    foreignKey({
+      name: 'candidates_second_choice_fk',
+      columns: [t.secondChoiceId, t.entranceId],
+      foreignColumns: [entranceSpecialities.id, entranceSpecialities.entranceId],
+    }).onDelete('restrict'),
     check('candidates_choices_differ', sql`${t.secondChoiceId} is null or ${t.secondChoiceId} <> ${t.firstChoiceId}`),
     check('candidates_decision', sql`${t.decision} is null or ${inList(t.decision, ADMISSION_DECISIONS)}`),
     check('candidates_paid', sql`${t.HAS_PAID} = (${t.paidAt} is not null)`),
@@ -130,7 +149,9 @@ export const candidates = pgTable(
 export const candidateDocuments = pgTable(
   'candidate_documents',
   {
-    candidateId: integer('candidate_id').notNull().references(() => candidates.id, { onDelete: 'cascade' }),
+    candidateId: integer('candidate_id')
+      .notNull()
+      .references(() => candidates.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: CANDIDATE_DOCUMENT_KINDS }).notNull(),
     sha256: text('sha256').notNull(),
     mime: text('mime').notNull(),
@@ -159,7 +180,9 @@ export const candidateLinks = pgTable(
   'candidate_links',
   {
     tokenHash: text('token_hash').primaryKey(),
-    candidateId: integer('candidate_id').notNull().references(() => candidates.id, { onDelete: 'cascade' }),
+    candidateId: integer('candidate_id')
+      .notNull()
+      .references(() => candidates.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull(),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
@@ -172,7 +195,9 @@ export const candidateSessions = pgTable(
   'candidate_sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
-    candidateId: integer('candidate_id').notNull().references(() => candidates.id, { onDelete: 'cascade' }),
+    candidateId: integer('candidate_id')
+      .notNull()
+      .references(() => candidates.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull(),
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),

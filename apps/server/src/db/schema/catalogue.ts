@@ -24,7 +24,9 @@ export const branches = pgTable('branches', {
   abbreviation: text('abbreviation').notNull().unique(),
   name: text('name').notNull(),
   nameFr: text('name_fr').notNull(),
-  departmentId: integer('department_id').notNull().references(() => departments.id),
+  departmentId: integer('department_id')
+    .notNull()
+    .references(() => departments.id),
 });
 
 export const cycles = pgTable('cycles', {
@@ -52,9 +54,15 @@ export const classes = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     code: text('code').notNull().unique(),
-    branchId: integer('branch_id').notNull().references(() => branches.id),
-    cycleId: integer('cycle_id').notNull().references(() => cycles.id),
-    levelId: integer('level_id').notNull().references(() => levels.id),
+    branchId: integer('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    cycleId: integer('cycle_id')
+      .notNull()
+      .references(() => cycles.id),
+    levelId: integer('level_id')
+      .notNull()
+      .references(() => levels.id),
     shift: text('shift', { enum: REGIMES }).notNull(),
   },
   (t) => [index('classes_branch_idx').on(t.branchId), index('classes_level_idx').on(t.levelId)],
@@ -81,7 +89,9 @@ export const subjects = pgTable(
     name: text('name').notNull(),
     /** the French name (decision 30); the English one when the office gave none */
     nameFr: text('name_fr').notNull(),
-    classId: integer('class_id').notNull().references(() => classes.id),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id),
     hoursCm: integer('hours_cm').notNull().default(0),
     hoursTd: integer('hours_td').notNull().default(0),
     hoursTp: integer('hours_tp').notNull().default(0),

@@ -8,25 +8,31 @@ import { persons } from './persons';
 /* Enrolment (issue 13, decision 38): sessions, offers with seats, applications and optional subjects. */
 
 /** An enrolment session the academic office opens: students apply to its offers between its dates. */
-export const enrolmentSessions = pgTable('enrolment_sessions', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  name: text('name').notNull(),
-  nameFr: text('name_fr').notNull(),
-  startsAt: ts('starts_at').notNull(),
-  endsAt: ts('ends_at').notNull(),
-  /** how many offers one student may apply to */
-  maxApplications: integer('max_applications').notNull().default(3),
-  closedAt: ts('closed_at'),
-  createdAt: ts('created_at').notNull(),
-  createdBy: integer('created_by').references(() => persons.id),
-}, (t) => [check('enrolment_sessions_dates', sql`${t.endsAt} > ${t.startsAt}`)]);
+export const enrolmentSessions = pgTable(
+  'enrolment_sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    nameFr: text('name_fr').notNull(),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at').notNull(),
+    /** how many offers one student may apply to */
+    maxApplications: integer('max_applications').notNull().default(3),
+    closedAt: ts('closed_at'),
+    createdAt: ts('created_at').notNull(),
+    createdBy: integer('created_by').references(() => persons.id),
+  },
+  (t) => [check('enrolment_sessions_dates', sql`${t.endsAt} > ${t.startsAt}`)],
+);
 
 /** A class or an optional subject offered in a session, with its seats. */
 export const enrolmentOffers = pgTable(
   'enrolment_offers',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    sessionId: integer('session_id').notNull().references(() => enrolmentSessions.id, { onDelete: 'cascade' }),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => enrolmentSessions.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ENROLMENT_OFFER_KINDS }).notNull(),
     classId: integer('class_id').references(() => classes.id),
     subjectId: integer('subject_id').references(() => subjects.id),
@@ -34,9 +40,16 @@ export const enrolmentOffers = pgTable(
   },
   (t) => [
     index('enrolment_offers_session_idx').on(t.sessionId),
-    uniqueIndex('enrolment_offers_class_uq').on(t.sessionId, t.classId).where(sql`${t.kind} = 'CLASS'`),
-    uniqueIndex('enrolment_offers_subject_uq').on(t.sessionId, t.subjectId).where(sql`${t.kind} = 'SUBJECT'`),
-    check('enrolment_offers_kind', sql`(${t.kind} = 'CLASS' and ${t.classId} is not null and ${t.subjectId} is null) or (${t.kind} = 'SUBJECT' and ${t.subjectId} is not null and ${t.classId} is null)`),
+    uniqueIndex('enrolment_offers_class_uq')
+      .on(t.sessionId, t.classId)
+      .where(sql`${t.kind} = 'CLASS'`),
+    uniqueIndex('enrolment_offers_subject_uq')
+      .on(t.sessionId, t.subjectId)
+      .where(sql`${t.kind} = 'SUBJECT'`),
+    check(
+      'enrolment_offers_kind',
+      sql`(${t.kind} = 'CLASS' and ${t.classId} is not null and ${t.subjectId} is null) or (${t.kind} = 'SUBJECT' and ${t.subjectId} is not null and ${t.classId} is null)`,
+    ),
     check('enrolment_offers_capacity', sql`${t.capacity} > 0`),
   ],
 );
@@ -46,9 +59,15 @@ export const enrolmentApplications = pgTable(
   'enrolment_applications',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    sessionId: integer('session_id').notNull().references(() => enrolmentSessions.id, { onDelete: 'cascade' }),
-    offerId: integer('offer_id').notNull().references(() => enrolmentOffers.id, { onDelete: 'cascade' }),
-    studentId: integer('student_id').notNull().references(() => persons.id, { onDelete: 'cascade' }),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => enrolmentSessions.id, { onDelete: 'cascade' }),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => enrolmentOffers.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
     status: text('status', { enum: ENROLMENT_STATUSES }).notNull().default('PENDING'),
     decidedAt: ts('decided_at'),
     decidedBy: integer('decided_by').references(() => persons.id),
@@ -67,8 +86,12 @@ export const enrolmentApplications = pgTable(
 export const studentSubjects = pgTable(
   'student_subjects',
   {
-    studentId: integer('student_id').notNull().references(() => persons.id, { onDelete: 'cascade' }),
-    subjectId: integer('subject_id').notNull().references(() => subjects.id),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => subjects.id),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.studentId, t.subjectId] })],

@@ -28,7 +28,9 @@ export const evaluationSessions = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     name: text('name').notNull(),
     nameFr: text('name_fr').notNull(),
-    formId: integer('form_id').notNull().references(() => questionForms.id),
+    formId: integer('form_id')
+      .notNull()
+      .references(() => questionForms.id),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
     createdAt: ts('created_at').notNull(),
@@ -41,8 +43,12 @@ export const evaluationSessions = pgTable(
 export const evaluationSessionClasses = pgTable(
   'evaluation_session_classes',
   {
-    sessionId: integer('session_id').notNull().references(() => evaluationSessions.id, { onDelete: 'cascade' }),
-    classId: integer('class_id').notNull().references(() => classes.id),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => evaluationSessions.id, { onDelete: 'cascade' }),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id),
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.classId] })],
 );
@@ -52,10 +58,18 @@ export const evaluationTargets = pgTable(
   'evaluation_targets',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    sessionId: integer('session_id').notNull().references(() => evaluationSessions.id, { onDelete: 'cascade' }),
-    classId: integer('class_id').notNull().references(() => classes.id),
-    subjectId: integer('subject_id').notNull().references(() => subjects.id),
-    lecturerId: integer('lecturer_id').notNull().references(() => persons.id),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => evaluationSessions.id, { onDelete: 'cascade' }),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => subjects.id),
+    lecturerId: integer('lecturer_id')
+      .notNull()
+      .references(() => persons.id),
   },
   (t) => [
     uniqueIndex('evaluation_targets_uq').on(t.sessionId, t.subjectId, t.lecturerId, t.classId),
@@ -73,8 +87,12 @@ export const evaluationTargets = pgTable(
 export const evaluationParticipations = pgTable(
   'evaluation_participations',
   {
-    targetId: integer('target_id').notNull().references(() => evaluationTargets.id, { onDelete: 'cascade' }),
-    studentId: integer('student_id').notNull().references(() => persons.id, { onDelete: 'cascade' }),
+    targetId: integer('target_id')
+      .notNull()
+      .references(() => evaluationTargets.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.targetId, t.studentId] })],
 );
@@ -88,7 +106,9 @@ export const evaluationBallots = pgTable(
   'evaluation_ballots',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    sessionId: integer('session_id').notNull().references(() => evaluationSessions.id, { onDelete: 'cascade' }),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => evaluationSessions.id, { onDelete: 'cascade' }),
     sealed: text('sealed').notNull(),
   },
   (t) => [index('evaluation_ballots_session_idx').on(t.sessionId)],
@@ -102,7 +122,9 @@ export const evaluationResponses = pgTable(
   'evaluation_responses',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    targetId: integer('target_id').notNull().references(() => evaluationTargets.id, { onDelete: 'cascade' }),
+    targetId: integer('target_id')
+      .notNull()
+      .references(() => evaluationTargets.id, { onDelete: 'cascade' }),
     answers: jsonb('answers').$type<unknown>().notNull(),
   },
   (t) => [index('evaluation_responses_target_idx').on(t.targetId)],

@@ -9,7 +9,9 @@ export const files = pgTable(
   'files',
   {
     id: text('id').primaryKey(),
-    ownerId: integer('owner_id').notNull().references(() => persons.id, { onDelete: 'cascade' }),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
     sha256: text('sha256').notNull(),
     mime: text('mime').notNull(),
     size: integer('size').notNull(),

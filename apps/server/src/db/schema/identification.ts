@@ -8,7 +8,9 @@ import { files } from './files';
 
 /** A person's identification: the photo (a `files` row the person owns) and its completion. */
 export const identifications = pgTable('identifications', {
-  personId: integer('person_id').primaryKey().references(() => persons.id, { onDelete: 'cascade' }),
+  personId: integer('person_id')
+    .primaryKey()
+    .references(() => persons.id, { onDelete: 'cascade' }),
   photoFileId: text('photo_file_id').references(() => files.id, { onDelete: 'set null' }),
   completedAt: ts('completed_at'),
   completedBy: integer('completed_by').references(() => persons.id, { onDelete: 'set null' }),
@@ -22,7 +24,9 @@ export const identifications = pgTable('identifications', {
 export const fingerprints = pgTable(
   'fingerprints',
   {
-    personId: integer('person_id').notNull().references(() => persons.id, { onDelete: 'cascade' }),
+    personId: integer('person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
     finger: text('finger', { enum: FINGERS }).notNull(),
     format: text('format', { enum: FINGERPRINT_FORMATS }).notNull(),
     storageKey: text('storage_key').notNull(),

@@ -12,7 +12,10 @@ export const paymentNetworks = pgTable('payment_networks', {
   name: text('name').notNull(),
   minAmount: integer('min_amount').notNull(),
   maxAmount: integer('max_amount').notNull(),
-  prefixes: text('prefixes').array().notNull().default(sql`'{}'::text[]`),
+  prefixes: text('prefixes')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   feeSchedule: jsonb('fee_schedule').$type<FeeStep[]>().notNull(),
   color: text('color'),
   ussdCode: text('ussd_code'),
@@ -30,9 +33,13 @@ export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    candidateId: integer('candidate_id').notNull().references(() => candidates.id, { onDelete: 'restrict' }),
+    candidateId: integer('candidate_id')
+      .notNull()
+      .references(() => candidates.id, { onDelete: 'restrict' }),
     provider: text('provider').notNull(),
-    network: text('network').notNull().references(() => paymentNetworks.code),
+    network: text('network')
+      .notNull()
+      .references(() => paymentNetworks.code),
     /** the paying phone, +237 and its digits */
     accountNumber: text('account_number').notNull(),
     /** our reference, sent to the provider (the receipt's "Transaction ID") */
@@ -53,22 +60,32 @@ export const payments = pgTable(
     createdAt: ts('created_at').notNull(),
   },
   (t) => [
-    uniqueIndex('payments_one_pending_uq').on(t.candidateId).where(sql`${t.status} = 'PENDING'`),
-    uniqueIndex('payments_one_paid_uq').on(t.candidateId).where(sql`${t.status} = 'PAID'`),
-    index('payments_pending_idx').on(t.createdAt).where(sql`${t.status} = 'PENDING'`),
+    uniqueIndex('payments_one_pending_uq')
+      .on(t.candidateId)
+      .where(sql`${t.status} = 'PENDING'`),
+    uniqueIndex('payments_one_paid_uq')
+      .on(t.candidateId)
+      .where(sql`${t.status} = 'PAID'`),
+    index('payments_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'PENDING'`),
     check('payments_status', inList(t.status, PAYMENT_STATUSES)),
     check('payments_total', sql`${t.total} = ${t.amount} + ${t.fees}`),
   ],
 );
 
 /** Every callback a provider sent, by its event id: the same event twice is recorded once and changes nothing. */
-export const paymentCallbacks = pgTable('payment_callbacks', {
-  provider: text('provider').notNull(),
-  eventId: text('event_id').notNull(),
-  paymentId: uuid('payment_id').references(() => payments.id),
-  status: text('status').notNull(),
-  receivedAt: ts('received_at').notNull(),
-}, (t) => [primaryKey({ columns: [t.provider, t.eventId] })]);
+export const paymentCallbacks = pgTable(
+  'payment_callbacks',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    status: text('status').notNull(),
+    receivedAt: ts('received_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
 
 /**
  * The local sandbox provider's own book (decision 43): the collections asked of it, as a real

@@ -14,7 +14,10 @@ export const persons = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     MATRICULE: text('matricule').notNull().unique(),
     KIND: text('kind', { enum: PERSON_KINDS }).notNull(),
-    ROLES: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    ROLES: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     STATUS: text('status', { enum: STAFF_STATUSES }),
     FIRSTNAME: text('firstname').notNull(),
     LASTNAME: text('lastname').notNull(),
@@ -37,7 +40,9 @@ export const persons = pgTable(
     check('persons_matricule_upper', sql`${t.MATRICULE} = upper(${t.MATRICULE})`),
     check('persons_kind', sql`${t.KIND} in (${sql.raw(PERSON_KINDS.map((kind) => `'${kind}'`).join(', '))})`),
     check('persons_class_student', sql`${t.classId} is null or ${t.KIND} = 'STUDENT'`),
-    index('persons_class_idx').on(t.classId).where(sql`${t.classId} is not null`),
+    index('persons_class_idx')
+      .on(t.classId)
+      .where(sql`${t.classId} is not null`),
   ],
 );
 
@@ -45,7 +50,9 @@ export const persons = pgTable(
 export const accounts = pgTable(
   'accounts',
   {
-    personId: integer('person_id').primaryKey().references(() => persons.id, { onDelete: 'cascade' }),
+    personId: integer('person_id')
+      .primaryKey()
+      .references(() => persons.id, { onDelete: 'cascade' }),
     username: text('username'),
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
@@ -60,7 +67,9 @@ export const emailConfirmations = pgTable(
   'email_confirmations',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    personId: integer('person_id').notNull().references(() => persons.id, { onDelete: 'cascade' }),
+    personId: integer('person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     email: text('email').notNull(),
     expiresAt: ts('expires_at').notNull(),
@@ -104,7 +113,9 @@ export const knownDevices = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     tokenHash: text('token_hash').notNull().unique(),
-    personId: integer('person_id').notNull().references(() => persons.id, { onDelete: 'cascade' }),
+    personId: integer('person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
     failures: integer('failures').notNull().default(0),
     createdAt: ts('created_at').notNull(),
     lastUsedAt: ts('last_used_at').notNull(),
@@ -132,7 +143,9 @@ export const sessions = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     tokenHash: text('token_hash').notNull().unique(),
-    personId: integer('person_id').notNull().references(() => persons.id, { onDelete: 'cascade' }),
+    personId: integer('person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull(),
     lastSeenAt: ts('last_seen_at').notNull(),
     expiresAt: ts('expires_at').notNull(),
@@ -151,14 +164,18 @@ export const loginThrottles = pgTable('login_throttles', {
 });
 
 export const settings = pgTable('settings', {
-  personId: integer('person_id').primaryKey().references(() => persons.id, { onDelete: 'cascade' }),
+  personId: integer('person_id')
+    .primaryKey()
+    .references(() => persons.id, { onDelete: 'cascade' }),
   values: jsonb('values').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
   updatedAt: updated(),
 });
 
 export const contactMessages = pgTable('contact_messages', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  personId: integer('person_id').notNull().references(() => persons.id),
+  personId: integer('person_id')
+    .notNull()
+    .references(() => persons.id),
   object: text('object').notNull(),
   message: text('message').notNull(),
   fullname: text('fullname').notNull(),

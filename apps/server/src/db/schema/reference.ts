@@ -30,7 +30,9 @@ export const towns = pgTable(
   'towns',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    regionId: integer('region_id').notNull().references(() => regions.id),
+    regionId: integer('region_id')
+      .notNull()
+      .references(() => regions.id),
     name: text('name').notNull(),
   },
   (t) => [uniqueIndex('towns_region_name_uq').on(t.regionId, t.name)],

@@ -9,7 +9,9 @@ import { files } from './files';
 
 /** What the wizard collects about a person, one row per person; column names are the contract's. */
 export const profiles = pgTable('profiles', {
-  personId: integer('person_id').primaryKey().references(() => persons.id, { onDelete: 'cascade' }),
+  personId: integer('person_id')
+    .primaryKey()
+    .references(() => persons.id, { onDelete: 'cascade' }),
   DENOMINATION: text('denomination'),
   REGION_ORIGIN: text('region_origin'),
   DEPARTMENT: text('department'),
@@ -97,7 +99,9 @@ export const children = pgTable(
   'children',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    personId: integer('person_id').notNull().references(() => persons.id, { onDelete: 'cascade' }),
+    personId: integer('person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     FIRSTNAME: text('firstname').notNull(),
     LASTNAME: text('lastname').notNull(),
@@ -111,7 +115,9 @@ export const documents = pgTable(
   'documents',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    personId: integer('person_id').notNull().references(() => persons.id, { onDelete: 'cascade' }),
+    personId: integer('person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
     PIECE_TYPE: text('piece_type', { enum: PIECE_TYPES }).notNull(),
     DESIGNATION: text('designation').notNull(),
     SPECIALITY: text('speciality'),
@@ -119,14 +125,18 @@ export const documents = pgTable(
     LANGUAGE: text('language'),
     OBTENEDDATE: date('obteneddate', { mode: 'string' }),
     OBTENEDSTAB: text('obtenedstab'),
-    fileId: text('file_id').notNull().references(() => files.id),
+    fileId: text('file_id')
+      .notNull()
+      .references(() => files.id),
     isLast: boolean('is_last').notNull().default(false),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [
     index('documents_person_idx').on(t.personId),
     // At most one diploma marked as the last one per person.
-    uniqueIndex('documents_one_last_uq').on(t.personId).where(sql`${t.isLast}`),
+    uniqueIndex('documents_one_last_uq')
+      .on(t.personId)
+      .where(sql`${t.isLast}`),
   ],
 );
 

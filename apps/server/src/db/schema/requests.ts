@@ -1,5 +1,19 @@
 import { type SQLWrapper, sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, check, date, index, integer, jsonb, numeric, pgSequence, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { REQUEST_BATCH_STATUSES, REQUEST_STATUSES, REQUEST_STEP_KINDS, REQUEST_AUDIENCES, type RequestDisplayConfig } from '@portal/contract/rules';
 import { ts, updated, inList } from './columns';
 import { departments, classes, subjects } from './catalogue';
@@ -24,18 +38,22 @@ export const requestUnits = pgTable('request_units', {
 });
 
 /** A request category (Teaching, Payment, Contract, Reprography), shown as a card. */
-export const requestCategories = pgTable('request_categories', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  code: text('code').notNull().unique(),
-  name: text('name').notNull(),
-  nameFr: text('name_fr').notNull(),
-  description: text('description').notNull(),
-  descriptionFr: text('description_fr').notNull(),
-  position: integer('position').notNull().default(0),
-  enabled: boolean('enabled').notNull().default(true),
-  /** who files requests of this category: lecturers and staff, or students (issue 13) */
-  audience: text('audience', { enum: REQUEST_AUDIENCES }).notNull().default('STAFF'),
-}, (t) => [check('request_categories_audience', inList(t.audience, REQUEST_AUDIENCES))]);
+export const requestCategories = pgTable(
+  'request_categories',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    code: text('code').notNull().unique(),
+    name: text('name').notNull(),
+    nameFr: text('name_fr').notNull(),
+    description: text('description').notNull(),
+    descriptionFr: text('description_fr').notNull(),
+    position: integer('position').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    /** who files requests of this category: lecturers and staff, or students (issue 13) */
+    audience: text('audience', { enum: REQUEST_AUDIENCES }).notNull().default('STAFF'),
+  },
+  (t) => [check('request_categories_audience', inList(t.audience, REQUEST_AUDIENCES))],
+);
 
 /** A sub-category: what the lecturer files, the detail fields its form shows, and the unit a new request goes to. */
 export const requestSubcategories = pgTable(
@@ -43,14 +61,18 @@ export const requestSubcategories = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     code: text('code').notNull().unique(),
-    categoryId: integer('category_id').notNull().references(() => requestCategories.id),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => requestCategories.id),
     name: text('name').notNull(),
     nameFr: text('name_fr').notNull(),
     description: text('description').notNull(),
     descriptionFr: text('description_fr').notNull(),
     /** which detail fields the form shows and requires (REQUEST_FIELD_GROUPS), validated by the contract's RequestDisplayConfig */
     display: jsonb('display').$type<RequestDisplayConfig>().notNull(),
-    firstUnitId: integer('first_unit_id').notNull().references(() => requestUnits.id),
+    firstUnitId: integer('first_unit_id')
+      .notNull()
+      .references(() => requestUnits.id),
     position: integer('position').notNull().default(0),
     enabled: boolean('enabled').notNull().default(true),
   },
@@ -62,9 +84,15 @@ export const requestHops = pgTable(
   'request_hops',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    subcategoryId: integer('subcategory_id').notNull().references(() => requestSubcategories.id, { onDelete: 'cascade' }),
-    fromUnitId: integer('from_unit_id').notNull().references(() => requestUnits.id),
-    toUnitId: integer('to_unit_id').notNull().references(() => requestUnits.id),
+    subcategoryId: integer('subcategory_id')
+      .notNull()
+      .references(() => requestSubcategories.id, { onDelete: 'cascade' }),
+    fromUnitId: integer('from_unit_id')
+      .notNull()
+      .references(() => requestUnits.id),
+    toUnitId: integer('to_unit_id')
+      .notNull()
+      .references(() => requestUnits.id),
   },
   (t) => [uniqueIndex('request_hops_uq').on(t.subcategoryId, t.fromUnitId, t.toUnitId)],
 );
@@ -78,7 +106,9 @@ export const requestDecisions = pgTable(
   'request_decisions',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    hopId: integer('hop_id').notNull().references(() => requestHops.id, { onDelete: 'cascade' }),
+    hopId: integer('hop_id')
+      .notNull()
+      .references(() => requestHops.id, { onDelete: 'cascade' }),
     label: text('label').notNull(),
     labelFr: text('label_fr').notNull(),
     status: text('status', { enum: REQUEST_STATUSES }).notNull(),
@@ -99,8 +129,12 @@ export const requests = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     REQUEST_ID: text('reference').notNull().unique(),
-    REQUEST_AUTHOR: integer('author_id').notNull().references(() => persons.id, { onDelete: 'cascade' }),
-    REQUEST_CATEGORY_ID: integer('subcategory_id').notNull().references(() => requestSubcategories.id),
+    REQUEST_AUTHOR: integer('author_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    REQUEST_CATEGORY_ID: integer('subcategory_id')
+      .notNull()
+      .references(() => requestSubcategories.id),
     CLASS_ID: integer('class_id').references(() => classes.id),
     SUBJECT_ID: integer('subject_id').references(() => subjects.id),
     REQUEST_PBLM_DATE: date('problem_date', { mode: 'string' }),
@@ -128,7 +162,10 @@ export const requests = pgTable(
     signedAt: ts('signed_at'),
     filedAt: ts('filed_at').notNull(),
     /** the random value the printed form's QR code names (the public verification page); never the id */
-    verificationToken: text('verification_token').notNull().unique().default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    verificationToken: text('verification_token')
+      .notNull()
+      .unique()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     /** when the author of an unsigned request was reminded of the signature (once) */
     remindedAt: ts('reminded_at'),
     /** the hop through which the holding unit received the request (its decisions apply); null at the first unit */
@@ -145,11 +182,18 @@ export const requests = pgTable(
     index('requests_unit_idx').on(t.REQUEST_UNITY_ID, t.REQUEST_STATUS),
     index('requests_filed_idx').on(t.filedAt),
     // The 7-day rule's job reads the unsigned requests still registered, oldest first.
-    index('requests_unsigned_idx').on(t.filedAt).where(sql`${t.REQUEST_STATUS} = 'REGISTERED' and ${t.signedAt} is null`),
+    index('requests_unsigned_idx')
+      .on(t.filedAt)
+      .where(sql`${t.REQUEST_STATUS} = 'REGISTERED' and ${t.signedAt} is null`),
     // An attachment belongs to one request at most (decision 32): two filings naming it cannot both take it.
-    uniqueIndex('requests_file_uq').on(t.REQUEST_FILE).where(sql`${t.REQUEST_FILE} is not null`),
+    uniqueIndex('requests_file_uq')
+      .on(t.REQUEST_FILE)
+      .where(sql`${t.REQUEST_FILE} is not null`),
     check('requests_status', requestStatusCheck(t.REQUEST_STATUS)),
-    check('requests_slot', sql`(${t.REQUEST_PBLM_HOUR_START} is null) = (${t.REQUEST_PBLM_HOUR_END} is null) and (${t.REQUEST_PBLM_HOUR_END} is null or ${t.REQUEST_PBLM_HOUR_END} > ${t.REQUEST_PBLM_HOUR_START})`),
+    check(
+      'requests_slot',
+      sql`(${t.REQUEST_PBLM_HOUR_START} is null) = (${t.REQUEST_PBLM_HOUR_END} is null) and (${t.REQUEST_PBLM_HOUR_END} is null or ${t.REQUEST_PBLM_HOUR_END} > ${t.REQUEST_PBLM_HOUR_START})`,
+    ),
     check('requests_counts', sql`coalesce(${t.REPRO_COPY_NUMBER}, 0) >= 0 and coalesce(${t.REPRO_STUDENT_COUNT}, 0) >= 0`),
   ],
 );
@@ -162,7 +206,9 @@ export const requestSteps = pgTable(
   'request_steps',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    requestId: integer('request_id').notNull().references(() => requests.id, { onDelete: 'cascade' }),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: REQUEST_STEP_KINDS }).notNull(),
     unitId: integer('unit_id').references(() => requestUnits.id),
     decisionId: integer('decision_id').references(() => requestDecisions.id),
@@ -190,8 +236,12 @@ export const requestBatches = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     reference: text('reference').notNull().unique(),
-    fromUnitId: integer('from_unit_id').notNull().references(() => requestUnits.id),
-    toUnitId: integer('to_unit_id').notNull().references(() => requestUnits.id),
+    fromUnitId: integer('from_unit_id')
+      .notNull()
+      .references(() => requestUnits.id),
+    toUnitId: integer('to_unit_id')
+      .notNull()
+      .references(() => requestUnits.id),
     status: text('status', { enum: REQUEST_BATCH_STATUSES }).notNull(),
     createdAt: ts('created_at').notNull(),
     createdBy: integer('created_by').references(() => persons.id),
@@ -214,9 +264,15 @@ export const requestBatches = pgTable(
 export const requestBatchItems = pgTable(
   'request_batch_items',
   {
-    batchId: integer('batch_id').notNull().references(() => requestBatches.id, { onDelete: 'cascade' }),
-    requestId: integer('request_id').notNull().references(() => requests.id, { onDelete: 'cascade' }),
-    hopId: integer('hop_id').notNull().references(() => requestHops.id),
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => requestBatches.id, { onDelete: 'cascade' }),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    hopId: integer('hop_id')
+      .notNull()
+      .references(() => requestHops.id),
   },
   (t) => [primaryKey({ columns: [t.batchId, t.requestId] }), index('request_batch_items_request_idx').on(t.requestId)],
 );

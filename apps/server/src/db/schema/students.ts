@@ -13,7 +13,9 @@ import { files } from './files';
  * matricule) stays the registry's, in `persons`.
  */
 export const studentProfiles = pgTable('student_profiles', {
-  personId: integer('person_id').primaryKey().references(() => persons.id, { onDelete: 'cascade' }),
+  personId: integer('person_id')
+    .primaryKey()
+    .references(() => persons.id, { onDelete: 'cascade' }),
   // personal
   RELIGION: text('religion'),
   REGION_ORIGIN: text('region_origin'),
@@ -66,7 +68,10 @@ export const studentProfiles = pgTable('student_profiles', {
   // languages
   FIRST_LANGUAGE: text('first_language'),
   SECOND_LANGUAGE: text('second_language'),
-  OTHER_LANGUAGES: text('other_languages').array().notNull().default(sql`'{}'::text[]`),
+  OTHER_LANGUAGES: text('other_languages')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   /** when each section was last saved: { personal: ISO time, ... } */
   sectionsSaved: jsonb('sections_saved').$type<Record<string, string>>().notNull().default({}),
   updatedAt: updated(),
@@ -80,18 +85,24 @@ export const studentDocuments = pgTable(
   'student_documents',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    personId: integer('person_id').notNull().references(() => persons.id, { onDelete: 'cascade' }),
+    personId: integer('person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: STUDENT_DOCUMENT_KINDS }).notNull(),
     /** what the file is, as the student names it (a diploma's title, an other file's description) */
     label: text('label'),
     /** a diploma's year */
     year: integer('year'),
-    fileId: text('file_id').notNull().references(() => files.id),
+    fileId: text('file_id')
+      .notNull()
+      .references(() => files.id),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [
     index('student_documents_person_idx').on(t.personId),
-    uniqueIndex('student_documents_single_uq').on(t.personId, t.kind).where(sql`${t.kind} in ('CV', 'BIRTH_CERTIFICATE')`),
+    uniqueIndex('student_documents_single_uq')
+      .on(t.personId, t.kind)
+      .where(sql`${t.kind} in ('CV', 'BIRTH_CERTIFICATE')`),
     check('student_documents_kind', inList(t.kind, STUDENT_DOCUMENT_KINDS)),
   ],
 );
@@ -104,7 +115,9 @@ export const studentDocuments = pgTable(
 export const mailLinks = pgTable(
   'mail_links',
   {
-    personId: integer('person_id').primaryKey().references(() => persons.id, { onDelete: 'cascade' }),
+    personId: integer('person_id')
+      .primaryKey()
+      .references(() => persons.id, { onDelete: 'cascade' }),
     address: text('address').notNull(),
     provider: text('provider', { enum: MAIL_LINK_PROVIDERS }).notNull(),
     linkedAt: ts('linked_at').notNull(),
@@ -114,7 +127,9 @@ export const mailLinks = pgTable(
 
 /** A pending proof of a mail address: the SHA-256 of the mailed code, one per person (a new request replaces it). */
 export const mailLinkCodes = pgTable('mail_link_codes', {
-  personId: integer('person_id').primaryKey().references(() => persons.id, { onDelete: 'cascade' }),
+  personId: integer('person_id')
+    .primaryKey()
+    .references(() => persons.id, { onDelete: 'cascade' }),
   address: text('address').notNull(),
   codeHash: text('code_hash').notNull(),
   expiresAt: ts('expires_at').notNull(),

@@ -39,10 +39,14 @@ export const lessons = pgTable(
     /** `HH:MM:SS` as PostgreSQL gives a time; the contract carries `HH:MM` */
     begin: time('begin_time').notNull(),
     end: time('end_time').notNull(),
-    classId: integer('class_id').notNull().references(() => classes.id),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id),
     subjectId: integer('subject_id').notNull(),
     part: text('part', { enum: CHOICE_CATEGORIES }).notNull(),
-    lecturerId: integer('lecturer_id').notNull().references(() => persons.id),
+    lecturerId: integer('lecturer_id')
+      .notNull()
+      .references(() => persons.id),
     room: text('room'),
     building: text('building'),
     campus: text('campus'),
@@ -63,10 +67,15 @@ export const lessons = pgTable(
     index('lessons_lecturer_date_idx').on(t.lecturerId, t.date),
     index('lessons_class_date_idx').on(t.classId, t.date),
     index('lessons_date_idx').on(t.date, t.status),
-    index('lessons_series_idx').on(t.seriesId).where(sql`${t.seriesId} is not null`),
+    index('lessons_series_idx')
+      .on(t.seriesId)
+      .where(sql`${t.seriesId} is not null`),
     check('lessons_status', inList(t.status, LESSON_STATUSES)),
     check('lessons_part', inList(t.part, CHOICE_CATEGORIES)),
-    check('lessons_times', sql`${t.begin} >= time ${sql.raw(`'${TIMETABLE_DAY_START}'`)} and ${t.end} <= time ${sql.raw(`'${TIMETABLE_DAY_END}'`)} and ${t.end} > ${t.begin}`),
+    check(
+      'lessons_times',
+      sql`${t.begin} >= time ${sql.raw(`'${TIMETABLE_DAY_START}'`)} and ${t.end} <= time ${sql.raw(`'${TIMETABLE_DAY_END}'`)} and ${t.end} > ${t.begin}`,
+    ),
     check('lessons_billed', sql`(${t.status} = 'ValidatedAndBilled') = (${t.billingPeriodId} is not null)`),
   ],
 );
@@ -76,7 +85,9 @@ export const lessons = pgTable(
  * token. Renewing replaces the row, so the old address answers 404.
  */
 export const calendarFeeds = pgTable('calendar_feeds', {
-  personId: integer('person_id').primaryKey().references(() => persons.id, { onDelete: 'cascade' }),
+  personId: integer('person_id')
+    .primaryKey()
+    .references(() => persons.id, { onDelete: 'cascade' }),
   tokenHash: text('token_hash').notNull().unique(),
   createdAt: ts('created_at').notNull(),
 });
@@ -85,7 +96,9 @@ export const calendarFeeds = pgTable('calendar_feeds', {
 export const planningMails = pgTable(
   'planning_mails',
   {
-    personId: integer('person_id').notNull().references(() => persons.id, { onDelete: 'cascade' }),
+    personId: integer('person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
     weekOf: date('week_of', { mode: 'string' }).notNull(),
     sentAt: ts('sent_at').notNull(),
   },

@@ -1,5 +1,13 @@
 import { and, desc, eq, gt, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import { frenchOr, isCurrentApplicationSession, levelLimitsOf, sessionEndOf, sessionStartOf, type ApplicationSessionInput, type ApplicationSessionSummary } from '@portal/contract';
+import {
+  frenchOr,
+  isCurrentApplicationSession,
+  levelLimitsOf,
+  sessionEndOf,
+  sessionStartOf,
+  type ApplicationSessionInput,
+  type ApplicationSessionSummary,
+} from '@portal/contract';
 import type { Tx } from '../../db/client';
 import { applicationChoices, applications, applicationSessions, persons, subjectConstraints } from '../../db/schema';
 import { audit } from '../../lib/audit';
@@ -11,9 +19,17 @@ import { toApplicationSession } from '../applications/application-sessions.servi
 /** Serialises the writes that could make two open sessions overlap (any instance). */
 const SESSION_LOCK = 74_210_101;
 
-const datesOf = (input: ApplicationSessionInput) => ({ START_DATE: sessionStartOf(input.START_DATE), END_DATE: input.END_DATE === null ? null : sessionEndOf(input.END_DATE) });
+const datesOf = (input: ApplicationSessionInput) => ({
+  START_DATE: sessionStartOf(input.START_DATE),
+  END_DATE: input.END_DATE === null ? null : sessionEndOf(input.END_DATE),
+});
 
-const capsOf = (input: ApplicationSessionInput) => ({ hoursPermanent: input.HOURS.PERMANENT, hoursVacataire: input.HOURS.VACATAIRE, hoursStagiaire: input.HOURS.STAGIAIRE, hoursStaff: input.HOURS.STAFF });
+const capsOf = (input: ApplicationSessionInput) => ({
+  hoursPermanent: input.HOURS.PERMANENT,
+  hoursVacataire: input.HOURS.VACATAIRE,
+  hoursStagiaire: input.HOURS.STAGIAIRE,
+  hoursStaff: input.HOURS.STAFF,
+});
 
 /**
  * Refuses SESSION_OVERLAP when another open session (active, not closed by hand) shares some
@@ -28,7 +44,11 @@ async function assertNoOverlap(tx: Tx, range: { start: Date; end: Date | null },
     range.end ? lt(applicationSessions.START_DATE, range.end) : undefined,
     exceptId ? ne(applicationSessions.id, exceptId) : undefined,
   ];
-  const [other] = await tx.select({ id: applicationSessions.id }).from(applicationSessions).where(and(...conditions)).limit(1);
+  const [other] = await tx
+    .select({ id: applicationSessions.id })
+    .from(applicationSessions)
+    .where(and(...conditions))
+    .limit(1);
   if (other) throw new AppError('SESSION_OVERLAP');
 }
 
@@ -57,7 +77,14 @@ async function summaries(ctx: ServiceContext, onlyId?: number): Promise<Applicat
     .groupBy(applicationChoices.sessionId)
     .as('choice_counts');
   const rows = await ctx.db
-    .select({ session: applicationSessions, constraint: subjectConstraints, apps: appCounts.total, closed: appCounts.closed, choices: choiceCounts.live, confirmed: choiceCounts.confirmed })
+    .select({
+      session: applicationSessions,
+      constraint: subjectConstraints,
+      apps: appCounts.total,
+      closed: appCounts.closed,
+      choices: choiceCounts.live,
+      confirmed: choiceCounts.confirmed,
+    })
     .from(applicationSessions)
     .innerJoin(subjectConstraints, eq(subjectConstraints.id, applicationSessions.SUBJECT_CONSTRAINT_ID))
     .leftJoin(appCounts, eq(appCounts.sessionId, applicationSessions.id))
@@ -67,7 +94,14 @@ async function summaries(ctx: ServiceContext, onlyId?: number): Promise<Applicat
   const now = ctx.clock.now();
   return rows.map((r) => {
     const session = toApplicationSession(r.session, r.constraint);
-    return { ...session, CURRENT: isCurrentApplicationSession(session, now), APPLICATIONS: r.apps ?? 0, CLOSED_APPLICATIONS: r.closed ?? 0, CHOICES: r.choices ?? 0, CONFIRMED: r.confirmed ?? 0 };
+    return {
+      ...session,
+      CURRENT: isCurrentApplicationSession(session, now),
+      APPLICATIONS: r.apps ?? 0,
+      CLOSED_APPLICATIONS: r.closed ?? 0,
+      CHOICES: r.choices ?? 0,
+      CONFIRMED: r.confirmed ?? 0,
+    };
   });
 }
 
@@ -86,9 +120,26 @@ export async function createApplicationSession(ctx: ServiceContext, input: Actin
     const [constraint] = await tx.insert(subjectConstraints).values(levelLimitsOf(values.LIMITS)).returning({ id: subjectConstraints.id });
     const [session] = await tx
       .insert(applicationSessions)
-      .values({ DESIGNATION: values.DESIGNATION, DESIGNATION_FR: frenchOr(values.DESIGNATION_FR, values.DESIGNATION), ...dates, ...capsOf(values), SUBJECT_CONSTRAINT_ID: constraint!.id, MANUAL_CLOSURE: false, ACTIVED: true, createdAt: ctx.clock.now() })
+      .values({
+        DESIGNATION: values.DESIGNATION,
+        DESIGNATION_FR: frenchOr(values.DESIGNATION_FR, values.DESIGNATION),
+        ...dates,
+        ...capsOf(values),
+        SUBJECT_CONSTRAINT_ID: constraint!.id,
+        MANUAL_CLOSURE: false,
+        ACTIVED: true,
+        createdAt: ctx.clock.now(),
+      })
       .returning({ id: applicationSessions.id });
-    await audit(tx, { at: ctx.clock.now(), actorId: input.actor.id, action: 'academic.session-created', targetType: 'session', targetId: session!.id, ip: input.meta.ip, details: { values } });
+    await audit(tx, {
+      at: ctx.clock.now(),
+      actorId: input.actor.id,
+      action: 'academic.session-created',
+      targetType: 'session',
+      targetId: session!.id,
+      ip: input.meta.ip,
+      details: { values },
+    });
     return session!.id;
   });
   return summaryOf(ctx, id);
@@ -98,7 +149,10 @@ export async function createApplicationSession(ctx: ServiceContext, input: Actin
  * Edits a session's name, dates, limits and caps. When the caps change, the allowed volume
  * (TOTAL_HOURS) of every application of the session not yet closed follows its person's category.
  */
-export async function updateApplicationSession(ctx: ServiceContext, input: Acting & { id: number; values: ApplicationSessionInput }): Promise<ApplicationSessionSummary> {
+export async function updateApplicationSession(
+  ctx: ServiceContext,
+  input: Acting & { id: number; values: ApplicationSessionInput },
+): Promise<ApplicationSessionSummary> {
   const { values } = input;
   const dates = datesOf(values);
   const caps = capsOf(values);
@@ -107,7 +161,10 @@ export async function updateApplicationSession(ctx: ServiceContext, input: Actin
     if (!before) throw new AppError('NOT_FOUND');
     if (before.ACTIVED && !before.MANUAL_CLOSURE) await assertNoOverlap(tx, { start: dates.START_DATE, end: dates.END_DATE }, input.id);
     await tx.update(subjectConstraints).set(levelLimitsOf(values.LIMITS)).where(eq(subjectConstraints.id, before.SUBJECT_CONSTRAINT_ID));
-    await tx.update(applicationSessions).set({ DESIGNATION: values.DESIGNATION, DESIGNATION_FR: frenchOr(values.DESIGNATION_FR, values.DESIGNATION), ...dates, ...caps }).where(eq(applicationSessions.id, input.id));
+    await tx
+      .update(applicationSessions)
+      .set({ DESIGNATION: values.DESIGNATION, DESIGNATION_FR: frenchOr(values.DESIGNATION_FR, values.DESIGNATION), ...dates, ...caps })
+      .where(eq(applicationSessions.id, input.id));
     const capsChanged = (Object.keys(caps) as (keyof typeof caps)[]).some((k) => caps[k] !== before[k]);
     let reset = 0;
     if (capsChanged) {
@@ -145,7 +202,14 @@ export async function setManualClosure(ctx: ServiceContext, input: Acting & { id
     if (!session) throw new AppError('NOT_FOUND');
     if (!input.closed && session.ACTIVED) await assertNoOverlap(tx, { start: session.START_DATE, end: session.END_DATE }, input.id);
     await tx.update(applicationSessions).set({ MANUAL_CLOSURE: input.closed }).where(eq(applicationSessions.id, input.id));
-    await audit(tx, { at: ctx.clock.now(), actorId: input.actor.id, action: input.closed ? 'academic.session-closed' : 'academic.session-reopened', targetType: 'session', targetId: input.id, ip: input.meta.ip });
+    await audit(tx, {
+      at: ctx.clock.now(),
+      actorId: input.actor.id,
+      action: input.closed ? 'academic.session-closed' : 'academic.session-reopened',
+      targetType: 'session',
+      targetId: input.id,
+      ip: input.meta.ip,
+    });
   });
   return summaryOf(ctx, input.id);
 }

@@ -61,13 +61,26 @@ describe('creating sessions', () => {
     const list = (await office.get('/api/academic/sessions')).json();
     expect(list[0].id).toBe(created.id);
     const seed = list.find((s: { id: number }) => s.id === seedId);
-    expect(seed).toMatchObject({ CURRENT: true, DESIGNATION_FR: 'Choix des matières, semestre 1, 2023-2024', HOURS: { PERMANENT: 300, VACATAIRE: 200, STAGIAIRE: 120, STAFF: 60 } });
+    expect(seed).toMatchObject({
+      CURRENT: true,
+      DESIGNATION_FR: 'Choix des matières, semestre 1, 2023-2024',
+      HOURS: { PERMANENT: 300, VACATAIRE: 200, STAGIAIRE: 120, STAFF: 60 },
+    });
   });
 
   it('keeps the French designation the office gives, on creation and on edit', async () => {
-    const created = (await office.post('/api/academic/sessions', body({ START_DATE: '2035-02-01', END_DATE: '2035-03-01', DESIGNATION: 'Resit session', DESIGNATION_FR: 'Session de rattrapage' }))).json();
+    const created = (
+      await office.post(
+        '/api/academic/sessions',
+        body({ START_DATE: '2035-02-01', END_DATE: '2035-03-01', DESIGNATION: 'Resit session', DESIGNATION_FR: 'Session de rattrapage' }),
+      )
+    ).json();
     expect(created).toMatchObject({ DESIGNATION: 'Resit session', DESIGNATION_FR: 'Session de rattrapage' });
-    const edited = await office.request('PATCH', `/api/academic/sessions/${created.id}`, body({ START_DATE: '2035-02-01', END_DATE: '2035-03-01', DESIGNATION: 'Resit', DESIGNATION_FR: 'Rattrapage' }));
+    const edited = await office.request(
+      'PATCH',
+      `/api/academic/sessions/${created.id}`,
+      body({ START_DATE: '2035-02-01', END_DATE: '2035-03-01', DESIGNATION: 'Resit', DESIGNATION_FR: 'Rattrapage' }),
+    );
     expect(edited.json()).toMatchObject({ DESIGNATION: 'Resit', DESIGNATION_FR: 'Rattrapage' });
   });
 
@@ -91,9 +104,17 @@ describe('creating sessions', () => {
     const backwards = await office.post('/api/academic/sessions', body({ START_DATE: '2031-06-30', END_DATE: '2031-02-01' }));
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().fields).toEqual({ END_DATE: 'validation.endBeforeStart' });
-    const bad = await office.post('/api/academic/sessions', body({ DESIGNATION: '', START_DATE: '31/02/2031', LIMITS: { ...LIMITS, LEVEL3_J: 51 }, HOURS: { ...HOURS, STAFF: -1 } }));
+    const bad = await office.post(
+      '/api/academic/sessions',
+      body({ DESIGNATION: '', START_DATE: '31/02/2031', LIMITS: { ...LIMITS, LEVEL3_J: 51 }, HOURS: { ...HOURS, STAFF: -1 } }),
+    );
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields).toMatchObject({ DESIGNATION: 'validation.required', START_DATE: 'validation.date', 'LIMITS.LEVEL3_J': 'validation.invalid', 'HOURS.STAFF': expect.stringMatching(/^validation\./) });
+    expect(bad.json().fields).toMatchObject({
+      DESIGNATION: 'validation.required',
+      START_DATE: 'validation.date',
+      'LIMITS.LEVEL3_J': 'validation.invalid',
+      'HOURS.STAFF': expect.stringMatching(/^validation\./),
+    });
   });
 });
 
@@ -115,10 +136,17 @@ describe('the current session follows the office', () => {
       SubjectConstraint: { LEVEL1_J: 4, LEVEL2_J: 4, LEVEL3_J: 3, LEVEL4_J: 2, LEVEL5_J: 2, LEVEL1_S: 5, LEVEL2_S: 5, LEVEL3_S: 1, LEVEL4_S: 0, LEVEL5_S: 0 },
     });
 
-    const edited = await patch(`/api/academic/sessions/${created.id}`, body({ DESIGNATION: 'Now, edited', START_DATE: today, END_DATE: '2035-01-31', LIMITS: { ...LIMITS, LEVEL45_J: 6, LEVEL12_S: 2 } }));
+    const edited = await patch(
+      `/api/academic/sessions/${created.id}`,
+      body({ DESIGNATION: 'Now, edited', START_DATE: today, END_DATE: '2035-01-31', LIMITS: { ...LIMITS, LEVEL45_J: 6, LEVEL12_S: 2 } }),
+    );
     expect(edited.statusCode).toBe(200);
     const after = (await lecturer.get('/api/sessions-applications/current')).json();
-    expect(after).toMatchObject({ DESIGNATION: 'Now, edited', END_DATE: '2035-01-31T23:00:00.000Z', SubjectConstraint: { LEVEL4_J: 6, LEVEL5_J: 6, LEVEL1_S: 2, LEVEL2_S: 2, LEVEL3_J: 3 } });
+    expect(after).toMatchObject({
+      DESIGNATION: 'Now, edited',
+      END_DATE: '2035-01-31T23:00:00.000Z',
+      SubjectConstraint: { LEVEL4_J: 6, LEVEL5_J: 6, LEVEL1_S: 2, LEVEL2_S: 2, LEVEL3_J: 3 },
+    });
 
     const closed = await office.post(`/api/academic/sessions/${created.id}/close`);
     expect(closed.statusCode).toBe(200);
@@ -139,8 +167,15 @@ describe('the current session follows the office', () => {
     lecturer = (await signIn(t, DEMO_ACCOUNTS.partTime.matricule)).client;
     expect((await lecturer.get('/api/sessions-applications/current')).json().DESIGNATION).toBe('Later');
 
-    const actions = (await t.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.targetId, String(created.id)))).map((a) => a.action);
-    expect(actions).toEqual(expect.arrayContaining(['academic.session-created', 'academic.session-updated', 'academic.session-closed', 'academic.session-reopened']));
+    const actions = (
+      await t.db
+        .select({ action: auditLog.action })
+        .from(auditLog)
+        .where(eq(auditLog.targetId, String(created.id)))
+    ).map((a) => a.action);
+    expect(actions).toEqual(
+      expect.arrayContaining(['academic.session-created', 'academic.session-updated', 'academic.session-closed', 'academic.session-reopened']),
+    );
   });
 
   it('refuses reopening or moving a session onto another open one', async () => {
@@ -172,9 +207,20 @@ describe('changing the hourly caps', () => {
   it("moves open applications' TOTAL_HOURS to the new cap of each person's category, and leaves closed ones", async () => {
     const subject = await subjectByCode(t.db, 'BTS1 GSI/J A', 'GSI101');
     const permanent = await apply(t.db, { matricule: 'PER0002', sessionId: seedId, totalHours: 300, choices: [{ subjectId: subject.id, category: 'CM' }] });
-    const partTime = await apply(t.db, { matricule: 'VAC0002', sessionId: seedId, totalHours: 200, choices: [{ subjectId: subject.id, category: 'TD', affectation: 1 }] });
+    const partTime = await apply(t.db, {
+      matricule: 'VAC0002',
+      sessionId: seedId,
+      totalHours: 200,
+      choices: [{ subjectId: subject.id, category: 'TD', affectation: 1 }],
+    });
     const intern = await apply(t.db, { matricule: 'STG0002', sessionId: seedId, totalHours: 120, choices: [] });
-    const closed = await apply(t.db, { matricule: 'VAC0003', sessionId: seedId, totalHours: 200, closed: true, choices: [{ subjectId: subject.id, category: 'CM', affectation: 2 }] });
+    const closed = await apply(t.db, {
+      matricule: 'VAC0003',
+      sessionId: seedId,
+      totalHours: 200,
+      closed: true,
+      choices: [{ subjectId: subject.id, category: 'CM', affectation: 2 }],
+    });
 
     const summary = (await office.get('/api/academic/sessions')).json().find((s: { id: number }) => s.id === seedId);
     expect(summary).toMatchObject({ APPLICATIONS: 4, CLOSED_APPLICATIONS: 1, CHOICES: 2, CONFIRMED: 1 });
@@ -199,7 +245,13 @@ describe('changing the hourly caps', () => {
 
     // The same caps again: nothing moves, even an application changed by hand since.
     await t.db.update(applications).set({ TOTAL_HOURS: 111 }).where(eq(applications.id, permanent.applicationId));
-    await patch(`/api/academic/sessions/${seedId}`, { DESIGNATION: 'Renamed', START_DATE: '2023-09-01', END_DATE: '2030-12-31', LIMITS, HOURS: { PERMANENT: 280, VACATAIRE: 150, STAGIAIRE: 90, STAFF: 60 } });
+    await patch(`/api/academic/sessions/${seedId}`, {
+      DESIGNATION: 'Renamed',
+      START_DATE: '2023-09-01',
+      END_DATE: '2030-12-31',
+      LIMITS,
+      HOURS: { PERMANENT: 280, VACATAIRE: 150, STAGIAIRE: 90, STAFF: 60 },
+    });
     expect(await hours(permanent.applicationId)).toBe(111);
   });
 });

@@ -30,14 +30,24 @@ describe.runIf(onPostgres)('confirming the same part twice at once (PostgreSQL, 
     const second = await apply(cluster.t.db, { matricule: 'VAC0022', sessionId, choices: parts });
 
     for (const [i, part] of parts.entries()) {
-      const [a, b] = await Promise.all([agentA.post(`/api/academic/choices/${first.choiceIds[i]}/confirm`), agentB.post(`/api/academic/choices/${second.choiceIds[i]}/confirm`)]);
+      const [a, b] = await Promise.all([
+        agentA.post(`/api/academic/choices/${first.choiceIds[i]}/confirm`),
+        agentB.post(`/api/academic/choices/${second.choiceIds[i]}/confirm`),
+      ]);
       const statuses = [a.statusCode, b.statusCode].sort();
       expect(statuses, `part ${part.subjectId} ${part.category}: ${a.body} / ${b.body}`).toEqual([200, 409]);
       expect([a, b].find((r) => r.statusCode === 409)!.json().code).toBe('ALREADY_ASSIGNED');
       const confirmed = await cluster.t.db
         .select({ id: applicationChoices.id })
         .from(applicationChoices)
-        .where(and(eq(applicationChoices.sessionId, sessionId), eq(applicationChoices.SUBJECT_ID, part.subjectId), eq(applicationChoices.CATEGORY, part.category), eq(applicationChoices.AFFECTATION, 1)));
+        .where(
+          and(
+            eq(applicationChoices.sessionId, sessionId),
+            eq(applicationChoices.SUBJECT_ID, part.subjectId),
+            eq(applicationChoices.CATEGORY, part.category),
+            eq(applicationChoices.AFFECTATION, 1),
+          ),
+        );
       expect(confirmed).toHaveLength(1);
       const winner = a.statusCode === 200 ? first.choiceIds[i] : second.choiceIds[i];
       expect(confirmed[0]!.id).toBe(winner);

@@ -183,7 +183,11 @@ export async function listAssignments(ctx: ServiceContext, query: AssignmentQuer
     );
     total = Number(all[0]?.n ?? 0);
   }
-  const rows = await assignmentRows(ctx.db, sid, page.map((r) => Number(r.id)));
+  const rows = await assignmentRows(
+    ctx.db,
+    sid,
+    page.map((r) => Number(r.id)),
+  );
   return { rows, total, count: Math.max(1, Math.ceil(total / query.pageSize)), page: query.page, session };
 }
 
@@ -205,13 +209,24 @@ export async function decideChoice(ctx: ServiceContext, input: Acting & { choice
           const [other] = await tx
             .select({ id: applicationChoices.id })
             .from(applicationChoices)
-            .where(and(eq(applicationChoices.sessionId, choice.sessionId), eq(applicationChoices.SUBJECT_ID, choice.SUBJECT_ID), eq(applicationChoices.CATEGORY, choice.CATEGORY), eq(applicationChoices.AFFECTATION, AFFECTATION.CONFIRMED), ne(applicationChoices.id, choice.id)))
+            .where(
+              and(
+                eq(applicationChoices.sessionId, choice.sessionId),
+                eq(applicationChoices.SUBJECT_ID, choice.SUBJECT_ID),
+                eq(applicationChoices.CATEGORY, choice.CATEGORY),
+                eq(applicationChoices.AFFECTATION, AFFECTATION.CONFIRMED),
+                ne(applicationChoices.id, choice.id),
+              ),
+            )
             .limit(1);
           if (other) throw new AppError('ALREADY_ASSIGNED');
         }
         const now = ctx.clock.now();
         const decided = input.affectation === AFFECTATION.SELECTED ? { decidedBy: null, decidedAt: null } : { decidedBy: input.actor.id, decidedAt: now };
-        await tx.update(applicationChoices).set({ AFFECTATION: input.affectation, ...decided }).where(eq(applicationChoices.id, choice.id));
+        await tx
+          .update(applicationChoices)
+          .set({ AFFECTATION: input.affectation, ...decided })
+          .where(eq(applicationChoices.id, choice.id));
         await audit(tx, {
           at: now,
           actorId: input.actor.id,
@@ -219,7 +234,13 @@ export async function decideChoice(ctx: ServiceContext, input: Acting & { choice
           targetType: 'choice',
           targetId: choice.id,
           ip: input.meta.ip,
-          details: { applicationId: choice.applicationId, sessionId: choice.sessionId, subjectId: choice.SUBJECT_ID, category: choice.CATEGORY, from: choice.AFFECTATION },
+          details: {
+            applicationId: choice.applicationId,
+            sessionId: choice.sessionId,
+            subjectId: choice.SUBJECT_ID,
+            category: choice.CATEGORY,
+            from: choice.AFFECTATION,
+          },
         });
       }
       return { sessionId: choice.sessionId, subjectId: choice.SUBJECT_ID };
@@ -232,7 +253,20 @@ export async function decideChoice(ctx: ServiceContext, input: Acting & { choice
   return row!;
 }
 
-export const EXPORT_COLUMNS = ['MATRICULE', 'LASTNAME', 'FIRSTNAME', 'STATUS', 'DEPARTMENT', 'CLASS', 'SUBJECT_CODE', 'SUBJECT_NAME', 'CATEGORY', 'HOURS', 'HOURLY_RATE', 'AMOUNT'] as const;
+export const EXPORT_COLUMNS = [
+  'MATRICULE',
+  'LASTNAME',
+  'FIRSTNAME',
+  'STATUS',
+  'DEPARTMENT',
+  'CLASS',
+  'SUBJECT_CODE',
+  'SUBJECT_NAME',
+  'CATEGORY',
+  'HOURS',
+  'HOURLY_RATE',
+  'AMOUNT',
+] as const;
 
 /** The confirmed assignments of a session as CSV (spreadsheet-safe, lib/spreadsheet.ts), and the file's name. */
 export async function exportAssignments(ctx: ServiceContext, input: { session?: number | undefined }): Promise<{ csv: string; filename: string }> {

@@ -23,9 +23,32 @@ beforeAll(async () => {
   office = (await signIn(t, DEMO_ACCOUNTS.academic.matricule)).client;
   seedId = await seedApplicationSessionId(t.db);
   officeId = await personId(t.db, DEMO_ACCOUNTS.academic.matricule);
-  [A, B, C, D] = await Promise.all([subjectByCode(t.db, 'BTS1 GSI/J A', 'GSI101'), subjectByCode(t.db, 'BTS1 GSI/J A', 'GSI102'), subjectByCode(t.db, 'HND1 SWE/J A', 'SWE101'), subjectByCode(t.db, 'HND1 SWE/J A', 'SWE102')]);
-  vac = await apply(t.db, { matricule: 'VAC0011', sessionId: seedId, totalHours: 200, choices: [{ subjectId: A.id, category: 'CM' }, { subjectId: A.id, category: 'TD' }, { subjectId: B.id, category: 'CM', affectation: 1 }] });
-  per = await apply(t.db, { matricule: 'PER0006', sessionId: seedId, totalHours: 300, choices: [{ subjectId: A.id, category: 'CM' }, { subjectId: C.id, category: 'TD' }, { subjectId: D.id, category: 'CM', affectation: 2 }] });
+  [A, B, C, D] = await Promise.all([
+    subjectByCode(t.db, 'BTS1 GSI/J A', 'GSI101'),
+    subjectByCode(t.db, 'BTS1 GSI/J A', 'GSI102'),
+    subjectByCode(t.db, 'HND1 SWE/J A', 'SWE101'),
+    subjectByCode(t.db, 'HND1 SWE/J A', 'SWE102'),
+  ]);
+  vac = await apply(t.db, {
+    matricule: 'VAC0011',
+    sessionId: seedId,
+    totalHours: 200,
+    choices: [
+      { subjectId: A.id, category: 'CM' },
+      { subjectId: A.id, category: 'TD' },
+      { subjectId: B.id, category: 'CM', affectation: 1 },
+    ],
+  });
+  per = await apply(t.db, {
+    matricule: 'PER0006',
+    sessionId: seedId,
+    totalHours: 300,
+    choices: [
+      { subjectId: A.id, category: 'CM' },
+      { subjectId: C.id, category: 'TD' },
+      { subjectId: D.id, category: 'CM', affectation: 2 },
+    ],
+  });
   closedApp = await apply(t.db, { matricule: 'VAC0012', sessionId: seedId, totalHours: 200, closed: true, choices: [{ subjectId: C.id, category: 'CM' }] });
 });
 afterAll(async () => {
@@ -45,14 +68,56 @@ describe('the assignment list', () => {
     expect(page).toMatchObject({ total: 3, count: 1, page: 1 });
 
     const rowA = page.rows[0];
-    expect(rowA.Subject).toMatchObject({ SUBJECT_ID: A.id, SUBJECT_CODE: 'GSI101', CLASS_CODE: 'BTS1 GSI/J A', BRANCH_ABREVIATION: 'GSI', LEVEL_ID: 1, SHIFT: 'DAY', DEPARTMENT_NAME: 'Computer Science', HOURS_CM: A.hoursCm, HOURLY_RATE: A.hourlyRate, TAX_RATE: 5.5, ASSIGNED: [] });
+    expect(rowA.Subject).toMatchObject({
+      SUBJECT_ID: A.id,
+      SUBJECT_CODE: 'GSI101',
+      CLASS_CODE: 'BTS1 GSI/J A',
+      BRANCH_ABREVIATION: 'GSI',
+      LEVEL_ID: 1,
+      SHIFT: 'DAY',
+      DEPARTMENT_NAME: 'Computer Science',
+      HOURS_CM: A.hoursCm,
+      HOURLY_RATE: A.hourlyRate,
+      TAX_RATE: 5.5,
+      ASSIGNED: [],
+    });
     const vacChosen = A.hoursCm + A.hoursTd + B.hoursCm;
     const perChosen = A.hoursCm + C.hoursTd; // the declined choice weighs nothing
     expect(rowA.applicants).toHaveLength(3);
     expect(rowA.applicants).toEqual(
       expect.arrayContaining([
-        { CHOICE_ID: per.choiceIds[0], CATEGORY: 'CM', AFFECTATION: 0, HOURS: A.hoursCm, APPLICATION_ID: per.applicationId, EMPLOYEE_ID: per.employeeId, MATRICULE: 'PER0006', FIRSTNAME: expect.any(String), LASTNAME: expect.any(String), STATUS: 'PERMANENT', CLOSED: false, CONFIRMED_HOURS: 0, CHOSEN_HOURS: perChosen, TOTAL_HOURS: 300 },
-        { CHOICE_ID: vac.choiceIds[0], CATEGORY: 'CM', AFFECTATION: 0, HOURS: A.hoursCm, APPLICATION_ID: vac.applicationId, EMPLOYEE_ID: vac.employeeId, MATRICULE: 'VAC0011', FIRSTNAME: expect.any(String), LASTNAME: expect.any(String), STATUS: 'VACATAIRE', CLOSED: false, CONFIRMED_HOURS: B.hoursCm, CHOSEN_HOURS: vacChosen, TOTAL_HOURS: 200 },
+        {
+          CHOICE_ID: per.choiceIds[0],
+          CATEGORY: 'CM',
+          AFFECTATION: 0,
+          HOURS: A.hoursCm,
+          APPLICATION_ID: per.applicationId,
+          EMPLOYEE_ID: per.employeeId,
+          MATRICULE: 'PER0006',
+          FIRSTNAME: expect.any(String),
+          LASTNAME: expect.any(String),
+          STATUS: 'PERMANENT',
+          CLOSED: false,
+          CONFIRMED_HOURS: 0,
+          CHOSEN_HOURS: perChosen,
+          TOTAL_HOURS: 300,
+        },
+        {
+          CHOICE_ID: vac.choiceIds[0],
+          CATEGORY: 'CM',
+          AFFECTATION: 0,
+          HOURS: A.hoursCm,
+          APPLICATION_ID: vac.applicationId,
+          EMPLOYEE_ID: vac.employeeId,
+          MATRICULE: 'VAC0011',
+          FIRSTNAME: expect.any(String),
+          LASTNAME: expect.any(String),
+          STATUS: 'VACATAIRE',
+          CLOSED: false,
+          CONFIRMED_HOURS: B.hoursCm,
+          CHOSEN_HOURS: vacChosen,
+          TOTAL_HOURS: 200,
+        },
         expect.objectContaining({ CHOICE_ID: vac.choiceIds[1], CATEGORY: 'TD', HOURS: A.hoursTd, MATRICULE: 'VAC0011', CONFIRMED_HOURS: B.hoursCm }),
       ]),
     );
@@ -62,7 +127,12 @@ describe('the assignment list', () => {
     const rowB = page.rows[1];
     expect(rowB.Subject.ASSIGNED).toEqual(['CM']);
     const rowC = page.rows[2];
-    expect(rowC.applicants.find((a: { MATRICULE: string }) => a.MATRICULE === 'VAC0012')).toMatchObject({ CHOICE_ID: closedApp.choiceIds[0], APPLICATION_ID: closedApp.applicationId, CLOSED: true, CHOSEN_HOURS: C.hoursCm });
+    expect(rowC.applicants.find((a: { MATRICULE: string }) => a.MATRICULE === 'VAC0012')).toMatchObject({
+      CHOICE_ID: closedApp.choiceIds[0],
+      APPLICATION_ID: closedApp.applicationId,
+      CLOSED: true,
+      CHOSEN_HOURS: C.hoursCm,
+    });
   });
 
   it('filters by state and search, and pages', async () => {
@@ -82,10 +152,23 @@ describe('the assignment list', () => {
   });
 
   it('lists another session when asked, falls back to the newest when none is current, and 404s an unknown one', async () => {
-    const [constraint] = await t.db.insert(subjectConstraints).values({ LEVEL1_J: 1, LEVEL2_J: 1, LEVEL3_J: 1, LEVEL4_J: 1, LEVEL5_J: 1, LEVEL1_S: 1, LEVEL2_S: 1, LEVEL3_S: 1, LEVEL4_S: 1, LEVEL5_S: 1 }).returning();
+    const [constraint] = await t.db
+      .insert(subjectConstraints)
+      .values({ LEVEL1_J: 1, LEVEL2_J: 1, LEVEL3_J: 1, LEVEL4_J: 1, LEVEL5_J: 1, LEVEL1_S: 1, LEVEL2_S: 1, LEVEL3_S: 1, LEVEL4_S: 1, LEVEL5_S: 1 })
+      .returning();
     const [old] = await t.db
       .insert(applicationSessions)
-      .values({ DESIGNATION: 'Old session', DESIGNATION_FR: 'Ancienne session', START_DATE: new Date('2022-09-01T00:00:00Z'), END_DATE: new Date('2023-02-01T00:00:00Z'), SUBJECT_CONSTRAINT_ID: constraint!.id, hoursPermanent: 1, hoursVacataire: 1, hoursStagiaire: 1, hoursStaff: 1 })
+      .values({
+        DESIGNATION: 'Old session',
+        DESIGNATION_FR: 'Ancienne session',
+        START_DATE: new Date('2022-09-01T00:00:00Z'),
+        END_DATE: new Date('2023-02-01T00:00:00Z'),
+        SUBJECT_CONSTRAINT_ID: constraint!.id,
+        hoursPermanent: 1,
+        hoursVacataire: 1,
+        hoursStagiaire: 1,
+        hoursStaff: 1,
+      })
       .returning();
     await apply(t.db, { matricule: 'VAC0011', sessionId: old!.id, choices: [{ subjectId: D.id, category: 'TD', affectation: 1 }] });
     const oldPage = (await office.get(`/api/academic/assignments?session=${old!.id}`)).json();
@@ -118,7 +201,11 @@ describe('deciding choices', () => {
     const [stored] = await t.db.select().from(applicationChoices).where(eq(applicationChoices.id, vac.choiceIds[0]!));
     expect(stored).toMatchObject({ AFFECTATION: 1, decidedBy: officeId });
     expect(stored!.decidedAt).toBeInstanceOf(Date);
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'academic.choice-confirmed'), eq(auditLog.targetId, String(vac.choiceIds[0])))).limit(1);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'academic.choice-confirmed'), eq(auditLog.targetId, String(vac.choiceIds[0]))))
+      .limit(1);
     expect(entry).toMatchObject({ actorId: officeId, targetType: 'choice' });
 
     // Confirming again changes nothing.
@@ -130,7 +217,10 @@ describe('deciding choices', () => {
 
     const declined = await office.post(`/api/academic/choices/${per.choiceIds[0]}/decline`);
     expect(declined.statusCode).toBe(200);
-    expect(declined.json().applicants.find((a: { CHOICE_ID: number }) => a.CHOICE_ID === per.choiceIds[0])).toMatchObject({ AFFECTATION: 2, CHOSEN_HOURS: C.hoursTd });
+    expect(declined.json().applicants.find((a: { CHOICE_ID: number }) => a.CHOICE_ID === per.choiceIds[0])).toMatchObject({
+      AFFECTATION: 2,
+      CHOSEN_HOURS: C.hoursTd,
+    });
 
     // The TD part is still open; the CM part is assigned.
     expect(codes((await office.get('/api/academic/assignments?state=open')).json())).toContain('GSI101');
@@ -147,7 +237,9 @@ describe('deciding choices', () => {
     expect((await office.post(`/api/academic/choices/${per.choiceIds[0]}/confirm`)).statusCode).toBe(200);
     expect((await office.post(`/api/academic/choices/${vac.choiceIds[0]}/confirm`)).json().code).toBe('ALREADY_ASSIGNED');
 
-    const actions = (await t.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.targetType, 'choice')).orderBy(desc(auditLog.id))).map((a) => a.action);
+    const actions = (await t.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.targetType, 'choice')).orderBy(desc(auditLog.id))).map(
+      (a) => a.action,
+    );
     expect(actions).toEqual(expect.arrayContaining(['academic.choice-confirmed', 'academic.choice-declined', 'academic.choice-reset']));
   });
 
@@ -177,7 +269,9 @@ describe('the export', () => {
     // Confirmed so far: VAC0011 GSI101 TD and GSI102 CM, PER0006 GSI101 CM, VAC0013 SWE101 TD.
     expect(lines).toHaveLength(5);
     const [vacPerson] = await t.db.select().from(persons).where(eq(persons.MATRICULE, 'VAC0011'));
-    expect(lines).toContain(`VAC0011,${vacPerson!.LASTNAME},${vacPerson!.FIRSTNAME},VACATAIRE,Computer Science,BTS1 GSI/J A,GSI102,${B.name},CM,${B.hoursCm},${B.hourlyRate},${B.hoursCm * B.hourlyRate}`);
+    expect(lines).toContain(
+      `VAC0011,${vacPerson!.LASTNAME},${vacPerson!.FIRSTNAME},VACATAIRE,Computer Science,BTS1 GSI/J A,GSI102,${B.name},CM,${B.hoursCm},${B.hourlyRate},${B.hoursCm * B.hourlyRate}`,
+    );
     const evil = lines.find((l) => l.startsWith('VAC0013'))!;
     expect(evil).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")",'+Ann,VACATAIRE,Computer Science,HND1 SWE/J A,SWE101`);
     expect(evil.endsWith(`,TD,${C.hoursTd},${C.hourlyRate},${C.hoursTd * C.hourlyRate}`)).toBe(true);

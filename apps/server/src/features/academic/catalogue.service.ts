@@ -43,8 +43,24 @@ async function write<T>(ctx: ServiceContext, entity: Entity, kind: 'write' | 'de
   }
 }
 
-async function auditChange(tx: Tx, ctx: ServiceContext, acting: Acting, action: string, entity: Entity, id: number, details: Record<string, unknown>): Promise<void> {
-  await audit(tx, { at: ctx.clock.now(), actorId: acting.actor.id, action: `academic.${entity}-${action}`, targetType: entity, targetId: id, ip: acting.meta.ip, details });
+async function auditChange(
+  tx: Tx,
+  ctx: ServiceContext,
+  acting: Acting,
+  action: string,
+  entity: Entity,
+  id: number,
+  details: Record<string, unknown>,
+): Promise<void> {
+  await audit(tx, {
+    at: ctx.clock.now(),
+    actorId: acting.actor.id,
+    action: `academic.${entity}-${action}`,
+    targetType: entity,
+    targetId: id,
+    ip: acting.meta.ip,
+    details,
+  });
 }
 
 const notFound = () => new AppError('NOT_FOUND');
@@ -89,7 +105,13 @@ export async function deleteDepartment(ctx: ServiceContext, input: Acting & { id
 // ---------------------------------------------------------------- branches
 
 type BranchRow = typeof branches.$inferSelect;
-const toBranch = (b: BranchRow): CatalogueBranch => ({ id: b.id, ABBREVIATION: b.abbreviation, NAME: b.name, NAME_FR: b.nameFr, DEPARTMENT_ID: b.departmentId });
+const toBranch = (b: BranchRow): CatalogueBranch => ({
+  id: b.id,
+  ABBREVIATION: b.abbreviation,
+  NAME: b.name,
+  NAME_FR: b.nameFr,
+  DEPARTMENT_ID: b.departmentId,
+});
 const branchValues = (input: BranchInput) => ({ abbreviation: input.ABBREVIATION, name: input.NAME, nameFr: input.NAME_FR, departmentId: input.DEPARTMENT_ID });
 
 async function assertExists(tx: Tx, table: typeof departments | typeof branches | typeof cycles | typeof classes, id: number, field: string): Promise<void> {
@@ -134,8 +156,21 @@ export async function deleteBranch(ctx: ServiceContext, input: Acting & { id: nu
 // ---------------------------------------------------------------- cycles
 
 type CycleRow = typeof cycles.$inferSelect;
-const toCycle = (c: CycleRow): CatalogueCycle => ({ id: c.id, CODE: c.code, NAME: c.name, NAME_FR: c.nameFr, FIRST_LEVEL: c.firstLevel, LAST_LEVEL: c.lastLevel });
-const cycleValues = (input: CycleInput) => ({ code: input.CODE, name: input.NAME, nameFr: input.NAME_FR, firstLevel: input.FIRST_LEVEL, lastLevel: input.LAST_LEVEL });
+const toCycle = (c: CycleRow): CatalogueCycle => ({
+  id: c.id,
+  CODE: c.code,
+  NAME: c.name,
+  NAME_FR: c.nameFr,
+  FIRST_LEVEL: c.firstLevel,
+  LAST_LEVEL: c.lastLevel,
+});
+const cycleValues = (input: CycleInput) => ({
+  code: input.CODE,
+  name: input.NAME,
+  nameFr: input.NAME_FR,
+  firstLevel: input.FIRST_LEVEL,
+  lastLevel: input.LAST_LEVEL,
+});
 
 export async function listCycles(ctx: ServiceContext): Promise<CatalogueCycle[]> {
   return (await ctx.db.select().from(cycles).orderBy(asc(cycles.firstLevel), asc(cycles.code))).map(toCycle);
@@ -186,7 +221,13 @@ export async function listLevels(ctx: ServiceContext): Promise<CatalogueLevel[]>
 
 type ClassRow = typeof classes.$inferSelect;
 const toClass = (c: ClassRow): CatalogueClass => ({ id: c.id, CODE: c.code, BRANCH_ID: c.branchId, CYCLE_ID: c.cycleId, LEVEL_ID: c.levelId, SHIFT: c.shift });
-const classValues = (input: ClassInput) => ({ code: input.CODE, branchId: input.BRANCH_ID, cycleId: input.CYCLE_ID, levelId: input.LEVEL_ID, shift: input.SHIFT });
+const classValues = (input: ClassInput) => ({
+  code: input.CODE,
+  branchId: input.BRANCH_ID,
+  cycleId: input.CYCLE_ID,
+  levelId: input.LEVEL_ID,
+  shift: input.SHIFT,
+});
 
 /** The branch must exist, and the level must be one of the cycle's. */
 async function checkClassReferences(tx: Tx, values: ClassInput): Promise<void> {
@@ -265,8 +306,13 @@ async function subjectById(tx: Tx, id: number): Promise<CatalogueSubject | undef
 }
 
 /** The catalogue's subjects: free search over code, both names and class (every word, without case or accents), optionally of one class. */
-export async function listSubjects(ctx: ServiceContext, query: { search?: string | undefined; classId?: number | undefined; page: number; pageSize: number }): Promise<CatalogueSubjectPage> {
-  const conditions: SQL[] = searchWords(query.search).map((word) => sql`(${subjects.searchText} like ${likePattern(fold(word))} or lower(${classes.code}) like ${likePattern(word)})`);
+export async function listSubjects(
+  ctx: ServiceContext,
+  query: { search?: string | undefined; classId?: number | undefined; page: number; pageSize: number },
+): Promise<CatalogueSubjectPage> {
+  const conditions: SQL[] = searchWords(query.search).map(
+    (word) => sql`(${subjects.searchText} like ${likePattern(fold(word))} or lower(${classes.code}) like ${likePattern(word)})`,
+  );
   if (query.classId) conditions.push(eq(subjects.classId, query.classId));
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [total]] = await Promise.all([

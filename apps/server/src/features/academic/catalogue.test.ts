@@ -49,7 +49,11 @@ describe('who may use the academic office routes', () => {
         expect(res.json().code).toBe('FORBIDDEN');
       }
     }
-    const [refusal] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'access.refused'), eq(auditLog.targetId, '/api/academic/departments'))).limit(1);
+    const [refusal] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'access.refused'), eq(auditLog.targetId, '/api/academic/departments')))
+      .limit(1);
     expect(refusal).toBeDefined();
     expect((await new Client(t.app).get('/api/academic/departments')).statusCode).toBe(401);
   });
@@ -75,7 +79,11 @@ describe('departments', () => {
     expect(dept).toEqual({ id: expect.any(Number), CODE: 'MATH', NAME: 'Mathematics', NAME_FR: 'Mathématiques' });
     expect(await lastAudit('academic.department-created')).toMatchObject({ targetType: 'department', targetId: String(dept.id) });
 
-    const edited = await patch(office, `/api/academic/departments/${dept.id}`, { CODE: 'MAT', NAME: 'Applied Mathematics', NAME_FR: 'Mathématiques appliquées' });
+    const edited = await patch(office, `/api/academic/departments/${dept.id}`, {
+      CODE: 'MAT',
+      NAME: 'Applied Mathematics',
+      NAME_FR: 'Mathématiques appliquées',
+    });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toEqual({ id: dept.id, CODE: 'MAT', NAME: 'Applied Mathematics', NAME_FR: 'Mathématiques appliquées' });
     expect(await lastAudit('academic.department-updated')).toMatchObject({ targetId: String(dept.id) });
@@ -90,7 +98,10 @@ describe('departments', () => {
   it('answers field errors, ALREADY_EXISTS and IN_USE', async () => {
     const invalid = await office.post('/api/academic/departments', { CODE: '', NAME: 'x'.repeat(201) });
     expect(invalid.statusCode).toBe(400);
-    expect(invalid.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { CODE: 'validation.required', NAME: 'validation.tooLong', NAME_FR: 'validation.required' } });
+    expect(invalid.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { CODE: 'validation.required', NAME: 'validation.tooLong', NAME_FR: 'validation.required' },
+    });
 
     const duplicate = await office.post('/api/academic/departments', { CODE: 'INF', NAME: 'Again', NAME_FR: 'Encore' });
     expect(duplicate.statusCode).toBe(409);
@@ -110,10 +121,21 @@ describe('departments', () => {
 describe('branches', () => {
   it('creates, edits and deletes a branch of an existing department', async () => {
     const inf = await idOf(departments, 'code', 'INF');
-    const created = await office.post('/api/academic/branches', { ABBREVIATION: 'IA', NAME: 'Artificial Intelligence', NAME_FR: 'Intelligence artificielle', DEPARTMENT_ID: inf });
+    const created = await office.post('/api/academic/branches', {
+      ABBREVIATION: 'IA',
+      NAME: 'Artificial Intelligence',
+      NAME_FR: 'Intelligence artificielle',
+      DEPARTMENT_ID: inf,
+    });
     expect(created.statusCode).toBe(201);
     const branch = created.json();
-    expect(branch).toEqual({ id: expect.any(Number), ABBREVIATION: 'IA', NAME: 'Artificial Intelligence', NAME_FR: 'Intelligence artificielle', DEPARTMENT_ID: inf });
+    expect(branch).toEqual({
+      id: expect.any(Number),
+      ABBREVIATION: 'IA',
+      NAME: 'Artificial Intelligence',
+      NAME_FR: 'Intelligence artificielle',
+      DEPARTMENT_ID: inf,
+    });
     expect((await office.get('/api/academic/branches')).json()).toContainEqual(branch);
 
     const ges = await idOf(departments, 'code', 'GES');
@@ -203,7 +225,13 @@ describe('classes', () => {
     const unknownCycle = await office.post('/api/academic/classes', { CODE: 'GLX', BRANCH_ID: gl, CYCLE_ID: 999_999, LEVEL_ID: 1, SHIFT: 'DAY' });
     expect(unknownCycle.json().fields).toEqual({ CYCLE_ID: 'validation.invalid' });
 
-    const duplicate = await office.post('/api/academic/classes', { CODE: 'BTS1 GSI/J A', BRANCH_ID: gl, CYCLE_ID: await idOf(cycles, 'code', 'HND'), LEVEL_ID: 1, SHIFT: 'DAY' });
+    const duplicate = await office.post('/api/academic/classes', {
+      CODE: 'BTS1 GSI/J A',
+      BRANCH_ID: gl,
+      CYCLE_ID: await idOf(cycles, 'code', 'HND'),
+      LEVEL_ID: 1,
+      SHIFT: 'DAY',
+    });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json().code).toBe('ALREADY_EXISTS');
 
@@ -220,7 +248,19 @@ describe('subjects', () => {
     expect(all.total).toBeGreaterThan(250);
     expect(all.rows).toHaveLength(50);
     expect(all.count).toBe(Math.ceil(all.total / 50));
-    expect(all.rows[0]).toEqual({ id: expect.any(Number), CODE: expect.any(String), NAME: expect.any(String), NAME_FR: expect.any(String), CLASS_ID: expect.any(Number), CLASS_CODE: expect.any(String), HOURS_CM: expect.any(Number), HOURS_TD: expect.any(Number), HOURS_TP: expect.any(Number), HOURLY_RATE: expect.any(Number), CREDITS: expect.any(Number) });
+    expect(all.rows[0]).toEqual({
+      id: expect.any(Number),
+      CODE: expect.any(String),
+      NAME: expect.any(String),
+      NAME_FR: expect.any(String),
+      CLASS_ID: expect.any(Number),
+      CLASS_CODE: expect.any(String),
+      HOURS_CM: expect.any(Number),
+      HOURS_TD: expect.any(Number),
+      HOURS_TP: expect.any(Number),
+      HOURLY_RATE: expect.any(Number),
+      CREDITS: expect.any(Number),
+    });
 
     const [gl1] = await t.db.select().from(classes).where(eq(classes.code, 'BTS1 GSI/J A'));
     const ofClass = (await office.get(`/api/academic/subjects?classId=${gl1!.id}`)).json();
@@ -253,12 +293,19 @@ describe('subjects', () => {
     // without a French name, the English one stands in (decision 30)
     expect(subject).toEqual({ id: expect.any(Number), ...input, NAME_FR: 'Ethics', CLASS_CODE: 'BTS1 GSI/J A' });
 
-    const edited = await patch(office, `/api/academic/subjects/${subject.id}`, { ...input, NAME: 'Professional ethics', NAME_FR: 'Déontologie professionnelle', HOURS_TP: 5 });
+    const edited = await patch(office, `/api/academic/subjects/${subject.id}`, {
+      ...input,
+      NAME: 'Professional ethics',
+      NAME_FR: 'Déontologie professionnelle',
+      HOURS_TP: 5,
+    });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ NAME: 'Professional ethics', NAME_FR: 'Déontologie professionnelle', HOURS_TP: 5 });
     expect((await office.get('/api/academic/subjects?search=deontologie')).json().rows.map((r: { id: number }) => r.id)).toEqual([subject.id]);
     // an empty French name is the English one
-    expect((await patch(office, `/api/academic/subjects/${subject.id}`, { ...input, NAME: 'Professional ethics', NAME_FR: '  ' })).json()).toMatchObject({ NAME_FR: 'Professional ethics' });
+    expect((await patch(office, `/api/academic/subjects/${subject.id}`, { ...input, NAME: 'Professional ethics', NAME_FR: '  ' })).json()).toMatchObject({
+      NAME_FR: 'Professional ethics',
+    });
     expect(await lastAudit('academic.subject-updated')).toMatchObject({ targetId: String(subject.id) });
 
     const noHours = await office.post('/api/academic/subjects', { ...input, CODE: 'GL1NONE', HOURS_CM: 0, HOURS_TD: 0, HOURS_TP: 0 });
@@ -277,7 +324,11 @@ describe('subjects', () => {
 
   it('refuses to delete a subject chosen in an application (even declined)', async () => {
     const subject = await subjectByCode(t.db, 'HND2 SWE/J A', 'SWE201');
-    await apply(t.db, { matricule: 'VAC0005', sessionId: await seedApplicationSessionId(t.db), choices: [{ subjectId: subject.id, category: 'TD', affectation: 2 }] });
+    await apply(t.db, {
+      matricule: 'VAC0005',
+      sessionId: await seedApplicationSessionId(t.db),
+      choices: [{ subjectId: subject.id, category: 'TD', affectation: 2 }],
+    });
     const res = await del(office, `/api/academic/subjects/${subject.id}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('IN_USE');

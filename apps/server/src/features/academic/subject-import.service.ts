@@ -106,7 +106,10 @@ export async function importSubjects(ctx: ServiceContext, input: Acting & { data
     const classIds = [...new Set(rows.map((r) => r.classId))];
     const existing = new Set<string>();
     for (let i = 0; i < classIds.length; i += BATCH) {
-      const found = await exec.select({ classId: subjects.classId, code: subjects.code }).from(subjects).where(inArray(subjects.classId, classIds.slice(i, i + BATCH)));
+      const found = await exec
+        .select({ classId: subjects.classId, code: subjects.code })
+        .from(subjects)
+        .where(inArray(subjects.classId, classIds.slice(i, i + BATCH)));
       for (const s of found) existing.add(`${s.classId}\u0000${s.code}`);
     }
     const updated = rows.filter((r) => existing.has(`${r.classId}\u0000${r.code}`)).length;
@@ -130,7 +133,14 @@ export async function importSubjects(ctx: ServiceContext, input: Acting & { data
           name = excluded.name, name_fr = case when ${keepFrench}::boolean then ${subjects}.name_fr else excluded.name_fr end, hours_cm = excluded.hours_cm, hours_td = excluded.hours_td, hours_tp = excluded.hours_tp,
           hourly_rate = excluded.hourly_rate, credits = excluded.credits`);
     }
-    await audit(tx, { at: ctx.clock.now(), actorId: input.actor.id, action: 'academic.subjects-imported', targetType: 'subject', ip: input.meta.ip, details: { ...result, rejected: rejected.length, lines: lines.length } });
+    await audit(tx, {
+      at: ctx.clock.now(),
+      actorId: input.actor.id,
+      action: 'academic.subjects-imported',
+      targetType: 'subject',
+      ip: input.meta.ip,
+      details: { ...result, rejected: rejected.length, lines: lines.length },
+    });
     return result;
   });
   return { ...counts, rejected, dryRun: false };

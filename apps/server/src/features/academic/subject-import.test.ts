@@ -18,7 +18,9 @@ afterAll(async () => {
 
 const BOM = '\uFEFF';
 const postCsv = (text: string | Buffer, dryRun = false, contentType = 'text/csv; charset=utf-8') =>
-  office.request('POST', `/api/academic/subjects/import?dryRun=${dryRun}`, typeof text === 'string' ? Buffer.from(text, 'utf8') : text, { 'content-type': contentType });
+  office.request('POST', `/api/academic/subjects/import?dryRun=${dryRun}`, typeof text === 'string' ? Buffer.from(text, 'utf8') : text, {
+    'content-type': contentType,
+  });
 const postFile = (text: string, dryRun = false) => {
   const { payload, headers } = multipartBody({}, { data: Buffer.from(text, 'utf8'), filename: 'subjects.csv', type: 'text/csv' });
   return office.request('POST', `/api/academic/subjects/import?dryRun=${dryRun}`, payload, headers);
@@ -76,7 +78,11 @@ describe('subject CSV import', () => {
   });
 
   it('imports a `,` file sent as multipart (field FILE), without a BOM', async () => {
-    const csv = ['CLASS_CODE,CODE,NAME,HOURS_CM,HOURS_TD,HOURS_TP,HOURLY_RATE,CREDITS', 'HND1 SWE/J A,IMPB01,"Signals, systems",20,10,5,4000,3', 'hnd1 swe/s a,IMPB02,Evening networks,20,0,0,4500,2'].join('\n');
+    const csv = [
+      'CLASS_CODE,CODE,NAME,HOURS_CM,HOURS_TD,HOURS_TP,HOURLY_RATE,CREDITS',
+      'HND1 SWE/J A,IMPB01,"Signals, systems",20,10,5,4000,3',
+      'hnd1 swe/s a,IMPB02,Evening networks,20,0,0,4500,2',
+    ].join('\n');
     const res = await postFile(csv);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ inserted: 2, updated: 0, rejected: [], dryRun: false });
@@ -102,7 +108,10 @@ describe('subject CSV import', () => {
     expect(report).toMatchObject({ inserted: 1, updated: 0, dryRun: false });
     expect(report.rejected).toEqual([
       { LINE: 3, ERRORS: { CLASS_CODE: 'validation.unknownClass' } },
-      { LINE: 4, ERRORS: { NAME: 'validation.required', HOURS_CM: 'validation.invalid', HOURLY_RATE: expect.stringMatching(/^validation\.(required|invalid)$/) } },
+      {
+        LINE: 4,
+        ERRORS: { NAME: 'validation.required', HOURS_CM: 'validation.invalid', HOURLY_RATE: expect.stringMatching(/^validation\.(required|invalid)$/) },
+      },
       { LINE: 5, ERRORS: { HOURS_CM: 'validation.noHours' } },
       { LINE: 7, ERRORS: { CODE: 'validation.duplicateLine' } },
       { LINE: 8, ERRORS: { CLASS_CODE: 'validation.required', CREDITS: 'validation.invalid' } },
@@ -114,7 +123,12 @@ describe('subject CSV import', () => {
   it('writes nothing on a dry run, but counts what it would do', async () => {
     const audits = await importAudits();
     const before = await subjectByCode(t.db, 'BTS1 GSI/J A', 'GSI102');
-    const csv = ['CLASS_CODE;CODE;NAME;HOURS_CM;HOURS_TD;HOURS_TP;HOURLY_RATE;CREDITS', 'BTS1 GSI/J A;IMPD01;Dry one;20;10;0;4000;3', 'BTS1 GSI/J A;GSI102;Changed name;20;10;0;4000;3', 'NOPE;IMPD02;x;1;0;0;1;1'].join('\n');
+    const csv = [
+      'CLASS_CODE;CODE;NAME;HOURS_CM;HOURS_TD;HOURS_TP;HOURLY_RATE;CREDITS',
+      'BTS1 GSI/J A;IMPD01;Dry one;20;10;0;4000;3',
+      'BTS1 GSI/J A;GSI102;Changed name;20;10;0;4000;3',
+      'NOPE;IMPD02;x;1;0;0;1;1',
+    ].join('\n');
     const res = await postCsv(csv, true);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ inserted: 1, updated: 1, rejected: [{ LINE: 4, ERRORS: { CLASS_CODE: 'validation.unknownClass' } }], dryRun: true });
@@ -141,7 +155,9 @@ describe('subject CSV import', () => {
     const broken = await postCsv('CLASS_CODE;CODE;NAME;HOURS_CM;HOURS_TD;HOURS_TP;HOURLY_RATE;CREDITS\nBTS1 GSI/J A;"unclosed;x;1;0;0;1;1\n');
     expect(broken.statusCode).toBe(400);
     expect(broken.json().code).toBe('CSV_INVALID');
-    const latin1 = await postCsv(Buffer.from('CLASS_CODE;CODE;NAME;HOURS_CM;HOURS_TD;HOURS_TP;HOURLY_RATE;CREDITS\nBTS1 GSI/J A;IMPE02;Anglais \xe9crit;1;0;0;1;1\n', 'latin1'));
+    const latin1 = await postCsv(
+      Buffer.from('CLASS_CODE;CODE;NAME;HOURS_CM;HOURS_TD;HOURS_TP;HOURLY_RATE;CREDITS\nBTS1 GSI/J A;IMPE02;Anglais \xe9crit;1;0;0;1;1\n', 'latin1'),
+    );
     expect(latin1.json().code).toBe('CSV_INVALID');
     expect(await countLike('IMPE%')).toBe(0);
 
@@ -172,7 +188,10 @@ describe('subject CSV import', () => {
   it('imports 20,000 lines quickly, then updates them all', async () => {
     const classRows = await t.db.select({ code: classes.code }).from(classes).where(like(classes.code, 'BTS%'));
     const header = 'CLASS_CODE,CODE,NAME,HOURS_CM,HOURS_TD,HOURS_TP,HOURLY_RATE,CREDITS';
-    const lines = Array.from({ length: 20_000 }, (_, i) => `${classRows[i % classRows.length]!.code},BULK${String(i).padStart(5, '0')},Bulk subject ${i},20,10,${i % 2 ? 0 : 10},4000,3`);
+    const lines = Array.from(
+      { length: 20_000 },
+      (_, i) => `${classRows[i % classRows.length]!.code},BULK${String(i).padStart(5, '0')},Bulk subject ${i},20,10,${i % 2 ? 0 : 10},4000,3`,
+    );
     const csv = [header, ...lines].join('\n');
 
     const started = Date.now();
@@ -186,7 +205,10 @@ describe('subject CSV import', () => {
 
     const second = await postCsv(csv.replaceAll(',4000,3', ',4500,3'));
     expect(second.json()).toMatchObject({ inserted: 0, updated: 20_000, rejected: [] });
-    const [sample] = await t.db.select().from(subjects).where(and(eq(subjects.code, 'BULK00042')));
+    const [sample] = await t.db
+      .select()
+      .from(subjects)
+      .where(and(eq(subjects.code, 'BULK00042')));
     expect(sample!.hourlyRate).toBe(4500);
   }, 120_000);
 });

@@ -26,19 +26,41 @@ type Call = (client: Client) => ReturnType<Client['get']>;
 const ROUTES: Record<string, { call: () => Call; status: number }> = {
   'GET /admissions/entrances': { call: () => (c) => c.get('/api/admissions/entrances'), status: 200 },
   'POST /admissions/entrances': { call: () => async (c) => c.post('/api/admissions/entrances', await entranceBody(t)), status: 201 },
-  'PUT /admissions/entrances/:id': { call: () => async (c) => c.request('PUT', `/api/admissions/entrances/${entrance.Entrance_ID}`, await entranceBody(t, { specialities: ['BTS GSI', 'BTS CGE'] })), status: 200 },
+  'PUT /admissions/entrances/:id': {
+    call: () => async (c) =>
+      c.request('PUT', `/api/admissions/entrances/${entrance.Entrance_ID}`, await entranceBody(t, { specialities: ['BTS GSI', 'BTS CGE'] })),
+    status: 200,
+  },
   'POST /admissions/entrances/:id/close': { call: () => (c) => c.post(`/api/admissions/entrances/${entrance.Entrance_ID}/close`), status: 200 },
   'POST /admissions/entrances/:id/reopen': { call: () => (c) => c.post(`/api/admissions/entrances/${entrance.Entrance_ID}/reopen`), status: 200 },
   'GET /admissions/entrances/:id/counts': { call: () => (c) => c.get(`/api/admissions/entrances/${entrance.Entrance_ID}/counts`), status: 200 },
   'GET /admissions/candidates': { call: () => (c) => c.get(`/api/admissions/candidates?entrance=${entrance.Entrance_ID}`), status: 200 },
-  'GET /admissions/candidates/export': { call: () => (c) => c.get(`/api/admissions/candidates/export?format=csv&entrance=${entrance.Entrance_ID}`), status: 200 },
+  'GET /admissions/candidates/export': {
+    call: () => (c) => c.get(`/api/admissions/candidates/export?format=csv&entrance=${entrance.Entrance_ID}`),
+    status: 200,
+  },
   'GET /admissions/candidates/:id': { call: () => (c) => c.get(`/api/admissions/candidates/${candidate.id}`), status: 200 },
   'GET /admissions/candidates/:id/documents/:kind': { call: () => (c) => c.get(`/api/admissions/candidates/${candidate.id}/documents/PHOTO`), status: 200 },
-  'POST /admissions/candidates/:id/documents/:kind/check': { call: () => (c) => c.post(`/api/admissions/candidates/${candidate.id}/documents/PHOTO/check`), status: 200 },
-  'POST /admissions/candidates/:id/documents/:kind/replace': { call: () => (c) => c.post(`/api/admissions/candidates/${candidate.id}/documents/PHOTO/replace`, { REASON: 'Blurred' }), status: 200 },
-  'POST /admissions/decisions': { call: () => (c) => c.post('/api/admissions/decisions', { decisions: [{ CANDIDATE_NUMBER: candidate.number, DECISION: 'ADMITTED' }] }), status: 200 },
+  'POST /admissions/candidates/:id/documents/:kind/check': {
+    call: () => (c) => c.post(`/api/admissions/candidates/${candidate.id}/documents/PHOTO/check`),
+    status: 200,
+  },
+  'POST /admissions/candidates/:id/documents/:kind/replace': {
+    call: () => (c) => c.post(`/api/admissions/candidates/${candidate.id}/documents/PHOTO/replace`, { REASON: 'Blurred' }),
+    status: 200,
+  },
+  'POST /admissions/decisions': {
+    call: () => (c) => c.post('/api/admissions/decisions', { decisions: [{ CANDIDATE_NUMBER: candidate.number, DECISION: 'ADMITTED' }] }),
+    status: 200,
+  },
   'POST /admissions/decisions/import': {
-    call: () => (c) => postMultipart(c, '/api/admissions/decisions/import', {}, { data: Buffer.from(`CANDIDATE_NUMBER,DECISION\n${candidate.number},REFUSED\n`), filename: 'd.csv', type: 'text/csv' }),
+    call: () => (c) =>
+      postMultipart(
+        c,
+        '/api/admissions/decisions/import',
+        {},
+        { data: Buffer.from(`CANDIDATE_NUMBER,DECISION\n${candidate.number},REFUSED\n`), filename: 'd.csv', type: 'text/csv' },
+      ),
     status: 200,
   },
 };
@@ -55,7 +77,8 @@ describe('who may use the admissions office', () => {
       stack.length = depth;
       const path = (stack[depth - 1] ?? '') + match[2]!;
       stack.push(path);
-      for (const method of (match[3] ?? '').split(',').map((m) => m.trim())) if (method && method !== 'HEAD' && path.startsWith('/api/admissions')) served.push(`${method} ${path.slice(4)}`);
+      for (const method of (match[3] ?? '').split(',').map((m) => m.trim()))
+        if (method && method !== 'HEAD' && path.startsWith('/api/admissions')) served.push(`${method} ${path.slice(4)}`);
     }
     expect(served.sort()).toEqual(Object.keys(ROUTES).sort());
   });

@@ -34,9 +34,18 @@ describe.runIf(onPostgres)('the admissions office under concurrency (PostgreSQL,
     return made;
   };
   const importCsv = (client: Client, lines: string[]) =>
-    postMultipart(client, '/api/admissions/decisions/import', {}, { data: Buffer.from(`CANDIDATE_NUMBER,DECISION,SPECIALITY\n${lines.join('\n')}\n`), filename: 'decisions.csv', type: 'text/csv' });
+    postMultipart(
+      client,
+      '/api/admissions/decisions/import',
+      {},
+      { data: Buffer.from(`CANDIDATE_NUMBER,DECISION,SPECIALITY\n${lines.join('\n')}\n`), filename: 'decisions.csv', type: 'text/csv' },
+    );
   const mailsPer = async (emails: string[]) => {
-    const rows = await cluster.t.db.select({ to: mailOutbox.toAddress, n: count() }).from(mailOutbox).where(inArray(mailOutbox.toAddress, emails)).groupBy(mailOutbox.toAddress);
+    const rows = await cluster.t.db
+      .select({ to: mailOutbox.toAddress, n: count() })
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.toAddress, emails))
+      .groupBy(mailOutbox.toAddress);
     return emails.map((email) => rows.find((row) => row.to === email)?.n ?? 0);
   };
 
@@ -45,29 +54,52 @@ describe.runIf(onPostgres)('the admissions office under concurrency (PostgreSQL,
     const lines = made.map((c, i) => `${c.number},${i % 3 === 0 ? 'REFUSED' : 'ADMITTED'},`);
     const [a, b] = await Promise.all([importCsv(here, lines), importCsv(there, [...lines].reverse())]);
     const results = [ok<DecisionsResult>(a), ok<DecisionsResult>(b)];
-    expect({ recorded: results[0]!.recorded + results[1]!.recorded, unchanged: results[0]!.unchanged + results[1]!.unchanged }).toEqual({ recorded: 40, unchanged: 40 });
+    expect({ recorded: results[0]!.recorded + results[1]!.recorded, unchanged: results[0]!.unchanged + results[1]!.unchanged }).toEqual({
+      recorded: 40,
+      unchanged: 40,
+    });
     expect(new Set(await mailsPer(made.map((c) => c.email)))).toEqual(new Set([1]));
   });
 
-  it('never interleaves nor deadlocks two different imports of the same candidates at once: one wins whole, each changed decision is mailed', { timeout: 180_000 }, async () => {
-    for (let round = 0; round < 3; round++) {
-      const made = await candidatesOf(30);
-      const admitted = made.map((c) => `${c.number},ADMITTED,GSI`);
-      const waiting = made.map((c) => `${c.number},WAITING_LIST,CGE`).reverse();
-      const [a, b] = await Promise.all([importCsv(here, admitted), importCsv(there, waiting)]);
-      expect([a.statusCode, b.statusCode], `${a.body} ${b.body}`).toEqual([200, 200]);
-      const decided = [...(await decisionsOf(cluster.t, made.map((c) => c.id))).values()].map((row) => row.decision);
-      // the import that went second holds every row: never half of each
-      expect(new Set(decided).size, decided.join(',')).toBe(1);
-      expect(new Set(await mailsPer(made.map((c) => c.email)))).toEqual(new Set([2]));
-    }
-  });
+  it(
+    'never interleaves nor deadlocks two different imports of the same candidates at once: one wins whole, each changed decision is mailed',
+    { timeout: 180_000 },
+    async () => {
+      for (let round = 0; round < 3; round++) {
+        const made = await candidatesOf(30);
+        const admitted = made.map((c) => `${c.number},ADMITTED,GSI`);
+        const waiting = made.map((c) => `${c.number},WAITING_LIST,CGE`).reverse();
+        const [a, b] = await Promise.all([importCsv(here, admitted), importCsv(there, waiting)]);
+        expect([a.statusCode, b.statusCode], `${a.body} ${b.body}`).toEqual([200, 200]);
+        const decided = [
+          ...(
+            await decisionsOf(
+              cluster.t,
+              made.map((c) => c.id),
+            )
+          ).values(),
+        ].map((row) => row.decision);
+        // the import that went second holds every row: never half of each
+        expect(new Set(decided).size, decided.join(',')).toBe(1);
+        expect(new Set(await mailsPer(made.map((c) => c.email)))).toEqual(new Set([2]));
+      }
+    },
+  );
 
   it('records nothing of a file with a faulty line, on PostgreSQL too', async () => {
     const made = await candidatesOf(5);
     const res = await importCsv(there, [...made.map((c) => `${c.number},ADMIS,`), 'C00000001,ADMIS,']);
     expect(outcome(res)).toEqual({ status: 400, code: 'DECISION_IMPORT_INVALID', fields: { 'line 7': 'validation.invalid' } });
-    expect([...(await decisionsOf(cluster.t, made.map((c) => c.id))).values()].every((row) => row.decision === null)).toBe(true);
+    expect(
+      [
+        ...(
+          await decisionsOf(
+            cluster.t,
+            made.map((c) => c.id),
+          )
+        ).values(),
+      ].every((row) => row.decision === null),
+    ).toBe(true);
     expect(await mailsPer(made.map((c) => c.email))).toEqual([0, 0, 0, 0, 0]);
   });
 
@@ -80,7 +112,10 @@ describe.runIf(onPostgres)('the admissions office under concurrency (PostgreSQL,
     expect(a.closed + b.closed).toBeGreaterThanOrEqual(past.length);
     const rows = await t.db.select({ id: entrances.id, closedAt: entrances.closedAt }).from(entrances).where(inArray(entrances.id, past));
     expect(rows.every((row) => row.closedAt !== null)).toBe(true);
-    const [audits] = await t.db.select({ n: count() }).from(auditLog).where(and(eq(auditLog.action, 'entrance.closed'), inArray(auditLog.targetId, past.map(String))));
+    const [audits] = await t.db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'entrance.closed'), inArray(auditLog.targetId, past.map(String))));
     expect(audits!.n).toBe(past.length);
   });
 });

@@ -40,7 +40,10 @@ export async function catalogueIds(t: TestApp): Promise<{ cycle: (code: string) 
 }
 
 /** An entrance's body: the specialities as `CYCLE BRANCH` pairs (`BTS GSI`), the deadline `deadline` days from today (20 unless told). */
-export async function entranceBody(t: TestApp, more: { name?: string; specialities?: readonly string[]; deadline?: number; amount?: number } = {}): Promise<EntranceInput> {
+export async function entranceBody(
+  t: TestApp,
+  more: { name?: string; specialities?: readonly string[]; deadline?: number; amount?: number } = {},
+): Promise<EntranceInput> {
   const ids = await catalogueIds(t);
   const deadline = more.deadline ?? 20;
   return {
@@ -72,7 +75,9 @@ export const specialityOf = (entrance: OfficeEntrance, code: string): number => 
 
 /** Small real files of each kind a candidate sends. */
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
 export const DOCUMENT_BYTES: Record<CandidateDocumentKind, { data: Buffer; mime: string }> = {
   PHOTO: { data: PNG_1X1, mime: 'image/png' },
   BIRTH_CERTIFICATE: { data: PDF, mime: 'application/pdf' },
@@ -151,7 +156,11 @@ export async function insertCandidate(t: TestApp, fixture: CandidateFixture): Pr
       HAS_PAID: fixture.paid ?? false,
       paidAt: fixture.paid ? createdAt : null,
       ...(fixture.decision
-        ? { decision: fixture.decision.decision, decisionSpecialityId: fixture.decision.speciality ? specialityOf(fixture.entrance, fixture.decision.speciality) : null, decidedAt: createdAt }
+        ? {
+            decision: fixture.decision.decision,
+            decisionSpecialityId: fixture.decision.speciality ? specialityOf(fixture.entrance, fixture.decision.speciality) : null,
+            decidedAt: createdAt,
+          }
         : {}),
       createdAt,
       updatedAt: createdAt,
@@ -180,7 +189,10 @@ export async function insertCandidate(t: TestApp, fixture: CandidateFixture): Pr
 
 /** A candidate's decision columns, as stored. */
 export async function decisionsOf(t: TestApp, ids: readonly number[]) {
-  const rows = await t.db.select({ id: candidates.id, decision: candidates.decision, specialityId: candidates.decisionSpecialityId, decidedAt: candidates.decidedAt }).from(candidates).where(inArray(candidates.id, [...ids]));
+  const rows = await t.db
+    .select({ id: candidates.id, decision: candidates.decision, specialityId: candidates.decisionSpecialityId, decidedAt: candidates.decidedAt })
+    .from(candidates)
+    .where(inArray(candidates.id, [...ids]));
   return new Map(rows.map((row) => [row.id, row]));
 }
 

@@ -84,41 +84,57 @@ async function specialityLabels(exec: Executor, ids: readonly (number | null)[])
   const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
   if (!wanted.length) return new Map();
   const rows = await exec
-    .select({ id: entranceSpecialities.id, cycleCode: cycles.code, abbreviation: branches.abbreviation, name: branches.name, nameFr: branches.nameFr, cycleName: cycles.name, cycleNameFr: cycles.nameFr })
+    .select({
+      id: entranceSpecialities.id,
+      cycleCode: cycles.code,
+      abbreviation: branches.abbreviation,
+      name: branches.name,
+      nameFr: branches.nameFr,
+      cycleName: cycles.name,
+      cycleNameFr: cycles.nameFr,
+    })
     .from(entranceSpecialities)
     .innerJoin(cycles, eq(cycles.id, entranceSpecialities.cycleId))
     .innerJoin(branches, eq(branches.id, entranceSpecialities.branchId))
     .where(inArray(entranceSpecialities.id, wanted));
-  return new Map(rows.map((row) => [row.id, { code: `${row.cycleCode} ${row.abbreviation}`, name: row.name, nameFr: row.nameFr, cycleName: row.cycleName, cycleNameFr: row.cycleNameFr }]));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { code: `${row.cycleCode} ${row.abbreviation}`, name: row.name, nameFr: row.nameFr, cycleName: row.cycleName, cycleNameFr: row.cycleNameFr },
+    ]),
+  );
 }
 
-const choiceIds = (rows: readonly SelectedRow[]) => rows.flatMap((row) => [row.candidate.firstChoiceId, row.candidate.secondChoiceId, row.candidate.decisionSpecialityId]);
+const choiceIds = (rows: readonly SelectedRow[]) =>
+  rows.flatMap((row) => [row.candidate.firstChoiceId, row.candidate.secondChoiceId, row.candidate.decisionSpecialityId]);
 
-const toRow = (labels: Map<number, SpecialityLabel>) => (row: SelectedRow): CandidateRow => {
-  const c = row.candidate;
-  const label = (id: number | null) => (id === null ? null : (labels.get(id)?.code ?? null));
-  return {
-    id: c.id,
-    CANDIDATE_NUMBER: c.CANDIDATE_NUMBER,
-    LASTNAME: c.LASTNAME,
-    FIRSTNAME: c.FIRSTNAME,
-    EMAIL: c.EMAIL,
-    PHONE_NUMBER: c.PHONE_NUMBER,
-    ENTRANCE_ID: c.entranceId,
-    ENTRANCE_NAME: row.entranceName,
-    FIRST_CHOICE: label(c.firstChoiceId) ?? '',
-    SECOND_CHOICE: label(c.secondChoiceId),
-    FIRST_CHOICE_ID: c.firstChoiceId,
-    SECOND_CHOICE_ID: c.secondChoiceId,
-    HAS_PAID: c.HAS_PAID,
-    paidAt: c.paidAt?.toISOString() ?? null,
-    documentsComplete: Boolean(row.documentsComplete),
-    DECISION: c.decision,
-    DECISION_SPECIALITY: label(c.decisionSpecialityId),
-    DECISION_SPECIALITY_ID: c.decisionSpecialityId,
-    createdAt: c.createdAt.toISOString(),
+const toRow =
+  (labels: Map<number, SpecialityLabel>) =>
+  (row: SelectedRow): CandidateRow => {
+    const c = row.candidate;
+    const label = (id: number | null) => (id === null ? null : (labels.get(id)?.code ?? null));
+    return {
+      id: c.id,
+      CANDIDATE_NUMBER: c.CANDIDATE_NUMBER,
+      LASTNAME: c.LASTNAME,
+      FIRSTNAME: c.FIRSTNAME,
+      EMAIL: c.EMAIL,
+      PHONE_NUMBER: c.PHONE_NUMBER,
+      ENTRANCE_ID: c.entranceId,
+      ENTRANCE_NAME: row.entranceName,
+      FIRST_CHOICE: label(c.firstChoiceId) ?? '',
+      SECOND_CHOICE: label(c.secondChoiceId),
+      FIRST_CHOICE_ID: c.firstChoiceId,
+      SECOND_CHOICE_ID: c.secondChoiceId,
+      HAS_PAID: c.HAS_PAID,
+      paidAt: c.paidAt?.toISOString() ?? null,
+      documentsComplete: Boolean(row.documentsComplete),
+      DECISION: c.decision,
+      DECISION_SPECIALITY: label(c.decisionSpecialityId),
+      DECISION_SPECIALITY_ID: c.decisionSpecialityId,
+      createdAt: c.createdAt.toISOString(),
+    };
   };
-};
 
 /** `GET /admissions/candidates`: a page of the selection, the newest registration first. */
 export async function listCandidates(ctx: ServiceContext, input: { query: CandidateListQuery }): Promise<CandidatePage> {
@@ -127,7 +143,10 @@ export async function listCandidates(ctx: ServiceContext, input: { query: Candid
   const paging = { page: query.page ?? 1, pageSize: query.pageSize ?? LIST_PAGE_SIZE };
   const page = await listPage(paging, (row) => row, {
     total: ctx.db.select({ n: count() }).from(candidates).where(where),
-    rows: selectCandidates(ctx.db).where(where).orderBy(...ORDER).$dynamic(),
+    rows: selectCandidates(ctx.db)
+      .where(where)
+      .orderBy(...ORDER)
+      .$dynamic(),
   });
   const labels = await specialityLabels(ctx.db, choiceIds(page.rows));
   return { ...page, rows: page.rows.map(toRow(labels)) };
@@ -179,14 +198,22 @@ const instant = (at: Date | null): string => (at ? `${universityDayOf(at)} ${uni
  * XLSX, headers and words in the caller's language; every cell is spreadsheet-safe. Audited (who
  * took which selection, not its content).
  */
-export async function exportCandidates(ctx: ServiceContext, input: Acting & { query: CandidateExportQuery; lang: Lang }): Promise<{ body: string | Buffer; filename: string; contentType: string }> {
+export async function exportCandidates(
+  ctx: ServiceContext,
+  input: Acting & { query: CandidateExportQuery; lang: Lang },
+): Promise<{ body: string | Buffer; filename: string; contentType: string }> {
   const { query, lang } = input;
-  const rows = await selectCandidates(ctx.db).where(selection(query)).orderBy(...ORDER);
+  const rows = await selectCandidates(ctx.db)
+    .where(selection(query))
+    .orderBy(...ORDER);
   const labels = await specialityLabels(ctx.db, choiceIds(rows));
   const documents = new Map<number, DocumentRow[]>();
   const ids = rows.map((row) => row.candidate.id);
   for (let i = 0; i < ids.length; i += DOCUMENTS_CHUNK) {
-    for (const document of await ctx.db.select().from(candidateDocuments).where(inArray(candidateDocuments.candidateId, ids.slice(i, i + DOCUMENTS_CHUNK)))) {
+    for (const document of await ctx.db
+      .select()
+      .from(candidateDocuments)
+      .where(inArray(candidateDocuments.candidateId, ids.slice(i, i + DOCUMENTS_CHUNK)))) {
       documents.set(document.candidateId, [...(documents.get(document.candidateId) ?? []), document]);
     }
   }
@@ -245,7 +272,15 @@ export async function exportCandidates(ctx: ServiceContext, input: Acting & { qu
   const filename = `candidates-${universityDayOf(ctx.clock.now())}.${query.format}`;
   const contentType = EXPORT_CONTENT_TYPES[query.format];
   const header = EXPORT_COLUMNS.map(([key]) => tr(lang, `admissions.export.columns.${key}`));
-  if (query.format === 'csv') return { body: csvDocument(header, lines.map((line) => EXPORT_COLUMNS.map(([key]) => line[key]))), filename, contentType };
+  if (query.format === 'csv')
+    return {
+      body: csvDocument(
+        header,
+        lines.map((line) => EXPORT_COLUMNS.map(([key]) => line[key])),
+      ),
+      filename,
+      contentType,
+    };
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'University portal';
   workbook.created = ctx.clock.now();
@@ -267,14 +302,20 @@ export async function officeCandidateFile(ctx: ServiceContext, input: { candidat
 
 /** A candidate's document row (locked when `lock`); 404 when the candidate gave none of that kind. */
 async function documentRow(exec: Executor, candidateId: number, kind: CandidateDocumentKind, lock = false): Promise<DocumentRow> {
-  const query = exec.select().from(candidateDocuments).where(and(eq(candidateDocuments.candidateId, candidateId), eq(candidateDocuments.kind, kind)));
+  const query = exec
+    .select()
+    .from(candidateDocuments)
+    .where(and(eq(candidateDocuments.candidateId, candidateId), eq(candidateDocuments.kind, kind)));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }
 
 /** `GET /admissions/candidates/{id}/documents/{kind}`: the stored bytes, their type and a safe name (`C27000042-PHOTO.png`). */
-export async function readCandidateDocument(ctx: ServiceContext, input: { candidateId: number; kind: CandidateDocumentKind }): Promise<{ data: Buffer; mime: string; name: string }> {
+export async function readCandidateDocument(
+  ctx: ServiceContext,
+  input: { candidateId: number; kind: CandidateDocumentKind },
+): Promise<{ data: Buffer; mime: string; name: string }> {
   const [row] = await ctx.db
     .select({ document: candidateDocuments, number: candidates.CANDIDATE_NUMBER })
     .from(candidateDocuments)
@@ -297,7 +338,10 @@ const toDocument = (row: DocumentRow): CandidateDocument => ({
 });
 
 /** `POST /admissions/candidates/{id}/documents/{kind}/check`: the document is checked (a checked one stays as it is). */
-export async function checkCandidateDocument(ctx: ServiceContext, input: Acting & { candidateId: number; kind: CandidateDocumentKind }): Promise<CandidateDocument> {
+export async function checkCandidateDocument(
+  ctx: ServiceContext,
+  input: Acting & { candidateId: number; kind: CandidateDocumentKind },
+): Promise<CandidateDocument> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const row = await documentRow(tx, input.candidateId, input.kind, true);
@@ -307,7 +351,15 @@ export async function checkCandidateDocument(ctx: ServiceContext, input: Acting 
       .set({ status: 'CHECKED', note: null, checkedAt: now })
       .where(and(eq(candidateDocuments.candidateId, input.candidateId), eq(candidateDocuments.kind, input.kind)))
       .returning();
-    await audit(tx, { at: now, actorId: input.actor.id, action: 'candidate-document.checked', targetType: 'candidate', targetId: input.candidateId, ip: input.meta.ip, details: { kind: input.kind, from: row.status } });
+    await audit(tx, {
+      at: now,
+      actorId: input.actor.id,
+      action: 'candidate-document.checked',
+      targetType: 'candidate',
+      targetId: input.candidateId,
+      ip: input.meta.ip,
+      details: { kind: input.kind, from: row.status },
+    });
     return toDocument(checked!);
   });
 }
@@ -317,7 +369,10 @@ export async function checkCandidateDocument(ctx: ServiceContext, input: Acting 
  * again; the reason is kept on it (the candidate's file shows it) and mailed to them in their
  * language, with the way back to their file (the candidate page mails a link to their address).
  */
-export async function requestDocumentReplacement(ctx: ServiceContext, input: Acting & { candidateId: number; kind: CandidateDocumentKind; reason: string }): Promise<CandidateDocument> {
+export async function requestDocumentReplacement(
+  ctx: ServiceContext,
+  input: Acting & { candidateId: number; kind: CandidateDocumentKind; reason: string },
+): Promise<CandidateDocument> {
   const now = ctx.clock.now();
   const document = await ctx.db.transaction(async (tx) => {
     const row = await documentRow(tx, input.candidateId, input.kind, true);
@@ -327,7 +382,14 @@ export async function requestDocumentReplacement(ctx: ServiceContext, input: Act
       .where(and(eq(candidateDocuments.candidateId, input.candidateId), eq(candidateDocuments.kind, input.kind)))
       .returning();
     const [candidate] = await tx
-      .select({ number: candidates.CANDIDATE_NUMBER, email: candidates.EMAIL, firstname: candidates.FIRSTNAME, lastname: candidates.LASTNAME, language: candidates.language, entrance: entrances.name })
+      .select({
+        number: candidates.CANDIDATE_NUMBER,
+        email: candidates.EMAIL,
+        firstname: candidates.FIRSTNAME,
+        lastname: candidates.LASTNAME,
+        language: candidates.language,
+        entrance: entrances.name,
+      })
       .from(candidates)
       .innerJoin(entrances, eq(entrances.id, candidates.entranceId))
       .where(eq(candidates.id, input.candidateId));
@@ -339,10 +401,24 @@ export async function requestDocumentReplacement(ctx: ServiceContext, input: Act
         name: `${candidate!.firstname} ${candidate!.lastname}`,
         kind: 'candidate-document-replace',
         key: 'admissions.mail.replace',
-        vars: { document: tr(lang, `admissions.documents.${input.kind}`), reason: input.reason, entrance: candidate!.entrance, number: candidate!.number, link: `${ctx.config.publicUrl}/candidate` },
+        vars: {
+          document: tr(lang, `admissions.documents.${input.kind}`),
+          reason: input.reason,
+          entrance: candidate!.entrance,
+          number: candidate!.number,
+          link: `${ctx.config.publicUrl}/candidate`,
+        },
       }),
     );
-    await audit(tx, { at: now, actorId: input.actor.id, action: 'candidate-document.replace-requested', targetType: 'candidate', targetId: input.candidateId, ip: input.meta.ip, details: { kind: input.kind, from: row.status } });
+    await audit(tx, {
+      at: now,
+      actorId: input.actor.id,
+      action: 'candidate-document.replace-requested',
+      targetType: 'candidate',
+      targetId: input.candidateId,
+      ip: input.meta.ip,
+      details: { kind: input.kind, from: row.status },
+    });
     return toDocument(changed!);
   });
   ctx.mailer.kick();

@@ -20,11 +20,57 @@ beforeAll(async () => {
   entrance = await openEntrance(t, office, { specialities: ['BTS GSI', 'BTS CGE', 'BTS BF'] });
   const at = (minutes: number) => new Date(t.clock.now().getTime() - (100 - minutes) * 60_000);
   // registered in this order, a minute or more apart
-  c.eloise = await insertCandidate(t, { entrance, first: 'GSI', second: 'CGE', lastname: 'Ngo Biyong', firstname: 'Éloïse', gender: 'Female', email: 'eloise.ngo@mail.test', phone: '+237677001122', paid: true, documents: ALL, createdAt: at(1) });
-  c.paul = await insertCandidate(t, { entrance, first: 'CGE', second: 'GSI', lastname: 'Mbarga', firstname: 'Paul', paid: false, documents: { ...ALL, DIPLOMA: 'REPLACE_REQUESTED' }, createdAt: at(2) });
-  c.awa = await insertCandidate(t, { entrance, first: 'BF', lastname: 'Hamadou', firstname: 'Awa', paid: true, decision: { decision: 'ADMITTED', speciality: 'BF' }, createdAt: at(3) });
-  c.formula = await insertCandidate(t, { entrance, first: 'GSI', lastname: '=HYPERLINK("http://evil.test","x")', firstname: '@Chantal', paid: false, decision: { decision: 'REFUSED', speciality: null }, documents: { PHOTO: 'CHECKED' }, createdAt: at(4) });
-  c.brice = await insertCandidate(t, { entrance, first: 'CGE', lastname: 'Fotso', firstname: 'Brice', language: 'fr', documents: { ...ALL, PHOTO: 'CHECKED' }, createdAt: at(5) });
+  c.eloise = await insertCandidate(t, {
+    entrance,
+    first: 'GSI',
+    second: 'CGE',
+    lastname: 'Ngo Biyong',
+    firstname: 'Éloïse',
+    gender: 'Female',
+    email: 'eloise.ngo@mail.test',
+    phone: '+237677001122',
+    paid: true,
+    documents: ALL,
+    createdAt: at(1),
+  });
+  c.paul = await insertCandidate(t, {
+    entrance,
+    first: 'CGE',
+    second: 'GSI',
+    lastname: 'Mbarga',
+    firstname: 'Paul',
+    paid: false,
+    documents: { ...ALL, DIPLOMA: 'REPLACE_REQUESTED' },
+    createdAt: at(2),
+  });
+  c.awa = await insertCandidate(t, {
+    entrance,
+    first: 'BF',
+    lastname: 'Hamadou',
+    firstname: 'Awa',
+    paid: true,
+    decision: { decision: 'ADMITTED', speciality: 'BF' },
+    createdAt: at(3),
+  });
+  c.formula = await insertCandidate(t, {
+    entrance,
+    first: 'GSI',
+    lastname: '=HYPERLINK("http://evil.test","x")',
+    firstname: '@Chantal',
+    paid: false,
+    decision: { decision: 'REFUSED', speciality: null },
+    documents: { PHOTO: 'CHECKED' },
+    createdAt: at(4),
+  });
+  c.brice = await insertCandidate(t, {
+    entrance,
+    first: 'CGE',
+    lastname: 'Fotso',
+    firstname: 'Brice',
+    language: 'fr',
+    documents: { ...ALL, PHOTO: 'CHECKED' },
+    createdAt: at(5),
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -35,7 +81,7 @@ const numbers = async (query: string) => (await page(query)).rows.map((row) => r
 const n = (...names: string[]) => names.map((name) => c[name]!.number);
 
 describe("the office's list of candidates", () => {
-  it('lists an entrance\'s candidates newest first, with their choices, payment, documents and decision', async () => {
+  it("lists an entrance's candidates newest first, with their choices, payment, documents and decision", async () => {
     const all = await page('');
     expect(all).toMatchObject({ total: 5, page: 1, pageSize: 20 });
     expect(all.rows.map((row) => row.CANDIDATE_NUMBER)).toEqual(n('brice', 'formula', 'awa', 'paul', 'eloise'));
@@ -61,7 +107,12 @@ describe("the office's list of candidates", () => {
       DECISION_SPECIALITY_ID: null,
       createdAt: expect.any(String),
     });
-    expect(all.rows.find((row) => row.id === c.awa!.id)).toMatchObject({ DECISION: 'ADMITTED', DECISION_SPECIALITY: 'BTS BF', SECOND_CHOICE: null, documentsComplete: false });
+    expect(all.rows.find((row) => row.id === c.awa!.id)).toMatchObject({
+      DECISION: 'ADMITTED',
+      DECISION_SPECIALITY: 'BTS BF',
+      SECOND_CHOICE: null,
+      documentsComplete: false,
+    });
   });
 
   it('filters by speciality (first or second choice), paid, documents and decision, each alone', async () => {
@@ -93,7 +144,12 @@ describe("the office's list of candidates", () => {
 
   it('pages the list and refuses a filter it does not know', async () => {
     const second = await page('pageSize=2&page=2');
-    expect({ total: second.total, page: second.page, pageSize: second.pageSize, rows: second.rows.map((row) => row.CANDIDATE_NUMBER) }).toEqual({ total: 5, page: 2, pageSize: 2, rows: n('awa', 'paul') });
+    expect({ total: second.total, page: second.page, pageSize: second.pageSize, rows: second.rows.map((row) => row.CANDIDATE_NUMBER) }).toEqual({
+      total: 5,
+      page: 2,
+      pageSize: 2,
+      rows: n('awa', 'paul'),
+    });
     expect((await page('page=3&pageSize=2')).rows.map((row) => row.CANDIDATE_NUMBER)).toEqual(n('eloise'));
     for (const bad of ['paid=maybe', 'documents=half', 'decision=MAYBE', 'entrance=abc', 'pageSize=500']) {
       expect(outcome(await office.get(`/api/admissions/candidates?${bad}`)), bad).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
@@ -102,9 +158,13 @@ describe("the office's list of candidates", () => {
 });
 
 describe('the export', () => {
-  const csvLines = (body: string) => body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+  const csvLines = (body: string) =>
+    body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
 
-  it("exports the selection as CSV with every column a reader needs, spreadsheet-safe, and audits it", async () => {
+  it('exports the selection as CSV with every column a reader needs, spreadsheet-safe, and audits it', async () => {
     const res = await office.get(`/api/admissions/candidates/export?format=csv&entrance=${entrance.Entrance_ID}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
@@ -128,13 +188,21 @@ describe('the export', () => {
     expect(formula).toContain(',Not admitted,,');
     const paid = csvLines((await office.get(`/api/admissions/candidates/export?format=csv&entrance=${entrance.Entrance_ID}&paid=true`)).body);
     expect(paid.slice(1).map((line) => line.split(',')[0])).toEqual(n('awa', 'eloise'));
-    const [audited] = await t.db.select({ details: auditLog.details }).from(auditLog).where(eq(auditLog.action, 'candidates.exported')).orderBy(desc(auditLog.id)).limit(1);
+    const [audited] = await t.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'candidates.exported'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
     expect(audited!.details).toMatchObject({ format: 'csv', rows: 2, filters: { paid: 'true', entrance: entrance.Entrance_ID } });
   });
 
   it('exports XLSX that opens, with the same rows and the formula-looking name as text, in French for a French reader', async () => {
     const [admissions] = await t.db.select({ id: persons.id }).from(persons).where(eq(persons.MATRICULE, DEMO_ACCOUNTS.admissions.matricule));
-    await t.db.insert(settings).values({ personId: admissions!.id, values: { LANGUAGE: 'fr' } }).onConflictDoUpdate({ target: settings.personId, set: { values: { LANGUAGE: 'fr' } } });
+    await t.db
+      .insert(settings)
+      .values({ personId: admissions!.id, values: { LANGUAGE: 'fr' } })
+      .onConflictDoUpdate({ target: settings.personId, set: { values: { LANGUAGE: 'fr' } } });
     await t.settled();
     const res = await office.get(`/api/admissions/candidates/export?format=xlsx&entrance=${entrance.Entrance_ID}`);
     await t.db.delete(settings).where(eq(settings.personId, admissions!.id));
@@ -163,7 +231,14 @@ describe("a candidate's file and documents", () => {
     const res = await office.get(`/api/admissions/candidates/${c.eloise!.id}`);
     expect(res.headers['cache-control']).toBe('no-store');
     const file = ok<CandidateFile>(res);
-    expect(file).toMatchObject({ CANDIDATE_NUMBER: c.eloise!.number, FIRSTNAME: 'Éloïse', HAS_PAID: true, documentsComplete: true, decision: null, ENTRANCE_ID: entrance.Entrance_ID });
+    expect(file).toMatchObject({
+      CANDIDATE_NUMBER: c.eloise!.number,
+      FIRSTNAME: 'Éloïse',
+      HAS_PAID: true,
+      documentsComplete: true,
+      decision: null,
+      ENTRANCE_ID: entrance.Entrance_ID,
+    });
     expect(file.PHOTO_4X4_URL).toBe(`/api/admissions/candidates/${c.eloise!.id}/documents/PHOTO`);
     expect(file.documents.map((d) => [d.kind, d.status, d.url])).toEqual([
       ['PHOTO', 'SUBMITTED', `/api/admissions/candidates/${c.eloise!.id}/documents/PHOTO`],
@@ -173,11 +248,16 @@ describe("a candidate's file and documents", () => {
     expect(outcome(await office.get('/api/admissions/candidates/999999'))).toMatchObject({ status: 404, code: 'NOT_FOUND' });
   });
 
-  it('serves a document\'s stored bytes, sandboxed and never cached; 404 for a document not given', async () => {
+  it("serves a document's stored bytes, sandboxed and never cached; 404 for a document not given", async () => {
     const res = await office.get(`/api/admissions/candidates/${c.eloise!.id}/documents/BIRTH_CERTIFICATE`);
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(DOCUMENT_BYTES.BIRTH_CERTIFICATE.data)).toBe(true);
-    expect(res.headers).toMatchObject({ 'content-type': 'application/pdf', 'cache-control': 'private, no-store', 'content-security-policy': 'sandbox', 'x-content-type-options': 'nosniff' });
+    expect(res.headers).toMatchObject({
+      'content-type': 'application/pdf',
+      'cache-control': 'private, no-store',
+      'content-security-policy': 'sandbox',
+      'x-content-type-options': 'nosniff',
+    });
     expect(res.headers['content-disposition']).toBe(`inline; filename="${c.eloise!.number}-BIRTH_CERTIFICATE.pdf"`);
     expect((await office.get(`/api/admissions/candidates/${c.eloise!.id}/documents/PHOTO`)).headers['content-type']).toBe('image/png');
     expect(outcome(await office.get(`/api/admissions/candidates/${c.awa!.id}/documents/PHOTO`))).toMatchObject({ status: 404 });
@@ -187,16 +267,31 @@ describe("a candidate's file and documents", () => {
   it('marks a document checked (once), audited', async () => {
     const checked = ok<CandidateDocument>(await office.post(`/api/admissions/candidates/${c.paul!.id}/documents/PHOTO/check`));
     expect(checked).toMatchObject({ kind: 'PHOTO', status: 'CHECKED', note: null, url: `/api/admissions/candidates/${c.paul!.id}/documents/PHOTO` });
-    const [row] = await t.db.select().from(candidateDocuments).where(and(eq(candidateDocuments.candidateId, c.paul!.id), eq(candidateDocuments.kind, 'PHOTO')));
+    const [row] = await t.db
+      .select()
+      .from(candidateDocuments)
+      .where(and(eq(candidateDocuments.candidateId, c.paul!.id), eq(candidateDocuments.kind, 'PHOTO')));
     expect(row!.checkedAt?.toISOString()).toBe(t.clock.now().toISOString());
     t.clock.advance(60_000);
     ok(await office.post(`/api/admissions/candidates/${c.paul!.id}/documents/PHOTO/check`));
-    const [again] = await t.db.select().from(candidateDocuments).where(and(eq(candidateDocuments.candidateId, c.paul!.id), eq(candidateDocuments.kind, 'PHOTO')));
+    const [again] = await t.db
+      .select()
+      .from(candidateDocuments)
+      .where(and(eq(candidateDocuments.candidateId, c.paul!.id), eq(candidateDocuments.kind, 'PHOTO')));
     expect(again!.checkedAt).toEqual(row!.checkedAt);
     // a document asked again, checked after all
-    expect(ok<CandidateDocument>(await office.post(`/api/admissions/candidates/${c.paul!.id}/documents/DIPLOMA/check`))).toMatchObject({ status: 'CHECKED', note: null });
-    const audits = await t.db.select({ details: auditLog.details }).from(auditLog).where(and(eq(auditLog.action, 'candidate-document.checked'), eq(auditLog.targetId, String(c.paul!.id))));
-    expect(audits.map((a) => a.details)).toEqual([{ kind: 'PHOTO', from: 'SUBMITTED' }, { kind: 'DIPLOMA', from: 'REPLACE_REQUESTED' }]);
+    expect(ok<CandidateDocument>(await office.post(`/api/admissions/candidates/${c.paul!.id}/documents/DIPLOMA/check`))).toMatchObject({
+      status: 'CHECKED',
+      note: null,
+    });
+    const audits = await t.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'candidate-document.checked'), eq(auditLog.targetId, String(c.paul!.id))));
+    expect(audits.map((a) => a.details)).toEqual([
+      { kind: 'PHOTO', from: 'SUBMITTED' },
+      { kind: 'DIPLOMA', from: 'REPLACE_REQUESTED' },
+    ]);
     expect(outcome(await office.post(`/api/admissions/candidates/${c.awa!.id}/documents/DIPLOMA/check`))).toMatchObject({ status: 404 });
   });
 
@@ -219,10 +314,16 @@ describe("a candidate's file and documents", () => {
     const [english] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, c.eloise!.email)).orderBy(desc(mailOutbox.id));
     expect(english!.subject).toBe(`Your diploma must be sent again (${c.eloise!.number})`);
     expect(english!.textBody).toContain('The reason: Only the first page was sent.');
-    expect(outcome(await office.post(`/api/admissions/candidates/${c.brice!.id}/documents/PHOTO/replace`, { REASON: '  ' }))).toMatchObject({ status: 400, fields: { REASON: 'validation.required' } });
+    expect(outcome(await office.post(`/api/admissions/candidates/${c.brice!.id}/documents/PHOTO/replace`, { REASON: '  ' }))).toMatchObject({
+      status: 400,
+      fields: { REASON: 'validation.required' },
+    });
     expect(outcome(await office.post(`/api/admissions/candidates/${c.awa!.id}/documents/PHOTO/replace`, { REASON: 'x' }))).toMatchObject({ status: 404 });
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, c.awa!.email))).toEqual([]);
-    const [audited] = await t.db.select({ actorId: auditLog.actorId, details: auditLog.details }).from(auditLog).where(and(eq(auditLog.action, 'candidate-document.replace-requested'), eq(auditLog.targetId, String(c.brice!.id))));
+    const [audited] = await t.db
+      .select({ actorId: auditLog.actorId, details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'candidate-document.replace-requested'), eq(auditLog.targetId, String(c.brice!.id))));
     expect(audited).toEqual({ actorId: expect.any(Number), details: { kind: 'PHOTO', from: 'CHECKED' } });
   });
 });

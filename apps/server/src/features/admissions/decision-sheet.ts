@@ -31,6 +31,8 @@ export async function readDecisionSheet(data: Buffer): Promise<SheetLine[]> {
   if (!lines.length) throw invalidSheet('The file has no decision', REQUIRED_COLUMNS);
   return lines.map(({ line, cells }) => ({
     line,
-    cells: Object.fromEntries(DECISION_IMPORT_COLUMNS.map((column) => [column, header.indexOf(column) === -1 ? '' : (cells[header.indexOf(column)] ?? '').trim()])) as Record<DecisionImportColumn, string>,
+    cells: Object.fromEntries(
+      DECISION_IMPORT_COLUMNS.map((column) => [column, header.indexOf(column) === -1 ? '' : (cells[header.indexOf(column)] ?? '').trim()]),
+    ) as Record<DecisionImportColumn, string>,
   }));
 }

@@ -38,7 +38,11 @@ const DECISION_WORDS: Record<string, AdmissionDecision> = {
   REFUSE: 'REFUSED',
   REFUSEE: 'REFUSED',
 };
-const words = (text: string) => fold(text).toUpperCase().replace(/['’ʼ`_\-\s]+/g, ' ').trim();
+const words = (text: string) =>
+  fold(text)
+    .toUpperCase()
+    .replace(/['’ʼ`_\-\s]+/g, ' ')
+    .trim();
 
 /** A decision as a file writes it (ADMITTED, WAITING_LIST, REFUSED, or ADMIS, LISTE D'ATTENTE, REFUSÉ in any case), or null. */
 export const decisionOf = (cell: string): AdmissionDecision | null => DECISION_WORDS[words(cell)] ?? null;
@@ -46,9 +50,24 @@ export const decisionOf = (cell: string): AdmissionDecision | null => DECISION_W
 /** The field of a line's mistake in DECISION_IMPORT_INVALID. */
 const lineKey = (line: number) => `line ${line}`;
 const importInvalid = (errors: Map<number, string>) =>
-  new AppError('DECISION_IMPORT_INVALID', { fields: Object.fromEntries([...errors].sort(([a], [b]) => a - b).map(([line, message]) => [lineKey(line), message])) });
+  new AppError('DECISION_IMPORT_INVALID', {
+    fields: Object.fromEntries([...errors].sort(([a], [b]) => a - b).map(([line, message]) => [lineKey(line), message])),
+  });
 
-type LockedCandidate = Pick<typeof candidates.$inferSelect, 'id' | 'CANDIDATE_NUMBER' | 'firstChoiceId' | 'secondChoiceId' | 'decision' | 'decisionSpecialityId' | 'EMAIL' | 'FIRSTNAME' | 'LASTNAME' | 'language' | 'entranceId'>;
+type LockedCandidate = Pick<
+  typeof candidates.$inferSelect,
+  | 'id'
+  | 'CANDIDATE_NUMBER'
+  | 'firstChoiceId'
+  | 'secondChoiceId'
+  | 'decision'
+  | 'decisionSpecialityId'
+  | 'EMAIL'
+  | 'FIRSTNAME'
+  | 'LASTNAME'
+  | 'language'
+  | 'entranceId'
+>;
 
 /** Candidates locked per statement (their numbers are parameters). */
 const LOCK_CHUNK = 1000;
@@ -58,7 +77,10 @@ async function lockCandidates(tx: Tx, numbers: readonly string[]): Promise<Map<s
   const byNumber = new Map<string, LockedCandidate>();
   const ids: number[] = [];
   for (let i = 0; i < numbers.length; i += LOCK_CHUNK) {
-    const rows = await tx.select({ id: candidates.id }).from(candidates).where(inArray(candidates.CANDIDATE_NUMBER, numbers.slice(i, i + LOCK_CHUNK)));
+    const rows = await tx
+      .select({ id: candidates.id })
+      .from(candidates)
+      .where(inArray(candidates.CANDIDATE_NUMBER, numbers.slice(i, i + LOCK_CHUNK)));
     ids.push(...rows.map((row) => row.id));
   }
   ids.sort((a, b) => a - b);
@@ -102,7 +124,15 @@ async function specialityWords(tx: Tx, ids: readonly number[]): Promise<Map<numb
   const found = new Map<number, SpecialityWords>();
   for (let i = 0; i < wanted.length; i += LOCK_CHUNK) {
     const rows = await tx
-      .select({ id: entranceSpecialities.id, abbreviation: branches.abbreviation, cycleCode: cycles.code, name: branches.name, nameFr: branches.nameFr, cycleName: cycles.name, cycleNameFr: cycles.nameFr })
+      .select({
+        id: entranceSpecialities.id,
+        abbreviation: branches.abbreviation,
+        cycleCode: cycles.code,
+        name: branches.name,
+        nameFr: branches.nameFr,
+        cycleName: cycles.name,
+        cycleNameFr: cycles.nameFr,
+      })
       .from(entranceSpecialities)
       .innerJoin(cycles, eq(cycles.id, entranceSpecialities.cycleId))
       .innerJoin(branches, eq(branches.id, entranceSpecialities.branchId))
@@ -140,7 +170,10 @@ function chosenSpeciality(request: DecisionRequest, candidate: LockedCandidate, 
  * changes (the decision or its speciality) sets decided_at, is audited and mailed; one that does
  * not is left as it is.
  */
-async function recordDecisions(ctx: ServiceContext, input: Acting & { requests: readonly DecisionRequest[]; errors: Map<number, string>; source: 'entered' | 'import' }): Promise<DecisionsResult> {
+async function recordDecisions(
+  ctx: ServiceContext,
+  input: Acting & { requests: readonly DecisionRequest[]; errors: Map<number, string>; source: 'entered' | 'import' },
+): Promise<DecisionsResult> {
   const { requests } = input;
   const errors = new Map(input.errors);
   const seen = new Set<string>();
@@ -152,7 +185,10 @@ async function recordDecisions(ctx: ServiceContext, input: Acting & { requests: 
   const now = ctx.clock.now();
   const result = await ctx.db.transaction(async (tx) => {
     const locked = await lockCandidates(tx, [...seen]);
-    const names = await specialityWords(tx, [...locked.values()].flatMap((c) => [c.firstChoiceId, ...(c.secondChoiceId === null ? [] : [c.secondChoiceId])]));
+    const names = await specialityWords(
+      tx,
+      [...locked.values()].flatMap((c) => [c.firstChoiceId, ...(c.secondChoiceId === null ? [] : [c.secondChoiceId])]),
+    );
     const changes: { candidate: LockedCandidate; decision: AdmissionDecision; specialityId: number | null }[] = [];
     let unchanged = 0;
     for (const request of requests) {
@@ -174,7 +210,14 @@ async function recordDecisions(ctx: ServiceContext, input: Acting & { requests: 
     if (errors.size) throw importInvalid(errors);
     if (!changes.length) return { recorded: 0, mailed: 0, unchanged };
 
-    const entranceNames = new Map((await tx.select({ id: entrances.id, name: entrances.name }).from(entrances).where(inArray(entrances.id, [...new Set(changes.map((c) => c.candidate.entranceId))]))).map((e) => [e.id, e.name]));
+    const entranceNames = new Map(
+      (
+        await tx
+          .select({ id: entrances.id, name: entrances.name })
+          .from(entrances)
+          .where(inArray(entrances.id, [...new Set(changes.map((c) => c.candidate.entranceId))]))
+      ).map((e) => [e.id, e.name]),
+    );
     let mailed = 0;
     for (const { candidate, decision, specialityId } of changes) {
       await tx.update(candidates).set({ decision, decisionSpecialityId: specialityId, decidedAt: now, updatedAt: now }).where(eq(candidates.id, candidate.id));
@@ -214,7 +257,12 @@ async function recordDecisions(ctx: ServiceContext, input: Acting & { requests: 
 
 /** `POST /admissions/decisions`: decisions entered by hand; a mistake names its position (`line 2` is the second decision). */
 export async function enterDecisions(ctx: ServiceContext, input: Acting & { values: DecisionsInput }): Promise<DecisionsResult> {
-  const requests = input.values.decisions.map((d, i): DecisionRequest => ({ line: i + 1, number: d.CANDIDATE_NUMBER, decision: d.DECISION, speciality: d.SPECIALITY_ID === null ? null : { id: d.SPECIALITY_ID } }));
+  const requests = input.values.decisions.map((d, i): DecisionRequest => ({
+    line: i + 1,
+    number: d.CANDIDATE_NUMBER,
+    decision: d.DECISION,
+    speciality: d.SPECIALITY_ID === null ? null : { id: d.SPECIALITY_ID },
+  }));
   return recordDecisions(ctx, { ...input, requests, errors: new Map(), source: 'entered' });
 }
 

@@ -25,13 +25,23 @@ type Made = { id: number; number: string; email: string };
 /** Fresh candidates of the test entrance: GSI then CGE, the first in French. */
 async function someCandidates(count: number): Promise<Made[]> {
   const made: Made[] = [];
-  for (let i = 0; i < count; i++) made.push(await insertCandidate(t, { entrance, first: 'GSI', second: 'CGE', language: i === 0 ? 'fr' : 'en', firstname: `Firstname${i}`, lastname: 'Decided' }));
+  for (let i = 0; i < count; i++)
+    made.push(
+      await insertCandidate(t, { entrance, first: 'GSI', second: 'CGE', language: i === 0 ? 'fr' : 'en', firstname: `Firstname${i}`, lastname: 'Decided' }),
+    );
   return made;
 }
-const decide = (decisions: { CANDIDATE_NUMBER: string; DECISION: string; SPECIALITY_ID?: number | null }[]) => office.post('/api/admissions/decisions', { decisions });
-const mailsTo = (addresses: readonly string[]) => t.db.select().from(mailOutbox).where(inArray(mailOutbox.toAddress, [...addresses])).orderBy(desc(mailOutbox.id));
+const decide = (decisions: { CANDIDATE_NUMBER: string; DECISION: string; SPECIALITY_ID?: number | null }[]) =>
+  office.post('/api/admissions/decisions', { decisions });
+const mailsTo = (addresses: readonly string[]) =>
+  t.db
+    .select()
+    .from(mailOutbox)
+    .where(inArray(mailOutbox.toAddress, [...addresses]))
+    .orderBy(desc(mailOutbox.id));
 const csv = (text: string) => Buffer.from(text, 'utf8');
-const importFile = (data: Buffer, filename = 'decisions.csv', type = 'text/csv') => postMultipart(office, '/api/admissions/decisions/import', {}, { data, filename, type });
+const importFile = (data: Buffer, filename = 'decisions.csv', type = 'text/csv') =>
+  postMultipart(office, '/api/admissions/decisions/import', {}, { data, filename, type });
 
 describe('decisions entered by hand', () => {
   it('records admitted (first choice by default), waiting list (a speciality named) and refused, and mails each candidate in their language', async () => {
@@ -52,7 +62,9 @@ describe('decisions entered by hand', () => {
     ]);
     const [french] = await mailsTo([a!.email]);
     expect(french).toMatchObject({ kind: 'admission-admitted', subject: `${entrance.Entrance_Name}\u00a0: votre admission` });
-    expect(french!.textBody).toContain(`admission en Gestion des systèmes d'information (Brevet de technicien supérieur (BTS)) (numéro de candidat ${a!.number})`);
+    expect(french!.textBody).toContain(
+      `admission en Gestion des systèmes d'information (Brevet de technicien supérieur (BTS)) (numéro de candidat ${a!.number})`,
+    );
     expect(french!.textBody).toContain('http://portal.test/candidate');
     const [waiting] = await mailsTo([b!.email]);
     expect(waiting).toMatchObject({ kind: 'admission-waiting-list', subject: `${entrance.Entrance_Name}: you are on the waiting list` });
@@ -60,13 +72,23 @@ describe('decisions entered by hand', () => {
     const [refused] = await mailsTo([r!.email]);
     expect(refused!.kind).toBe('admission-refused');
     expect(refused!.textBody).toContain('you are not admitted');
-    const audits = await t.db.select({ details: auditLog.details }).from(auditLog).where(and(eq(auditLog.action, 'candidate.decided'), eq(auditLog.targetId, String(b!.id))));
-    expect(audits.map((x) => x.details)).toEqual([{ decision: 'WAITING_LIST', specialityId: specialityOf(entrance, 'CGE'), from: null, fromSpecialityId: null, source: 'entered' }]);
+    const audits = await t.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'candidate.decided'), eq(auditLog.targetId, String(b!.id))));
+    expect(audits.map((x) => x.details)).toEqual([
+      { decision: 'WAITING_LIST', specialityId: specialityOf(entrance, 'CGE'), from: null, fromSpecialityId: null, source: 'entered' },
+    ]);
   });
 
   it('neither rewrites nor mails a decision that does not change; a changed speciality is a change', async () => {
     const [a, b] = await someCandidates(2);
-    ok(await decide([{ CANDIDATE_NUMBER: a!.number, DECISION: 'ADMITTED' }, { CANDIDATE_NUMBER: b!.number, DECISION: 'WAITING_LIST' }]));
+    ok(
+      await decide([
+        { CANDIDATE_NUMBER: a!.number, DECISION: 'ADMITTED' },
+        { CANDIDATE_NUMBER: b!.number, DECISION: 'WAITING_LIST' },
+      ]),
+    );
     const first = await decisionsOf(t, [a!.id, b!.id]);
     t.clock.advance(60_000);
     const again = ok<DecisionsResult>(
@@ -94,10 +116,18 @@ describe('decisions entered by hand', () => {
       { CANDIDATE_NUMBER: b!.number, DECISION: 'ADMITTED', SPECIALITY_ID: specialityOf(entrance, 'BF') },
       { CANDIDATE_NUMBER: b!.number, DECISION: 'ADMITTED', SPECIALITY_ID: specialityOf(other, 'GSI') },
     ]);
-    expect(outcome(res)).toEqual({ status: 400, code: 'DECISION_IMPORT_INVALID', fields: { 'line 2': 'validation.invalid', 'line 3': 'validation.invalid', 'line 4': 'validation.duplicateLine' } });
+    expect(outcome(res)).toEqual({
+      status: 400,
+      code: 'DECISION_IMPORT_INVALID',
+      fields: { 'line 2': 'validation.invalid', 'line 3': 'validation.invalid', 'line 4': 'validation.duplicateLine' },
+    });
     expect([...(await decisionsOf(t, [a!.id, b!.id])).values()].map((x) => x.decision)).toEqual([null, null]);
     expect(await mailsTo([a!.email, b!.email])).toEqual([]);
-    expect(outcome(await decide([{ CANDIDATE_NUMBER: a!.number, DECISION: 'ACCEPTED' }]))).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', fields: { 'decisions.0.DECISION': 'validation.invalid' } });
+    expect(outcome(await decide([{ CANDIDATE_NUMBER: a!.number, DECISION: 'ACCEPTED' }]))).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      fields: { 'decisions.0.DECISION': 'validation.invalid' },
+    });
     expect(outcome(await decide([]))).toMatchObject({ status: 400, fields: { decisions: 'validation.required' } });
   });
 
@@ -118,9 +148,9 @@ describe('decisions entered by hand', () => {
 
 describe('decisions imported from a file', () => {
   it('reads the decision words in English and French, any case, with or without accents', () => {
-    expect(['ADMITTED', 'admis', 'Admise', 'WAITING_LIST', 'waiting list', "Liste d'attente", 'LISTE D’ATTENTE', 'REFUSED', 'refusé', 'REFUSEE'].map(decisionOf)).toEqual([
-      'ADMITTED', 'ADMITTED', 'ADMITTED', 'WAITING_LIST', 'WAITING_LIST', 'WAITING_LIST', 'WAITING_LIST', 'REFUSED', 'REFUSED', 'REFUSED',
-    ]);
+    expect(
+      ['ADMITTED', 'admis', 'Admise', 'WAITING_LIST', 'waiting list', "Liste d'attente", 'LISTE D’ATTENTE', 'REFUSED', 'refusé', 'REFUSEE'].map(decisionOf),
+    ).toEqual(['ADMITTED', 'ADMITTED', 'ADMITTED', 'WAITING_LIST', 'WAITING_LIST', 'WAITING_LIST', 'WAITING_LIST', 'REFUSED', 'REFUSED', 'REFUSED']);
     expect(['', 'OUI', 'ADMITTED!', 'maybe'].map(decisionOf)).toEqual([null, null, null, null]);
   });
 
@@ -147,7 +177,9 @@ describe('decisions imported from a file', () => {
     expect(ok<DecisionsResult>(await importFile(file))).toEqual({ recorded: 0, mailed: 0, unchanged: 4 });
     const byId = csv(`CANDIDATE_NUMBER,DECISION,SPECIALITY\n${a!.number},ADMITTED,${specialityOf(entrance, 'CGE')}\n${b!.number},WAITING_LIST,\n`);
     expect(ok<DecisionsResult>(await importFile(byId))).toEqual({ recorded: 2, mailed: 2, unchanged: 0 });
-    expect([...(await decisionsOf(t, [a!.id, b!.id])).values()].map((x) => x.specialityId).sort()).toEqual([specialityOf(entrance, 'CGE'), specialityOf(entrance, 'GSI')].sort());
+    expect([...(await decisionsOf(t, [a!.id, b!.id])).values()].map((x) => x.specialityId).sort()).toEqual(
+      [specialityOf(entrance, 'CGE'), specialityOf(entrance, 'GSI')].sort(),
+    );
     expect((await mailsTo([a!.email, b!.email, r!.email, d!.email])).length).toBe(6);
   });
 
@@ -159,19 +191,28 @@ describe('decisions imported from a file', () => {
     sheet.addRow([a!.number, 'Admis', specialityOf(entrance, 'CGE')]);
     sheet.addRow([b!.number, 'refused', null]);
     const data = Buffer.from(await workbook.xlsx.writeBuffer());
-    expect(ok<DecisionsResult>(await importFile(data, 'decisions.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'))).toEqual({ recorded: 2, mailed: 2, unchanged: 0 });
+    expect(ok<DecisionsResult>(await importFile(data, 'decisions.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'))).toEqual({
+      recorded: 2,
+      mailed: 2,
+      unchanged: 0,
+    });
     const stored = await decisionsOf(t, [a!.id, b!.id]);
     expect([stored.get(a!.id), stored.get(b!.id)].map((x) => [x!.decision, x!.specialityId])).toEqual([
       ['ADMITTED', specialityOf(entrance, 'CGE')],
       ['REFUSED', null],
     ]);
-    const audited = await t.db.select({ details: auditLog.details }).from(auditLog).where(and(eq(auditLog.action, 'candidate.decided'), eq(auditLog.targetId, String(a!.id))));
+    const audited = await t.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'candidate.decided'), eq(auditLog.targetId, String(a!.id))));
     expect(audited.map((x) => (x.details as { source: string }).source)).toEqual(['import']);
   });
 
   it('takes the file as the raw body too', async () => {
     const [a] = await someCandidates(1);
-    const res = await office.request('POST', '/api/admissions/decisions/import', csv(`CANDIDATE_NUMBER,DECISION\n${a!.number},REFUSED\n`), { 'content-type': 'text/csv' });
+    const res = await office.request('POST', '/api/admissions/decisions/import', csv(`CANDIDATE_NUMBER,DECISION\n${a!.number},REFUSED\n`), {
+      'content-type': 'text/csv',
+    });
     expect(ok<DecisionsResult>(res)).toEqual({ recorded: 1, mailed: 1, unchanged: 0 });
   });
 
@@ -209,11 +250,21 @@ describe('decisions imported from a file', () => {
   it('refuses a file without its columns, an empty or unreadable one', async () => {
     const decided = async () => (await t.db.select({ id: candidates.id }).from(candidates).where(isNotNull(candidates.decision))).length;
     const before = await decided();
-    expect(outcome(await importFile(csv('NUMBER,DECISION\nC27000001,ADMITTED\n')))).toEqual({ status: 400, code: 'CSV_INVALID', columns: ['CANDIDATE_NUMBER'] });
+    expect(outcome(await importFile(csv('NUMBER,DECISION\nC27000001,ADMITTED\n')))).toEqual({
+      status: 400,
+      code: 'CSV_INVALID',
+      columns: ['CANDIDATE_NUMBER'],
+    });
     expect(outcome(await importFile(csv('CANDIDATE_NUMBER;DECISION\n')))).toMatchObject({ status: 400, code: 'CSV_INVALID' });
     expect(outcome(await importFile(Buffer.from([0xff, 0xfe, 0x00, 0x41])))).toMatchObject({ status: 400 });
-    expect(outcome(await importFile(Buffer.from('PK\u0003\u0004broken', 'latin1'), 'x.xlsx', 'application/octet-stream'))).toMatchObject({ status: 400, code: 'CSV_INVALID' });
-    expect(outcome(await postMultipart(office, '/api/admissions/decisions/import', {}))).toMatchObject({ status: 400, fields: { FILE: 'validation.required' } });
+    expect(outcome(await importFile(Buffer.from('PK\u0003\u0004broken', 'latin1'), 'x.xlsx', 'application/octet-stream'))).toMatchObject({
+      status: 400,
+      code: 'CSV_INVALID',
+    });
+    expect(outcome(await postMultipart(office, '/api/admissions/decisions/import', {}))).toMatchObject({
+      status: 400,
+      fields: { FILE: 'validation.required' },
+    });
     // no candidate was decided by any of them
     expect(await decided()).toBe(before);
   });

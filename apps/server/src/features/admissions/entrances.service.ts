@@ -105,9 +105,17 @@ export async function createEntrance(ctx: ServiceContext, input: Acting & { valu
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     await checkSpecialities(tx, values.SPECIALITIES);
-    const [row] = await tx.insert(entrances).values({ ...entranceValues(values), createdAt: now, updatedAt: now }).returning();
+    const [row] = await tx
+      .insert(entrances)
+      .values({ ...entranceValues(values), createdAt: now, updatedAt: now })
+      .returning();
     await tx.insert(entranceSpecialities).values(values.SPECIALITIES.map((s) => ({ entranceId: row!.id, cycleId: s.CYCLE_ID, branchId: s.BRANCH_ID })));
-    await auditEntrance(tx, ctx, input, 'entrance.created', row!.id, { name: values.NAME, amount: values.AMOUNT, registrationLimitDate: values.REGISTRATION_LIMIT_DATE, specialities: values.SPECIALITIES.length });
+    await auditEntrance(tx, ctx, input, 'entrance.created', row!.id, {
+      name: values.NAME,
+      amount: values.AMOUNT,
+      registrationLimitDate: values.REGISTRATION_LIMIT_DATE,
+      specialities: values.SPECIALITIES.length,
+    });
     return officeEntrance(tx, row!.id, now);
   });
 }
@@ -141,14 +149,24 @@ export async function changeEntrance(ctx: ServiceContext, input: Acting & { id: 
         const [chosen] = await tx
           .select({ id: candidates.id })
           .from(candidates)
-          .where(and(eq(candidates.entranceId, input.id), or(inArray(candidates.firstChoiceId, removed), inArray(candidates.secondChoiceId, removed), inArray(candidates.decisionSpecialityId, removed))))
+          .where(
+            and(
+              eq(candidates.entranceId, input.id),
+              or(inArray(candidates.firstChoiceId, removed), inArray(candidates.secondChoiceId, removed), inArray(candidates.decisionSpecialityId, removed)),
+            ),
+          )
           .limit(1);
         if (chosen) throw new AppError('ENTRANCE_HAS_CANDIDATES');
         await tx.delete(entranceSpecialities).where(inArray(entranceSpecialities.id, removed));
       }
       if (added.length) await tx.insert(entranceSpecialities).values(added.map((s) => ({ entranceId: input.id, cycleId: s.CYCLE_ID, branchId: s.BRANCH_ID })));
-      await tx.update(entrances).set({ ...entranceValues(values), updatedAt: now }).where(eq(entrances.id, input.id));
-      const changed = Object.entries(entranceValues(values)).filter(([key, value]) => before[key as keyof EntranceRow] !== value).map(([key]) => key);
+      await tx
+        .update(entrances)
+        .set({ ...entranceValues(values), updatedAt: now })
+        .where(eq(entrances.id, input.id));
+      const changed = Object.entries(entranceValues(values))
+        .filter(([key, value]) => before[key as keyof EntranceRow] !== value)
+        .map(([key]) => key);
       await auditEntrance(tx, ctx, input, 'entrance.changed', input.id, { changed, specialitiesAdded: added.length, specialitiesRemoved: removed.length });
       return officeEntrance(tx, input.id, now);
     });
@@ -175,7 +193,10 @@ export async function setEntranceClosed(ctx: ServiceContext, input: Acting & { i
     if (!input.closed && row.closedAt !== null) {
       if (row.registrationLimitDate < universityDayOf(now)) throw new AppError('ENTRANCE_CLOSED');
       await tx.update(entrances).set({ closedAt: null, updatedAt: now }).where(eq(entrances.id, row.id));
-      await auditEntrance(tx, ctx, input, 'entrance.reopened', row.id, { registrationLimitDate: row.registrationLimitDate, closedAt: row.closedAt.toISOString() });
+      await auditEntrance(tx, ctx, input, 'entrance.reopened', row.id, {
+        registrationLimitDate: row.registrationLimitDate,
+        closedAt: row.closedAt.toISOString(),
+      });
     }
     return officeEntrance(tx, row.id, now);
   });
@@ -195,13 +216,24 @@ export async function entranceCounts(ctx: ServiceContext, input: { id: number })
   const day = sql<string>`to_char((${candidates.createdAt} at time zone 'UTC') + ${UNIVERSITY_OFFSET}, 'YYYY-MM-DD')`;
   const [specialities, perSpeciality, perDay] = await Promise.all([
     specialitiesOf(ctx.db, [input.id]),
-    ctx.db.select({ id: candidates.firstChoiceId, total: count(), paid }).from(candidates).where(eq(candidates.entranceId, input.id)).groupBy(candidates.firstChoiceId),
+    ctx.db
+      .select({ id: candidates.firstChoiceId, total: count(), paid })
+      .from(candidates)
+      .where(eq(candidates.entranceId, input.id))
+      .groupBy(candidates.firstChoiceId),
     ctx.db.select({ day, total: count(), paid }).from(candidates).where(eq(candidates.entranceId, input.id)).groupBy(day).orderBy(day),
   ]);
   return {
     perSpeciality: (specialities.get(input.id) ?? []).map((s) => {
       const counted = perSpeciality.find((c) => c.id === s.SPECIALITY_ID);
-      return { SPECIALITY_ID: s.SPECIALITY_ID, SPECIALITY_DESCRIPTION: s.SPECIALITY_DESCRIPTION, SPECIALITY_DESCRIPTION_FR: s.SPECIALITY_DESCRIPTION_FR, CYCLE_NAME: s.CYCLE_NAME, total: counted?.total ?? 0, paid: counted?.paid ?? 0 };
+      return {
+        SPECIALITY_ID: s.SPECIALITY_ID,
+        SPECIALITY_DESCRIPTION: s.SPECIALITY_DESCRIPTION,
+        SPECIALITY_DESCRIPTION_FR: s.SPECIALITY_DESCRIPTION_FR,
+        CYCLE_NAME: s.CYCLE_NAME,
+        total: counted?.total ?? 0,
+        paid: counted?.paid ?? 0,
+      };
     }),
     perDay: perDay.map((d) => ({ day: d.day, total: d.total, paid: d.paid })),
   };
@@ -232,9 +264,24 @@ export async function closePastDeadlineEntrances(ctx: ServiceContext): Promise<{
         .limit(CLOSE_BATCH)
         .for('update', { skipLocked: true });
       if (!due.length) return 0;
-      await tx.update(entrances).set({ closedAt: now, updatedAt: now }).where(inArray(entrances.id, due.map((e) => e.id)));
+      await tx
+        .update(entrances)
+        .set({ closedAt: now, updatedAt: now })
+        .where(
+          inArray(
+            entrances.id,
+            due.map((e) => e.id),
+          ),
+        );
       for (const entrance of due) {
-        await audit(tx, { at: now, actorId: null, action: 'entrance.closed', targetType: 'entrance', targetId: entrance.id, details: { registrationLimitDate: entrance.registrationLimitDate, by: 'deadline' } });
+        await audit(tx, {
+          at: now,
+          actorId: null,
+          action: 'entrance.closed',
+          targetType: 'entrance',
+          targetId: entrance.id,
+          details: { registrationLimitDate: entrance.registrationLimitDate, by: 'deadline' },
+        });
       }
       return due.length;
     });
@@ -244,4 +291,9 @@ export async function closePastDeadlineEntrances(ctx: ServiceContext): Promise<{
 }
 
 /** Shortly after midnight, university time (hourly on PGlite): registration closes once its last day has passed. */
-export const entrancesClosePastDeadlineJob: Job = { name: 'entrances.close-past-deadline', cron: '5 0 * * *', everyMs: 3_600_000, handler: closePastDeadlineEntrances };
+export const entrancesClosePastDeadlineJob: Job = {
+  name: 'entrances.close-past-deadline',
+  cron: '5 0 * * *',
+  everyMs: 3_600_000,
+  handler: closePastDeadlineEntrances,
+};

@@ -4,7 +4,7 @@ import { CANDIDATE_NUMBER_PATTERN, sessionStartOf, universityDayOf, type Entranc
 import { auditLog, candidates, entrances, payments } from '../../db/schema';
 import { DEMO_CANDIDATES, DEMO_ENTRANCES } from '../../seed/admissions';
 import { ok, outcome, type Client, type TestApp } from '../../../test/helpers';
-import { admissionsApp, admissionsCast, dayOf, entranceBody, insertCandidate, openEntrance, specialityOf} from './admissions.fixtures';
+import { admissionsApp, admissionsCast, dayOf, entranceBody, insertCandidate, openEntrance, specialityOf } from './admissions.fixtures';
 import { closePastDeadlineEntrances, entrancesClosePastDeadlineJob } from './entrances.service';
 
 let t: TestApp;
@@ -22,13 +22,24 @@ const later = async (ms: number) => {
   t.clock.advance(ms);
   office = (await admissionsCast(t)).office;
 };
-const plain = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z]/g, '').toLowerCase();
+const plain = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z]/g, '')
+    .toLowerCase();
 const entranceOf = async (id: number) => ok<OfficeEntrance[]>(await office.get('/api/admissions/entrances')).find((e) => e.Entrance_ID === id)!;
 const auditsOf = async (id: number) =>
-  (await t.db.select({ action: auditLog.action, actorId: auditLog.actorId }).from(auditLog).where(and(eq(auditLog.targetType, 'entrance'), eq(auditLog.targetId, String(id)))).orderBy(asc(auditLog.id))).map((a) => a.action);
+  (
+    await t.db
+      .select({ action: auditLog.action, actorId: auditLog.actorId })
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'entrance'), eq(auditLog.targetId, String(id))))
+      .orderBy(asc(auditLog.id))
+  ).map((a) => a.action);
 
 describe('entrances', () => {
-  it('lists the demo entrances: two open ones with their specialities and candidates, and last year\'s, closed', async () => {
+  it("lists the demo entrances: two open ones with their specialities and candidates, and last year's, closed", async () => {
     const list = ok<OfficeEntrance[]>(await office.get('/api/admissions/entrances'));
     const demo = list.filter((e) => DEMO_ENTRANCES.some((d) => e.Entrance_Name === d.name(Number(e.Year_Name.slice(0, 4)))));
     expect(demo.map((e) => [e.Entrance_Registration_Amount, e.OPEN, e.closedAt === null, e.specialities.map((s) => s.SPECIALITY_CODE), e.candidates])).toEqual([
@@ -46,7 +57,12 @@ describe('entrances', () => {
       .select({ candidate: candidates, entrance: entrances.name })
       .from(candidates)
       .innerJoin(entrances, eq(entrances.id, candidates.entranceId))
-      .where(inArray(candidates.EMAIL, DEMO_CANDIDATES.map((d) => `${plain(d.firstname)}.${plain(d.lastname)}.candidate@portal.example`)))
+      .where(
+        inArray(
+          candidates.EMAIL,
+          DEMO_CANDIDATES.map((d) => `${plain(d.firstname)}.${plain(d.lastname)}.candidate@portal.example`),
+        ),
+      )
       .orderBy(asc(candidates.id));
     expect(rows).toHaveLength(DEMO_CANDIDATES.length);
     expect(rows.every((r) => CANDIDATE_NUMBER_PATTERN.test(r.candidate.CANDIDATE_NUMBER))).toBe(true);
@@ -55,7 +71,15 @@ describe('entrances', () => {
     expect(rows.every((r) => r.candidate.createdAt <= new Date())).toBe(true);
     const paid = rows.filter((r) => r.candidate.HAS_PAID);
     expect(paid).toHaveLength(DEMO_CANDIDATES.filter((d) => d.paid).length);
-    const paidRows = await t.db.select().from(payments).where(inArray(payments.candidateId, paid.map((r) => r.candidate.id)));
+    const paidRows = await t.db
+      .select()
+      .from(payments)
+      .where(
+        inArray(
+          payments.candidateId,
+          paid.map((r) => r.candidate.id),
+        ),
+      );
     expect(paidRows).toHaveLength(paid.length);
     for (const payment of paidRows) {
       const candidate = paid.find((r) => r.candidate.id === payment.candidateId)!.candidate;
@@ -63,18 +87,31 @@ describe('entrances', () => {
       expect(payment.fees).toBeGreaterThan(0);
       expect(payment.receiptNumber).toMatch(/^RC-\d{8}-[0-9A-F]{8}$/);
     }
-    expect(rows.filter((r) => r.candidate.decision).map((r) => [r.candidate.decision, r.candidate.decisionSpecialityId === r.candidate.firstChoiceId])).toEqual([['ADMITTED', true]]);
+    expect(rows.filter((r) => r.candidate.decision).map((r) => [r.candidate.decision, r.candidate.decisionSpecialityId === r.candidate.firstChoiceId])).toEqual(
+      [['ADMITTED', true]],
+    );
   });
 
   it('creates an entrance with its specialities, open until its deadline, and audits it', async () => {
     const created = await openEntrance(t, office, { name: 'Concours test A', specialities: ['BTS GSI', 'BTS CGE', 'HND SWE'] });
-    expect(created).toMatchObject({ Entrance_Name: 'Concours test A', Year_Name: '2027-2028', Entrance_Registration_Amount: 25_000, OPEN: true, closedAt: null, candidates: 0, paid: 0 });
+    expect(created).toMatchObject({
+      Entrance_Name: 'Concours test A',
+      Year_Name: '2027-2028',
+      Entrance_Registration_Amount: 25_000,
+      OPEN: true,
+      closedAt: null,
+      candidates: 0,
+      paid: 0,
+    });
     expect(created.specialities.map((s) => [s.CYCLE_NAME, s.SPECIALITY_CODE])).toEqual([
       ['Higher Technician Certificate (BTS)', 'CGE'],
       ['Higher Technician Certificate (BTS)', 'GSI'],
       ['Higher National Diploma (HND)', 'SWE'],
     ]);
-    expect(created.specialities.find((s) => s.SPECIALITY_CODE === 'GSI')).toMatchObject({ SPECIALITY_DESCRIPTION: 'Information Systems Management', SPECIALITY_DESCRIPTION_FR: "Gestion des systèmes d'information" });
+    expect(created.specialities.find((s) => s.SPECIALITY_CODE === 'GSI')).toMatchObject({
+      SPECIALITY_DESCRIPTION: 'Information Systems Management',
+      SPECIALITY_DESCRIPTION_FR: "Gestion des systèmes d'information",
+    });
     expect(await auditsOf(created.Entrance_ID)).toEqual(['entrance.created']);
     expect(await entranceOf(created.Entrance_ID)).toEqual(created);
   });
@@ -87,12 +124,25 @@ describe('entrances', () => {
     expect(outcome(await office.post('/api/admissions/entrances', body))).toEqual({
       status: 400,
       code: 'VALIDATION_FAILED',
-      fields: { 'SPECIALITIES.1.CYCLE_ID': 'validation.invalid', 'SPECIALITIES.2': 'validation.duplicateLine', 'SPECIALITIES.3.BRANCH_ID': 'validation.invalid' },
+      fields: {
+        'SPECIALITIES.1.CYCLE_ID': 'validation.invalid',
+        'SPECIALITIES.2': 'validation.duplicateLine',
+        'SPECIALITIES.3.BRANCH_ID': 'validation.invalid',
+      },
     });
     const early = await entranceBody(t);
-    expect(outcome(await office.post('/api/admissions/entrances', { ...early, EVALUATION_BEGIN_DATE: dayOf(t, 1) }))).toMatchObject({ status: 400, fields: { EVALUATION_BEGIN_DATE: 'validation.endBeforeStart' } });
-    expect(outcome(await office.post('/api/admissions/entrances', { ...early, SPECIALITIES: [] }))).toMatchObject({ status: 400, fields: { SPECIALITIES: 'validation.required' } });
-    expect(outcome(await office.post('/api/admissions/entrances', { ...early, AMOUNT: -5 }))).toMatchObject({ status: 400, fields: { AMOUNT: 'validation.invalid' } });
+    expect(outcome(await office.post('/api/admissions/entrances', { ...early, EVALUATION_BEGIN_DATE: dayOf(t, 1) }))).toMatchObject({
+      status: 400,
+      fields: { EVALUATION_BEGIN_DATE: 'validation.endBeforeStart' },
+    });
+    expect(outcome(await office.post('/api/admissions/entrances', { ...early, SPECIALITIES: [] }))).toMatchObject({
+      status: 400,
+      fields: { SPECIALITIES: 'validation.required' },
+    });
+    expect(outcome(await office.post('/api/admissions/entrances', { ...early, AMOUNT: -5 }))).toMatchObject({
+      status: 400,
+      fields: { AMOUNT: 'validation.invalid' },
+    });
     expect((await t.db.select({ id: entrances.id }).from(entrances)).length).toBe(before);
   });
 
@@ -102,7 +152,12 @@ describe('entrances', () => {
     await insertCandidate(t, { entrance: created, first: 'GSI' });
     const body = await entranceBody(t, { name: 'Renamed entrance', amount: 27_500, specialities: ['BTS GSI', 'BTS BAT'], deadline: 30 });
     const changed = ok<OfficeEntrance>(await office.request('PUT', `/api/admissions/entrances/${created.Entrance_ID}`, body));
-    expect(changed).toMatchObject({ Entrance_Name: 'Renamed entrance', Entrance_Registration_Amount: 27_500, Entrance_Registration_Limit_Date: dayOf(t, 30), candidates: 1 });
+    expect(changed).toMatchObject({
+      Entrance_Name: 'Renamed entrance',
+      Entrance_Registration_Amount: 27_500,
+      Entrance_Registration_Limit_Date: dayOf(t, 30),
+      candidates: 1,
+    });
     expect(changed.specialities.map((s) => s.SPECIALITY_CODE)).toEqual(['BAT', 'GSI']);
     expect(specialityOf(changed, 'GSI')).toBe(gsi);
     expect(await auditsOf(created.Entrance_ID)).toEqual(['entrance.created', 'entrance.changed']);
@@ -112,12 +167,21 @@ describe('entrances', () => {
   it('refuses to remove a speciality a candidate chose first or second (409 ENTRANCE_HAS_CANDIDATES), changing nothing', async () => {
     const created = await openEntrance(t, office, { specialities: ['BTS GSI', 'BTS CGE', 'BTS BF'] });
     await insertCandidate(t, { entrance: created, first: 'GSI', second: 'CGE' });
-    for (const kept of [['BTS GSI', 'BTS BF'], ['BTS CGE', 'BTS BF']]) {
+    for (const kept of [
+      ['BTS GSI', 'BTS BF'],
+      ['BTS CGE', 'BTS BF'],
+    ]) {
       const body = await entranceBody(t, { name: 'Must not be saved', specialities: kept });
-      expect(outcome(await office.request('PUT', `/api/admissions/entrances/${created.Entrance_ID}`, body))).toEqual({ status: 409, code: 'ENTRANCE_HAS_CANDIDATES' });
+      expect(outcome(await office.request('PUT', `/api/admissions/entrances/${created.Entrance_ID}`, body))).toEqual({
+        status: 409,
+        code: 'ENTRANCE_HAS_CANDIDATES',
+      });
     }
     const after = await entranceOf(created.Entrance_ID);
-    expect({ name: after.Entrance_Name, codes: after.specialities.map((s) => s.SPECIALITY_CODE) }).toEqual({ name: created.Entrance_Name, codes: ['BF', 'CGE', 'GSI'] });
+    expect({ name: after.Entrance_Name, codes: after.specialities.map((s) => s.SPECIALITY_CODE) }).toEqual({
+      name: created.Entrance_Name,
+      codes: ['BF', 'CGE', 'GSI'],
+    });
     // the one nobody chose may go
     ok(await office.request('PUT', `/api/admissions/entrances/${created.Entrance_ID}`, await entranceBody(t, { specialities: ['BTS GSI', 'BTS CGE'] })));
   });
@@ -136,7 +200,14 @@ describe('entrances', () => {
     // moving the deadline first lets the office reopen
     ok(await office.request('PUT', `/api/admissions/entrances/${created.Entrance_ID}`, await entranceBody(t, { deadline: 5 })));
     expect(ok<OfficeEntrance>(await office.post(`/api/admissions/entrances/${created.Entrance_ID}/reopen`)).OPEN).toBe(true);
-    expect(await auditsOf(created.Entrance_ID)).toEqual(['entrance.created', 'entrance.closed', 'entrance.reopened', 'entrance.closed', 'entrance.changed', 'entrance.reopened']);
+    expect(await auditsOf(created.Entrance_ID)).toEqual([
+      'entrance.created',
+      'entrance.closed',
+      'entrance.reopened',
+      'entrance.closed',
+      'entrance.changed',
+      'entrance.reopened',
+    ]);
     expect(outcome(await office.post('/api/admissions/entrances/999999/close'))).toMatchObject({ status: 404 });
   });
 
@@ -174,7 +245,8 @@ describe('closing registration after the deadline (the job)', () => {
   it('closes nothing on the last day, closes the entrance the day after (as the system), and changes nothing when run again', async () => {
     const lastDay = await openEntrance(t, office, { deadline: 0 });
     const afterIt = await openEntrance(t, office, { deadline: 2 });
-    const open = async () => Object.fromEntries((await Promise.all([lastDay, afterIt].map((e) => entranceOf(e.Entrance_ID)))).map((e) => [e.Entrance_ID, e.OPEN]));
+    const open = async () =>
+      Object.fromEntries((await Promise.all([lastDay, afterIt].map((e) => entranceOf(e.Entrance_ID)))).map((e) => [e.Entrance_ID, e.OPEN]));
     // the last evening of registration
     await later(sessionStartOf(dayOf(t, 1)).getTime() - 60_000 - t.clock.now().getTime());
     await entrancesClosePastDeadlineJob.handler(t.app.ctx);
@@ -186,14 +258,22 @@ describe('closing registration after the deadline (the job)', () => {
     expect(first.closed).toBeGreaterThanOrEqual(1);
     expect(await open()).toEqual({ [lastDay.Entrance_ID]: false, [afterIt.Entrance_ID]: true });
     expect((await entranceOf(lastDay.Entrance_ID)).closedAt).toBe(closedAt.toISOString());
-    const [audited] = await t.db.select({ actorId: auditLog.actorId, details: auditLog.details }).from(auditLog).where(and(eq(auditLog.action, 'entrance.closed'), eq(auditLog.targetId, String(lastDay.Entrance_ID))));
+    const [audited] = await t.db
+      .select({ actorId: auditLog.actorId, details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'entrance.closed'), eq(auditLog.targetId, String(lastDay.Entrance_ID))));
     expect(audited).toEqual({ actorId: null, details: { registrationLimitDate: lastDay.Entrance_Registration_Limit_Date, by: 'deadline' } });
     // again, an hour later: nothing to do
     await later(3_600_000);
     expect(await closePastDeadlineEntrances(t.app.ctx)).toEqual({ closed: 0 });
     expect((await entranceOf(lastDay.Entrance_ID)).closedAt).toBe(closedAt.toISOString());
     // the demo entrances still open are left as they are
-    const demo = ok<OfficeEntrance[]>(await office.get('/api/admissions/entrances')).filter((e) => e.Entrance_Registration_Limit_Date >= dayOf(t) && DEMO_ENTRANCES.some((d) => e.Entrance_Name === d.name(Number(e.Year_Name.slice(0, 4)))));
-    expect(demo.map((e) => [e.OPEN, e.closedAt])).toEqual([[true, null], [true, null]]);
+    const demo = ok<OfficeEntrance[]>(await office.get('/api/admissions/entrances')).filter(
+      (e) => e.Entrance_Registration_Limit_Date >= dayOf(t) && DEMO_ENTRANCES.some((d) => e.Entrance_Name === d.name(Number(e.Year_Name.slice(0, 4)))),
+    );
+    expect(demo.map((e) => [e.OPEN, e.closedAt])).toEqual([
+      [true, null],
+      [true, null],
+    ]);
   });
 });

@@ -10,7 +10,12 @@ export const readsAnyApplication = (actor: Actor) => actorCan(actor, 'applicatio
 export const isEligible = (person: { KIND: string; STATUS: string | null }) => person.KIND === 'STAFF' && person.STATUS !== null;
 
 /** The owner of something, or the academic office and administrators; anyone else is refused (403, audited). */
-export async function assertOwnerOrReader(ctx: ServiceContext, { actor, meta }: Acting, ownerId: number, target: { type: string; id: number | string }): Promise<void> {
+export async function assertOwnerOrReader(
+  ctx: ServiceContext,
+  { actor, meta }: Acting,
+  ownerId: number,
+  target: { type: string; id: number | string },
+): Promise<void> {
   if (ownerId === actor.id || readsAnyApplication(actor)) return;
   await refuseAccess(ctx, { actor, meta, target });
 }

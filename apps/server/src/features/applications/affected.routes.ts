@@ -18,27 +18,54 @@ export const affectedRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'no-store');
   });
 
-  app.get('/classes/school/affected/:id', {
-    schema: { tags, summary: "The branches of the caller's assigned classes (BRANCH_ABREVIATION, names in English and French), by abbreviation; only for oneself", params: IdParams, response: { 200: z.array(AffectedSchool), ...errors } },
-    preHandler: own,
-  }, async (request) => {
-    const personId = await assertSelf(app, request, request.params.id);
-    return affectedSchools(app.ctx, { personId });
-  });
+  app.get(
+    '/classes/school/affected/:id',
+    {
+      schema: {
+        tags,
+        summary: "The branches of the caller's assigned classes (BRANCH_ABREVIATION, names in English and French), by abbreviation; only for oneself",
+        params: IdParams,
+        response: { 200: z.array(AffectedSchool), ...errors },
+      },
+      preHandler: own,
+    },
+    async (request) => {
+      const personId = await assertSelf(app, request, request.params.id);
+      return affectedSchools(app.ctx, { personId });
+    },
+  );
 
-  app.get('/classes/affected/:x/:id', {
-    schema: { tags, summary: "The caller's assigned classes of branch x (its abbreviation; an unknown one gives none), by code; only for oneself", params: AffectedClassesParams, response: { 200: z.array(AffectedClass), ...errors } },
-    preHandler: own,
-  }, async (request) => {
-    const personId = await assertSelf(app, request, request.params.id);
-    return affectedClasses(app.ctx, { personId, branch: request.params.x });
-  });
+  app.get(
+    '/classes/affected/:x/:id',
+    {
+      schema: {
+        tags,
+        summary: "The caller's assigned classes of branch x (its abbreviation; an unknown one gives none), by code; only for oneself",
+        params: AffectedClassesParams,
+        response: { 200: z.array(AffectedClass), ...errors },
+      },
+      preHandler: own,
+    },
+    async (request) => {
+      const personId = await assertSelf(app, request, request.params.id);
+      return affectedClasses(app.ctx, { personId, branch: request.params.x });
+    },
+  );
 
-  app.post('/subjects/affected', {
-    schema: { tags, summary: "The caller's assigned subjects of CLASS_ID, by code; EMPLOYEE_ID, when sent, must be the caller", body: AffectedSubjectsBody, response: { 200: z.array(AffectedSubject), ...errors } },
-    preHandler: own,
-  }, async (request) => {
-    const personId = await assertSelf(app, request, request.body.EMPLOYEE_ID);
-    return affectedSubjects(app.ctx, { personId, classId: request.body.CLASS_ID });
-  });
+  app.post(
+    '/subjects/affected',
+    {
+      schema: {
+        tags,
+        summary: "The caller's assigned subjects of CLASS_ID, by code; EMPLOYEE_ID, when sent, must be the caller",
+        body: AffectedSubjectsBody,
+        response: { 200: z.array(AffectedSubject), ...errors },
+      },
+      preHandler: own,
+    },
+    async (request) => {
+      const personId = await assertSelf(app, request, request.body.EMPLOYEE_ID);
+      return affectedSubjects(app.ctx, { personId, classId: request.body.CLASS_ID });
+    },
+  );
 };

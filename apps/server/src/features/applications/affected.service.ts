@@ -30,7 +30,10 @@ export async function isAssigned(exec: Executor, input: { personId: number; clas
 
 /** `GET /classes/school/affected/{id}`: the branches of the classes where the person holds an assignment, by abbreviation. */
 export async function affectedSchools(ctx: ServiceContext, input: { personId: number }): Promise<AffectedSchool[]> {
-  const query = ctx.db.selectDistinct({ BRANCH_ABREVIATION: branches.abbreviation, name: branches.name, nameFr: branches.nameFr }).from(applicationChoices).$dynamic();
+  const query = ctx.db
+    .selectDistinct({ BRANCH_ABREVIATION: branches.abbreviation, name: branches.name, nameFr: branches.nameFr })
+    .from(applicationChoices)
+    .$dynamic();
   return assignmentsOf(query, input.personId).orderBy(asc(branches.abbreviation));
 }
 
@@ -42,6 +45,9 @@ export async function affectedClasses(ctx: ServiceContext, input: { personId: nu
 
 /** `POST /subjects/affected`: the person's assigned subjects of a class, by code. */
 export async function affectedSubjects(ctx: ServiceContext, input: { personId: number; classId: number }): Promise<AffectedSubject[]> {
-  const query = ctx.db.selectDistinct({ SUBJECT_ID: subjects.id, code: subjects.code, name: subjects.name, nameFr: subjects.nameFr }).from(applicationChoices).$dynamic();
+  const query = ctx.db
+    .selectDistinct({ SUBJECT_ID: subjects.id, code: subjects.code, name: subjects.name, nameFr: subjects.nameFr })
+    .from(applicationChoices)
+    .$dynamic();
   return assignmentsOf(query, input.personId, eq(subjects.classId, input.classId)).orderBy(asc(subjects.code), asc(subjects.id));
 }

@@ -14,14 +14,46 @@ let other: { id: number; client: Client };
 /** A staff member with a past session of their own, whose choices are given with their AFFECTATION. */
 async function lecturerWith(choices: { subjectId: number; category: 'CM' | 'TD' | 'TP'; affectation: number }[], tag: string) {
   const matricule = `AFF${tag}${Date.now().toString(36).slice(-4).toUpperCase()}`;
-  const [person] = await t.db.insert(persons).values({ MATRICULE: matricule, KIND: 'STAFF', STATUS: 'PERMANENT', FIRSTNAME: 'Affected', LASTNAME: tag, EMAIL: `${matricule.toLowerCase()}@portal.example` }).returning({ id: persons.id });
+  const [person] = await t.db
+    .insert(persons)
+    .values({
+      MATRICULE: matricule,
+      KIND: 'STAFF',
+      STATUS: 'PERMANENT',
+      FIRSTNAME: 'Affected',
+      LASTNAME: tag,
+      EMAIL: `${matricule.toLowerCase()}@portal.example`,
+    })
+    .returning({ id: persons.id });
   const [demo] = await t.db.select().from(applicationSessions).orderBy(asc(applicationSessions.id)).limit(1);
   const { id: _, ...values } = demo!;
-  const [session] = await t.db.insert(applicationSessions).values({ ...values, ACTIVED: false, START_DATE: new Date('2021-09-01T00:00:00Z'), END_DATE: new Date('2021-09-30T00:00:00Z') }).returning();
+  const [session] = await t.db
+    .insert(applicationSessions)
+    .values({ ...values, ACTIVED: false, START_DATE: new Date('2021-09-01T00:00:00Z'), END_DATE: new Date('2021-09-30T00:00:00Z') })
+    .returning();
   await t.settled();
-  const [application] = await t.db.insert(applications).values({ EMPLOYEE_ID: person!.id, SESSION_APPLICATION_ID: session!.id, SUBJECT_CONSTRAINT_ID: session!.SUBJECT_CONSTRAINT_ID, TOTAL_HOURS: 200, CLOSED: true }).returning();
+  const [application] = await t.db
+    .insert(applications)
+    .values({
+      EMPLOYEE_ID: person!.id,
+      SESSION_APPLICATION_ID: session!.id,
+      SUBJECT_CONSTRAINT_ID: session!.SUBJECT_CONSTRAINT_ID,
+      TOTAL_HOURS: 200,
+      CLOSED: true,
+    })
+    .returning();
   if (choices.length) {
-    await t.db.insert(applicationChoices).values(choices.map((c) => ({ applicationId: application!.id, sessionId: session!.id, SUBJECT_ID: c.subjectId, CATEGORY: c.category, AFFECTATION: c.affectation })));
+    await t.db
+      .insert(applicationChoices)
+      .values(
+        choices.map((c) => ({
+          applicationId: application!.id,
+          sessionId: session!.id,
+          SUBJECT_ID: c.subjectId,
+          CATEGORY: c.category,
+          AFFECTATION: c.affectation,
+        })),
+      );
     await t.settled();
   }
   return { id: person!.id, client: await sessionFor(t, person!.id) };
@@ -29,7 +61,11 @@ async function lecturerWith(choices: { subjectId: number; category: 'CM' | 'TD' 
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const [key, code] of [['gsi', 'BTS1 GSI/J A'], ['swe', 'HND1 SWE/J A'], ['bf', 'BTS1 BF/J A']] as const) {
+  for (const [key, code] of [
+    ['gsi', 'BTS1 GSI/J A'],
+    ['swe', 'HND1 SWE/J A'],
+    ['bf', 'BTS1 BF/J A'],
+  ] as const) {
     const [row] = await t.db.select({ id: classes.id, code: classes.code }).from(classes).where(eq(classes.code, code));
     const list = await t.db.select({ id: subjects.id, code: subjects.code }).from(subjects).where(eq(subjects.classId, row!.id)).orderBy(asc(subjects.code));
     klass[key] = { ...row!, subjects: list };
@@ -71,7 +107,10 @@ describe("the lecturer's assigned schools, classes and subjects (the request for
       { BRANCH_ABREVIATION: 'GSI', name: 'Information Systems Management', nameFr: "Gestion des systèmes d'information" },
       { BRANCH_ABREVIATION: 'SWE', name: 'Software Engineering', nameFr: 'Génie logiciel' },
     ]);
-    expect(((await other.client.get(`/api/classes/school/affected/${other.id}`)).json() as AffectedSchool[]).map((s) => s.BRANCH_ABREVIATION)).toEqual(['BF', 'GSI']);
+    expect(((await other.client.get(`/api/classes/school/affected/${other.id}`)).json() as AffectedSchool[]).map((s) => s.BRANCH_ABREVIATION)).toEqual([
+      'BF',
+      'GSI',
+    ]);
   });
 
   it('lists the assigned classes of a branch with their shift; a branch without assignment or unknown gives none', async () => {
@@ -93,7 +132,9 @@ describe("the lecturer's assigned schools, classes and subjects (the request for
     // EMPLOYEE_ID may be left out
     expect((await lecturer.client.post('/api/subjects/affected', { CLASS_ID: klass.swe.id })).json()).toHaveLength(1);
     expect((await lecturer.client.post('/api/subjects/affected', { CLASS_ID: klass.bf.id })).json()).toEqual([]);
-    expect(((await other.client.post('/api/subjects/affected', { CLASS_ID: klass.gsi.id })).json() as AffectedSubject[]).map((s) => s.SUBJECT_ID)).toEqual([klass.gsi.subjects[2]!.id]);
+    expect(((await other.client.post('/api/subjects/affected', { CLASS_ID: klass.gsi.id })).json() as AffectedSubject[]).map((s) => s.SUBJECT_ID)).toEqual([
+      klass.gsi.subjects[2]!.id,
+    ]);
   });
 
   it("refuses someone else's id (403, audited), in the path or as EMPLOYEE_ID", async () => {
@@ -108,13 +149,19 @@ describe("the lecturer's assigned schools, classes and subjects (the request for
       [403, 'FORBIDDEN'],
       [403, 'FORBIDDEN'],
     ]);
-    const refused = await t.db.select().from(auditLog).where(and(gt(auditLog.id, last?.id ?? 0), eq(auditLog.action, 'access.refused'), eq(auditLog.actorId, lecturer.id)));
+    const refused = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(gt(auditLog.id, last?.id ?? 0), eq(auditLog.action, 'access.refused'), eq(auditLog.actorId, lecturer.id)));
     expect(refused.map((entry) => entry.details)).toEqual(expect.arrayContaining([{ requestedId: other.id }]));
     expect(refused.length).toBeGreaterThanOrEqual(3);
   });
 
   it('is for staff (requests.own): an office account is 403, nobody signed in 401', async () => {
-    const [admin] = await t.db.select({ id: persons.id }).from(persons).where(inArray(persons.MATRICULE, [DEMO_ACCOUNTS.admin.matricule]));
+    const [admin] = await t.db
+      .select({ id: persons.id })
+      .from(persons)
+      .where(inArray(persons.MATRICULE, [DEMO_ACCOUNTS.admin.matricule]));
     const client = await sessionFor(t, admin!.id);
     expect((await client.get(`/api/classes/school/affected/${admin!.id}`)).statusCode).toBe(403);
     expect((await new Client(t.app).post('/api/subjects/affected', { CLASS_ID: klass.gsi.id })).statusCode).toBe(401);

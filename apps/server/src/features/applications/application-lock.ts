@@ -17,7 +17,15 @@ export interface LockedApplication {
   application: ApplicationRow;
   session: ApplicationSession;
   constraint: ConstraintRow;
-  person: { KIND: PersonKind; STATUS: StaffStatus | null; registrationClosedAt: Date | null; EMAIL: string | null; FIRSTNAME: string; LASTNAME: string; MATRICULE: string };
+  person: {
+    KIND: PersonKind;
+    STATUS: StaffStatus | null;
+    registrationClosedAt: Date | null;
+    EMAIL: string | null;
+    FIRSTNAME: string;
+    LASTNAME: string;
+    MATRICULE: string;
+  };
   identifiedAt: Date | null;
   /** an NIU is on the owner's profile (tax rate 5.5 % instead of 16.5 %) */
   hasNiu: boolean;
@@ -50,7 +58,14 @@ export async function lockApplication(tx: Tx, applicationId: number): Promise<Lo
     .where(eq(applications.id, applicationId))
     .for('update', { of: applications });
   if (!row) return null;
-  return { application: row.application, session: toApplicationSession(row.session, row.constraint), constraint: row.constraint, person: row.person, identifiedAt: row.identifiedAt, hasNiu: row.hasNiu };
+  return {
+    application: row.application,
+    session: toApplicationSession(row.session, row.constraint),
+    constraint: row.constraint,
+    person: row.person,
+    identifiedAt: row.identifiedAt,
+    hasNiu: row.hasNiu,
+  };
 }
 
 /**
@@ -94,7 +109,8 @@ export async function changeApplication<T>(
       return change(tx, locked);
     });
   } catch (error) {
-    if (error instanceof AppError && error.code === 'FORBIDDEN') await refuseAccess(ctx, { actor: input.actor, meta: input.meta, target: { type: 'application', id: input.applicationId } });
+    if (error instanceof AppError && error.code === 'FORBIDDEN')
+      await refuseAccess(ctx, { actor: input.actor, meta: input.meta, target: { type: 'application', id: input.applicationId } });
     throw error;
   }
 }

@@ -32,10 +32,16 @@ describe('the current subject-choice session', () => {
     await t.db.update(applicationSessions).set({ MANUAL_CLOSURE: true }).where(eq(applicationSessions.id, session!.id));
     await t.settled();
     expect((await lecturer.get('/api/sessions-applications/current')).statusCode).toBe(204);
-    await t.db.update(applicationSessions).set({ MANUAL_CLOSURE: false, END_DATE: new Date(t.clock.now().getTime() - 1000) }).where(eq(applicationSessions.id, session!.id));
+    await t.db
+      .update(applicationSessions)
+      .set({ MANUAL_CLOSURE: false, END_DATE: new Date(t.clock.now().getTime() - 1000) })
+      .where(eq(applicationSessions.id, session!.id));
     await t.settled();
     expect((await lecturer.get('/api/sessions-applications/current')).statusCode).toBe(204);
-    await t.db.update(applicationSessions).set({ END_DATE: null, START_DATE: new Date(t.clock.now().getTime() + 600_000) }).where(eq(applicationSessions.id, session!.id));
+    await t.db
+      .update(applicationSessions)
+      .set({ END_DATE: null, START_DATE: new Date(t.clock.now().getTime() + 600_000) })
+      .where(eq(applicationSessions.id, session!.id));
     await t.settled();
     expect((await lecturer.get('/api/sessions-applications/current')).statusCode).toBe(204);
     t.clock.advanceSeconds(601);

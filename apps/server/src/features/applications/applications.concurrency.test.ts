@@ -31,7 +31,12 @@ describe.runIf(onPostgres)('choices under concurrency (PostgreSQL, two instances
   /** Each lecturer sends one request per subject, all at once, alternating between the two instances. */
   async function chooseAllAtOnce(lecturers: Awaited<ReturnType<typeof lecturersWithApplications>>, six: SubjectPick[]) {
     const requests = lecturers.flatMap((l, i) =>
-      six.map((s, k) => sameSessionOn(l.client, instance(i + k)).post('/api/applications-choices', { application: l.application.id, subjects: [{ SUBJECT_ID: s.id, CATEGORY: 'CM' }] })),
+      six.map((s, k) =>
+        sameSessionOn(l.client, instance(i + k)).post('/api/applications-choices', {
+          application: l.application.id,
+          subjects: [{ SUBJECT_ID: s.id, CATEGORY: 'CM' }],
+        }),
+      ),
     );
     const responses = await Promise.all(requests);
     return lecturers.map((_, i) => responses.slice(i * six.length, (i + 1) * six.length));
@@ -41,7 +46,18 @@ describe.runIf(onPostgres)('choices under concurrency (PostgreSQL, two instances
   async function breaches(applicationIds: number[]) {
     const { constraint } = await demoSession(cluster.t.db);
     const rows = await cluster.t.db
-      .select({ applicationId: applicationChoices.applicationId, SUBJECT_ID: applicationChoices.SUBJECT_ID, CATEGORY: applicationChoices.CATEGORY, AFFECTATION: applicationChoices.AFFECTATION, LEVEL_ID: classes.levelId, SHIFT: classes.shift, HOURS_CM: subjects.hoursCm, HOURS_TD: subjects.hoursTd, HOURS_TP: subjects.hoursTp, TOTAL_HOURS: applications.TOTAL_HOURS })
+      .select({
+        applicationId: applicationChoices.applicationId,
+        SUBJECT_ID: applicationChoices.SUBJECT_ID,
+        CATEGORY: applicationChoices.CATEGORY,
+        AFFECTATION: applicationChoices.AFFECTATION,
+        LEVEL_ID: classes.levelId,
+        SHIFT: classes.shift,
+        HOURS_CM: subjects.hoursCm,
+        HOURS_TD: subjects.hoursTd,
+        HOURS_TP: subjects.hoursTp,
+        TOTAL_HOURS: applications.TOTAL_HOURS,
+      })
       .from(applicationChoices)
       .innerJoin(applications, eq(applications.id, applicationChoices.applicationId))
       .innerJoin(subjects, eq(subjects.id, applicationChoices.SUBJECT_ID))
@@ -51,7 +67,13 @@ describe.runIf(onPostgres)('choices under concurrency (PostgreSQL, two instances
     for (const id of applicationIds) {
       const mine = rows.filter((r) => r.applicationId === id);
       const breach = checkChoices(
-        mine.map((r) => ({ SUBJECT_ID: r.SUBJECT_ID, LEVEL_ID: r.LEVEL_ID, SHIFT: r.SHIFT, HOURS: hoursOf(r, r.CATEGORY), AFFECTATION: r.AFFECTATION as Affectation })),
+        mine.map((r) => ({
+          SUBJECT_ID: r.SUBJECT_ID,
+          LEVEL_ID: r.LEVEL_ID,
+          SHIFT: r.SHIFT,
+          HOURS: hoursOf(r, r.CATEGORY),
+          AFFECTATION: r.AFFECTATION as Affectation,
+        })),
         constraint,
         mine[0]?.TOTAL_HOURS ?? Infinity,
       );
@@ -78,11 +100,19 @@ describe.runIf(onPostgres)('choices under concurrency (PostgreSQL, two instances
     const stored = await cluster.t.db.$count(applicationChoices, inArray(applicationChoices.applicationId, ids));
     const broken = await breaches(ids);
     // One summary, so that a failure shows every number at once.
-    expect({ acceptedPerLecturer: tally(accepted), stored, broken: broken.length }).toEqual({ acceptedPerLecturer: { [limit]: LECTURERS }, stored: LECTURERS * limit, broken: 0 });
+    expect({ acceptedPerLecturer: tally(accepted), stored, broken: broken.length }).toEqual({
+      acceptedPerLecturer: { [limit]: LECTURERS },
+      stored: LECTURERS * limit,
+      broken: 0,
+    });
     expect(refusals).toHaveLength(LECTURERS * (6 - limit));
     for (const r of refusals) {
       expect(r.statusCode).toBe(409);
-      expect(r.json()).toEqual({ code: 'SUBJECT_LIMIT_REACHED', message: 'Max number of subjects reached for this level', limit: { group: '12', shift: 'J', limit } });
+      expect(r.json()).toEqual({
+        code: 'SUBJECT_LIMIT_REACHED',
+        message: 'Max number of subjects reached for this level',
+        limit: { group: '12', shift: 'J', limit },
+      });
     }
     // The last accepted answer of each lecturer lists the choices that were kept.
     for (const responses of perLecturer) {
@@ -102,7 +132,15 @@ describe.runIf(onPostgres)('choices under concurrency (PostgreSQL, two instances
       (await subjectsAt(cluster.t.db, 1, 'EVENING'))[0]!,
       (await subjectsAt(cluster.t.db, 3, 'EVENING'))[0]!,
     ];
-    await cluster.t.db.update(subjects).set({ hoursCm: 20 }).where(inArray(subjects.id, six.map((s) => s.id)));
+    await cluster.t.db
+      .update(subjects)
+      .set({ hoursCm: 20 })
+      .where(
+        inArray(
+          subjects.id,
+          six.map((s) => s.id),
+        ),
+      );
     await cluster.t.settled();
     // Room for two lectures of 20 hours.
     await cluster.t.db.update(applicationSessions).set({ hoursVacataire: 40 }).where(eq(applicationSessions.id, session.id));
@@ -116,7 +154,11 @@ describe.runIf(onPostgres)('choices under concurrency (PostgreSQL, two instances
       const ids = lecturers.map((l) => l.application.id);
       const stored = await cluster.t.db.$count(applicationChoices, inArray(applicationChoices.applicationId, ids));
       const broken = await breaches(ids);
-      expect({ acceptedPerLecturer: tally(accepted), stored, broken: broken.length }).toEqual({ acceptedPerLecturer: { 2: LECTURERS }, stored: LECTURERS * 2, broken: 0 });
+      expect({ acceptedPerLecturer: tally(accepted), stored, broken: broken.length }).toEqual({
+        acceptedPerLecturer: { 2: LECTURERS },
+        stored: LECTURERS * 2,
+        broken: 0,
+      });
       for (const r of perLecturer.flat().filter((x) => x.statusCode !== 200)) {
         expect(r.statusCode).toBe(409);
         expect(r.json()).toEqual({ code: 'HOURS_CAP_EXCEEDED', message: 'Hourly volume exceeds the allowed one', limit: { hours: 60, allowed: 40 } });
@@ -130,7 +172,9 @@ describe.runIf(onPostgres)('choices under concurrency (PostgreSQL, two instances
   it('creates one application when one person initialises ten times at once on two instances', async () => {
     const [person] = await createLecturers(cluster.t.db, 1);
     const client = await sessionFor(cluster.t, person!.id);
-    const responses = await Promise.all(Array.from({ length: 10 }, (_, i) => sameSessionOn(client, instance(i)).post(i % 3 ? '/api/applications/init' : '/api/applications', {})));
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => sameSessionOn(client, instance(i)).post(i % 3 ? '/api/applications/init' : '/api/applications', {})),
+    );
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
     const rows = await cluster.t.db.select().from(applications).where(eq(applications.EMPLOYEE_ID, person!.id));
     expect(rows).toHaveLength(1);

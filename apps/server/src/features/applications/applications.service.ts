@@ -40,7 +40,8 @@ async function findApplication(exec: Executor, where: SQL): Promise<Application 
   return row ? toApplication(row.application, row.constraint) : null;
 }
 
-const ofPersonInSession = (employeeId: number, sessionId: number) => and(eq(applications.EMPLOYEE_ID, employeeId), eq(applications.SESSION_APPLICATION_ID, sessionId))!;
+const ofPersonInSession = (employeeId: number, sessionId: number) =>
+  and(eq(applications.EMPLOYEE_ID, employeeId), eq(applications.SESSION_APPLICATION_ID, sessionId))!;
 
 // ---------------------------------------------------------------- initialisation
 
@@ -49,7 +50,10 @@ const ofPersonInSession = (employeeId: number, sessionId: number) => and(eq(appl
  * and session, by a unique index), with the hours of the person's category and the session's
  * limits; answers it and whether it was created now.
  */
-export async function initApplication(ctx: ServiceContext, input: { actor: Actor; meta: RequestMeta }): Promise<{ application: Application; created: boolean }> {
+export async function initApplication(
+  ctx: ServiceContext,
+  input: { actor: Actor; meta: RequestMeta },
+): Promise<{ application: Application; created: boolean }> {
   const personId = input.actor.id;
   const [person] = await ctx.db
     .select({ KIND: persons.KIND, STATUS: persons.STATUS, registrationClosedAt: persons.registrationClosedAt, identifiedAt: identifications.completedAt })
@@ -66,10 +70,26 @@ export async function initApplication(ctx: ServiceContext, input: { actor: Actor
     // Concurrent first calls: one insert wins, the others wait on the unique index and do nothing.
     const [row] = await tx
       .insert(applications)
-      .values({ EMPLOYEE_ID: personId, SESSION_APPLICATION_ID: session.id, SUBJECT_CONSTRAINT_ID: session.SUBJECT_CONSTRAINT_ID, TOTAL_HOURS: session.HOURS[person.STATUS!], createdAt: now, updatedAt: now })
+      .values({
+        EMPLOYEE_ID: personId,
+        SESSION_APPLICATION_ID: session.id,
+        SUBJECT_CONSTRAINT_ID: session.SUBJECT_CONSTRAINT_ID,
+        TOTAL_HOURS: session.HOURS[person.STATUS!],
+        createdAt: now,
+        updatedAt: now,
+      })
       .onConflictDoNothing({ target: [applications.EMPLOYEE_ID, applications.SESSION_APPLICATION_ID] })
       .returning({ id: applications.id });
-    if (row) await audit(tx, { at: now, actorId: personId, action: 'application.created', targetType: 'application', targetId: row.id, ip: input.meta.ip, details: { session: session.id } });
+    if (row)
+      await audit(tx, {
+        at: now,
+        actorId: personId,
+        action: 'application.created',
+        targetType: 'application',
+        targetId: row.id,
+        ip: input.meta.ip,
+        details: { session: session.id },
+      });
     return Boolean(row);
   });
   const application = await findApplication(ctx.db, ofPersonInSession(personId, session.id));
@@ -80,7 +100,10 @@ export async function initApplication(ctx: ServiceContext, input: { actor: Actor
 
 /** The person's application in the current session, or null (no session, or none made yet). */
 export async function currentApplication(ctx: ServiceContext, input: { employeeId: number }): Promise<Application | null> {
-  return findApplication(ctx.db, and(eq(applications.EMPLOYEE_ID, input.employeeId), eq(applications.SESSION_APPLICATION_ID, currentApplicationSessionIdSql(ctx.clock.now())))!);
+  return findApplication(
+    ctx.db,
+    and(eq(applications.EMPLOYEE_ID, input.employeeId), eq(applications.SESSION_APPLICATION_ID, currentApplicationSessionIdSql(ctx.clock.now())))!,
+  );
 }
 
 /** The person's application in a given session, or null. */
@@ -114,7 +137,13 @@ export async function archivedApplications(ctx: ServiceContext, input: { employe
     .where(eq(applications.EMPLOYEE_ID, input.employeeId))
     .orderBy(desc(applicationSessions.START_DATE), desc(applications.id));
   if (rows.length === 0) return [];
-  const choices = await choiceRows(ctx.db, inArray(applicationChoices.applicationId, rows.map((r) => r.application.id)));
+  const choices = await choiceRows(
+    ctx.db,
+    inArray(
+      applicationChoices.applicationId,
+      rows.map((r) => r.application.id),
+    ),
+  );
   return rows.map((r) => ({
     ...toApplication(r.application, r.constraint),
     DESIGNATION: r.session.DESIGNATION,
@@ -151,12 +180,27 @@ export async function closeApplication(ctx: ServiceContext, input: { application
     const allowed = allowedHours(locked);
     if (hours > allowed) throw new AppError('CLOSURE_HOURS_EXCEEDED', { limit: { hours, allowed } });
 
-    const [row] = await tx.update(applications).set({ CLOSED: true, closedAt: now, updatedAt: now }).where(eq(applications.id, input.applicationId)).returning();
-    await audit(tx, { at: now, actorId: input.actor.id, action: 'application.closed', targetType: 'application', targetId: input.applicationId, ip: input.meta.ip, details: { hours, allowed, choices: live.length } });
+    const [row] = await tx
+      .update(applications)
+      .set({ CLOSED: true, closedAt: now, updatedAt: now })
+      .where(eq(applications.id, input.applicationId))
+      .returning();
+    await audit(tx, {
+      at: now,
+      actorId: input.actor.id,
+      action: 'application.closed',
+      targetType: 'application',
+      targetId: input.applicationId,
+      ip: input.meta.ip,
+      details: { hours, allowed, choices: live.length },
+    });
     const { person } = locked;
     if (person.EMAIL) {
       const lang = await languageOfPerson(tx, row!.EMPLOYEE_ID);
-      const pay = estimatePay(live.map((c) => ({ HOURS: c.HOURS, HOURLY_RATE: c.Subject.HOURLY_RATE })), locked.hasNiu);
+      const pay = estimatePay(
+        live.map((c) => ({ HOURS: c.HOURS, HOURLY_RATE: c.Subject.HOURLY_RATE })),
+        locked.hasNiu,
+      );
       await ctx.mailer.enqueue(
         tx,
         composeMail(lang, {

@@ -25,7 +25,13 @@ beforeAll(async () => {
   academic = (await signIn(t, DEMO_ACCOUNTS.academic.matricule)).client;
   admin = (await signIn(t, DEMO_ACCOUNTS.admin.matricule)).client;
   hr = (await signIn(t, DEMO_ACCOUNTS.hr.matricule)).client;
-  [l1Day, l2Day, l1Evening, l3Day, l4Day] = await Promise.all([subjectsAt(t.db, 1, 'DAY'), subjectsAt(t.db, 2, 'DAY'), subjectsAt(t.db, 1, 'EVENING'), subjectsAt(t.db, 3, 'DAY'), subjectsAt(t.db, 4, 'DAY')]);
+  [l1Day, l2Day, l1Evening, l3Day, l4Day] = await Promise.all([
+    subjectsAt(t.db, 1, 'DAY'),
+    subjectsAt(t.db, 2, 'DAY'),
+    subjectsAt(t.db, 1, 'EVENING'),
+    subjectsAt(t.db, 3, 'DAY'),
+    subjectsAt(t.db, 4, 'DAY'),
+  ]);
 });
 afterAll(async () => {
   await t?.close();
@@ -53,11 +59,14 @@ async function applicant(options: LecturerOptions = {}): Promise<Applicant> {
 }
 
 const cm = (...list: SubjectPick[]) => list.map((s) => ({ SUBJECT_ID: s.id, CATEGORY: 'CM' as const }));
-const choose = (a: Applicant, subjects: { SUBJECT_ID: number; CATEGORY: string }[]) => a.client.post('/api/applications-choices', { application: a.application.id, subjects });
-const replace = (a: Applicant, subjects: { SUBJECT_ID: number; CATEGORY: string }[]) => a.client.request('PUT', `/api/applications-choices/${a.application.id}`, { subjects });
+const choose = (a: Applicant, subjects: { SUBJECT_ID: number; CATEGORY: string }[]) =>
+  a.client.post('/api/applications-choices', { application: a.application.id, subjects });
+const replace = (a: Applicant, subjects: { SUBJECT_ID: number; CATEGORY: string }[]) =>
+  a.client.request('PUT', `/api/applications-choices/${a.application.id}`, { subjects });
 const clear = (a: Applicant) => a.client.post(`/api/applications-choices/clear/${a.application.id}`);
 const close = (a: Applicant) => a.client.post(`/api/applications/close/${a.application.id}`);
-const choicesInDb = (applicationId: number) => t.db.select().from(applicationChoices).where(eq(applicationChoices.applicationId, applicationId)).orderBy(applicationChoices.id);
+const choicesInDb = (applicationId: number) =>
+  t.db.select().from(applicationChoices).where(eq(applicationChoices.applicationId, applicationId)).orderBy(applicationChoices.id);
 
 async function setSession(values: Partial<typeof applicationSessions.$inferInsert>) {
   await t.db.update(applicationSessions).set(values).where(eq(applicationSessions.id, session.id));
@@ -144,14 +153,27 @@ describe('initialising the application', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(application);
     // one in this session (PER0004 also has the demo's past session's, decision 32)
-    expect(await t.db.select().from(applications).where(and(eq(applications.EMPLOYEE_ID, user.id as number), eq(applications.SESSION_APPLICATION_ID, session.id)))).toHaveLength(1);
-    const audited = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'application.created'), eq(auditLog.targetId, String(application.id))));
+    expect(
+      await t.db
+        .select()
+        .from(applications)
+        .where(and(eq(applications.EMPLOYEE_ID, user.id as number), eq(applications.SESSION_APPLICATION_ID, session.id))),
+    ).toHaveLength(1);
+    const audited = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'application.created'), eq(auditLog.targetId, String(application.id))));
     expect(audited).toHaveLength(1);
     expect(audited[0]!.actorId).toBe(user.id);
   });
 
   it('gives each category its hours', async () => {
-    for (const [status, hours] of [['VACATAIRE', 200], ['STAGIAIRE', 120], ['STAFF', 60], ['PERMANENT', 300]] as const) {
+    for (const [status, hours] of [
+      ['VACATAIRE', 200],
+      ['STAGIAIRE', 120],
+      ['STAFF', 60],
+      ['PERMANENT', 300],
+    ] as const) {
       expect((await applicant({ status })).application.TOTAL_HOURS).toBe(hours);
     }
   });
@@ -179,7 +201,7 @@ describe('reading applications', () => {
     expect(empty.body).toBe('');
   });
 
-  it('answers a person\'s application in a session: oneself, or the academic office and administrators', async () => {
+  it("answers a person's application in a session: oneself, or the academic office and administrators", async () => {
     const a = await applicant();
     const other = await applicant();
     const url = `/api/applications/current/${a.id}/${session.id}`;
@@ -203,7 +225,10 @@ describe('reading applications', () => {
     expect(refused.json().code).toBe('FORBIDDEN');
     expect((await hr.get(url)).statusCode).toBe(403);
     expect((await a.client.get('/api/applications/999999')).statusCode).toBe(404);
-    const audited = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'access.refused'), eq(auditLog.actorId, other.id)));
+    const audited = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'access.refused'), eq(auditLog.actorId, other.id)));
     expect(audited.length).toBeGreaterThan(0);
   });
 });
@@ -220,7 +245,10 @@ describe('choosing subjects', () => {
       [s1.id, 'CM', 0, s1.hoursCm],
       [s1.id, 'TD', 0, s1.hoursTd],
     ]);
-    expect(list[0]).toMatchObject({ APPLICATION_ID: a.application.id, Subject: { SUBJECT_CODE: s1.code, CLASS_CODE: s1.classCode, LEVEL_ID: 1, SHIFT: 'DAY', TAX_RATE: 16.5, ASSIGNED: [] } });
+    expect(list[0]).toMatchObject({
+      APPLICATION_ID: a.application.id,
+      Subject: { SUBJECT_CODE: s1.code, CLASS_CODE: s1.classCode, LEVEL_ID: 1, SHIFT: 'DAY', TAX_RATE: 16.5, ASSIGNED: [] },
+    });
     // Giving a live choice again changes nothing; new ones are added.
     const more = (await choose(a, cm(s1, s2))).json() as Choice[];
     expect(more.map((c) => [c.Subject.SUBJECT_ID, c.CATEGORY])).toEqual([
@@ -241,7 +269,11 @@ describe('choosing subjects', () => {
     expect((await choose(a, cm(l2Day[0]!))).statusCode).toBe(200);
     const res = await choose(a, cm(l2Day[1]!));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: 'SUBJECT_LIMIT_REACHED', message: 'Max number of subjects reached for this level', limit: { group: '12', shift: 'J', limit: 3 } });
+    expect(res.json()).toEqual({
+      code: 'SUBJECT_LIMIT_REACHED',
+      message: 'Max number of subjects reached for this level',
+      limit: { group: '12', shift: 'J', limit: 3 },
+    });
     expect((await choose(a, cm(l1Day[4]!))).json().code).toBe('SUBJECT_LIMIT_REACHED');
     expect(await choicesInDb(a.application.id)).toHaveLength(4);
   });
@@ -282,7 +314,11 @@ describe('choosing subjects', () => {
     expect((await choose(a, cm(x))).statusCode).toBe(200);
     const res = await choose(a, [{ SUBJECT_ID: x.id, CATEGORY: 'TD' }, ...cm(y)]);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: 'HOURS_CAP_EXCEEDED', message: ERROR_MESSAGES.HOURS_CAP_EXCEEDED, limit: { hours: x.hoursCm + x.hoursTd + y.hoursCm, allowed: cap } });
+    expect(res.json()).toEqual({
+      code: 'HOURS_CAP_EXCEEDED',
+      message: ERROR_MESSAGES.HOURS_CAP_EXCEEDED,
+      limit: { hours: x.hoursCm + x.hoursTd + y.hoursCm, allowed: cap },
+    });
     expect((await choose(a, [{ SUBJECT_ID: x.id, CATEGORY: 'TD' }])).json().code).toBe('HOURS_CAP_EXCEEDED');
     expect(await choicesInDb(a.application.id)).toHaveLength(1);
     // The office lowers the session cap below the choices: nothing more can be added, giving again or removing still works.
@@ -306,7 +342,12 @@ describe('choosing subjects', () => {
 
     const taken = l4Day[2]!;
     const [other] = await createLecturers(t.db, 1);
-    await applicationWith(t.db, { personId: other!.id, sessionId: session.id, constraintId: constraint.id, choices: [{ subjectId: taken.id, category: 'CM', affectation: 1 }] });
+    await applicationWith(t.db, {
+      personId: other!.id,
+      sessionId: session.id,
+      constraintId: constraint.id,
+      choices: [{ subjectId: taken.id, category: 'CM', affectation: 1 }],
+    });
     expect((await choose(a, cm(taken))).json().code).toBe('SUBJECT_UNAVAILABLE');
     const td = await choose(a, [{ SUBJECT_ID: taken.id, CATEGORY: 'TD' }]);
     expect(td.statusCode).toBe(200);
@@ -394,7 +435,13 @@ describe('saving and emptying the list', () => {
     const a = await applicant();
     const [s1, s2, s3] = [l2Day[6]!, l2Day[7]!, l2Day[8]!];
     const changes = async () =>
-      (await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'application.choices-changed'), eq(auditLog.targetId, String(a.application.id)))).orderBy(auditLog.id)).map((row) => ({ actorId: row.actorId, targetType: row.targetType, details: row.details }));
+      (
+        await t.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.action, 'application.choices-changed'), eq(auditLog.targetId, String(a.application.id))))
+          .orderBy(auditLog.id)
+      ).map((row) => ({ actorId: row.actorId, targetType: row.targetType, details: row.details }));
     expect((await choose(a, cm(s1, s2))).statusCode).toBe(200);
     expect((await replace(a, cm(s2, s3))).statusCode).toBe(200);
     expect((await choose(a, cm(s3))).statusCode).toBe(200);
@@ -433,7 +480,7 @@ describe('when no session is open', () => {
   });
 });
 
-describe('someone else\'s application', () => {
+describe("someone else's application", () => {
   it('is refused (403) on every route, to the back office too when changing it', async () => {
     const owner = await applicant();
     await choose(owner, cm(l4Day[8]!));
@@ -462,7 +509,10 @@ describe('someone else\'s application', () => {
     expect((await choicesInDb(id)).map((c) => c.SUBJECT_ID)).toEqual([l4Day[8]!.id]);
     const [row] = await t.db.select().from(applications).where(eq(applications.id, id));
     expect(row!.CLOSED).toBe(false);
-    const audited = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'access.refused'), eq(auditLog.actorId, intruder.id)));
+    const audited = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'access.refused'), eq(auditLog.actorId, intruder.id)));
     expect(audited.length).toBeGreaterThanOrEqual(10);
     // The academic office reads them.
     expect((await academic.get(`/api/applications-choices/${id}/none`)).json()).toHaveLength(1);
@@ -486,7 +536,10 @@ describe('closing the application', () => {
     expect(res.statusCode).toBe(200);
     const closed = res.json() as Application;
     expect(closed).toMatchObject({ id: application.id, CLOSED: true, CLOSED_AT: t.clock.now().toISOString() });
-    const audited = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'application.closed'), eq(auditLog.targetId, String(application.id))));
+    const audited = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'application.closed'), eq(auditLog.targetId, String(application.id))));
     expect(audited).toHaveLength(1);
 
     const mail = await lastMailTo(t.db, a.email);
@@ -501,7 +554,13 @@ describe('closing the application', () => {
     expect(text).toContain(`lecture (CM), ${y.hoursCm} h (confirmed)`);
     expect(text).not.toContain(z.code); // declined
     expect(text).toContain(`Total: ${hours} hours chosen, 300 hours allowed.`);
-    const pay = estimatePay([{ HOURS: x.hoursCm + x.hoursTd, HOURLY_RATE: x.hourlyRate }, { HOURS: y.hoursCm, HOURLY_RATE: y.hourlyRate }], true);
+    const pay = estimatePay(
+      [
+        { HOURS: x.hoursCm + x.hoursTd, HOURLY_RATE: x.hourlyRate },
+        { HOURS: y.hoursCm, HOURLY_RATE: y.hourlyRate },
+      ],
+      true,
+    );
     const de = (n: number) => `${new Intl.NumberFormat('de-DE').format(n)} cfa`;
     expect(text).toContain(`Estimated pay: ${de(pay.gross)} gross, tax 5.5 % (${de(pay.tax)}), ${de(pay.net)} net.`);
 
@@ -510,7 +569,12 @@ describe('closing the application', () => {
       expect(r.statusCode).toBe(403);
       expect(r.json()).toEqual({ code: 'SESSION_CLOSED', message: "You can't perform actions on a closed session" });
     }
-    expect(await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'application.closed'), eq(auditLog.targetId, String(application.id))))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'application.closed'), eq(auditLog.targetId, String(application.id)))),
+    ).toHaveLength(1);
     expect(await choicesInDb(application.id)).toHaveLength(4);
     // Initialising again answers the closed application.
     const again = await a.client.post('/api/applications/init', {});
@@ -518,7 +582,7 @@ describe('closing the application', () => {
     expect(again.json()).toMatchObject({ id: application.id, CLOSED: true });
   });
 
-  it('writes the summary in the person\'s language, with their tax rate', async () => {
+  it("writes the summary in the person's language, with their tax rate", async () => {
     const a = await applicant();
     await t.db.insert(settings).values({ personId: a.id, values: { LANGUAGE: 'fr' } });
     await t.settled();
@@ -545,7 +609,11 @@ describe('closing the application', () => {
     try {
       const res = await close(a);
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ code: 'CLOSURE_HOURS_EXCEEDED', message: 'Hourly volume exceeds the allowed one, so closure is denied', limit: { hours, allowed: hours - 5 } });
+      expect(res.json()).toEqual({
+        code: 'CLOSURE_HOURS_EXCEEDED',
+        message: 'Hourly volume exceeds the allowed one, so closure is denied',
+        limit: { hours, allowed: hours - 5 },
+      });
       const [row] = await t.db.select().from(applications).where(eq(applications.id, a.application.id));
       expect(row!.CLOSED).toBe(false);
       expect(await lastMailTo(t.db, a.email)).toBeUndefined();
@@ -563,7 +631,8 @@ describe("the specification's GET forms of closing and emptying (API clients)", 
   const clearUrl = (a: Applicant) => `/api/applications-choices/clear/${a.application.id}`;
   /** The same person as an API client: the session's token in `Authorization: Bearer`, no cookie. */
   const bearerOf = (a: Applicant) => ({ authorization: `Bearer ${[...a.client.cookies.values()][0]!}` });
-  const closedInDb = async (a: Applicant) => (await t.db.select({ CLOSED: applications.CLOSED }).from(applications).where(eq(applications.id, a.application.id)))[0]!.CLOSED;
+  const closedInDb = async (a: Applicant) =>
+    (await t.db.select({ CLOSED: applications.CLOSED }).from(applications).where(eq(applications.id, a.application.id)))[0]!.CLOSED;
 
   it('refuses the session cookie alone with 403 BEARER_REQUIRED and changes nothing; 401 without a session', async () => {
     const a = await applicant();
@@ -608,7 +677,9 @@ describe("the specification's GET forms of closing and emptying (API clients)", 
   });
 
   it('documents both GET forms for bearer clients in the OpenAPI document', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, { summary: string; security?: unknown }>> };
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { summary: string; security?: unknown }>>;
+    };
     for (const path of ['/api/applications/close/{id}', '/api/applications-choices/clear/{application}']) {
       expect(doc.paths[path]!.get!.summary, path).toMatch(/bearer token only/);
       expect(doc.paths[path]!.get!.security).toEqual([{ bearer: [] }]);
@@ -624,7 +695,17 @@ describe('the archive', () => {
     await decide(t.db, [current[0]!.id], 1);
     const [old] = await t.db
       .insert(applicationSessions)
-      .values({ DESIGNATION: 'Subject choices, semester 2, 2022-2023', DESIGNATION_FR: 'Choix des matières, semestre 2, 2022-2023', START_DATE: new Date('2023-02-01T00:00:00Z'), END_DATE: new Date('2023-07-01T00:00:00Z'), SUBJECT_CONSTRAINT_ID: constraint.id, hoursPermanent: 300, hoursVacataire: 150, hoursStagiaire: 100, hoursStaff: 50 })
+      .values({
+        DESIGNATION: 'Subject choices, semester 2, 2022-2023',
+        DESIGNATION_FR: 'Choix des matières, semestre 2, 2022-2023',
+        START_DATE: new Date('2023-02-01T00:00:00Z'),
+        END_DATE: new Date('2023-07-01T00:00:00Z'),
+        SUBJECT_CONSTRAINT_ID: constraint.id,
+        hoursPermanent: 300,
+        hoursVacataire: 150,
+        hoursStagiaire: 100,
+        hoursStaff: 50,
+      })
       .returning();
     const past = await applicationWith(t.db, {
       personId: a.id,

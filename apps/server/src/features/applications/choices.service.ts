@@ -65,7 +65,8 @@ export async function choiceRows(exec: Executor, where: SQL | undefined): Promis
   }));
 }
 
-export const asChoice = ({ SESSION_APPLICATION_ID: _s, DESIGNATION: _d, DESIGNATION_FR: _f, CLOSED: _c, ...choice }: ApplicationSessionChoice): Choice => choice;
+export const asChoice = ({ SESSION_APPLICATION_ID: _s, DESIGNATION: _d, DESIGNATION_FR: _f, CLOSED: _c, ...choice }: ApplicationSessionChoice): Choice =>
+  choice;
 
 /** The choices of one application. */
 export async function listChoices(exec: Executor, applicationId: number): Promise<Choice[]> {
@@ -88,7 +89,13 @@ async function applyChoices(tx: Tx, locked: LockedApplication, wanted: readonly 
   const weighed = { CODE: subjects.code, LEVEL_ID: classes.levelId, SHIFT: classes.shift, ...subjectHours };
 
   const existing = await tx
-    .select({ id: applicationChoices.id, SUBJECT_ID: applicationChoices.SUBJECT_ID, CATEGORY: applicationChoices.CATEGORY, AFFECTATION: applicationChoices.AFFECTATION, ...weighed })
+    .select({
+      id: applicationChoices.id,
+      SUBJECT_ID: applicationChoices.SUBJECT_ID,
+      CATEGORY: applicationChoices.CATEGORY,
+      AFFECTATION: applicationChoices.AFFECTATION,
+      ...weighed,
+    })
     .from(applicationChoices)
     .innerJoin(subjects, eq(subjects.id, applicationChoices.SUBJECT_ID))
     .innerJoin(classes, eq(classes.id, subjects.classId))
@@ -101,7 +108,9 @@ async function applyChoices(tx: Tx, locked: LockedApplication, wanted: readonly 
         .select({
           id: subjects.id,
           ...weighed,
-          confirmed: sql<ChoiceCategory[]>`array(select x.category from ${applicationChoices} x where x.session_id = ${sessionId} and x.subject_id = ${subjects.id} and x.affectation = 1)`,
+          confirmed: sql<
+            ChoiceCategory[]
+          >`array(select x.category from ${applicationChoices} x where x.session_id = ${sessionId} and x.subject_id = ${subjects.id} and x.affectation = 1)`,
         })
         .from(subjects)
         .innerJoin(classes, eq(classes.id, subjects.classId))
@@ -142,7 +151,15 @@ async function applyChoices(tx: Tx, locked: LockedApplication, wanted: readonly 
     return change;
   }
   const resulting: WeighedChoice[] = [
-    ...existing.filter((c) => !removedIds.has(c.id)).map((c) => ({ SUBJECT_ID: c.SUBJECT_ID, LEVEL_ID: c.LEVEL_ID, SHIFT: c.SHIFT, HOURS: hoursOf(c, c.CATEGORY), AFFECTATION: c.AFFECTATION as Affectation })),
+    ...existing
+      .filter((c) => !removedIds.has(c.id))
+      .map((c) => ({
+        SUBJECT_ID: c.SUBJECT_ID,
+        LEVEL_ID: c.LEVEL_ID,
+        SHIFT: c.SHIFT,
+        HOURS: hoursOf(c, c.CATEGORY),
+        AFFECTATION: c.AFFECTATION as Affectation,
+      })),
     ...[...added.values()].map((w) => {
       const s = subjectById.get(w.SUBJECT_ID)!;
       return { SUBJECT_ID: w.SUBJECT_ID, LEVEL_ID: s.LEVEL_ID, SHIFT: s.SHIFT, HOURS: hoursOf(s, w.CATEGORY), AFFECTATION: AFFECTATION.SELECTED };
@@ -153,7 +170,9 @@ async function applyChoices(tx: Tx, locked: LockedApplication, wanted: readonly 
   if (breach?.code === 'HOURS_CAP_EXCEEDED') throw new AppError(breach.code, { limit: { hours: breach.hours, allowed: breach.allowed } });
 
   if (removedIds.size) await tx.delete(applicationChoices).where(inArray(applicationChoices.id, [...removedIds]));
-  await tx.insert(applicationChoices).values([...added.values()].map((w) => ({ applicationId, sessionId, SUBJECT_ID: w.SUBJECT_ID, CATEGORY: w.CATEGORY, AFFECTATION: AFFECTATION.SELECTED })));
+  await tx
+    .insert(applicationChoices)
+    .values([...added.values()].map((w) => ({ applicationId, sessionId, SUBJECT_ID: w.SUBJECT_ID, CATEGORY: w.CATEGORY, AFFECTATION: AFFECTATION.SELECTED })));
   return change;
 }
 
@@ -172,7 +191,15 @@ interface ChoicesChange {
 /** Audits a change of the application's choices (the person's history shows it, decision 36); a change that changed nothing is not one. */
 async function auditChoices(ctx: ServiceContext, tx: Tx, input: ChangeInput, change: ChoicesChange): Promise<void> {
   if (change.added.length === 0 && change.removed.length === 0) return;
-  await audit(tx, { at: ctx.clock.now(), actorId: input.actor.id, action: 'application.choices-changed', targetType: 'application', targetId: input.applicationId, ip: input.meta.ip, details: { added: change.added, removed: change.removed } });
+  await audit(tx, {
+    at: ctx.clock.now(),
+    actorId: input.actor.id,
+    action: 'application.choices-changed',
+    targetType: 'application',
+    targetId: input.applicationId,
+    ip: input.meta.ip,
+    details: { added: change.added, removed: change.removed },
+  });
 }
 
 /** `POST /applications-choices`: adds these choices (an identical live choice already there is a no-op). */
@@ -198,7 +225,16 @@ export async function clearChoices(ctx: ServiceContext, input: ChangeInput): Pro
       .delete(applicationChoices)
       .where(and(eq(applicationChoices.applicationId, input.applicationId), eq(applicationChoices.AFFECTATION, AFFECTATION.SELECTED)))
       .returning({ subjectId: applicationChoices.SUBJECT_ID, category: applicationChoices.CATEGORY });
-    const codes = removed.length ? new Map((await tx.select({ id: subjects.id, code: subjects.code }).from(subjects).where(inArray(subjects.id, [...new Set(removed.map((r) => r.subjectId))]))).map((r) => [r.id, r.code])) : new Map<number, string>();
+    const codes = removed.length
+      ? new Map(
+          (
+            await tx
+              .select({ id: subjects.id, code: subjects.code })
+              .from(subjects)
+              .where(inArray(subjects.id, [...new Set(removed.map((r) => r.subjectId))]))
+          ).map((r) => [r.id, r.code]),
+        )
+      : new Map<number, string>();
     await auditChoices(ctx, tx, input, { added: [], removed: removed.map((r) => ({ ...r, code: codes.get(r.subjectId) ?? '' })) });
     return listChoices(tx, input.applicationId);
   });

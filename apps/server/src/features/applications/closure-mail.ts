@@ -3,7 +3,10 @@ import { tr, type Lang } from '../../lib/i18n';
 
 /** The formatters, made once (a formatter costs far more to make than to use). */
 const WHOLE = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
-const PERCENT: Record<Lang, Intl.NumberFormat> = { fr: new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }), en: new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 }) };
+const PERCENT: Record<Lang, Intl.NumberFormat> = {
+  fr: new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }),
+  en: new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 }),
+};
 /** Amounts as the portal shows them everywhere: de-DE grouping, in CFA francs. */
 const amount = (n: number) => `${WHOLE.format(n)} cfa`;
 const percent = (lang: Lang, n: number) => PERCENT[lang].format(n);

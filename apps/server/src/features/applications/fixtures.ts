@@ -1,7 +1,17 @@
 /** Test data for the subject-choice tests: eligible lecturers, subjects by level and shift, office decisions. */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { applicationChoices, applications, applicationSessions, classes, identifications, persons, profiles, subjectConstraints, subjects } from '../../db/schema';
+import {
+  applicationChoices,
+  applications,
+  applicationSessions,
+  classes,
+  identifications,
+  persons,
+  profiles,
+  subjectConstraints,
+  subjects,
+} from '../../db/schema';
 
 let serial = 0;
 
@@ -31,17 +41,38 @@ export async function createLecturers(db: Db, count: number, options: LecturerOp
     };
   });
   const inserted = await db.insert(persons).values(rows).returning({ id: persons.id, email: persons.EMAIL, matricule: persons.MATRICULE });
-  if (options.identified ?? true) await db.insert(identifications).values(inserted.map((p) => ({ personId: p.id, completedAt: new Date('2024-01-02T00:00:00Z') })));
+  if (options.identified ?? true)
+    await db.insert(identifications).values(inserted.map((p) => ({ personId: p.id, completedAt: new Date('2024-01-02T00:00:00Z') })));
   if (options.niu) await db.insert(profiles).values(inserted.map((p) => ({ personId: p.id, NIU: options.niu! })));
   return inserted.map((p) => ({ id: p.id, email: p.email!, matricule: p.matricule }));
 }
 
-export type SubjectPick = { id: number; code: string; level: number; shift: string; classCode: string; hoursCm: number; hoursTd: number; hoursTp: number; hourlyRate: number };
+export type SubjectPick = {
+  id: number;
+  code: string;
+  level: number;
+  shift: string;
+  classCode: string;
+  hoursCm: number;
+  hoursTd: number;
+  hoursTp: number;
+  hourlyRate: number;
+};
 
 /** Subjects of classes at a level and shift, by class code then subject code. */
 export async function subjectsAt(db: Db, level: number, shift: 'DAY' | 'EVENING' | 'NIGHT' | 'MORNING', count = 100): Promise<SubjectPick[]> {
   return db
-    .select({ id: subjects.id, code: subjects.code, level: classes.levelId, shift: classes.shift, classCode: classes.code, hoursCm: subjects.hoursCm, hoursTd: subjects.hoursTd, hoursTp: subjects.hoursTp, hourlyRate: subjects.hourlyRate })
+    .select({
+      id: subjects.id,
+      code: subjects.code,
+      level: classes.levelId,
+      shift: classes.shift,
+      classCode: classes.code,
+      hoursCm: subjects.hoursCm,
+      hoursTd: subjects.hoursTd,
+      hoursTp: subjects.hoursTp,
+      hourlyRate: subjects.hourlyRate,
+    })
     .from(subjects)
     .innerJoin(classes, eq(classes.id, subjects.classId))
     .where(and(eq(classes.levelId, level), eq(classes.shift, shift)))
@@ -65,15 +96,39 @@ export async function decide(db: Db, choiceIds: number[], affectation: 0 | 1 | 2
 }
 
 /** An application with choices written directly, e.g. another lecturer's confirmed part. */
-export async function applicationWith(db: Db, input: { personId: number; sessionId: number; constraintId: number; totalHours?: number; closed?: boolean; choices: { subjectId: number; category: 'CM' | 'TD' | 'TP'; affectation: 0 | 1 | 2 }[] }) {
+export async function applicationWith(
+  db: Db,
+  input: {
+    personId: number;
+    sessionId: number;
+    constraintId: number;
+    totalHours?: number;
+    closed?: boolean;
+    choices: { subjectId: number; category: 'CM' | 'TD' | 'TP'; affectation: 0 | 1 | 2 }[];
+  },
+) {
   const [application] = await db
     .insert(applications)
-    .values({ EMPLOYEE_ID: input.personId, SESSION_APPLICATION_ID: input.sessionId, SUBJECT_CONSTRAINT_ID: input.constraintId, TOTAL_HOURS: input.totalHours ?? 200, CLOSED: input.closed ?? false })
+    .values({
+      EMPLOYEE_ID: input.personId,
+      SESSION_APPLICATION_ID: input.sessionId,
+      SUBJECT_CONSTRAINT_ID: input.constraintId,
+      TOTAL_HOURS: input.totalHours ?? 200,
+      CLOSED: input.closed ?? false,
+    })
     .returning();
   const choices = input.choices.length
     ? await db
         .insert(applicationChoices)
-        .values(input.choices.map((c) => ({ applicationId: application!.id, sessionId: input.sessionId, SUBJECT_ID: c.subjectId, CATEGORY: c.category, AFFECTATION: c.affectation })))
+        .values(
+          input.choices.map((c) => ({
+            applicationId: application!.id,
+            sessionId: input.sessionId,
+            SUBJECT_ID: c.subjectId,
+            CATEGORY: c.category,
+            AFFECTATION: c.affectation,
+          })),
+        )
         .returning()
     : [];
   return { application: application!, choices };

@@ -24,9 +24,11 @@ const withoutVersionTable = <T>(during: () => Promise<T>): Promise<T> => withTab
 describe.skipIf(onPostgres)('the subject lists stamp', () => {
   it('is kept until the next start or end of an active session, then read again', async () => {
     expect((await search(await lecturer())).statusCode).toBe(200);
-    const [next] = await t.db.execute<{ at: Date | string }>(
-      sql`select least(min(${applicationSessions.START_DATE}) filter (where ${applicationSessions.START_DATE} > ${t.clock.now()}), min(${applicationSessions.END_DATE}) filter (where ${applicationSessions.END_DATE} > ${t.clock.now()})) as at from ${applicationSessions} where ${applicationSessions.ACTIVED} and not ${applicationSessions.MANUAL_CLOSURE}`,
-    ).then((result) => (Array.isArray(result) ? result : (result as { rows: { at: Date | string }[] }).rows));
+    const [next] = await t.db
+      .execute<{ at: Date | string }>(
+        sql`select least(min(${applicationSessions.START_DATE}) filter (where ${applicationSessions.START_DATE} > ${t.clock.now()}), min(${applicationSessions.END_DATE}) filter (where ${applicationSessions.END_DATE} > ${t.clock.now()})) as at from ${applicationSessions} where ${applicationSessions.ACTIVED} and not ${applicationSessions.MANUAL_CLOSURE}`,
+      )
+      .then((result) => (Array.isArray(result) ? result : (result as { rows: { at: Date | string }[] }).rows));
     expect(next?.at, 'the seed has a session that starts or ends later').toBeTruthy();
     const boundary = new Date(next!.at).getTime();
     t.clock.advance(boundary - t.clock.now().getTime() - 60_000);

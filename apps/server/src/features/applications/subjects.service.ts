@@ -46,13 +46,19 @@ const placeColumns = {
   SHIFT: classes.shift,
 };
 
-type SubjectColumnsOf<S extends SubjectSource> = { SUBJECT_ID: S['id']; SUBJECT_CODE: S['code']; SUBJECT_NAME: S['name']; SUBJECT_NAME_FR: S['nameFr']; CLASS_ID: S['classId'] } & typeof placeColumns & {
-  HOURS_CM: S['hoursCm'];
-  HOURS_TD: S['hoursTd'];
-  HOURS_TP: S['hoursTp'];
-  HOURLY_RATE: S['hourlyRate'];
-  CREDITS: S['credits'];
-};
+type SubjectColumnsOf<S extends SubjectSource> = {
+  SUBJECT_ID: S['id'];
+  SUBJECT_CODE: S['code'];
+  SUBJECT_NAME: S['name'];
+  SUBJECT_NAME_FR: S['nameFr'];
+  CLASS_ID: S['classId'];
+} & typeof placeColumns & {
+    HOURS_CM: S['hoursCm'];
+    HOURS_TD: S['hoursTd'];
+    HOURS_TP: S['hoursTp'];
+    HOURLY_RATE: S['hourlyRate'];
+    CREDITS: S['credits'];
+  };
 
 /** The columns of a SubjectRow (less TAX_RATE and ASSIGNED) from a subject source; the query joins it to the catalogue (joinSubjectCatalogue or joinClassCatalogue). */
 function subjectColumnsOf<S extends SubjectSource>(s: S): SubjectColumnsOf<S> {
@@ -103,7 +109,9 @@ export function toSubjectRow(row: SubjectColumns, assigned: readonly ChoiceCateg
 
 /** The parts of the row's subject confirmed to someone in the session (evaluated for the rows answered only). */
 const assignedIn = (sessionId: SQL, subjectId: SQLWrapper) =>
-  sql<ChoiceCategory[]>`array(select x.category from application_choices x where x.session_id = ${sessionId} and x.subject_id = ${subjectId} and x.affectation = 1 order by x.category)`;
+  sql<
+    ChoiceCategory[]
+  >`array(select x.category from application_choices x where x.session_id = ${sessionId} and x.subject_id = ${subjectId} and x.affectation = 1 order by x.category)`;
 
 /**
  * Still offered: not every part with hours is confirmed to someone in the session. The fully
@@ -157,10 +165,23 @@ function buildStatements(db: Db, given: readonly FilterName[], key: string) {
   const session = currentApplicationSessionIdSql(sql.placeholder('now'));
   const conditions = filterConditions(given);
   const searchCondition = given.includes('SEARCH') ? conditions[given.indexOf('SEARCH')] : undefined;
-  const classConditions = given.flatMap((name, i) => (name === 'SEARCH' ? [] : [name === 'CLASS' ? sql`${classes.id} = ${sql.placeholder('CLASS')}` : conditions[i]!]));
+  const classConditions = given.flatMap((name, i) =>
+    name === 'SEARCH' ? [] : [name === 'CLASS' ? sql`${classes.id} = ${sql.placeholder('CLASS')}` : conditions[i]!],
+  );
 
   const offered = db
-    .select({ id: subjects.id, code: subjects.code, name: subjects.name, nameFr: subjects.nameFr, classId: subjects.classId, hoursCm: subjects.hoursCm, hoursTd: subjects.hoursTd, hoursTp: subjects.hoursTp, hourlyRate: subjects.hourlyRate, credits: subjects.credits })
+    .select({
+      id: subjects.id,
+      code: subjects.code,
+      name: subjects.name,
+      nameFr: subjects.nameFr,
+      classId: subjects.classId,
+      hoursCm: subjects.hoursCm,
+      hoursTd: subjects.hoursTd,
+      hoursTp: subjects.hoursTp,
+      hourlyRate: subjects.hourlyRate,
+      credits: subjects.credits,
+    })
     .from(subjects)
     .where(and(sql`${subjects.classId} = ${classes.id}`, searchCondition, offeredIn(session)))
     .orderBy(asc(subjects.code))
@@ -181,7 +202,10 @@ function buildStatements(db: Db, given: readonly FilterName[], key: string) {
 
   const needsBranch = given.includes('DEPARTMENT');
   const needsClass = needsBranch || given.some((name) => name !== 'CLASS' && name !== 'SEARCH');
-  let counter = db.select({ total: sql<number>`count(*)::int` }).from(subjects).$dynamic();
+  let counter = db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(subjects)
+    .$dynamic();
   if (needsClass) counter = counter.innerJoin(classes, eq(classes.id, subjects.classId));
   if (needsBranch) counter = counter.innerJoin(branches, eq(branches.id, classes.branchId));
   const count = counter.where(and(...conditions, offeredIn(session))).prepare(`subjects_count_${key}`);
@@ -219,7 +243,9 @@ function stampStatement(db: Db) {
       version: catalogueVersion.version,
       session: currentApplicationSessionIdSql(now),
       // in milliseconds since the epoch (a float8 comes back as a number from both drivers)
-      nextChange: sql<number | null>`(select (extract(epoch from least(min(${applicationSessions.START_DATE}) filter (where ${applicationSessions.START_DATE} > ${now}), min(${applicationSessions.END_DATE}) filter (where ${applicationSessions.END_DATE} > ${now}))) * 1000)::float8 from ${applicationSessions} where ${open})`,
+      nextChange: sql<
+        number | null
+      >`(select (extract(epoch from least(min(${applicationSessions.START_DATE}) filter (where ${applicationSessions.START_DATE} > ${now}), min(${applicationSessions.END_DATE}) filter (where ${applicationSessions.END_DATE} > ${now}))) * 1000)::float8 from ${applicationSessions} where ${open})`,
     })
     .from(catalogueVersion)
     .where(eq(catalogueVersion.id, 1))
@@ -285,7 +311,10 @@ async function currentStamp(db: Db, now: Date, changes: CatalogueChanges | undef
 }
 
 /** Offered subjects matching the filters, from `offset`, and how many match in all. */
-async function offeredSubjects(db: Db, input: { filters: SubjectFilters; now: Date; limit: number; offset: number; withTotal: boolean; changes: CatalogueChanges | undefined; stamp?: string }): Promise<{ rows: PageRow[]; total: number }> {
+async function offeredSubjects(
+  db: Db,
+  input: { filters: SubjectFilters; now: Date; limit: number; offset: number; withTotal: boolean; changes: CatalogueChanges | undefined; stamp?: string },
+): Promise<{ rows: PageRow[]; total: number }> {
   const values = filterValues(input.filters);
   const given = FILTERS.filter((name) => values[name] !== undefined);
   const { cache, counts } = forDb(db);
@@ -331,7 +360,15 @@ export async function subjectsByLevel(ctx: ServiceContext, input: { page: number
   const answerKey = `answer|${JSON.stringify(filterValues(input.filters))}|${input.page}|${input.hasNiu}`;
   const kept = cache.get<SubjectPage | null>(answerKey, stamp);
   if (kept !== undefined) return kept;
-  const { rows, total } = await offeredSubjects(ctx.db, { filters: input.filters, now, limit: SUBJECTS_PAGE_SIZE, offset, withTotal: true, changes: ctx.catalogueChanges, stamp });
+  const { rows, total } = await offeredSubjects(ctx.db, {
+    filters: input.filters,
+    now,
+    limit: SUBJECTS_PAGE_SIZE,
+    offset,
+    withTotal: true,
+    changes: ctx.catalogueChanges,
+    stamp,
+  });
   const answer =
     total === 0
       ? null
@@ -350,23 +387,42 @@ const MAX_CLASS_SUBJECTS = 1000;
 
 /** `GET /subjects/class/{classId}`: the subjects of a class still offered in the current session. */
 export async function subjectsOfClass(ctx: ServiceContext, input: { classId: number; hasNiu: boolean }): Promise<SubjectRow[]> {
-  const { rows } = await offeredSubjects(ctx.db, { filters: { CLASS: input.classId }, now: ctx.clock.now(), limit: MAX_CLASS_SUBJECTS, offset: 0, withTotal: false, changes: ctx.catalogueChanges });
+  const { rows } = await offeredSubjects(ctx.db, {
+    filters: { CLASS: input.classId },
+    now: ctx.clock.now(),
+    limit: MAX_CLASS_SUBJECTS,
+    offset: 0,
+    withTotal: false,
+    changes: ctx.catalogueChanges,
+  });
   return rows.map(({ ASSIGNED, ...row }) => toSubjectRow(row, ASSIGNED, input.hasNiu));
 }
 
 /** `GET /catalogue`: departments, branches, cycles and levels, for the filters. */
 export async function catalogue(ctx: ServiceContext): Promise<Catalogue> {
   const [departmentRows, branchRows, cycleRows, levelRows] = await Promise.all([
-    ctx.db.select({ id: departments.id, CODE: departments.code, NAME: departments.name, NAME_FR: departments.nameFr }).from(departments).orderBy(asc(departments.code)),
-    ctx.db.select({ id: branches.id, ABBREVIATION: branches.abbreviation, NAME: branches.name, NAME_FR: branches.nameFr, DEPARTMENT_ID: branches.departmentId }).from(branches).orderBy(asc(branches.abbreviation)),
-    ctx.db.select({ id: cycles.id, CODE: cycles.code, NAME: cycles.name, NAME_FR: cycles.nameFr, FIRST_LEVEL: cycles.firstLevel, LAST_LEVEL: cycles.lastLevel }).from(cycles).orderBy(asc(cycles.firstLevel), asc(cycles.code)),
+    ctx.db
+      .select({ id: departments.id, CODE: departments.code, NAME: departments.name, NAME_FR: departments.nameFr })
+      .from(departments)
+      .orderBy(asc(departments.code)),
+    ctx.db
+      .select({ id: branches.id, ABBREVIATION: branches.abbreviation, NAME: branches.name, NAME_FR: branches.nameFr, DEPARTMENT_ID: branches.departmentId })
+      .from(branches)
+      .orderBy(asc(branches.abbreviation)),
+    ctx.db
+      .select({ id: cycles.id, CODE: cycles.code, NAME: cycles.name, NAME_FR: cycles.nameFr, FIRST_LEVEL: cycles.firstLevel, LAST_LEVEL: cycles.lastLevel })
+      .from(cycles)
+      .orderBy(asc(cycles.firstLevel), asc(cycles.code)),
     ctx.db.select({ id: levels.id, NAME: levels.name, NAME_FR: levels.nameFr }).from(levels).orderBy(asc(levels.id)),
   ]);
   return { departments: departmentRows, branches: branchRows, cycles: cycleRows, levels: levelRows };
 }
 
 /** `GET /classes`: the classes of a branch, level or cycle, by code. */
-export async function listClasses(ctx: ServiceContext, input: { branch?: number | undefined; level?: number | undefined; cycle?: number | undefined }): Promise<CatalogueClass[]> {
+export async function listClasses(
+  ctx: ServiceContext,
+  input: { branch?: number | undefined; level?: number | undefined; cycle?: number | undefined },
+): Promise<CatalogueClass[]> {
   const where = [
     input.branch !== undefined ? eq(classes.branchId, input.branch) : undefined,
     input.level !== undefined ? eq(classes.levelId, input.level) : undefined,

@@ -11,14 +11,38 @@ let t: TestApp;
 let withNiu: Client;
 let withoutNiu: Client;
 /** Every subject with its class, as the page orders them: level, class code, subject code. */
-let all: { id: number; code: string; name: string; nameFr: string; classId: number; classCode: string; level: number; cycleId: number; branchId: number; departmentId: number; shift: string }[];
+let all: {
+  id: number;
+  code: string;
+  name: string;
+  nameFr: string;
+  classId: number;
+  classCode: string;
+  level: number;
+  cycleId: number;
+  branchId: number;
+  departmentId: number;
+  shift: string;
+}[];
 
 beforeAll(async () => {
   t = await createTestApp();
   withNiu = (await signIn(t, DEMO_ACCOUNTS.readyLecturer.matricule)).client;
   withoutNiu = (await signIn(t, DEMO_ACCOUNTS.partTime.matricule)).client;
   all = await t.db
-    .select({ id: subjects.id, code: subjects.code, name: subjects.name, nameFr: subjects.nameFr, classId: classes.id, classCode: classes.code, level: classes.levelId, cycleId: classes.cycleId, branchId: classes.branchId, departmentId: branches.departmentId, shift: classes.shift })
+    .select({
+      id: subjects.id,
+      code: subjects.code,
+      name: subjects.name,
+      nameFr: subjects.nameFr,
+      classId: classes.id,
+      classCode: classes.code,
+      level: classes.levelId,
+      cycleId: classes.cycleId,
+      branchId: classes.branchId,
+      departmentId: branches.departmentId,
+      shift: classes.shift,
+    })
     .from(subjects)
     .innerJoin(classes, eq(classes.id, subjects.classId))
     .innerJoin(branches, eq(branches.id, classes.branchId));
@@ -74,7 +98,11 @@ describe('the catalogue', () => {
     const expected = await t.db.select({ code: classes.code }).from(classes).where(eq(classes.branchId, branch!.id)).orderBy(asc(classes.code));
     expect(list.map((c) => c.CODE)).toEqual(expected.map((c) => c.code));
     expect(list.every((c) => c.BRANCH_ID === branch!.id)).toBe(true);
-    expect(list[0]).toMatchObject({ SHIFT: expect.stringMatching(/^(DAY|EVENING|NIGHT|MORNING)$/), LEVEL_ID: expect.any(Number), CYCLE_ID: expect.any(Number) });
+    expect(list[0]).toMatchObject({
+      SHIFT: expect.stringMatching(/^(DAY|EVENING|NIGHT|MORNING)$/),
+      LEVEL_ID: expect.any(Number),
+      CYCLE_ID: expect.any(Number),
+    });
 
     const level1 = (await withNiu.get(`/api/classes?branch=${branch!.id}&level=1`)).json() as CatalogueClass[];
     expect(level1.length).toBeGreaterThan(0);
@@ -162,7 +190,10 @@ describe('PATCH /subjects/by-level/{page}', () => {
     for (const [filters, keep] of cases) {
       const expected = all.filter(keep).map((s) => s.id);
       expect(expected.length, JSON.stringify(filters)).toBeGreaterThan(0);
-      expect((await everyRow(withNiu, filters)).map((r) => r.SUBJECT_ID), JSON.stringify(filters)).toEqual(expected);
+      expect(
+        (await everyRow(withNiu, filters)).map((r) => r.SUBJECT_ID),
+        JSON.stringify(filters),
+      ).toEqual(expected);
     }
   });
 
@@ -191,8 +222,14 @@ describe('PATCH /subjects/by-level/{page}', () => {
     expect(databases.every((s) => s.nameFr === 'Bases de données')).toBe(true);
     for (const search of ['bases de données', 'BASES DE DONNEES', 'données']) {
       const rows = await everyRow(withNiu, { SEARCH: search });
-      expect(rows.map((r) => r.SUBJECT_ID), search).toEqual(expect.arrayContaining(databases.map((s) => s.id)));
-      expect(rows.every((r) => fold(`${r.SUBJECT_NAME} ${r.SUBJECT_NAME_FR}`).includes('donnees')), search).toBe(true);
+      expect(
+        rows.map((r) => r.SUBJECT_ID),
+        search,
+      ).toEqual(expect.arrayContaining(databases.map((s) => s.id)));
+      expect(
+        rows.every((r) => fold(`${r.SUBJECT_NAME} ${r.SUBJECT_NAME_FR}`).includes('donnees')),
+        search,
+      ).toBe(true);
     }
     const [row] = await everyRow(withNiu, { SEARCH: databases[0]!.code, CLASS: databases[0]!.classId });
     expect(row).toMatchObject({ SUBJECT_NAME: 'Databases', SUBJECT_NAME_FR: 'Bases de données' });
@@ -252,23 +289,45 @@ describe('PATCH /subjects/by-level/{page}', () => {
     expect(ids).toHaveLength(all.filter((s) => s.level === 4).length - 1);
     expect(rows.find((r) => r.SUBJECT_ID === partly.id)!.ASSIGNED).toEqual(['CM', 'TP']);
     expect(rows.find((r) => r.SUBJECT_ID === noTp.id)!.ASSIGNED).toEqual(['CM']);
-    const ofClass = (await withNiu.get(`/api/subjects/class/${(await t.db.select({ c: subjects.classId }).from(subjects).where(eq(subjects.id, full.id)))[0]!.c}`)).json() as SubjectRow[];
+    const ofClass = (
+      await withNiu.get(`/api/subjects/class/${(await t.db.select({ c: subjects.classId }).from(subjects).where(eq(subjects.id, full.id)))[0]!.c}`)
+    ).json() as SubjectRow[];
     expect(ofClass.map((r) => r.SUBJECT_ID)).not.toContain(full.id);
     expect(ofClass.length).toBeGreaterThan(0);
 
     // The last open part confirmed too: the subject is gone.
     const [third] = await createLecturers(t.db, 1);
-    await applicationWith(t.db, { personId: third!.id, sessionId: session.id, constraintId: constraint.id, choices: [{ subjectId: noTp.id, category: 'TD', affectation: 1 }] });
+    await applicationWith(t.db, {
+      personId: third!.id,
+      sessionId: session.id,
+      constraintId: constraint.id,
+      choices: [{ subjectId: noTp.id, category: 'TD', affectation: 1 }],
+    });
     await t.settled();
     expect((await everyRow(withNiu, { LEVEL: 4 })).map((r) => r.SUBJECT_ID)).not.toContain(noTp.id);
 
     // Assignments of another session do not count.
     const [old] = await t.db
       .insert(applicationSessions)
-      .values({ DESIGNATION: 'Old session', DESIGNATION_FR: 'Ancienne session', START_DATE: new Date('2022-09-01T00:00:00Z'), END_DATE: new Date('2023-02-01T00:00:00Z'), SUBJECT_CONSTRAINT_ID: constraint.id, hoursPermanent: 1, hoursVacataire: 1, hoursStagiaire: 1, hoursStaff: 1 })
+      .values({
+        DESIGNATION: 'Old session',
+        DESIGNATION_FR: 'Ancienne session',
+        START_DATE: new Date('2022-09-01T00:00:00Z'),
+        END_DATE: new Date('2023-02-01T00:00:00Z'),
+        SUBJECT_CONSTRAINT_ID: constraint.id,
+        hoursPermanent: 1,
+        hoursVacataire: 1,
+        hoursStagiaire: 1,
+        hoursStaff: 1,
+      })
       .returning();
     const level5 = (await subjectsAt(t.db, 5, 'DAY'))[0]!;
-    await applicationWith(t.db, { personId: other!.id, sessionId: old!.id, constraintId: constraint.id, choices: (['CM', 'TD', 'TP'] as const).map((category) => ({ subjectId: level5.id, category, affectation: 1 as const })) });
+    await applicationWith(t.db, {
+      personId: other!.id,
+      sessionId: old!.id,
+      constraintId: constraint.id,
+      choices: (['CM', 'TD', 'TP'] as const).map((category) => ({ subjectId: level5.id, category, affectation: 1 as const })),
+    });
     await t.settled();
     const level5Rows = await everyRow(withNiu, { LEVEL: 5 });
     expect(level5Rows.find((r) => r.SUBJECT_ID === level5.id)?.ASSIGNED).toEqual([]);
@@ -295,7 +354,10 @@ describe('PATCH /subjects/by-level/{page}', () => {
     expect(second.rows.map((r) => r.SUBJECT_ID)).toEqual(ofLevel.slice(SUBJECTS_PAGE_SIZE, 2 * SUBJECTS_PAGE_SIZE).map((r) => r.id));
     expect(((await byLevel(withNiu, 3, level1)).json() as SubjectPage).total).toBe(ofLevel.length);
     const klass = ofLevel[0]!;
-    const [added] = await t.db.insert(subjects).values({ code: 'ZZ998', name: 'Counted again', nameFr: 'Comptée à nouveau', classId: klass.classId, hoursCm: 10, hourlyRate: 4000 }).returning({ id: subjects.id });
+    const [added] = await t.db
+      .insert(subjects)
+      .values({ code: 'ZZ998', name: 'Counted again', nameFr: 'Comptée à nouveau', classId: klass.classId, hoursCm: 10, hourlyRate: 4000 })
+      .returning({ id: subjects.id });
     await t.settled();
     try {
       for (const page of [3, 2]) {
@@ -323,7 +385,12 @@ describe('PATCH /subjects/by-level/{page}', () => {
     const { session, constraint } = await demoSession(t.db);
     await t.settled();
     const [someone] = await createLecturers(t.db, 1);
-    const { application } = await applicationWith(t.db, { personId: someone!.id, sessionId: session.id, constraintId: constraint.id, choices: [{ subjectId: target.SUBJECT_ID, category: 'CM', affectation: 0 }] });
+    const { application } = await applicationWith(t.db, {
+      personId: someone!.id,
+      sessionId: session.id,
+      constraintId: constraint.id,
+      choices: [{ subjectId: target.SUBJECT_ID, category: 'CM', affectation: 0 }],
+    });
     await t.settled();
     expect(((await byLevel(withNiu, 1, level2)).json() as SubjectPage).rows.find((r) => r.SUBJECT_ID === target.SUBJECT_ID)!.ASSIGNED).toEqual([]);
     await t.db.update(applicationChoices).set({ AFFECTATION: 1 }).where(eq(applicationChoices.applicationId, application.id));
@@ -331,7 +398,9 @@ describe('PATCH /subjects/by-level/{page}', () => {
     expect(((await byLevel(withNiu, 1, level2)).json() as SubjectPage).rows.find((r) => r.SUBJECT_ID === target.SUBJECT_ID)!.ASSIGNED).toEqual(['CM']);
     // The count follows a new subject in the filtered classes.
     const klass = all.find((r) => r.level === 2 && r.shift === 'DAY')!;
-    await t.db.insert(subjects).values({ code: 'ZZ999', name: 'Added while cached', nameFr: 'Ajoutée pendant le cache', classId: klass.classId, hoursCm: 10, hourlyRate: 4000 });
+    await t.db
+      .insert(subjects)
+      .values({ code: 'ZZ999', name: 'Added while cached', nameFr: 'Ajoutée pendant le cache', classId: klass.classId, hoursCm: 10, hourlyRate: 4000 });
     await t.settled();
     expect(((await byLevel(withNiu, 1, level2)).json() as SubjectPage).total).toBe(first.total + 1);
   });

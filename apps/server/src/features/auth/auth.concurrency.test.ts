@@ -20,7 +20,14 @@ describe.runIf(onPostgres)('sign-in under concurrency (PostgreSQL, two instances
     const code = codeIn((await lastMailTo(cluster.t.db, await emailOf(cluster.t.db, DEMO_ACCOUNTS.permanent.matricule)))?.textBody);
     const cookie = `portal_attempt=${c.cookies.get('portal_attempt')!}`;
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => instance(i).inject({ method: 'POST', url: '/api/auth/student/code-verification', headers: { cookie }, payload: { SIGN_CODE: code, STUDENT_ID: personId } })),
+      Array.from({ length: 20 }, (_, i) =>
+        instance(i).inject({
+          method: 'POST',
+          url: '/api/auth/student/code-verification',
+          headers: { cookie },
+          payload: { SIGN_CODE: code, STUDENT_ID: personId },
+        }),
+      ),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     // The others find the attempt used, or the account's code checks taken by the ones before them (decision 23).
@@ -34,12 +41,18 @@ describe.runIf(onPostgres)('sign-in under concurrency (PostgreSQL, two instances
     await new Client(cluster.t.app).post('/api/auth/student/email-verification', { matricule });
     const token = decodeURIComponent(/token=([\w%-]+)/.exec((await lastMailTo(cluster.t.db, email))!.textBody)![1]!);
     const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => instance(i).inject({ method: 'POST', url: '/api/auth/student/email-confirmation', payload: { token, password: `Password-${i}-long` } })),
+      Array.from({ length: 10 }, (_, i) =>
+        instance(i).inject({ method: 'POST', url: '/api/auth/student/email-confirmation', payload: { token, password: `Password-${i}-long` } }),
+      ),
     );
     const ok = results.filter((r) => r.statusCode === 200);
     expect(ok).toHaveLength(1);
     const winner = results.indexOf(ok[0]!);
-    const rows = await cluster.t.db.select({ a: accounts }).from(accounts).innerJoin(persons, eq(persons.id, accounts.personId)).where(eq(persons.MATRICULE, matricule));
+    const rows = await cluster.t.db
+      .select({ a: accounts })
+      .from(accounts)
+      .innerJoin(persons, eq(persons.id, accounts.personId))
+      .where(eq(persons.MATRICULE, matricule));
     expect(rows).toHaveLength(1);
     // The password in force is the winner's.
     expect((await new Client(cluster.t.app).post('/api/auth/students/', { identifier: matricule, password: `Password-${winner}-long` })).statusCode).toBe(200);
@@ -58,7 +71,12 @@ describe.runIf(onPostgres)('sign-in under concurrency (PostgreSQL, two instances
     for (let wave = 0; wave < 5; wave++) {
       const results = await Promise.all(
         Array.from({ length: 40 }, (_, i) =>
-          instance(i).inject({ method: 'POST', url: '/api/auth/student/code-verification', headers: { cookie: attempts[i % 8]! }, payload: { SIGN_CODE: String(100000 + wave * 40 + i) } }),
+          instance(i).inject({
+            method: 'POST',
+            url: '/api/auth/student/code-verification',
+            headers: { cookie: attempts[i % 8]! },
+            payload: { SIGN_CODE: String(100000 + wave * 40 + i) },
+          }),
         ),
       );
       checked += results.filter((r) => ['CODE_INCORRECT', 'CODE_ATTEMPTS_EXCEEDED'].includes(r.json().code as string)).length;
@@ -67,14 +85,21 @@ describe.runIf(onPostgres)('sign-in under concurrency (PostgreSQL, two instances
       cluster.t.clock.advanceSeconds(301);
     }
     const [person] = await cluster.t.db.select({ id: persons.id }).from(persons).where(eq(persons.MATRICULE, matricule));
-    const [row] = await cluster.t.db.select().from(signInLimits).where(eq(signInLimits.key, `p:${person!.id}`));
+    const [row] = await cluster.t.db
+      .select()
+      .from(signInLimits)
+      .where(eq(signInLimits.key, `p:${person!.id}`));
     expect(checked).toBeLessThanOrEqual(10);
     expect(row?.codeTries).toBeLessThanOrEqual(10);
   });
 
   it('mails one code when 30 code-only requests for one person arrive at once (finding 8)', async () => {
     const matricule = DEMO_ACCOUNTS.academic.matricule;
-    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => instance(i).inject({ method: 'POST', url: '/api/auth/code-request', remoteAddress: `10.7.0.${i}`, payload: { identifier: matricule } })));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        instance(i).inject({ method: 'POST', url: '/api/auth/code-request', remoteAddress: `10.7.0.${i}`, payload: { identifier: matricule } }),
+      ),
+    );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     const mails = (await mailsTo(cluster.t.db, await emailOf(cluster.t.db, matricule))).filter((m) => m.kind === 'sign-code');
     expect(mails).toHaveLength(1);
@@ -83,10 +108,20 @@ describe.runIf(onPostgres)('sign-in under concurrency (PostgreSQL, two instances
   it('counts every one of 12 simultaneous wrong passwords', async () => {
     const matricule = DEMO_ACCOUNTS.support.matricule;
     await Promise.all(
-      Array.from({ length: 12 }, (_, i) => instance(i).inject({ method: 'POST', url: '/api/auth/students/', remoteAddress: `10.9.0.${i}`, payload: { identifier: matricule, password: `nope-${i}` } })),
+      Array.from({ length: 12 }, (_, i) =>
+        instance(i).inject({
+          method: 'POST',
+          url: '/api/auth/students/',
+          remoteAddress: `10.9.0.${i}`,
+          payload: { identifier: matricule, password: `nope-${i}` },
+        }),
+      ),
     );
     const [person] = await cluster.t.db.select({ id: persons.id }).from(persons).where(eq(persons.MATRICULE, matricule));
-    const [row] = await cluster.t.db.select().from(signInLimits).where(eq(signInLimits.key, `p:${person!.id}`));
+    const [row] = await cluster.t.db
+      .select()
+      .from(signInLimits)
+      .where(eq(signInLimits.key, `p:${person!.id}`));
     expect(row?.passwordFailures).toBe(12);
     expect(row?.passwordLockedUntil).not.toBeNull();
   });

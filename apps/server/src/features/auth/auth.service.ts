@@ -72,7 +72,11 @@ const LINK_SENT = (): LinkRequestResponse => ({ message: 'Mail send successfully
  * file, a confirmation link goes to that address, or, when the account already exists, a mail
  * saying so. Nothing in the answer, nor its time, tells whether the person exists (decisions 6 and 23).
  */
-async function requestConfirmationLink(ctx: ServiceContext, input: { matricule: string; birthdate?: string | undefined; email?: string | undefined }, meta: RequestMeta): Promise<LinkRequestResponse> {
+async function requestConfirmationLink(
+  ctx: ServiceContext,
+  input: { matricule: string; birthdate?: string | undefined; email?: string | undefined },
+  meta: RequestMeta,
+): Promise<LinkRequestResponse> {
   return inConstantTime(async () => {
     await take(ctx, `signup-ip:${meta.ip}`, MAIL_LIMITS.perAddress, 'TOO_MANY_REQUESTS');
     const [row] = await ctx.db
@@ -101,14 +105,34 @@ async function requestConfirmationLink(ctx: ServiceContext, input: { matricule: 
     await ctx.db.transaction(async (tx) => {
       if (row.account?.passwordHash) {
         const login = `${ctx.config.publicUrl}/login`;
-        await ctx.mailer.enqueue(tx, composeMail(lang, { to: onFile, name: fullName(person), kind: 'account-exists', key: 'accountExists', vars: { link: login, matricule: person.MATRICULE } }));
+        await ctx.mailer.enqueue(
+          tx,
+          composeMail(lang, {
+            to: onFile,
+            name: fullName(person),
+            kind: 'account-exists',
+            key: 'accountExists',
+            vars: { link: login, matricule: person.MATRICULE },
+          }),
+        );
         await audit(tx, { at: now, action: 'account.exists-notice-sent', targetType: 'person', targetId: person.id, ip: meta.ip });
         return;
       }
       const token = randomToken();
       const link = `${ctx.config.publicUrl}/email-confirmation?token=${encodeURIComponent(token)}`;
-      await tx.insert(emailConfirmations).values({ personId: person.id, tokenHash: hashToken(token), email: onFile, expiresAt: plus(now, EMAIL_CONFIRMATION_TTL_HOURS * 3600), createdAt: now });
-      await ctx.mailer.enqueue(tx, composeMail(lang, { to: onFile, name: fullName(person), kind: 'email-confirmation', key: 'emailConfirmation', vars: { link, matricule: person.MATRICULE } }));
+      await tx
+        .insert(emailConfirmations)
+        .values({ personId: person.id, tokenHash: hashToken(token), email: onFile, expiresAt: plus(now, EMAIL_CONFIRMATION_TTL_HOURS * 3600), createdAt: now });
+      await ctx.mailer.enqueue(
+        tx,
+        composeMail(lang, {
+          to: onFile,
+          name: fullName(person),
+          kind: 'email-confirmation',
+          key: 'emailConfirmation',
+          vars: { link, matricule: person.MATRICULE },
+        }),
+      );
       await audit(tx, { at: now, actorId: person.id, action: 'account.confirmation-sent', targetType: 'person', targetId: person.id, ip: meta.ip });
     });
     ctx.mailer.kick();
@@ -137,7 +161,11 @@ export async function checkConfirmationLink(ctx: ServiceContext, input: EmailCon
 }
 
 /** Confirms the address with the link's token and sets the password: the account becomes usable. */
-export async function confirmEmail(ctx: ServiceContext, input: EmailConfirmationBody, meta: RequestMeta): Promise<{ MATRICULE: string; USERNAME: string | null }> {
+export async function confirmEmail(
+  ctx: ServiceContext,
+  input: EmailConfirmationBody,
+  meta: RequestMeta,
+): Promise<{ MATRICULE: string; USERNAME: string | null }> {
   const tokenHash = hashToken(input.token);
   const [link] = await ctx.db.select().from(emailConfirmations).where(eq(emailConfirmations.tokenHash, tokenHash));
   if (!link || link.usedAt) throw new AppError('CONFIRMATION_INVALID');
@@ -168,7 +196,10 @@ export async function confirmEmail(ctx: ServiceContext, input: EmailConfirmation
       })
       .returning({ username: accounts.username });
     if (claimed.length === 0) throw new AppError('ACCOUNT_EXISTS');
-    await tx.update(emailConfirmations).set({ usedAt: now }).where(and(eq(emailConfirmations.personId, person.id), isNull(emailConfirmations.usedAt)));
+    await tx
+      .update(emailConfirmations)
+      .set({ usedAt: now })
+      .where(and(eq(emailConfirmations.personId, person.id), isNull(emailConfirmations.usedAt)));
     await audit(tx, { at: now, actorId: person.id, action: 'account.activated', targetType: 'person', targetId: person.id, ip: meta.ip });
     return { MATRICULE: person.MATRICULE, USERNAME: claimed[0]!.username };
   });
@@ -193,8 +224,7 @@ async function findByIdentifier(ctx: ServiceContext, identifier: string): Promis
   return row ?? null;
 }
 
-const isActive = (account: Account | null): account is Account & { passwordHash: string } =>
-  Boolean(account?.passwordHash && account.emailVerifiedAt);
+const isActive = (account: Account | null): account is Account & { passwordHash: string } => Boolean(account?.passwordHash && account.emailVerifiedAt);
 
 export interface AttemptStarted {
   response: SignInResponse;
@@ -212,7 +242,10 @@ export interface SignInOrigin {
  * Creates a sign-in attempt and mails its code. A decoy attempt (no active account) mails
  * nothing, but counts against the same limits as a real one, so the two answer alike.
  */
-async function startAttempt(ctx: ServiceContext, input: { found: Found | null; subject: string; device: KnownDevice | null; meta: RequestMeta; codeOnly: boolean }): Promise<AttemptStarted> {
+async function startAttempt(
+  ctx: ServiceContext,
+  input: { found: Found | null; subject: string; device: KnownDevice | null; meta: RequestMeta; codeOnly: boolean },
+): Promise<AttemptStarted> {
   const { found, subject, device, meta, codeOnly } = input;
   if (codeOnly) await take(ctx, `code1m:${subject}`, MAIL_LIMITS.codeSpacing, 'RESEND_TOO_SOON');
   if (!device) {
@@ -260,7 +293,11 @@ async function startAttempt(ctx: ServiceContext, input: { found: Found | null; s
  * registry person without an account, answers as a wrong password. The per-subject and
  * per-address locks spare the person's known device (decision 23).
  */
-export async function signInWithPassword(ctx: ServiceContext, input: { identifier: string; password: string; email?: string }, origin: SignInOrigin): Promise<AttemptStarted> {
+export async function signInWithPassword(
+  ctx: ServiceContext,
+  input: { identifier: string; password: string; email?: string },
+  origin: SignInOrigin,
+): Promise<AttemptStarted> {
   const { meta } = origin;
   const found = await findByIdentifier(ctx, input.identifier);
   const subject = subjectKey(found?.person.id, input.identifier);
@@ -280,7 +317,14 @@ export async function signInWithPassword(ctx: ServiceContext, input: { identifie
       failures = await recordPasswordFailure(ctx, subject);
       await recordAddressFailure(ctx, meta.ip);
     }
-    await audit(ctx.db, { at: ctx.clock.now(), action: 'auth.sign-in-failed', targetType: 'person', targetId: found?.person.id, ip: meta.ip, details: { failures, knownDevice: Boolean(device) } });
+    await audit(ctx.db, {
+      at: ctx.clock.now(),
+      action: 'auth.sign-in-failed',
+      targetType: 'person',
+      targetId: found?.person.id,
+      ip: meta.ip,
+      details: { failures, knownDevice: Boolean(device) },
+    });
     throw new AppError('INVALID_CREDENTIALS');
   }
   // The right password of an account whose address was never confirmed (the specification's 401).
@@ -310,7 +354,10 @@ export async function requestSignInCode(ctx: ServiceContext, input: CodeRequestB
 
 async function loadAttempt(ctx: ServiceContext, attemptToken: string | undefined) {
   if (!attemptToken) throw new AppError('CODE_EXPIRED');
-  const [attempt] = await ctx.db.select().from(signInAttempts).where(eq(signInAttempts.tokenHash, hashToken(attemptToken)));
+  const [attempt] = await ctx.db
+    .select()
+    .from(signInAttempts)
+    .where(eq(signInAttempts.tokenHash, hashToken(attemptToken)));
   if (!attempt || attempt.consumedAt || ctx.clock.now() >= attempt.expiresAt) throw new AppError('CODE_EXPIRED');
   return attempt;
 }
@@ -338,7 +385,11 @@ export async function resendSignInCode(ctx: ServiceContext, attemptToken: string
       .returning({ id: signInAttempts.id });
     if (updated.length === 0) throw new AppError('RESEND_TOO_SOON', { retryAfter: SIGN_CODE_RESEND_SECONDS });
     if (!attempt.personId) return;
-    const [row] = await tx.select({ person: persons, email: accounts.email }).from(persons).innerJoin(accounts, eq(accounts.personId, persons.id)).where(eq(persons.id, attempt.personId));
+    const [row] = await tx
+      .select({ person: persons, email: accounts.email })
+      .from(persons)
+      .innerJoin(accounts, eq(accounts.personId, persons.id))
+      .where(eq(persons.id, attempt.personId));
     if (!row) return;
     const lang = await languageOfPerson(tx, row.person.id);
     await ctx.mailer.enqueue(tx, composeMail(lang, { to: row.email, name: fullName(row.person), kind: 'sign-code', key: 'signCode', vars: { code } }));
@@ -378,7 +429,14 @@ export async function verifySignInCode(
       .where(eq(signInAttempts.id, attempt.id))
       .returning({ failedCodes: signInAttempts.failedCodes });
     if (device) await recordDeviceFailure(ctx, device);
-    await audit(ctx.db, { at: now, action: 'auth.code-failed', targetType: 'person', targetId: attempt.personId ?? undefined, ip: meta.ip, details: { failures: row?.failedCodes } });
+    await audit(ctx.db, {
+      at: now,
+      action: 'auth.code-failed',
+      targetType: 'person',
+      targetId: attempt.personId ?? undefined,
+      ip: meta.ip,
+      details: { failures: row?.failedCodes },
+    });
     if ((row?.failedCodes ?? 0) >= SIGN_CODE_MAX_ATTEMPTS) throw new AppError('CODE_ATTEMPTS_EXCEEDED');
     throw new AppError('CODE_INCORRECT', { fields: { SIGN_CODE: 'validation.codeIncorrect' } });
   }
@@ -406,5 +464,12 @@ export async function verifySignInCode(
 
 export async function signOut(ctx: ServiceContext, input: Acting & { sessionId: number }): Promise<void> {
   await revokeSession(ctx, input.sessionId);
-  await audit(ctx.db, { at: ctx.clock.now(), actorId: input.actor.id, action: 'auth.sign-out', targetType: 'person', targetId: input.actor.id, ip: input.meta.ip });
+  await audit(ctx.db, {
+    at: ctx.clock.now(),
+    actorId: input.actor.id,
+    action: 'auth.sign-out',
+    targetType: 'person',
+    targetId: input.actor.id,
+    ip: input.meta.ip,
+  });
 }

@@ -239,7 +239,11 @@ describe('sign-in with password', () => {
   it('asks for both blanks', async () => {
     const res = await new Client(t.app).post('/api/auth/students/', { identifier: '', password: '' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Fill correctly the blanks to continue', fields: { identifier: 'validation.required', password: 'validation.required' } });
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'Fill correctly the blanks to continue',
+      fields: { identifier: 'validation.required', password: 'validation.required' },
+    });
   });
 
   it('answers the same message for a wrong password and an unknown matricule', async () => {
@@ -303,7 +307,10 @@ describe('sign-in with password', () => {
     t.clock.advanceSeconds(121);
     const ok = await c.post('/api/auth/students/', { identifier: matricule, password: DEMO_PASSWORD });
     expect(ok.statusCode).toBe(200);
-    const [limits] = await t.db.select().from(signInLimits).where(eq(signInLimits.key, `p:${ok.json().STUDENT_ID as number}`));
+    const [limits] = await t.db
+      .select()
+      .from(signInLimits)
+      .where(eq(signInLimits.key, `p:${ok.json().STUDENT_ID as number}`));
     expect(limits?.passwordFailures).toBe(0);
     const failures = await t.db.select().from(auditLog).where(eq(auditLog.action, 'auth.sign-in-failed'));
     expect(failures.filter((a) => a.targetId === String(ok.json().STUDENT_ID)).length).toBe(6);
@@ -483,7 +490,10 @@ describe('sessions', () => {
 
   it('write sign-ins to the append-only audit log', async () => {
     const { user } = await signIn(t, DEMO_ACCOUNTS.hr.username);
-    const entries = await t.db.select().from(auditLog).where(eq(auditLog.actorId, user.id as number));
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.actorId, user.id as number));
     expect(entries.some((e) => e.action === 'auth.sign-in')).toBe(true);
     await expect(t.db.execute(sql`update audit_log set action = 'tampered'`)).rejects.toThrow();
     await expect(t.db.execute(sql`delete from audit_log`)).rejects.toThrow();
@@ -502,12 +512,20 @@ describe('cross-site requests', () => {
   });
 
   it('answers no CORS by default, and refuses a bearer request from another origin all the same', async () => {
-    const preflight = await t.app.inject({ method: 'OPTIONS', url: '/api/settings', headers: { origin: 'https://app.example.org', 'access-control-request-method': 'POST' } });
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/settings',
+      headers: { origin: 'https://app.example.org', 'access-control-request-method': 'POST' },
+    });
     expect(preflight.statusCode).toBe(404);
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
     const { user } = await signIn(t, DEMO_ACCOUNTS.student.matricule);
     const api = new Client(t.app);
-    const res = await api.post('/api/settings', { theme: 'light' }, { origin: 'https://app.example.org', 'sec-fetch-site': 'cross-site', authorization: `Bearer ${user.TOKEN as string}` });
+    const res = await api.post(
+      '/api/settings',
+      { theme: 'light' },
+      { origin: 'https://app.example.org', 'sec-fetch-site': 'cross-site', authorization: `Bearer ${user.TOKEN as string}` },
+    );
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('CSRF_REJECTED');
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
@@ -534,14 +552,22 @@ describe('CORS_ORIGINS: API clients of other origins', () => {
 
   it('answers the preflight of an allowed origin with the methods and headers the API uses, without credentials', async () => {
     for (const origin of [APP, ADMIN]) {
-      const res = await c.app.inject({ method: 'OPTIONS', url: '/api/settings', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' } });
+      const res = await c.app.inject({
+        method: 'OPTIONS',
+        url: '/api/settings',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+      });
       expect(res.statusCode).toBe(204);
       expect(res.headers['access-control-allow-origin']).toBe(origin);
       expect(res.headers['access-control-allow-methods']).toBe('GET, HEAD, POST, PUT, PATCH, DELETE');
       expect(res.headers['access-control-allow-headers']).toBe('Authorization, Content-Type');
       expect(res.headers['access-control-allow-credentials']).toBeUndefined();
     }
-    const other = await c.app.inject({ method: 'OPTIONS', url: '/api/settings', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const other = await c.app.inject({
+      method: 'OPTIONS',
+      url: '/api/settings',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(other.statusCode).toBe(404);
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });

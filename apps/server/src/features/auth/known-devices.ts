@@ -42,7 +42,11 @@ export async function recordDeviceFailure(ctx: ServiceContext, device: KnownDevi
 export async function rememberDevice(ctx: ServiceContext, exec: Executor, input: { personId: number; deviceId: number | null }): Promise<string | null> {
   const now = ctx.clock.now();
   if (input.deviceId) {
-    const kept = await exec.update(knownDevices).set({ failures: 0, lastUsedAt: now }).where(and(eq(knownDevices.id, input.deviceId), eq(knownDevices.personId, input.personId))).returning({ id: knownDevices.id });
+    const kept = await exec
+      .update(knownDevices)
+      .set({ failures: 0, lastUsedAt: now })
+      .where(and(eq(knownDevices.id, input.deviceId), eq(knownDevices.personId, input.personId)))
+      .returning({ id: knownDevices.id });
     if (kept.length > 0) return null;
   }
   const token = randomToken();

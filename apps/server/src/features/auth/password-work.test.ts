@@ -13,7 +13,9 @@ afterAll(async () => {
 
 /** Sent at once (an injected request leaves only when its answer is asked for). */
 const signInCall = (identifier: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/students/', payload: { identifier, password: DEMO_PASSWORD }, headers: { 'content-type': 'application/json' } }).then((answer) => answer);
+  t.app
+    .inject({ method: 'POST', url: '/api/auth/students/', payload: { identifier, password: DEMO_PASSWORD }, headers: { 'content-type': 'application/json' } })
+    .then((answer) => answer);
 
 describe('password work past capacity', () => {
   it('is answered 503 SERVER_BUSY with Retry-After at once, and the next try goes through', async () => {
@@ -33,7 +35,12 @@ describe('password work past capacity', () => {
     const slow = signInCall(DEMO_ACCOUNTS.partTime.matricule);
     const [signUp, codeRequest, read] = await Promise.all([
       t.app.inject({ method: 'POST', url: '/api/auth/student/sign-up', payload: { matricule: 'VAC0011' }, headers: { 'content-type': 'application/json' } }),
-      t.app.inject({ method: 'POST', url: '/api/auth/code-request', payload: { identifier: DEMO_ACCOUNTS.hr.matricule }, headers: { 'content-type': 'application/json' } }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/code-request',
+        payload: { identifier: DEMO_ACCOUNTS.hr.matricule },
+        headers: { 'content-type': 'application/json' },
+      }),
       client.get(`/api/students/${user.id as number}`),
     ]);
     expect((await slow).statusCode).toBe(200);

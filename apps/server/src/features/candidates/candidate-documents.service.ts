@@ -3,7 +3,15 @@
 // persons: their files are `candidate_documents` rows, not `files` rows.
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { CANDIDATE_DOCUMENT_MAX_BYTES, CANDIDATE_DOCUMENT_TYPES, UPLOAD_EXTENSIONS, V, type CandidateDocument, type CandidateDocumentKind, type UploadType } from '@portal/contract';
+import {
+  CANDIDATE_DOCUMENT_MAX_BYTES,
+  CANDIDATE_DOCUMENT_TYPES,
+  UPLOAD_EXTENSIONS,
+  V,
+  type CandidateDocument,
+  type CandidateDocumentKind,
+  type UploadType,
+} from '@portal/contract';
 import { candidateDocuments, candidates } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -24,7 +32,10 @@ const FALLBACK_NAMES: Record<CandidateDocumentKind, string> = { PHOTO: 'photo', 
  * transaction commits. It is SUBMITTED again, the office's note gone. A closed entrance does not stop
  * uploads: the office may ask for a replacement after the deadline.
  */
-export async function uploadCandidateDocument(ctx: ServiceContext, input: { candidateId: number; kind: CandidateDocumentKind; file: IncomingFile }): Promise<CandidateDocument> {
+export async function uploadCandidateDocument(
+  ctx: ServiceContext,
+  input: { candidateId: number; kind: CandidateDocumentKind; file: IncomingFile },
+): Promise<CandidateDocument> {
   const { candidateId, kind, file } = input;
   if (file.data.length > CANDIDATE_DOCUMENT_MAX_BYTES) throw new AppError('FILE_TOO_LARGE', { fields: { FILE: V.fileTooLarge } });
   const upload = await checkUpload(file, { allowed: CANDIDATE_DOCUMENT_TYPES[kind], fallbackName: FALLBACK_NAMES[kind] });
@@ -32,12 +43,25 @@ export async function uploadCandidateDocument(ctx: ServiceContext, input: { cand
     // One upload of a candidate at a time (the row's key stays shareable: payments still reference it).
     const [candidate] = await tx.select({ id: candidates.id }).from(candidates).where(eq(candidates.id, candidateId)).for('no key update');
     if (!candidate) throw new AppError('NOT_FOUND');
-    const [current] = await tx.select().from(candidateDocuments).where(and(eq(candidateDocuments.candidateId, candidateId), eq(candidateDocuments.kind, kind)));
+    const [current] = await tx
+      .select()
+      .from(candidateDocuments)
+      .where(and(eq(candidateDocuments.candidateId, candidateId), eq(candidateDocuments.kind, kind)));
     if (current?.sha256 === upload.sha256) throw new AppError('FILE_EXISTS');
     const storageKey = `candidates/${candidateId}/${randomUUID()}`;
     await ctx.storage.put(storageKey, upload.data);
     dropOnRollback(tx, storageKey);
-    const values = { sha256: upload.sha256, mime: upload.mime, size: upload.data.length, storageKey, originalName: upload.name, status: 'SUBMITTED' as const, note: null, uploadedAt: ctx.clock.now(), checkedAt: null };
+    const values = {
+      sha256: upload.sha256,
+      mime: upload.mime,
+      size: upload.data.length,
+      storageKey,
+      originalName: upload.name,
+      status: 'SUBMITTED' as const,
+      note: null,
+      uploadedAt: ctx.clock.now(),
+      checkedAt: null,
+    };
     const [saved] = await tx
       .insert(candidateDocuments)
       .values({ candidateId, kind, ...values })
@@ -50,7 +74,10 @@ export async function uploadCandidateDocument(ctx: ServiceContext, input: { cand
 }
 
 /** `GET /candidate/documents/{kind}`: the content of one's own document of a kind (404 when there is none), as `sendStoredFile` answers it. */
-export async function candidateDocumentContent(ctx: ServiceContext, input: { candidateId: number; kind: CandidateDocumentKind }): Promise<{ data: Buffer; mime: string; name: string }> {
+export async function candidateDocumentContent(
+  ctx: ServiceContext,
+  input: { candidateId: number; kind: CandidateDocumentKind },
+): Promise<{ data: Buffer; mime: string; name: string }> {
   const [row] = await ctx.db
     .select()
     .from(candidateDocuments)

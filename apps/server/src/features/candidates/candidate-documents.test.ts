@@ -27,7 +27,8 @@ async function candidate(overrides: Record<string, unknown> = {}): Promise<{ cli
   return { client, file };
 }
 
-const upload = (client: Client, kind: string, data: Buffer, filename: string, type: string) => postMultipart(client, `/api/candidate/documents/${kind}`, {}, { data, filename, type });
+const upload = (client: Client, kind: string, data: Buffer, filename: string, type: string) =>
+  postMultipart(client, `/api/candidate/documents/${kind}`, {}, { data, filename, type });
 /** The stored objects of a candidate, as files on disk under the test app's DATA_DIR. */
 const storedObjectsOf = (candidateId: number): string[] => {
   const dir = path.join(t.config.dataDir, 'uploads', 'candidates', String(candidateId));
@@ -68,10 +69,22 @@ describe("a candidate's documents", () => {
   it('refuses what the kind does not take, by content: a text file, a PDF as the photo; an unknown kind', async () => {
     const { client, file } = await candidate();
     const text = Buffer.from('I am a birth certificate, trust me.\n');
-    expect(outcome(await upload(client, 'BIRTH_CERTIFICATE', text, 'birth.pdf', 'application/pdf'))).toEqual({ status: 415, code: 'FILE_TYPE_REFUSED', fields: { FILE: 'validation.invalid' } });
-    expect(outcome(await upload(client, 'PHOTO', pdf('photo'), 'photo.jpg', 'image/jpeg'))).toEqual({ status: 415, code: 'FILE_TYPE_REFUSED', fields: { FILE: 'validation.invalid' } });
+    expect(outcome(await upload(client, 'BIRTH_CERTIFICATE', text, 'birth.pdf', 'application/pdf'))).toEqual({
+      status: 415,
+      code: 'FILE_TYPE_REFUSED',
+      fields: { FILE: 'validation.invalid' },
+    });
+    expect(outcome(await upload(client, 'PHOTO', pdf('photo'), 'photo.jpg', 'image/jpeg'))).toEqual({
+      status: 415,
+      code: 'FILE_TYPE_REFUSED',
+      fields: { FILE: 'validation.invalid' },
+    });
     expect(outcome(await upload(client, 'CV', pdf(), 'cv.pdf', 'application/pdf'))).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
-    expect(outcome(await postMultipart(client, '/api/candidate/documents/DIPLOMA', {}))).toEqual({ status: 400, code: 'VALIDATION_FAILED', fields: { FILE: 'validation.required' } });
+    expect(outcome(await postMultipart(client, '/api/candidate/documents/DIPLOMA', {}))).toEqual({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      fields: { FILE: 'validation.required' },
+    });
     expect(await t.db.select().from(candidateDocuments).where(eq(candidateDocuments.candidateId, file.id))).toEqual([]);
     expect(storedObjectsOf(file.id)).toEqual([]);
   });
@@ -82,7 +95,7 @@ describe("a candidate's documents", () => {
     expect(outcome(await upload(client, 'DIPLOMA', big, 'diploma.pdf', 'application/pdf'))).toMatchObject({ status: 413, code: 'FILE_TOO_LARGE' });
   });
 
-  it('replaces a document with a new one (the old object goes, SUBMITTED again, the office\'s note gone); the same bytes as the current one are 409 FILE_EXISTS', async () => {
+  it("replaces a document with a new one (the old object goes, SUBMITTED again, the office's note gone); the same bytes as the current one are 409 FILE_EXISTS", async () => {
     const { client, file } = await candidate();
     const first = pdf('Birth certificate, first scan');
     ok(await upload(client, 'BIRTH_CERTIFICATE', first, 'birth.pdf', 'application/pdf'), 201);
@@ -91,7 +104,10 @@ describe("a candidate's documents", () => {
     expect(storedObjectsOf(file.id)).toEqual([before]);
 
     // the office asks for a replacement
-    await t.db.update(candidateDocuments).set({ status: 'REPLACE_REQUESTED', note: 'Unreadable' }).where(and(eq(candidateDocuments.candidateId, file.id), eq(candidateDocuments.kind, 'BIRTH_CERTIFICATE')));
+    await t.db
+      .update(candidateDocuments)
+      .set({ status: 'REPLACE_REQUESTED', note: 'Unreadable' })
+      .where(and(eq(candidateDocuments.candidateId, file.id), eq(candidateDocuments.kind, 'BIRTH_CERTIFICATE')));
     expect(ok<CandidateFile>(await client.get('/api/candidate/me')).documents[0]).toMatchObject({ status: 'REPLACE_REQUESTED', note: 'Unreadable' });
 
     const second = await jpeg(300, 400, 7);
@@ -115,7 +131,10 @@ describe("a candidate's documents", () => {
     await closeEntrance(t, closing.id);
     ok(await client.post('/api/candidate/documents/PHOTO', { FILE: dataUrl('image/jpeg', await jpeg(80, 80, 2)) }), 201);
     ok(await client.post('/api/candidate/documents/BIRTH_CERTIFICATE', { FILE: dataUrl('application/pdf', pdf('Birth')) }), 201);
-    expect(outcome(await client.post('/api/candidate/documents/DIPLOMA', { FILE: 'not a data url' }))).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+    expect(outcome(await client.post('/api/candidate/documents/DIPLOMA', { FILE: 'not a data url' }))).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+    });
     const diploma = ok<CandidateDocument>(await client.post('/api/candidate/documents/DIPLOMA', { FILE: dataUrl('image/png', await png(90, 60, 3)) }), 201);
     expect(diploma.mime).toBe('image/png');
     const me = ok<CandidateFile>(await client.get('/api/candidate/me'));
@@ -154,7 +173,10 @@ describe('the registration slip', () => {
     expect(await pdfQrCodes(res.rawPayload)).toEqual([candidateSlipCode(file.CANDIDATE_NUMBER, entrance.id)]);
 
     // paid: the slip says when
-    await t.db.update(candidates).set({ HAS_PAID: true, paidAt: new Date('2026-03-02T10:00:00Z') }).where(eq(candidates.id, file.id));
+    await t.db
+      .update(candidates)
+      .set({ HAS_PAID: true, paidAt: new Date('2026-03-02T10:00:00Z') })
+      .where(eq(candidates.id, file.id));
     expect(await pdfText((await client.get('/api/candidate/slip')).rawPayload)).toContain('Payés le 02/03/2026 / Paid on 02/03/2026');
     expect(outcome(await new Client(t.app).get('/api/candidate/slip'))).toEqual({ status: 401, code: 'UNAUTHENTICATED' });
   });

@@ -28,7 +28,11 @@ function buildCandidateFileStatements(db: Db) {
       .innerJoin(entrances, eq(entrances.id, candidates.entranceId))
       .where(eq(candidates.id, p('candidate')))
       .prepare('candidate_file_candidate'),
-    documents: db.select().from(candidateDocuments).where(eq(candidateDocuments.candidateId, p('candidate'))).prepare('candidate_file_documents'),
+    documents: db
+      .select()
+      .from(candidateDocuments)
+      .where(eq(candidateDocuments.candidateId, p('candidate')))
+      .prepare('candidate_file_documents'),
     specialities: db
       .select({ id: entranceSpecialities.id, name: branches.name, nameFr: branches.nameFr, cycleName: cycles.name })
       .from(entranceSpecialities)
@@ -73,18 +77,21 @@ export async function candidateFile(db: Db, input: { candidateId: number; docume
   const byKind = new Map(documents.map((d) => [d.kind, d]));
   const docs: CandidateDocument[] = CANDIDATE_DOCUMENT_KINDS.flatMap((kind) => {
     const d = byKind.get(kind);
-    return d ? [{ kind, status: d.status, note: d.note, mime: d.mime, size: d.size, uploadedAt: d.uploadedAt.toISOString(), url: input.documentUrl(kind) }] : [];
+    return d
+      ? [{ kind, status: d.status, note: d.note, mime: d.mime, size: d.size, uploadedAt: d.uploadedAt.toISOString(), url: input.documentUrl(kind) }]
+      : [];
   });
   const urlOf = (kind: CandidateDocumentKind) => (byKind.has(kind) ? input.documentUrl(kind) : null);
-  const decision = c.decision && c.decidedAt
-    ? {
-        DECISION: c.decision,
-        SPECIALITY_ID: c.decisionSpecialityId,
-        SPECIALITY_DESCRIPTION: c.decisionSpecialityId ? (names.get(c.decisionSpecialityId)?.name ?? null) : null,
-        SPECIALITY_DESCRIPTION_FR: c.decisionSpecialityId ? (names.get(c.decisionSpecialityId)?.nameFr ?? null) : null,
-        decidedAt: c.decidedAt.toISOString(),
-      }
-    : null;
+  const decision =
+    c.decision && c.decidedAt
+      ? {
+          DECISION: c.decision,
+          SPECIALITY_ID: c.decisionSpecialityId,
+          SPECIALITY_DESCRIPTION: c.decisionSpecialityId ? (names.get(c.decisionSpecialityId)?.name ?? null) : null,
+          SPECIALITY_DESCRIPTION_FR: c.decisionSpecialityId ? (names.get(c.decisionSpecialityId)?.nameFr ?? null) : null,
+          decidedAt: c.decidedAt.toISOString(),
+        }
+      : null;
   return {
     id: c.id,
     CANDIDATE_NUMBER: c.CANDIDATE_NUMBER,

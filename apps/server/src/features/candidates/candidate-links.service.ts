@@ -48,10 +48,18 @@ const addressKey = (email: string) => `candidate-link:${hashToken(email.trim().t
 export const candidateLinkUrl = (ctx: ServiceContext, token: string): string => `${ctx.config.publicUrl}/candidate/open#token=${token}`;
 
 /** The columns of a new link's row (`newCandidateLink`), for a statement built once (placeholdersOf). */
-export const CANDIDATE_LINK_ROW_KEYS = ['tokenHash', 'candidateId', 'createdAt', 'expiresAt'] as const satisfies readonly (keyof typeof candidateLinks.$inferInsert)[];
+export const CANDIDATE_LINK_ROW_KEYS = [
+  'tokenHash',
+  'candidateId',
+  'createdAt',
+  'expiresAt',
+] as const satisfies readonly (keyof typeof candidateLinks.$inferInsert)[];
 
 /** A new link to a candidate's file: its token (answered once, stored hashed) and the row that keeps its hash. */
-export function newCandidateLink(ctx: ServiceContext, candidateId: number): { token: string; row: Required<Pick<typeof candidateLinks.$inferInsert, (typeof CANDIDATE_LINK_ROW_KEYS)[number]>> } {
+export function newCandidateLink(
+  ctx: ServiceContext,
+  candidateId: number,
+): { token: string; row: Required<Pick<typeof candidateLinks.$inferInsert, (typeof CANDIDATE_LINK_ROW_KEYS)[number]>> } {
   const token = randomToken();
   const now = ctx.clock.now();
   return { token, row: { tokenHash: hashToken(token), candidateId, createdAt: now, expiresAt: new Date(now.getTime() + CANDIDATE_LINK_TTL_SECONDS * 1000) } };
@@ -63,10 +71,21 @@ export function newCandidateLink(ctx: ServiceContext, candidateId: number): { to
  * cookie of the browser that sent it), valid CANDIDATE_CODE_TTL_SECONDS. Without the attempt the
  * code opens nothing; with it, CANDIDATE_CODE_TRIES tries.
  */
-export function newCandidateProof(ctx: ServiceContext, input: { candidateId: number; attempt: string }): { code: string; row: Required<Pick<typeof candidateLinks.$inferInsert, (typeof CANDIDATE_LINK_ROW_KEYS)[number]>> } {
+export function newCandidateProof(
+  ctx: ServiceContext,
+  input: { candidateId: number; attempt: string },
+): { code: string; row: Required<Pick<typeof candidateLinks.$inferInsert, (typeof CANDIDATE_LINK_ROW_KEYS)[number]>> } {
   const code = randomCode();
   const now = ctx.clock.now();
-  return { code, row: { tokenHash: hashCode(hashToken(input.attempt), code), candidateId: input.candidateId, createdAt: now, expiresAt: new Date(now.getTime() + CANDIDATE_CODE_TTL_SECONDS * 1000) } };
+  return {
+    code,
+    row: {
+      tokenHash: hashCode(hashToken(input.attempt), code),
+      candidateId: input.candidateId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + CANDIDATE_CODE_TTL_SECONDS * 1000),
+    },
+  };
 }
 
 /** A new link to a candidate's file, written: its token. The candidate's older links are voided. */
@@ -115,7 +134,15 @@ export function registrationMail(ctx: ServiceContext, input: { registration: Reg
     name: null,
     kind: 'candidate-registered',
     key: 'candidate.registered',
-    vars: { ...entranceVars(row), fee: formatFcfa(row.fee), deadline: isoToDmy(row.deadline), hours: HOURS, minutes: CODE_MINUTES, code: input.code, link: candidateLinkUrl(ctx, input.token) },
+    vars: {
+      ...entranceVars(row),
+      fee: formatFcfa(row.fee),
+      deadline: isoToDmy(row.deadline),
+      hours: HOURS,
+      minutes: CODE_MINUTES,
+      code: input.code,
+      link: candidateLinkUrl(ctx, input.token),
+    },
   });
 }
 
@@ -127,7 +154,10 @@ export function registrationMail(ctx: ServiceContext, input: { registration: Reg
  * (`attempt`); `links`: the mail answers a request for links. No mail names the candidate: the
  * address may never have been proven (decision 65).
  */
-export async function mailLinksTo(ctx: ServiceContext, input: { email: string; candidateIds?: number[] } & ({ kind: 'repeated'; attempt: string } | { kind: 'links' })): Promise<void> {
+export async function mailLinksTo(
+  ctx: ServiceContext,
+  input: { email: string; candidateIds?: number[] } & ({ kind: 'repeated'; attempt: string } | { kind: 'links' }),
+): Promise<void> {
   const email = input.email.trim().toLowerCase();
   const { allowed } = await consume(ctx, addressKey(email), CANDIDATE_LINK_LIMITS.perAddress);
   if (!allowed) return;
@@ -143,7 +173,13 @@ export async function mailLinksTo(ctx: ServiceContext, input: { email: string; c
     if (input.kind === 'repeated') {
       const proof = newCandidateProof(ctx, { candidateId: newest.id, attempt: input.attempt });
       await tx.insert(candidateLinks).values(proof.row);
-      mail = composeMail(lang, { to: email, name: null, kind: 'candidate-repeated', key: 'candidate.repeated', vars: { ...entranceVars(newest), hours: HOURS, minutes: CODE_MINUTES, code: proof.code, link: links[0]!.url } });
+      mail = composeMail(lang, {
+        to: email,
+        name: null,
+        kind: 'candidate-repeated',
+        key: 'candidate.repeated',
+        vars: { ...entranceVars(newest), hours: HOURS, minutes: CODE_MINUTES, code: proof.code, link: links[0]!.url },
+      });
     } else {
       mail = composeMail(lang, {
         to: email,
@@ -185,7 +221,10 @@ export async function openCandidateLink(ctx: ServiceContext, input: { token: str
  * code, or no attempt: 400 CANDIDATE_CODE_INVALID; past CANDIDATE_CODE_TRIES tries of an attempt, or
  * a client address trying too many attempts: 429 (the mailed link still opens the file).
  */
-export async function confirmCandidateCode(ctx: ServiceContext, input: { attempt: string | undefined; code: string; ip: string }): Promise<{ candidate: CandidateFile; sessionToken: string }> {
+export async function confirmCandidateCode(
+  ctx: ServiceContext,
+  input: { attempt: string | undefined; code: string; ip: string },
+): Promise<{ candidate: CandidateFile; sessionToken: string }> {
   await take(ctx, `candidate-code-ip:${input.ip}`, CANDIDATE_LINK_LIMITS.codeTriesPerIp, 'TOO_MANY_REQUESTS');
   if (!input.attempt) throw new AppError('CANDIDATE_CODE_INVALID');
   const attempt = hashToken(input.attempt);
@@ -194,7 +233,11 @@ export async function confirmCandidateCode(ctx: ServiceContext, input: { attempt
 }
 
 /** A link's or a code's row used up in the statement that checks it (two at once: one opens), and the file opened in a new session. */
-async function openByTokenHash(ctx: ServiceContext, tokenHash: string, invalid: 'CANDIDATE_LINK_INVALID' | 'CANDIDATE_CODE_INVALID'): Promise<{ candidate: CandidateFile; sessionToken: string }> {
+async function openByTokenHash(
+  ctx: ServiceContext,
+  tokenHash: string,
+  invalid: 'CANDIDATE_LINK_INVALID' | 'CANDIDATE_CODE_INVALID',
+): Promise<{ candidate: CandidateFile; sessionToken: string }> {
   const now = ctx.clock.now();
   const { candidateId, sessionToken } = await ctx.db.transaction(async (tx) => {
     const [used] = await tx

@@ -23,13 +23,29 @@ export async function candidateSlipPdf(input: { candidate: CandidateFile; instit
   const leftWidth = qrX - MARGIN - 12;
   const qr = await QRCode.toBuffer(candidateSlipCode(c.CANDIDATE_NUMBER, c.ENTRANCE_ID), { type: 'png', errorCorrectionLevel: 'M', margin: 1, scale: 6 });
   doc.image(qr, qrX, top, { width: qrSize, height: qrSize });
-  doc.font('Helvetica').fontSize(6.5).fillColor('#555555').text(label('verify'), qrX, top + qrSize + 2, { width: qrSize, align: 'center' });
+  doc
+    .font('Helvetica')
+    .fontSize(6.5)
+    .fillColor('#555555')
+    .text(label('verify'), qrX, top + qrSize + 2, { width: qrSize, align: 'center' });
   const qrBottom = doc.y;
-  doc.font('Helvetica-Bold').fontSize(14).fillColor('#000000').text(label('title'), MARGIN, top + 4, { width: leftWidth, align: 'center' });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(14)
+    .fillColor('#000000')
+    .text(label('title'), MARGIN, top + 4, { width: leftWidth, align: 'center' });
   doc.moveDown(0.6);
   doc.font('Helvetica').fontSize(9).fillColor('#555555').text(label('number'), MARGIN, doc.y, { width: leftWidth, align: 'center' });
-  doc.font('Helvetica-Bold').fontSize(28).fillColor('#000000').text(c.CANDIDATE_NUMBER, MARGIN, doc.y + 2, { width: leftWidth, align: 'center' });
-  doc.font('Helvetica').fontSize(8).fillColor('#555555').text(label('printed', { date: formatDay(input.printedAt) }), MARGIN, doc.y + 2, { width: leftWidth, align: 'center' });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(28)
+    .fillColor('#000000')
+    .text(c.CANDIDATE_NUMBER, MARGIN, doc.y + 2, { width: leftWidth, align: 'center' });
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .fillColor('#555555')
+    .text(label('printed', { date: formatDay(input.printedAt) }), MARGIN, doc.y + 2, { width: leftWidth, align: 'center' });
   doc.fillColor('#000000');
   doc.x = MARGIN;
   doc.y = Math.max(doc.y, qrBottom) + 4;

@@ -45,7 +45,14 @@ export const DEFAULT_SPECIALITIES: readonly { cycle: string; branch: string }[] 
 
 export async function makeEntrance(
   t: TestApp,
-  options: { name?: string; yearName?: string; amount?: number; deadline?: string; closedAt?: Date | null; specialities?: readonly { cycle: string; branch: string }[] } = {},
+  options: {
+    name?: string;
+    yearName?: string;
+    amount?: number;
+    deadline?: string;
+    closedAt?: Date | null;
+    specialities?: readonly { cycle: string; branch: string }[];
+  } = {},
 ): Promise<FixtureEntrance> {
   const deadline = options.deadline ?? dayFromToday(t, 30);
   const yearName = options.yearName ?? '2026-2027';
@@ -66,16 +73,49 @@ export async function makeEntrance(
     .returning({ id: entrances.id });
   const wanted = options.specialities ?? DEFAULT_SPECIALITIES;
   const catalogue = await t.db
-    .select({ cycleId: cycles.id, cycleCode: cycles.code, cycleName: cycles.name, cycleNameFr: cycles.nameFr, branchId: branches.id, code: branches.abbreviation, name: branches.name, nameFr: branches.nameFr })
+    .select({
+      cycleId: cycles.id,
+      cycleCode: cycles.code,
+      cycleName: cycles.name,
+      cycleNameFr: cycles.nameFr,
+      branchId: branches.id,
+      code: branches.abbreviation,
+      name: branches.name,
+      nameFr: branches.nameFr,
+    })
     .from(cycles)
-    .innerJoin(branches, and(inArray(branches.abbreviation, wanted.map((w) => w.branch))))
-    .where(inArray(cycles.code, wanted.map((w) => w.cycle)));
+    .innerJoin(
+      branches,
+      and(
+        inArray(
+          branches.abbreviation,
+          wanted.map((w) => w.branch),
+        ),
+      ),
+    )
+    .where(
+      inArray(
+        cycles.code,
+        wanted.map((w) => w.cycle),
+      ),
+    );
   const specialities: FixtureSpeciality[] = [];
   for (const w of wanted) {
     const found = catalogue.find((row) => row.cycleCode === w.cycle && row.code === w.branch);
     if (!found) throw new Error(`no ${w.cycle} cycle or ${w.branch} branch in the seeded catalogue`);
-    const [row] = await t.db.insert(entranceSpecialities).values({ entranceId: entrance!.id, cycleId: found.cycleId, branchId: found.branchId }).returning({ id: entranceSpecialities.id });
-    specialities.push({ id: row!.id, cycleCode: found.cycleCode, cycleName: found.cycleName, cycleNameFr: found.cycleNameFr, name: found.name, nameFr: found.nameFr, code: found.code });
+    const [row] = await t.db
+      .insert(entranceSpecialities)
+      .values({ entranceId: entrance!.id, cycleId: found.cycleId, branchId: found.branchId })
+      .returning({ id: entranceSpecialities.id });
+    specialities.push({
+      id: row!.id,
+      cycleCode: found.cycleCode,
+      cycleName: found.cycleName,
+      cycleNameFr: found.cycleNameFr,
+      name: found.name,
+      nameFr: found.nameFr,
+      code: found.code,
+    });
   }
   return { id: entrance!.id, name, yearName, amount, deadline, specialities };
 }
@@ -168,7 +208,11 @@ export const codeIn = (text: string | undefined): string => {
  * Sends a registration from `client` (202) and proves the address as the candidate does: the code of
  * the newest mail to it, typed in the same browser; answers the file, now open in that browser.
  */
-export async function registerAndConfirm(t: TestApp, client: Client, body: Record<string, unknown>): Promise<{ file: CandidateFile; sent: LightMyRequestResponse }> {
+export async function registerAndConfirm(
+  t: TestApp,
+  client: Client,
+  body: Record<string, unknown>,
+): Promise<{ file: CandidateFile; sent: LightMyRequestResponse }> {
   const sent = await client.post('/api/candidate', body);
   expect(sent.statusCode, sent.body).toBe(202);
   const mail = await lastMailTo(t.db, String(body.EMAIL).toLowerCase());

@@ -2,7 +2,16 @@
 // registration (`POST /candidate`). The candidate's file is read by candidate-file.service.ts, the
 // mailed links by candidate-links.service.ts, the documents and the slip by candidate-documents.service.ts.
 import { and, asc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
-import { CANDIDATE_CODE_TTL_SECONDS, isEntranceOpen, universityDayOf, type CandidateCreateValues, type CandidateRegistrationAccepted, type Entrance, type EntranceSpeciality, V } from '@portal/contract';
+import {
+  CANDIDATE_CODE_TTL_SECONDS,
+  isEntranceOpen,
+  universityDayOf,
+  type CandidateCreateValues,
+  type CandidateRegistrationAccepted,
+  type Entrance,
+  type EntranceSpeciality,
+  V,
+} from '@portal/contract';
 import type { Db, Executor } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
 import { branches, candidateLinks, candidates, countries, cycles, entrances, entranceSpecialities, mailOutbox } from '../../db/schema';
@@ -43,7 +52,10 @@ const specialitiesFrom = (exec: Executor) =>
 const specialityOrder = [asc(cycles.firstLevel), asc(cycles.id), asc(branches.abbreviation)] as const;
 
 /** Specialities rows by entrance: every id named has a list, maybe empty; the rows of other entrances are left out. */
-function specialitiesByEntrance(entranceIds: readonly number[], rows: readonly ({ entranceId: number } & EntranceSpeciality)[]): Map<number, EntranceSpeciality[]> {
+function specialitiesByEntrance(
+  entranceIds: readonly number[],
+  rows: readonly ({ entranceId: number } & EntranceSpeciality)[],
+): Map<number, EntranceSpeciality[]> {
   const byEntrance = new Map<number, EntranceSpeciality[]>(entranceIds.map((id) => [id, []]));
   for (const { entranceId, ...speciality } of rows) byEntrance.get(entranceId)?.push(speciality);
   return byEntrance;
@@ -74,7 +86,10 @@ const toPublicEntrance = (row: EntranceRow, today: string, specialities: Map<num
 
 /** Entrances as the public reads them (the contract's Entrance), in the order given, OPEN on `today` (university time), each with its specialities. */
 export async function publicEntrances(exec: Executor, rows: readonly EntranceRow[], today: string): Promise<Entrance[]> {
-  const specialities = await specialitiesOf(exec, rows.map((row) => row.id));
+  const specialities = await specialitiesOf(
+    exec,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => toPublicEntrance(row, today, specialities));
 }
 
@@ -88,7 +103,12 @@ export async function publicEntrances(exec: Executor, rows: readonly EntranceRow
 function buildOpenEntrancesStatements(db: Db) {
   const open = and(isNull(entrances.closedAt), gte(entrances.registrationLimitDate, sql.placeholder('today')));
   return {
-    entrances: db.select().from(entrances).where(open).orderBy(asc(entrances.registrationLimitDate), asc(entrances.name), asc(entrances.id)).prepare('entrances_open'),
+    entrances: db
+      .select()
+      .from(entrances)
+      .where(open)
+      .orderBy(asc(entrances.registrationLimitDate), asc(entrances.name), asc(entrances.id))
+      .prepare('entrances_open'),
     specialities: specialitiesFrom(db)
       .innerJoin(entrances, eq(entrances.id, entranceSpecialities.entranceId))
       .where(open)
@@ -114,7 +134,10 @@ export async function openEntrances(ctx: ServiceContext): Promise<Entrance[]> {
     const statements = openEntrancesStatements(ctx.db);
     const rows = (await statements.entrances.execute({ today })).filter((row) => openOn(row, today));
     // Read after the entrances (as publicEntrances reads them), and only when some are open.
-    const specialities = specialitiesByEntrance(rows.map((row) => row.id), rows.length ? await statements.specialities.execute({ today }) : []);
+    const specialities = specialitiesByEntrance(
+      rows.map((row) => row.id),
+      rows.length ? await statements.specialities.execute({ today }) : [],
+    );
     return rows.map((row) => toPublicEntrance(row, today, specialities));
   });
 }
@@ -146,7 +169,10 @@ function checkChoices(values: CandidateCreateValues, offered: { id: number; cycl
   return first!.cycleName;
 }
 
-const choicesOf = (values: CandidateCreateValues) => [values.FORMATION_FIRST_CHOICE, ...(values.FORMATION_SECOND_CHOICE ? [values.FORMATION_SECOND_CHOICE] : [])];
+const choicesOf = (values: CandidateCreateValues) => [
+  values.FORMATION_FIRST_CHOICE,
+  ...(values.FORMATION_SECOND_CHOICE ? [values.FORMATION_SECOND_CHOICE] : []),
+];
 /** The names of the countries typed, as `checkStatementsOf(…).countries` takes them. */
 const typedCountries = (values: Pick<CandidateCreateValues, 'COUNTRY' | 'COUNTRY_OBTENTION'>) => {
   const [first, second] = [values.COUNTRY, values.COUNTRY_OBTENTION].map((name) => name.trim().toLowerCase());
@@ -170,19 +196,33 @@ async function registrationChecks(db: Db, values: CandidateCreateValues) {
 }
 
 const checkStatementsOf = perDatabase((db: Db) => ({
-  entrance: db.select().from(entrances).where(eq(entrances.id, sql.placeholder('id'))).prepare('candidate_entrance'),
+  entrance: db
+    .select()
+    .from(entrances)
+    .where(eq(entrances.id, sql.placeholder('id')))
+    .prepare('candidate_entrance'),
   /** the entrance's specialities among the two chosen (`second` is `first` again without a second choice) */
   choices: db
     .select({ id: entranceSpecialities.id, cycleName: cycles.name, cycleNameFr: cycles.nameFr })
     .from(entranceSpecialities)
     .innerJoin(cycles, eq(cycles.id, entranceSpecialities.cycleId))
-    .where(and(eq(entranceSpecialities.entranceId, sql.placeholder('entranceId')), inArray(entranceSpecialities.id, [sql.placeholder('first'), sql.placeholder('second')])))
+    .where(
+      and(
+        eq(entranceSpecialities.entranceId, sql.placeholder('entranceId')),
+        inArray(entranceSpecialities.id, [sql.placeholder('first'), sql.placeholder('second')]),
+      ),
+    )
     .prepare('candidate_choices'),
   /** the countries named, in English or French, lower-cased (`second` is `first` again when both fields name one) */
   countries: db
     .select({ nameEn: countries.nameEn, nameFr: countries.nameFr })
     .from(countries)
-    .where(or(inArray(sql`lower(${countries.nameEn})`, [sql.placeholder('first'), sql.placeholder('second')]), inArray(sql`lower(${countries.nameFr})`, [sql.placeholder('first'), sql.placeholder('second')])))
+    .where(
+      or(
+        inArray(sql`lower(${countries.nameEn})`, [sql.placeholder('first'), sql.placeholder('second')]),
+        inArray(sql`lower(${countries.nameFr})`, [sql.placeholder('first'), sql.placeholder('second')]),
+      ),
+    )
     .prepare('candidate_countries'),
 }));
 
@@ -191,7 +231,10 @@ const checkStatementsOf = perDatabase((db: Db) => ({
  * whatever the case; answered by their English names (how they are stored). Else 400 with
  * `validation.country` on each unknown one.
  */
-function checkCountries(values: Pick<CandidateCreateValues, 'COUNTRY' | 'COUNTRY_OBTENTION'>, rows: { nameEn: string; nameFr: string }[]): { COUNTRY: string; COUNTRY_OBTENTION: string } {
+function checkCountries(
+  values: Pick<CandidateCreateValues, 'COUNTRY' | 'COUNTRY_OBTENTION'>,
+  rows: { nameEn: string; nameFr: string }[],
+): { COUNTRY: string; COUNTRY_OBTENTION: string } {
   const find = (name: string) => rows.find((row) => sameName(name, row.nameEn, row.nameFr))?.nameEn;
   const country = find(values.COUNTRY);
   const obtention = find(values.COUNTRY_OBTENTION);
@@ -203,7 +246,10 @@ function checkCountries(values: Pick<CandidateCreateValues, 'COUNTRY' | 'COUNTRY
 }
 
 /** The columns of a new registration, from the checked form (what the server owns is set here, never read from the form). */
-function newCandidateRow(values: CandidateCreateValues, checked: { cycle: string; COUNTRY: string; COUNTRY_OBTENTION: string }): Omit<RegisteredRow, 'id' | 'CANDIDATE_NUMBER' | 'createdAt' | 'updatedAt'> {
+function newCandidateRow(
+  values: CandidateCreateValues,
+  checked: { cycle: string; COUNTRY: string; COUNTRY_OBTENTION: string },
+): Omit<RegisteredRow, 'id' | 'CANDIDATE_NUMBER' | 'createdAt' | 'updatedAt'> {
   return {
     entranceId: values.ENTRANCE_ID,
     LASTNAME: values.LASTNAME,
@@ -319,7 +365,17 @@ export async function registerCandidate(ctx: ServiceContext, input: { values: Ca
   const link = newCandidateLink(ctx, id);
   const proof = newCandidateProof(ctx, { candidateId: id, attempt: answer.attempt });
   const mail = registrationMail(ctx, {
-    registration: { id, email: row.EMAIL, number: row.CANDIDATE_NUMBER, language: row.language, entrance: entrance.name, school: entrance.schoolName, year: entrance.yearName, fee: entrance.amount, deadline: entrance.registrationLimitDate },
+    registration: {
+      id,
+      email: row.EMAIL,
+      number: row.CANDIDATE_NUMBER,
+      language: row.language,
+      entrance: entrance.name,
+      school: entrance.schoolName,
+      year: entrance.yearName,
+      fee: entrance.amount,
+      deadline: entrance.registrationLimitDate,
+    },
     token: link.token,
     code: proof.code,
   });
@@ -347,16 +403,63 @@ export async function registerCandidate(ctx: ServiceContext, input: { values: Ca
 const ONE_REGISTRATION_PER_ADDRESS = 'candidates_entrance_email_uq';
 
 /** A candidate's number: C, the entrance's year (two digits), and `number` from candidate_number_seq, at least six digits (C26000042). */
-export const candidateNumberOf = (entrance: Pick<EntranceRow, 'yearName' | 'registrationLimitDate'>, number: string) => `C${entranceYearDigits(entrance)}${number.padStart(6, '0')}`;
+export const candidateNumberOf = (entrance: Pick<EntranceRow, 'yearName' | 'registrationLimitDate'>, number: string) =>
+  `C${entranceYearDigits(entrance)}${number.padStart(6, '0')}`;
 
 /** What a registration writes of the candidate's row (every column but the office's decision and the payment's time). */
 const REGISTERED_KEYS = [
-  'id', 'CANDIDATE_NUMBER', 'entranceId', 'LASTNAME', 'FIRSTNAME', 'BIRTHDATE', 'BIRTHPLACE', 'GENDER', 'EMAIL', 'PHONE_NUMBER', 'COUNTRY', 'REGION_ORIGIN', 'DEPARTMENT',
-  'LIVING_TOWN', 'FIRST_LANGUAGE', 'SECOND_LANGUAGE', 'ADMISSION_DIPLOMA', 'ADMISSION_DIPLOMA_GRADE', 'MENTION_OBTAINED', 'YEAR_OBTENTION', 'COUNTRY_OBTENTION',
-  'SCHOOL_OBTENTION', 'LAST_YEAR_SITUATION', 'LAST_YEAR_RANK', 'IS_PROFESSIONAL', 'FIRST_YEAR_UNIVERSITY', 'FIRST_YEAR_UNIVERSITY_TYPE', 'NAME_OF_UNIVERSITY',
-  'FORMATION_TYPE', 'CYCLE', 'firstChoiceId', 'secondChoiceId', 'FATHER_NAME', 'FATHER_JOB', 'FATHER_CONTACT', 'FATHER_REGION_ORIGIN', 'MOTHER_NAME', 'MOTHER_JOB',
-  'MOTHER_CONTACT', 'MOTHER_REGION_ORIGIN', 'EMERGENCY_NAME', 'EMERGENCY_CONTACT', 'IS_HANDICAPED', 'HANDICAP_DETAILS', 'IS_SPORTIVE', 'IS_SPORTIVE_COMPETITOR',
-  'FIRST_SPORT', 'language', 'HAS_PAID', 'paidAt', 'createdAt', 'updatedAt',
+  'id',
+  'CANDIDATE_NUMBER',
+  'entranceId',
+  'LASTNAME',
+  'FIRSTNAME',
+  'BIRTHDATE',
+  'BIRTHPLACE',
+  'GENDER',
+  'EMAIL',
+  'PHONE_NUMBER',
+  'COUNTRY',
+  'REGION_ORIGIN',
+  'DEPARTMENT',
+  'LIVING_TOWN',
+  'FIRST_LANGUAGE',
+  'SECOND_LANGUAGE',
+  'ADMISSION_DIPLOMA',
+  'ADMISSION_DIPLOMA_GRADE',
+  'MENTION_OBTAINED',
+  'YEAR_OBTENTION',
+  'COUNTRY_OBTENTION',
+  'SCHOOL_OBTENTION',
+  'LAST_YEAR_SITUATION',
+  'LAST_YEAR_RANK',
+  'IS_PROFESSIONAL',
+  'FIRST_YEAR_UNIVERSITY',
+  'FIRST_YEAR_UNIVERSITY_TYPE',
+  'NAME_OF_UNIVERSITY',
+  'FORMATION_TYPE',
+  'CYCLE',
+  'firstChoiceId',
+  'secondChoiceId',
+  'FATHER_NAME',
+  'FATHER_JOB',
+  'FATHER_CONTACT',
+  'FATHER_REGION_ORIGIN',
+  'MOTHER_NAME',
+  'MOTHER_JOB',
+  'MOTHER_CONTACT',
+  'MOTHER_REGION_ORIGIN',
+  'EMERGENCY_NAME',
+  'EMERGENCY_CONTACT',
+  'IS_HANDICAPED',
+  'HANDICAP_DETAILS',
+  'IS_SPORTIVE',
+  'IS_SPORTIVE_COMPETITOR',
+  'FIRST_SPORT',
+  'language',
+  'HAS_PAID',
+  'paidAt',
+  'createdAt',
+  'updatedAt',
 ] as const satisfies readonly (keyof typeof candidates.$inferSelect)[];
 type RegisteredRow = Pick<typeof candidates.$inferSelect, (typeof REGISTERED_KEYS)[number]>;
 
@@ -367,10 +470,16 @@ type RegisteredRow = Pick<typeof candidates.$inferSelect, (typeof REGISTERED_KEY
  * address for the entrance breaks ONE_REGISTRATION_PER_ADDRESS, and the whole statement with it.
  */
 function registrationStatement(db: Db) {
-  const registered = db.$with('registered').as(db.insert(candidates).overridingSystemValue().values(placeholdersOf('candidate_', REGISTERED_KEYS)).returning({ id: candidates.id }));
-  const linked = db.$with('linked').as(db.insert(candidateLinks).values(placeholdersOf('link_', CANDIDATE_LINK_ROW_KEYS)).returning({ id: candidateLinks.candidateId }));
+  const registered = db
+    .$with('registered')
+    .as(db.insert(candidates).overridingSystemValue().values(placeholdersOf('candidate_', REGISTERED_KEYS)).returning({ id: candidates.id }));
+  const linked = db
+    .$with('linked')
+    .as(db.insert(candidateLinks).values(placeholdersOf('link_', CANDIDATE_LINK_ROW_KEYS)).returning({ id: candidateLinks.candidateId }));
   const mailed = db.$with('mailed').as(db.insert(mailOutbox).values(placeholdersOf('mail_', OUTBOX_ROW_KEYS)).returning({ id: mailOutbox.id }));
-  const proved = db.$with('proved').as(db.insert(candidateLinks).values(placeholdersOf('proof_', CANDIDATE_LINK_ROW_KEYS)).returning({ id: candidateLinks.candidateId }));
+  const proved = db
+    .$with('proved')
+    .as(db.insert(candidateLinks).values(placeholdersOf('proof_', CANDIDATE_LINK_ROW_KEYS)).returning({ id: candidateLinks.candidateId }));
   return db.with(registered, linked, proved, mailed).select({ id: registered.id }).from(registered).prepare('candidate_registration');
 }
 const registrationStatementsOf = perDatabase((db: Db) => ({

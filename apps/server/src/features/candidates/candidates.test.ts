@@ -2,12 +2,42 @@ import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CANDIDATE_CODE_TTL_SECONDS, CANDIDATE_NUMBER_PATTERN, CANDIDATE_REQUIRED_FIELDS, CANDIDATE_SESSION_SECONDS, type CandidateFile, type CandidateRegistrationAccepted, type Entrance } from '@portal/contract';
-import { branches, candidateDocuments, candidateLinks, candidates, candidateSessions, cycles, entrances, entranceSpecialities, paymentNetworks, payments } from '../../db/schema';
+import {
+  CANDIDATE_CODE_TTL_SECONDS,
+  CANDIDATE_NUMBER_PATTERN,
+  CANDIDATE_REQUIRED_FIELDS,
+  CANDIDATE_SESSION_SECONDS,
+  type CandidateFile,
+  type CandidateRegistrationAccepted,
+  type Entrance,
+} from '@portal/contract';
+import {
+  branches,
+  candidateDocuments,
+  candidateLinks,
+  candidates,
+  candidateSessions,
+  cycles,
+  entrances,
+  entranceSpecialities,
+  paymentNetworks,
+  payments,
+} from '../../db/schema';
 import { rowsOf } from '../../lib/sql';
 import { forgetExpiredCandidateAccess } from './cleanup.service';
 import { Client, createTestApp, lastMailTo, mailsTo, ok, outcome, type TestApp } from '../../../test/helpers';
-import { candidatePayload, choiceOf, closeEntrance, codeIn, dayFromToday, makeEntrance, newCandidateEmail, registerAndConfirm, tokenIn, type FixtureEntrance } from './candidates.fixtures';
+import {
+  candidatePayload,
+  choiceOf,
+  closeEntrance,
+  codeIn,
+  dayFromToday,
+  makeEntrance,
+  newCandidateEmail,
+  registerAndConfirm,
+  tokenIn,
+  type FixtureEntrance,
+} from './candidates.fixtures';
 
 let t: TestApp;
 const log: string[] = [];
@@ -30,7 +60,12 @@ afterAll(async () => {
 });
 
 const countOf = async (email: string) =>
-  (await t.db.select({ n: sql<number>`count(*)::int` }).from(candidates).where(sql`lower(${candidates.EMAIL}) = ${email.toLowerCase()}`))[0]!.n;
+  (
+    await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(candidates)
+      .where(sql`lower(${candidates.EMAIL}) = ${email.toLowerCase()}`)
+  )[0]!.n;
 
 async function registered(entrance: FixtureEntrance, overrides: Record<string, unknown> = {}) {
   const client = browser();
@@ -54,7 +89,14 @@ describe('GET /entrances', () => {
     const keys = all.map((e) => `${e.Entrance_Registration_Limit_Date} ${e.Entrance_Name}`);
     expect(keys).toEqual([...keys].sort());
     const shown = mine[2]!;
-    expect(shown).toMatchObject({ Entrance_Name: late.name, Year_Name: '2026-2027', School_Name: 'School of Engineering', Entrance_Registration_Amount: 25_000, Entrance_Registration_Limit_Date: late.deadline, OPEN: true });
+    expect(shown).toMatchObject({
+      Entrance_Name: late.name,
+      Year_Name: '2026-2027',
+      School_Name: 'School of Engineering',
+      Entrance_Registration_Amount: 25_000,
+      Entrance_Registration_Limit_Date: late.deadline,
+      OPEN: true,
+    });
     // by cycle (its first level, then the catalogue's order), then by branch abbreviation: as the office lists them
     expect(shown.specialities.map((s) => [s.CYCLE_NAME, s.SPECIALITY_CODE])).toEqual([
       ['Higher Technician Certificate (BTS)', 'CGE'],
@@ -74,8 +116,10 @@ describe('GET /entrances', () => {
 });
 
 /** A seeded cycle's or branch's id and names, by its code or abbreviation. */
-const cycleOf = async (code: string) => (await t.db.select({ id: cycles.id, name: cycles.name, nameFr: cycles.nameFr }).from(cycles).where(eq(cycles.code, code)))[0]!;
-const branchOf = async (abbreviation: string) => (await t.db.select({ id: branches.id, name: branches.name, nameFr: branches.nameFr }).from(branches).where(eq(branches.abbreviation, abbreviation)))[0]!;
+const cycleOf = async (code: string) =>
+  (await t.db.select({ id: cycles.id, name: cycles.name, nameFr: cycles.nameFr }).from(cycles).where(eq(cycles.code, code)))[0]!;
+const branchOf = async (abbreviation: string) =>
+  (await t.db.select({ id: branches.id, name: branches.name, nameFr: branches.nameFr }).from(branches).where(eq(branches.abbreviation, abbreviation)))[0]!;
 
 describe('GET /entrances, read again', () => {
   it('answers the same list read after read until an entrance, a speciality or the catalogue changes, and anew the next day', async () => {
@@ -83,20 +127,35 @@ describe('GET /entrances, read again', () => {
     const open = await makeEntrance(t, { deadline: dayFromToday(t, 12), specialities: [{ cycle: 'BTS', branch: 'GSI' }] });
     const listed = async () => ok<Entrance[]>(await browser().get('/api/entrances')).filter((e) => [lastDay.id, open.id].includes(e.Entrance_ID));
     const codes = async () => (await listed()).map((e) => [e.Entrance_ID, e.specialities.map((s) => s.SPECIALITY_CODE)]);
-    expect(await codes()).toEqual([[lastDay.id, ['GSI']], [open.id, ['GSI']]]);
-    expect(await codes()).toEqual([[lastDay.id, ['GSI']], [open.id, ['GSI']]]);
+    expect(await codes()).toEqual([
+      [lastDay.id, ['GSI']],
+      [open.id, ['GSI']],
+    ]);
+    expect(await codes()).toEqual([
+      [lastDay.id, ['GSI']],
+      [open.id, ['GSI']],
+    ]);
 
     // a speciality added (its table alone changes)
     const [hnd, swe] = [await cycleOf('HND'), await branchOf('SWE')];
     await t.db.insert(entranceSpecialities).values({ entranceId: open.id, cycleId: hnd.id, branchId: swe.id });
-    expect(await codes()).toEqual([[lastDay.id, ['GSI']], [open.id, ['GSI', 'SWE']]]);
+    expect(await codes()).toEqual([
+      [lastDay.id, ['GSI']],
+      [open.id, ['GSI', 'SWE']],
+    ]);
 
     // the catalogue's names, each table alone (put back after)
     const [bts, gsi] = [await cycleOf('BTS'), await branchOf('GSI')];
     try {
-      await t.db.update(branches).set({ nameFr: `${gsi.nameFr} (renamed)` }).where(eq(branches.id, gsi.id));
+      await t.db
+        .update(branches)
+        .set({ nameFr: `${gsi.nameFr} (renamed)` })
+        .where(eq(branches.id, gsi.id));
       expect((await listed())[1]!.specialities[0]).toMatchObject({ SPECIALITY_CODE: 'GSI', SPECIALITY_DESCRIPTION_FR: `${gsi.nameFr} (renamed)` });
-      await t.db.update(cycles).set({ nameFr: `${bts.nameFr} (renamed)` }).where(eq(cycles.id, bts.id));
+      await t.db
+        .update(cycles)
+        .set({ nameFr: `${bts.nameFr} (renamed)` })
+        .where(eq(cycles.id, bts.id));
       expect((await listed())[1]!.specialities[0]).toMatchObject({ SPECIALITY_CODE: 'GSI', CYCLE_NAME_FR: `${bts.nameFr} (renamed)` });
     } finally {
       await t.db.update(branches).set({ nameFr: gsi.nameFr }).where(eq(branches.id, gsi.id));
@@ -119,9 +178,13 @@ describe('POST /candidate: what is refused', () => {
     entrance = await makeEntrance(t);
   });
 
-  it('answers every missing required field at once, in the form\'s order, before any other mistake', async () => {
+  it("answers every missing required field at once, in the form's order, before any other mistake", async () => {
     const client = browser();
-    expect(outcome(await client.post('/api/candidate', {}))).toEqual({ status: 400, code: 'CANDIDATE_FIELDS_MISSING', columns: [...CANDIDATE_REQUIRED_FIELDS] });
+    expect(outcome(await client.post('/api/candidate', {}))).toEqual({
+      status: 400,
+      code: 'CANDIDATE_FIELDS_MISSING',
+      columns: [...CANDIDATE_REQUIRED_FIELDS],
+    });
 
     // empty strings, selected objects without their name, absent fields; a wrong phone number and a
     // wrong date besides do not come first
@@ -143,11 +206,22 @@ describe('POST /candidate: what is refused', () => {
       columns: ['LASTNAME', 'COUNTRY', 'REGION_ORIGIN', 'EMAIL', 'MOTHER_CONTACT', 'SECOND_LANGUAGE', 'CYCLE', 'FORMATION_FIRST_CHOICE'],
     });
     // the optional ones are not asked for (DEPARTMENT empty: the contract wants the key, see decision 42)
-    const optional = candidatePayload(entrance, { DEPARTMENT: '', FORMATION_SECOND_CHOICE: undefined, ADMISSION_DIPLOMA_GRADE: undefined, FIRST_SPORT: undefined, LAST_YEAR_RANK: undefined, LANGUAGE: undefined });
+    const optional = candidatePayload(entrance, {
+      DEPARTMENT: '',
+      FORMATION_SECOND_CHOICE: undefined,
+      ADMISSION_DIPLOMA_GRADE: undefined,
+      FIRST_SPORT: undefined,
+      LAST_YEAR_RANK: undefined,
+      LANGUAGE: undefined,
+    });
     const answer = await client.post('/api/candidate', optional);
     expect(answer.statusCode, answer.body).toBe(202);
     // a body that is no form at all misses everything
-    expect(outcome(await client.post('/api/candidate', ['LASTNAME']))).toEqual({ status: 400, code: 'CANDIDATE_FIELDS_MISSING', columns: [...CANDIDATE_REQUIRED_FIELDS] });
+    expect(outcome(await client.post('/api/candidate', ['LASTNAME']))).toEqual({
+      status: 400,
+      code: 'CANDIDATE_FIELDS_MISSING',
+      columns: [...CANDIDATE_REQUIRED_FIELDS],
+    });
   });
 
   it.each([
@@ -160,7 +234,11 @@ describe('POST /candidate: what is refused', () => {
     ['an address that is none', () => ({ EMAIL: 'not-an-address' }), { EMAIL: 'validation.email' }],
     ['a region that is none', () => ({ REGION_ORIGIN: { nom: 'Atlantis' } }), { REGION_ORIGIN: 'validation.invalid' }],
     ['an unknown country', () => ({ COUNTRY: { name: 'Atlantis' } }), { COUNTRY: 'validation.country' }],
-    ['unknown countries of birth and of the diploma', () => ({ COUNTRY: 'Narnia', COUNTRY_OBTENTION: { name: 'Atlantis' } }), { COUNTRY: 'validation.country', COUNTRY_OBTENTION: 'validation.country' }],
+    [
+      'unknown countries of birth and of the diploma',
+      () => ({ COUNTRY: 'Narnia', COUNTRY_OBTENTION: { name: 'Atlantis' } }),
+      { COUNTRY: 'validation.country', COUNTRY_OBTENTION: 'validation.country' },
+    ],
   ])('refuses %s (400 VALIDATION_FAILED with the field) and stores nothing', async (_case, overrides, fields) => {
     const body = candidatePayload(entrance, overrides());
     expect(outcome(await browser().post('/api/candidate', body))).toEqual({ status: 400, code: 'VALIDATION_FAILED', fields });
@@ -190,12 +268,15 @@ describe('POST /candidate: what is refused', () => {
     await closeEntrance(t, closed.id);
     expect(outcome(await browser().post('/api/candidate', candidatePayload(closed)))).toEqual({ status: 409, code: 'ENTRANCE_CLOSED' });
 
-    expect(outcome(await browser().post('/api/candidate', { ...candidatePayload(closed), ENTRANCE_ID: 2_000_000_000 }))).toEqual({ status: 409, code: 'ENTRANCE_CLOSED' });
+    expect(outcome(await browser().post('/api/candidate', { ...candidatePayload(closed), ENTRANCE_ID: 2_000_000_000 }))).toEqual({
+      status: 409,
+      code: 'ENTRANCE_CLOSED',
+    });
   });
 
-  it('refuses a choice the entrance does not offer, a choice in the wrong cycle, and a CYCLE that is not the first choice\'s: 400 SPECIALITY_NOT_OFFERED', async () => {
+  it("refuses a choice the entrance does not offer, a choice in the wrong cycle, and a CYCLE that is not the first choice's: 400 SPECIALITY_NOT_OFFERED", async () => {
     const other = await makeEntrance(t);
-    const [gsi, cge, swe] = entrance.specialities as [typeof entrance.specialities[0], typeof entrance.specialities[0], typeof entrance.specialities[0]];
+    const [gsi, cge, swe] = entrance.specialities as [(typeof entrance.specialities)[0], (typeof entrance.specialities)[0], (typeof entrance.specialities)[0]];
     const cases: Record<string, unknown>[] = [
       { FORMATION_FIRST_CHOICE: choiceOf(other.specialities[0]!), CYCLE: gsi.cycleName },
       { FORMATION_SECOND_CHOICE: choiceOf(other.specialities[2]!) },
@@ -209,15 +290,28 @@ describe('POST /candidate: what is refused', () => {
       expect(await countOf(String(body.EMAIL))).toBe(0);
     }
     // a cycle named in French, in another case, is the same cycle; the second choice may be in another cycle
-    const { file: created } = await registerAndConfirm(t, browser(), candidatePayload(entrance, { CYCLE: gsi.cycleNameFr.toUpperCase(), FORMATION_FIRST_CHOICE: { ...choiceOf(cge), CYCLE_NAME: cge.cycleNameFr }, FORMATION_SECOND_CHOICE: choiceOf(swe) }));
+    const { file: created } = await registerAndConfirm(
+      t,
+      browser(),
+      candidatePayload(entrance, {
+        CYCLE: gsi.cycleNameFr.toUpperCase(),
+        FORMATION_FIRST_CHOICE: { ...choiceOf(cge), CYCLE_NAME: cge.cycleNameFr },
+        FORMATION_SECOND_CHOICE: choiceOf(swe),
+      }),
+    );
     expect(created.CYCLE).toBe('Higher Technician Certificate (BTS)');
-    expect(created.FORMATION_FIRST_CHOICE).toEqual({ CYCLE_NAME: cge.cycleName, SPECIALITY_DESCRIPTION: cge.name, SPECIALITY_DESCRIPTION_FR: cge.nameFr, SPECIALITY_ID: cge.id });
+    expect(created.FORMATION_FIRST_CHOICE).toEqual({
+      CYCLE_NAME: cge.cycleName,
+      SPECIALITY_DESCRIPTION: cge.name,
+      SPECIALITY_DESCRIPTION_FR: cge.nameFr,
+      SPECIALITY_ID: cge.id,
+    });
     expect(created.FORMATION_SECOND_CHOICE?.SPECIALITY_ID).toBe(swe.id);
   });
 });
 
 describe('POST /candidate: a new registration', () => {
-  it('answers 202 and mails a code and a link; the code, typed in this browser, opens the file (HAS_PAID false, a candidate number C + the year\'s two digits + 6 digits)', async () => {
+  it("answers 202 and mails a code and a link; the code, typed in this browser, opens the file (HAS_PAID false, a candidate number C + the year's two digits + 6 digits)", async () => {
     const entrance = await makeEntrance(t, { yearName: '2031-2032', amount: 27_500 });
     const { client, body, email, candidate, res } = await registered(entrance);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -274,7 +368,8 @@ describe('POST /candidate: a new registration', () => {
     expect(mail.kind).toBe('candidate-registered');
     expect(mail.subject).toBe(`Entrance registration received: candidate number ${candidate.CANDIDATE_NUMBER}`);
     const [y, m, d] = entrance.deadline.split('-');
-    for (const part of ['Hello,', entrance.name, '27.500 FCFA', `${d}/${m}/${y}`, 'MTN Mobile Money', 'Pay the fee', candidate.CANDIDATE_NUMBER]) expect(mail.textBody).toContain(part);
+    for (const part of ['Hello,', entrance.name, '27.500 FCFA', `${d}/${m}/${y}`, 'MTN Mobile Money', 'Pay the fee', candidate.CANDIDATE_NUMBER])
+      expect(mail.textBody).toContain(part);
     // nothing the sender typed: the address is not proven when it is sent (decision 65)
     for (const typed of ['Aïcha', 'Mbarga', 'Yaoundé']) expect(`${mail.subject}\n${mail.textBody}`).not.toContain(typed);
     // the code was used up in this browser
@@ -308,7 +403,9 @@ describe('POST /candidate: a new registration', () => {
       const { candidate, email } = await registered(entrance);
       expect(candidate.CANDIDATE_NUMBER).toBe('C261000042');
       expect(candidate.CANDIDATE_NUMBER).toMatch(CANDIDATE_NUMBER_PATTERN);
-      expect((await t.db.select({ number: candidates.CANDIDATE_NUMBER }).from(candidates).where(eq(candidates.id, candidate.id)))[0]!.number).toBe('C261000042');
+      expect((await t.db.select({ number: candidates.CANDIDATE_NUMBER }).from(candidates).where(eq(candidates.id, candidate.id)))[0]!.number).toBe(
+        'C261000042',
+      );
       expect((await lastMailTo(t.db, email))?.subject).toContain('C261000042');
     } finally {
       await t.db.execute(sql`select setval('candidate_number_seq', ${next})`);
@@ -320,7 +417,11 @@ describe('POST /candidate: a new registration', () => {
     const { email, candidate, res: first } = await registered(entrance);
     const again = browser();
     const retry = await again.post('/api/candidate', candidatePayload(entrance, { EMAIL: email.toUpperCase(), LASTNAME: 'Someone Else' }));
-    expect({ status: retry.statusCode, body: retry.json(), cookies: retry.cookies.map((c) => c.name) }).toEqual({ status: first.statusCode, body: first.json(), cookies: first.cookies.map((c) => c.name) });
+    expect({ status: retry.statusCode, body: retry.json(), cookies: retry.cookies.map((c) => c.name) }).toEqual({
+      status: first.statusCode,
+      body: first.json(),
+      cookies: first.cookies.map((c) => c.name),
+    });
     expect(retry.body).not.toContain(candidate.CANDIDATE_NUMBER);
     expect((await again.get('/api/candidate/me')).statusCode).toBe(401);
     expect(await countOf(email)).toBe(1);
@@ -334,7 +435,10 @@ describe('POST /candidate: a new registration', () => {
     expect(mails[0]!.textBody).not.toContain('Someone Else');
     expect(mails[0]!.textBody).not.toContain('Mbarga');
     // its code opens the registration in the browser that sent it again, not in another
-    expect(outcome(await browser().post('/api/candidate/confirm', { code: codeIn(mails[0]!.textBody) }))).toEqual({ status: 400, code: 'CANDIDATE_CODE_INVALID' });
+    expect(outcome(await browser().post('/api/candidate/confirm', { code: codeIn(mails[0]!.textBody) }))).toEqual({
+      status: 400,
+      code: 'CANDIDATE_CODE_INVALID',
+    });
     expect(ok<CandidateFile>(await again.post('/api/candidate/confirm', { code: codeIn(mails[0]!.textBody) })).id).toBe(candidate.id);
     // the repeated mail's link opens the registration; it voided the registration mail's link
     expect((await browser().post('/api/candidate/auth-link', { token: tokenIn(mails[1]!.textBody) })).json()).toMatchObject({ code: 'CANDIDATE_LINK_INVALID' });
@@ -408,7 +512,8 @@ describe('the mailed links', () => {
     expect(latest!.id).not.toBe(newest!.id);
     const older = [...newest!.textBody.matchAll(/#token=([A-Za-z0-9_-]{43})/g)].map((match) => match[1]!);
     const newer = [...latest!.textBody.matchAll(/#token=([A-Za-z0-9_-]{43})/g)].map((match) => match[1]!);
-    for (const token of older) expect(outcome(await browser().post('/api/candidate/auth-link', { token }))).toEqual({ status: 400, code: 'CANDIDATE_LINK_INVALID' });
+    for (const token of older)
+      expect(outcome(await browser().post('/api/candidate/auth-link', { token }))).toEqual({ status: 400, code: 'CANDIDATE_LINK_INVALID' });
     for (const token of newer) expect((await browser().post('/api/candidate/auth-link', { token })).statusCode).toBe(200);
   });
 
@@ -471,11 +576,23 @@ describe("the candidate's own file", () => {
 
     await t.db.update(candidates).set({ LIVING_TOWN: 'Douala' }).where(eq(candidates.id, candidate.id));
     expect(await me()).toMatchObject({ LIVING_TOWN: 'Douala' });
-    await t.db.update(entrances).set({ name: `${entrance.name} (renamed)` }).where(eq(entrances.id, entrance.id));
+    await t.db
+      .update(entrances)
+      .set({ name: `${entrance.name} (renamed)` })
+      .where(eq(entrances.id, entrance.id));
     expect(await me()).toMatchObject({ ENTRANCE_NAME: `${entrance.name} (renamed)` });
     await t.db
       .insert(candidateDocuments)
-      .values({ candidateId: candidate.id, kind: 'PHOTO', sha256: '0'.repeat(64), mime: 'image/png', size: 68, storageKey: `candidates/${candidate.id}/photo`, originalName: 'photo.png', uploadedAt: t.clock.now() });
+      .values({
+        candidateId: candidate.id,
+        kind: 'PHOTO',
+        sha256: '0'.repeat(64),
+        mime: 'image/png',
+        size: 68,
+        storageKey: `candidates/${candidate.id}/photo`,
+        originalName: 'photo.png',
+        uploadedAt: t.clock.now(),
+      });
     expect(await me()).toMatchObject({ PHOTO_4X4_URL: '/api/candidate/documents/PHOTO', documents: [{ kind: 'PHOTO', status: 'SUBMITTED' }] });
 
     // the second choice's speciality now of another branch (its table alone changes)
@@ -486,9 +603,15 @@ describe("the candidate's own file", () => {
     // the catalogue's names, each table alone (put back after)
     const [bts, gsi] = [await cycleOf('BTS'), await branchOf('GSI')];
     try {
-      await t.db.update(branches).set({ name: `${gsi.name} (renamed)` }).where(eq(branches.id, gsi.id));
+      await t.db
+        .update(branches)
+        .set({ name: `${gsi.name} (renamed)` })
+        .where(eq(branches.id, gsi.id));
       expect((await me()).FORMATION_FIRST_CHOICE).toMatchObject({ SPECIALITY_DESCRIPTION: `${gsi.name} (renamed)` });
-      await t.db.update(cycles).set({ name: `${bts.name} (renamed)` }).where(eq(cycles.id, bts.id));
+      await t.db
+        .update(cycles)
+        .set({ name: `${bts.name} (renamed)` })
+        .where(eq(cycles.id, bts.id));
       expect((await me()).FORMATION_FIRST_CHOICE).toMatchObject({ CYCLE_NAME: `${bts.name} (renamed)` });
     } finally {
       await t.db.update(branches).set({ name: gsi.name }).where(eq(branches.id, gsi.id));
@@ -499,7 +622,18 @@ describe("the candidate's own file", () => {
     const orderNumber = `T${candidate.id}-${Date.now()}`;
     await t.db
       .insert(payments)
-      .values({ candidateId: candidate.id, provider: 'sandbox', network: 'MTN_MOMO', accountNumber: '+237677123456', orderNumber, amount: 25_000, fees: 375, total: 25_375, status: 'PENDING', createdAt: t.clock.now() });
+      .values({
+        candidateId: candidate.id,
+        provider: 'sandbox',
+        network: 'MTN_MOMO',
+        accountNumber: '+237677123456',
+        orderNumber,
+        amount: 25_000,
+        fees: 375,
+        total: 25_375,
+        status: 'PENDING',
+        createdAt: t.clock.now(),
+      });
     expect((await me()).payments).toMatchObject([{ orderNumber, status: 'PENDING', networkName: 'MTN Mobile Money' }]);
     await t.db.update(payments).set({ status: 'PAID', statusAt: t.clock.now() }).where(eq(payments.orderNumber, orderNumber));
     expect((await me()).payments).toMatchObject([{ orderNumber, status: 'PAID' }]);
@@ -512,7 +646,7 @@ describe("the candidate's own file", () => {
     expect((await me()).payments).toMatchObject([{ orderNumber, networkName: 'MTN Mobile Money' }]);
   });
 
-  it('needs the cookie, shows only the session\'s own file, and closes on sign-out', async () => {
+  it("needs the cookie, shows only the session's own file, and closes on sign-out", async () => {
     const entrance = await makeEntrance(t);
     const a = await registered(entrance);
     const b = await registered(entrance);
@@ -603,17 +737,25 @@ describe('the capacity gate', () => {
       const body = JSON.stringify(gone);
       await new Promise<void>((resolve, reject) => {
         const socket = connect(Number(new URL(address).port), '127.0.0.1', () => {
-          socket.write(`POST /api/candidate HTTP/1.1\r\nHost: portal.test\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`, () => {
-            socket.destroy();
-            resolve();
-          });
+          socket.write(
+            `POST /api/candidate HTTP/1.1\r\nHost: portal.test\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+            () => {
+              socket.destroy();
+              resolve();
+            },
+          );
         });
         socket.on('error', reject);
       });
       let stored = 0;
       for (let i = 0; i < 100 && stored === 0; i++) {
         await new Promise((resolve) => setTimeout(resolve, 50));
-        stored = (await small.db.select({ id: candidates.id }).from(candidates).where(eq(candidates.EMAIL, String(gone.EMAIL).toLowerCase()))).length;
+        stored = (
+          await small.db
+            .select({ id: candidates.id })
+            .from(candidates)
+            .where(eq(candidates.EMAIL, String(gone.EMAIL).toLowerCase()))
+        ).length;
       }
       expect(stored).toBe(1);
       let after = 503;
@@ -627,4 +769,3 @@ describe('the capacity gate', () => {
     }
   });
 });
-

@@ -10,10 +10,21 @@ import type { Job } from '../../lib/jobs';
  */
 export async function forgetExpiredCandidateAccess(ctx: ServiceContext): Promise<{ links: number; sessions: number }> {
   const now = ctx.clock.now();
-  const links = await ctx.db.delete(candidateLinks).where(or(lt(candidateLinks.expiresAt, now), isNotNull(candidateLinks.usedAt))).returning({ tokenHash: candidateLinks.tokenHash });
-  const sessions = await ctx.db.delete(candidateSessions).where(or(lt(candidateSessions.expiresAt, now), isNotNull(candidateSessions.revokedAt))).returning({ tokenHash: candidateSessions.tokenHash });
+  const links = await ctx.db
+    .delete(candidateLinks)
+    .where(or(lt(candidateLinks.expiresAt, now), isNotNull(candidateLinks.usedAt)))
+    .returning({ tokenHash: candidateLinks.tokenHash });
+  const sessions = await ctx.db
+    .delete(candidateSessions)
+    .where(or(lt(candidateSessions.expiresAt, now), isNotNull(candidateSessions.revokedAt)))
+    .returning({ tokenHash: candidateSessions.tokenHash });
   return { links: links.length, sessions: sessions.length };
 }
 
 /** Every night at 03:20 (university time); every 6 hours on PGlite. */
-export const candidateAccessCleanupJob: Job = { name: 'candidates.forget-expired-access', cron: '20 3 * * *', everyMs: 6 * 3_600_000, handler: forgetExpiredCandidateAccess };
+export const candidateAccessCleanupJob: Job = {
+  name: 'candidates.forget-expired-access',
+  cron: '20 3 * * *',
+  everyMs: 6 * 3_600_000,
+  handler: forgetExpiredCandidateAccess,
+};

@@ -3,7 +3,19 @@
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { AFFECTATION, type ChoiceCategory, type ClassSubject, type StudentClass, type StudentClassHeading, type SubjectLecturer } from '@portal/contract';
 import type { Executor } from '../../db/client';
-import { applicationChoices, applications, applicationSessions, branches, classes, cycles, departments, levels, persons, studentSubjects, subjects } from '../../db/schema';
+import {
+  applicationChoices,
+  applications,
+  applicationSessions,
+  branches,
+  classes,
+  cycles,
+  departments,
+  levels,
+  persons,
+  studentSubjects,
+  subjects,
+} from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
 import { subjectColumns } from '../academic/catalogue.service';
 import { joinClassCatalogue, joinSubjectCatalogue } from '../applications/subjects.service';
@@ -86,13 +98,13 @@ const { HOURLY_RATE: _rate, ...studentSubjectColumns } = subjectColumns;
 export async function studentSubjectsOf(exec: Executor, input: { studentId: number; classId: number | null; subjectId?: number; by?: 'class' | 'code' }) {
   const { studentId, classId, subjectId, by = 'class' } = input;
   const followed = exec.select({ subjectId: studentSubjects.subjectId }).from(studentSubjects).where(eq(studentSubjects.studentId, studentId));
-  return joinSubjectCatalogue(
-    exec
-      .select(studentSubjectColumns)
-      .from(subjects)
-      .$dynamic(),
-  )
-    .where(and(or(classId === null ? sql`false` : eq(subjects.classId, classId), inArray(subjects.id, followed)), subjectId === undefined ? undefined : eq(subjects.id, subjectId)))
+  return joinSubjectCatalogue(exec.select(studentSubjectColumns).from(subjects).$dynamic())
+    .where(
+      and(
+        or(classId === null ? sql`false` : eq(subjects.classId, classId), inArray(subjects.id, followed)),
+        subjectId === undefined ? undefined : eq(subjects.id, subjectId),
+      ),
+    )
     .orderBy(...(by === 'class' ? [asc(classes.code)] : []), asc(subjects.code), asc(subjects.id));
 }
 
@@ -105,7 +117,10 @@ export async function studentClass(ctx: ServiceContext, input: { studentId: numb
   const { studentId, classId } = input;
   const heading = classId === null ? null : await classHeading(ctx.db, classId);
   const rows = await studentSubjectsOf(ctx.db, { studentId, classId: heading?.id ?? null });
-  const lecturers = await lecturersOf(ctx.db, rows.map((row) => row.id));
+  const lecturers = await lecturersOf(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
   const toSubject = ({ CLASS_ID: _class, ...row }: (typeof rows)[number]): ClassSubject => ({ ...row, LECTURERS: lecturers.get(row.id) ?? [] });
   const ofClass = (row: (typeof rows)[number]) => heading !== null && row.CLASS_ID === heading.id;
   return {

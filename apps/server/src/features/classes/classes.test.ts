@@ -1,7 +1,18 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChoiceCategory, StudentClass } from '@portal/contract';
-import { applicationChoices, applications, applicationSessions, branches, classes, cycles, departments, levels, studentSubjects, subjects } from '../../db/schema';
+import {
+  applicationChoices,
+  applications,
+  applicationSessions,
+  branches,
+  classes,
+  cycles,
+  departments,
+  levels,
+  studentSubjects,
+  subjects,
+} from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
 import { Client, createTestApp, sessionFor, type TestApp } from '../../../test/helpers';
 import { personId } from '../academic/academic.fixtures';
@@ -28,9 +39,18 @@ async function choose(lecturer: FixturePerson, sessionId: number, choices: { sub
   const [session] = await t.db.select().from(applicationSessions).where(eq(applicationSessions.id, sessionId));
   const [application] = await t.db
     .insert(applications)
-    .values({ EMPLOYEE_ID: lecturer.id, SESSION_APPLICATION_ID: sessionId, SUBJECT_CONSTRAINT_ID: session!.SUBJECT_CONSTRAINT_ID, TOTAL_HOURS: 200, CLOSED: true, closedAt: t.clock.now() })
+    .values({
+      EMPLOYEE_ID: lecturer.id,
+      SESSION_APPLICATION_ID: sessionId,
+      SUBJECT_CONSTRAINT_ID: session!.SUBJECT_CONSTRAINT_ID,
+      TOTAL_HOURS: 200,
+      CLOSED: true,
+      closedAt: t.clock.now(),
+    })
     .returning({ id: applications.id });
-  await t.db.insert(applicationChoices).values(choices.map((c) => ({ applicationId: application!.id, sessionId, SUBJECT_ID: c.subject.id, CATEGORY: c.part, AFFECTATION: c.affectation })));
+  await t.db
+    .insert(applicationChoices)
+    .values(choices.map((c) => ({ applicationId: application!.id, sessionId, SUBJECT_ID: c.subject.id, CATEGORY: c.part, AFFECTATION: c.affectation })));
   await t.settled();
 }
 
@@ -139,7 +159,13 @@ describe("GET /api/students/class: the student's class", () => {
   it('adds the optional subjects the student follows, of another class, with their lecturers', async () => {
     const answer = await answerOf(await sessionFor(t, student.id));
     expect(answer.optionalSubjects).toHaveLength(1);
-    expect(answer.optionalSubjects[0]).toMatchObject({ id: optional.id, NAME: 'Japanese', NAME_FR: 'Japonais', CLASS_CODE: elsewhere.code, LECTURERS: [{ FIRSTNAME: 'Dora', PARTS: ['CM'] }] });
+    expect(answer.optionalSubjects[0]).toMatchObject({
+      id: optional.id,
+      NAME: 'Japanese',
+      NAME_FR: 'Japonais',
+      CLASS_CODE: elsewhere.code,
+      LECTURERS: [{ FIRSTNAME: 'Dora', PARTS: ['CM'] }],
+    });
     expect(answer.subjects.map((s) => s.id)).not.toContain(optional.id);
   });
 

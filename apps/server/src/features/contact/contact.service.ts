@@ -12,7 +12,10 @@ import { MAIL_LIMITS, take } from '../../lib/throttle';
  * At most 5 messages an hour per person and 30 per client address (429 MAIL_RATE_LIMITED with
  * retryAfter), counted in the database (decision 23).
  */
-export async function sendContactMessage(ctx: ServiceContext, input: { person: Person; email: string | null; body: ContactBody; meta: RequestMeta }): Promise<{ id: number; message: string }> {
+export async function sendContactMessage(
+  ctx: ServiceContext,
+  input: { person: Person; email: string | null; body: ContactBody; meta: RequestMeta },
+): Promise<{ id: number; message: string }> {
   const { person, body } = input;
   if (!body.OBJECT || !body.MESSAGE) {
     const fields: Record<string, string> = {};
@@ -26,18 +29,62 @@ export async function sendContactMessage(ctx: ServiceContext, input: { person: P
   const fullname = `${person.FIRSTNAME} ${person.LASTNAME}`;
   const now = ctx.clock.now();
   const lang = await languageOfPerson(ctx.db, person.id);
-  const vars = { name: fullname, matricule: person.MATRICULE, email: input.email ?? '-', phone: person.PHONE_NUMBER ?? '-', object: objectLabel, message: body.MESSAGE };
+  const vars = {
+    name: fullname,
+    matricule: person.MATRICULE,
+    email: input.email ?? '-',
+    phone: person.PHONE_NUMBER ?? '-',
+    object: objectLabel,
+    message: body.MESSAGE,
+  };
 
   const id = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(contactMessages)
-      .values({ personId: person.id, object: body.OBJECT, message: body.MESSAGE, fullname, email: input.email, matricule: person.MATRICULE, numphone: person.PHONE_NUMBER, createdAt: now })
+      .values({
+        personId: person.id,
+        object: body.OBJECT,
+        message: body.MESSAGE,
+        fullname,
+        email: input.email,
+        matricule: person.MATRICULE,
+        numphone: person.PHONE_NUMBER,
+        createdAt: now,
+      })
       .returning({ id: contactMessages.id });
-    await ctx.mailer.enqueue(tx, composeMail('en', { to: ctx.config.supportEmail, name: 'Support', kind: 'contact', key: 'contact', vars, ...(input.email ? { replyTo: input.email } : {}) }));
+    await ctx.mailer.enqueue(
+      tx,
+      composeMail('en', {
+        to: ctx.config.supportEmail,
+        name: 'Support',
+        kind: 'contact',
+        key: 'contact',
+        vars,
+        ...(input.email ? { replyTo: input.email } : {}),
+      }),
+    );
     if (input.email) {
-      await ctx.mailer.enqueue(tx, composeMail(lang, { to: input.email, name: fullname, kind: 'contact-ack', key: 'contact', subjectKey: 'contact.ackSubject', bodyKey: 'contact.ackBody', vars }));
+      await ctx.mailer.enqueue(
+        tx,
+        composeMail(lang, {
+          to: input.email,
+          name: fullname,
+          kind: 'contact-ack',
+          key: 'contact',
+          subjectKey: 'contact.ackSubject',
+          bodyKey: 'contact.ackBody',
+          vars,
+        }),
+      );
     }
-    await audit(tx, { at: now, actorId: person.id, action: 'contact.sent', targetType: 'contact_message', targetId: row!.id, details: { object: body.OBJECT } });
+    await audit(tx, {
+      at: now,
+      actorId: person.id,
+      action: 'contact.sent',
+      targetType: 'contact_message',
+      targetId: row!.id,
+      details: { object: body.OBJECT },
+    });
     return row!.id;
   });
   ctx.mailer.kick();

@@ -36,7 +36,11 @@ function namesThisServer(host: unknown, publicUrl: string): boolean {
  * proxy, naming this server as Host), since it shows every sign-in code. Anyone else gets 404, as if
  * it did not exist.
  */
-export function mailboxOpenTo(ctx: ServiceContext, client: { ip: string; headers: Record<string, unknown> }, switchName: 'devMailbox' | 'devClock' = 'devMailbox'): boolean {
+export function mailboxOpenTo(
+  ctx: ServiceContext,
+  client: { ip: string; headers: Record<string, unknown> },
+  switchName: 'devMailbox' | 'devClock' = 'devMailbox',
+): boolean {
   return (
     ctx.config[switchName] &&
     LOOPBACK.test(client.ip) &&
@@ -64,14 +68,24 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 
 /** The mails kept in the development outbox, newest first, optionally those to one address. */
 export async function mailbox(ctx: ServiceContext, input: { to?: string | undefined }): Promise<MailboxEntry[]> {
-  return (await listOutbox(ctx.db, input.to)).map((m) => ({ id: m.id, to: m.toAddress, subject: m.subject, text: m.textBody, html: m.htmlBody, kind: m.kind, status: m.status, createdAt: m.createdAt.toISOString() }));
+  return (await listOutbox(ctx.db, input.to)).map((m) => ({
+    id: m.id,
+    to: m.toAddress,
+    subject: m.subject,
+    text: m.textBody,
+    html: m.htmlBody,
+    kind: m.kind,
+    status: m.status,
+    createdAt: m.createdAt.toISOString(),
+  }));
 }
 
 /** The same mails as an HTML page. */
 export async function mailboxPage(ctx: ServiceContext, input: { to?: string | undefined }): Promise<string> {
   const items = (await mailbox(ctx, input))
     .map(
-      (m) => `<article><header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to)} · ${escapeHtml(m.createdAt)}</span></header>${m.html ?? `<pre>${escapeHtml(m.text)}</pre>`}</article>`,
+      (m) =>
+        `<article><header><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to)} · ${escapeHtml(m.createdAt)}</span></header>${m.html ?? `<pre>${escapeHtml(m.text)}</pre>`}</article>`,
     )
     .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Development mailbox</title>

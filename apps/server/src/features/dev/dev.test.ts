@@ -56,7 +56,10 @@ describe('development clock (DEV_CLOCK)', () => {
       expect(dev.clock.now().getTime() - before).toBe(7 * 86_400_000);
       const run = await local.post('/api/dev/jobs/request-deadlines', {});
       expect(run.statusCode, run.body).toBe(200);
-      expect(run.json()).toMatchObject({ name: 'request-deadlines', result: { reminded: expect.any(Number), expired: expect.any(Number), draftsDeleted: expect.any(Number) } });
+      expect(run.json()).toMatchObject({
+        name: 'request-deadlines',
+        result: { reminded: expect.any(Number), expired: expect.any(Number), draftsDeleted: expect.any(Number) },
+      });
       expect((await local.post('/api/dev/jobs/no-such-job', {})).statusCode).toBe(404);
       // another machine: as if it did not exist
       expect((await new Client(dev.app, '10.0.0.9').post('/api/dev/clock', { advanceSeconds: 60 })).statusCode).toBe(404);

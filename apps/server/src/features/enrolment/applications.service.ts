@@ -41,12 +41,22 @@ export async function studentEnrolment(ctx: ServiceContext, input: { actor: Acti
   const sessions = await ctx.db
     .select()
     .from(enrolmentSessions)
-    .where(or(and(isNull(enrolmentSessions.closedAt), gt(enrolmentSessions.endsAt, recent)), gt(enrolmentSessions.closedAt, recent), inArray(enrolmentSessions.id, applied)))
+    .where(
+      or(
+        and(isNull(enrolmentSessions.closedAt), gt(enrolmentSessions.endsAt, recent)),
+        gt(enrolmentSessions.closedAt, recent),
+        inArray(enrolmentSessions.id, applied),
+      ),
+    )
     .orderBy(desc(enrolmentSessions.startsAt), desc(enrolmentSessions.id));
   const ids = sessions.map((session) => session.id);
   const offers = await offersOf(ctx.db, ids);
   const applications = ids.length ? await myApplications(ctx.db, studentId, inArray(enrolmentApplications.sessionId, ids)) : [];
-  const [klass] = await ctx.db.select({ id: classes.id, code: classes.code }).from(persons).innerJoin(classes, eq(classes.id, persons.classId)).where(eq(persons.id, studentId));
+  const [klass] = await ctx.db
+    .select({ id: classes.id, code: classes.code })
+    .from(persons)
+    .innerJoin(classes, eq(classes.id, persons.classId))
+    .where(eq(persons.id, studentId));
   return {
     sessions: sessions.map((session) => ({
       ...toSession(session, now),
@@ -88,12 +98,16 @@ export async function applyToOffer(ctx: ServiceContext, input: Acting & { offerI
         .where(and(eq(enrolmentApplications.offerId, offer.id), eq(enrolmentApplications.studentId, studentId)));
       const [before] = earlier ? await lockApplications(tx, [earlier.id]) : [];
       if (before && before.status !== 'WITHDRAWN') throw new AppError('ENROLMENT_ALREADY_APPLIED');
-      if ((await runningApplications(tx, { studentId, sessionId: session.id })) >= session.maxApplications) throw new AppError('ENROLMENT_LIMIT_REACHED', { limit: { limit: session.maxApplications } });
+      if ((await runningApplications(tx, { studentId, sessionId: session.id })) >= session.maxApplications)
+        throw new AppError('ENROLMENT_LIMIT_REACHED', { limit: { limit: session.maxApplications } });
       if ((await seatsHeld(tx, offer.id)) >= offer.capacity) throw new AppError('ENROLMENT_FULL');
       const fresh = { status: 'PENDING' as const, decidedAt: null, decidedBy: null, createdAt: now, updatedAt: now };
       const [row] = before
         ? await tx.update(enrolmentApplications).set(fresh).where(eq(enrolmentApplications.id, before.id)).returning({ id: enrolmentApplications.id })
-        : await tx.insert(enrolmentApplications).values({ sessionId: session.id, offerId: offer.id, studentId, ...fresh }).returning({ id: enrolmentApplications.id });
+        : await tx
+            .insert(enrolmentApplications)
+            .values({ sessionId: session.id, offerId: offer.id, studentId, ...fresh })
+            .returning({ id: enrolmentApplications.id });
       await audit(tx, {
         at: now,
         actorId: studentId,

@@ -21,10 +21,16 @@ const mine = async (student: Client) => ok<StudentEnrolment>(await student.get('
 const withdraw = (student: Client, id: number) => student.post(`/api/enrolment-applications/${id}/withdraw`);
 
 describe("the student's enrolment page", () => {
-  it('shows the open demo session with its offers, names in both languages and seats left, the student\'s own applications and class', async () => {
+  it("shows the open demo session with its offers, names in both languages and seats left, the student's own applications and class", async () => {
     const answer = await mine(cast.student.client);
     const demo = answer.sessions.find((s) => s.name === DEMO_ENROLMENT.name)!;
-    expect(demo).toMatchObject({ nameFr: DEMO_ENROLMENT.nameFr, state: 'OPEN', startDate: dayOf(t, DEMO_ENROLMENT.from), endDate: dayOf(t, DEMO_ENROLMENT.to), maxApplications: 3 });
+    expect(demo).toMatchObject({
+      nameFr: DEMO_ENROLMENT.nameFr,
+      state: 'OPEN',
+      startDate: dayOf(t, DEMO_ENROLMENT.from),
+      endDate: dayOf(t, DEMO_ENROLMENT.to),
+      maxApplications: 3,
+    });
     expect(demo.offers.map((o) => [o.class?.code ?? o.subject!.code, o.capacity, o.seatsTaken, o.seatsLeft])).toEqual([
       ['BTS2 GSI/J A', 4, 2, 2],
       ['BTS2 GSI/J B', 3, 1, 2],
@@ -53,8 +59,9 @@ describe("the student's enrolment page", () => {
     expect(answer.sessions.flatMap((s) => s.applications)).toEqual([]);
   });
 
-  it('is the students\': the office, a lecturer are refused (403)', async () => {
-    for (const who of [cast.office, cast.lecturer, cast.admin]) expect(outcome(await who.client.get('/api/enrolment-sessions/current'))).toMatchObject({ status: 403 });
+  it("is the students': the office, a lecturer are refused (403)", async () => {
+    for (const who of [cast.office, cast.lecturer, cast.admin])
+      expect(outcome(await who.client.get('/api/enrolment-sessions/current'))).toMatchObject({ status: 403 });
     expect(outcome(await cast.lecturer.client.post('/api/enrolment-applications', { OFFER_ID: 1 }))).toMatchObject({ status: 403 });
   });
 });
@@ -65,15 +72,26 @@ describe('applying', () => {
     const klass = await offer(t, office, session.id, { classCode: 'HND2 SWE/J A', capacity: 2 });
     const [student] = await students(t, 1, { skip: 0 });
     const application = await applied(student!.client, klass.id);
-    expect(application).toMatchObject({ sessionId: session.id, offer: { id: klass.id, kind: 'CLASS', class: { code: 'HND2 SWE/J A' } }, status: 'PENDING', decidedAt: null, appliedAt: t.clock.now().toISOString() });
+    expect(application).toMatchObject({
+      sessionId: session.id,
+      offer: { id: klass.id, kind: 'CLASS', class: { code: 'HND2 SWE/J A' } },
+      status: 'PENDING',
+      decidedAt: null,
+      appliedAt: t.clock.now().toISOString(),
+    });
     const seen = (await mine(student!.client)).sessions.find((s) => s.id === session.id)!;
     expect(seen.offers[0]).toMatchObject({ seatsTaken: 1, seatsLeft: 1 });
     expect(seen.applications.map((a) => a.id)).toEqual([application.id]);
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'enrolment.applied')).orderBy(desc(auditLog.id)).limit(1);
-    expect(entry).toMatchObject({ actorId: student!.id, targetType: 'enrolment_application', targetId: String(application.id), details: { sessionId: session.id, offerId: klass.id, kind: 'CLASS' } });
+    expect(entry).toMatchObject({
+      actorId: student!.id,
+      targetType: 'enrolment_application',
+      targetId: String(application.id),
+      details: { sessionId: session.id, offerId: klass.id, kind: 'CLASS' },
+    });
   });
 
-  it('refuses outside the session\'s days and once it is closed: ENROLMENT_NOT_OPEN', async () => {
+  it("refuses outside the session's days and once it is closed: ENROLMENT_NOT_OPEN", async () => {
     const [student] = await students(t, 1, { skip: 1 });
     const upcoming = await openSession(t, office, { from: 1, to: 5 });
     const ended = await openSession(t, office, { from: -5, to: -1 });
@@ -104,7 +122,7 @@ describe('applying', () => {
     expect(await t.db.select({ id: enrolmentApplications.id }).from(enrolmentApplications).where(eq(enrolmentApplications.offerId, klass.id))).toHaveLength(1);
   });
 
-  it('refuses more than the session\'s maxApplications running; a refused or withdrawn one no longer counts', async () => {
+  it("refuses more than the session's maxApplications running; a refused or withdrawn one no longer counts", async () => {
     const session = await openSession(t, office, { MAX_APPLICATIONS: 2 });
     const codes = ['BTS1 BAT/J A', 'BTS2 BAT/J A', 'HND1 EEE/J A', 'HND2 EEE/J A'];
     const offers: OfficeEnrolmentOffer[] = [];
@@ -120,7 +138,17 @@ describe('applying', () => {
     ok(await office.post('/api/enrolment-applications/decisions', { DECISION: 'REFUSE', APPLICATIONS: [{ ID: b.id, STATUS: 'PENDING' }] }));
     await applied(student!.client, offers[3]!.id);
     // a waitlisted one counts
-    ok(await office.post('/api/enrolment-applications/decisions', { DECISION: 'WAITLIST', APPLICATIONS: [{ ID: (await mine(student!.client)).sessions.find((s) => s.id === session.id)!.applications.find((x) => x.offer.id === offers[3]!.id)!.id, STATUS: 'PENDING' }] }));
+    ok(
+      await office.post('/api/enrolment-applications/decisions', {
+        DECISION: 'WAITLIST',
+        APPLICATIONS: [
+          {
+            ID: (await mine(student!.client)).sessions.find((s) => s.id === session.id)!.applications.find((x) => x.offer.id === offers[3]!.id)!.id,
+            STATUS: 'PENDING',
+          },
+        ],
+      }),
+    );
     expect(outcome(await apply(student!.client, offers[0]!.id))).toMatchObject({ status: 409, code: 'ENROLMENT_LIMIT_REACHED' });
   });
 
@@ -136,7 +164,10 @@ describe('applying', () => {
     expect(outcome(await apply(four[3]!.client, klass.id))).toMatchObject({ status: 409, code: 'ENROLMENT_FULL' });
     // the demo's full class too
     const demo = (await mine(four[3]!.client)).sessions.find((s) => s.name === DEMO_ENROLMENT.name)!;
-    expect(outcome(await apply(four[3]!.client, demo.offers.find((o) => o.class?.code === 'HND1 SWE/J A')!.id))).toMatchObject({ status: 409, code: 'ENROLMENT_FULL' });
+    expect(outcome(await apply(four[3]!.client, demo.offers.find((o) => o.class?.code === 'HND1 SWE/J A')!.id))).toMatchObject({
+      status: 409,
+      code: 'ENROLMENT_FULL',
+    });
   });
 
   it('answers 404 for an unknown offer and 400 for a malformed body', async () => {
@@ -158,7 +189,12 @@ describe('withdrawing', () => {
     expect(outcome(await apply(three[1]!.client, klass.id))).toMatchObject({ code: 'ENROLMENT_FULL' });
     const gone = ok<MyEnrolmentApplication>(await withdraw(three[0]!.client, held.id));
     expect(gone).toMatchObject({ id: held.id, status: 'WITHDRAWN', decidedAt: t.clock.now().toISOString() });
-    expect(await t.db.select({ action: auditLog.action, actorId: auditLog.actorId }).from(auditLog).where(eq(auditLog.targetId, String(held.id)))).toContainEqual({ action: 'enrolment.withdrawn', actorId: three[0]!.id });
+    expect(
+      await t.db
+        .select({ action: auditLog.action, actorId: auditLog.actorId })
+        .from(auditLog)
+        .where(eq(auditLog.targetId, String(held.id))),
+    ).toContainEqual({ action: 'enrolment.withdrawn', actorId: three[0]!.id });
     await applied(three[1]!.client, klass.id);
     expect(outcome(await withdraw(three[0]!.client, held.id))).toMatchObject({ status: 409, code: 'ENROLMENT_DECIDED' });
 

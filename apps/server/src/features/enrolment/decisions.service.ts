@@ -37,7 +37,9 @@ function selection(query: EnrolmentApplicationExportQuery): SQL | undefined {
     query.session === undefined ? undefined : eq(enrolmentApplications.sessionId, query.session),
     query.offer === undefined ? undefined : eq(enrolmentApplications.offerId, query.offer),
     query.status === undefined ? undefined : eq(enrolmentApplications.status, query.status),
-    ...searchWords(query.search).map((word) => or(ilike(persons.MATRICULE, likePattern(word)), ilike(persons.LASTNAME, likePattern(word)), ilike(persons.FIRSTNAME, likePattern(word)))),
+    ...searchWords(query.search).map((word) =>
+      or(ilike(persons.MATRICULE, likePattern(word)), ilike(persons.LASTNAME, likePattern(word)), ilike(persons.FIRSTNAME, likePattern(word))),
+    ),
   );
 }
 
@@ -50,16 +52,26 @@ export async function listEnrolmentApplications(ctx: ServiceContext, input: { qu
   const where = selection(query);
   return listPage(query, toApplication, {
     total: ctx.db.select({ n: count() }).from(enrolmentApplications).innerJoin(persons, eq(persons.id, enrolmentApplications.studentId)).where(where),
-    rows: selectApplications(ctx.db).where(where).orderBy(...ORDER).$dynamic(),
+    rows: selectApplications(ctx.db)
+      .where(where)
+      .orderBy(...ORDER)
+      .$dynamic(),
   });
 }
 
 const EXPORT_COLUMNS = ['session', 'kind', 'offer', 'matricule', 'lastName', 'firstName', 'class', 'status', 'appliedAt', 'decidedAt'] as const;
 
 /** `GET /enrolment-applications/export`: the whole selection as CSV (spreadsheet-safe), headers and words in the caller's language. */
-export async function exportEnrolmentApplications(ctx: ServiceContext, input: { query: EnrolmentApplicationExportQuery; lang: Lang }): Promise<{ csv: string; filename: string }> {
+export async function exportEnrolmentApplications(
+  ctx: ServiceContext,
+  input: { query: EnrolmentApplicationExportQuery; lang: Lang },
+): Promise<{ csv: string; filename: string }> {
   const { lang } = input;
-  const rows = (await selectApplications(ctx.db).where(selection(input.query)).orderBy(...ORDER)).map(toApplication);
+  const rows = (
+    await selectApplications(ctx.db)
+      .where(selection(input.query))
+      .orderBy(...ORDER)
+  ).map(toApplication);
   const header = EXPORT_COLUMNS.map((column) => tr(lang, `enrolment.export.columns.${column}`));
   const lines = rows.map((row) => [
     lang === 'fr' ? row.session.nameFr : row.session.name,
@@ -103,10 +115,17 @@ export async function decideEnrolmentApplications(ctx: ServiceContext, input: Ac
       .from(enrolmentApplications)
       .where(inArray(enrolmentApplications.id, [...seen.keys()]));
     if (named.length !== seen.size) throw new AppError('NOT_FOUND');
-    await lockStudents(tx, named.map((row) => row.studentId));
-    const offers = await lockOffers(tx, named.map((row) => row.offerId));
+    await lockStudents(
+      tx,
+      named.map((row) => row.studentId),
+    );
+    const offers = await lockOffers(
+      tx,
+      named.map((row) => row.offerId),
+    );
     const locked = await lockApplications(tx, [...seen.keys()]);
-    if (locked.some((application) => application.status !== seen.get(application.id) || !DECIDABLE_ENROLMENT_STATUSES.includes(application.status))) throw new AppError('ENROLMENT_DECIDED');
+    if (locked.some((application) => application.status !== seen.get(application.id) || !DECIDABLE_ENROLMENT_STATUSES.includes(application.status)))
+      throw new AppError('ENROLMENT_DECIDED');
     const changing = locked.filter((application) => application.status !== status);
     if (!changing.length) return [];
 
@@ -146,11 +165,18 @@ export async function decideEnrolmentApplications(ctx: ServiceContext, input: Ac
     await tx
       .update(enrolmentApplications)
       .set({ status, decidedAt: now, decidedBy: input.actor.id, updatedAt: now })
-      .where(inArray(enrolmentApplications.id, changing.map((application) => application.id)));
+      .where(
+        inArray(
+          enrolmentApplications.id,
+          changing.map((application) => application.id),
+        ),
+      );
     for (const application of changing) {
       const offer = offers.get(application.offerId)!;
-      if (status === 'ACCEPTED' && offer.kind === 'CLASS') await tx.update(persons).set({ classId: offer.classId, updatedAt: now }).where(eq(persons.id, application.studentId));
-      if (status === 'ACCEPTED' && offer.kind === 'SUBJECT') await tx.insert(studentSubjects).values({ studentId: application.studentId, subjectId: offer.subjectId!, createdAt: now }).onConflictDoNothing();
+      if (status === 'ACCEPTED' && offer.kind === 'CLASS')
+        await tx.update(persons).set({ classId: offer.classId, updatedAt: now }).where(eq(persons.id, application.studentId));
+      if (status === 'ACCEPTED' && offer.kind === 'SUBJECT')
+        await tx.insert(studentSubjects).values({ studentId: application.studentId, subjectId: offer.subjectId!, createdAt: now }).onConflictDoNothing();
       await audit(tx, {
         at: now,
         actorId: input.actor.id,
@@ -158,16 +184,31 @@ export async function decideEnrolmentApplications(ctx: ServiceContext, input: Ac
         targetType: 'enrolment_application',
         targetId: application.id,
         ip: input.meta.ip,
-        details: { studentId: application.studentId, sessionId: application.sessionId, offerId: offer.id, decision: values.DECISION, from: application.status, status },
+        details: {
+          studentId: application.studentId,
+          sessionId: application.sessionId,
+          offerId: offer.id,
+          decision: values.DECISION,
+          from: application.status,
+          status,
+        },
       });
     }
 
     // The mails, in each student's language, inside the transaction (the outbox).
     const refs = new Map(
-      (await selectOffers(tx).where(inArray(enrolmentOffers.id, [...new Set(changing.map((application) => application.offerId))]))).map((row) => [row.id, toOfferRef(row as OfferRefRow)]),
+      (await selectOffers(tx).where(inArray(enrolmentOffers.id, [...new Set(changing.map((application) => application.offerId))]))).map((row) => [
+        row.id,
+        toOfferRef(row as OfferRefRow),
+      ]),
     );
     const sessions = new Map(
-      (await tx.select().from(enrolmentSessions).where(inArray(enrolmentSessions.id, [...new Set(changing.map((application) => application.sessionId))]))).map((row) => [row.id, row]),
+      (
+        await tx
+          .select()
+          .from(enrolmentSessions)
+          .where(inArray(enrolmentSessions.id, [...new Set(changing.map((application) => application.sessionId))]))
+      ).map((row) => [row.id, row]),
     );
     for (const application of changing) {
       const session = sessions.get(application.sessionId)!;
@@ -176,7 +217,12 @@ export async function decideEnrolmentApplications(ctx: ServiceContext, input: Ac
         personId: application.studentId,
         kind: `enrolment-${status.toLowerCase()}`,
         key: `enrolment.mail.${status}`,
-        vars: (lang) => ({ offer: offerName(offer, lang), kind: tr(lang, `enrolment.kinds.${offer.kind}`), session: lang === 'fr' ? session.nameFr : session.name, link: `${ctx.config.publicUrl}/enrolment` }),
+        vars: (lang) => ({
+          offer: offerName(offer, lang),
+          kind: tr(lang, `enrolment.kinds.${offer.kind}`),
+          session: lang === 'fr' ? session.nameFr : session.name,
+          link: `${ctx.config.publicUrl}/enrolment`,
+        }),
       });
     }
     return changing;

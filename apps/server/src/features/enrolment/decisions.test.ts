@@ -20,10 +20,15 @@ afterAll(async () => {
 type Seen = { id: number; status: string };
 const decide = (decision: 'ACCEPT' | 'WAITLIST' | 'REFUSE', applications: readonly Seen[], by: Client = office) =>
   by.post('/api/enrolment-applications/decisions', { DECISION: decision, APPLICATIONS: applications.map((a) => ({ ID: a.id, STATUS: a.status })) });
-const statusOf = async (id: number) => (await t.db.select({ status: enrolmentApplications.status }).from(enrolmentApplications).where(eq(enrolmentApplications.id, id)))[0]!.status;
+const statusOf = async (id: number) =>
+  (await t.db.select({ status: enrolmentApplications.status }).from(enrolmentApplications).where(eq(enrolmentApplications.id, id)))[0]!.status;
 const page = async (query: string) => ok<EnrolmentApplicationPage>(await office.get(`/api/enrolment-applications?${query}`));
 const emailOfPerson = async (id: number) => {
-  const [row] = await t.db.select({ registry: persons.EMAIL, account: accounts.email }).from(persons).leftJoin(accounts, eq(accounts.personId, persons.id)).where(eq(persons.id, id));
+  const [row] = await t.db
+    .select({ registry: persons.EMAIL, account: accounts.email })
+    .from(persons)
+    .leftJoin(accounts, eq(accounts.personId, persons.id))
+    .where(eq(persons.id, id));
   return (row!.account ?? row!.registry)!.toLowerCase();
 };
 const mailsTo = async (address: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, address)).orderBy(desc(mailOutbox.id));
@@ -32,7 +37,9 @@ describe("the office's list of applications", () => {
   it('lists the demo applications first come first, with their student, offer and decision, filtered by session, offer, status and search, paged', async () => {
     const all = await page('');
     const demo = all.rows.filter((row) => row.session.name === DEMO_ENROLMENT.name);
-    expect(demo.map((row) => [row.student.MATRICULE, row.offer.class?.code ?? row.offer.subject?.code, row.status])).toEqual(DEMO_ENROLMENT.applications.map((a) => [a.matricule, expect.any(String), a.status]));
+    expect(demo.map((row) => [row.student.MATRICULE, row.offer.class?.code ?? row.offer.subject?.code, row.status])).toEqual(
+      DEMO_ENROLMENT.applications.map((a) => [a.matricule, expect.any(String), a.status]),
+    );
     const sessionId = demo[0]!.session.id;
     const accepted = demo.find((row) => row.status === 'ACCEPTED')!;
     expect(accepted.decidedBy).toMatchObject({ FIRSTNAME: expect.any(String) });
@@ -45,26 +52,42 @@ describe("the office's list of applications", () => {
     expect((await page(`offer=${swe1}`)).rows.map((row) => row.student.MATRICULE)).toEqual(['ST24A005', 'ST24A008', 'ST24A011']);
     expect((await page(`session=${sessionId}&search=st24a00`)).total).toBe(9);
     const paged = await page(`session=${sessionId}&pageSize=5&page=2`);
-    expect({ total: paged.total, page: paged.page, rows: paged.rows.map((row) => row.student.MATRICULE) }).toEqual({ total: 13, page: 2, rows: DEMO_ENROLMENT.applications.slice(5, 10).map((a) => a.matricule) });
+    expect({ total: paged.total, page: paged.page, rows: paged.rows.map((row) => row.student.MATRICULE) }).toEqual({
+      total: 13,
+      page: 2,
+      rows: DEMO_ENROLMENT.applications.slice(5, 10).map((a) => a.matricule),
+    });
     expect(outcome(await office.get('/api/enrolment-applications?status=LOST'))).toMatchObject({ status: 400 });
   });
 
-  it('exports the selection as CSV in the caller\'s language, spreadsheet-safe', async () => {
+  it("exports the selection as CSV in the caller's language, spreadsheet-safe", async () => {
     const res = await office.get('/api/enrolment-applications/export?status=ACCEPTED');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="enrolment-applications-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]).toBe('Enrolment session,Kind,Class or subject,Matricule,Last name,First name,Current class,Status,Applied on,Decided on');
-    expect(lines.slice(1).map((line) => [line.startsWith('Enrolment for the next semester,Optional subject,'), /,(ST24A\d{3}),/.exec(line)?.[1], line.includes(',Accepted,')])).toEqual([
+    expect(
+      lines
+        .slice(1)
+        .map((line) => [line.startsWith('Enrolment for the next semester,Optional subject,'), /,(ST24A\d{3}),/.exec(line)?.[1], line.includes(',Accepted,')]),
+    ).toEqual([
       [true, 'ST24A004', true],
       [true, 'ST24A009', true],
     ]);
     // in French for a French reader
-    await t.db.insert(settings).values({ personId: cast.admin.id, values: { LANGUAGE: 'fr' } }).onConflictDoUpdate({ target: settings.personId, set: { values: { LANGUAGE: 'fr' } } });
+    await t.db
+      .insert(settings)
+      .values({ personId: cast.admin.id, values: { LANGUAGE: 'fr' } })
+      .onConflictDoUpdate({ target: settings.personId, set: { values: { LANGUAGE: 'fr' } } });
     await t.settled();
     const french = await cast.admin.client.get('/api/enrolment-applications/export?status=WAITLISTED');
-    expect(french.body.replace(/^\uFEFF/, '').split('\n')[0]).toBe("Session d'inscription,Nature,Classe ou matière,Matricule,Nom,Prénom,Classe actuelle,Statut,Candidature du,Décision du");
+    expect(french.body.replace(/^\uFEFF/, '').split('\n')[0]).toBe(
+      "Session d'inscription,Nature,Classe ou matière,Matricule,Nom,Prénom,Classe actuelle,Statut,Candidature du,Décision du",
+    );
     expect(french.body).toContain("Sur liste d'attente");
     expect(french.body).toContain('Inscriptions du semestre prochain');
   });
@@ -84,7 +107,10 @@ describe("the office's decisions", () => {
     const session = await openSession(t, office, { NAME: 'Class change', NAME_FR: 'Changement de classe' });
     const klass = await offer(t, office, session.id, { classCode: 'BTS2 GSI/S A', capacity: 2 });
     const [student] = await students(t, 1, { skip: 0 });
-    await t.db.insert(settings).values({ personId: student!.id, values: { LANGUAGE: 'fr' } }).onConflictDoNothing();
+    await t.db
+      .insert(settings)
+      .values({ personId: student!.id, values: { LANGUAGE: 'fr' } })
+      .onConflictDoNothing();
     await t.settled();
     const application = await applied(student!.client, klass.id);
     expect(ok<EnrolmentDecided>(await decide('ACCEPT', [application]))).toEqual({ changed: 1 });
@@ -96,9 +122,12 @@ describe("the office's decisions", () => {
     expect(seen.sessions.find((s) => s.id === session.id)!.applications[0]).toMatchObject({ status: 'ACCEPTED', decidedAt: t.clock.now().toISOString() });
     const [mail] = await mailsTo(await emailOfPerson(student!.id));
     expect(mail).toMatchObject({ kind: 'enrolment-accepted', subject: 'Inscription\u00a0: votre candidature à BTS2 GSI/S A est acceptée' });
-    expect(mail!.textBody).toContain('dans la session d\'inscription «\u00a0Changement de classe\u00a0» a été acceptée');
+    expect(mail!.textBody).toContain("dans la session d'inscription «\u00a0Changement de classe\u00a0» a été acceptée");
     expect(mail!.textBody).toContain('http://portal.test/enrolment');
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'enrolment.decided'), eq(auditLog.targetId, String(application.id))));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'enrolment.decided'), eq(auditLog.targetId, String(application.id))));
     expect(entry).toMatchObject({ actorId: cast.office.id, details: { studentId: student!.id, decision: 'ACCEPT', from: 'PENDING', status: 'ACCEPTED' } });
   });
 
@@ -108,7 +137,9 @@ describe("the office's decisions", () => {
     const [student] = await students(t, 1, { skip: 1 });
     const application = await applied(student!.client, subject.id);
     ok(await decide('ACCEPT', [application]));
-    expect(await t.db.select({ subjectId: studentSubjects.subjectId }).from(studentSubjects).where(eq(studentSubjects.studentId, student!.id))).toEqual([{ subjectId: await subjectIdOf(t, 'HND1 MKT/J A', 'MKT102') }]);
+    expect(await t.db.select({ subjectId: studentSubjects.subjectId }).from(studentSubjects).where(eq(studentSubjects.studentId, student!.id))).toEqual([
+      { subjectId: await subjectIdOf(t, 'HND1 MKT/J A', 'MKT102') },
+    ]);
     const [mail] = await mailsTo(await emailOfPerson(student!.id));
     expect(mail!.subject).toMatch(/^Enrolment: your application to MKT102 – .+ \(HND1 MKT\/J A\) is accepted$/);
     expect(mail!.textBody).toContain('(Optional subject)');
@@ -122,7 +153,10 @@ describe("the office's decisions", () => {
     const b = await applied(three[1]!.client, klass.id);
     expect(outcome(await apply(three[2]!.client, klass.id))).toMatchObject({ code: 'ENROLMENT_FULL' });
     expect(ok<EnrolmentDecided>(await decide('WAITLIST', [a, b]))).toEqual({ changed: 2 });
-    expect((await mailsTo(await emailOfPerson(three[0]!.id)))[0]).toMatchObject({ kind: 'enrolment-waitlisted', subject: expect.stringContaining('waiting list') });
+    expect((await mailsTo(await emailOfPerson(three[0]!.id)))[0]).toMatchObject({
+      kind: 'enrolment-waitlisted',
+      subject: expect.stringContaining('waiting list'),
+    });
     const c = await applied(three[2]!.client, klass.id);
     ok(await decide('REFUSE', [c]));
     expect((await mailsTo(await emailOfPerson(three[2]!.id)))[0]).toMatchObject({ kind: 'enrolment-refused' });
@@ -186,7 +220,7 @@ describe("the office's decisions", () => {
     ok(await decide('REFUSE', [b]));
   });
 
-  it('is the office\'s: a student deciding, listing or exporting is refused (403) and nothing changes', async () => {
+  it("is the office's: a student deciding, listing or exporting is refused (403) and nothing changes", async () => {
     const pending = await t.db.select({ id: enrolmentApplications.id }).from(enrolmentApplications).where(eq(enrolmentApplications.status, 'PENDING')).limit(1);
     expect(outcome(await decide('ACCEPT', [{ id: pending[0]!.id, status: 'PENDING' }], cast.student.client))).toMatchObject({ status: 403 });
     expect(await statusOf(pending[0]!.id)).toBe('PENDING');

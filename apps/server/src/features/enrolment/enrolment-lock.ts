@@ -15,7 +15,12 @@ import { SEAT_HOLDING_SQL } from './enrolment-rows';
 /** Locks the students' rows (1). */
 export async function lockStudents(tx: Tx, ids: readonly number[]): Promise<void> {
   if (!ids.length) return;
-  await tx.select({ id: persons.id }).from(persons).where(inArray(persons.id, [...new Set(ids)])).orderBy(asc(persons.id)).for('update');
+  await tx
+    .select({ id: persons.id })
+    .from(persons)
+    .where(inArray(persons.id, [...new Set(ids)]))
+    .orderBy(asc(persons.id))
+    .for('update');
 }
 
 export type LockedOffer = typeof enrolmentOffers.$inferSelect;
@@ -23,7 +28,12 @@ export type LockedOffer = typeof enrolmentOffers.$inferSelect;
 /** Locks the offers' rows (2), and answers them by id. */
 export async function lockOffers(tx: Tx, ids: readonly number[]): Promise<Map<number, LockedOffer>> {
   if (!ids.length) return new Map();
-  const rows = await tx.select().from(enrolmentOffers).where(inArray(enrolmentOffers.id, [...new Set(ids)])).orderBy(asc(enrolmentOffers.id)).for('update');
+  const rows = await tx
+    .select()
+    .from(enrolmentOffers)
+    .where(inArray(enrolmentOffers.id, [...new Set(ids)]))
+    .orderBy(asc(enrolmentOffers.id))
+    .for('update');
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -41,7 +51,13 @@ export async function runningApplications(tx: Tx, input: { studentId: number; se
   const [row] = await tx
     .select({ n: count() })
     .from(enrolmentApplications)
-    .where(and(eq(enrolmentApplications.studentId, input.studentId), eq(enrolmentApplications.sessionId, input.sessionId), inArray(enrolmentApplications.status, [...COUNTED_ENROLMENT_STATUSES])));
+    .where(
+      and(
+        eq(enrolmentApplications.studentId, input.studentId),
+        eq(enrolmentApplications.sessionId, input.sessionId),
+        inArray(enrolmentApplications.status, [...COUNTED_ENROLMENT_STATUSES]),
+      ),
+    );
   return row?.n ?? 0;
 }
 
@@ -50,5 +66,10 @@ export type LockedApplication = typeof enrolmentApplications.$inferSelect;
 /** Locks the applications' rows (3). */
 export async function lockApplications(tx: Tx, ids: readonly number[]): Promise<LockedApplication[]> {
   if (!ids.length) return [];
-  return tx.select().from(enrolmentApplications).where(inArray(enrolmentApplications.id, [...new Set(ids)])).orderBy(asc(enrolmentApplications.id)).for('update');
+  return tx
+    .select()
+    .from(enrolmentApplications)
+    .where(inArray(enrolmentApplications.id, [...new Set(ids)]))
+    .orderBy(asc(enrolmentApplications.id))
+    .for('update');
 }

@@ -87,7 +87,13 @@ export const toOfferRef = (row: OfferRefRow): EnrolmentOfferRef => ({
   class: row.kind === 'CLASS' && row.classId !== null ? { id: row.classId, code: row.classCode! } : null,
   subject:
     row.kind === 'SUBJECT' && row.subjectId !== null
-      ? { id: row.subjectId, code: row.subjectCode!, name: row.subjectName!, nameFr: row.subjectNameFr!, class: { id: row.subjectClassId!, code: row.subjectClassCode! } }
+      ? {
+          id: row.subjectId,
+          code: row.subjectCode!,
+          name: row.subjectName!,
+          nameFr: row.subjectNameFr!,
+          class: { id: row.subjectClassId!, code: row.subjectClassCode! },
+        }
       : null,
 });
 
@@ -120,7 +126,10 @@ export async function officeOffersOf(exec: Executor, sessionIds: readonly number
   const rows = await selectOffers(exec)
     .where(and(inArray(enrolmentOffers.sessionId, [...sessionIds]), offerIds ? inArray(enrolmentOffers.id, [...offerIds]) : undefined))
     .orderBy(asc(enrolmentOffers.kind), asc(sql`coalesce(${offerClass.code}, ${subjects.code})`), asc(subjectClass.code), asc(enrolmentOffers.id));
-  const counts = await statusCounts(exec, rows.map((row) => row.id));
+  const counts = await statusCounts(
+    exec,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => {
     const byStatus = counts.get(row.id) ?? {};
     return {

@@ -1,5 +1,12 @@
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
-import { addDays, universityDayOf, type EnrolmentSession, type EnrolmentSessionInput, type MyEnrolmentApplication, type OfficeEnrolmentOffer } from '@portal/contract';
+import {
+  addDays,
+  universityDayOf,
+  type EnrolmentSession,
+  type EnrolmentSessionInput,
+  type MyEnrolmentApplication,
+  type OfficeEnrolmentOffer,
+} from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import { classes, persons, subjects } from '../../db/schema';
 import { DEMO_ACCOUNTS } from '../../seed/demo';
@@ -9,8 +16,15 @@ import { createTestApp, ok, personIdOf, sessionFor, type Answer, type Client, ty
 
 /** The ids of `count` demo students from the end of the list (ST24A120 backwards): none of them is in the demo enrolment. */
 export async function studentIds(t: TestApp, count: number, skip = 0): Promise<number[]> {
-  const rows = await t.db.select({ id: persons.id, MATRICULE: persons.MATRICULE }).from(persons).where(like(persons.MATRICULE, 'ST24A%')).orderBy(asc(persons.MATRICULE));
-  return rows.reverse().slice(skip, skip + count).map((row) => row.id);
+  const rows = await t.db
+    .select({ id: persons.id, MATRICULE: persons.MATRICULE })
+    .from(persons)
+    .where(like(persons.MATRICULE, 'ST24A%'))
+    .orderBy(asc(persons.MATRICULE));
+  return rows
+    .reverse()
+    .slice(skip, skip + count)
+    .map((row) => row.id);
 }
 
 export async function classIdOf(t: TestApp, code: string): Promise<number> {
@@ -20,7 +34,11 @@ export async function classIdOf(t: TestApp, code: string): Promise<number> {
 }
 
 export async function subjectIdOf(t: TestApp, classCode: string, code: string): Promise<number> {
-  const [row] = await t.db.select({ id: subjects.id }).from(subjects).innerJoin(classes, eq(classes.id, subjects.classId)).where(and(eq(classes.code, classCode), eq(subjects.code, code)));
+  const [row] = await t.db
+    .select({ id: subjects.id })
+    .from(subjects)
+    .innerJoin(classes, eq(classes.id, subjects.classId))
+    .where(and(eq(classes.code, classCode), eq(subjects.code, code)));
   if (!row) throw new Error(`no subject ${classCode} ${code}`);
   return row.id;
 }
@@ -31,7 +49,10 @@ export async function classOf(t: TestApp, personId: number): Promise<number | nu
 }
 
 export async function classesOf(t: TestApp, ids: readonly number[]): Promise<Map<number, number | null>> {
-  const rows = await t.db.select({ id: persons.id, classId: persons.classId }).from(persons).where(inArray(persons.id, [...ids]));
+  const rows = await t.db
+    .select({ id: persons.id, classId: persons.classId })
+    .from(persons)
+    .where(inArray(persons.id, [...ids]));
   return new Map(rows.map((row) => [row.id, row.classId]));
 }
 
@@ -73,7 +94,12 @@ export async function openSession(t: TestApp, office: Client, more: Parameters<t
 }
 
 /** Offers a class (by code) or a subject (by class and subject code) in a session, through the API. */
-export async function offer(t: TestApp, office: Client, sessionId: number, what: { classCode: string; subjectCode?: string; capacity: number }): Promise<OfficeEnrolmentOffer> {
+export async function offer(
+  t: TestApp,
+  office: Client,
+  sessionId: number,
+  what: { classCode: string; subjectCode?: string; capacity: number },
+): Promise<OfficeEnrolmentOffer> {
   const body = what.subjectCode
     ? { KIND: 'SUBJECT', SUBJECT_ID: await subjectIdOf(t, what.classCode, what.subjectCode), CAPACITY: what.capacity }
     : { KIND: 'CLASS', CLASS_ID: await classIdOf(t, what.classCode), CAPACITY: what.capacity };
@@ -89,7 +115,11 @@ export async function applied(student: Client, offerId: number): Promise<MyEnrol
 }
 
 /** `count` students signed in (from the end of the demo list), with their ids. */
-export async function students(t: TestApp, count: number, options: { skip?: number; apps?: readonly FastifyInstance[] } = {}): Promise<{ id: number; client: Client }[]> {
+export async function students(
+  t: TestApp,
+  count: number,
+  options: { skip?: number; apps?: readonly FastifyInstance[] } = {},
+): Promise<{ id: number; client: Client }[]> {
   const ids = await studentIds(t, count, options.skip ?? 0);
   return Promise.all(ids.map(async (id, i) => ({ id, client: await sessionFor(t, id, options.apps ? options.apps[i % options.apps.length] : undefined) })));
 }

@@ -39,7 +39,11 @@ export async function listEnrolmentSessions(ctx: ServiceContext): Promise<Enrolm
   const rows = await ctx.db.select().from(enrolmentSessions).orderBy(desc(enrolmentSessions.startsAt), desc(enrolmentSessions.id));
   if (!rows.length) return [];
   const ids = rows.map((row) => row.id);
-  const offers = await ctx.db.select({ sessionId: enrolmentOffers.sessionId, n: count() }).from(enrolmentOffers).where(inArray(enrolmentOffers.sessionId, ids)).groupBy(enrolmentOffers.sessionId);
+  const offers = await ctx.db
+    .select({ sessionId: enrolmentOffers.sessionId, n: count() })
+    .from(enrolmentOffers)
+    .where(inArray(enrolmentOffers.sessionId, ids))
+    .groupBy(enrolmentOffers.sessionId);
   const applications = await ctx.db
     .select({
       sessionId: enrolmentApplications.sessionId,
@@ -52,7 +56,12 @@ export async function listEnrolmentSessions(ctx: ServiceContext): Promise<Enrolm
   const now = ctx.clock.now();
   return rows.map((row) => {
     const counted = applications.find((a) => a.sessionId === row.id);
-    return { ...toSession(row, now), offers: offers.find((o) => o.sessionId === row.id)?.n ?? 0, applications: counted?.n ?? 0, undecided: counted?.undecided ?? 0 };
+    return {
+      ...toSession(row, now),
+      offers: offers.find((o) => o.sessionId === row.id)?.n ?? 0,
+      applications: counted?.n ?? 0,
+      undecided: counted?.undecided ?? 0,
+    };
   });
 }
 
@@ -66,9 +75,20 @@ export async function createEnrolmentSession(ctx: ServiceContext, input: Acting 
   const row = await ctx.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(enrolmentSessions)
-      .values({ name: values.NAME, nameFr: values.NAME_FR, ...instantsOf(values), maxApplications: values.MAX_APPLICATIONS, createdAt: now, createdBy: input.actor.id })
+      .values({
+        name: values.NAME,
+        nameFr: values.NAME_FR,
+        ...instantsOf(values),
+        maxApplications: values.MAX_APPLICATIONS,
+        createdAt: now,
+        createdBy: input.actor.id,
+      })
       .returning();
-    await auditSession(tx, ctx, input, 'enrolment.session.created', created!.id, { startDate: values.START_DATE, endDate: values.END_DATE, maxApplications: values.MAX_APPLICATIONS });
+    await auditSession(tx, ctx, input, 'enrolment.session.created', created!.id, {
+      startDate: values.START_DATE,
+      endDate: values.END_DATE,
+      maxApplications: values.MAX_APPLICATIONS,
+    });
     return created!;
   });
   return toSession(row, now);
@@ -112,7 +132,11 @@ export async function setEnrolmentSessionClosed(ctx: ServiceContext, input: Acti
   const row = await ctx.db.transaction(async (tx) => {
     const before = await lockSession(tx, input.id);
     if ((before.closedAt !== null) === input.closed) return before;
-    const [after] = await tx.update(enrolmentSessions).set({ closedAt: input.closed ? now : null }).where(eq(enrolmentSessions.id, input.id)).returning();
+    const [after] = await tx
+      .update(enrolmentSessions)
+      .set({ closedAt: input.closed ? now : null })
+      .where(eq(enrolmentSessions.id, input.id))
+      .returning();
     await auditSession(tx, ctx, input, input.closed ? 'enrolment.session.closed' : 'enrolment.session.reopened', input.id, {});
     return after!;
   });
@@ -138,7 +162,14 @@ async function officeOffer(ctx: ServiceContext, sessionId: number, offerId: numb
   return offer;
 }
 
-async function auditOffer(tx: Tx, ctx: ServiceContext, acting: Acting, action: string, offer: { id: number; sessionId: number; kind: string; classId: number | null; subjectId: number | null }, details: Record<string, unknown> = {}): Promise<void> {
+async function auditOffer(
+  tx: Tx,
+  ctx: ServiceContext,
+  acting: Acting,
+  action: string,
+  offer: { id: number; sessionId: number; kind: string; classId: number | null; subjectId: number | null },
+  details: Record<string, unknown> = {},
+): Promise<void> {
   await audit(tx, {
     at: ctx.clock.now(),
     actorId: acting.actor.id,
@@ -146,7 +177,13 @@ async function auditOffer(tx: Tx, ctx: ServiceContext, acting: Acting, action: s
     targetType: 'enrolment_offer',
     targetId: offer.id,
     ip: acting.meta.ip,
-    details: { sessionId: offer.sessionId, kind: offer.kind, ...(offer.classId !== null ? { classId: offer.classId } : {}), ...(offer.subjectId !== null ? { subjectId: offer.subjectId } : {}), ...details },
+    details: {
+      sessionId: offer.sessionId,
+      kind: offer.kind,
+      ...(offer.classId !== null ? { classId: offer.classId } : {}),
+      ...(offer.subjectId !== null ? { subjectId: offer.subjectId } : {}),
+      ...details,
+    },
   });
 }
 
@@ -155,17 +192,25 @@ async function auditOffer(tx: Tx, ctx: ServiceContext, acting: Acting, action: s
  * unknown class or subject is 400 on its field; the same class or subject twice in a session 409
  * ALREADY_EXISTS (the partial unique indexes decide).
  */
-export async function addEnrolmentOffer(ctx: ServiceContext, input: Acting & { sessionId: number; values: EnrolmentOfferInput }): Promise<OfficeEnrolmentOffer> {
+export async function addEnrolmentOffer(
+  ctx: ServiceContext,
+  input: Acting & { sessionId: number; values: EnrolmentOfferInput },
+): Promise<OfficeEnrolmentOffer> {
   const { values } = input;
   await assertSession(ctx, input.sessionId);
   const classId = values.KIND === 'CLASS' ? values.CLASS_ID! : null;
   const subjectId = values.KIND === 'SUBJECT' ? values.SUBJECT_ID! : null;
-  if (classId !== null && !(await ctx.db.select({ id: classes.id }).from(classes).where(eq(classes.id, classId))).length) throw validationError({ CLASS_ID: V.invalid });
-  if (subjectId !== null && !(await ctx.db.select({ id: subjects.id }).from(subjects).where(eq(subjects.id, subjectId))).length) throw validationError({ SUBJECT_ID: V.invalid });
+  if (classId !== null && !(await ctx.db.select({ id: classes.id }).from(classes).where(eq(classes.id, classId))).length)
+    throw validationError({ CLASS_ID: V.invalid });
+  if (subjectId !== null && !(await ctx.db.select({ id: subjects.id }).from(subjects).where(eq(subjects.id, subjectId))).length)
+    throw validationError({ SUBJECT_ID: V.invalid });
   let id: number;
   try {
     id = await ctx.db.transaction(async (tx) => {
-      const [offer] = await tx.insert(enrolmentOffers).values({ sessionId: input.sessionId, kind: values.KIND, classId, subjectId, capacity: values.CAPACITY }).returning();
+      const [offer] = await tx
+        .insert(enrolmentOffers)
+        .values({ sessionId: input.sessionId, kind: values.KIND, classId, subjectId, capacity: values.CAPACITY })
+        .returning();
       await auditOffer(tx, ctx, input, 'enrolment.offer.added', offer!, { capacity: values.CAPACITY });
       return offer!.id;
     });
@@ -184,7 +229,10 @@ async function lockOffer(tx: Tx, sessionId: number, offerId: number) {
 }
 
 /** `PATCH /enrolment-sessions/{id}/offers/{offerId}`: a new capacity, never below the seats held (409 ENROLMENT_SEATS_HELD), under the offer's lock. */
-export async function changeEnrolmentOffer(ctx: ServiceContext, input: Acting & { sessionId: number; offerId: number; values: EnrolmentOfferChange }): Promise<OfficeEnrolmentOffer> {
+export async function changeEnrolmentOffer(
+  ctx: ServiceContext,
+  input: Acting & { sessionId: number; offerId: number; values: EnrolmentOfferChange },
+): Promise<OfficeEnrolmentOffer> {
   const capacity = input.values.CAPACITY;
   await ctx.db.transaction(async (tx) => {
     const offer = await lockOffer(tx, input.sessionId, input.offerId);
@@ -201,7 +249,10 @@ export async function changeEnrolmentOffer(ctx: ServiceContext, input: Acting & 
 export async function removeEnrolmentOffer(ctx: ServiceContext, input: Acting & { sessionId: number; offerId: number }): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const offer = await lockOffer(tx, input.sessionId, input.offerId);
-    const [used] = await tx.select({ n: count() }).from(enrolmentApplications).where(and(eq(enrolmentApplications.offerId, offer.id)));
+    const [used] = await tx
+      .select({ n: count() })
+      .from(enrolmentApplications)
+      .where(and(eq(enrolmentApplications.offerId, offer.id)));
     if ((used?.n ?? 0) > 0) throw new AppError('IN_USE');
     await tx.delete(enrolmentOffers).where(eq(enrolmentOffers.id, offer.id));
     await auditOffer(tx, ctx, input, 'enrolment.offer.removed', offer, { capacity: offer.capacity });

@@ -1,6 +1,16 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENROLMENT_STATUSES, enrolmentSessionState, MAX_ENROLMENT_APPLICATIONS, MAX_OFFER_CAPACITY, sessionEndOf, sessionStartOf, type EnrolmentSession, type EnrolmentSessionSummary, type OfficeEnrolmentOffer } from '@portal/contract';
+import {
+  ENROLMENT_STATUSES,
+  enrolmentSessionState,
+  MAX_ENROLMENT_APPLICATIONS,
+  MAX_OFFER_CAPACITY,
+  sessionEndOf,
+  sessionStartOf,
+  type EnrolmentSession,
+  type EnrolmentSessionSummary,
+  type OfficeEnrolmentOffer,
+} from '@portal/contract';
 import { auditLog, enrolmentApplications, enrolmentOffers, enrolmentSessions, studentSubjects } from '../../db/schema';
 import { DEMO_ENROLMENT } from '../../seed/enrolment';
 import { ok, outcome, type Client, type TestApp } from '../../../test/helpers';
@@ -33,20 +43,35 @@ describe('the state of an enrolment session', () => {
 describe('enrolment sessions (the academic office)', () => {
   it('opens a session from its days (university time), lists it with its counts, and audits it', async () => {
     const created = await openSession(t, office, { NAME: 'Semester 2 enrolment', NAME_FR: 'Inscriptions du semestre 2', MAX_APPLICATIONS: 4 });
-    expect(created).toMatchObject({ name: 'Semester 2 enrolment', nameFr: 'Inscriptions du semestre 2', startDate: dayOf(t), endDate: dayOf(t, 10), maxApplications: 4, closedAt: null, state: 'OPEN' });
+    expect(created).toMatchObject({
+      name: 'Semester 2 enrolment',
+      nameFr: 'Inscriptions du semestre 2',
+      startDate: dayOf(t),
+      endDate: dayOf(t, 10),
+      maxApplications: 4,
+      closedAt: null,
+      state: 'OPEN',
+    });
     expect(created.startsAt).toBe(sessionStartOf(dayOf(t)).toISOString());
     expect(created.endsAt).toBe(sessionEndOf(dayOf(t, 10)).toISOString());
     const listed = ok<EnrolmentSessionSummary[]>(await office.get('/api/enrolment-sessions'));
     expect(listed.find((s) => s.id === created.id)).toMatchObject({ offers: 0, applications: 0, undecided: 0 });
     // the demo session is there too, open
     expect(listed.some((s) => s.name === 'Enrolment for the next semester' && s.state === 'OPEN')).toBe(true);
-    expect(await lastAudit('enrolment.session.created')).toMatchObject({ actorId: cast.office.id, targetType: 'enrolment_session', targetId: String(created.id) });
+    expect(await lastAudit('enrolment.session.created')).toMatchObject({
+      actorId: cast.office.id,
+      targetType: 'enrolment_session',
+      targetId: String(created.id),
+    });
   });
 
   it('refuses a last day before the first, a limit above the maximum or none, a missing name, and unknown fields', async () => {
     const bad = async (body: object) => outcome(await office.post('/api/enrolment-sessions', body));
     expect(await bad(sessionBody(t, { from: 3, to: 2 }))).toMatchObject({ status: 400, fields: { END_DATE: 'validation.endBeforeStart' } });
-    expect(await bad(sessionBody(t, { MAX_APPLICATIONS: MAX_ENROLMENT_APPLICATIONS + 1 }))).toMatchObject({ status: 400, fields: { MAX_APPLICATIONS: 'validation.invalid' } });
+    expect(await bad(sessionBody(t, { MAX_APPLICATIONS: MAX_ENROLMENT_APPLICATIONS + 1 }))).toMatchObject({
+      status: 400,
+      fields: { MAX_APPLICATIONS: 'validation.invalid' },
+    });
     expect(await bad(sessionBody(t, { MAX_APPLICATIONS: 0 }))).toMatchObject({ status: 400, fields: { MAX_APPLICATIONS: 'validation.invalid' } });
     expect(await bad({ ...sessionBody(t), NAME_FR: ' ' })).toMatchObject({ status: 400, fields: { NAME_FR: 'validation.required' } });
     expect(await bad({ ...sessionBody(t), START_DATE: '31/02/2026' })).toMatchObject({ status: 400, fields: { START_DATE: 'validation.date' } });
@@ -55,7 +80,9 @@ describe('enrolment sessions (the academic office)', () => {
 
   it('changes a session, closes it by hand and reopens it, each audited', async () => {
     const session = await openSession(t, office);
-    const changed = ok<EnrolmentSession>(await office.request('PATCH', `/api/enrolment-sessions/${session.id}`, sessionBody(t, { from: 1, to: 5, MAX_APPLICATIONS: 2, NAME: 'Renamed' })));
+    const changed = ok<EnrolmentSession>(
+      await office.request('PATCH', `/api/enrolment-sessions/${session.id}`, sessionBody(t, { from: 1, to: 5, MAX_APPLICATIONS: 2, NAME: 'Renamed' })),
+    );
     expect(changed).toMatchObject({ name: 'Renamed', startDate: dayOf(t, 1), endDate: dayOf(t, 5), maxApplications: 2, state: 'UPCOMING' });
     expect((await lastAudit('enrolment.session.changed'))?.details).toEqual({ changed: ['name', 'startsAt', 'endsAt', 'maxApplications'] });
     const closed = ok<EnrolmentSession>(await office.post(`/api/enrolment-sessions/${session.id}/close`));
@@ -68,7 +95,7 @@ describe('enrolment sessions (the academic office)', () => {
     expect(outcome(await office.post('/api/enrolment-sessions/999999/close'))).toMatchObject({ status: 404 });
   });
 
-  it('is the office\'s: a student, a lecturer are refused (403, audited); an administrator may', async () => {
+  it("is the office's: a student, a lecturer are refused (403, audited); an administrator may", async () => {
     for (const who of [cast.student, cast.lecturer]) {
       expect(outcome(await who.client.get('/api/enrolment-sessions'))).toMatchObject({ status: 403 });
       expect(outcome(await who.client.post('/api/enrolment-sessions', sessionBody(t)))).toMatchObject({ status: 403 });
@@ -101,7 +128,10 @@ describe('offers (the academic office)', () => {
     const classId = await classIdOf(t, 'BTS1 GSI/J A');
     const post = async (body: object) => outcome(await office.post(`/api/enrolment-sessions/${session.id}/offers`, body));
     expect(await post({ KIND: 'CLASS', CLASS_ID: classId, CAPACITY: 0 })).toMatchObject({ status: 400, fields: { CAPACITY: 'validation.invalid' } });
-    expect(await post({ KIND: 'CLASS', CLASS_ID: classId, CAPACITY: MAX_OFFER_CAPACITY + 1 })).toMatchObject({ status: 400, fields: { CAPACITY: 'validation.invalid' } });
+    expect(await post({ KIND: 'CLASS', CLASS_ID: classId, CAPACITY: MAX_OFFER_CAPACITY + 1 })).toMatchObject({
+      status: 400,
+      fields: { CAPACITY: 'validation.invalid' },
+    });
     expect(await post({ KIND: 'CLASS', CAPACITY: 5 })).toMatchObject({ status: 400, fields: { CLASS_ID: 'validation.required' } });
     expect(await post({ KIND: 'SUBJECT', CLASS_ID: classId, CAPACITY: 5 })).toMatchObject({ status: 400, fields: { SUBJECT_ID: 'validation.required' } });
     expect(await post({ KIND: 'CLASS', CLASS_ID: 999999, CAPACITY: 5 })).toMatchObject({ status: 400, fields: { CLASS_ID: 'validation.invalid' } });
@@ -111,7 +141,9 @@ describe('offers (the academic office)', () => {
     const subjectId = await subjectIdOf(t, 'BTS1 GSI/J A', 'GSI101');
     expect((await office.post(`/api/enrolment-sessions/${session.id}/offers`, { KIND: 'SUBJECT', SUBJECT_ID: subjectId, CAPACITY: 5 })).statusCode).toBe(201);
     expect(await post({ KIND: 'SUBJECT', SUBJECT_ID: subjectId, CAPACITY: 5 })).toMatchObject({ status: 409, code: 'ALREADY_EXISTS' });
-    expect(await outcome(await office.post('/api/enrolment-sessions/999999/offers', { KIND: 'CLASS', CLASS_ID: classId, CAPACITY: 5 }))).toMatchObject({ status: 404 });
+    expect(await outcome(await office.post('/api/enrolment-sessions/999999/offers', { KIND: 'CLASS', CLASS_ID: classId, CAPACITY: 5 }))).toMatchObject({
+      status: 404,
+    });
   });
 
   it('changes a capacity, never below the seats held by pending and accepted applications', async () => {
@@ -124,9 +156,16 @@ describe('offers (the academic office)', () => {
     ok(await office.post('/api/enrolment-applications/decisions', { DECISION: 'WAITLIST', APPLICATIONS: [{ ID: made[0]!.id, STATUS: 'PENDING' }] }));
     const url = `/api/enrolment-sessions/${session.id}/offers/${klass.id}`;
     expect(outcome(await office.request('PATCH', url, { CAPACITY: 1 }))).toMatchObject({ status: 409, code: 'ENROLMENT_SEATS_HELD' });
-    expect(ok<OfficeEnrolmentOffer>(await office.request('PATCH', url, { CAPACITY: 2 }))).toMatchObject({ capacity: 2, seatsTaken: 2, seatsLeft: 0, waitlisted: 1 });
+    expect(ok<OfficeEnrolmentOffer>(await office.request('PATCH', url, { CAPACITY: 2 }))).toMatchObject({
+      capacity: 2,
+      seatsTaken: 2,
+      seatsLeft: 0,
+      waitlisted: 1,
+    });
     expect((await lastAudit('enrolment.offer.changed'))?.details).toMatchObject({ from: 5, capacity: 2 });
-    expect(outcome(await office.request('PATCH', `/api/enrolment-sessions/${session.id + 1000}/offers/${klass.id}`, { CAPACITY: 3 }))).toMatchObject({ status: 404 });
+    expect(outcome(await office.request('PATCH', `/api/enrolment-sessions/${session.id + 1000}/offers/${klass.id}`, { CAPACITY: 3 }))).toMatchObject({
+      status: 404,
+    });
   });
 
   it('removes an offer nobody applied to; one with applications (even withdrawn) stays: 409 IN_USE', async () => {
@@ -138,7 +177,12 @@ describe('offers (the academic office)', () => {
     ok(await one!.client.post(`/api/enrolment-applications/${application.id}/withdraw`));
     expect((await office.request('DELETE', `/api/enrolment-sessions/${session.id}/offers/${unused.id}`)).statusCode).toBe(204);
     expect(outcome(await office.request('DELETE', `/api/enrolment-sessions/${session.id}/offers/${used.id}`))).toMatchObject({ status: 409, code: 'IN_USE' });
-    expect(await t.db.select({ id: enrolmentOffers.id }).from(enrolmentOffers).where(and(eq(enrolmentOffers.sessionId, session.id)))).toEqual([{ id: used.id }]);
+    expect(
+      await t.db
+        .select({ id: enrolmentOffers.id })
+        .from(enrolmentOffers)
+        .where(and(eq(enrolmentOffers.sessionId, session.id))),
+    ).toEqual([{ id: used.id }]);
     expect(await lastAudit('enrolment.offer.removed')).toMatchObject({ targetId: String(unused.id) });
     expect(outcome(await office.request('DELETE', `/api/enrolment-sessions/${session.id}/offers/${unused.id}`))).toMatchObject({ status: 404 });
   });
@@ -153,12 +197,15 @@ describe('the demo enrolment', () => {
     expect(offers).toHaveLength(DEMO_ENROLMENT.offers.length);
     expect(offers.filter((o) => o.kind === 'CLASS')).toHaveLength(3);
     expect(new Set(applications.map((a) => a.status))).toEqual(new Set(ENROLMENT_STATUSES));
-    for (const o of offers) expect(applications.filter((a) => a.offerId === o.id && ['PENDING', 'ACCEPTED'].includes(a.status)).length).toBeLessThanOrEqual(o.capacity);
+    for (const o of offers)
+      expect(applications.filter((a) => a.offerId === o.id && ['PENDING', 'ACCEPTED'].includes(a.status)).length).toBeLessThanOrEqual(o.capacity);
     // a full class and a full subject, each with a waiting list
     const full = offers.filter((o) => applications.filter((a) => a.offerId === o.id && ['PENDING', 'ACCEPTED'].includes(a.status)).length === o.capacity);
     expect(full.map((o) => o.kind).sort()).toEqual(['CLASS', 'SUBJECT']);
     for (const studentId of new Set(applications.map((a) => a.studentId))) {
-      expect(applications.filter((a) => a.studentId === studentId && ['PENDING', 'ACCEPTED', 'WAITLISTED'].includes(a.status)).length).toBeLessThanOrEqual(session!.maxApplications);
+      expect(applications.filter((a) => a.studentId === studentId && ['PENDING', 'ACCEPTED', 'WAITLISTED'].includes(a.status)).length).toBeLessThanOrEqual(
+        session!.maxApplications,
+      );
     }
     for (const a of applications) {
       expect(a.createdAt.getTime()).toBeGreaterThanOrEqual(session!.startsAt.getTime());
@@ -167,6 +214,7 @@ describe('the demo enrolment', () => {
     }
     const accepted = applications.filter((a) => a.status === 'ACCEPTED');
     const followed = await t.db.select().from(studentSubjects);
-    for (const a of accepted) expect(followed.some((f) => f.studentId === a.studentId && f.subjectId === offers.find((o) => o.id === a.offerId)!.subjectId)).toBe(true);
+    for (const a of accepted)
+      expect(followed.some((f) => f.studentId === a.studentId && f.subjectId === offers.find((o) => o.id === a.offerId)!.subjectId)).toBe(true);
   });
 });

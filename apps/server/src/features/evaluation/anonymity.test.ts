@@ -15,7 +15,16 @@ import { auditLog, evaluationBallots, evaluationParticipations, evaluationRespon
 import { ConfigError } from '../../config';
 import { rowsOf } from '../../lib/sql';
 import { createTestApp, ok, sessionFor, testConfig, type Client, type TestApp } from '../../../test/helpers';
-import { assign, makeClass, makeLecturer, makeStudent, makeSubject, type FixtureClass, type FixturePerson, type FixtureSubject } from '../timetable/timetable.fixtures';
+import {
+  assign,
+  makeClass,
+  makeLecturer,
+  makeStudent,
+  makeSubject,
+  type FixtureClass,
+  type FixturePerson,
+  type FixtureSubject,
+} from '../timetable/timetable.fixtures';
 import { PORTAL_JOBS } from '../../app';
 import { BALLOT_KEY_FILE, BALLOT_PAD_BYTES, ballotKey, ballotMixJob, openBallot, runBallotMix, sealBallot, shuffled } from './ballots.service';
 import { createForm, createSession, evaluationsOf, office, submission } from './evaluation.fixtures';
@@ -43,7 +52,15 @@ async function submit(student: FixturePerson, subject: FixtureSubject, answers: 
 const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.db.execute(text));
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { LOG_LEVEL: 'debug' }, logStream: new Writable({ write: (chunk, _enc, done) => { logLines.push(String(chunk)); done(); } }) });
+  t = await createTestApp({
+    env: { LOG_LEVEL: 'debug' },
+    logStream: new Writable({
+      write: (chunk, _enc, done) => {
+        logLines.push(String(chunk));
+        done();
+      },
+    }),
+  });
   academic = await office(t);
   klass = await makeClass(t, 'AN');
   algo = await makeSubject(t, klass, { name: 'Algorithms', nameFr: 'Algorithmique' });
@@ -69,12 +86,18 @@ describe('the answers in the database', () => {
     // two ballots of another target do not help the first one's mix
     await submit(students[5]!, networks, { clear: 'no', useful: 1 });
     await submit(students[6]!, networks, { clear: 'no', useful: 2 });
-    for (let i = 0; i < BALLOT_MIX_SIZE - 1; i++) algoTarget = await submit(students[i]!, algo, { clear: 'yes', useful: 4, comment: i === 0 ? SECRET : 'x'.repeat(1500 + i) });
+    for (let i = 0; i < BALLOT_MIX_SIZE - 1; i++)
+      algoTarget = await submit(students[i]!, algo, { clear: 'yes', useful: 4, comment: i === 0 ? SECRET : 'x'.repeat(1500 + i) });
     const waiting = await t.db.select().from(evaluationBallots).where(eq(evaluationBallots.sessionId, session.id));
     expect(waiting).toHaveLength(BALLOT_MIX_SIZE + 1);
     expect(new Set(waiting.map((ballot) => ballot.sealed.length)).size).toBe(1);
     expect(waiting.some((ballot) => ballot.sealed.includes(SECRET))).toBe(false);
-    expect(await t.db.select().from(evaluationResponses).where(inArray(evaluationResponses.targetId, [algoTarget]))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(evaluationResponses)
+        .where(inArray(evaluationResponses.targetId, [algoTarget])),
+    ).toEqual([]);
 
     await submit(students[BALLOT_MIX_SIZE - 1]!, algo, { clear: 'partly', useful: 5 });
     const responses = await t.db.select().from(evaluationResponses).where(eq(evaluationResponses.targetId, algoTarget));
@@ -86,7 +109,11 @@ describe('the answers in the database', () => {
 
   it('stores with the answers no column that names a student or a time, and the participations no time and no answer', async () => {
     const columns = async (table: string) =>
-      (await query<{ column_name: string }>(sql`select column_name from information_schema.columns where table_schema = current_schema() and table_name = ${table} order by ordinal_position`)).map((c) => c.column_name);
+      (
+        await query<{ column_name: string }>(
+          sql`select column_name from information_schema.columns where table_schema = current_schema() and table_name = ${table} order by ordinal_position`,
+        )
+      ).map((c) => c.column_name);
     expect(await columns('evaluation_responses')).toEqual(['id', 'target_id', 'answers']);
     expect(await columns('evaluation_participations')).toEqual(['target_id', 'student_id']);
     expect(await columns('evaluation_ballots')).toEqual(['id', 'session_id', 'sealed']);
@@ -120,7 +147,11 @@ describe('the answers in the database', () => {
        where p.target_id = ${algoTarget} group by p.student_id`);
     expect(joined.map((row) => row.answers)).toEqual(Array(BALLOT_MIX_SIZE).fill(BALLOT_MIX_SIZE));
     // the answers carry nothing of the students: no id, matricule or name
-    const stored = JSON.stringify((await t.db.select({ answers: evaluationResponses.answers }).from(evaluationResponses).where(eq(evaluationResponses.targetId, algoTarget))).map((r) => r.answers));
+    const stored = JSON.stringify(
+      (await t.db.select({ answers: evaluationResponses.answers }).from(evaluationResponses).where(eq(evaluationResponses.targetId, algoTarget))).map(
+        (r) => r.answers,
+      ),
+    );
     for (const student of students) for (const value of [student.matricule, student.lastname, student.email]) expect(stored).not.toContain(value);
     expect(stored).not.toMatch(/student|matricule|person|"at"|time|date/i);
   });

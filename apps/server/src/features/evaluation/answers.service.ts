@@ -4,11 +4,27 @@
 // later, apart from the student. Drafts stay in the student's browser; nothing of the answers is
 // logged or audited.
 import { and, asc, eq, exists, or, sql, type Placeholder } from 'drizzle-orm';
-import { checkEvaluationAnswers, universityDayOf, type EvaluationSubmission as EvaluationSubmissionSchema, type EvaluationSubmitted, type StudentEvaluation, type StudentEvaluationList } from '@portal/contract';
+import {
+  checkEvaluationAnswers,
+  universityDayOf,
+  type EvaluationSubmission as EvaluationSubmissionSchema,
+  type EvaluationSubmitted,
+  type StudentEvaluation,
+  type StudentEvaluationList,
+} from '@portal/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
-import { classes, evaluationBallots, evaluationParticipations, evaluationSessions, evaluationTargets, persons, studentSubjects, subjects } from '../../db/schema';
+import {
+  classes,
+  evaluationBallots,
+  evaluationParticipations,
+  evaluationSessions,
+  evaluationTargets,
+  persons,
+  studentSubjects,
+  subjects,
+} from '../../db/schema';
 import { refuseAccess } from '../../lib/auth';
 import type { Acting, ServiceContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -25,7 +41,9 @@ const STATE_ORDER = { OPEN: 0, UPCOMING: 1, ENDED: 2 } as const;
 const studentHasTarget = (studentId: number | Placeholder) =>
   or(
     eq(evaluationTargets.classId, sql`(select ${persons.classId} from ${persons} where ${persons.id} = ${studentId})`),
-    exists(sql`(select 1 from ${studentSubjects} where ${studentSubjects.studentId} = ${studentId} and ${studentSubjects.subjectId} = ${evaluationTargets.subjectId})`),
+    exists(
+      sql`(select 1 from ${studentSubjects} where ${studentSubjects.studentId} = ${studentId} and ${studentSubjects.subjectId} = ${evaluationTargets.subjectId})`,
+    ),
   );
 
 /**
@@ -88,7 +106,15 @@ export async function studentEvaluations(ctx: ServiceContext, input: Acting & { 
         const state = sessionState(row, today);
         return {
           STUDENT_EVALUATION_SESSION: row.targetId,
-          session: { id: row.sessionId, name: row.sessionName, nameFr: row.sessionNameFr, startDate: row.startDate, endDate: row.endDate, state, open: state === 'OPEN' },
+          session: {
+            id: row.sessionId,
+            name: row.sessionName,
+            nameFr: row.sessionNameFr,
+            startDate: row.startDate,
+            endDate: row.endDate,
+            state,
+            open: state === 'OPEN',
+          },
           subject: { id: row.subjectId, code: row.subjectCode, name: row.subjectName, nameFr: row.subjectNameFr },
           lecturer: { FIRSTNAME: row.FIRSTNAME, LASTNAME: row.LASTNAME },
           class: { id: row.classId, code: row.classCode },
@@ -116,19 +142,39 @@ export async function submitEvaluation(ctx: ServiceContext, input: Acting & { va
   const { actor, values } = input;
   const studentId = actor.id;
   const [target] = await ctx.db
-    .select({ id: evaluationTargets.id, sessionId: evaluationSessions.id, formId: evaluationSessions.formId, startDate: evaluationSessions.startDate, endDate: evaluationSessions.endDate })
+    .select({
+      id: evaluationTargets.id,
+      sessionId: evaluationSessions.id,
+      formId: evaluationSessions.formId,
+      startDate: evaluationSessions.startDate,
+      endDate: evaluationSessions.endDate,
+    })
     .from(evaluationTargets)
     .innerJoin(evaluationSessions, eq(evaluationSessions.id, evaluationTargets.sessionId))
-    .where(and(eq(evaluationTargets.id, values.STUDENT_EVALUATION_SESSION), eq(evaluationTargets.sessionId, values.EVALUATION_SESSION_ID), studentHasTarget(studentId)));
+    .where(
+      and(
+        eq(evaluationTargets.id, values.STUDENT_EVALUATION_SESSION),
+        eq(evaluationTargets.sessionId, values.EVALUATION_SESSION_ID),
+        studentHasTarget(studentId),
+      ),
+    );
   if (!target) throw new AppError('NOT_FOUND');
   if (sessionState(target, universityDayOf(ctx.clock.now())) !== 'OPEN') throw new AppError('EVALUATION_NOT_OPEN');
   const { answers, fields } = checkEvaluationAnswers(await formContent(ctx.db, target.formId), values.input);
   if (Object.keys(fields).length) throw new AppError('EVALUATION_ANSWERS_INVALID', { fields });
   const sealed = sealBallot(ballotKey(ctx.config), target.sessionId, { targetId: target.id, answers });
   await ctx.db.transaction(async (tx) => {
-    const [days] = await tx.select({ startDate: evaluationSessions.startDate, endDate: evaluationSessions.endDate }).from(evaluationSessions).where(eq(evaluationSessions.id, target.sessionId)).for('key share');
+    const [days] = await tx
+      .select({ startDate: evaluationSessions.startDate, endDate: evaluationSessions.endDate })
+      .from(evaluationSessions)
+      .where(eq(evaluationSessions.id, target.sessionId))
+      .for('key share');
     if (!days || sessionState(days, universityDayOf(ctx.clock.now())) !== 'OPEN') throw new AppError('EVALUATION_NOT_OPEN');
-    const taken = await tx.insert(evaluationParticipations).values({ targetId: target.id, studentId }).onConflictDoNothing().returning({ targetId: evaluationParticipations.targetId });
+    const taken = await tx
+      .insert(evaluationParticipations)
+      .values({ targetId: target.id, studentId })
+      .onConflictDoNothing()
+      .returning({ targetId: evaluationParticipations.targetId });
     if (taken.length === 0) throw new AppError('EVALUATION_ALREADY_ANSWERED');
     await tx.insert(evaluationBallots).values({ sessionId: target.sessionId, sealed });
   });

@@ -95,7 +95,11 @@ export async function mixSession(ctx: ServiceContext, input: { sessionId: number
   const today = universityDayOf(ctx.clock.now());
   return ctx.db.transaction(async (tx) => {
     const none = { mixed: 0, dropped: 0 };
-    const [session] = await tx.select({ endDate: evaluationSessions.endDate }).from(evaluationSessions).where(eq(evaluationSessions.id, input.sessionId)).for('no key update', { skipLocked: true });
+    const [session] = await tx
+      .select({ endDate: evaluationSessions.endDate })
+      .from(evaluationSessions)
+      .where(eq(evaluationSessions.id, input.sessionId))
+      .for('no key update', { skipLocked: true });
     if (!session) return none;
     const ballots = await tx.select().from(evaluationBallots).where(eq(evaluationBallots.sessionId, input.sessionId)).for('update');
     const byTarget = new Map<number, { id: string; content: BallotContent }[]>();
@@ -106,7 +110,11 @@ export async function mixSession(ctx: ServiceContext, input: { sessionId: number
     const groups = [...byTarget.values()];
     const mixed = shuffled(groups.filter((group) => group.length >= BALLOT_MIX_SIZE).flat());
     const dropped = session.endDate < today ? groups.filter((group) => group.length < BALLOT_MIX_SIZE).flat() : [];
-    if (mixed.length) await insertResponses(tx, mixed.map((ballot) => ballot.content));
+    if (mixed.length)
+      await insertResponses(
+        tx,
+        mixed.map((ballot) => ballot.content),
+      );
     const emptied = [...mixed, ...dropped].map((ballot) => ballot.id);
     if (emptied.length) await tx.delete(evaluationBallots).where(inArray(evaluationBallots.id, emptied));
     return emptied.length ? { mixed: mixed.length, dropped: dropped.length } : none;

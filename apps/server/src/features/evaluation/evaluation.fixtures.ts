@@ -59,7 +59,11 @@ export const today = (t: TestApp) => universityDayOf(t.clock.now());
 export const dayFrom = (t: TestApp, days: number) => addDays(today(t), days);
 
 /** A session through the API, open today unless told (from `from` to `to` days from today). */
-export async function createSession(t: TestApp, client: Client, input: { formId: number; classIds: number[]; from?: number; to?: number; name?: string }): Promise<EvaluationSession> {
+export async function createSession(
+  t: TestApp,
+  client: Client,
+  input: { formId: number; classIds: number[]; from?: number; to?: number; name?: string },
+): Promise<EvaluationSession> {
   return ok<EvaluationSession>(
     await client.post('/api/evaluation-sessions', {
       name: input.name ?? 'Test session',

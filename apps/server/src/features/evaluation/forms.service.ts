@@ -2,7 +2,13 @@
 // document (sections, questions, options), frozen once a session using it has started,
 // duplicated to be changed, read whole by the office and by a student who has it to answer.
 import { and, desc, eq, exists, lte, sql, type Placeholder } from 'drizzle-orm';
-import { universityDayOf, type QuestionForm, type QuestionFormContent, type QuestionFormInput as QuestionFormInputSchema, type QuestionFormSummary } from '@portal/contract';
+import {
+  universityDayOf,
+  type QuestionForm,
+  type QuestionFormContent,
+  type QuestionFormInput as QuestionFormInputSchema,
+  type QuestionFormSummary,
+} from '@portal/contract';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
@@ -47,7 +53,15 @@ export function normalizeContent(content: QuestionFormInput['content']): Questio
           label: question.label,
           labelFr: question.labelFr,
           required: question.required,
-          options: question.type === 'CHOICE' ? question.options.map((option) => ({ key: option.key ?? next('o', optionKeys), label: option.label, labelFr: option.labelFr, mark: option.mark })) : [],
+          options:
+            question.type === 'CHOICE'
+              ? question.options.map((option) => ({
+                  key: option.key ?? next('o', optionKeys),
+                  label: option.label,
+                  labelFr: option.labelFr,
+                  mark: option.mark,
+                }))
+              : [],
         };
       }),
     })),
@@ -57,25 +71,30 @@ export function normalizeContent(content: QuestionFormInput['content']): Questio
 /** A stored content read back (written by normalizeContent: trusted, but never undefined). */
 export const contentOf = (value: unknown): QuestionFormContent => (value ?? { sections: [] }) as QuestionFormContent;
 
-const countsOf = (content: QuestionFormContent) => ({ sections: content.sections.length, questions: content.sections.reduce((n, s) => n + s.questions.length, 0) });
+const countsOf = (content: QuestionFormContent) => ({
+  sections: content.sections.length,
+  questions: content.sections.reduce((n, s) => n + s.questions.length, 0),
+});
 
 /** The forms (one, or all) with the sessions using them and whether one of those has started by `today`. */
 function formsWithUse(exec: Executor, today: string | Placeholder, id?: number | Placeholder) {
-  return exec
-    // The outer form is named by its table: a query of one table writes its columns without it.
-    .select({
-      id: questionForms.id,
-      name: questionForms.name,
-      nameFr: questionForms.nameFr,
-      content: questionForms.content,
-      createdAt: questionForms.createdAt,
-      updatedAt: questionForms.updatedAt,
-      sessions: sql<number>`(select count(*)::int from ${evaluationSessions} where ${evaluationSessions.formId} = ${questionForms}.id)`,
-      inUse: sql<boolean>`exists (select 1 from ${evaluationSessions} where ${evaluationSessions.formId} = ${questionForms}.id and ${evaluationSessions.startDate} <= ${today})`,
-    })
-    .from(questionForms)
-    .where(id === undefined ? undefined : eq(questionForms.id, id))
-    .orderBy(desc(questionForms.updatedAt), desc(questionForms.id));
+  return (
+    exec
+      // The outer form is named by its table: a query of one table writes its columns without it.
+      .select({
+        id: questionForms.id,
+        name: questionForms.name,
+        nameFr: questionForms.nameFr,
+        content: questionForms.content,
+        createdAt: questionForms.createdAt,
+        updatedAt: questionForms.updatedAt,
+        sessions: sql<number>`(select count(*)::int from ${evaluationSessions} where ${evaluationSessions.formId} = ${questionForms}.id)`,
+        inUse: sql<boolean>`exists (select 1 from ${evaluationSessions} where ${evaluationSessions.formId} = ${questionForms}.id and ${evaluationSessions.startDate} <= ${today})`,
+      })
+      .from(questionForms)
+      .where(id === undefined ? undefined : eq(questionForms.id, id))
+      .orderBy(desc(questionForms.updatedAt), desc(questionForms.id))
+  );
 }
 
 type FormRow = Awaited<ReturnType<typeof formsWithUse>>[number];
@@ -95,7 +114,15 @@ function buildFormStatements(db: Db) {
 const formStatements = perDatabase(buildFormStatements);
 
 function toSummary(row: FormRow): QuestionFormSummary {
-  return { id: row.id, name: row.name, nameFr: row.nameFr, ...countsOf(contentOf(row.content)), sessions: row.sessions, inUse: row.inUse, updatedAt: row.updatedAt.toISOString() };
+  return {
+    id: row.id,
+    name: row.name,
+    nameFr: row.nameFr,
+    ...countsOf(contentOf(row.content)),
+    sessions: row.sessions,
+    inUse: row.inUse,
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 const toForm = (row: FormRow): QuestionForm => ({ ...toSummary(row), content: contentOf(row.content), createdAt: row.createdAt.toISOString() });
 
@@ -127,7 +154,10 @@ function studentHasFormQuery(exec: Executor, studentId: number | Placeholder, fo
         lte(evaluationSessions.startDate, today),
         sql`${evaluationSessions.endDate} >= ${today}`,
         sql`(${evaluationTargets.classId} = ${persons.classId} or ${exists(
-          exec.select({ one: sql`1` }).from(studentSubjects).where(and(eq(studentSubjects.studentId, studentId), eq(studentSubjects.subjectId, evaluationTargets.subjectId))),
+          exec
+            .select({ one: sql`1` })
+            .from(studentSubjects)
+            .where(and(eq(studentSubjects.studentId, studentId), eq(studentSubjects.subjectId, evaluationTargets.subjectId))),
         )})`,
       ),
     )
@@ -171,8 +201,19 @@ export async function createQuestionForm(ctx: ServiceContext, input: Acting & { 
   const now = ctx.clock.now();
   const content = normalizeContent(values.content);
   const id = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.insert(questionForms).values({ name: values.name, nameFr: values.nameFr, content, createdAt: now, createdBy: input.actor.id, updatedAt: now }).returning({ id: questionForms.id });
-    await audit(tx, { at: now, actorId: input.actor.id, action: 'question-form.created', targetType: 'question-form', targetId: row!.id, ip: input.meta.ip, details: { name: values.name, ...countsOf(content) } });
+    const [row] = await tx
+      .insert(questionForms)
+      .values({ name: values.name, nameFr: values.nameFr, content, createdAt: now, createdBy: input.actor.id, updatedAt: now })
+      .returning({ id: questionForms.id });
+    await audit(tx, {
+      at: now,
+      actorId: input.actor.id,
+      action: 'question-form.created',
+      targetType: 'question-form',
+      targetId: row!.id,
+      ip: input.meta.ip,
+      details: { name: values.name, ...countsOf(content) },
+    });
     return row!.id;
   });
   return oneForm(ctx, id);
@@ -197,7 +238,15 @@ export async function updateQuestionForm(ctx: ServiceContext, input: Acting & { 
       .limit(1);
     if (started) throw new AppError('FORM_IN_USE');
     await tx.update(questionForms).set({ name: values.name, nameFr: values.nameFr, content, updatedAt: now }).where(eq(questionForms.id, input.id));
-    await audit(tx, { at: now, actorId: input.actor.id, action: 'question-form.changed', targetType: 'question-form', targetId: input.id, ip: input.meta.ip, details: { name: values.name, ...countsOf(content) } });
+    await audit(tx, {
+      at: now,
+      actorId: input.actor.id,
+      action: 'question-form.changed',
+      targetType: 'question-form',
+      targetId: input.id,
+      ip: input.meta.ip,
+      details: { name: values.name, ...countsOf(content) },
+    });
   });
   return oneForm(ctx, input.id);
 }
@@ -213,9 +262,24 @@ export async function duplicateQuestionForm(ctx: ServiceContext, input: Acting &
     if (!form) throw new AppError('NOT_FOUND');
     const [row] = await tx
       .insert(questionForms)
-      .values({ name: copyName(form.name, '(copy)'), nameFr: copyName(form.nameFr, '(copie)'), content: form.content, createdAt: now, createdBy: input.actor.id, updatedAt: now })
+      .values({
+        name: copyName(form.name, '(copy)'),
+        nameFr: copyName(form.nameFr, '(copie)'),
+        content: form.content,
+        createdAt: now,
+        createdBy: input.actor.id,
+        updatedAt: now,
+      })
       .returning({ id: questionForms.id });
-    await audit(tx, { at: now, actorId: input.actor.id, action: 'question-form.duplicated', targetType: 'question-form', targetId: row!.id, ip: input.meta.ip, details: { from: input.id } });
+    await audit(tx, {
+      at: now,
+      actorId: input.actor.id,
+      action: 'question-form.duplicated',
+      targetType: 'question-form',
+      targetId: row!.id,
+      ip: input.meta.ip,
+      details: { from: input.id },
+    });
     return row!.id;
   });
   return oneForm(ctx, id);
@@ -226,12 +290,24 @@ export async function deleteQuestionForm(ctx: ServiceContext, input: Acting & { 
   const now = ctx.clock.now();
   try {
     await ctx.db.transaction(async (tx) => {
-      const [form] = await tx.select({ id: questionForms.id, name: questionForms.name }).from(questionForms).where(eq(questionForms.id, input.id)).for('update');
+      const [form] = await tx
+        .select({ id: questionForms.id, name: questionForms.name })
+        .from(questionForms)
+        .where(eq(questionForms.id, input.id))
+        .for('update');
       if (!form) throw new AppError('NOT_FOUND');
       const [used] = await tx.select({ id: evaluationSessions.id }).from(evaluationSessions).where(eq(evaluationSessions.formId, input.id)).limit(1);
       if (used) throw new AppError('IN_USE');
       await tx.delete(questionForms).where(eq(questionForms.id, input.id));
-      await audit(tx, { at: now, actorId: input.actor.id, action: 'question-form.deleted', targetType: 'question-form', targetId: input.id, ip: input.meta.ip, details: { name: form.name } });
+      await audit(tx, {
+        at: now,
+        actorId: input.actor.id,
+        action: 'question-form.deleted',
+        targetType: 'question-form',
+        targetId: input.id,
+        ip: input.meta.ip,
+        details: { name: form.name },
+      });
     });
   } catch (error) {
     if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION) throw new AppError('IN_USE');

@@ -21,7 +21,18 @@ import {
 } from '@portal/contract';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
-import { classes, evaluationParticipations, evaluationResponses, evaluationSessionClasses, evaluationSessions, evaluationTargets, persons, questionForms, studentSubjects, subjects } from '../../db/schema';
+import {
+  classes,
+  evaluationParticipations,
+  evaluationResponses,
+  evaluationSessionClasses,
+  evaluationSessions,
+  evaluationTargets,
+  persons,
+  questionForms,
+  studentSubjects,
+  subjects,
+} from '../../db/schema';
 import { audit } from '../../lib/audit';
 import type { Acting, ServiceContext } from '../../lib/context';
 import { tr, type Lang } from '../../lib/i18n';
@@ -37,23 +48,57 @@ export type EvaluationResultsExportQuery = z.output<typeof EvaluationResultsExpo
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** One question's results over the answers of a target. */
-function questionResult(question: QuestionFormContent['sections'][number]['questions'][number], sectionKey: string, answers: readonly EvaluationAnswers[]): EvaluationQuestionResult {
+function questionResult(
+  question: QuestionFormContent['sections'][number]['questions'][number],
+  sectionKey: string,
+  answers: readonly EvaluationAnswers[],
+): EvaluationQuestionResult {
   const given = answers.map((a) => a[question.key]).filter((v): v is string | number => v !== undefined && v !== '');
   const base = { key: question.key, type: question.type, label: question.label, labelFr: question.labelFr, sectionKey, answered: given.length };
   if (question.type === 'TEXT') return { ...base, average: null, maxMark: null, distribution: [], comments: shuffled(given.map(String)) };
   if (question.type === 'SCALE') {
     const values = given.map(Number).filter((n) => Number.isInteger(n) && n >= SCALE_MIN && n <= SCALE_MAX);
-    const distribution = Array.from({ length: SCALE_MAX - SCALE_MIN + 1 }, (_, i) => SCALE_MIN + i).map((n) => ({ key: String(n), label: '', labelFr: '', mark: n, count: values.filter((v) => v === n).length }));
-    return { ...base, answered: values.length, average: values.length ? round2(values.reduce((s, v) => s + v, 0) / values.length) : null, maxMark: SCALE_MAX, distribution, comments: [] };
+    const distribution = Array.from({ length: SCALE_MAX - SCALE_MIN + 1 }, (_, i) => SCALE_MIN + i).map((n) => ({
+      key: String(n),
+      label: '',
+      labelFr: '',
+      mark: n,
+      count: values.filter((v) => v === n).length,
+    }));
+    return {
+      ...base,
+      answered: values.length,
+      average: values.length ? round2(values.reduce((s, v) => s + v, 0) / values.length) : null,
+      maxMark: SCALE_MAX,
+      distribution,
+      comments: [],
+    };
   }
-  const distribution = question.options.map((option) => ({ key: option.key, label: option.label, labelFr: option.labelFr, mark: option.mark, count: given.filter((v) => v === option.key).length }));
+  const distribution = question.options.map((option) => ({
+    key: option.key,
+    label: option.label,
+    labelFr: option.labelFr,
+    mark: option.mark,
+    count: given.filter((v) => v === option.key).length,
+  }));
   const counted = distribution.reduce((n, d) => n + d.count, 0);
   const total = distribution.reduce((s, d) => s + d.mark * d.count, 0);
-  return { ...base, answered: counted, average: counted ? round2(total / counted) : null, maxMark: Math.max(...question.options.map((o) => o.mark)), distribution, comments: [] };
+  return {
+    ...base,
+    answered: counted,
+    average: counted ? round2(total / counted) : null,
+    maxMark: Math.max(...question.options.map((o) => o.mark)),
+    distribution,
+    comments: [],
+  };
 }
 
 /** A target's results: hidden (no question) below RESULTS_THRESHOLD answers; the answers of its participants not shown (decision 64). */
-function targetResult(content: QuestionFormContent, participants: number, answers: readonly EvaluationAnswers[]): Pick<EvaluationTargetResult, 'answers' | 'notShown' | 'hidden' | 'questions'> {
+function targetResult(
+  content: QuestionFormContent,
+  participants: number,
+  answers: readonly EvaluationAnswers[],
+): Pick<EvaluationTargetResult, 'answers' | 'notShown' | 'hidden' | 'questions'> {
   const hidden = answers.length < RESULTS_THRESHOLD;
   return {
     answers: answers.length,
@@ -109,7 +154,10 @@ async function targetRows(exec: Executor, where: ReturnType<typeof and>): Promis
 async function answersOf(exec: Executor, targetIds: readonly number[]): Promise<Map<number, EvaluationAnswers[]>> {
   const byTarget = new Map<number, EvaluationAnswers[]>();
   if (targetIds.length === 0) return byTarget;
-  const rows = await exec.select({ targetId: evaluationResponses.targetId, answers: evaluationResponses.answers }).from(evaluationResponses).where(inArray(evaluationResponses.targetId, [...targetIds]));
+  const rows = await exec
+    .select({ targetId: evaluationResponses.targetId, answers: evaluationResponses.answers })
+    .from(evaluationResponses)
+    .where(inArray(evaluationResponses.targetId, [...targetIds]));
   for (const row of rows) byTarget.set(row.targetId, [...(byTarget.get(row.targetId) ?? []), row.answers as EvaluationAnswers]);
   return byTarget;
 }
@@ -166,12 +214,22 @@ export async function sessionResults(ctx: ServiceContext, input: { sessionId: nu
       query.subjectId === undefined ? undefined : eq(evaluationTargets.subjectId, query.subjectId),
     ),
   );
-  const answers = await answersOf(ctx.db, targets.map((target) => target.targetId));
+  const answers = await answersOf(
+    ctx.db,
+    targets.map((target) => target.targetId),
+  );
   return {
     session,
     form: content,
     threshold: RESULTS_THRESHOLD,
-    targets: targets.map((target) => ({ targetId: target.targetId, lecturer: target.lecturer, subject: target.subject, class: target.class, participants: target.participants, ...targetResult(content, target.participants, answers.get(target.targetId) ?? []) })),
+    targets: targets.map((target) => ({
+      targetId: target.targetId,
+      lecturer: target.lecturer,
+      subject: target.subject,
+      class: target.class,
+      participants: target.participants,
+      ...targetResult(content, target.participants, answers.get(target.targetId) ?? []),
+    })),
     participation: await participationOf(ctx.db, input.sessionId, query.classId),
   };
 }
@@ -183,14 +241,38 @@ export async function sessionResults(ctx: ServiceContext, input: { sessionId: nu
 export async function ownReviews(ctx: ServiceContext, input: { lecturerId: number }): Promise<Review[]> {
   const today = universityDayOf(ctx.clock.now());
   const sessions = await ctx.db
-    .select({ id: evaluationSessions.id, name: evaluationSessions.name, nameFr: evaluationSessions.nameFr, startDate: evaluationSessions.startDate, endDate: evaluationSessions.endDate, content: questionForms.content })
+    .select({
+      id: evaluationSessions.id,
+      name: evaluationSessions.name,
+      nameFr: evaluationSessions.nameFr,
+      startDate: evaluationSessions.startDate,
+      endDate: evaluationSessions.endDate,
+      content: questionForms.content,
+    })
     .from(evaluationSessions)
     .innerJoin(questionForms, eq(questionForms.id, evaluationSessions.formId))
-    .where(and(lte(evaluationSessions.startDate, today), sql`exists (select 1 from ${evaluationTargets} where ${evaluationTargets.sessionId} = ${evaluationSessions.id} and ${evaluationTargets.lecturerId} = ${input.lecturerId})`))
+    .where(
+      and(
+        lte(evaluationSessions.startDate, today),
+        sql`exists (select 1 from ${evaluationTargets} where ${evaluationTargets.sessionId} = ${evaluationSessions.id} and ${evaluationTargets.lecturerId} = ${input.lecturerId})`,
+      ),
+    )
     .orderBy(desc(evaluationSessions.startDate), desc(evaluationSessions.id));
   if (sessions.length === 0) return [];
-  const targets = await targetRows(ctx.db, and(eq(evaluationTargets.lecturerId, input.lecturerId), inArray(evaluationTargets.sessionId, sessions.map((s) => s.id))));
-  const answers = await answersOf(ctx.db, targets.map((target) => target.targetId));
+  const targets = await targetRows(
+    ctx.db,
+    and(
+      eq(evaluationTargets.lecturerId, input.lecturerId),
+      inArray(
+        evaluationTargets.sessionId,
+        sessions.map((s) => s.id),
+      ),
+    ),
+  );
+  const answers = await answersOf(
+    ctx.db,
+    targets.map((target) => target.targetId),
+  );
   return sessions.flatMap((session) => {
     const content = contentOf(session.content);
     const state = sessionState(session, today);
@@ -203,7 +285,15 @@ export async function ownReviews(ctx: ServiceContext, input: { lecturerId: numbe
         class: target.class,
         participants: target.participants,
         ...targetResult(content, target.participants, answers.get(target.targetId) ?? []),
-        session: { id: session.id, name: session.name, nameFr: session.nameFr, startDate: session.startDate, endDate: session.endDate, state, open: state === 'OPEN' },
+        session: {
+          id: session.id,
+          name: session.name,
+          nameFr: session.nameFr,
+          startDate: session.startDate,
+          endDate: session.endDate,
+          state,
+          open: state === 'OPEN',
+        },
         form: content,
       }));
   });
@@ -268,7 +358,8 @@ function exportLines(results: EvaluationResults, lang: Lang): Record<ColumnKey, 
       answered: question.answered,
       average: question.average,
       maxMark: question.maxMark,
-      distribution: question.distribution.map((d) => `${(fr ? d.labelFr : d.label) || d.key}${fr ? '\u00a0:' : ':'} ${d.count}`).join(fr ? '\u00a0; ' : '; ') || null,
+      distribution:
+        question.distribution.map((d) => `${(fr ? d.labelFr : d.label) || d.key}${fr ? '\u00a0:' : ':'} ${d.count}`).join(fr ? '\u00a0; ' : '; ') || null,
       comments: question.comments.join(' | ') || null,
     }));
   });
@@ -279,15 +370,34 @@ function exportLines(results: EvaluationResults, lang: Lang): Record<ColumnKey, 
  * sheet), headers in the caller's language; a hidden target is one line saying so. The export is
  * audited (who took the results, not what they say).
  */
-export async function exportResults(ctx: ServiceContext, input: Acting & { sessionId: number; query: EvaluationResultsExportQuery; lang: Lang }): Promise<{ body: string | Buffer; filename: string; contentType: string }> {
+export async function exportResults(
+  ctx: ServiceContext,
+  input: Acting & { sessionId: number; query: EvaluationResultsExportQuery; lang: Lang },
+): Promise<{ body: string | Buffer; filename: string; contentType: string }> {
   const { query, lang } = input;
   const results = await sessionResults(ctx, { sessionId: input.sessionId, query });
   const filename = `evaluation-results-${input.sessionId}.${query.format}`;
   const contentType = EXPORT_CONTENT_TYPES[query.format];
   const header = COLUMNS.map((column) => tr(lang, `evaluation.columns.${column.key}`));
   const lines = exportLines(results, lang);
-  await audit(ctx.db, { at: ctx.clock.now(), actorId: input.actor.id, action: 'evaluation-results.exported', targetType: 'evaluation-session', targetId: input.sessionId, ip: input.meta.ip, details: { format: query.format, targets: results.targets.length } });
-  if (query.format === 'csv') return { body: csvDocument(header, lines.map((line) => COLUMNS.map((column) => line[column.key]))), filename, contentType };
+  await audit(ctx.db, {
+    at: ctx.clock.now(),
+    actorId: input.actor.id,
+    action: 'evaluation-results.exported',
+    targetType: 'evaluation-session',
+    targetId: input.sessionId,
+    ip: input.meta.ip,
+    details: { format: query.format, targets: results.targets.length },
+  });
+  if (query.format === 'csv')
+    return {
+      body: csvDocument(
+        header,
+        lines.map((line) => COLUMNS.map((column) => line[column.key])),
+      ),
+      filename,
+      contentType,
+    };
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'University portal';
   workbook.created = ctx.clock.now();
@@ -295,7 +405,15 @@ export async function exportResults(ctx: ServiceContext, input: Acting & { sessi
   addTableSheet(workbook, {
     name: tr(lang, 'evaluation.participationSheet'),
     columns: PARTICIPATION_COLUMNS.map((column) => ({ ...column, header: tr(lang, `evaluation.columns.${column.key}`) })),
-    rows: results.participation.map((p) => ({ class: p.class.code, students: p.students, participants: p.participants, participationRate: p.participationRate, submissions: p.submissions, expected: p.expected, submissionRate: p.submissionRate })),
+    rows: results.participation.map((p) => ({
+      class: p.class.code,
+      students: p.students,
+      participants: p.participants,
+      participationRate: p.participationRate,
+      submissions: p.submissions,
+      expected: p.expected,
+      submissionRate: p.submissionRate,
+    })),
   });
   return { body: Buffer.from(await workbook.xlsx.writeBuffer()), filename, contentType };
 }

@@ -4,7 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESULTS_THRESHOLD, type EvaluationResults, type EvaluationSession, type EvaluationTargetResult, type ReviewList } from '@portal/contract';
 import { auditLog, evaluationBallots, evaluationResponses } from '../../db/schema';
 import { createTestApp, ok, sessionFor, type Client, type TestApp } from '../../../test/helpers';
-import { assign, makeClass, makeLecturer, makeStudent, makeSubject, type FixtureClass, type FixturePerson, type FixtureSubject } from '../timetable/timetable.fixtures';
+import {
+  assign,
+  makeClass,
+  makeLecturer,
+  makeStudent,
+  makeSubject,
+  type FixtureClass,
+  type FixturePerson,
+  type FixtureSubject,
+} from '../timetable/timetable.fixtures';
 import { createForm, createSession, evaluationsOf, office, submission } from './evaluation.fixtures';
 
 let t: TestApp;
@@ -59,7 +68,12 @@ describe('results past the threshold', () => {
     for (let i = 0; i < RESULTS_THRESHOLD - 1; i++) await submit(students[i]!, algo, ANSWERS[i]!);
     await submit(students[5]!, networks, { clear: 'yes', useful: 1 });
     const algoResult = targetOf(await results(), algo);
-    expect({ hidden: algoResult.hidden, answers: algoResult.answers, participants: algoResult.participants, questions: algoResult.questions }).toEqual({ hidden: true, answers: 0, participants: 4, questions: [] });
+    expect({ hidden: algoResult.hidden, answers: algoResult.answers, participants: algoResult.participants, questions: algoResult.questions }).toEqual({
+      hidden: true,
+      answers: 0,
+      participants: 4,
+      questions: [],
+    });
     // the four sealed ballots wait in the box: not enough to mix
     expect(await t.db.select().from(evaluationBallots).where(eq(evaluationBallots.sessionId, session.id))).toHaveLength(5);
     const reviews = ok<ReviewList>(await (await sessionFor(t, ada.id)).get('/api/reviews'));
@@ -105,7 +119,9 @@ describe('results past the threshold', () => {
 
   it('gives the participation of each class: students who took part, and evaluations done out of those expected', async () => {
     const r = await results();
-    expect(r.participation).toEqual([{ class: { id: klass.id, code: klass.code }, students: 6, participants: 6, participationRate: 1, submissions: 6, expected: 12, submissionRate: 0.5 }]);
+    expect(r.participation).toEqual([
+      { class: { id: klass.id, code: klass.code }, students: 6, participants: 6, participationRate: 1, submissions: 6, expected: 12, submissionRate: 0.5 },
+    ]);
   });
 
   it('narrows the results to a lecturer, a subject or a class', async () => {
@@ -117,7 +133,7 @@ describe('results past the threshold', () => {
 });
 
 describe('reviews', () => {
-  it("shows a lecturer their own results only, whatever the request names", async () => {
+  it('shows a lecturer their own results only, whatever the request names', async () => {
     const adaClient = await sessionFor(t, ada.id);
     const own = ok<ReviewList>(await adaClient.get(`/api/reviews?lecturerId=${blaise.id}`));
     expect(own.reviews.map((r) => [r.lecturer.id, r.subject.code, r.hidden, r.answers, r.session.id])).toEqual([[ada.id, algo.code, false, 5, session.id]]);
@@ -137,7 +153,10 @@ describe('the export', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="evaluation-results-${session.id}.csv"`);
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines[0]).toContain('Subject code');
     const algoLines = lines.filter((line) => line.includes(algo.code));
     const networksLines = lines.filter((line) => line.includes(networks.code));

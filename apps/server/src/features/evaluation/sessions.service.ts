@@ -11,7 +11,18 @@ import {
 } from '@portal/contract';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
-import { applicationChoices, applications, applicationSessions, classes, evaluationParticipations, evaluationSessionClasses, evaluationSessions, evaluationTargets, questionForms, subjects } from '../../db/schema';
+import {
+  applicationChoices,
+  applications,
+  applicationSessions,
+  classes,
+  evaluationParticipations,
+  evaluationSessionClasses,
+  evaluationSessions,
+  evaluationTargets,
+  questionForms,
+  subjects,
+} from '../../db/schema';
 import { audit } from '../../lib/audit';
 import type { Acting, ServiceContext } from '../../lib/context';
 import { AppError, validationError } from '../../lib/errors';
@@ -49,7 +60,12 @@ export async function sessionsWithCounts(exec: Executor, today: string, id?: num
     .select({ sessionId: evaluationSessionClasses.sessionId, id: classes.id, code: classes.code })
     .from(evaluationSessionClasses)
     .innerJoin(classes, eq(classes.id, evaluationSessionClasses.classId))
-    .where(inArray(evaluationSessionClasses.sessionId, rows.map((row) => row.id)))
+    .where(
+      inArray(
+        evaluationSessionClasses.sessionId,
+        rows.map((row) => row.id),
+      ),
+    )
     .orderBy(asc(classes.code));
   return rows.map((row) => ({
     id: row.id,
@@ -97,7 +113,11 @@ export async function assignedTargets(exec: Executor, classIds: readonly number[
       from confirmed c
      where c.started = (select max(l.started) from confirmed l where l.subject_id = c.subject_id)
      order by c.class_id, c.subject_id, c.lecturer_id`);
-  return rowsOf<{ subject_id: number; lecturer_id: number; class_id: number }>(result).map((row) => ({ subjectId: Number(row.subject_id), lecturerId: Number(row.lecturer_id), classId: Number(row.class_id) }));
+  return rowsOf<{ subject_id: number; lecturer_id: number; class_id: number }>(result).map((row) => ({
+    subjectId: Number(row.subject_id),
+    lecturerId: Number(row.lecturer_id),
+    classId: Number(row.class_id),
+  }));
 }
 
 /**
@@ -117,8 +137,18 @@ async function refreshTargets(tx: Executor, input: { sessionId: number; classIds
     added = inserted.length;
   }
   if (!input.started) {
-    const kept = await tx.select({ id: evaluationTargets.id, subjectId: evaluationTargets.subjectId, lecturerId: evaluationTargets.lecturerId, classId: evaluationTargets.classId }).from(evaluationTargets).where(eq(evaluationTargets.sessionId, input.sessionId));
-    const stale = kept.filter((row) => !targets.some((target) => target.subjectId === row.subjectId && target.lecturerId === row.lecturerId && target.classId === row.classId)).map((row) => row.id);
+    const kept = await tx
+      .select({
+        id: evaluationTargets.id,
+        subjectId: evaluationTargets.subjectId,
+        lecturerId: evaluationTargets.lecturerId,
+        classId: evaluationTargets.classId,
+      })
+      .from(evaluationTargets)
+      .where(eq(evaluationTargets.sessionId, input.sessionId));
+    const stale = kept
+      .filter((row) => !targets.some((target) => target.subjectId === row.subjectId && target.lecturerId === row.lecturerId && target.classId === row.classId))
+      .map((row) => row.id);
     if (stale.length) await tx.delete(evaluationTargets).where(inArray(evaluationTargets.id, stale));
   }
   return added;
@@ -157,7 +187,15 @@ export async function createEvaluationSession(ctx: ServiceContext, input: Acting
     await checkReferences(tx, { classIds, formId: values.formId });
     const [row] = await tx
       .insert(evaluationSessions)
-      .values({ name: values.name, nameFr: values.nameFr, formId: values.formId, startDate: values.startDate, endDate: values.endDate, createdAt: now, createdBy: input.actor.id })
+      .values({
+        name: values.name,
+        nameFr: values.nameFr,
+        formId: values.formId,
+        startDate: values.startDate,
+        endDate: values.endDate,
+        createdAt: now,
+        createdBy: input.actor.id,
+      })
       .returning({ id: evaluationSessions.id });
     await tx.insert(evaluationSessionClasses).values(classIds.map((classId) => ({ sessionId: row!.id, classId })));
     const targets = await refreshTargets(tx, { sessionId: row!.id, classIds, started: false });
@@ -182,7 +220,10 @@ export async function createEvaluationSession(ctx: ServiceContext, input: Acting
  * EVALUATION_END_LOCKED), so that nobody ends it on a chosen answer (decision 64). The targets are
  * refreshed from the assignments every time.
  */
-export async function changeEvaluationSession(ctx: ServiceContext, input: Acting & { id: number; values: EvaluationSessionChange }): Promise<EvaluationSession> {
+export async function changeEvaluationSession(
+  ctx: ServiceContext,
+  input: Acting & { id: number; values: EvaluationSessionChange },
+): Promise<EvaluationSession> {
   const { values } = input;
   const now = ctx.clock.now();
   const today = universityDayOf(now);
@@ -190,7 +231,9 @@ export async function changeEvaluationSession(ctx: ServiceContext, input: Acting
     const [session] = await tx.select().from(evaluationSessions).where(eq(evaluationSessions.id, input.id)).for('update');
     if (!session) throw new AppError('NOT_FOUND');
     const started = session.startDate <= today;
-    const current = (await tx.select({ classId: evaluationSessionClasses.classId }).from(evaluationSessionClasses).where(eq(evaluationSessionClasses.sessionId, input.id))).map((row) => row.classId);
+    const current = (
+      await tx.select({ classId: evaluationSessionClasses.classId }).from(evaluationSessionClasses).where(eq(evaluationSessionClasses.sessionId, input.id))
+    ).map((row) => row.classId);
     const classIds = values.classIds ? [...new Set(values.classIds)] : current;
     if (started) {
       const changesForm = values.formId !== undefined && values.formId !== session.formId;
@@ -211,7 +254,9 @@ export async function changeEvaluationSession(ctx: ServiceContext, input: Acting
     const removed = current.filter((classId) => !classIds.includes(classId));
     if (added.length) await tx.insert(evaluationSessionClasses).values(added.map((classId) => ({ sessionId: input.id, classId })));
     if (removed.length) {
-      await tx.delete(evaluationSessionClasses).where(and(eq(evaluationSessionClasses.sessionId, input.id), inArray(evaluationSessionClasses.classId, removed)));
+      await tx
+        .delete(evaluationSessionClasses)
+        .where(and(eq(evaluationSessionClasses.sessionId, input.id), inArray(evaluationSessionClasses.classId, removed)));
       await tx.delete(evaluationTargets).where(and(eq(evaluationTargets.sessionId, input.id), notInArray(evaluationTargets.classId, classIds)));
     }
     const targets = await refreshTargets(tx, { sessionId: input.id, classIds, started });

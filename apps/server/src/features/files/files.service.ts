@@ -16,7 +16,10 @@ function servedName(row: FileRow): string {
  * and, for an identification photo, to whoever reads photos (`photos.readAny`); anyone else 403, audited.
  * An unknown id, or a file whose stored object is missing (logged), is 404.
  */
-export async function readFile(ctx: ServiceContext, input: { id: string; actor: Actor; meta: RequestMeta }): Promise<{ data: Buffer; mime: string; name: string }> {
+export async function readFile(
+  ctx: ServiceContext,
+  input: { id: string; actor: Actor; meta: RequestMeta },
+): Promise<{ data: Buffer; mime: string; name: string }> {
   const [row] = await ctx.db.select().from(files).where(eq(files.id, input.id.toLowerCase())).limit(1);
   if (!row) throw new AppError('NOT_FOUND');
   if (!(row.purpose === 'PHOTO' && actorCan(input.actor, 'photos.readAny'))) {

@@ -157,7 +157,8 @@ function historyStatement(personId: number, limit: number, offset: number) {
     order by q.at desc, q.id::bigint desc`;
 }
 
-const oneOf = <T extends string>(values: readonly T[], value: unknown): T | undefined => ((values as readonly unknown[]).includes(value) ? (value as T) : undefined);
+const oneOf = <T extends string>(values: readonly T[], value: unknown): T | undefined =>
+  (values as readonly unknown[]).includes(value) ? (value as T) : undefined;
 
 const bilingual = (name: string | null, nameFr: string | null) => (name !== null && nameFr !== null ? { name, nameFr } : undefined);
 
@@ -216,7 +217,8 @@ function factsOf(event: HistoryEvent, row: HistoryRow): HistoryFacts {
     case 'choiceDeclined':
     case 'choiceReset':
       facts.session = session;
-      if (row.subject_code !== null && row.subject_name !== null && row.subject_name_fr !== null) facts.subject = { code: row.subject_code, name: row.subject_name, nameFr: row.subject_name_fr };
+      if (row.subject_code !== null && row.subject_name !== null && row.subject_name_fr !== null)
+        facts.subject = { code: row.subject_code, name: row.subject_name, nameFr: row.subject_name_fr };
       facts.category = oneOf(CHOICE_CATEGORIES, details.category);
       break;
     case 'requestFiled':
@@ -232,7 +234,8 @@ function factsOf(event: HistoryEvent, row: HistoryRow): HistoryFacts {
       facts.subcategory = bilingual(row.subcategory_name, row.subcategory_name_fr);
       facts.status = oneOf(REQUEST_STATUSES, details.status);
       if (event !== 'requestFiled' && event !== 'requestExpired') facts.unit = bilingual(row.unit_name, row.unit_name_fr);
-      if (event === 'requestDecided' && row.decision_label !== null && row.decision_label_fr !== null) facts.decision = { label: row.decision_label, labelFr: row.decision_label_fr };
+      if (event === 'requestDecided' && row.decision_label !== null && row.decision_label_fr !== null)
+        facts.decision = { label: row.decision_label, labelFr: row.decision_label_fr };
       break;
     }
     case 'studentSectionSaved':

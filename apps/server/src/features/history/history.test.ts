@@ -25,15 +25,38 @@ afterAll(async () => {
   await t?.close();
 });
 
-const history = async (client: Client, query = '', headers?: Record<string, string>) => ok<HistoryPage>(await client.get(`/api/history${query ? `?${query}` : ''}`, headers));
+const history = async (client: Client, query = '', headers?: Record<string, string>) =>
+  ok<HistoryPage>(await client.get(`/api/history${query ? `?${query}` : ''}`, headers));
 const eventsOf = (page: HistoryPage) => page.rows.map((row) => row.event);
 const idOf = async (matricule: string) => (await t.db.select({ id: persons.id }).from(persons).where(eq(persons.MATRICULE, matricule)))[0]!.id;
 /** The audit entries of these actions whose target is this person. */
 const auditIdsOf = async (action: string, personId: number) =>
-  (await t.db.select({ id: auditLog.id, targetId: auditLog.targetId }).from(auditLog).where(eq(auditLog.action, action))).filter((row) => row.targetId === String(personId)).map((row) => row.id);
+  (await t.db.select({ id: auditLog.id, targetId: auditLog.targetId }).from(auditLog).where(eq(auditLog.action, action)))
+    .filter((row) => row.targetId === String(personId))
+    .map((row) => row.id);
 
 /** Every fact a history entry may carry (decision 36). */
-const FACTS = ['section', 'column', 'pieceType', 'reference', 'subcategory', 'status', 'decision', 'unit', 'subject', 'category', 'session', 'added', 'removed', 'hours', 'studentSection', 'studentDocument', 'provider', 'offer', 'enrolmentStatus'];
+const FACTS = [
+  'section',
+  'column',
+  'pieceType',
+  'reference',
+  'subcategory',
+  'status',
+  'decision',
+  'unit',
+  'subject',
+  'category',
+  'session',
+  'added',
+  'removed',
+  'hours',
+  'studentSection',
+  'studentDocument',
+  'provider',
+  'offer',
+  'enrolmentStatus',
+];
 /** An entry without its id and time. */
 const told = ({ event, byOffice, facts }: HistoryEntry) => ({ event, byOffice, facts });
 const officeClient = async (matricule: string) => sessionFor(t, await idOf(matricule));
@@ -54,7 +77,10 @@ describe('GET /api/history', () => {
     t.clock.advance(1000);
     await signIn(t, DEMO_ACCOUNTS.intern.matricule);
     t.clock.advance(1000);
-    const wrong = await new Client(t.app, '10.9.9.9').post('/api/auth/students/', { identifier: DEMO_ACCOUNTS.support.matricule, password: 'not-the-password-1' });
+    const wrong = await new Client(t.app, '10.9.9.9').post('/api/auth/students/', {
+      identifier: DEMO_ACCOUNTS.support.matricule,
+      password: 'not-the-password-1',
+    });
     expect(wrong.json().code).toBe('INVALID_CREDENTIALS');
     t.clock.advance(1000);
     const second = await signIn(t, DEMO_ACCOUNTS.support.matricule);
@@ -65,7 +91,13 @@ describe('GET /api/history', () => {
     expect(eventsOf(page)).toEqual(['signOut', 'signIn', 'signInFailed', 'signIn']);
     expect(page.total).toBe(4);
     expect(page.rows.every((row) => row.byOffice === false)).toBe(true);
-    expect(page.rows.map((row) => row.id).sort()).toEqual([...(await auditIdsOf('auth.sign-in', ownerId)), ...(await auditIdsOf('auth.sign-in-failed', ownerId)), ...(await auditIdsOf('auth.sign-out', ownerId))].sort());
+    expect(page.rows.map((row) => row.id).sort()).toEqual(
+      [
+        ...(await auditIdsOf('auth.sign-in', ownerId)),
+        ...(await auditIdsOf('auth.sign-in-failed', ownerId)),
+        ...(await auditIdsOf('auth.sign-out', ownerId)),
+      ].sort(),
+    );
     // the other person's two sign-ins are theirs alone
     const others = await auditIdsOf('auth.sign-in', otherId);
     expect(others).toHaveLength(2);
@@ -103,7 +135,10 @@ describe('GET /api/history', () => {
     const base = `/api/identification/persons/${personId}`;
     ok(await identification.post(`${base}/photo`, { FILE: dataUrl('image/jpeg', await jpeg(40, 50, 11)) }));
     t.clock.advance(1000);
-    for (const [finger, seed] of [['R_THUMB', 12], ['L_THUMB', 13]] as const) {
+    for (const [finger, seed] of [
+      ['R_THUMB', 12],
+      ['L_THUMB', 13],
+    ] as const) {
       ok(await identification.post(`${base}/fingerprints/${finger}`, { FILE: dataUrl('image/png', await jpeg(30, 30, seed)) }));
       t.clock.advance(1000);
     }
@@ -125,7 +160,15 @@ describe('GET /api/history', () => {
     const [first, second] = await subjectsAt(t.db, 1, 'DAY', 2);
     const application = ok<{ id: number }>(await client.post('/api/applications/init', {}), 201);
     t.clock.advance(1000);
-    const choices = ok<{ id: number; Subject: { SUBJECT_ID: number } }[]>(await client.post('/api/applications-choices', { application: application.id, subjects: [{ SUBJECT_ID: first!.id, CATEGORY: 'CM' }, { SUBJECT_ID: second!.id, CATEGORY: 'CM' }] }));
+    const choices = ok<{ id: number; Subject: { SUBJECT_ID: number } }[]>(
+      await client.post('/api/applications-choices', {
+        application: application.id,
+        subjects: [
+          { SUBJECT_ID: first!.id, CATEGORY: 'CM' },
+          { SUBJECT_ID: second!.id, CATEGORY: 'CM' },
+        ],
+      }),
+    );
     t.clock.advance(1000);
     ok(await client.request('PUT', `/api/applications-choices/${application.id}`, { subjects: [{ SUBJECT_ID: first!.id, CATEGORY: 'CM' }] }));
     // giving the same list again changes nothing: no entry
@@ -138,9 +181,24 @@ describe('GET /api/history', () => {
     const page = await history(client);
     const sessionName = { name: session.DESIGNATION, nameFr: session.DESIGNATION_FR };
     expect(page.rows.map(({ event, byOffice, facts }) => ({ event, byOffice, facts }))).toEqual([
-      { event: 'choiceConfirmed', byOffice: true, facts: { session: sessionName, subject: { code: first!.code, name: expect.any(String), nameFr: expect.any(String) }, category: 'CM' } },
+      {
+        event: 'choiceConfirmed',
+        byOffice: true,
+        facts: { session: sessionName, subject: { code: first!.code, name: expect.any(String), nameFr: expect.any(String) }, category: 'CM' },
+      },
       { event: 'choicesChanged', byOffice: false, facts: { session: sessionName, added: [], removed: [{ code: second!.code, category: 'CM' }] } },
-      { event: 'choicesChanged', byOffice: false, facts: { session: sessionName, added: [{ code: first!.code, category: 'CM' }, { code: second!.code, category: 'CM' }], removed: [] } },
+      {
+        event: 'choicesChanged',
+        byOffice: false,
+        facts: {
+          session: sessionName,
+          added: [
+            { code: first!.code, category: 'CM' },
+            { code: second!.code, category: 'CM' },
+          ],
+          removed: [],
+        },
+      },
       { event: 'applicationCreated', byOffice: false, facts: { session: sessionName } },
     ]);
   });
@@ -160,7 +218,17 @@ describe('GET /api/history', () => {
     const subcategory = { name: 'Amount received', nameFr: 'Montant perçu' };
     const aUnit = { name: expect.any(String), nameFr: expect.any(String) };
     expect(ofRequest.map(({ event, byOffice, facts }) => ({ event, byOffice, facts }))).toEqual([
-      { event: 'requestDecided', byOffice: true, facts: { reference: filed.REQUEST_ID, subcategory, status: 'VALIDATED_BILLED', unit: aUnit, decision: { label: 'Validated and billed', labelFr: 'Validé et facturé' } } },
+      {
+        event: 'requestDecided',
+        byOffice: true,
+        facts: {
+          reference: filed.REQUEST_ID,
+          subcategory,
+          status: 'VALIDATED_BILLED',
+          unit: aUnit,
+          decision: { label: 'Validated and billed', labelFr: 'Validé et facturé' },
+        },
+      },
       { event: 'requestReceived', byOffice: true, facts: { reference: filed.REQUEST_ID, subcategory, status: 'PROCESSING', unit: aUnit } },
       { event: 'requestSent', byOffice: true, facts: { reference: filed.REQUEST_ID, subcategory, status: 'REGISTERED', unit: aUnit } },
       { event: 'requestSigned', byOffice: true, facts: { reference: filed.REQUEST_ID, subcategory, status: 'REGISTERED', unit: aUnit } },
@@ -195,14 +263,33 @@ describe('GET /api/history', () => {
     const at = (minutes: number) => new Date(Date.UTC(2030, 0, 1, 8, minutes));
     for (let i = 0; i < 25; i++) {
       // two entries share each even minute; the other person's and the left-out actions are interleaved
-      await audit(t.db, { at: at(Math.floor(i / 2) * 2), actorId: person!.id, action: 'auth.sign-in', targetType: 'person', targetId: person!.id, ip: '192.0.2.7' });
+      await audit(t.db, {
+        at: at(Math.floor(i / 2) * 2),
+        actorId: person!.id,
+        action: 'auth.sign-in',
+        targetType: 'person',
+        targetId: person!.id,
+        ip: '192.0.2.7',
+      });
       await audit(t.db, { at: at(i), actorId: other!.id, action: 'auth.sign-in', targetType: 'person', targetId: other!.id });
       await audit(t.db, { at: at(i), actorId: person!.id, action: 'access.refused', targetType: 'person', targetId: other!.id });
     }
     await audit(t.db, { at: at(3), actorId: person!.id, action: 'account.confirmation-sent', targetType: 'person', targetId: person!.id });
-    await audit(t.db, { at: at(3), actorId: other!.id, action: 'identification.fingerprint.read', targetType: 'person', targetId: person!.id, details: { finger: 'R_THUMB' } });
+    await audit(t.db, {
+      at: at(3),
+      actorId: other!.id,
+      action: 'identification.fingerprint.read',
+      targetType: 'person',
+      targetId: person!.id,
+      details: { finger: 'R_THUMB' },
+    });
     const client = await sessionFor(t, person!.id);
-    const all = (await t.db.select({ id: auditLog.id, at: auditLog.at }).from(auditLog).where(eq(auditLog.targetId, String(person!.id))))
+    const all = (
+      await t.db
+        .select({ id: auditLog.id, at: auditLog.at })
+        .from(auditLog)
+        .where(eq(auditLog.targetId, String(person!.id)))
+    )
       .filter((row) => row.at.getUTCFullYear() === 2030)
       .sort((a, b) => b.at.getTime() - a.at.getTime() || b.id - a.id);
 
@@ -228,12 +315,20 @@ describe('GET /api/history', () => {
 });
 
 describe("a student's history (issue 13)", () => {
-  it("shows the sections of their file and the files they added and deleted, by section and kind only: no value, no field, no title, no file; human resources reading it is not an event", async () => {
+  it('shows the sections of their file and the files they added and deleted, by section and kind only: no value, no field, no title, no file; human resources reading it is not an event', async () => {
     const student = await signedInStudent(t, 90);
     ok(await student.client.request('PATCH', '/api/students/profile/address', VALID_STUDENT_SECTIONS.address));
     t.clock.advance(1000);
     const title = 'Baccalauréat C of the history test';
-    const diploma = ok<StudentDocument>(await student.client.post('/api/students/documents', { KIND: 'DIPLOMA', LABEL: title, YEAR: 2021, FILE: dataUrl('application/pdf', pdf('history diploma')) }), 201);
+    const diploma = ok<StudentDocument>(
+      await student.client.post('/api/students/documents', {
+        KIND: 'DIPLOMA',
+        LABEL: title,
+        YEAR: 2021,
+        FILE: dataUrl('application/pdf', pdf('history diploma')),
+      }),
+      201,
+    );
     t.clock.advance(1000);
     ok(await student.client.request('DELETE', `/api/students/documents/${diploma.id}`));
     const hr = await officeClient(DEMO_ACCOUNTS.hr.matricule);
@@ -247,7 +342,8 @@ describe("a student's history (issue 13)", () => {
       { event: 'studentSectionSaved', byOffice: false, facts: { studentSection: 'address' } },
     ]);
     const body = JSON.stringify(page);
-    for (const trace of ['Akwa', 'Douala', '699', 'LIVING_TOWN', 'PRECINCT', title, '2021', diploma.FILE.split('/').pop()!, 'application/pdf', `"documentId`]) expect(body, trace).not.toContain(trace);
+    for (const trace of ['Akwa', 'Douala', '699', 'LIVING_TOWN', 'PRECINCT', title, '2021', diploma.FILE.split('/').pop()!, 'application/pdf', `"documentId`])
+      expect(body, trace).not.toContain(trace);
     // what HR read is theirs to account for, not an event of either history
     expect(JSON.stringify(await history(hr))).not.toMatch(/studentSection|studentDocument/);
   });
@@ -269,7 +365,10 @@ describe("a student's history (issue 13)", () => {
       { event: 'mailUnlinked', byOffice: false, facts: {} },
       { event: 'mailLinked', byOffice: false, facts: { provider: 'CODE' } },
     ]);
-    const [linked] = await t.db.select({ details: auditLog.details }).from(auditLog).where(eq(auditLog.id, (await auditIdsOf('mail-link.linked', student.id))[0]!));
+    const [linked] = await t.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(eq(auditLog.id, (await auditIdsOf('mail-link.linked', student.id))[0]!));
     const masked = (linked!.details as { address: string }).address;
     expect(masked).toContain('@');
     const body = JSON.stringify(page);

@@ -18,7 +18,6 @@ async function allRegistrations(ctx: ServiceContext): Promise<{ record: PersonRe
   return rows.map((row) => toPersonRecord(row)).map((record) => ({ record, missing: missingFields(record) }));
 }
 
-
 function matches(query: RegistrationQuery, item: { record: PersonRecord; missing: string[] }): boolean {
   const { record, missing } = item;
   if (query.status && record.STATUS !== query.status) return false;
@@ -48,7 +47,12 @@ const toRow = ({ record, missing }: { record: PersonRecord; missing: string[] })
 export async function listRegistrations(ctx: ServiceContext, query: RegistrationQuery) {
   const found = (await allRegistrations(ctx)).filter((item) => matches(query, item));
   const start = (query.page - 1) * query.pageSize;
-  return { rows: found.slice(start, start + query.pageSize).map(toRow), total: found.length, count: Math.max(1, Math.ceil(found.length / query.pageSize)), page: query.page };
+  return {
+    rows: found.slice(start, start + query.pageSize).map(toRow),
+    total: found.length,
+    count: Math.max(1, Math.ceil(found.length / query.pageSize)),
+    page: query.page,
+  };
 }
 
 /** The list as CSV (spreadsheet-safe, lib/spreadsheet.ts), and the file's name. */
@@ -71,7 +75,23 @@ export async function exportRegistrations(ctx: ServiceContext, query: Registrati
     missing.length,
     missing.join(' '),
   ]);
-  const header = ['MATRICULE', 'LASTNAME', 'FIRSTNAME', 'STATUS', 'GENDER', 'BIRTHDATE', 'EMAIL', 'PHONE', 'LIVING_TOWN', 'ACTIVITY_PRINCIPAL', 'PAYMODE', 'CLOSED', 'CLOSED_AT', 'MISSING_COUNT', 'MISSING'];
+  const header = [
+    'MATRICULE',
+    'LASTNAME',
+    'FIRSTNAME',
+    'STATUS',
+    'GENDER',
+    'BIRTHDATE',
+    'EMAIL',
+    'PHONE',
+    'LIVING_TOWN',
+    'ACTIVITY_PRINCIPAL',
+    'PAYMODE',
+    'CLOSED',
+    'CLOSED_AT',
+    'MISSING_COUNT',
+    'MISSING',
+  ];
   return { csv: csvDocument(header, rows), filename: `registrations-${ctx.clock.now().toISOString().slice(0, 10)}.csv` };
 }
 
@@ -84,9 +104,20 @@ async function auditOf(ctx: ServiceContext, personId: number): Promise<AuditEntr
     .orderBy(desc(auditLog.id))
     .limit(200);
   const actorIds = [...new Set(entries.map((e) => e.actorId).filter((id): id is number => id !== null))];
-  const actors = actorIds.length ? await ctx.db.select({ id: persons.id, FIRSTNAME: persons.FIRSTNAME, LASTNAME: persons.LASTNAME, MATRICULE: persons.MATRICULE }).from(persons).where(inArray(persons.id, actorIds)) : [];
+  const actors = actorIds.length
+    ? await ctx.db
+        .select({ id: persons.id, FIRSTNAME: persons.FIRSTNAME, LASTNAME: persons.LASTNAME, MATRICULE: persons.MATRICULE })
+        .from(persons)
+        .where(inArray(persons.id, actorIds))
+    : [];
   const byId = new Map(actors.map((a) => [a.id, { id: a.id, name: `${a.FIRSTNAME} ${a.LASTNAME}`, MATRICULE: a.MATRICULE }]));
-  return entries.map((e) => ({ id: e.id, at: e.at.toISOString(), action: e.action, actor: e.actorId ? (byId.get(e.actorId) ?? null) : null, details: e.details }));
+  return entries.map((e) => ({
+    id: e.id,
+    at: e.at.toISOString(),
+    action: e.action,
+    actor: e.actorId ? (byId.get(e.actorId) ?? null) : null,
+    details: e.details,
+  }));
 }
 
 export async function dossier(ctx: ServiceContext, input: { personId: number }): Promise<Dossier> {

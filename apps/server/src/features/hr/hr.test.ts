@@ -13,7 +13,8 @@ let lecturerId: number;
 
 /** Fills every section and uploads the CV and ID images through the API, then closes. */
 async function completeAndClose(client: Client) {
-  for (const [section, body] of Object.entries(VALID_SECTIONS)) expect((await client.request('PATCH', `/api/students/update/${section}`, body)).statusCode, section).toBe(200);
+  for (const [section, body] of Object.entries(VALID_SECTIONS))
+    expect((await client.request('PATCH', `/api/students/update/${section}`, body)).statusCode, section).toBe(200);
   expect((await client.post('/api/students/files', { col: 'IDENTITY1', FILE: dataUrl('image/jpeg', await jpeg(80, 50, 1)) })).statusCode).toBe(200);
   expect((await client.post('/api/students/files', { col: 'IDENTITY2', FILE: dataUrl('image/jpeg', await jpeg(80, 50, 2)) })).statusCode).toBe(200);
   expect((await client.post('/api/students/cv', { FILE: dataUrl('application/pdf', pdf()) })).statusCode).toBe(200);
@@ -45,7 +46,10 @@ describe('closure and the lock', () => {
     }
     expect((await lecturer.post('/api/students/cv', { FILE: dataUrl('application/pdf', pdf('another cv')) })).json().code).toBe('REGISTRATION_CLOSED');
     expect((await lecturer.post('/api/students/close-sign')).statusCode).toBe(200);
-    const mail = (await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'registration.closed'), eq(auditLog.targetId, String(lecturerId)))));
+    const mail = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'registration.closed'), eq(auditLog.targetId, String(lecturerId))));
     expect(mail).toHaveLength(1);
   });
 });
@@ -88,17 +92,28 @@ describe('the human resources service', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().ACTIVED).toBe(false);
     const dossier = (await hr.get(`/api/hr/registrations/${lecturerId}`)).json();
-    expect(dossier.audit[0]).toMatchObject({ action: 'registration.reopened', details: { reason: 'The RIB does not match the bank letter' }, actor: { name: expect.any(String) } });
+    expect(dossier.audit[0]).toMatchObject({
+      action: 'registration.reopened',
+      details: { reason: 'The RIB does not match the bank letter' },
+      actor: { name: expect.any(String) },
+    });
     expect((await lecturer.request('PATCH', '/api/students/update/parents', { ...VALID_SECTIONS.parents, HEIGHT: 169 })).statusCode).toBe(200);
     expect((await lecturer.post('/api/students/close-sign')).statusCode).toBe(200);
   });
 
   it('corrects a closed registration with a reason, showing what changed', async () => {
-    const res = await hr.request('PATCH', `/api/hr/registrations/${lecturerId}/address`, { ...VALID_SECTIONS.address, PRECINCT: 'Makepe', reason: 'Moved, letter of 12/03' });
+    const res = await hr.request('PATCH', `/api/hr/registrations/${lecturerId}/address`, {
+      ...VALID_SECTIONS.address,
+      PRECINCT: 'Makepe',
+      reason: 'Moved, letter of 12/03',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ PRECINCT: 'Makepe', ACTIVED: true });
     const entry = (await hr.get(`/api/hr/registrations/${lecturerId}`)).json().audit[0];
-    expect(entry).toMatchObject({ action: 'profile.changed-by-hr', details: { section: 'address', reason: 'Moved, letter of 12/03', changes: { PRECINCT: ['Bonamoussadi', 'Makepe'] } } });
+    expect(entry).toMatchObject({
+      action: 'profile.changed-by-hr',
+      details: { section: 'address', reason: 'Moved, letter of 12/03', changes: { PRECINCT: ['Bonamoussadi', 'Makepe'] } },
+    });
     expect((await hr.request('PATCH', `/api/hr/registrations/${lecturerId}/address`, VALID_SECTIONS.address)).statusCode).toBe(400);
   });
 
@@ -107,8 +122,13 @@ describe('the human resources service', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="registrations-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\n');
-    expect(lines[0]).toBe('MATRICULE,LASTNAME,FIRSTNAME,STATUS,GENDER,BIRTHDATE,EMAIL,PHONE,LIVING_TOWN,ACTIVITY_PRINCIPAL,PAYMODE,CLOSED,CLOSED_AT,MISSING_COUNT,MISSING');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines[0]).toBe(
+      'MATRICULE,LASTNAME,FIRSTNAME,STATUS,GENDER,BIRTHDATE,EMAIL,PHONE,LIVING_TOWN,ACTIVITY_PRINCIPAL,PAYMODE,CLOSED,CLOSED_AT,MISSING_COUNT,MISSING',
+    );
     expect(lines).toHaveLength(4);
     expect(lines.filter((line: string) => line.includes('VAC0001,Bello,Aïcha,VACATAIRE'))).toHaveLength(1);
   });

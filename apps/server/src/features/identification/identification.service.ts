@@ -106,7 +106,13 @@ export async function loadIdentification(exec: Executor, personId: number): Prom
     STATUS: row.STATUS,
     ACTIVED: row.ACTIVED,
     PHOTO_LINK: fileUrl(row.photoFileId),
-    FINGERS: fingers.map((f) => ({ FINGER: f.finger, FORMAT: f.format, SIZE: f.size, CAPTURED_AT: f.capturedAt.toISOString(), LINK: fingerprintLink(row.id, f.finger) })),
+    FINGERS: fingers.map((f) => ({
+      FINGER: f.finger,
+      FORMAT: f.format,
+      SIZE: f.size,
+      CAPTURED_AT: f.capturedAt.toISOString(),
+      LINK: fingerprintLink(row.id, f.finger),
+    })),
     COMPLETED_AT: row.completedAt?.toISOString() ?? null,
     COMPLETED_BY: row.completerFirst ? `${row.completerFirst} ${row.completerLast}` : null,
   };
@@ -152,7 +158,12 @@ export async function listIdentifications(ctx: ServiceContext, query: Identifica
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   return {
-    rows: rows.map(({ completedAt, HAS_PHOTO, FINGER_COUNT, ...row }) => ({ ...row, HAS_PHOTO: Boolean(HAS_PHOTO), FINGER_COUNT: Number(FINGER_COUNT), COMPLETED_AT: completedAt?.toISOString() ?? null })),
+    rows: rows.map(({ completedAt, HAS_PHOTO, FINGER_COUNT, ...row }) => ({
+      ...row,
+      HAS_PHOTO: Boolean(HAS_PHOTO),
+      FINGER_COUNT: Number(FINGER_COUNT),
+      COMPLETED_AT: completedAt?.toISOString() ?? null,
+    })),
     total,
     count: Math.max(1, Math.ceil(total / query.pageSize)),
     page: query.page,
@@ -207,7 +218,12 @@ export async function savePhoto(ctx: ServiceContext, input: Change & { file: Inc
     await tx.update(identifications).set({ photoFileId: file.id, updatedAt: ctx.clock.now() }).where(eq(identifications.personId, input.personId));
     const previous = state.photoFileId;
     if (previous && previous !== file.id) await deleteStoredFile(ctx, tx, previous);
-    await auditChange(ctx, tx, input, 'identification.photo.saved', { fileId: file.id, mime: file.mime, size: file.size, ...(previous ? { replaced: previous } : {}) });
+    await auditChange(ctx, tx, input, 'identification.photo.saved', {
+      fileId: file.id,
+      mime: file.mime,
+      size: file.size,
+      ...(previous ? { replaced: previous } : {}),
+    });
     return loadIdentification(tx, input.personId);
   });
 }
@@ -257,7 +273,12 @@ export async function saveFingerprint(ctx: ServiceContext, input: Change & { fin
       .onConflictDoUpdate({ target: [fingerprints.personId, fingerprints.finger], set: values });
     await tx.update(identifications).set({ updatedAt: now }).where(eq(identifications.personId, input.personId));
     if (previous) dropAfterCommit(tx, previous.storageKey);
-    await auditChange(ctx, tx, input, 'identification.fingerprint.saved', { finger: input.finger, format, size: input.data.length, replaced: Boolean(previous) });
+    await auditChange(ctx, tx, input, 'identification.fingerprint.saved', {
+      finger: input.finger,
+      format,
+      size: input.data.length,
+      replaced: Boolean(previous),
+    });
     return loadIdentification(tx, input.personId);
   });
 }
@@ -296,7 +317,15 @@ export async function readFingerprint(ctx: ServiceContext, input: Change & { fin
     ctx.log.error({ err: error, personId: input.personId, finger: input.finger }, 'stored fingerprint missing');
     throw new AppError('NOT_FOUND');
   }
-  await audit(ctx.db, { at: ctx.clock.now(), actorId: input.actor.id, action: 'identification.fingerprint.read', targetType: 'person', targetId: input.personId, ip: input.meta.ip, details: { finger: input.finger } });
+  await audit(ctx.db, {
+    at: ctx.clock.now(),
+    actorId: input.actor.id,
+    action: 'identification.fingerprint.read',
+    targetType: 'person',
+    targetId: input.personId,
+    ip: input.meta.ip,
+    details: { finger: input.finger },
+  });
   const { mime, ext } = FORMAT_TYPES[row.format];
   return { data, mime, name: `${row.matricule.replace(/[^A-Za-z0-9_-]/g, '_')}-${input.finger.toLowerCase()}.${ext}` };
 }
@@ -305,7 +334,10 @@ export async function readFingerprint(ctx: ServiceContext, input: Change & { fin
 export async function completeIdentification(ctx: ServiceContext, input: Change): Promise<Identification> {
   return ctx.db.transaction(async (tx) => {
     const state = await lockForChange(ctx, tx, input.personId);
-    const [counted] = await tx.select({ n: sql<number>`count(*)::int` }).from(fingerprints).where(eq(fingerprints.personId, input.personId));
+    const [counted] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(fingerprints)
+      .where(eq(fingerprints.personId, input.personId));
     const fingers = Number(counted?.n ?? 0);
     const missing = [...(state.photoFileId ? [] : ['PHOTO_LINK']), ...(fingers >= MIN_FINGERS_FOR_COMPLETION ? [] : ['FINGERS'])];
     if (missing.length) throw new AppError('IDENTIFICATION_INCOMPLETE', { columns: missing, limit: { limit: MIN_FINGERS_FOR_COMPLETION } });
@@ -321,7 +353,10 @@ export async function reopenIdentification(ctx: ServiceContext, input: Change & 
   return ctx.db.transaction(async (tx) => {
     const state = await lockIdentification(ctx, tx, input.personId);
     if (!state.completedAt) throw new AppError('VALIDATION_FAILED', { fields: { _: V.invalid }, message: 'The identification is not complete' });
-    await tx.update(identifications).set({ completedAt: null, completedBy: null, updatedAt: ctx.clock.now() }).where(eq(identifications.personId, input.personId));
+    await tx
+      .update(identifications)
+      .set({ completedAt: null, completedBy: null, updatedAt: ctx.clock.now() })
+      .where(eq(identifications.personId, input.personId));
     await auditChange(ctx, tx, input, 'identification.reopened', { reason: input.reason, completedAt: state.completedAt.toISOString() });
     return loadIdentification(tx, input.personId);
   });

@@ -47,12 +47,20 @@ const uploadsDir = () => path.join(t.config.dataDir, 'uploads');
 /** Fingerprint objects of a person in the storage (keys under fingerprints/<id>/). */
 function fingerprintObjects(id: number): string[] {
   const dir = path.join(uploadsDir(), 'fingerprints', String(id));
-  return existsSync(dir) ? readdirSync(dir).map((name) => `fingerprints/${id}/${name}`).sort() : [];
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .map((name) => `fingerprints/${id}/${name}`)
+        .sort()
+    : [];
 }
 /** Ordinary file objects of a person (photos, documents), keys <id>/<uuid>. */
 function fileObjects(id: number): string[] {
   const dir = path.join(uploadsDir(), String(id));
-  return existsSync(dir) ? readdirSync(dir).map((name) => `${id}/${name}`).sort() : [];
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .map((name) => `${id}/${name}`)
+        .sort()
+    : [];
 }
 const stored = (key: string) => readFileSync(path.join(uploadsDir(), key));
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
@@ -62,7 +70,14 @@ function wsq(tag = randomBytes(6).toString('hex')): Buffer {
   const comment = Buffer.from(`NIST_COM\nPIX_WIDTH 500\nTAG ${tag}\n`, 'latin1');
   const length = Buffer.alloc(2);
   length.writeUInt16BE(comment.length + 2);
-  return Buffer.concat([Buffer.from([0xff, 0xa0, 0xff, 0xa8]), length, comment, Buffer.from([0xff, 0xa4, 0x00, 0x3a]), randomBytes(120), Buffer.from([0xff, 0xa1])]);
+  return Buffer.concat([
+    Buffer.from([0xff, 0xa0, 0xff, 0xa8]),
+    length,
+    comment,
+    Buffer.from([0xff, 0xa4, 0x00, 0x3a]),
+    randomBytes(120),
+    Buffer.from([0xff, 0xa1]),
+  ]);
 }
 
 /** A tiny ISO/IEC 19794-2 minutiae record: "FMR\0", version " 20\0", record length, then one view. */
@@ -136,7 +151,10 @@ describe('access', () => {
     // Nothing was written by the refused calls, and the refusals are audited.
     expect(await state()).toBeUndefined();
     expect(fingerprintObjects(personId)).toEqual([]);
-    const refusals = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'access.refused'), like(auditLog.targetId, '/api/identification/%')));
+    const refusals = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'access.refused'), like(auditLog.targetId, '/api/identification/%')));
     expect(refusals.length).toBeGreaterThanOrEqual(refused.length * 9);
   });
 
@@ -163,12 +181,22 @@ describe('list and detail', () => {
     expect(first.page).toBe(1);
     expect(first.rows).toHaveLength(10);
     // The two closed registrations (PER0003, PER0004) come first.
-    expect(first.rows.slice(0, 2).map((r: { MATRICULE: string }) => r.MATRICULE).sort()).toEqual(['PER0003', 'PER0004']);
+    expect(
+      first.rows
+        .slice(0, 2)
+        .map((r: { MATRICULE: string }) => r.MATRICULE)
+        .sort(),
+    ).toEqual(['PER0003', 'PER0004']);
     expect(first.rows.slice(0, 2).every((r: { ACTIVED: boolean }) => r.ACTIVED)).toBe(true);
     expect(first.rows.slice(2).every((r: { ACTIVED: boolean }) => !r.ACTIVED)).toBe(true);
     const ready = first.rows.find((r: { MATRICULE: string }) => r.MATRICULE === 'PER0004');
     expect(ready).toMatchObject({ PERSON_ID: readyId, HAS_PHOTO: false, FINGER_COUNT: 0, COMPLETED_AT: expect.any(String), STATUS: 'PERMANENT' });
-    expect(first.rows.find((r: { MATRICULE: string }) => r.MATRICULE === 'PER0003')).toMatchObject({ PERSON_ID: personId, HAS_PHOTO: false, FINGER_COUNT: 0, COMPLETED_AT: null });
+    expect(first.rows.find((r: { MATRICULE: string }) => r.MATRICULE === 'PER0003')).toMatchObject({
+      PERSON_ID: personId,
+      HAS_PHOTO: false,
+      FINGER_COUNT: 0,
+      COMPLETED_AT: null,
+    });
 
     // Every page together: each person once, no student, no agent.
     const seen: number[] = [];
@@ -197,7 +225,10 @@ describe('list and detail', () => {
     await t.settled();
     for (const search of ['ebode', 'ÉBODÉ', 'helene ebode', 'Nkoulou HÉLÈNE', 'vac0007 hélène']) {
       const res = (await office.get(`/api/identification/persons?search=${encodeURIComponent(search)}`)).json();
-      expect(res.rows.map((r: { MATRICULE: string }) => r.MATRICULE), search).toEqual(['VAC0007']);
+      expect(
+        res.rows.map((r: { MATRICULE: string }) => r.MATRICULE),
+        search,
+      ).toEqual(['VAC0007']);
     }
     const none = (await office.get(`/api/identification/persons?search=${encodeURIComponent('hélène zzz')}`)).json();
     expect(none).toMatchObject({ rows: [], total: 0, count: 1 });
@@ -305,7 +336,10 @@ describe('photo', () => {
     }
     expect((await office.post(`${base()}/photo`, {})).statusCode).toBe(400);
     expect((await office.post(`${base()}/photo`, { FILE: 'not a data url' })).statusCode).toBe(400);
-    expect((await postMultipart(office, `${base()}/photo`, { other: 'x' })).json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { FILE: 'validation.required' } });
+    expect((await postMultipart(office, `${base()}/photo`, { other: 'x' })).json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { FILE: 'validation.required' },
+    });
     expect((await state())?.photoFileId).toBe(before);
     expect(fileObjects(personId)).toEqual(objects);
   });
@@ -339,14 +373,28 @@ describe('fingerprints', () => {
       const res = await postFinger(office, sample.finger, sample.data, sample.name);
       expect(res.statusCode, res.body).toBe(200);
       const info = res.json().FINGERS.find((f: { FINGER: string }) => f.FINGER === sample.finger);
-      expect(info).toEqual({ FINGER: sample.finger, FORMAT: sample.format, SIZE: sample.data.length, CAPTURED_AT: t.clock.now().toISOString(), LINK: `${base()}/fingerprints/${sample.finger}/file` });
+      expect(info).toEqual({
+        FINGER: sample.finger,
+        FORMAT: sample.format,
+        SIZE: sample.data.length,
+        CAPTURED_AT: t.clock.now().toISOString(),
+        LINK: `${base()}/fingerprints/${sample.finger}/file`,
+      });
 
-      const [row] = await t.db.select().from(fingerprints).where(and(eq(fingerprints.personId, personId), eq(fingerprints.finger, sample.finger as 'R_THUMB')));
+      const [row] = await t.db
+        .select()
+        .from(fingerprints)
+        .where(and(eq(fingerprints.personId, personId), eq(fingerprints.finger, sample.finger as 'R_THUMB')));
       expect(row).toMatchObject({ format: sample.format, size: sample.data.length, sha256: sha256(sample.data), capturedBy: officeId });
       expect(row!.storageKey).toMatch(new RegExp(`^fingerprints/${personId}/[0-9a-f-]{36}$`));
       // Byte for byte, never re-encoded, and not a `files` row.
       expect(stored(row!.storageKey).equals(sample.data)).toBe(true);
-      expect(await t.db.select().from(files).where(eq(files.sha256, sha256(sample.data)))).toEqual([]);
+      expect(
+        await t.db
+          .select()
+          .from(files)
+          .where(eq(files.sha256, sha256(sample.data))),
+      ).toEqual([]);
 
       const served = await office.get(info.LINK);
       expect(served.statusCode).toBe(200);
@@ -378,19 +426,28 @@ describe('fingerprints', () => {
     const res = await admin.post(`${base()}/fingerprints/L_MIDDLE`, { FILE: dataUrl('image/jpeg', data) });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().FINGERS.find((f: { FINGER: string }) => f.FINGER === 'L_MIDDLE')).toMatchObject({ FORMAT: 'FMR', SIZE: data.length });
-    const [row] = await t.db.select().from(fingerprints).where(and(eq(fingerprints.personId, personId), eq(fingerprints.finger, 'L_MIDDLE')));
+    const [row] = await t.db
+      .select()
+      .from(fingerprints)
+      .where(and(eq(fingerprints.personId, personId), eq(fingerprints.finger, 'L_MIDDLE')));
     expect(row!.capturedBy).toBe(adminId);
     expect((await admin.get(`${base()}/fingerprints/L_MIDDLE/file`)).rawPayload.equals(data)).toBe(true);
   });
 
   it('replaces a finger, deleting the previous object', async () => {
-    const [before] = await t.db.select().from(fingerprints).where(and(eq(fingerprints.personId, personId), eq(fingerprints.finger, 'R_THUMB')));
+    const [before] = await t.db
+      .select()
+      .from(fingerprints)
+      .where(and(eq(fingerprints.personId, personId), eq(fingerprints.finger, 'R_THUMB')));
     t.clock.advance(60_000);
     const data = fir();
     const res = await postFinger(office, 'R_THUMB', data, 'again.fir');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().FINGERS[0]).toMatchObject({ FINGER: 'R_THUMB', FORMAT: 'FIR', SIZE: data.length, CAPTURED_AT: t.clock.now().toISOString() });
-    const [after] = await t.db.select().from(fingerprints).where(and(eq(fingerprints.personId, personId), eq(fingerprints.finger, 'R_THUMB')));
+    const [after] = await t.db
+      .select()
+      .from(fingerprints)
+      .where(and(eq(fingerprints.personId, personId), eq(fingerprints.finger, 'R_THUMB')));
     expect(after!.storageKey).not.toBe(before!.storageKey);
     expect(existsSync(path.join(uploadsDir(), before!.storageKey))).toBe(false);
     expect(stored(after!.storageKey).equals(data)).toBe(true);
@@ -416,11 +473,19 @@ describe('fingerprints', () => {
     const badFinger = await postFinger(office, 'R_TOE', fmr());
     expect(badFinger.statusCode).toBe(400);
     // The right index's template saved again on the ring finger: refused.
-    const [index] = await t.db.select().from(fingerprints).where(and(eq(fingerprints.personId, personId), eq(fingerprints.finger, 'R_INDEX')));
+    const [index] = await t.db
+      .select()
+      .from(fingerprints)
+      .where(and(eq(fingerprints.personId, personId), eq(fingerprints.finger, 'R_INDEX')));
     const twin = await postFinger(office, 'R_RING', stored(index!.storageKey));
     expect(twin.statusCode).toBe(409);
     expect(twin.json().code).toBe('FILE_EXISTS');
-    expect(await t.db.select().from(fingerprints).where(and(eq(fingerprints.personId, personId), eq(fingerprints.finger, 'R_RING')))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(fingerprints)
+        .where(and(eq(fingerprints.personId, personId), eq(fingerprints.finger, 'R_RING'))),
+    ).toEqual([]);
     expect(fingerprintObjects(personId)).toEqual(objects);
   });
 
@@ -442,13 +507,19 @@ describe('fingerprints', () => {
   });
 
   it('deletes a finger and its stored object; 404 when there is none, or for the file', async () => {
-    const [row] = await t.db.select().from(fingerprints).where(and(eq(fingerprints.personId, personId), eq(fingerprints.finger, 'R_RING')));
+    const [row] = await t.db
+      .select()
+      .from(fingerprints)
+      .where(and(eq(fingerprints.personId, personId), eq(fingerprints.finger, 'R_RING')));
     const res = await office.request('DELETE', `${base()}/fingerprints/R_RING`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().FINGERS.map((f: { FINGER: string }) => f.FINGER)).not.toContain('R_RING');
     expect(existsSync(path.join(uploadsDir(), row!.storageKey))).toBe(false);
     expect(fingerprintObjects(personId)).not.toContain(row!.storageKey);
-    expect((await auditOf(personId, 'identification.fingerprint.removed'))[0]).toMatchObject({ actorId: officeId, details: { finger: 'R_RING', format: 'FMR' } });
+    expect((await auditOf(personId, 'identification.fingerprint.removed'))[0]).toMatchObject({
+      actorId: officeId,
+      details: { finger: 'R_RING', format: 'FMR' },
+    });
     expect((await office.request('DELETE', `${base()}/fingerprints/R_RING`)).statusCode).toBe(404);
     expect((await office.get(`${base()}/fingerprints/R_RING/file`)).statusCode).toBe(404);
     expect((await office.get(`${base()}/fingerprints/L_LITTLE/file`)).statusCode).toBe(404);
@@ -466,7 +537,8 @@ describe('completion', () => {
 
     // Down to one finger: both are missing.
     const fingers = (await office.get(base())).json().FINGERS.map((f: { FINGER: string }) => f.FINGER) as string[];
-    for (const finger of fingers.slice(MIN_FINGERS_FOR_COMPLETION - 1)) expect((await office.request('DELETE', `${base()}/fingerprints/${finger}`)).statusCode).toBe(200);
+    for (const finger of fingers.slice(MIN_FINGERS_FOR_COMPLETION - 1))
+      expect((await office.request('DELETE', `${base()}/fingerprints/${finger}`)).statusCode).toBe(200);
     expect((await office.get(base())).json().FINGERS).toHaveLength(MIN_FINGERS_FOR_COMPLETION - 1);
     const both = await office.post(`${base()}/complete`, {});
     expect(both.json()).toMatchObject({ code: 'IDENTIFICATION_INCOMPLETE', columns: ['PHOTO_LINK', 'FINGERS'], limit: { limit: MIN_FINGERS_FOR_COMPLETION } });
@@ -506,7 +578,12 @@ describe('completion', () => {
     expect((await state())!.photoFileId).toBe(photoBefore);
     expect([...fileObjects(personId), ...fingerprintObjects(personId)]).toEqual(objects);
     // Listed as complete now.
-    expect((await office.get('/api/identification/persons?complete=yes')).json().rows.map((r: { PERSON_ID: number }) => r.PERSON_ID).sort()).toEqual([personId, readyId].sort());
+    expect(
+      (await office.get('/api/identification/persons?complete=yes'))
+        .json()
+        .rows.map((r: { PERSON_ID: number }) => r.PERSON_ID)
+        .sort(),
+    ).toEqual([personId, readyId].sort());
   });
 
   it('shows the person IDENTIFIED and the photo, which they can fetch, but never a fingerprint', async () => {
@@ -598,7 +675,10 @@ describe('concurrency', () => {
     const images = await Promise.all([21, 22, 23, 24].map((seed) => png(20, 20, seed)));
     const results = await Promise.all(images.map((image) => office.post(url, { FILE: dataUrl('image/png', image) })));
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
-    const photos = await t.db.select().from(files).where(and(eq(files.ownerId, id), eq(files.purpose, 'PHOTO')));
+    const photos = await t.db
+      .select()
+      .from(files)
+      .where(and(eq(files.ownerId, id), eq(files.purpose, 'PHOTO')));
     expect(photos).toHaveLength(1);
     expect((await state(id))!.photoFileId).toBe(photos[0]!.id);
     expect(fileObjects(id)).toEqual([photos[0]!.storageKey]);
@@ -613,7 +693,10 @@ describe('concurrency', () => {
     const rows = await t.db.select().from(fingerprints).where(eq(fingerprints.personId, id));
     expect(rows).toHaveLength(1);
     expect(fingerprintObjects(id)).toEqual([rows[0]!.storageKey]);
-    const saved = await t.db.select().from(auditLog).where(and(eq(auditLog.targetId, String(id)), inArray(auditLog.action, ['identification.fingerprint.saved'])));
+    const saved = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, String(id)), inArray(auditLog.action, ['identification.fingerprint.saved'])));
     expect(saved.map((e) => e.details.replaced).sort()).toEqual([false, true, true, true, true]);
   });
 });

@@ -28,7 +28,15 @@ describe.runIf(onPostgres)('linking a mail account under concurrency (PostgreSQL
           clients.push(client);
         }
         // the first person confirms on one instance, the second on the other
-        return { address, people, confirm: () => Promise.all([clients[0]!.post('/api/students/gmail-account/confirm', { CODE: codes[0] }), sameSessionOn(clients[1]!, other).post('/api/students/gmail-account/confirm', { CODE: codes[1] })]) };
+        return {
+          address,
+          people,
+          confirm: () =>
+            Promise.all([
+              clients[0]!.post('/api/students/gmail-account/confirm', { CODE: codes[0] }),
+              sameSessionOn(clients[1]!, other).post('/api/students/gmail-account/confirm', { CODE: codes[1] }),
+            ]),
+        };
       }),
     );
 
@@ -41,7 +49,12 @@ describe.runIf(onPostgres)('linking a mail account under concurrency (PostgreSQL
     const linked = await t.db
       .select({ address: mailLinks.address, n: sql<number>`count(*)::int` })
       .from(mailLinks)
-      .where(inArray(mailLinks.address, pairs.map((pair) => pair.address)))
+      .where(
+        inArray(
+          mailLinks.address,
+          pairs.map((pair) => pair.address),
+        ),
+      )
       .groupBy(mailLinks.address);
     expect(linked).toHaveLength(20);
     expect(linked.every((row) => row.n === 1)).toBe(true);

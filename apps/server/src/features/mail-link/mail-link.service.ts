@@ -24,7 +24,11 @@ export const MAIL_LINK_LIMITS = {
   requestsPerHour: { limit: 20, windowSeconds: 3600 },
 } as const satisfies Record<string, WindowLimit>;
 
-const toMailLink = (row: typeof mailLinks.$inferSelect): MailLink => ({ GMAIL_ACCOUNT: row.address, PROVIDER: row.provider, LINKED_AT: row.linkedAt.toISOString() });
+const toMailLink = (row: typeof mailLinks.$inferSelect): MailLink => ({
+  GMAIL_ACCOUNT: row.address,
+  PROVIDER: row.provider,
+  LINKED_AT: row.linkedAt.toISOString(),
+});
 
 /** Whether someone other than the person holds the address (case-insensitive, as mail_links_address_uq). */
 async function linkedToSomeoneElse(exec: Executor, personId: number, address: string): Promise<boolean> {
@@ -58,7 +62,12 @@ export async function requestMailLinkCode(ctx: ServiceContext, input: { actor: A
   await take(ctx, `mail-link-1m:${subject}`, MAIL_LINK_LIMITS.spacing, 'RESEND_TOO_SOON');
   await take(ctx, `mail-link:${subject}`, MAIL_LINK_LIMITS.mailsPerHour, 'MAIL_RATE_LIMITED');
   await sendLinkCode(ctx, { personId: actor.id, address, meta });
-  return { message: 'Mail send successfully', GMAIL_ACCOUNT: address, expiresIn: MAIL_LINK_CODE_TTL_SECONDS, resendAfter: MAIL_LINK_LIMITS.spacing.windowSeconds };
+  return {
+    message: 'Mail send successfully',
+    GMAIL_ACCOUNT: address,
+    expiresIn: MAIL_LINK_CODE_TTL_SECONDS,
+    resendAfter: MAIL_LINK_LIMITS.spacing.windowSeconds,
+  };
 }
 
 /**
@@ -67,7 +76,10 @@ export async function requestMailLinkCode(ctx: ServiceContext, input: { actor: A
  * between two people proving the same address at once: the second gets 409 MAIL_ACCOUNT_IN_USE.
  * The person is told at their account's address, in case it was not them.
  */
-export async function linkProvenAddress<Evidence>(ctx: ServiceContext, input: { actor: Actor; meta: RequestMeta; proof: MailProof<Evidence>; evidence: Evidence }): Promise<MailLink> {
+export async function linkProvenAddress<Evidence>(
+  ctx: ServiceContext,
+  input: { actor: Actor; meta: RequestMeta; proof: MailProof<Evidence>; evidence: Evidence },
+): Promise<MailLink> {
   const { actor, meta, proof, evidence } = input;
   const address = await proof.check(ctx, { personId: actor.id, evidence, meta });
   if (await linkedToSomeoneElse(ctx.db, actor.id, address)) throw new AppError('MAIL_ACCOUNT_IN_USE');
@@ -77,7 +89,11 @@ export async function linkProvenAddress<Evidence>(ctx: ServiceContext, input: { 
       if (!(await proof.useUp(tx, { personId: actor.id, evidence }))) throw new AppError('MAIL_LINK_CODE_EXPIRED');
       const [earlier] = await tx.select({ address: mailLinks.address }).from(mailLinks).where(eq(mailLinks.personId, actor.id)).for('update');
       const values = { address, provider: proof.provider, linkedAt: now };
-      const [row] = await tx.insert(mailLinks).values({ personId: actor.id, ...values }).onConflictDoUpdate({ target: mailLinks.personId, set: values }).returning();
+      const [row] = await tx
+        .insert(mailLinks)
+        .values({ personId: actor.id, ...values })
+        .onConflictDoUpdate({ target: mailLinks.personId, set: values })
+        .returning();
       await audit(tx, {
         at: now,
         actorId: actor.id,
@@ -94,7 +110,14 @@ export async function linkProvenAddress<Evidence>(ctx: ServiceContext, input: { 
     return toMailLink(link);
   } catch (error) {
     if (isUniqueViolation(error)) {
-      await audit(ctx.db, { at: ctx.clock.now(), actorId: actor.id, action: 'mail-link.refused-in-use', targetType: 'person', targetId: actor.id, ip: meta.ip });
+      await audit(ctx.db, {
+        at: ctx.clock.now(),
+        actorId: actor.id,
+        action: 'mail-link.refused-in-use',
+        targetType: 'person',
+        targetId: actor.id,
+        ip: meta.ip,
+      });
       throw new AppError('MAIL_ACCOUNT_IN_USE');
     }
     throw error;
@@ -112,7 +135,15 @@ export async function unlinkMailAccount(ctx: ServiceContext, input: { actor: Act
     await tx.delete(mailLinkCodes).where(eq(mailLinkCodes.personId, actor.id));
     const [removed] = await tx.delete(mailLinks).where(eq(mailLinks.personId, actor.id)).returning();
     if (removed) {
-      await audit(tx, { at: ctx.clock.now(), actorId: actor.id, action: 'mail-link.unlinked', targetType: 'person', targetId: actor.id, ip: meta.ip, details: { provider: removed.provider, address: maskEmail(removed.address) } });
+      await audit(tx, {
+        at: ctx.clock.now(),
+        actorId: actor.id,
+        action: 'mail-link.unlinked',
+        targetType: 'person',
+        targetId: actor.id,
+        ip: meta.ip,
+        details: { provider: removed.provider, address: maskEmail(removed.address) },
+      });
     }
   });
 }

@@ -47,7 +47,11 @@ const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padSt
 const del = (client: Client) => client.request('DELETE', URL);
 
 async function auditOf(personId: number, since: number) {
-  return t.db.select({ action: auditLog.action, details: auditLog.details }).from(auditLog).where(and(eq(auditLog.actorId, personId), gt(auditLog.id, since))).orderBy(auditLog.id);
+  return t.db
+    .select({ action: auditLog.action, details: auditLog.details })
+    .from(auditLog)
+    .where(and(eq(auditLog.actorId, personId), gt(auditLog.id, since)))
+    .orderBy(auditLog.id);
 }
 const lastAuditId = async () => (await t.db.select({ id: auditLog.id }).from(auditLog).orderBy(desc(auditLog.id)).limit(1))[0]?.id ?? 0;
 
@@ -61,7 +65,12 @@ describe('linking a mail account with a mailed code', () => {
     const asked = await client.post(URL, { GMAIL_ACCOUNT: address });
     expect(asked.statusCode, asked.body).toBe(200);
     expect(asked.headers['cache-control']).toBe('no-store');
-    expect(asked.json()).toEqual({ message: 'Mail send successfully', GMAIL_ACCOUNT: address.toLowerCase(), expiresIn: MAIL_LINK_CODE_TTL_SECONDS, resendAfter: 60 });
+    expect(asked.json()).toEqual({
+      message: 'Mail send successfully',
+      GMAIL_ACCOUNT: address.toLowerCase(),
+      expiresIn: MAIL_LINK_CODE_TTL_SECONDS,
+      resendAfter: 60,
+    });
     const mail = await lastMailTo(t.db, address);
     expect(mail?.subject).toMatch(/^Your code to link this address: \d{6}$/);
     expect(mail?.textBody).toContain(`Hello ${person.firstname} ${person.lastname},`);
@@ -93,7 +102,7 @@ describe('linking a mail account with a mailed code', () => {
     expect(log.join('')).toContain('"statusCode":200');
   });
 
-  it('lets staff link an address too, and mails the code in the person\'s language', async () => {
+  it("lets staff link an address too, and mails the code in the person's language", async () => {
     const { client } = await someone('lecturer', 'fr');
     const address = newAddress();
     expect((await client.post(URL, { GMAIL_ACCOUNT: address })).statusCode).toBe(200);
@@ -135,7 +144,8 @@ describe('linking a mail account with a mailed code', () => {
     await client.post(URL, { GMAIL_ACCOUNT: address });
     const code = await codeMailedTo(address);
     const answers: string[] = [];
-    for (let i = 1; i <= MAIL_LINK_CODE_MAX_ATTEMPTS; i++) answers.push((await client.post(CONFIRM, { CODE: String((Number(code) + i) % 1_000_000).padStart(6, '0') })).json().code);
+    for (let i = 1; i <= MAIL_LINK_CODE_MAX_ATTEMPTS; i++)
+      answers.push((await client.post(CONFIRM, { CODE: String((Number(code) + i) % 1_000_000).padStart(6, '0') })).json().code);
     expect(answers).toEqual([...Array<string>(MAIL_LINK_CODE_MAX_ATTEMPTS - 1).fill('CODE_INCORRECT'), 'MAIL_LINK_CODE_ATTEMPTS_EXCEEDED']);
     const right = await client.post(CONFIRM, { CODE: code });
     expect(right.statusCode).toBe(400);
@@ -180,7 +190,7 @@ describe('linking a mail account with a mailed code', () => {
     expect(refused.json().code).toBe('MAIL_RATE_LIMITED');
   });
 
-  it("refuses at once an address linked to someone else, whatever its case, mailing nothing and saying nothing about whom", async () => {
+  it('refuses at once an address linked to someone else, whatever its case, mailing nothing and saying nothing about whom', async () => {
     const owner = await someone();
     const address = newAddress();
     await owner.client.post(URL, { GMAIL_ACCOUNT: address });
@@ -226,7 +236,12 @@ describe('linking a mail account with a mailed code', () => {
     const since = await lastAuditId();
     expect((await client.post(CONFIRM, { CODE: await codeMailedTo(second) })).json().GMAIL_ACCOUNT).toBe(second.toLowerCase());
     expect((await auditOf(person.id, since))[0]!.details).toMatchObject({ replaced: 'l***@gmail.example' });
-    expect(await t.db.select().from(mailLinks).where(inArray(mailLinks.personId, [person.id]))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(mailLinks)
+        .where(inArray(mailLinks.personId, [person.id])),
+    ).toHaveLength(1);
 
     const removed = await del(client);
     expect(removed.statusCode).toBe(204);

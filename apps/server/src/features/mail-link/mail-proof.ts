@@ -43,14 +43,31 @@ export async function sendLinkCode(ctx: ServiceContext, input: { personId: numbe
   const now = ctx.clock.now();
   const values = { address, codeHash: codeHashOf(personId, address, code), expiresAt: plus(now, MAIL_LINK_CODE_TTL_SECONDS), failures: 0, sentAt: now };
   await ctx.db.transaction(async (tx) => {
-    await tx.insert(mailLinkCodes).values({ personId, ...values }).onConflictDoUpdate({ target: mailLinkCodes.personId, set: values });
+    await tx
+      .insert(mailLinkCodes)
+      .values({ personId, ...values })
+      .onConflictDoUpdate({ target: mailLinkCodes.personId, set: values });
     const [person] = await tx.select({ FIRSTNAME: persons.FIRSTNAME, LASTNAME: persons.LASTNAME }).from(persons).where(eq(persons.id, personId));
     const lang = await languageOfPerson(tx, personId);
     await ctx.mailer.enqueue(
       tx,
-      composeMail(lang, { to: address, name: `${person!.FIRSTNAME} ${person!.LASTNAME}`, kind: 'mail-link-code', key: 'mailLinkCode', vars: { code, minutes: MAIL_LINK_CODE_TTL_SECONDS / 60 } }),
+      composeMail(lang, {
+        to: address,
+        name: `${person!.FIRSTNAME} ${person!.LASTNAME}`,
+        kind: 'mail-link-code',
+        key: 'mailLinkCode',
+        vars: { code, minutes: MAIL_LINK_CODE_TTL_SECONDS / 60 },
+      }),
     );
-    await audit(tx, { at: now, actorId: personId, action: 'mail-link.code-sent', targetType: 'person', targetId: personId, ip: meta.ip, details: { address: maskEmail(address) } });
+    await audit(tx, {
+      at: now,
+      actorId: personId,
+      action: 'mail-link.code-sent',
+      targetType: 'person',
+      targetId: personId,
+      ip: meta.ip,
+      details: { address: maskEmail(address) },
+    });
   });
   ctx.mailer.kick();
 }
@@ -71,12 +88,23 @@ export const codeProof: MailProof<{ CODE: string }> = {
       .where(and(eq(mailLinkCodes.personId, personId), lt(mailLinkCodes.failures, MAIL_LINK_CODE_MAX_ATTEMPTS), gt(mailLinkCodes.expiresAt, now)))
       .returning();
     if (!reserved) {
-      const [pending] = await ctx.db.select({ failures: mailLinkCodes.failures, expiresAt: mailLinkCodes.expiresAt }).from(mailLinkCodes).where(eq(mailLinkCodes.personId, personId));
+      const [pending] = await ctx.db
+        .select({ failures: mailLinkCodes.failures, expiresAt: mailLinkCodes.expiresAt })
+        .from(mailLinkCodes)
+        .where(eq(mailLinkCodes.personId, personId));
       if (pending && pending.expiresAt > now && pending.failures >= MAIL_LINK_CODE_MAX_ATTEMPTS) throw new AppError('MAIL_LINK_CODE_ATTEMPTS_EXCEEDED');
       throw new AppError('MAIL_LINK_CODE_EXPIRED');
     }
     if (!safeEqual(reserved.codeHash, codeHashOf(personId, reserved.address, evidence.CODE))) {
-      await audit(ctx.db, { at: now, actorId: personId, action: 'mail-link.code-failed', targetType: 'person', targetId: personId, ip: meta.ip, details: { failures: reserved.failures } });
+      await audit(ctx.db, {
+        at: now,
+        actorId: personId,
+        action: 'mail-link.code-failed',
+        targetType: 'person',
+        targetId: personId,
+        ip: meta.ip,
+        details: { failures: reserved.failures },
+      });
       if (reserved.failures >= MAIL_LINK_CODE_MAX_ATTEMPTS) throw new AppError('MAIL_LINK_CODE_ATTEMPTS_EXCEEDED');
       throw new AppError('CODE_INCORRECT', { fields: { CODE: 'validation.codeIncorrect' } });
     }

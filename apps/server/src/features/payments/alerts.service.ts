@@ -40,13 +40,26 @@ export function callbackMismatches(payment: PaymentRow, reported: ReportedTerms)
  */
 export async function recordRefusedCallback(
   tx: Tx,
-  input: { at: Date; payment: PaymentRow; event: { provider: string; eventId: string; ip?: string | null }; mismatches: PaymentCallbackCheck[]; reported: ReportedTerms },
+  input: {
+    at: Date;
+    payment: PaymentRow;
+    event: { provider: string; eventId: string; ip?: string | null };
+    mismatches: PaymentCallbackCheck[];
+    reported: ReportedTerms;
+  },
 ): Promise<void> {
   const { payment, event } = input;
   const [already] = await tx
     .select({ id: auditLog.id })
     .from(auditLog)
-    .where(and(eq(auditLog.targetType, 'payment'), eq(auditLog.targetId, payment.id), eq(auditLog.action, CALLBACK_REFUSED), sql`${auditLog.details}->>'eventId' = ${event.eventId}`))
+    .where(
+      and(
+        eq(auditLog.targetType, 'payment'),
+        eq(auditLog.targetId, payment.id),
+        eq(auditLog.action, CALLBACK_REFUSED),
+        sql`${auditLog.details}->>'eventId' = ${event.eventId}`,
+      ),
+    )
     .limit(1);
   if (already) return;
   await audit(tx, {

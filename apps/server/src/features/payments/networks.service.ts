@@ -39,7 +39,10 @@ export async function listPaymentNetworks(ctx: ServiceContext, input: { all: boo
 
 /** An active network, or 400 NETWORK_UNAVAILABLE (unknown or switched off alike). */
 export async function activeNetwork(exec: Executor, code: string): Promise<NetworkRow> {
-  const [row] = await exec.select().from(paymentNetworks).where(and(eq(paymentNetworks.code, code), eq(paymentNetworks.active, true)));
+  const [row] = await exec
+    .select()
+    .from(paymentNetworks)
+    .where(and(eq(paymentNetworks.code, code), eq(paymentNetworks.active, true)));
   if (!row) throw new AppError('NETWORK_UNAVAILABLE', { fields: { network: V.invalid } });
   return row;
 }
@@ -91,8 +94,19 @@ export async function createPaymentNetwork(ctx: ServiceContext, input: Acting & 
   const now = ctx.clock.now();
   try {
     return await ctx.db.transaction(async (tx) => {
-      const [row] = await tx.insert(paymentNetworks).values({ code: input.values.code, ...columns(input.values), updatedAt: now }).returning();
-      await audit(tx, { at: now, actorId: input.actor.id, action: 'payment_network.created', targetType: 'payment_network', targetId: row!.code, ip: input.meta.ip, details: { values: columns(input.values) } });
+      const [row] = await tx
+        .insert(paymentNetworks)
+        .values({ code: input.values.code, ...columns(input.values), updatedAt: now })
+        .returning();
+      await audit(tx, {
+        at: now,
+        actorId: input.actor.id,
+        action: 'payment_network.created',
+        targetType: 'payment_network',
+        targetId: row!.code,
+        ip: input.meta.ip,
+        details: { values: columns(input.values) },
+      });
       return toPaymentNetwork(row!);
     });
   } catch (error) {
@@ -112,14 +126,26 @@ export async function updatePaymentNetwork(ctx: ServiceContext, input: Acting & 
     const [before] = await tx.select().from(paymentNetworks).where(eq(paymentNetworks.code, input.code)).for('update');
     if (!before) throw new AppError('NOT_FOUND');
     const next = columns(input.values);
-    const [row] = await tx.update(paymentNetworks).set({ ...next, updatedAt: now }).where(eq(paymentNetworks.code, input.code)).returning();
+    const [row] = await tx
+      .update(paymentNetworks)
+      .set({ ...next, updatedAt: now })
+      .where(eq(paymentNetworks.code, input.code))
+      .returning();
     const previous = toPaymentNetwork(before) as Record<string, unknown>;
     const changed = Object.fromEntries(
       Object.entries(next)
         .filter(([key, value]) => JSON.stringify(previous[key]) !== JSON.stringify(value))
         .map(([key, value]) => [key, { from: previous[key], to: value }]),
     );
-    await audit(tx, { at: now, actorId: input.actor.id, action: 'payment_network.updated', targetType: 'payment_network', targetId: input.code, ip: input.meta.ip, details: { changed } });
+    await audit(tx, {
+      at: now,
+      actorId: input.actor.id,
+      action: 'payment_network.updated',
+      targetType: 'payment_network',
+      targetId: input.code,
+      ip: input.meta.ip,
+      details: { changed },
+    });
     return toPaymentNetwork(row!);
   });
 }

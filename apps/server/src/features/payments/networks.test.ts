@@ -25,7 +25,10 @@ const wave: PaymentNetworkInput = {
   minAmount: 500,
   maxAmount: 200_000,
   prefixes: ['62'],
-  feeSchedule: [{ upTo: 1_000, fixed: 10, rateBp: 0 }, { upTo: null, fixed: 0, rateBp: 100 }],
+  feeSchedule: [
+    { upTo: 1_000, fixed: 10, rateBp: 0 },
+    { upTo: null, fixed: 0, rateBp: 100 },
+  ],
   color: '#1dc4ff',
   ussdCode: '',
   active: true,
@@ -69,7 +72,17 @@ describe('POST /candidate/get-fees-of-request-to-pay', () => {
   it.each(cases)('%s, %i FCFA: a fee of %i FCFA', async (network, amount, fee) => {
     const answer = ok<FeesAnswer>(await fees(network, amount));
     const seeded = PAYMENT_NETWORKS_SEED.find((n) => n.code === network)!;
-    expect(answer).toEqual({ network, networkName: seeded.name, amount, fee, total: amount + fee, minAmount: seeded.minAmount, maxAmount: seeded.maxAmount, prefixes: seeded.prefixes, currency: 'XAF' });
+    expect(answer).toEqual({
+      network,
+      networkName: seeded.name,
+      amount,
+      fee,
+      total: amount + fee,
+      minAmount: seeded.minAmount,
+      maxAmount: seeded.maxAmount,
+      prefixes: seeded.prefixes,
+      currency: 'XAF',
+    });
   });
 
   it("refuses an amount outside the network's limits with AMOUNT_OUT_OF_RANGE, naming the bound crossed", async () => {
@@ -85,27 +98,41 @@ describe('POST /candidate/get-fees-of-request-to-pay', () => {
 
   it('refuses an unknown network with NETWORK_UNAVAILABLE, and a malformed request with VALIDATION_FAILED', async () => {
     expect(outcome(await fees('AIRTEL_MONEY', 1_000))).toMatchObject({ status: 400, code: 'NETWORK_UNAVAILABLE' });
-    expect(outcome(await new Client(t.app).post('/api/candidate/get-fees-of-request-to-pay', { network: 'MTN_MOMO', amount: 12.5 }))).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', fields: { amount: 'validation.invalid' } });
-    expect(outcome(await new Client(t.app).post('/api/candidate/get-fees-of-request-to-pay', { network: 'mtn momo!', amount: 100 }))).toMatchObject({ status: 400, fields: { network: 'validation.networkCode' } });
+    expect(outcome(await new Client(t.app).post('/api/candidate/get-fees-of-request-to-pay', { network: 'MTN_MOMO', amount: 12.5 }))).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      fields: { amount: 'validation.invalid' },
+    });
+    expect(outcome(await new Client(t.app).post('/api/candidate/get-fees-of-request-to-pay', { network: 'mtn momo!', amount: 100 }))).toMatchObject({
+      status: 400,
+      fields: { network: 'validation.networkCode' },
+    });
   });
 
-  it(`answers at most ${FEES_LIMIT_PER_ADDRESS.limit} calls in ${FEES_LIMIT_PER_ADDRESS.windowSeconds / 60} minutes per client address, then 429 with Retry-After; other addresses go on`, { timeout: 120_000 }, async () => {
-    const ip = '10.1.99.99';
-    for (let i = 0; i < FEES_LIMIT_PER_ADDRESS.limit; i++) expect((await fees('MTN_MOMO', 1_000, ip)).statusCode).toBe(200);
-    const refused = await fees('MTN_MOMO', 1_000, ip);
-    expect(outcome(refused)).toMatchObject({ status: 429, code: 'TOO_MANY_REQUESTS' });
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await fees('MTN_MOMO', 1_000, '10.1.99.98')).statusCode).toBe(200);
-    t.clock.advanceSeconds(FEES_LIMIT_PER_ADDRESS.windowSeconds + 1);
-    expect((await fees('MTN_MOMO', 1_000, ip)).statusCode).toBe(200);
-  });
+  it(
+    `answers at most ${FEES_LIMIT_PER_ADDRESS.limit} calls in ${FEES_LIMIT_PER_ADDRESS.windowSeconds / 60} minutes per client address, then 429 with Retry-After; other addresses go on`,
+    { timeout: 120_000 },
+    async () => {
+      const ip = '10.1.99.99';
+      for (let i = 0; i < FEES_LIMIT_PER_ADDRESS.limit; i++) expect((await fees('MTN_MOMO', 1_000, ip)).statusCode).toBe(200);
+      const refused = await fees('MTN_MOMO', 1_000, ip);
+      expect(outcome(refused)).toMatchObject({ status: 429, code: 'TOO_MANY_REQUESTS' });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await fees('MTN_MOMO', 1_000, '10.1.99.98')).statusCode).toBe(200);
+      t.clock.advanceSeconds(FEES_LIMIT_PER_ADDRESS.windowSeconds + 1);
+      expect((await fees('MTN_MOMO', 1_000, ip)).statusCode).toBe(200);
+    },
+  );
 });
 
 describe('administrators keep the networks (payments.configure)', () => {
   it('adds a network, audited; the same code again is 409 ALREADY_EXISTS', async () => {
     const created = ok<PaymentNetwork>(await admin.post('/api/payment-networks', wave), 201);
     expect(created).toEqual({ ...wave, ussdCode: null });
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'payment_network.created'), eq(auditLog.targetId, 'WAVE_CM')));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'payment_network.created'), eq(auditLog.targetId, 'WAVE_CM')));
     expect(entry).toMatchObject({ actorId: adminId, targetType: 'payment_network' });
     expect(outcome(await admin.post('/api/payment-networks', { ...wave, code: 'wave_cm' }))).toMatchObject({ status: 409, code: 'ALREADY_EXISTS' });
     expect(ok<PaymentNetwork[]>(await new Client(t.app).get('/api/payment-networks')).map((n) => n.code)).toEqual(['MTN_MOMO', 'ORANGE_MONEY', 'WAVE_CM']);
@@ -113,7 +140,16 @@ describe('administrators keep the networks (payments.configure)', () => {
   });
 
   it('refuses a schedule out of order, a last step with an upper bound and limits upside down', async () => {
-    const bad = await admin.post('/api/payment-networks', { ...wave, code: 'BAD_NET', minAmount: 1_000, maxAmount: 500, feeSchedule: [{ upTo: 1_000, fixed: 0, rateBp: 0 }, { upTo: 500, fixed: 0, rateBp: 0 }] });
+    const bad = await admin.post('/api/payment-networks', {
+      ...wave,
+      code: 'BAD_NET',
+      minAmount: 1_000,
+      maxAmount: 500,
+      feeSchedule: [
+        { upTo: 1_000, fixed: 0, rateBp: 0 },
+        { upTo: 500, fixed: 0, rateBp: 0 },
+      ],
+    });
     expect(outcome(bad)).toMatchObject({ status: 400, fields: { maxAmount: 'validation.amountRange', feeSchedule: 'validation.feeSchedule' } });
     expect(await t.db.select().from(paymentNetworks).where(eq(paymentNetworks.code, 'BAD_NET'))).toEqual([]);
   });
@@ -121,16 +157,29 @@ describe('administrators keep the networks (payments.configure)', () => {
   it('changes a network, audited with what changed; switched off, it is offered to nobody and its fees are NETWORK_UNAVAILABLE', async () => {
     const changed = ok<PaymentNetwork>(await admin.request('PUT', '/api/payment-networks/WAVE_CM', { ...wave, maxAmount: 300_000, active: false }));
     expect(changed).toMatchObject({ code: 'WAVE_CM', maxAmount: 300_000, active: false });
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'payment_network.updated'), eq(auditLog.targetId, 'WAVE_CM')));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'payment_network.updated'), eq(auditLog.targetId, 'WAVE_CM')));
     expect(entry!.details).toEqual({ changed: { maxAmount: { from: 200_000, to: 300_000 }, active: { from: true, to: false } } });
     expect(ok<PaymentNetwork[]>(await new Client(t.app).get('/api/payment-networks')).map((n) => n.code)).toEqual(['MTN_MOMO', 'ORANGE_MONEY']);
-    expect(ok<PaymentNetwork[]>(await admin.get('/api/payment-networks/all')).map((n) => [n.code, n.active])).toEqual([['MTN_MOMO', true], ['ORANGE_MONEY', true], ['WAVE_CM', false]]);
+    expect(ok<PaymentNetwork[]>(await admin.get('/api/payment-networks/all')).map((n) => [n.code, n.active])).toEqual([
+      ['MTN_MOMO', true],
+      ['ORANGE_MONEY', true],
+      ['WAVE_CM', false],
+    ]);
     expect(outcome(await fees('WAVE_CM', 2_000))).toMatchObject({ status: 400, code: 'NETWORK_UNAVAILABLE' });
   });
 
   it("keeps a network's code (another in the body is 400) and answers 404 for an unknown one", async () => {
-    expect(outcome(await admin.request('PUT', '/api/payment-networks/WAVE_CM', { ...wave, code: 'WAVE_2' }))).toMatchObject({ status: 400, fields: { code: 'validation.invalid' } });
-    expect(outcome(await admin.request('PUT', '/api/payment-networks/NOPE_NET', { ...wave, code: 'NOPE_NET' }))).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expect(outcome(await admin.request('PUT', '/api/payment-networks/WAVE_CM', { ...wave, code: 'WAVE_2' }))).toMatchObject({
+      status: 400,
+      fields: { code: 'validation.invalid' },
+    });
+    expect(outcome(await admin.request('PUT', '/api/payment-networks/NOPE_NET', { ...wave, code: 'NOPE_NET' }))).toMatchObject({
+      status: 404,
+      code: 'NOT_FOUND',
+    });
   });
 
   it('is refused to anyone else: 401 anonymous, 403 to the other offices and to students, nothing changed', async () => {

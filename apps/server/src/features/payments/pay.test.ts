@@ -22,7 +22,8 @@ afterAll(async () => t?.close());
 
 const candidate = (language: 'en' | 'fr' = 'en') => paymentCandidate(t, entrance, { language });
 const paymentRow = async (id: string) => (await t.db.select().from(payments).where(eq(payments.id, id)))[0]!;
-const candidateRow = async (id: number) => (await t.db.select({ paid: candidates.HAS_PAID, paidAt: candidates.paidAt }).from(candidates).where(eq(candidates.id, id)))[0]!;
+const candidateRow = async (id: number) =>
+  (await t.db.select({ paid: candidates.HAS_PAID, paidAt: candidates.paidAt }).from(candidates).where(eq(candidates.id, id)))[0]!;
 const get = async (c: TestCandidate, id: string) => ok<CandidatePayment>(await c.client.get(`/api/candidate/payments/${id}`));
 
 describe('paying the registration fee through the sandbox', () => {
@@ -31,7 +32,16 @@ describe('paying the registration fee through the sandbox', () => {
     const res = await c.client.post('/api/candidate/payments', { network: 'MTN_MOMO', phone: '677 12 34 56', amount: 1 });
     expect(res.headers['cache-control']).toBe('no-store');
     const asked = ok<CandidatePayment>(res, 201);
-    expect(asked).toMatchObject({ network: 'MTN_MOMO', networkName: 'MTN Mobile Money', accountNumber: '+237 67•••••56', amount: 25_000, fees: 375, total: 25_375, status: 'PENDING', receiptNumber: null });
+    expect(asked).toMatchObject({
+      network: 'MTN_MOMO',
+      networkName: 'MTN Mobile Money',
+      accountNumber: '+237 67•••••56',
+      amount: 25_000,
+      fees: 375,
+      total: 25_375,
+      status: 'PENDING',
+      receiptNumber: null,
+    });
     expect(asked.orderNumber).toMatch(/^PAY-\d{8}-[0-9A-F]{10}$/);
 
     // the payer's phone shows the request, for the total
@@ -68,7 +78,20 @@ describe('paying the registration fee through the sandbox', () => {
     const pdf = Buffer.from(attachment.contentBase64, 'base64');
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const text = await pdfText(pdf);
-    for (const expected of ['Reçu de paiement', paid.receiptNumber!, c.number.toUpperCase(), 'Concours', 'Montant payé 25.000 FCFA', "Frais de l'opérateur 375 FCFA", 'Total débité 25.375 FCFA', 'Compte +237 67•••••56', `ID de transaction ${asked.orderNumber}`, row.networkTransactionId!, 'MTN Mobile Money', 'Institut Universitaire du Littoral']) {
+    for (const expected of [
+      'Reçu de paiement',
+      paid.receiptNumber!,
+      c.number.toUpperCase(),
+      'Concours',
+      'Montant payé 25.000 FCFA',
+      "Frais de l'opérateur 375 FCFA",
+      'Total débité 25.375 FCFA',
+      'Compte +237 67•••••56',
+      `ID de transaction ${asked.orderNumber}`,
+      row.networkTransactionId!,
+      'MTN Mobile Money',
+      'Institut Universitaire du Littoral',
+    ]) {
       expect(text).toContain(expected);
     }
     const [qr] = await pdfQrCodes(pdf);
@@ -76,7 +99,10 @@ describe('paying the registration fee through the sandbox', () => {
     expect(mail.textBody).toContain(qr);
 
     // paid: nothing more to pay
-    expect(outcome(await c.client.post('/api/candidate/payments', { network: 'ORANGE_MONEY', phone: '699123456' }))).toMatchObject({ status: 409, code: 'ALREADY_PAID' });
+    expect(outcome(await c.client.post('/api/candidate/payments', { network: 'ORANGE_MONEY', phone: '699123456' }))).toMatchObject({
+      status: 409,
+      code: 'ALREADY_PAID',
+    });
   });
 
   it('refused on the phone: FAILED, the candidate still unpaid, and a new payment may be asked', async () => {
@@ -117,18 +143,38 @@ describe('the rules of asking a payment', () => {
   it('allows one pending payment at a time: PAYMENT_PENDING', async () => {
     const c = await candidate();
     await pay(c, { network: 'MTN_MOMO', phone: '671000001' });
-    expect(outcome(await c.client.post('/api/candidate/payments', { network: 'ORANGE_MONEY', phone: '691000001' }))).toMatchObject({ status: 409, code: 'PAYMENT_PENDING' });
+    expect(outcome(await c.client.post('/api/candidate/payments', { network: 'ORANGE_MONEY', phone: '691000001' }))).toMatchObject({
+      status: 409,
+      code: 'PAYMENT_PENDING',
+    });
     expect(await t.db.select().from(payments).where(eq(payments.candidateId, c.id))).toHaveLength(1);
   });
 
   it("wants a Cameroonian mobile number on the network's prefixes: PHONE_NOT_ON_NETWORK", async () => {
     const c = await candidate();
-    for (const [network, phone] of [['MTN_MOMO', '699123456'], ['MTN_MOMO', '655123456'], ['ORANGE_MONEY', '677123456'], ['ORANGE_MONEY', '684123456'], ['MTN_MOMO', '+33 6 12 34 56 78'], ['MTN_MOMO', '222 23 45 67']] as const) {
-      expect(outcome(await c.client.post('/api/candidate/payments', { network, phone })), `${network} ${phone}`).toMatchObject({ status: 400, code: 'PHONE_NOT_ON_NETWORK', fields: { phone: 'validation.invalid' } });
+    for (const [network, phone] of [
+      ['MTN_MOMO', '699123456'],
+      ['MTN_MOMO', '655123456'],
+      ['ORANGE_MONEY', '677123456'],
+      ['ORANGE_MONEY', '684123456'],
+      ['MTN_MOMO', '+33 6 12 34 56 78'],
+      ['MTN_MOMO', '222 23 45 67'],
+    ] as const) {
+      expect(outcome(await c.client.post('/api/candidate/payments', { network, phone })), `${network} ${phone}`).toMatchObject({
+        status: 400,
+        code: 'PHONE_NOT_ON_NETWORK',
+        fields: { phone: 'validation.invalid' },
+      });
     }
-    expect(outcome(await c.client.post('/api/candidate/payments', { network: 'MTN_MOMO', phone: '12' }))).toMatchObject({ status: 400, fields: { phone: 'validation.phone' } });
+    expect(outcome(await c.client.post('/api/candidate/payments', { network: 'MTN_MOMO', phone: '12' }))).toMatchObject({
+      status: 400,
+      fields: { phone: 'validation.phone' },
+    });
     expect(outcome(await c.client.post('/api/candidate/payments', { network: 'MTN_MOMO', phone: '' }))).toMatchObject({ status: 400 });
-    expect(outcome(await c.client.post('/api/candidate/payments', { network: 'AIRTEL', phone: '677123456' }))).toMatchObject({ status: 400, code: 'NETWORK_UNAVAILABLE' });
+    expect(outcome(await c.client.post('/api/candidate/payments', { network: 'AIRTEL', phone: '677123456' }))).toMatchObject({
+      status: 400,
+      code: 'NETWORK_UNAVAILABLE',
+    });
     expect(await t.db.select().from(payments).where(eq(payments.candidateId, c.id))).toEqual([]);
   });
 
@@ -145,7 +191,10 @@ describe('the rules of asking a payment', () => {
     const owner = await candidate();
     const other = await candidate();
     const asked = await pay(owner, { network: 'MTN_MOMO', phone: '677000001' });
-    expect(outcome(await new Client(t.app).post('/api/candidate/payments', { network: 'MTN_MOMO', phone: '677000002' }))).toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
+    expect(outcome(await new Client(t.app).post('/api/candidate/payments', { network: 'MTN_MOMO', phone: '677000002' }))).toMatchObject({
+      status: 401,
+      code: 'UNAUTHENTICATED',
+    });
     expect(outcome(await new Client(t.app).get(`/api/candidate/payments/${asked.id}`))).toMatchObject({ status: 401 });
     expect(outcome(await other.client.get(`/api/candidate/payments/${asked.id}`))).toMatchObject({ status: 404, code: 'NOT_FOUND' });
     expect(outcome(await owner.client.get('/api/candidate/payments/5b0e8c52-3f4a-4d2e-9c1b-7a6f0e2d1c3b'))).toMatchObject({ status: 404 });
@@ -170,7 +219,8 @@ describe('the callback: signed, fresh, once', () => {
     const [row] = await t.db.select().from(sandboxCollections).where(eq(sandboxCollections.reference, reference));
     return { c, asked, callback: sandboxCallback(t.app.ctx, row!) };
   };
-  const send = (body: string, headers: Record<string, string>, url = '/api/payments/callback/sandbox') => t.app.inject({ method: 'POST', url, payload: body, headers });
+  const send = (body: string, headers: Record<string, string>, url = '/api/payments/callback/sandbox') =>
+    t.app.inject({ method: 'POST', url, payload: body, headers });
   const unchanged = async (c: TestCandidate, id: string) => {
     expect((await paymentRow(id)).status).toBe('PENDING');
     expect(await t.db.select().from(paymentCallbacks).where(eq(paymentCallbacks.paymentId, id))).toEqual([]);
@@ -189,8 +239,16 @@ describe('the callback: signed, fresh, once', () => {
       ['malformed header', callback.body, { ...plain, [SIGNATURE_HEADER]: 'sha256=abc' }],
       ['another secret', callback.body, { ...plain, [SIGNATURE_HEADER]: signCallback(randomBytes(32), now, callback.body) }],
       ['tampered body', tampered, { ...plain, [SIGNATURE_HEADER]: signature! }],
-      ['stale (6 minutes old)', callback.body, { ...plain, [SIGNATURE_HEADER]: signCallback(callbackSecret(t.config), new Date(now.getTime() - 6 * 60_000), callback.body) }],
-      ['from the future (6 minutes ahead)', callback.body, { ...plain, [SIGNATURE_HEADER]: signCallback(callbackSecret(t.config), new Date(now.getTime() + 6 * 60_000), callback.body) }],
+      [
+        'stale (6 minutes old)',
+        callback.body,
+        { ...plain, [SIGNATURE_HEADER]: signCallback(callbackSecret(t.config), new Date(now.getTime() - 6 * 60_000), callback.body) },
+      ],
+      [
+        'from the future (6 minutes ahead)',
+        callback.body,
+        { ...plain, [SIGNATURE_HEADER]: signCallback(callbackSecret(t.config), new Date(now.getTime() + 6 * 60_000), callback.body) },
+      ],
       ['the signature of another body', JSON.stringify({ ...JSON.parse(callback.body), status: 'FAILED' }), { ...plain, [SIGNATURE_HEADER]: signature! }],
     ];
     for (const [what, body, headers] of attempts) {
@@ -218,20 +276,42 @@ describe('the callback: signed, fresh, once', () => {
     expect(await t.db.select().from(paymentCallbacks).where(eq(paymentCallbacks.paymentId, asked.id))).toHaveLength(1);
     expect(await receiptMails(t, c.email)).toHaveLength(1);
     // a callback that contradicts a settled payment (another event) moves nothing either
-    const failed = JSON.stringify({ ...JSON.parse(callback.body), eventId: `${JSON.parse(callback.body).eventId}-2`, status: 'FAILED', operatorTransactionId: null, reason: 'REVERSED' });
-    expect((await send(failed, { ...callback.headers, [SIGNATURE_HEADER]: signCallback(callbackSecret(t.config), t.clock.now(), failed) })).statusCode).toBe(200);
+    const failed = JSON.stringify({
+      ...JSON.parse(callback.body),
+      eventId: `${JSON.parse(callback.body).eventId}-2`,
+      status: 'FAILED',
+      operatorTransactionId: null,
+      reason: 'REVERSED',
+    });
+    expect((await send(failed, { ...callback.headers, [SIGNATURE_HEADER]: signCallback(callbackSecret(t.config), t.clock.now(), failed) })).statusCode).toBe(
+      200,
+    );
     expect((await paymentRow(asked.id)).status).toBe('PAID');
     expect((await candidateRow(c.id)).paid).toBe(true);
     expect(await receiptMails(t, c.email)).toHaveLength(1);
   });
 
   it('answers a signed callback about an unknown order (recorded, nothing else), and 400 a signed body that is not a callback', async () => {
-    const body = JSON.stringify({ eventId: 'evt-unknown', reference: 'SBX-0', orderNumber: 'PAY-00000000-0000000000', status: 'SUCCESSFUL', operatorTransactionId: 'MP1', reason: null, amount: 1, currency: 'XAF', occurredAt: t.clock.now().toISOString() });
+    const body = JSON.stringify({
+      eventId: 'evt-unknown',
+      reference: 'SBX-0',
+      orderNumber: 'PAY-00000000-0000000000',
+      status: 'SUCCESSFUL',
+      operatorTransactionId: 'MP1',
+      reason: null,
+      amount: 1,
+      currency: 'XAF',
+      occurredAt: t.clock.now().toISOString(),
+    });
     const secret = callbackSecret(t.config);
-    expect(ok(await send(body, { 'content-type': 'application/json', [SIGNATURE_HEADER]: signCallback(secret, t.clock.now(), body) }))).toEqual({ received: true });
+    expect(ok(await send(body, { 'content-type': 'application/json', [SIGNATURE_HEADER]: signCallback(secret, t.clock.now(), body) }))).toEqual({
+      received: true,
+    });
     expect(await t.db.select().from(paymentCallbacks).where(eq(paymentCallbacks.eventId, 'evt-unknown'))).toMatchObject([{ paymentId: null }]);
     const junk = '{"hello":"world"}';
-    expect(outcome(await send(junk, { 'content-type': 'application/json', [SIGNATURE_HEADER]: signCallback(secret, t.clock.now(), junk) }))).toMatchObject({ status: 400 });
+    expect(outcome(await send(junk, { 'content-type': 'application/json', [SIGNATURE_HEADER]: signCallback(secret, t.clock.now(), junk) }))).toMatchObject({
+      status: 400,
+    });
   });
 });
 

@@ -16,11 +16,22 @@ export async function paymentEntrance(t: TestApp, fee = 25_000): Promise<{ id: n
   const day = (days: number) => new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
   const [entrance] = await t.db
     .insert(entrances)
-    .values({ name: `Concours test ${randomBytes(3).toString('hex')}`, yearName: '2026-2027', schoolName: 'School of Computer Science', amount: fee, registrationLimitDate: day(30), evaluationBeginDate: day(40), evaluationEndDate: day(42) })
+    .values({
+      name: `Concours test ${randomBytes(3).toString('hex')}`,
+      yearName: '2026-2027',
+      schoolName: 'School of Computer Science',
+      amount: fee,
+      registrationLimitDate: day(30),
+      evaluationBeginDate: day(40),
+      evaluationEndDate: day(42),
+    })
     .returning({ id: entrances.id });
   const [cycle] = await t.db.select({ id: cycles.id }).from(cycles).orderBy(asc(cycles.id)).limit(1);
   const [branch] = await t.db.select({ id: branches.id }).from(branches).orderBy(asc(branches.id)).limit(1);
-  const [speciality] = await t.db.insert(entranceSpecialities).values({ entranceId: entrance!.id, cycleId: cycle!.id, branchId: branch!.id }).returning({ id: entranceSpecialities.id });
+  const [speciality] = await t.db
+    .insert(entranceSpecialities)
+    .values({ entranceId: entrance!.id, cycleId: cycle!.id, branchId: branch!.id })
+    .returning({ id: entranceSpecialities.id });
   return { id: entrance!.id, specialityId: speciality!.id };
 }
 
@@ -33,7 +44,11 @@ export interface TestCandidate {
 }
 
 /** A registered candidate of an entrance (not paid), and a browser with their open file. */
-export async function paymentCandidate(t: TestApp, entrance: { id: number; specialityId: number }, options: { language?: 'en' | 'fr'; app?: FastifyInstance } = {}): Promise<TestCandidate> {
+export async function paymentCandidate(
+  t: TestApp,
+  entrance: { id: number; specialityId: number },
+  options: { language?: 'en' | 'fr'; app?: FastifyInstance } = {},
+): Promise<TestCandidate> {
   const suffix = randomBytes(4).toString('hex');
   const email = `candidate.${suffix}@mail.example`;
   const [row] = await t.db
@@ -113,4 +128,5 @@ export async function answerOnPhone(t: TestApp, orderNumber: string, answer: 'ap
 }
 
 /** The receipt mails queued to an address. */
-export const receiptMails = async (t: TestApp, email: string) => (await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email.toLowerCase()))).filter((mail) => mail.kind === 'payment-receipt');
+export const receiptMails = async (t: TestApp, email: string) =>
+  (await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email.toLowerCase()))).filter((mail) => mail.kind === 'payment-receipt');

@@ -2,7 +2,17 @@
 // its signed callback (or the reconciliation job) settles it, and the one function that settles.
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { CAMEROON_PHONE_CODE, formatFcfa, isCameroonMobile, phoneOnNetwork, V, type CandidatePayment, type PaymentCallbackCheck, type PaymentSettings, type PaymentStatus } from '@portal/contract';
+import {
+  CAMEROON_PHONE_CODE,
+  formatFcfa,
+  isCameroonMobile,
+  phoneOnNetwork,
+  V,
+  type CandidatePayment,
+  type PaymentCallbackCheck,
+  type PaymentSettings,
+  type PaymentStatus,
+} from '@portal/contract';
 import type { Tx } from '../../db/client';
 import { candidates, entrances, paymentCallbacks, paymentNetworks, payments } from '../../db/schema';
 import type { ServiceContext } from '../../lib/context';
@@ -77,7 +87,11 @@ export async function startPayment(ctx: ServiceContext, input: { candidateId: nu
       if (!candidate) throw new AppError('NOT_FOUND');
       if (candidate.paid) throw new AppError('ALREADY_PAID');
       const fees = feeOn(network, candidate.fee);
-      const [pending] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.candidateId, input.candidateId), eq(payments.status, 'PENDING'))).limit(1);
+      const [pending] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.candidateId, input.candidateId), eq(payments.status, 'PENDING')))
+        .limit(1);
       if (pending) throw new AppError('PAYMENT_PENDING');
       const [row] = await tx
         .insert(payments)
@@ -95,7 +109,10 @@ export async function startPayment(ctx: ServiceContext, input: { candidateId: nu
         })
         .returning({ id: payments.id });
       const lang = candidate.language === 'fr' ? 'fr' : 'en';
-      return { paymentId: row!.id, collect: { description: tr(lang, 'payment.collectDescription', { candidateNumber: candidate.number.toUpperCase() }), total: candidate.fee + fees } };
+      return {
+        paymentId: row!.id,
+        collect: { description: tr(lang, 'payment.collectDescription', { candidateNumber: candidate.number.toUpperCase() }), total: candidate.fee + fees },
+      };
     }));
   } catch (error) {
     if (isUniqueViolation(error) && (constraintOf(error) ?? 'payments_one_pending_uq') === 'payments_one_pending_uq') throw new AppError('PAYMENT_PENDING');
@@ -103,7 +120,13 @@ export async function startPayment(ctx: ServiceContext, input: { candidateId: nu
   }
 
   try {
-    const { reference } = await paymentProvider(ctx).collect({ orderNumber, phone: input.phone, network: network.code, amount: collect.total, description: collect.description });
+    const { reference } = await paymentProvider(ctx).collect({
+      orderNumber,
+      phone: input.phone,
+      network: network.code,
+      amount: collect.total,
+      description: collect.description,
+    });
     await ctx.db.update(payments).set({ providerTransactionId: reference }).where(eq(payments.id, paymentId));
   } catch (error) {
     ctx.log.warn({ err: error instanceof ProviderUnavailable ? error.message : error }, 'payment provider unavailable');
@@ -148,7 +171,10 @@ export interface Settlement {
  * the administrators and answered in `refused`. Answers whether this call moved the payment, and
  * where it stands.
  */
-export async function settlePayment(ctx: ServiceContext, input: Settlement): Promise<{ changed: boolean; status: PaymentStatus | null; refused?: PaymentCallbackCheck[] }> {
+export async function settlePayment(
+  ctx: ServiceContext,
+  input: Settlement,
+): Promise<{ changed: boolean; status: PaymentStatus | null; refused?: PaymentCallbackCheck[] }> {
   const now = ctx.clock.now();
   const result = await ctx.db.transaction(async (tx) => {
     const [known] = await tx.select({ candidateId: payments.candidateId }).from(payments).where(eq(payments.orderNumber, input.orderNumber));
@@ -236,7 +262,10 @@ async function mailReceipt(ctx: ServiceContext, tx: Tx, input: { to: string; nam
  * 2xx, which would tell the provider it was acted on, and not a 5xx, since no retry will make it agree
  * (decision 68).
  */
-export async function receivePaymentCallback(ctx: ServiceContext, input: { provider: string; rawBody: string; headers: Record<string, string | string[] | undefined>; ip?: string }): Promise<{ received: true }> {
+export async function receivePaymentCallback(
+  ctx: ServiceContext,
+  input: { provider: string; rawBody: string; headers: Record<string, string | string[] | undefined>; ip?: string },
+): Promise<{ received: true }> {
   const provider = paymentProvider(ctx);
   if (input.provider !== provider.name) throw new AppError('NOT_FOUND');
   const event: ProviderEvent = provider.parseCallback({ rawBody: input.rawBody, headers: input.headers });
@@ -252,11 +281,17 @@ export async function receivePaymentCallback(ctx: ServiceContext, input: { provi
   });
   if (settled.refused) {
     // Which order and what differed; never the payer's number.
-    ctx.log.warn({ provider: provider.name, eventId: event.eventId, orderNumber: event.orderNumber, mismatches: settled.refused }, 'payment callback refused: it disagrees with the payment');
+    ctx.log.warn(
+      { provider: provider.name, eventId: event.eventId, orderNumber: event.orderNumber, mismatches: settled.refused },
+      'payment callback refused: it disagrees with the payment',
+    );
     throw new AppError('PAYMENT_CALLBACK_MISMATCH');
   }
   return { received: true };
 }
 
 /** `GET /payments/settings`: the provider, and whether the sandbox's phone page exists. */
-export const paymentSettings = (ctx: ServiceContext): PaymentSettings => ({ provider: ctx.config.payments.provider, sandbox: ctx.config.payments.enabled && ctx.config.payments.provider === 'sandbox' });
+export const paymentSettings = (ctx: ServiceContext): PaymentSettings => ({
+  provider: ctx.config.payments.provider,
+  sandbox: ctx.config.payments.enabled && ctx.config.payments.provider === 'sandbox',
+});

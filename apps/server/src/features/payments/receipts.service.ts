@@ -35,14 +35,20 @@ export const receiptKey = (config: Config, receiptNumber: string): string =>
   createHmac('sha256', verificationSecret(config)).update(receiptNumber).digest('base64url').slice(0, KEY_LENGTH);
 
 /** The public check's address of a receipt: the web page `/receipts/{number}?k=` (which asks `GET /api/receipts/{number}?k=`). */
-export const receiptUrl = (config: Config, receiptNumber: string): string => `${config.publicUrl}/receipts/${encodeURIComponent(receiptNumber)}?k=${receiptKey(config, receiptNumber)}`;
+export const receiptUrl = (config: Config, receiptNumber: string): string =>
+  `${config.publicUrl}/receipts/${encodeURIComponent(receiptNumber)}?k=${receiptKey(config, receiptNumber)}`;
 
 const languageOf = (value: string): Lang => (value === 'fr' ? 'fr' : 'en');
 
 /** A paid payment's receipt, as the PDF shows it; null when the payment is not paid. */
 export async function receiptData(exec: Executor, config: Config, paymentId: string): Promise<ReceiptData | null> {
   const [row] = await exec
-    .select({ payment: payments, candidate: { number: candidates.CANDIDATE_NUMBER, lastname: candidates.LASTNAME, firstname: candidates.FIRSTNAME, language: candidates.language }, entrance: entrances.name, networkName: paymentNetworks.name })
+    .select({
+      payment: payments,
+      candidate: { number: candidates.CANDIDATE_NUMBER, lastname: candidates.LASTNAME, firstname: candidates.FIRSTNAME, language: candidates.language },
+      entrance: entrances.name,
+      networkName: paymentNetworks.name,
+    })
     .from(payments)
     .innerJoin(candidates, eq(candidates.id, payments.candidateId))
     .innerJoin(entrances, eq(entrances.id, candidates.entranceId))
@@ -73,7 +79,11 @@ export async function receiptData(exec: Executor, config: Config, paymentId: str
 
 /** `GET /candidate/receipt`: the candidate's own receipt (PDF, in their language); 409 NOT_PAID before they paid. */
 export async function candidateReceipt(ctx: ServiceContext, input: { candidateId: number }): Promise<{ filename: string; data: Buffer }> {
-  const [paid] = await ctx.db.select({ id: payments.id }).from(payments).where(and(eq(payments.candidateId, input.candidateId), eq(payments.status, 'PAID'))).limit(1);
+  const [paid] = await ctx.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.candidateId, input.candidateId), eq(payments.status, 'PAID')))
+    .limit(1);
   const data = paid ? await receiptData(ctx.db, ctx.config, paid.id) : null;
   if (!data) throw new AppError('NOT_PAID');
   return { filename: `receipt-${data.receiptNumber}`, data: await receiptPdf(data) };
@@ -88,7 +98,15 @@ export async function checkReceipt(ctx: ServiceContext, input: { number: string;
   const expected = receiptKey(ctx.config, input.number);
   const keyMatches = safeEqual(input.k ?? '', expected);
   const [row] = await ctx.db
-    .select({ status: payments.status, amount: payments.amount, paidAt: payments.statusAt, number: candidates.CANDIDATE_NUMBER, lastname: candidates.LASTNAME, firstname: candidates.FIRSTNAME, entrance: entrances.name })
+    .select({
+      status: payments.status,
+      amount: payments.amount,
+      paidAt: payments.statusAt,
+      number: candidates.CANDIDATE_NUMBER,
+      lastname: candidates.LASTNAME,
+      firstname: candidates.FIRSTNAME,
+      entrance: entrances.name,
+    })
     .from(payments)
     .innerJoin(candidates, eq(candidates.id, payments.candidateId))
     .innerJoin(entrances, eq(entrances.id, candidates.entranceId))

@@ -19,7 +19,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const check = (number: string, k?: string) => new Client(t.app, '10.7.0.1').get(`/api/receipts/${encodeURIComponent(number)}${k === undefined ? '' : `?k=${encodeURIComponent(k)}`}`);
+const check = (number: string, k?: string) =>
+  new Client(t.app, '10.7.0.1').get(`/api/receipts/${encodeURIComponent(number)}${k === undefined ? '' : `?k=${encodeURIComponent(k)}`}`);
 
 describe("the candidate's receipt", () => {
   it('is a PDF in their language, to download, with a QR code to its public check', async () => {
@@ -29,7 +30,18 @@ describe("the candidate's receipt", () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="receipt-${payment.receiptNumber}.pdf"`);
     expect(res.headers['cache-control']).toBe('private, no-store');
     const text = await pdfText(res.rawPayload);
-    for (const expected of ['Payment receipt', `Receipt number ${payment.receiptNumber}`, `Candidate number ${payer.number.toUpperCase()}`, 'Entrance examination', 'Amount paid 15.000 FCFA', "Operator's fees 263 FCFA", 'Total charged 15.263 FCFA', 'Network Orange Money', 'Account +237 65•••••22', `Transaction ID ${payment.orderNumber}`]) {
+    for (const expected of [
+      'Payment receipt',
+      `Receipt number ${payment.receiptNumber}`,
+      `Candidate number ${payer.number.toUpperCase()}`,
+      'Entrance examination',
+      'Amount paid 15.000 FCFA',
+      "Operator's fees 263 FCFA",
+      'Total charged 15.263 FCFA',
+      'Network Orange Money',
+      'Account +237 65•••••22',
+      `Transaction ID ${payment.orderNumber}`,
+    ]) {
       expect(text).toContain(expected);
     }
     const codes = await pdfQrCodes(res.rawPayload);
@@ -53,13 +65,27 @@ describe('the public check of a receipt (GET /receipts/{number}?k=)', () => {
     const res = await check(payment.receiptNumber!, url.searchParams.get('k')!);
     expect(res.headers['cache-control']).toBe('no-store');
     const answer = ok<ReceiptCheck>(res);
-    expect(answer).toMatchObject({ valid: true, receiptNumber: payment.receiptNumber, candidateNumber: payer.number.toUpperCase(), amount: 15_000, paidAt: payment.statusAt });
+    expect(answer).toMatchObject({
+      valid: true,
+      receiptNumber: payment.receiptNumber,
+      candidateNumber: payer.number.toUpperCase(),
+      amount: 15_000,
+      paidAt: payment.statusAt,
+    });
     expect(answer.candidateName).toMatch(/^Mbarga Aïcha /);
     expect(answer.entrance).toMatch(/^Concours test /);
   });
 
   it('says nothing without the right key, and answers an unknown number exactly alike', async () => {
-    const nothing = (number: string): ReceiptCheck => ({ valid: false, receiptNumber: number, candidateNumber: null, candidateName: null, entrance: null, amount: null, paidAt: null });
+    const nothing = (number: string): ReceiptCheck => ({
+      valid: false,
+      receiptNumber: number,
+      candidateNumber: null,
+      candidateName: null,
+      entrance: null,
+      amount: null,
+      paidAt: null,
+    });
     const key = receiptKey(t.config, payment.receiptNumber!);
     const wrong = `${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}`;
     expect(ok(await check(payment.receiptNumber!, wrong))).toEqual(nothing(payment.receiptNumber!));

@@ -58,7 +58,12 @@ export async function reconcilePayments(ctx: ServiceContext): Promise<{ checked:
         });
         if (settled.changed) counts.settled++;
       } else if (payment.createdAt <= expiredBy) {
-        const expired = await settlePayment(ctx, { orderNumber: payment.orderNumber, status: 'EXPIRED', statusCode: 'EXPIRED', statusMessage: answer ? 'No answer from the payer' : 'Unknown to the provider' });
+        const expired = await settlePayment(ctx, {
+          orderNumber: payment.orderNumber,
+          status: 'EXPIRED',
+          statusCode: 'EXPIRED',
+          statusMessage: answer ? 'No answer from the payer' : 'Unknown to the provider',
+        });
         if (expired.changed) counts.expired++;
       }
     }

@@ -15,7 +15,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const status = async (id: string) => (await t.db.select({ status: payments.status, statusCode: payments.statusCode }).from(payments).where(eq(payments.id, id)))[0]!;
+const status = async (id: string) =>
+  (await t.db.select({ status: payments.status, statusCode: payments.statusCode }).from(payments).where(eq(payments.id, id)))[0]!;
 const hasPaid = async (id: number) => (await t.db.select({ paid: candidates.HAS_PAID }).from(candidates).where(eq(candidates.id, id)))[0]!.paid;
 /** The job's handler, as the job runner calls it, at the test clock's time. */
 const run = () => paymentsReconcileJob.handler(t.app.ctx) as ReturnType<typeof reconcilePayments>;
@@ -79,7 +80,10 @@ describe('the reconciliation job (payments.reconcile), on the injected clock', (
     expect(res.statusCode).toBe(200);
     expect((await status(asked.id)).status).toBe('PAID');
     expect(await receiptMails(t, c.email)).toHaveLength(1);
-    expect(outcome(await c.client.post('/api/candidate/payments', { network: 'ORANGE_MONEY', phone: '699000011' }))).toMatchObject({ status: 409, code: 'ALREADY_PAID' });
+    expect(outcome(await c.client.post('/api/candidate/payments', { network: 'ORANGE_MONEY', phone: '699000011' }))).toMatchObject({
+      status: 409,
+      code: 'ALREADY_PAID',
+    });
   });
 
   it('settles as failed a payment the payer refused while the callback was lost', async () => {

@@ -80,7 +80,11 @@ export function sandboxCallback(ctx: ServiceContext, row: CollectionRow): { url:
     occurredAt: (row.decidedAt ?? row.createdAt).toISOString(),
   };
   const body = JSON.stringify(payload);
-  return { url: CALLBACK_URL, body, headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signCallback(callbackSecret(ctx.config), ctx.clock.now(), body) } };
+  return {
+    url: CALLBACK_URL,
+    body,
+    headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signCallback(callbackSecret(ctx.config), ctx.clock.now(), body) },
+  };
 }
 
 /** Queues the callback of a decided collection: delivered on a later turn of the event loop, once the caller's transaction is over. */
@@ -93,7 +97,8 @@ function queueCallback(ctx: ServiceContext, reference: string): void {
       const [row] = await ctx.db.select().from(sandboxCollections).where(eq(sandboxCollections.reference, reference));
       if (!row || row.status === 'PENDING') return;
       const answer = await deliver(sandboxCallback(ctx, row));
-      if (answer.statusCode === 200) await ctx.db.update(sandboxCollections).set({ notifiedAt: ctx.clock.now() }).where(eq(sandboxCollections.reference, reference));
+      if (answer.statusCode === 200)
+        await ctx.db.update(sandboxCollections).set({ notifiedAt: ctx.clock.now() }).where(eq(sandboxCollections.reference, reference));
       else ctx.log.warn({ statusCode: answer.statusCode }, 'sandbox callback refused');
     })
     .catch((error: unknown) => ctx.log.warn({ err: error }, 'sandbox callback not delivered'))
@@ -111,7 +116,8 @@ export const SANDBOX_COLLECTION_TTL_SECONDS = PAYMENT_EXPIRY_SECONDS - 5 * 60;
 
 const newReference = () => `SBX-${randomBytes(10).toString('hex').toUpperCase()}`;
 /** An operator's transaction id as MTN (`MP…`) or Orange (`OM…`) print them. */
-const operatorReference = (network: string) => `${network.startsWith('ORANGE') ? 'OM' : 'MP'}${String(randomInt(0, 1e9)).padStart(9, '0')}${String(randomInt(0, 1e3)).padStart(3, '0')}`;
+const operatorReference = (network: string) =>
+  `${network.startsWith('ORANGE') ? 'OM' : 'MP'}${String(randomInt(0, 1e9)).padStart(9, '0')}${String(randomInt(0, 1e3)).padStart(3, '0')}`;
 
 export const toSandboxCollection = (row: CollectionRow): SandboxCollection => ({
   reference: row.reference,

@@ -17,7 +17,9 @@ export const CALLBACK_KEY_FILE = 'payment-callback.key';
 
 /** The callback secret: PAYMENT_CALLBACK_SECRET, or 32 random bytes made once and kept in DATA_DIR (mode 0600). */
 export function callbackSecret(config: Config): Buffer {
-  return config.payments.callbackSecret ? Buffer.from(config.payments.callbackSecret, 'utf8') : keptKey(config.dataDir, CALLBACK_KEY_FILE, 'PAYMENT_CALLBACK_SECRET');
+  return config.payments.callbackSecret
+    ? Buffer.from(config.payments.callbackSecret, 'utf8')
+    : keptKey(config.dataDir, CALLBACK_KEY_FILE, 'PAYMENT_CALLBACK_SECRET');
 }
 
 const mac = (secret: Buffer, timestamp: number, rawBody: string) => createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest();
@@ -33,10 +35,12 @@ const invalid = () => new AppError('PAYMENT_CALLBACK_INVALID');
 /** Checks a callback's signature header against its raw body at `now`; throws 401 PAYMENT_CALLBACK_INVALID. */
 export function verifyCallbackSignature(secret: Buffer, header: string | string[] | undefined, rawBody: string, now: Date): void {
   if (typeof header !== 'string') throw invalid();
-  const parts = new Map(header.split(',').map((part) => {
-    const at = part.indexOf('=');
-    return [part.slice(0, at).trim(), part.slice(at + 1).trim()] as const;
-  }));
+  const parts = new Map(
+    header.split(',').map((part) => {
+      const at = part.indexOf('=');
+      return [part.slice(0, at).trim(), part.slice(at + 1).trim()] as const;
+    }),
+  );
   const t = parts.get('t') ?? '';
   const v1 = parts.get('v1') ?? '';
   if (!/^\d{1,12}$/.test(t) || !/^[0-9a-f]{64}$/.test(v1)) throw invalid();

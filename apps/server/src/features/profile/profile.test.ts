@@ -36,7 +36,10 @@ describe('GET /api/students/{id}', () => {
     const res = await client.get(`/api/students/${other}`);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ code: 'FORBIDDEN', message: 'Action denied' });
-    const refusals = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'access.refused'), eq(auditLog.actorId, user.id as number)));
+    const refusals = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'access.refused'), eq(auditLog.actorId, user.id as number)));
     expect(refusals.length).toBe(1);
     expect(refusals[0]?.details).toMatchObject({ requestedId: other });
   });
@@ -62,7 +65,23 @@ describe('GET /api/students/{id}', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     const summary = res.json();
     expect(Object.keys(summary).sort()).toEqual(
-      ['ACTIVED', 'DENOMINATION', 'FIRSTNAME', 'GENDER', 'GRADES', 'IDENTIFIED', 'KIND', 'LASTNAME', 'MATRICULE', 'SPECIALITY', 'STATUS', 'STUDENT_ID', 'SUMMARY', 'TITLE', 'id'].sort(),
+      [
+        'ACTIVED',
+        'DENOMINATION',
+        'FIRSTNAME',
+        'GENDER',
+        'GRADES',
+        'IDENTIFIED',
+        'KIND',
+        'LASTNAME',
+        'MATRICULE',
+        'SPECIALITY',
+        'STATUS',
+        'STUDENT_ID',
+        'SUMMARY',
+        'TITLE',
+        'id',
+      ].sort(),
     );
     expect(summary).toMatchObject({ MATRICULE: DEMO_ACCOUNTS.readyLecturer.matricule, SUMMARY: true, ACTIVED: true });
     const { client: admissions } = await signIn(t, DEMO_ACCOUNTS.admissions.username);

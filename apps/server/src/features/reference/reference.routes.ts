@@ -14,9 +14,17 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/payments-modes', { schema: { tags, response: { 200: z.array(PaymentMode) } } }, async () => paymentModesList(app.ctx));
 
-  app.get('/banks', { schema: { tags, summary: 'Banks by CEMAC code; microfinance institutions are marked (refused for salaries)', response: { 200: z.array(Bank) } } }, async () => banksList(app.ctx));
+  app.get(
+    '/banks',
+    { schema: { tags, summary: 'Banks by CEMAC code; microfinance institutions are marked (refused for salaries)', response: { 200: z.array(Bank) } } },
+    async () => banksList(app.ctx),
+  );
 
-  app.get('/reference/countries', { schema: { tags, summary: 'Countries with English and French names', response: { 200: z.array(Country) } } }, async () => countriesList(app.ctx));
+  app.get('/reference/countries', { schema: { tags, summary: 'Countries with English and French names', response: { 200: z.array(Country) } } }, async () =>
+    countriesList(app.ctx),
+  );
 
-  app.get('/reference/regions', { schema: { tags, summary: "Cameroon's regions with their main towns", response: { 200: z.array(Region) } } }, async () => regionsList(app.ctx));
+  app.get('/reference/regions', { schema: { tags, summary: "Cameroon's regions with their main towns", response: { 200: z.array(Region) } } }, async () =>
+    regionsList(app.ctx),
+  );
 };

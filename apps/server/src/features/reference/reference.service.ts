@@ -28,7 +28,10 @@ export async function countriesList(ctx: ServiceContext): Promise<Country[]> {
 
 /** `GET /reference/regions`: Cameroon's regions, each with its main towns. */
 export async function regionsList(ctx: ServiceContext): Promise<Region[]> {
-  const [regionRows, townRows] = await Promise.all([ctx.db.select().from(regions).orderBy(asc(regions.name)), ctx.db.select().from(towns).orderBy(asc(towns.name))]);
+  const [regionRows, townRows] = await Promise.all([
+    ctx.db.select().from(regions).orderBy(asc(regions.name)),
+    ctx.db.select().from(towns).orderBy(asc(towns.name)),
+  ]);
   return regionRows.map((r) => ({
     id: r.id,
     name: r.name,

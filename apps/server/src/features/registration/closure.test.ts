@@ -16,7 +16,8 @@ beforeAll(async () => {
   const session = await signIn(t, DEMO_ACCOUNTS.intern.matricule);
   me = session.client;
   myId = session.user.id as number;
-  for (const [section, body] of Object.entries(VALID_SECTIONS)) expect((await me.request('PATCH', `/api/students/update/${section}`, body)).statusCode).toBe(200);
+  for (const [section, body] of Object.entries(VALID_SECTIONS))
+    expect((await me.request('PATCH', `/api/students/update/${section}`, body)).statusCode).toBe(200);
   await me.post('/api/students/files', { col: 'IDENTITY1', FILE: dataUrl('image/jpeg', await jpeg(50, 30, 3)) });
   await me.post('/api/students/files', { col: 'IDENTITY2', FILE: dataUrl('image/jpeg', await jpeg(50, 30, 4)) });
   await me.post('/api/students/cv', { FILE: dataUrl('application/pdf', pdf('closure checklist')) });

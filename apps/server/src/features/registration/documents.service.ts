@@ -69,7 +69,10 @@ export function checkDocumentFile(fields: DocumentInput, file: IncomingFile): Pr
  * Creates documents for one person, all or nothing: each file stored (409 FILE_EXISTS for bytes the
  * person already gave), each row written, in one transaction locked by the registration.
  */
-export async function createDocuments(ctx: ServiceContext, input: FileChange & { items: { fields: DocumentInput; file: IncomingFile }[] }): Promise<DocumentRecord[]> {
+export async function createDocuments(
+  ctx: ServiceContext,
+  input: FileChange & { items: { fields: DocumentInput; file: IncomingFile }[] },
+): Promise<DocumentRecord[]> {
   const { personId, actor, reason } = input;
   // A closed registration is refused before any work on the files; the transaction checks again.
   await lockForEdit(ctx.db, personId, actor, reason);
@@ -129,7 +132,13 @@ export async function deleteDocument(ctx: ServiceContext, input: DocumentAction)
       targetType: 'person',
       targetId: row.personId,
       ip: input.meta.ip,
-      details: { documentId: row.id, pieceType: row.PIECE_TYPE, fileId: row.fileId, ...(file ? { mime: file.mime, size: file.size } : {}), ...withReason(reason) },
+      details: {
+        documentId: row.id,
+        pieceType: row.PIECE_TYPE,
+        fileId: row.fileId,
+        ...(file ? { mime: file.mime, size: file.size } : {}),
+        ...withReason(reason),
+      },
     });
   });
   return { id: document.id, deleted: true };
@@ -145,10 +154,21 @@ export async function markLastDiploma(ctx: ServiceContext, input: DocumentAction
   if (document.PIECE_TYPE !== 'DIPL_CERT') throw validationError({ id: 'validation.invalid' });
   return ctx.db.transaction(async (tx) => {
     await lockForEdit(tx, document.personId, actor, reason);
-    await tx.update(documents).set({ isLast: false }).where(and(eq(documents.personId, document.personId), eq(documents.isLast, true)));
+    await tx
+      .update(documents)
+      .set({ isLast: false })
+      .where(and(eq(documents.personId, document.personId), eq(documents.isLast, true)));
     const [row] = await tx.update(documents).set({ isLast: true }).where(eq(documents.id, document.id)).returning();
     if (!row) throw new AppError('NOT_FOUND');
-    await audit(tx, { at: ctx.clock.now(), actorId: actor.id, action: 'document.lastDiploma', targetType: 'person', targetId: row.personId, ip: input.meta.ip, details: { documentId: row.id, ...withReason(reason) } });
+    await audit(tx, {
+      at: ctx.clock.now(),
+      actorId: actor.id,
+      action: 'document.lastDiploma',
+      targetType: 'person',
+      targetId: row.personId,
+      ip: input.meta.ip,
+      details: { documentId: row.id, ...withReason(reason) },
+    });
     return toDocumentRecord(row);
   });
 }

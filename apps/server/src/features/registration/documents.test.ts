@@ -26,7 +26,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-
 const unique = (label: string) => `${label} ${randomBytes(4).toString('hex')}`;
 
 const diploma = (extra: Record<string, unknown> = {}) => ({
@@ -54,7 +53,13 @@ describe('adding documents', () => {
   it('refuses an incomplete diploma with DOCUMENT_INCOMPLETE, as JSON or as a form, storing nothing', async () => {
     const before = storedObjects(t, ownerId);
     const count = await documentCount(ownerId);
-    const json = await owner.post('/api/documents/upload-student', { PIECE_TYPE: 'DIPL_CERT', DESIGNATION: 'Licence', OBTENEDDATE: '01/07/2008', OBTENEDSTAB: 'Université de Buea', FILE: dataUrl('application/pdf', pdf(unique('incomplete'))) });
+    const json = await owner.post('/api/documents/upload-student', {
+      PIECE_TYPE: 'DIPL_CERT',
+      DESIGNATION: 'Licence',
+      OBTENEDDATE: '01/07/2008',
+      OBTENEDSTAB: 'Université de Buea',
+      FILE: dataUrl('application/pdf', pdf(unique('incomplete'))),
+    });
     expect(json.statusCode).toBe(400);
     expect(json.json()).toMatchObject({
       code: 'DOCUMENT_INCOMPLETE',
@@ -62,7 +67,12 @@ describe('adding documents', () => {
       fields: { SPECIALITY: 'validation.documentSpeciality', LEVEL: 'validation.documentLevel', LANGUAGE: 'validation.documentLanguage' },
     });
 
-    const form = await postMultipart(owner, '/api/documents/upload-student', { PIECE_TYPE: 'DIPL_CERT', DESIGNATION: 'Licence', SPECIALITY: 'Physics', LEVEL: 3, LANGUAGE: 'en', OBTENEDSTAB: '' }, { data: pdf(unique('incomplete form')), filename: 'licence.pdf', type: 'application/pdf' });
+    const form = await postMultipart(
+      owner,
+      '/api/documents/upload-student',
+      { PIECE_TYPE: 'DIPL_CERT', DESIGNATION: 'Licence', SPECIALITY: 'Physics', LEVEL: 3, LANGUAGE: 'en', OBTENEDSTAB: '' },
+      { data: pdf(unique('incomplete form')), filename: 'licence.pdf', type: 'application/pdf' },
+    );
     expect(form.statusCode).toBe(400);
     expect(form.json()).toEqual({
       code: 'DOCUMENT_INCOMPLETE',
@@ -81,7 +91,12 @@ describe('adding documents', () => {
 
   it('creates a complete diploma (201) from a form, and serves its file', async () => {
     const data = pdf(unique('master'));
-    const res = await postMultipart(owner, '/api/documents/upload-student', { ...diploma(), STUDENT_ID: ownerId }, { data, filename: 'master.pdf', type: 'application/pdf' });
+    const res = await postMultipart(
+      owner,
+      '/api/documents/upload-student',
+      { ...diploma(), STUDENT_ID: ownerId },
+      { data, filename: 'master.pdf', type: 'application/pdf' },
+    );
     expect(res.statusCode, res.body).toBe(201);
     const record = res.json();
     expect(record).toEqual({
@@ -101,7 +116,10 @@ describe('adding documents', () => {
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(data)).toBe(true);
     expect(served.headers['content-disposition']).toBe('inline; filename="master.pdf"');
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'document.uploaded'), eq(auditLog.targetId, String(ownerId))));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'document.uploaded'), eq(auditLog.targetId, String(ownerId))));
     expect(entry!.details).toMatchObject({ documentId: record.id, pieceType: 'DIPL_CERT', mime: 'application/pdf', size: data.length });
   });
 
@@ -124,7 +142,11 @@ describe('adding documents', () => {
     const first = await owner.post('/api/documents/upload-student', { ...diploma(), FILE: dataUrl('application/pdf', data) });
     expect(first.statusCode).toBe(201);
     const count = await documentCount(ownerId);
-    const second = await postMultipart(owner, '/api/documents/upload-student', diploma({ DESIGNATION: 'Another name' }), { data, filename: 'other.pdf', type: 'application/pdf' });
+    const second = await postMultipart(owner, '/api/documents/upload-student', diploma({ DESIGNATION: 'Another name' }), {
+      data,
+      filename: 'other.pdf',
+      type: 'application/pdf',
+    });
     expect(second.statusCode).toBe(409);
     expect(second.json()).toMatchObject({ code: 'FILE_EXISTS', message: 'Error, a similar file already exists' });
     const zip = Buffer.concat([Buffer.from('PK\x03\x04\x14\x00\x00\x00', 'latin1'), randomBytes(100)]);
@@ -143,7 +165,10 @@ describe('adding documents', () => {
       ],
     });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().map((d: { DESIGNATION: string; LEVEL: number }) => [d.DESIGNATION, d.LEVEL])).toEqual([['Licence', 3], ['Doctorat', 8]]);
+    expect(res.json().map((d: { DESIGNATION: string; LEVEL: number }) => [d.DESIGNATION, d.LEVEL])).toEqual([
+      ['Licence', 3],
+      ['Doctorat', 8],
+    ]);
     expect(await documentCount(ownerId)).toBe(count + 2);
 
     // One duplicate in the batch: nothing is created and nothing is left on disk.
@@ -160,10 +185,15 @@ describe('adding documents', () => {
     expect(await documentCount(ownerId)).toBe(count + 2);
     expect(storedObjects(t, ownerId)).toEqual(objects);
 
-    const incomplete = await owner.request('PATCH', '/api/students/update/training', { files: [{ ...diploma({ LANGUAGE: '' }), FILE: dataUrl('application/pdf', pdf(unique('x'))) }] });
+    const incomplete = await owner.request('PATCH', '/api/students/update/training', {
+      files: [{ ...diploma({ LANGUAGE: '' }), FILE: dataUrl('application/pdf', pdf(unique('x'))) }],
+    });
     expect(incomplete.statusCode).toBe(400);
     expect(incomplete.json()).toMatchObject({ code: 'DOCUMENT_INCOMPLETE', fields: { 'files.0.LANGUAGE': 'validation.documentLanguage' } });
-    const forOther = await owner.request('PATCH', '/api/students/update/training', { STUDENT_ID: otherId, files: [{ ...diploma(), FILE: dataUrl('application/pdf', pdf(unique('y'))) }] });
+    const forOther = await owner.request('PATCH', '/api/students/update/training', {
+      STUDENT_ID: otherId,
+      files: [{ ...diploma(), FILE: dataUrl('application/pdf', pdf(unique('y'))) }],
+    });
     expect(forOther.statusCode).toBe(403);
   });
 });
@@ -183,12 +213,18 @@ describe('listing, deleting and marking', () => {
 
   it("deletes one's own document and its file; someone else's is refused (403, audited), an unknown one is 404", async () => {
     const mine = await createDiploma(owner, { DESIGNATION: 'To delete' });
-    const [fileRow] = await t.db.select().from(files).where(eq(files.id, mine.FILE.split('/').pop()!));
+    const [fileRow] = await t.db
+      .select()
+      .from(files)
+      .where(eq(files.id, mine.FILE.split('/').pop()!));
     expect(existsSync(path.join(t.config.dataDir, 'uploads', fileRow!.storageKey))).toBe(true);
 
     const refused = await other.post('/api/documents/delete', { id: mine.id });
     expect(refused.statusCode).toBe(403);
-    const refusals = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'access.refused'), eq(auditLog.actorId, otherId)));
+    const refusals = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'access.refused'), eq(auditLog.actorId, otherId)));
     expect(refusals.some((r) => r.targetId === '/api/documents/delete' && r.details.requestedId === ownerId)).toBe(true);
     expect(await documentCount(ownerId)).toBeGreaterThan(0);
 
@@ -213,12 +249,23 @@ describe('listing, deleting and marking', () => {
     const b = await owner.request('PATCH', '/api/students/update/diploma', { id: second.id, STUDENT_ID: ownerId });
     expect(b.statusCode).toBe(200);
     expect((await owner.request('PATCH', '/api/students/update/diploma', { id: second.id })).statusCode).toBe(200);
-    const marked = (await t.db.select().from(documents).where(and(eq(documents.personId, ownerId), eq(documents.isLast, true)))).map((d) => d.id);
+    const marked = (
+      await t.db
+        .select()
+        .from(documents)
+        .where(and(eq(documents.personId, ownerId), eq(documents.isLast, true)))
+    ).map((d) => d.id);
     expect(marked).toEqual([second.id]);
     const list = (await owner.get(`/api/documents/${ownerId}`)).json() as { id: number; IS_LAST: boolean }[];
     expect(list.filter((d) => d.IS_LAST).map((d) => d.id)).toEqual([second.id]);
 
-    const birth = await owner.post('/api/documents/upload-student', { PIECE_TYPE: 'BIRTH_CERT', DESIGNATION: 'Acte de naissance', OBTENEDDATE: '02/03/1985', OBTENEDSTAB: 'Mairie', FILE: dataUrl('application/pdf', pdf(unique('birth'))) });
+    const birth = await owner.post('/api/documents/upload-student', {
+      PIECE_TYPE: 'BIRTH_CERT',
+      DESIGNATION: 'Acte de naissance',
+      OBTENEDDATE: '02/03/1985',
+      OBTENEDSTAB: 'Mairie',
+      FILE: dataUrl('application/pdf', pdf(unique('birth'))),
+    });
     const notDiploma = await owner.request('PATCH', '/api/students/update/diploma', { id: birth.json().id });
     expect(notDiploma.statusCode).toBe(400);
     expect(notDiploma.json().code).toBe('VALIDATION_FAILED');
@@ -237,9 +284,15 @@ describe('a closed registration', () => {
     const upload = await closedOwner.post('/api/documents/upload-student', { ...diploma(), FILE: dataUrl('application/pdf', pdf(unique('closed'))) });
     expect(upload.statusCode).toBe(403);
     expect(upload.json()).toMatchObject({ code: 'REGISTRATION_CLOSED' });
-    const form = await postMultipart(closedOwner, '/api/documents/upload-student', diploma(), { data: pdf(unique('closed form')), filename: 'd.pdf', type: 'application/pdf' });
+    const form = await postMultipart(closedOwner, '/api/documents/upload-student', diploma(), {
+      data: pdf(unique('closed form')),
+      filename: 'd.pdf',
+      type: 'application/pdf',
+    });
     expect(form.statusCode).toBe(403);
-    const training = await closedOwner.request('PATCH', '/api/students/update/training', { files: [{ ...diploma(), FILE: dataUrl('application/pdf', pdf(unique('closed training'))) }] });
+    const training = await closedOwner.request('PATCH', '/api/students/update/training', {
+      files: [{ ...diploma(), FILE: dataUrl('application/pdf', pdf(unique('closed training'))) }],
+    });
     expect(training.statusCode).toBe(403);
     const removal = await closedOwner.post('/api/documents/delete', { id: kept.id });
     expect(removal.statusCode).toBe(403);
@@ -252,25 +305,47 @@ describe('a closed registration', () => {
     expect((await closedOwner.get(`/api/documents/${closedId}`)).json()).toHaveLength(count);
 
     // HR acts through its own routes, and always says why; the own routes refuse it (STUDENT_ID or someone else's document).
-    const viaOwnRoute = await postMultipart(hr, '/api/documents/upload-student', { ...diploma({ DESIGNATION: 'Added by HR' }), STUDENT_ID: closedId }, { data: pdf(unique('by hr')), filename: 'hr.pdf', type: 'application/pdf' });
+    const viaOwnRoute = await postMultipart(
+      hr,
+      '/api/documents/upload-student',
+      { ...diploma({ DESIGNATION: 'Added by HR' }), STUDENT_ID: closedId },
+      { data: pdf(unique('by hr')), filename: 'hr.pdf', type: 'application/pdf' },
+    );
     expect(viaOwnRoute.statusCode).toBe(403);
     expect((await hr.post('/api/documents/delete', { id: kept.id })).statusCode).toBe(403);
-    const noReason = await postMultipart(hr, `/api/hr/registrations/${closedId}/documents`, diploma({ DESIGNATION: 'Added by HR' }), { data: pdf(unique('by hr')), filename: 'hr.pdf', type: 'application/pdf' });
+    const noReason = await postMultipart(hr, `/api/hr/registrations/${closedId}/documents`, diploma({ DESIGNATION: 'Added by HR' }), {
+      data: pdf(unique('by hr')),
+      filename: 'hr.pdf',
+      type: 'application/pdf',
+    });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().fields).toMatchObject({ reason: 'validation.required' });
     expect(await documentCount(closedId)).toBe(count);
 
-    const byHr = await postMultipart(hr, `/api/hr/registrations/${closedId}/documents`, { ...diploma({ DESIGNATION: 'Added by HR' }), reason: 'Diploma handed in at the office' }, { data: pdf(unique('by hr')), filename: 'hr.pdf', type: 'application/pdf' });
+    const byHr = await postMultipart(
+      hr,
+      `/api/hr/registrations/${closedId}/documents`,
+      { ...diploma({ DESIGNATION: 'Added by HR' }), reason: 'Diploma handed in at the office' },
+      { data: pdf(unique('by hr')), filename: 'hr.pdf', type: 'application/pdf' },
+    );
     expect(byHr.statusCode, byHr.body).toBe(201);
     expect(await documentCount(closedId)).toBe(count + 1);
-    const [file] = await t.db.select().from(files).where(eq(files.id, byHr.json().FILE.split('/').pop()));
+    const [file] = await t.db
+      .select()
+      .from(files)
+      .where(eq(files.id, byHr.json().FILE.split('/').pop()));
     expect(file!.ownerId).toBe(closedId);
-    expect((await hr.request('PATCH', `/api/hr/registrations/${closedId}/documents/${byHr.json().id}/last-diploma`, { reason: 'Latest diploma' })).statusCode).toBe(200);
+    expect(
+      (await hr.request('PATCH', `/api/hr/registrations/${closedId}/documents/${byHr.json().id}/last-diploma`, { reason: 'Latest diploma' })).statusCode,
+    ).toBe(200);
     // a document of someone else than the path's person is not found there
     expect((await hr.post(`/api/hr/registrations/${ownerId}/documents/${kept.id}/delete`, { reason: 'Duplicate piece' })).statusCode).toBe(404);
     expect((await hr.post(`/api/hr/registrations/${closedId}/documents/${kept.id}/delete`, { reason: '' })).statusCode).toBe(400);
     expect((await hr.post(`/api/hr/registrations/${closedId}/documents/${kept.id}/delete`, { reason: 'Duplicate piece' })).statusCode).toBe(200);
-    const trail = await t.db.select().from(auditLog).where(and(eq(auditLog.targetId, String(closedId)), eq(auditLog.actorId, hrId)));
+    const trail = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, String(closedId)), eq(auditLog.actorId, hrId)));
     expect(trail.map((e) => [e.action, e.details.reason])).toEqual(
       expect.arrayContaining([
         ['document.uploaded', 'Diploma handed in at the office'],

@@ -75,11 +75,13 @@ describe('the payment mode, as the server keeps it', () => {
     expect(await payData()).toMatchObject({ PAYMODE: 'BANK_CHECK', BANK_CODE: null, ACCOUNT_LASTNAME: 'Bello', ACCOUNT_BIRTHDATE: '1984-03-14' });
   });
 
-  it("asks each mode for its required fields only", async () => {
+  it('asks each mode for its required fields only', async () => {
     const missing = async (body: Record<string, unknown>) => Object.keys((await savePayMode(body)).json().fields ?? {}).sort();
     expect(await missing({ PAYMODE: 'BANK_CHECK' })).toEqual(['ACCOUNT_FIRSTNAME', 'ACCOUNT_LASTNAME']);
     expect(await missing({ PAYMODE: 'PREPAID_CARD', CARD_NUM: FILLED.CARD_NUM })).toEqual(['ACCOUNT_BIRTHDATE', 'ACCOUNT_FIRSTNAME', 'ACCOUNT_LASTNAME']);
-    expect((await savePayMode({ PAYMODE: 'MOBILE_TRANSFER', PAY_PHONE: '677112233', ACCOUNT_LASTNAME: 'Bello', ACCOUNT_FIRSTNAME: 'Aïcha' })).statusCode).toBe(200);
+    expect((await savePayMode({ PAYMODE: 'MOBILE_TRANSFER', PAY_PHONE: '677112233', ACCOUNT_LASTNAME: 'Bello', ACCOUNT_FIRSTNAME: 'Aïcha' })).statusCode).toBe(
+      200,
+    );
     expect((await savePayMode({ PAYMODE: 'CASH' })).statusCode).toBe(200);
   });
 });

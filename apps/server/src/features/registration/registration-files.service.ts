@@ -67,7 +67,10 @@ export async function storeColumnFile(
 export async function removeColumnFile(ctx: ServiceContext, tx: Tx, personId: number, col: FileColumn): Promise<FileRow | null> {
   const current = await currentFileId(tx, personId, col);
   if (!current) return null;
-  await tx.update(profiles).set({ [col]: null, updatedAt: ctx.clock.now() } as ProfilePatch).where(eq(profiles.personId, personId));
+  await tx
+    .update(profiles)
+    .set({ [col]: null, updatedAt: ctx.clock.now() } as ProfilePatch)
+    .where(eq(profiles.personId, personId));
   return deleteStoredFile(ctx, tx, current);
 }
 
@@ -101,7 +104,15 @@ export async function uploadColumnFile(ctx: ServiceContext, input: FileChange & 
       targetType: 'person',
       targetId: personId,
       ip: input.meta.ip,
-      details: { column: col, fileId: result.file.id, mime: upload.mime, size: result.file.size, originalSize: upload.originalSize, ...(result.replaced ? { replaced: result.replaced } : {}), ...withReason(reason) },
+      details: {
+        column: col,
+        fileId: result.file.id,
+        mime: upload.mime,
+        size: result.file.size,
+        originalSize: upload.originalSize,
+        ...(result.replaced ? { replaced: result.replaced } : {}),
+        ...withReason(reason),
+      },
     });
     return result;
   });
@@ -115,7 +126,10 @@ const FILE_ID = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\
  * clears a column and deletes its file. `file`, when it names one of our files (its URL or id), must be
  * the column's current file; otherwise it is ignored.
  */
-export async function removeColumnFileFor(ctx: ServiceContext, input: FileChange & { col: FileColumn; file?: string | undefined }): Promise<FileRemoveResponse> {
+export async function removeColumnFileFor(
+  ctx: ServiceContext,
+  input: FileChange & { col: FileColumn; file?: string | undefined },
+): Promise<FileRemoveResponse> {
   const { personId, actor, col, reason } = input;
   const named = input.file ? FILE_ID.exec(input.file)?.[1]?.toLowerCase() : undefined;
   const removed = await fileTransaction(ctx, async (tx) => {
@@ -126,7 +140,15 @@ export async function removeColumnFileFor(ctx: ServiceContext, input: FileChange
     }
     const row = await removeColumnFile(ctx, tx, personId, col);
     if (row) {
-      await audit(tx, { at: ctx.clock.now(), actorId: actor.id, action: 'file.removed', targetType: 'person', targetId: personId, ip: input.meta.ip, details: { column: col, fileId: row.id, mime: row.mime, size: row.size, ...withReason(reason) } });
+      await audit(tx, {
+        at: ctx.clock.now(),
+        actorId: actor.id,
+        action: 'file.removed',
+        targetType: 'person',
+        targetId: personId,
+        ip: input.meta.ip,
+        details: { column: col, fileId: row.id, mime: row.mime, size: row.size, ...withReason(reason) },
+      });
     }
     return row;
   });

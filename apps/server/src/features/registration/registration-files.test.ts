@@ -63,7 +63,14 @@ describe('CV upload', () => {
     const id = idOf(body.url);
     expect(await profileColumn(ownerId, 'CV_LINK')).toBe(id);
     const row = await fileRow(id);
-    expect(row).toMatchObject({ ownerId, mime: 'application/pdf', size: data.length, sha256: sha256(data), purpose: 'CV_LINK', storageKey: `${ownerId}/${id}` });
+    expect(row).toMatchObject({
+      ownerId,
+      mime: 'application/pdf',
+      size: data.length,
+      sha256: sha256(data),
+      purpose: 'CV_LINK',
+      storageKey: `${ownerId}/${id}`,
+    });
     // Stored under the server-made key, outside any web root, byte for byte.
     expect(readFileSync(storedPath(row!.storageKey)).equals(data)).toBe(true);
 
@@ -78,7 +85,12 @@ describe('CV upload', () => {
     expect(served.headers['cache-control']).toBe('private, no-store');
     expect(served.rawPayload.equals(data)).toBe(true);
 
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'file.uploaded'), eq(auditLog.targetId, String(ownerId)))).orderBy(desc(auditLog.id)).limit(1);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'file.uploaded'), eq(auditLog.targetId, String(ownerId))))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
     expect(entry).toMatchObject({ actorId: ownerId, targetType: 'person' });
     expect(entry!.details).toMatchObject({ column: 'CV_LINK', mime: 'application/pdf', size: data.length, fileId: id });
     expect(JSON.stringify(entry!.details)).not.toContain(data.toString('base64').slice(0, 20));
@@ -144,7 +156,9 @@ describe('CV upload', () => {
 
   it('refuses the same bytes twice for one person (409 FILE_EXISTS), even in another column', async () => {
     const data = pdf('duplicate');
-    expect((await postMultipart(owner, '/api/students/files', { col: 'RIB_LINK' }, { data, filename: 'rib.pdf', type: 'application/pdf' })).statusCode).toBe(200);
+    expect((await postMultipart(owner, '/api/students/files', { col: 'RIB_LINK' }, { data, filename: 'rib.pdf', type: 'application/pdf' })).statusCode).toBe(
+      200,
+    );
     const before = storedObjects(t, ownerId);
     for (const res of [
       await postMultipart(owner, '/api/students/files', { col: 'RIB_LINK' }, { data, filename: 'again.pdf', type: 'application/pdf' }),
@@ -167,13 +181,18 @@ describe('CV upload', () => {
       owner.post('/api/students/files', { col: 'CNPS_LINK', FILE: dataUrl('application/pdf', data) }),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    expect(await t.db.select().from(files).where(and(eq(files.ownerId, ownerId), eq(files.sha256, sha256(data))))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(files)
+        .where(and(eq(files.ownerId, ownerId), eq(files.sha256, sha256(data)))),
+    ).toHaveLength(1);
     // One new object: the loser's is removed.
     expect(storedObjects(t, ownerId)).toHaveLength(before + 1);
   });
 
   // PGlite has one connection, so only PostgreSQL can hold two transactions open at once.
-  it.skipIf(!onPostgres)('lets the unique index decide between two transactions storing the same bytes, and drops the loser\'s object', async () => {
+  it.skipIf(!onPostgres)("lets the unique index decide between two transactions storing the same bytes, and drops the loser's object", async () => {
     const ctx = t.app.ctx;
     const data = pdf(`index race ${randomBytes(4).toString('hex')}`);
     const upload = await checkUpload({ data, name: 'race.pdf' });
@@ -198,7 +217,12 @@ describe('CV upload', () => {
     await first;
     await expect(second).rejects.toMatchObject({ code: 'FILE_EXISTS', status: 409 });
     expect(storedObjects(t, ownerId)).toHaveLength(before + 1);
-    expect(await t.db.select().from(files).where(and(eq(files.ownerId, ownerId), eq(files.sha256, sha256(data))))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(files)
+        .where(and(eq(files.ownerId, ownerId), eq(files.sha256, sha256(data)))),
+    ).toHaveLength(1);
   });
 });
 
@@ -227,7 +251,10 @@ describe('images', () => {
     const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2a6' } })
       .jpeg()
       .withMetadata({ orientation: 6 })
-      .withExif({ IFD0: { Copyright: 'Someone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '4/1 3/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '9/1 42/1 0/1' } })
+      .withExif({
+        IFD0: { Copyright: 'Someone' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '4/1 3/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '9/1 42/1 0/1' },
+      })
       .toBuffer();
     expect((await sharp(photo).metadata()).exif).toBeDefined();
     const res = await postMultipart(owner, '/api/students/files', { col: 'IDENTITY2' }, { data: photo, filename: 'id back.jpeg', type: 'image/jpeg' });
@@ -253,7 +280,12 @@ describe('replacing and removing', () => {
     const oldRow = (await fileRow(idOf(first.json().url)))!;
     expect(existsSync(storedPath(oldRow.storageKey))).toBe(true);
 
-    const second = await postMultipart(owner, '/api/students/files', { col: 'NIU_LINK' }, { data: await jpeg(90, 60, 7), filename: 'niu.jpg', type: 'image/jpeg' });
+    const second = await postMultipart(
+      owner,
+      '/api/students/files',
+      { col: 'NIU_LINK' },
+      { data: await jpeg(90, 60, 7), filename: 'niu.jpg', type: 'image/jpeg' },
+    );
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual({ col: 'NIU_LINK', url: second.json().url, NIU_LINK: second.json().url });
     expect(await profileColumn(ownerId, 'NIU_LINK')).toBe(idOf(second.json().url));
@@ -279,8 +311,16 @@ describe('replacing and removing', () => {
     expect(await fileRow(row.id)).toBeUndefined();
     expect(existsSync(storedPath(row.storageKey))).toBe(false);
     expect((await owner.get(up.json().url)).statusCode).toBe(404);
-    const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'file.removed'), eq(auditLog.targetId, String(ownerId))));
-    expect(entries.find((e) => e.details.fileId === row.id)?.details).toMatchObject({ column: 'RIB_LINK', fileId: row.id, mime: 'application/pdf', size: row.size });
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'file.removed'), eq(auditLog.targetId, String(ownerId))));
+    expect(entries.find((e) => e.details.fileId === row.id)?.details).toMatchObject({
+      column: 'RIB_LINK',
+      fileId: row.id,
+      mime: 'application/pdf',
+      size: row.size,
+    });
 
     const again = await owner.request('PATCH', '/api/students/files/remove', { col: 'RIB_LINK' });
     expect(again.json()).toEqual({ col: 'RIB_LINK', removed: false, RIB_LINK: null });
@@ -296,13 +336,22 @@ describe('replacing and removing', () => {
     });
     await expect(failed).rejects.toThrow('later step failed');
     expect(storedObjects(t, ownerId)).toEqual(before);
-    expect(await t.db.select().from(files).where(eq(files.sha256, sha256(pdf('rolled back'))))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(files)
+        .where(eq(files.sha256, sha256(pdf('rolled back')))),
+    ).toHaveLength(0);
   });
 
   it('keeps objects stored apart from files in step: written ones go on rollback, released ones only after a commit', async () => {
     const ctx = t.app.ctx;
     const key = (label: string) => `fingerprints/${ownerId}/${label}-${randomBytes(4).toString('hex')}`;
-    const exists = (k: string) => ctx.storage.get(k).then(() => true, () => false);
+    const exists = (k: string) =>
+      ctx.storage.get(k).then(
+        () => true,
+        () => false,
+      );
     const [written, released, fresh] = [key('written'), key('released'), key('fresh')];
     await ctx.storage.put(released, Buffer.from('old'));
 
@@ -356,25 +405,50 @@ describe('who may read and write', () => {
     for (const writer of [other, hr]) {
       const byJson = await writer.post('/api/students/cv', { FILE: dataUrl('application/pdf', data), STUDENT_ID: ownerId });
       expect(byJson.statusCode).toBe(403);
-      const viaForm = await postMultipart(writer, '/api/students/files', { col: 'CV_LINK', STUDENT_ID: ownerId }, { data, filename: 'cv.pdf', type: 'application/pdf' });
+      const viaForm = await postMultipart(
+        writer,
+        '/api/students/files',
+        { col: 'CV_LINK', STUDENT_ID: ownerId },
+        { data, filename: 'cv.pdf', type: 'application/pdf' },
+      );
       expect(viaForm.statusCode).toBe(403);
       expect((await writer.request('PATCH', '/api/students/files/remove', { col: 'CV_LINK', STUDENT_ID: ownerId })).statusCode).toBe(403);
     }
     expect(await profileColumn(ownerId, 'CV_LINK')).toBe(cvBefore);
 
-    const noReason = await postMultipart(hr, `/api/hr/registrations/${ownerId}/files`, { col: 'CV_LINK' }, { data, filename: 'cv.pdf', type: 'application/pdf' });
+    const noReason = await postMultipart(
+      hr,
+      `/api/hr/registrations/${ownerId}/files`,
+      { col: 'CV_LINK' },
+      { data, filename: 'cv.pdf', type: 'application/pdf' },
+    );
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().fields).toEqual({ reason: 'validation.required' });
-    const byOtherHr = await postMultipart(other, `/api/hr/registrations/${ownerId}/files`, { col: 'CV_LINK', reason: 'I would like to' }, { data, filename: 'cv.pdf', type: 'application/pdf' });
+    const byOtherHr = await postMultipart(
+      other,
+      `/api/hr/registrations/${ownerId}/files`,
+      { col: 'CV_LINK', reason: 'I would like to' },
+      { data, filename: 'cv.pdf', type: 'application/pdf' },
+    );
     expect(byOtherHr.statusCode).toBe(403);
 
-    const byHr = await postMultipart(hr, `/api/hr/registrations/${ownerId}/files`, { col: 'CV_LINK', reason: 'The CV sent by post' }, { data, filename: 'cv.pdf', type: 'application/pdf' });
+    const byHr = await postMultipart(
+      hr,
+      `/api/hr/registrations/${ownerId}/files`,
+      { col: 'CV_LINK', reason: 'The CV sent by post' },
+      { data, filename: 'cv.pdf', type: 'application/pdf' },
+    );
     expect(byHr.statusCode, byHr.body).toBe(200);
     const row = (await fileRow(idOf(byHr.json().url)))!;
     // The file belongs to the person it was uploaded for, and the audit log says who, and why.
     expect(row.ownerId).toBe(ownerId);
     expect((await owner.get(byHr.json().url)).statusCode).toBe(200);
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'file.uploaded'), eq(auditLog.targetId, String(ownerId)))).orderBy(desc(auditLog.id)).limit(1);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'file.uploaded'), eq(auditLog.targetId, String(ownerId))))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
     expect(entry?.details).toMatchObject({ column: 'CV_LINK', reason: 'The CV sent by post' });
   });
 
@@ -392,7 +466,10 @@ describe('who may read and write', () => {
     const extra = multipartBody({}, { data: pdf('two b'), filename: 'b.pdf', type: 'application/pdf' });
     const boundary = twoFiles.headers['content-type'].split('boundary=')[1]!;
     const otherBoundary = extra.headers['content-type'].split('boundary=')[1]!;
-    const both = Buffer.concat([twoFiles.payload.subarray(0, twoFiles.payload.length - `--${boundary}--\r\n`.length), Buffer.from(extra.payload.toString('latin1').replaceAll(otherBoundary, boundary), 'latin1')]);
+    const both = Buffer.concat([
+      twoFiles.payload.subarray(0, twoFiles.payload.length - `--${boundary}--\r\n`.length),
+      Buffer.from(extra.payload.toString('latin1').replaceAll(otherBoundary, boundary), 'latin1'),
+    ]);
     const res = await owner.request('POST', '/api/students/files', both, twoFiles.headers);
     expect(res.statusCode).toBe(400);
   });
@@ -417,14 +494,24 @@ describe('who may read and write', () => {
     // Reading stays open.
     expect((await closedOwner.get(up.json().url)).statusCode).toBe(200);
 
-    const byHr = await postMultipart(hr, `/api/hr/registrations/${closedId}/files`, { col: 'CV_LINK', reason: 'Signed CV received' }, { data: pdf('after closure'), filename: 'cv.pdf', type: 'application/pdf' });
+    const byHr = await postMultipart(
+      hr,
+      `/api/hr/registrations/${closedId}/files`,
+      { col: 'CV_LINK', reason: 'Signed CV received' },
+      { data: pdf('after closure'), filename: 'cv.pdf', type: 'application/pdf' },
+    );
     expect(byHr.statusCode, byHr.body).toBe(200);
     expect(await profileColumn(closedId, 'CV_LINK')).toBe(idOf(byHr.json().url));
     const noReason = await hr.request('PATCH', `/api/hr/registrations/${closedId}/files/remove`, { col: 'NIU_LINK' });
     expect(noReason.statusCode).toBe(400);
     const hrRemoval = await hr.request('PATCH', `/api/hr/registrations/${closedId}/files/remove`, { col: 'NIU_LINK', reason: 'Wrong NIU certificate' });
     expect(hrRemoval.json()).toMatchObject({ removed: true });
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'file.removed'), eq(auditLog.targetId, String(closedId)))).orderBy(desc(auditLog.id)).limit(1);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'file.removed'), eq(auditLog.targetId, String(closedId))))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
     expect(entry?.details).toMatchObject({ column: 'NIU_LINK', reason: 'Wrong NIU certificate' });
   });
 });
@@ -432,7 +519,10 @@ describe('who may read and write', () => {
 describe('the profile sections', () => {
   it('store ID images sent as data URLs and clear the officer-only files of a non-officer', async () => {
     const front = await jpeg(200, 120, 61);
-    const saved = await owner.request('PATCH', '/api/students/update/identification', { ...VALID_SECTIONS.identification, IDENTITY1: dataUrl('image/jpeg', front) });
+    const saved = await owner.request('PATCH', '/api/students/update/identification', {
+      ...VALID_SECTIONS.identification,
+      IDENTITY1: dataUrl('image/jpeg', front),
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const id = await profileColumn(ownerId, 'IDENTITY1');
     expect(saved.json().IDENTITY1).toBe(`/api/files/${id}`);

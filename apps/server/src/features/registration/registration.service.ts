@@ -61,7 +61,10 @@ async function prepare(tx: Tx, input: SaveSectionInput): Promise<Record<string, 
       // the chosen mode's data only (decision 0020): a save clears the other modes' data
       Object.assign(v, keepPayModeFields(v));
       if (payFieldUse(v.PAYMODE, 'BANK_CODE') && v.BANK_CODE) {
-        const [bank] = await tx.select().from(banks).where(eq(banks.code, String(v.BANK_CODE)));
+        const [bank] = await tx
+          .select()
+          .from(banks)
+          .where(eq(banks.code, String(v.BANK_CODE)));
         if (bank?.microfinance) throw new AppError('MICROFINANCE_REFUSED', { fields: { BANK_CODE: 'validation.microfinance' } });
       }
       break;
@@ -92,7 +95,11 @@ export async function saveSection(ctx: ServiceContext, input: SaveSectionInput):
     const profilePatch: Row = {};
     for (const [key, value] of Object.entries(values)) (PERSON_FIELDS.has(key) ? personPatch : profilePatch)[key] = value;
 
-    if (Object.keys(personPatch).length) await tx.update(persons).set({ ...personPatch, updatedAt: now }).where(eq(persons.id, input.personId));
+    if (Object.keys(personPatch).length)
+      await tx
+        .update(persons)
+        .set({ ...personPatch, updatedAt: now })
+        .where(eq(persons.id, input.personId));
     const saved = sql`coalesce(${profiles.sectionsSaved}, '{}'::jsonb) || ${JSON.stringify({ [input.section]: now.toISOString() })}::jsonb`;
     await tx
       .insert(profiles)
@@ -153,7 +160,10 @@ export function registrationState(row: RecordRow): RegistrationState {
 }
 
 /** Closes the registration when nothing mandatory is missing; the data is then locked. */
-export async function closeRegistration(ctx: ServiceContext, input: { personId: number; actor: Actor; meta: RequestMeta }): Promise<{ ACTIVED: true; message: string; CLOSED_AT: string }> {
+export async function closeRegistration(
+  ctx: ServiceContext,
+  input: { personId: number; actor: Actor; meta: RequestMeta },
+): Promise<{ ACTIVED: true; message: string; CLOSED_AT: string }> {
   const now = ctx.clock.now();
   const result = await ctx.db.transaction(async (tx) => {
     // Closing a closed registration again changes nothing and answers as the first time.
@@ -167,7 +177,16 @@ export async function closeRegistration(ctx: ServiceContext, input: { personId: 
     await audit(tx, { at: now, actorId: input.actor.id, action: 'registration.closed', targetType: 'person', targetId: input.personId, ip: input.meta.ip });
     if (record!.EMAIL) {
       const lang = await languageOfPerson(tx, input.personId);
-      await ctx.mailer.enqueue(tx, composeMail(lang, { to: record!.EMAIL, name: `${record!.FIRSTNAME} ${record!.LASTNAME}`, kind: 'registration-closed', key: 'registrationClosed', vars: { matricule: record!.MATRICULE } }));
+      await ctx.mailer.enqueue(
+        tx,
+        composeMail(lang, {
+          to: record!.EMAIL,
+          name: `${record!.FIRSTNAME} ${record!.LASTNAME}`,
+          kind: 'registration-closed',
+          key: 'registrationClosed',
+          vars: { matricule: record!.MATRICULE },
+        }),
+      );
     }
     return { closedAt: now.toISOString(), fresh: true };
   });
@@ -176,17 +195,37 @@ export async function closeRegistration(ctx: ServiceContext, input: { personId: 
 }
 
 /** The human resources service reopens a closed registration, saying why. */
-export async function reopenRegistration(ctx: ServiceContext, input: { personId: number; actor: Actor; reason: string; meta: RequestMeta }): Promise<PersonRecord> {
+export async function reopenRegistration(
+  ctx: ServiceContext,
+  input: { personId: number; actor: Actor; reason: string; meta: RequestMeta },
+): Promise<PersonRecord> {
   const now = ctx.clock.now();
   const reopened = await ctx.db.transaction(async (tx) => {
     const person = await lockForEdit(tx, input.personId, input.actor, input.reason);
     if (!person.registrationClosedAt) throw new AppError('VALIDATION_FAILED', { fields: { _: 'validation.notClosed' } });
     await tx.update(persons).set({ registrationClosedAt: null, updatedAt: now }).where(eq(persons.id, input.personId));
-    await audit(tx, { at: now, actorId: input.actor.id, action: 'registration.reopened', targetType: 'person', targetId: input.personId, ip: input.meta.ip, details: { reason: input.reason } });
+    await audit(tx, {
+      at: now,
+      actorId: input.actor.id,
+      action: 'registration.reopened',
+      targetType: 'person',
+      targetId: input.personId,
+      ip: input.meta.ip,
+      details: { reason: input.reason },
+    });
     const record = await loadPersonRecord(tx, input.personId);
     if (record?.EMAIL) {
       const lang = await languageOfPerson(tx, input.personId);
-      await ctx.mailer.enqueue(tx, composeMail(lang, { to: record.EMAIL, name: `${record.FIRSTNAME} ${record.LASTNAME}`, kind: 'registration-reopened', key: 'registrationReopened', vars: { reason: input.reason } }));
+      await ctx.mailer.enqueue(
+        tx,
+        composeMail(lang, {
+          to: record.EMAIL,
+          name: `${record.FIRSTNAME} ${record.LASTNAME}`,
+          kind: 'registration-reopened',
+          key: 'registrationReopened',
+          vars: { reason: input.reason },
+        }),
+      );
     }
     return record!;
   });

@@ -21,7 +21,11 @@ afterAll(async () => {
 
 /** Saves a section: the fields given, the section's other fields empty (a section's body names them all). */
 const save = (client: Client, section: string, body: object) =>
-  client.request('PATCH', `/api/students/update/${section}`, sectionOf((section === 'identification_passport' ? 'identification' : section) as SavedSection, body));
+  client.request(
+    'PATCH',
+    `/api/students/update/${section}`,
+    sectionOf((section === 'identification_passport' ? 'identification' : section) as SavedSection, body),
+  );
 
 describe('each section saves on its own', () => {
   it('saves every section and answers the updated record, dates as YYYY-MM-DD', async () => {
@@ -56,7 +60,13 @@ describe('each section saves on its own', () => {
   });
 
   it('replaces the children list and clears the spouse when no longer married', async () => {
-    const res = await save(me, 'familial', { CIVILSTATUS: 'Divorced', SPFIRSTNAME: 'Ibrahim', SPLASTNAME: 'Hamadou', CHILDNUM: 1, CHILDREN: [{ FIRSTNAME: 'Moussa', LASTNAME: 'Hamadou', BIRTHDATE: '2016-06-15' }] });
+    const res = await save(me, 'familial', {
+      CIVILSTATUS: 'Divorced',
+      SPFIRSTNAME: 'Ibrahim',
+      SPLASTNAME: 'Hamadou',
+      CHILDNUM: 1,
+      CHILDREN: [{ FIRSTNAME: 'Moussa', LASTNAME: 'Hamadou', BIRTHDATE: '2016-06-15' }],
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ CIVILSTATUS: 'Divorced', SPFIRSTNAME: null, SPLASTNAME: null, CHILDNUM: 1 });
     expect(await t.db.select().from(children).where(eq(children.personId, myId))).toHaveLength(1);
@@ -68,7 +78,11 @@ describe('the rules of section 5', () => {
   it('needs the living town and precinct', async () => {
     const res = await save(me, 'address', { ...VALID_SECTIONS.address, PRECINCT: '' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: 'ADDRESS_INCOMPLETE', message: 'Fill your living town and precinct to continue', fields: { PRECINCT: 'validation.townPrecinct' } });
+    expect(res.json()).toEqual({
+      code: 'ADDRESS_INCOMPLETE',
+      message: 'Fill your living town and precinct to continue',
+      fields: { PRECINCT: 'validation.townPrecinct' },
+    });
   });
 
   it('has separate messages for phone number 1 and 2', async () => {
@@ -87,7 +101,9 @@ describe('the rules of section 5', () => {
   it('checks NIU, dates and their order', async () => {
     expect((await save(me, 'fiscal', { NIU: 'ABC' })).json().fields).toEqual({ NIU: 'validation.niu' });
     expect((await save(me, 'personal', { ...VALID_SECTIONS.personal, BIRTHDATE: '30/02/1984' })).json().fields).toEqual({ BIRTHDATE: 'validation.date' });
-    expect((await save(me, 'last-job', { LASTJOBSTART: '01/02/2016', LASTJOBEND: '01/01/2016' })).json().fields).toEqual({ LASTJOBEND: 'validation.endBeforeStart' });
+    expect((await save(me, 'last-job', { LASTJOBSTART: '01/02/2016', LASTJOBEND: '01/01/2016' })).json().fields).toEqual({
+      LASTJOBEND: 'validation.endBeforeStart',
+    });
   });
 
   it('checks the bank account key, refuses microfinance, and keeps only the chosen mode', async () => {
@@ -95,21 +111,39 @@ describe('the rules of section 5', () => {
     expect(bad.json().fields).toEqual({ RIB_KEY: 'validation.ribKey' });
     const microfinance = await save(me, 'pay-mode', { ...VALID_SECTIONS['pay-mode'], BANK_CODE: '40001', RIB_KEY: ribKey('40001', '00001', '00012345678') });
     expect(microfinance.statusCode).toBe(400);
-    expect(microfinance.json()).toEqual({ code: 'MICROFINANCE_REFUSED', message: 'Microfinance accounts are not allowed', fields: { BANK_CODE: 'validation.microfinance' } });
-    const mobile = await save(me, 'pay-mode', { PAYMODE: 'MOBILE_TRANSFER', PAY_CODE: '+237', PAY_PHONE: '677 11 22 33', ACCOUNT_LASTNAME: 'Bello', ACCOUNT_FIRSTNAME: 'Aïcha', ACCOUNT_NUM: '00012345678' });
+    expect(microfinance.json()).toEqual({
+      code: 'MICROFINANCE_REFUSED',
+      message: 'Microfinance accounts are not allowed',
+      fields: { BANK_CODE: 'validation.microfinance' },
+    });
+    const mobile = await save(me, 'pay-mode', {
+      PAYMODE: 'MOBILE_TRANSFER',
+      PAY_CODE: '+237',
+      PAY_PHONE: '677 11 22 33',
+      ACCOUNT_LASTNAME: 'Bello',
+      ACCOUNT_FIRSTNAME: 'Aïcha',
+      ACCOUNT_NUM: '00012345678',
+    });
     expect(mobile.statusCode).toBe(200);
     expect(mobile.json()).toMatchObject({ PAYMODE: 'MOBILE_TRANSFER', PAY_PHONE: '677 11 22 33', ACCOUNT_NUM: null, BANK_CODE: null });
     expect((await save(me, 'pay-mode', VALID_SECTIONS['pay-mode'])).statusCode).toBe(200);
   });
 
   it('drops the NIU-missing confirmation once an NIU is given', async () => {
-    expect((await save(me, 'fiscal', { NIU: '', NIU_MISSING: true, CNPSYN: false, CNPSNUM: '999999' })).json()).toMatchObject({ NIU: null, NIU_MISSING: true, CNPSNUM: null });
+    expect((await save(me, 'fiscal', { NIU: '', NIU_MISSING: true, CNPSYN: false, CNPSNUM: '999999' })).json()).toMatchObject({
+      NIU: null,
+      NIU_MISSING: true,
+      CNPSNUM: null,
+    });
     expect((await save(me, 'fiscal', VALID_SECTIONS.fiscal)).json()).toMatchObject({ NIU: 'P084512345678Q', NIU_MISSING: false });
   });
 
   it('writes saves to the audit log by field name, never with values', async () => {
     await save(me, 'pay-mode', VALID_SECTIONS['pay-mode']);
-    const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.actorId, myId), eq(auditLog.action, 'profile.section-saved')));
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, myId), eq(auditLog.action, 'profile.section-saved')));
     expect(entries.length).toBeGreaterThan(5);
     expect(JSON.stringify(entries)).not.toContain('00012345678');
     expect(JSON.stringify(entries)).not.toContain('P084512345678Q');
@@ -119,7 +153,10 @@ describe('the rules of section 5', () => {
 describe('access', () => {
   it("refuses every section and the closure for another person's id", async () => {
     for (const section of [...Object.keys(VALID_SECTIONS), 'identification_passport']) {
-      const res = await save(me, section, { ...(VALID_SECTIONS as Record<string, object>)[section === 'identification_passport' ? 'identification' : section], STUDENT_ID: myId + 1 });
+      const res = await save(me, section, {
+        ...(VALID_SECTIONS as Record<string, object>)[section === 'identification_passport' ? 'identification' : section],
+        STUDENT_ID: myId + 1,
+      });
       expect(res.statusCode, section).toBe(403);
     }
     expect((await me.post('/api/students/close-sign', { STUDENT_ID: myId + 1 })).statusCode).toBe(403);
@@ -141,12 +178,39 @@ describe('closure', () => {
     const body = res.json();
     expect(body).toMatchObject({ code: 'CLOSURE_FAILED', message: 'Closure failure' });
     expect(body.columns).toEqual([
-      'CIVILSTATUS', 'CHILDNUM', 'LIVING_TOWN', 'PRECINCT', 'NUMPHONE', 'NUMPHONE2', 'EMERGNAME1', 'EMERGNUM1',
-      'IDENTIFICATION', 'IDENTIFNUM', 'IDENTIFPLACE', 'IDENTIFSTART', 'IDENTIFEND', 'IDENTITY1', 'IDENTITY2', 'NIU',
-      'LASTDIPLOMA', 'OLD_OBTENTION_YEAR', 'STAB', 'OLD_SPECIALITY', 'LASTJOB', 'LASTEMPLOYER', 'LASTJOBSTART', 'LASTJOBSTILL', 'LASTJOBEND',
-      'ACTIVITY_PRINCIPAL', 'PAYMODE', 'CV_LINK',
+      'CIVILSTATUS',
+      'CHILDNUM',
+      'LIVING_TOWN',
+      'PRECINCT',
+      'NUMPHONE',
+      'NUMPHONE2',
+      'EMERGNAME1',
+      'EMERGNUM1',
+      'IDENTIFICATION',
+      'IDENTIFNUM',
+      'IDENTIFPLACE',
+      'IDENTIFSTART',
+      'IDENTIFEND',
+      'IDENTITY1',
+      'IDENTITY2',
+      'NIU',
+      'LASTDIPLOMA',
+      'OLD_OBTENTION_YEAR',
+      'STAB',
+      'OLD_SPECIALITY',
+      'LASTJOB',
+      'LASTEMPLOYER',
+      'LASTJOBSTART',
+      'LASTJOBSTILL',
+      'LASTJOBEND',
+      'ACTIVITY_PRINCIPAL',
+      'PAYMODE',
+      'CV_LINK',
     ]);
-    const [person] = await t.db.select({ closedAt: persons.registrationClosedAt }).from(persons).where(eq(persons.MATRICULE, DEMO_ACCOUNTS.permanent.matricule));
+    const [person] = await t.db
+      .select({ closedAt: persons.registrationClosedAt })
+      .from(persons)
+      .where(eq(persons.MATRICULE, DEMO_ACCOUNTS.permanent.matricule));
     expect(person?.closedAt).toBeNull();
   });
 });

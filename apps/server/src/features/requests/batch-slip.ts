@@ -1,5 +1,17 @@
 import type { RequestBatchDetail, RequestUnit } from '@portal/contract';
-import { bilingual, formatDay, formatInstant, labelValue, letterhead, newDocument, signatureBoxes, table, title, toBuffer, type Institution } from '../../lib/pdf';
+import {
+  bilingual,
+  formatDay,
+  formatInstant,
+  labelValue,
+  letterhead,
+  newDocument,
+  signatureBoxes,
+  table,
+  title,
+  toBuffer,
+  type Institution,
+} from '../../lib/pdf';
 
 const label = (key: string) => bilingual(`pdf.batchSlip.${key}`);
 const both = (fr: string, en: string) => (fr === en ? en : `${fr} / ${en}`);

@@ -1,6 +1,18 @@
 import { and, asc, count, desc, eq, exists, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { requestStageOf, universityDayOf, V, type BatchBody, type BatchPage, type BatchQuery, type EligibleRequest, type RequestBatch, type RequestBatchDetail, type RequestStatus, type RequestUnit } from '@portal/contract';
+import {
+  requestStageOf,
+  universityDayOf,
+  V,
+  type BatchBody,
+  type BatchPage,
+  type BatchQuery,
+  type EligibleRequest,
+  type RequestBatch,
+  type RequestBatchDetail,
+  type RequestStatus,
+  type RequestUnit,
+} from '@portal/contract';
 import type { Executor, Tx } from '../../db/client';
 import { branches, classes, requestBatches, requestBatchItems, requestHops, requests, requestSteps, requestUnits } from '../../db/schema';
 import { audit } from '../../lib/audit';
@@ -42,13 +54,25 @@ async function destinationsOf(exec: Executor, fromUnitId: number, candidates: Se
     .select({ hopId: requestHops.id, subcategoryId: requestHops.subcategoryId, unit: requestUnits })
     .from(requestHops)
     .innerJoin(requestUnits, eq(requestUnits.id, requestHops.toUnitId))
-    .where(and(eq(requestHops.fromUnitId, fromUnitId), ne(requestHops.toUnitId, fromUnitId), inArray(requestHops.subcategoryId, [...new Set(candidates.map((c) => c.subcategoryId))])))
+    .where(
+      and(
+        eq(requestHops.fromUnitId, fromUnitId),
+        ne(requestHops.toUnitId, fromUnitId),
+        inArray(requestHops.subcategoryId, [...new Set(candidates.map((c) => c.subcategoryId))]),
+      ),
+    )
     .orderBy(asc(requestUnits.id));
   const classIds = [...new Set(candidates.map((c) => c.classId).filter((id): id is number => id !== null))];
   const departmentOf = new Map(
     classIds.length === 0
       ? []
-      : (await exec.select({ id: classes.id, departmentId: branches.departmentId }).from(classes).innerJoin(branches, eq(branches.id, classes.branchId)).where(inArray(classes.id, classIds))).map((c) => [c.id, c.departmentId]),
+      : (
+          await exec
+            .select({ id: classes.id, departmentId: branches.departmentId })
+            .from(classes)
+            .innerJoin(branches, eq(branches.id, classes.branchId))
+            .where(inArray(classes.id, classIds))
+        ).map((c) => [c.id, c.departmentId]),
   );
   for (const c of candidates) {
     const options = hops.filter(
@@ -94,9 +118,17 @@ export async function eligibleRequests(ctx: ServiceContext, input: { actor: Acto
   const destinations = await destinationsOf(
     ctx.db,
     unitId,
-    rows.map((r) => ({ id: r.request.id, subcategoryId: r.request.REQUEST_CATEGORY_ID, classId: r.request.CLASS_ID, arrivalHopId: r.request.arrivalHopId, forwardUnitId: r.request.forwardUnitId })),
+    rows.map((r) => ({
+      id: r.request.id,
+      subcategoryId: r.request.REQUEST_CATEGORY_ID,
+      classId: r.request.CLASS_ID,
+      arrivalHopId: r.request.arrivalHopId,
+      forwardUnitId: r.request.forwardUnitId,
+    })),
   );
-  return rows.map((r) => ({ ...toInboxRow(r), destinations: (destinations.get(r.request.id) ?? []).map((d) => d.unit) })).filter((r) => r.destinations.length > 0);
+  return rows
+    .map((r) => ({ ...toInboxRow(r), destinations: (destinations.get(r.request.id) ?? []).map((d) => d.unit) }))
+    .filter((r) => r.destinations.length > 0);
 }
 
 // ---------------------------------------------------------------- batches as they are shown
@@ -146,7 +178,10 @@ async function loadBatch(exec: Executor, id: number): Promise<RequestBatchDetail
 /** Whether the actor may see a batch: administrators, and members of its sending or destination unit (anyone else: 403, audited). */
 async function assertBatchParty(ctx: ServiceContext, input: { actor: Actor; meta: RequestMeta; id: number; side?: 'from' | 'to' }): Promise<void> {
   const processor = processorOf(input.actor);
-  const [batch] = await ctx.db.select({ from: requestBatches.fromUnitId, to: requestBatches.toUnitId }).from(requestBatches).where(eq(requestBatches.id, input.id));
+  const [batch] = await ctx.db
+    .select({ from: requestBatches.fromUnitId, to: requestBatches.toUnitId })
+    .from(requestBatches)
+    .where(eq(requestBatches.id, input.id));
   if (!batch) throw new AppError('NOT_FOUND');
   if (processor.admin) return;
   const allowed = input.side ? batch[input.side] === processor.unitId : batch.from === processor.unitId || batch.to === processor.unitId;
@@ -207,9 +242,27 @@ async function send(tx: Tx, input: { actor: Actor; meta: RequestMeta; batch: Bat
   const { actor, meta, batch, now } = input;
   await tx.update(requestBatches).set({ status: 'SENT', sentAt: now, sentBy: actor.id }).where(eq(requestBatches.id, batch.id));
   for (const r of await lockBatchRequests(tx, batch.id)) {
-    await recordStep(tx, { at: now, actor, meta, requestId: r.id, reference: r.reference, kind: 'SENT', unitId: batch.toUnitId, status: r.status, batchId: batch.id });
+    await recordStep(tx, {
+      at: now,
+      actor,
+      meta,
+      requestId: r.id,
+      reference: r.reference,
+      kind: 'SENT',
+      unitId: batch.toUnitId,
+      status: r.status,
+      batchId: batch.id,
+    });
   }
-  await audit(tx, { at: now, actorId: actor.id, action: 'request-batch.sent', targetType: 'request_batch', targetId: batch.id, ip: meta.ip, details: { reference: batch.reference } });
+  await audit(tx, {
+    at: now,
+    actorId: actor.id,
+    action: 'request-batch.sent',
+    targetType: 'request_batch',
+    targetId: batch.id,
+    ip: meta.ip,
+    details: { reference: batch.reference },
+  });
 }
 
 /**
@@ -227,18 +280,31 @@ export async function createBatch(ctx: ServiceContext, input: { actor: Actor; me
   const seen = await ctx.db
     .select({
       id: requests.id,
-      visible: sql<boolean>`(${requests.REQUEST_UNITY_ID} = ${fromUnitId} or ${exists(ctx.db.select({ one: sql`1` }).from(requestSteps).where(and(eq(requestSteps.requestId, requests.id), eq(requestSteps.unitId, fromUnitId))))})`,
+      visible: sql<boolean>`(${requests.REQUEST_UNITY_ID} = ${fromUnitId} or ${exists(
+        ctx.db
+          .select({ one: sql`1` })
+          .from(requestSteps)
+          .where(and(eq(requestSteps.requestId, requests.id), eq(requestSteps.unitId, fromUnitId))),
+      )})`,
     })
     .from(requests)
     .where(inArray(requests.id, ids));
   if (seen.length !== ids.length) throw new AppError('NOT_FOUND');
   const unseen = seen.filter((r) => !r.visible).map((r) => r.id);
-  if (unseen.length > 0 && !processorOf(actor).admin) return refuseAccess(ctx, { actor, meta, target: { type: 'request', id: unseen[0]! }, details: { requestIds: unseen } });
+  if (unseen.length > 0 && !processorOf(actor).admin)
+    return refuseAccess(ctx, { actor, meta, target: { type: 'request', id: unseen[0]! }, details: { requestIds: unseen } });
 
   const now = ctx.clock.now();
   const id = await ctx.db.transaction(async (tx) => {
     const locked = await tx
-      .select({ ...sendableColumns, reference: requests.REQUEST_ID, status: requests.REQUEST_STATUS, unitId: requests.REQUEST_UNITY_ID, signedAt: requests.signedAt, batchId: requests.batchId })
+      .select({
+        ...sendableColumns,
+        reference: requests.REQUEST_ID,
+        status: requests.REQUEST_STATUS,
+        unitId: requests.REQUEST_UNITY_ID,
+        signedAt: requests.signedAt,
+        batchId: requests.batchId,
+      })
       .from(requests)
       .where(inArray(requests.id, ids))
       .orderBy(asc(requests.id))
@@ -256,10 +322,21 @@ export async function createBatch(ctx: ServiceContext, input: { actor: Actor; me
     const [unit] = await tx.select({ code: requestUnits.code }).from(requestUnits).where(eq(requestUnits.id, fromUnitId));
     const [{ next }] = rowsOf<{ next: number }>(await tx.execute(sql`select nextval('request_batch_seq')::int as next`)) as [{ next: number }];
     const reference = `${unit!.code}-${universityDayOf(now).slice(0, 4)}-${String(next).padStart(4, '0')}`;
-    const [batch] = await tx.insert(requestBatches).values({ reference, fromUnitId, toUnitId: body.TO_UNIT_ID, status: 'DRAFT', createdAt: now, createdBy: actor.id }).returning();
+    const [batch] = await tx
+      .insert(requestBatches)
+      .values({ reference, fromUnitId, toUnitId: body.TO_UNIT_ID, status: 'DRAFT', createdAt: now, createdBy: actor.id })
+      .returning();
     await tx.update(requests).set({ batchId: batch!.id, updatedAt: now }).where(inArray(requests.id, ids));
     await tx.insert(requestBatchItems).values(ids.map((requestId) => ({ batchId: batch!.id, requestId, hopId: hopOf.get(requestId)! })));
-    await audit(tx, { at: now, actorId: actor.id, action: 'request-batch.created', targetType: 'request_batch', targetId: batch!.id, ip: meta.ip, details: { reference, toUnitId: body.TO_UNIT_ID, requests: locked.map((r) => r.reference) } });
+    await audit(tx, {
+      at: now,
+      actorId: actor.id,
+      action: 'request-batch.created',
+      targetType: 'request_batch',
+      targetId: batch!.id,
+      ip: meta.ip,
+      details: { reference, toUnitId: body.TO_UNIT_ID, requests: locked.map((r) => r.reference) },
+    });
     if (body.SEND) await send(tx, { actor, meta, batch: batch!, now });
     return batch!.id;
   });
@@ -297,9 +374,27 @@ export async function receiveBatch(ctx: ServiceContext, input: { actor: Actor; m
         .update(requests)
         .set({ REQUEST_UNITY_ID: batch.toUnitId, arrivalHopId: r.hopId, forwardUnitId: null, batchId: null, REQUEST_STATUS: status, updatedAt: now })
         .where(eq(requests.id, r.id));
-      await recordStep(tx, { at: now, actor, meta, requestId: r.id, reference: r.reference, kind: 'RECEIVED', unitId: batch.toUnitId, status, batchId: batch.id });
+      await recordStep(tx, {
+        at: now,
+        actor,
+        meta,
+        requestId: r.id,
+        reference: r.reference,
+        kind: 'RECEIVED',
+        unitId: batch.toUnitId,
+        status,
+        batchId: batch.id,
+      });
     }
-    await audit(tx, { at: now, actorId: actor.id, action: 'request-batch.received', targetType: 'request_batch', targetId: batch.id, ip: meta.ip, details: { reference: batch.reference } });
+    await audit(tx, {
+      at: now,
+      actorId: actor.id,
+      action: 'request-batch.received',
+      targetType: 'request_batch',
+      targetId: batch.id,
+      ip: meta.ip,
+      details: { reference: batch.reference },
+    });
   });
   return loadBatch(ctx.db, input.id);
 }
@@ -319,9 +414,28 @@ export async function cancelBatch(ctx: ServiceContext, input: { actor: Actor; me
     for (const r of await lockBatchRequests(tx, batch.id)) {
       if (r.batchId !== batch.id) continue;
       await tx.update(requests).set({ batchId: null, updatedAt: now }).where(eq(requests.id, r.id));
-      if (batch.status === 'SENT') await recordStep(tx, { at: now, actor, meta, requestId: r.id, reference: r.reference, kind: 'RETURNED', unitId: batch.fromUnitId, status: r.status, batchId: batch.id });
+      if (batch.status === 'SENT')
+        await recordStep(tx, {
+          at: now,
+          actor,
+          meta,
+          requestId: r.id,
+          reference: r.reference,
+          kind: 'RETURNED',
+          unitId: batch.fromUnitId,
+          status: r.status,
+          batchId: batch.id,
+        });
     }
-    await audit(tx, { at: now, actorId: actor.id, action: 'request-batch.cancelled', targetType: 'request_batch', targetId: batch.id, ip: meta.ip, details: { reference: batch.reference, was: batch.status } });
+    await audit(tx, {
+      at: now,
+      actorId: actor.id,
+      action: 'request-batch.cancelled',
+      targetType: 'request_batch',
+      targetId: batch.id,
+      ip: meta.ip,
+      details: { reference: batch.reference, was: batch.status },
+    });
   });
   return loadBatch(ctx.db, input.id);
 }

@@ -23,13 +23,21 @@ const eligible = async (who: Who, query = '') => ok<EligibleRequest[]>(await who
 const create = (who: Who, body: Record<string, unknown>) => who.client.post('/api/request-batches', body);
 const batchOf = async (id: number) => (await t.db.select().from(requestBatches).where(eq(requestBatches.id, id)))[0]!;
 const requestRow = async (id: number) => (await t.db.select().from(requests).where(eq(requests.id, id)))[0]!;
-const stepsOf = async (id: number, kind: 'SENT' | 'RECEIVED' | 'RETURNED') => t.db.select().from(requestSteps).where(and(eq(requestSteps.requestId, id), eq(requestSteps.kind, kind)));
+const stepsOf = async (id: number, kind: 'SENT' | 'RECEIVED' | 'RETURNED') =>
+  t.db
+    .select()
+    .from(requestSteps)
+    .where(and(eq(requestSteps.requestId, id), eq(requestSteps.kind, kind)));
 
 describe('what a unit may send', () => {
   it('offers the signed requests it holds, each with where it may go; never an unsigned one', async () => {
     const unsigned = await file(cast.permanent, paymentClaim(cast));
     const signed = await signedRequest(cast, cast.permanent, paymentClaim(cast));
-    const contract = await signedRequest(cast, cast.permanent, { REQUEST_CATEGORY_ID: cast.subs['0301'], REQUEST_OBJECT: 'Contract', DESCRIPTION: 'Not received' });
+    const contract = await signedRequest(cast, cast.permanent, {
+      REQUEST_CATEGORY_ID: cast.subs['0301'],
+      REQUEST_OBJECT: 'Contract',
+      DESCRIPTION: 'Not received',
+    });
     const list = await eligible(cast.seng);
     expect(list.map((r) => r.id)).not.toContain(unsigned.id);
     expect(list.find((r) => r.id === signed.id)).toMatchObject({ stage: 'READY_TO_SEND', author: { MATRICULE: 'PER0001' }, destinations: [{ code: 'FIN' }] });
@@ -37,7 +45,11 @@ describe('what a unit may send', () => {
     expect(list.every((r) => r.stage === 'READY_TO_SEND' && r.unit?.code === 'SENG')).toBe(true);
     // An unsigned request cannot go in a batch: nothing is created.
     const before = await t.db.$count(requestBatches);
-    expect(outcome(await create(cast.seng, { TO_UNIT_ID: cast.units.FIN, REQUEST_IDS: [signed.id, unsigned.id] }))).toEqual({ status: 409, code: 'BATCH_REQUESTS_UNAVAILABLE', columns: [unsigned.REQUEST_ID] });
+    expect(outcome(await create(cast.seng, { TO_UNIT_ID: cast.units.FIN, REQUEST_IDS: [signed.id, unsigned.id] }))).toEqual({
+      status: 409,
+      code: 'BATCH_REQUESTS_UNAVAILABLE',
+      columns: [unsigned.REQUEST_ID],
+    });
     expect(await t.db.$count(requestBatches)).toBe(before);
     expect((await requestRow(signed.id)).batchId).toBeNull();
     // Finance holds none of these; the administrator names the unit (required).
@@ -47,12 +59,22 @@ describe('what a unit may send', () => {
     expect(outcome(await cast.finance.client.get(`/api/request-batches/eligible?unit=${cast.units.SENG}`))).toEqual({ status: 403, code: 'FORBIDDEN' });
   });
 
-  it('sends a teaching claim only to the school of its class\'s department', async () => {
+  it("sends a teaching claim only to the school of its class's department", async () => {
     const claim = await signedRequest(cast, cast.partTime, teachingClaim(cast, yesterday()));
     expect((await eligible(cast.seng)).find((r) => r.id === claim.id)?.destinations.map((d) => d.code)).toEqual(['SCH-INF']);
-    expect(outcome(await create(cast.seng, { TO_UNIT_ID: cast.units['SCH-ACC'], REQUEST_IDS: [claim.id] }))).toEqual({ status: 409, code: 'BATCH_REQUESTS_UNAVAILABLE', columns: [claim.REQUEST_ID] });
-    expect(outcome(await create(cast.seng, { TO_UNIT_ID: cast.units.FIN, REQUEST_IDS: [claim.id] }))).toMatchObject({ status: 409, columns: [claim.REQUEST_ID] });
-    expect(outcome(await create(cast.seng, { TO_UNIT_ID: cast.units.SENG, REQUEST_IDS: [claim.id] }))).toMatchObject({ status: 409, columns: [claim.REQUEST_ID] });
+    expect(outcome(await create(cast.seng, { TO_UNIT_ID: cast.units['SCH-ACC'], REQUEST_IDS: [claim.id] }))).toEqual({
+      status: 409,
+      code: 'BATCH_REQUESTS_UNAVAILABLE',
+      columns: [claim.REQUEST_ID],
+    });
+    expect(outcome(await create(cast.seng, { TO_UNIT_ID: cast.units.FIN, REQUEST_IDS: [claim.id] }))).toMatchObject({
+      status: 409,
+      columns: [claim.REQUEST_ID],
+    });
+    expect(outcome(await create(cast.seng, { TO_UNIT_ID: cast.units.SENG, REQUEST_IDS: [claim.id] }))).toMatchObject({
+      status: 409,
+      columns: [claim.REQUEST_ID],
+    });
     ok(await create(cast.seng, { TO_UNIT_ID: cast.units['SCH-INF'], REQUEST_IDS: [claim.id] }), 201);
   });
 });
@@ -62,7 +84,16 @@ describe('a batch from preparation to reception', () => {
     const a = await signedRequest(cast, cast.permanent, paymentClaim(cast, 'A'));
     const b = await signedRequest(cast, cast.partTime, paymentClaim(cast, 'B'));
     const draft = ok<RequestBatchDetail>(await create(cast.seng, { TO_UNIT_ID: cast.units.FIN, REQUEST_IDS: [b.id, a.id, a.id] }), 201);
-    expect(draft).toMatchObject({ status: 'DRAFT', from: { code: 'SENG' }, to: { code: 'FIN' }, count: 2, sentAt: null, receivedAt: null, cancelledAt: null, createdAt: t.clock.now().toISOString() });
+    expect(draft).toMatchObject({
+      status: 'DRAFT',
+      from: { code: 'SENG' },
+      to: { code: 'FIN' },
+      count: 2,
+      sentAt: null,
+      receivedAt: null,
+      cancelledAt: null,
+      createdAt: t.clock.now().toISOString(),
+    });
     expect(draft.reference).toMatch(new RegExp(`^SENG-${universityDayOf(t.clock.now()).slice(0, 4)}-\\d{4}$`));
     expect(draft.requests.map((r) => [r.id, r.stage])).toEqual([a, b].sort((x, y) => x.REQUEST_ID.localeCompare(y.REQUEST_ID)).map((r) => [r.id, 'IN_BATCH']));
     const items = await t.db.select().from(requestBatchItems).where(eq(requestBatchItems.batchId, draft.id));
@@ -70,7 +101,11 @@ describe('a batch from preparation to reception', () => {
     expect((await requestRow(a.id)).batchId).toBe(draft.id);
     // no longer eligible, nor in another batch
     expect((await eligible(cast.seng)).map((r) => r.id)).not.toContain(a.id);
-    expect(outcome(await create(cast.seng, { TO_UNIT_ID: cast.units.FIN, REQUEST_IDS: [a.id] }))).toEqual({ status: 409, code: 'BATCH_REQUESTS_UNAVAILABLE', columns: [a.REQUEST_ID] });
+    expect(outcome(await create(cast.seng, { TO_UNIT_ID: cast.units.FIN, REQUEST_IDS: [a.id] }))).toEqual({
+      status: 409,
+      code: 'BATCH_REQUESTS_UNAVAILABLE',
+      columns: [a.REQUEST_ID],
+    });
     // A draft is not received; finance does not list it yet, but may read it.
     expect(outcome(await cast.finance.client.post(`/api/request-batches/${draft.id}/receive`))).toEqual({ status: 409, code: 'BATCH_CHANGED' });
     expect(ok<BatchPage>(await cast.finance.client.get('/api/request-batches?direction=IN')).rows.map((r) => r.id)).not.toContain(draft.id);
@@ -83,7 +118,10 @@ describe('a batch from preparation to reception', () => {
     expect(outcome(await cast.seng.client.post(`/api/request-batches/${draft.id}/send`))).toEqual({ status: 409, code: 'BATCH_CHANGED' });
     expect(await stepsOf(a.id, 'SENT')).toMatchObject([{ unitId: cast.units.FIN, batchId: draft.id, status: 'REGISTERED', by: cast.seng.id }]);
     expect(ok<BatchPage>(await cast.finance.client.get('/api/request-batches?direction=IN&status=SENT')).rows.map((r) => r.id)).toContain(draft.id);
-    expect(ok<BatchPage>(await cast.seng.client.get('/api/request-batches?direction=OUT')).rows.find((r) => r.id === draft.id)).toMatchObject({ status: 'SENT', count: 2 });
+    expect(ok<BatchPage>(await cast.seng.client.get('/api/request-batches?direction=OUT')).rows.find((r) => r.id === draft.id)).toMatchObject({
+      status: 'SENT',
+      count: 2,
+    });
     expect(ok<BatchPage>(await cast.seng.client.get('/api/request-batches?direction=IN')).rows.map((r) => r.id)).not.toContain(draft.id);
 
     // Only the destination receives it, once.
@@ -94,13 +132,29 @@ describe('a batch from preparation to reception', () => {
     expect(outcome(await cast.finance.client.post(`/api/request-batches/${draft.id}/receive`))).toEqual({ status: 409, code: 'BATCH_CHANGED' });
     expect(outcome(await cast.seng.client.post(`/api/request-batches/${draft.id}/cancel`))).toEqual({ status: 409, code: 'BATCH_CHANGED' });
     const row = await requestRow(a.id);
-    expect(row).toMatchObject({ REQUEST_UNITY_ID: cast.units.FIN, arrivalHopId: items[0]!.hopId, batchId: null, forwardUnitId: null, REQUEST_STATUS: 'PROCESSING' });
+    expect(row).toMatchObject({
+      REQUEST_UNITY_ID: cast.units.FIN,
+      arrivalHopId: items[0]!.hopId,
+      batchId: null,
+      forwardUnitId: null,
+      REQUEST_STATUS: 'PROCESSING',
+    });
     expect(await stepsOf(a.id, 'RECEIVED')).toMatchObject([{ unitId: cast.units.FIN, batchId: draft.id, status: 'PROCESSING', by: cast.finance.id }]);
     expect(await batchOf(draft.id)).toMatchObject({ status: 'RECEIVED', createdBy: cast.seng.id, sentBy: cast.seng.id, receivedBy: cast.finance.id });
     for (const action of ['request-batch.created', 'request-batch.sent', 'request-batch.received']) {
-      expect(await t.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.targetId, String(draft.id))))).toHaveLength(1);
+      expect(
+        await t.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.action, action), eq(auditLog.targetId, String(draft.id)))),
+      ).toHaveLength(1);
     }
-    expect(await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'request.received'), eq(auditLog.targetId, String(a.id))))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'request.received'), eq(auditLog.targetId, String(a.id)))),
+    ).toHaveLength(1);
     // The batch stays, with its items: the slip's history.
     expect(ok<RequestBatchDetail>(await cast.seng.client.get(`/api/request-batches/${draft.id}`)).requests).toHaveLength(2);
 
@@ -112,7 +166,8 @@ describe('a batch from preparation to reception', () => {
       expect(slip.headers['content-disposition']).toBe(`inline; filename="${draft.reference}.pdf"`);
       expect(slip.headers['cache-control']).toBe('no-store');
       const text = await pdfText(slip.rawPayload);
-      for (const expected of [draft.reference, 'Service aux enseignants', "Lecturers' service", 'Finances', a.REQUEST_ID, b.REQUEST_ID]) expect(text).toContain(expected);
+      for (const expected of [draft.reference, 'Service aux enseignants', "Lecturers' service", 'Finances', a.REQUEST_ID, b.REQUEST_ID])
+        expect(text).toContain(expected);
     }
     expect(outcome(await cast.school.client.get(`/api/request-batches/${draft.id}/slip`))).toEqual({ status: 403, code: 'FORBIDDEN' });
   });
@@ -121,9 +176,17 @@ describe('a batch from preparation to reception', () => {
     const claim = await signedRequest(cast, cast.partTime, teachingClaim(cast, yesterday()));
     await deliver(cast.seng, cast.school, { toUnit: cast.units['SCH-INF']!, ids: [claim.id] });
     const atSchool = ok<RequestDetail>(await cast.school.client.get(`/api/requests/${claim.id}`));
-    ok(await cast.school.client.post(`/api/requests/${claim.id}/decision`, { DECISION_ID: atSchool.actions.decisions.find((d) => d.forwardUnit)!.id, COMMENT: 'Confirmed' }));
+    ok(
+      await cast.school.client.post(`/api/requests/${claim.id}/decision`, {
+        DECISION_ID: atSchool.actions.decisions.find((d) => d.forwardUnit)!.id,
+        COMMENT: 'Confirmed',
+      }),
+    );
     // forwarded to finance: nowhere else
-    expect(outcome(await create(cast.school, { TO_UNIT_ID: cast.units.HR, REQUEST_IDS: [claim.id] }))).toMatchObject({ status: 409, columns: [claim.REQUEST_ID] });
+    expect(outcome(await create(cast.school, { TO_UNIT_ID: cast.units.HR, REQUEST_IDS: [claim.id] }))).toMatchObject({
+      status: 409,
+      columns: [claim.REQUEST_ID],
+    });
     await deliver(cast.school, cast.finance, { toUnit: cast.units.FIN!, ids: [claim.id] });
     expect(await requestRow(claim.id)).toMatchObject({ REQUEST_STATUS: 'VALIDATED', REQUEST_UNITY_ID: cast.units.FIN, forwardUnitId: null });
   });
@@ -159,17 +222,33 @@ describe('who deals with a batch', () => {
     const a = await signedRequest(cast, cast.permanent, paymentClaim(cast));
     // finance names SENG's request, or SENG as the sender
     expect(outcome(await create(cast.finance, { TO_UNIT_ID: cast.units.HR, REQUEST_IDS: [a.id] }))).toEqual({ status: 403, code: 'FORBIDDEN' });
-    expect(outcome(await create(cast.finance, { TO_UNIT_ID: cast.units.FIN, REQUEST_IDS: [a.id], FROM_UNIT_ID: cast.units.SENG }))).toEqual({ status: 403, code: 'FORBIDDEN' });
+    expect(outcome(await create(cast.finance, { TO_UNIT_ID: cast.units.FIN, REQUEST_IDS: [a.id], FROM_UNIT_ID: cast.units.SENG }))).toEqual({
+      status: 403,
+      code: 'FORBIDDEN',
+    });
     expect(outcome(await create(cast.seng, { TO_UNIT_ID: cast.units.FIN, REQUEST_IDS: [2147483647] }))).toEqual({ status: 404, code: 'NOT_FOUND' });
     // the administrator names the sending unit
-    expect(outcome(await create(cast.admin, { TO_UNIT_ID: cast.units.FIN, REQUEST_IDS: [a.id] }))).toMatchObject({ status: 400, fields: { FROM_UNIT_ID: 'validation.required' } });
+    expect(outcome(await create(cast.admin, { TO_UNIT_ID: cast.units.FIN, REQUEST_IDS: [a.id] }))).toMatchObject({
+      status: 400,
+      fields: { FROM_UNIT_ID: 'validation.required' },
+    });
     const batch = ok<RequestBatchDetail>(await create(cast.admin, { TO_UNIT_ID: cast.units.FIN, REQUEST_IDS: [a.id], FROM_UNIT_ID: cast.units.SENG }), 201);
     expect(batch).toMatchObject({ from: { code: 'SENG' }, status: 'DRAFT' });
     for (const who of [cast.school, cast.hr]) {
       expect(outcome(await who.client.get(`/api/request-batches/${batch.id}`))).toEqual({ status: 403, code: 'FORBIDDEN' });
       expect(outcome(await who.client.post(`/api/request-batches/${batch.id}/send`))).toEqual({ status: 403, code: 'FORBIDDEN' });
       expect(outcome(await who.client.post(`/api/request-batches/${batch.id}/cancel`))).toEqual({ status: 403, code: 'FORBIDDEN' });
-      const refused = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'access.refused'), eq(auditLog.actorId, who.id), eq(auditLog.targetType, 'request_batch'), eq(auditLog.targetId, String(batch.id))));
+      const refused = await t.db
+        .select()
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.action, 'access.refused'),
+            eq(auditLog.actorId, who.id),
+            eq(auditLog.targetType, 'request_batch'),
+            eq(auditLog.targetId, String(batch.id)),
+          ),
+        );
       expect(refused).toHaveLength(3);
       expect(ok<BatchPage>(await who.client.get('/api/request-batches')).rows.map((r) => r.id)).not.toContain(batch.id);
     }

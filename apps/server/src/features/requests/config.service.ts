@@ -16,7 +16,19 @@ import {
   type UnitMember,
 } from '@portal/contract';
 import type { Executor, Tx } from '../../db/client';
-import { accounts, departments, persons, requestBatchItems, requestCategories, requestDecisions, requestHops, requests, requestSteps, requestSubcategories, requestUnits } from '../../db/schema';
+import {
+  accounts,
+  departments,
+  persons,
+  requestBatchItems,
+  requestCategories,
+  requestDecisions,
+  requestHops,
+  requests,
+  requestSteps,
+  requestSubcategories,
+  requestUnits,
+} from '../../db/schema';
 import { audit } from '../../lib/audit';
 import type { Acting, ServiceContext } from '../../lib/context';
 import { AppError, validationError } from '../../lib/errors';
@@ -25,7 +37,14 @@ import { FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../lib/
 type Thing = 'unit' | 'category' | 'subcategory' | 'hop' | 'decision' | 'member';
 
 /** The field a duplicate is reported on. */
-const DUPLICATE_FIELD: Record<Thing, string> = { unit: 'code', category: 'code', subcategory: 'code', hop: 'toUnitId', decision: 'hopId', member: 'REQUEST_UNIT_ID' };
+const DUPLICATE_FIELD: Record<Thing, string> = {
+  unit: 'code',
+  category: 'code',
+  subcategory: 'code',
+  hop: 'toUnitId',
+  decision: 'hopId',
+  member: 'REQUEST_UNIT_ID',
+};
 
 /**
  * Runs a configuration change with its audit entry in one transaction. A unique violation is a
@@ -44,7 +63,15 @@ async function write<T>(ctx: ServiceContext, thing: Thing, kind: 'write' | 'dele
 }
 
 /** The audit entry of a change: `requestConfig.<thing>.<created|updated|deleted>`, with the values before and after. */
-async function auditChange(tx: Tx, ctx: ServiceContext, acting: Acting, thing: Thing, action: 'created' | 'updated' | 'deleted', id: number, change: { before: unknown; after: unknown }): Promise<void> {
+async function auditChange(
+  tx: Tx,
+  ctx: ServiceContext,
+  acting: Acting,
+  thing: Thing,
+  action: 'created' | 'updated' | 'deleted',
+  id: number,
+  change: { before: unknown; after: unknown },
+): Promise<void> {
   await audit(tx, {
     at: ctx.clock.now(),
     actorId: acting.actor.id,
@@ -68,7 +95,13 @@ async function assertExists(tx: Tx, table: Referenced, id: number, field: string
 
 // ---------------------------------------------------------------- reading it all
 
-const unitColumns = { id: requestUnits.id, code: requestUnits.code, name: requestUnits.name, nameFr: requestUnits.nameFr, departmentId: requestUnits.departmentId };
+const unitColumns = {
+  id: requestUnits.id,
+  code: requestUnits.code,
+  name: requestUnits.name,
+  nameFr: requestUnits.nameFr,
+  departmentId: requestUnits.departmentId,
+};
 
 /** A unit with its member count (the back-office accounts whose REQUEST_UNIT_ID names it). */
 async function unitConfig(exec: Executor, id: number): Promise<UnitConfig> {
@@ -107,8 +140,23 @@ const toSubcategory = (s: SubcategoryRow): SubcategoryConfig => ({
   position: s.position,
   enabled: s.enabled,
 });
-const toDecision = (d: DecisionRow, used: boolean): DecisionConfig => ({ id: d.id, hopId: d.hopId, label: d.label, labelFr: d.labelFr, status: d.status, forwardUnitId: d.forwardUnitId, used });
-const toHop = (h: HopRow, used: boolean, decisions: DecisionConfig[]): HopConfig => ({ id: h.id, subcategoryId: h.subcategoryId, fromUnitId: h.fromUnitId, toUnitId: h.toUnitId, used, decisions });
+const toDecision = (d: DecisionRow, used: boolean): DecisionConfig => ({
+  id: d.id,
+  hopId: d.hopId,
+  label: d.label,
+  labelFr: d.labelFr,
+  status: d.status,
+  forwardUnitId: d.forwardUnitId,
+  used,
+});
+const toHop = (h: HopRow, used: boolean, decisions: DecisionConfig[]): HopConfig => ({
+  id: h.id,
+  subcategoryId: h.subcategoryId,
+  fromUnitId: h.fromUnitId,
+  toUnitId: h.toUnitId,
+  used,
+  decisions,
+});
 
 /** A decision is used once a step names it (the history keeps it). */
 async function decisionUsed(exec: Executor, id: number): Promise<boolean> {
@@ -125,7 +173,12 @@ async function hopUsed(tx: Tx, hop: HopRow): Promise<boolean> {
   const checks = [
     tx.select({ id: requests.id }).from(requests).where(eq(requests.arrivalHopId, hop.id)).limit(1),
     tx.select({ id: requestBatchItems.requestId }).from(requestBatchItems).where(eq(requestBatchItems.hopId, hop.id)).limit(1),
-    tx.select({ id: requestSteps.id }).from(requestSteps).innerJoin(requestDecisions, eq(requestDecisions.id, requestSteps.decisionId)).where(eq(requestDecisions.hopId, hop.id)).limit(1),
+    tx
+      .select({ id: requestSteps.id })
+      .from(requestSteps)
+      .innerJoin(requestDecisions, eq(requestDecisions.id, requestSteps.decisionId))
+      .where(eq(requestDecisions.hopId, hop.id))
+      .limit(1),
     tx
       .select({ id: requestDecisions.id })
       .from(requestDecisions)
@@ -140,12 +193,22 @@ async function hopUsed(tx: Tx, hop: HopRow): Promise<boolean> {
 /** `GET /request-config`: every unit with its member count, every category and sub-category (disabled ones too), every hop with its decisions, and what is used. */
 export async function requestConfig(ctx: ServiceContext): Promise<RequestConfig> {
   const units = await ctx.db.select(unitColumns).from(requestUnits).orderBy(asc(requestUnits.code));
-  const members = new Map((await ctx.db.select({ unitId: persons.REQUEST_UNIT_ID, n: count() }).from(persons).where(isNotNull(persons.REQUEST_UNIT_ID)).groupBy(persons.REQUEST_UNIT_ID)).map((r) => [r.unitId, r.n]));
+  const members = new Map(
+    (
+      await ctx.db
+        .select({ unitId: persons.REQUEST_UNIT_ID, n: count() })
+        .from(persons)
+        .where(isNotNull(persons.REQUEST_UNIT_ID))
+        .groupBy(persons.REQUEST_UNIT_ID)
+    ).map((r) => [r.unitId, r.n]),
+  );
   const categories = await ctx.db.select().from(requestCategories).orderBy(asc(requestCategories.position), asc(requestCategories.id));
   const subs = await ctx.db.select().from(requestSubcategories).orderBy(asc(requestSubcategories.position), asc(requestSubcategories.id));
   const hops = await ctx.db.select().from(requestHops).orderBy(asc(requestHops.subcategoryId), asc(requestHops.fromUnitId), asc(requestHops.toUnitId));
   const decisions = await ctx.db.select().from(requestDecisions).orderBy(asc(requestDecisions.id));
-  const decided = new Set((await ctx.db.selectDistinct({ id: requestSteps.decisionId }).from(requestSteps).where(isNotNull(requestSteps.decisionId))).map((r) => r.id));
+  const decided = new Set(
+    (await ctx.db.selectDistinct({ id: requestSteps.decisionId }).from(requestSteps).where(isNotNull(requestSteps.decisionId))).map((r) => r.id),
+  );
   const arrived = await ctx.db.selectDistinct({ id: requests.arrivalHopId }).from(requests).where(isNotNull(requests.arrivalHopId));
   const carried = await ctx.db.selectDistinct({ id: requestBatchItems.hopId }).from(requestBatchItems);
 
@@ -212,7 +275,11 @@ const categoryValues = (input: CategoryInput) => ({
 /** The category with its sub-categories, as GET /request-config shows it. */
 async function categoryConfig(exec: Executor, id: number): Promise<CategoryConfig> {
   const [category] = await exec.select().from(requestCategories).where(eq(requestCategories.id, id));
-  const subs = await exec.select().from(requestSubcategories).where(eq(requestSubcategories.categoryId, id)).orderBy(asc(requestSubcategories.position), asc(requestSubcategories.id));
+  const subs = await exec
+    .select()
+    .from(requestSubcategories)
+    .where(eq(requestSubcategories.categoryId, id))
+    .orderBy(asc(requestSubcategories.position), asc(requestSubcategories.id));
   return toCategory(category!, subs.map(toSubcategory));
 }
 
@@ -310,7 +377,13 @@ export async function deleteHop(ctx: ServiceContext, input: Acting & { id: numbe
 
 // ---------------------------------------------------------------- decisions
 
-const decisionValues = (input: DecisionInput) => ({ hopId: input.hopId, label: input.label, labelFr: input.labelFr, status: input.status, forwardUnitId: input.forwardUnitId });
+const decisionValues = (input: DecisionInput) => ({
+  hopId: input.hopId,
+  label: input.label,
+  labelFr: input.labelFr,
+  status: input.status,
+  forwardUnitId: input.forwardUnitId,
+});
 
 /**
  * The rules of a decision: its hop exists; the status it gives is not REGISTERED (a decision moves
@@ -330,7 +403,6 @@ async function assertDecision(tx: Tx, values: DecisionInput): Promise<void> {
     .for('share');
   if (!onward) throw new AppError('DECISION_FORWARD_INVALID', { fields: { forwardUnitId: V.forwardHop } });
 }
-
 
 export async function createDecision(ctx: ServiceContext, input: Acting & { values: DecisionInput }): Promise<DecisionConfig> {
   return write(ctx, 'decision', 'write', async (tx) => {
@@ -389,12 +461,19 @@ export async function unitMembers(ctx: ServiceContext): Promise<UnitMember[]> {
 export async function setUnitMember(ctx: ServiceContext, input: Acting & { personId: number; values: MemberInput }): Promise<UnitMember> {
   const unitId = input.values.REQUEST_UNIT_ID;
   return write(ctx, 'member', 'write', async (tx) => {
-    const [person] = await tx.select({ id: persons.id, ROLES: persons.ROLES, REQUEST_UNIT_ID: persons.REQUEST_UNIT_ID }).from(persons).where(eq(persons.id, input.personId)).for('update');
+    const [person] = await tx
+      .select({ id: persons.id, ROLES: persons.ROLES, REQUEST_UNIT_ID: persons.REQUEST_UNIT_ID })
+      .from(persons)
+      .where(eq(persons.id, input.personId))
+      .for('update');
     if (!person) throw notFound();
     if (person.ROLES.length === 0) throw validationError({ REQUEST_UNIT_ID: V.invalid });
     if (unitId !== null) await assertExists(tx, requestUnits, unitId, 'REQUEST_UNIT_ID');
     await tx.update(persons).set({ REQUEST_UNIT_ID: unitId }).where(eq(persons.id, person.id));
-    await auditChange(tx, ctx, input, 'member', 'updated', person.id, { before: { REQUEST_UNIT_ID: person.REQUEST_UNIT_ID }, after: { REQUEST_UNIT_ID: unitId } });
+    await auditChange(tx, ctx, input, 'member', 'updated', person.id, {
+      before: { REQUEST_UNIT_ID: person.REQUEST_UNIT_ID },
+      after: { REQUEST_UNIT_ID: unitId },
+    });
     const [member] = await membersFrom(tx).where(eq(persons.id, person.id));
     return member!;
   });

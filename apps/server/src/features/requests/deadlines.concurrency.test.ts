@@ -19,7 +19,17 @@ describe.runIf(onPostgres)('the 7-day rule on two instances at once (PostgreSQL)
     const { t } = both;
     t.clock.advance(new Date('2024-01-15T08:00:00Z').getTime() - t.clock.now().getTime());
     email = `dlc${Date.now().toString(36)}@portal.example`;
-    const [person] = await t.db.insert(persons).values({ MATRICULE: `DLC${Date.now().toString(36).slice(-6).toUpperCase()}`, KIND: 'STAFF', STATUS: 'VACATAIRE', FIRSTNAME: 'Two', LASTNAME: 'Instances', EMAIL: email }).returning({ id: persons.id });
+    const [person] = await t.db
+      .insert(persons)
+      .values({
+        MATRICULE: `DLC${Date.now().toString(36).slice(-6).toUpperCase()}`,
+        KIND: 'STAFF',
+        STATUS: 'VACATAIRE',
+        FIRSTNAME: 'Two',
+        LASTNAME: 'Instances',
+        EMAIL: email,
+      })
+      .returning({ id: persons.id });
     const [sub] = await t.db.select({ id: requestSubcategories.id }).from(requestSubcategories).where(eq(requestSubcategories.code, '0301'));
     const client = await sessionFor(t, person!.id);
     ids = [];
@@ -39,8 +49,16 @@ describe.runIf(onPostgres)('the 7-day rule on two instances at once (PostgreSQL)
     }
     return results;
   }
-  const mailsOf = (kind: string) => both.t.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.kind, kind)));
-  const stepsOf = (kind: 'EXPIRED') => both.t.db.select().from(requestSteps).where(and(inArray(requestSteps.requestId, ids), eq(requestSteps.kind, kind)));
+  const mailsOf = (kind: string) =>
+    both.t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.kind, kind)));
+  const stepsOf = (kind: 'EXPIRED') =>
+    both.t.db
+      .select()
+      .from(requestSteps)
+      .where(and(inArray(requestSteps.requestId, ids), eq(requestSteps.kind, kind)));
 
   it('reminds each author once on day 5, whichever instance takes the request', async () => {
     both.t.clock.advance(filedAt + 5 * DAY - both.t.clock.now().getTime());
@@ -49,7 +67,10 @@ describe.runIf(onPostgres)('the 7-day rule on two instances at once (PostgreSQL)
     expect(reminded.every((r) => r.remindedAt !== null)).toBe(true);
     expect(await mailsOf('request-reminder')).toHaveLength(REQUESTS);
     // Every reminder reported was written once: the runs' counts add up to the requests reminded (the demo's included).
-    const [all] = await both.t.db.select({ n: sql<number>`count(*)::int` }).from(requests).where(eq(requests.remindedAt, both.t.clock.now()));
+    const [all] = await both.t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(requests)
+      .where(eq(requests.remindedAt, both.t.clock.now()));
     expect(results.reduce((sum, r) => sum + r.reminded, 0)).toBe(all!.n);
   });
 
@@ -61,11 +82,17 @@ describe.runIf(onPostgres)('the 7-day rule on two instances at once (PostgreSQL)
     const steps = await stepsOf('EXPIRED');
     expect(steps).toHaveLength(REQUESTS);
     expect(new Set(steps.map((s) => s.requestId)).size).toBe(REQUESTS);
-    const entries = await both.t.db.select().from(auditLog).where(and(eq(auditLog.action, 'request.expired'), inArray(auditLog.targetId, ids.map(String))));
+    const entries = await both.t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'request.expired'), inArray(auditLog.targetId, ids.map(String))));
     expect(entries).toHaveLength(REQUESTS);
     expect(await mailsOf('request-expired')).toHaveLength(REQUESTS);
     // The runs' counts add up to the EXPIRED steps written (the demo's requests included): none counted twice.
-    const [all] = await both.t.db.select({ n: sql<number>`count(*)::int` }).from(requestSteps).where(eq(requestSteps.kind, 'EXPIRED'));
+    const [all] = await both.t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(requestSteps)
+      .where(eq(requestSteps.kind, 'EXPIRED'));
     expect(results.reduce((sum, r) => sum + r.expired, 0)).toBe(all!.n);
   });
 });

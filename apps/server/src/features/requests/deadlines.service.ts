@@ -24,17 +24,35 @@ const unsigned = sql`${requests.REQUEST_STATUS} = 'REGISTERED' and ${requests.si
 const spanOf = (rule: (filedAt: Date) => Date, now: Date): number => rule(now).getTime() - now.getTime();
 
 type Taken = { id: number; reference: string; title: string; authorId: number; unitId: number | null; filedAt: Date };
-const takenColumns = { id: requests.id, reference: requests.REQUEST_ID, title: requests.REQUEST_OBJECT, authorId: requests.REQUEST_AUTHOR, unitId: requests.REQUEST_UNITY_ID, filedAt: requests.filedAt };
+const takenColumns = {
+  id: requests.id,
+  reference: requests.REQUEST_ID,
+  title: requests.REQUEST_OBJECT,
+  authorId: requests.REQUEST_AUTHOR,
+  unitId: requests.REQUEST_UNITY_ID,
+  filedAt: requests.filedAt,
+};
 
 /** Mails the author of a request, in their language, about its signature (`key`: requestReminder or requestExpired). */
 async function mailAuthor(ctx: ServiceContext, tx: Tx, request: Taken, mail: { key: 'requestReminder' | 'requestExpired'; kind: string }): Promise<boolean> {
-  const [unit] = request.unitId === null ? [] : await tx.select({ name: requestUnits.name, nameFr: requestUnits.nameFr }).from(requestUnits).where(eq(requestUnits.id, request.unitId));
+  const [unit] =
+    request.unitId === null
+      ? []
+      : await tx.select({ name: requestUnits.name, nameFr: requestUnits.nameFr }).from(requestUnits).where(eq(requestUnits.id, request.unitId));
   const deadline = universityMoment(signatureDeadlineOf(request.filedAt));
   return mailPerson(ctx.mailer, tx, {
     personId: request.authorId,
     kind: mail.kind,
     key: mail.key,
-    vars: (lang) => ({ reference: request.reference, title: request.title, date: deadline.day, time: deadline.time, unit: (lang === 'fr' ? unit?.nameFr : unit?.name) ?? '', days: REQUEST_SIGNATURE_DAYS, link: `${ctx.config.publicUrl}/requests/${request.id}` }),
+    vars: (lang) => ({
+      reference: request.reference,
+      title: request.title,
+      date: deadline.day,
+      time: deadline.time,
+      unit: (lang === 'fr' ? unit?.nameFr : unit?.name) ?? '',
+      days: REQUEST_SIGNATURE_DAYS,
+      link: `${ctx.config.publicUrl}/requests/${request.id}`,
+    }),
   });
 }
 
@@ -60,7 +78,13 @@ async function expireUnsigned(ctx: ServiceContext, now: Date) {
   const due = and(unsigned, lte(requests.filedAt, filedBy));
   return inBatches(() =>
     ctx.db.transaction(async (tx) => {
-      const taken = await tx.select(takenColumns).from(requests).where(due).orderBy(asc(requests.filedAt), asc(requests.id)).limit(BATCH).for('update', { skipLocked: true });
+      const taken = await tx
+        .select(takenColumns)
+        .from(requests)
+        .where(due)
+        .orderBy(asc(requests.filedAt), asc(requests.id))
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
       let changed = 0;
       let mailed = false;
       for (const request of taken) {
@@ -73,7 +97,14 @@ async function expireUnsigned(ctx: ServiceContext, now: Date) {
         if (!expired) continue;
         changed++;
         await tx.insert(requestSteps).values({ requestId: request.id, kind: 'EXPIRED', unitId: request.unitId, status: 'REJECTED', at: now, by: null });
-        await audit(tx, { at: now, actorId: null, action: 'request.expired', targetType: 'request', targetId: request.id, details: { reference: request.reference, deadline: signatureDeadlineOf(request.filedAt).toISOString() } });
+        await audit(tx, {
+          at: now,
+          actorId: null,
+          action: 'request.expired',
+          targetType: 'request',
+          targetId: request.id,
+          details: { reference: request.reference, deadline: signatureDeadlineOf(request.filedAt).toISOString() },
+        });
         mailed = (await mailAuthor(ctx, tx, request, { key: 'requestExpired', kind: 'request-expired' })) || mailed;
       }
       return { taken: taken.length, changed, mailed };
@@ -88,11 +119,21 @@ async function remindUnsigned(ctx: ServiceContext, now: Date) {
   const due = and(unsigned, isNull(requests.remindedAt), lte(requests.filedAt, filedBy), gt(requests.filedAt, filedAfter));
   return inBatches(() =>
     ctx.db.transaction(async (tx) => {
-      const taken = await tx.select(takenColumns).from(requests).where(due).orderBy(asc(requests.filedAt), asc(requests.id)).limit(BATCH).for('update', { skipLocked: true });
+      const taken = await tx
+        .select(takenColumns)
+        .from(requests)
+        .where(due)
+        .orderBy(asc(requests.filedAt), asc(requests.id))
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
       let changed = 0;
       let mailed = false;
       for (const request of taken) {
-        const [reminded] = await tx.update(requests).set({ remindedAt: now }).where(and(eq(requests.id, request.id), due)).returning({ id: requests.id });
+        const [reminded] = await tx
+          .update(requests)
+          .set({ remindedAt: now })
+          .where(and(eq(requests.id, request.id), due))
+          .returning({ id: requests.id });
         if (!reminded) continue;
         changed++;
         mailed = (await mailAuthor(ctx, tx, request, { key: 'requestReminder', kind: 'request-reminder' })) || mailed;
@@ -110,7 +151,13 @@ async function deleteDraftAttachments(ctx: ServiceContext, now: Date): Promise<n
       const taken = await tx
         .select({ id: files.id })
         .from(files)
-        .where(and(eq(files.purpose, REQUEST_ATTACHMENT_PURPOSE), lte(files.createdAt, createdBy), sql`not exists (select 1 from ${requests} where ${requests.REQUEST_FILE} = ${files.id})`))
+        .where(
+          and(
+            eq(files.purpose, REQUEST_ATTACHMENT_PURPOSE),
+            lte(files.createdAt, createdBy),
+            sql`not exists (select 1 from ${requests} where ${requests.REQUEST_FILE} = ${files.id})`,
+          ),
+        )
         .orderBy(asc(files.createdAt), asc(files.id))
         .limit(BATCH)
         .for('update', { skipLocked: true });

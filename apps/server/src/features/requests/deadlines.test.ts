@@ -27,7 +27,10 @@ async function lecturer(lang?: 'fr'): Promise<Lecturer> {
   serial += 1;
   const matricule = `DL${Date.now().toString(36).slice(-5).toUpperCase()}${serial}`;
   const email = `${matricule.toLowerCase()}@portal.example`;
-  const [person] = await t.db.insert(persons).values({ MATRICULE: matricule, KIND: 'STAFF', STATUS: 'VACATAIRE', FIRSTNAME: 'Dead', LASTNAME: `Line${serial}`, EMAIL: email }).returning({ id: persons.id });
+  const [person] = await t.db
+    .insert(persons)
+    .values({ MATRICULE: matricule, KIND: 'STAFF', STATUS: 'VACATAIRE', FIRSTNAME: 'Dead', LASTNAME: `Line${serial}`, EMAIL: email })
+    .returning({ id: persons.id });
   if (lang) await t.db.insert(settings).values({ personId: person!.id, values: { LANGUAGE: lang } });
   await t.settled();
   return { id: person!.id, email };
@@ -38,7 +41,9 @@ const as = (l: Lecturer): Promise<Client> => sessionFor(t, l.id);
 
 /** A contract claim (0301: a title and a description) filed now through the API. */
 async function file(l: Lecturer, title = 'Contract not received'): Promise<RequestDetail> {
-  const res = await (await as(l)).post('/api/requests', { REQUEST_CATEGORY_ID: contractClaim, REQUEST_OBJECT: title, DESCRIPTION: 'The contract of this semester was never handed to me.' });
+  const res = await (
+    await as(l)
+  ).post('/api/requests', { REQUEST_CATEGORY_ID: contractClaim, REQUEST_OBJECT: title, DESCRIPTION: 'The contract of this semester was never handed to me.' });
   expect(res.statusCode).toBe(201);
   return res.json() as RequestDetail;
 }
@@ -54,13 +59,20 @@ function moveTo(instant: string | Date): void {
 const run = () => runRequestDeadlines(t.app.ctx);
 const row = async (id: number) => (await t.db.select().from(requests).where(eq(requests.id, id)))[0]!;
 const stepsOf = (id: number) => t.db.select().from(requestSteps).where(eq(requestSteps.requestId, id)).orderBy(requestSteps.id);
-const mails = (l: Lecturer, kind: string) => t.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, l.email), eq(mailOutbox.kind, kind))).orderBy(mailOutbox.id);
+const mails = (l: Lecturer, kind: string) =>
+  t.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.toAddress, l.email), eq(mailOutbox.kind, kind)))
+    .orderBy(mailOutbox.id);
 
 beforeAll(async () => {
   t = await createTestApp();
   // Back to Monday 15 January 2024, 09:00 in Douala; from there the tests only move forward.
   t.clock.advance(new Date('2024-01-15T08:00:00Z').getTime() - t.clock.now().getTime());
-  [{ id: contractClaim }] = (await t.db.select({ id: requestSubcategories.id }).from(requestSubcategories).where(eq(requestSubcategories.code, '0301'))) as [{ id: number }];
+  [{ id: contractClaim }] = (await t.db.select({ id: requestSubcategories.id }).from(requestSubcategories).where(eq(requestSubcategories.code, '0301'))) as [
+    { id: number },
+  ];
 });
 afterAll(async () => {
   await t?.close();
@@ -103,7 +115,10 @@ describe('the reminder and the 7-day rule', () => {
     const steps = await stepsOf(filed.id);
     expect(steps.map((s) => s.kind)).toEqual(['FILED', 'EXPIRED']);
     expect(steps[1]).toMatchObject({ kind: 'EXPIRED', unitId: filed.unit!.id, status: 'REJECTED', by: null, at: expiredAt, comment: null, decisionId: null });
-    const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'request.expired'), eq(auditLog.targetId, String(filed.id))));
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'request.expired'), eq(auditLog.targetId, String(filed.id))));
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ actorId: null, targetType: 'request', details: { reference: filed.REQUEST_ID, deadline: '2024-01-22T08:00:00.000Z' } });
 

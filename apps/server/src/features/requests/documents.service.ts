@@ -37,7 +37,10 @@ async function unusedDraft(exec: Executor, ownerId: number, sha256: string): Pro
  * browser may send its file again; the same bytes as any other file of theirs (a filed request's
  * attachment, a CV ...) are 409 FILE_EXISTS.
  */
-export async function uploadRequestAttachment(ctx: ServiceContext, input: { actor: Actor; meta: RequestMeta; file: IncomingFile }): Promise<{ attachment: RequestAttachment; created: boolean }> {
+export async function uploadRequestAttachment(
+  ctx: ServiceContext,
+  input: { actor: Actor; meta: RequestMeta; file: IncomingFile },
+): Promise<{ attachment: RequestAttachment; created: boolean }> {
   const { actor } = input;
   const upload = await checkUpload(input.file, { fallbackName: 'attachment' });
   return fileTransaction(ctx, async (tx) => {
@@ -65,7 +68,10 @@ export async function uploadRequestAttachment(ctx: ServiceContext, input: { acto
 }
 
 /** `GET /requests/{id}/file`: the request's attachment, to whoever may see the request (403 audited otherwise); 404 when it has none. */
-export async function requestAttachmentFile(ctx: ServiceContext, input: { actor: Actor; meta: RequestMeta; id: number }): Promise<{ data: Buffer; mime: string; name: string }> {
+export async function requestAttachmentFile(
+  ctx: ServiceContext,
+  input: { actor: Actor; meta: RequestMeta; id: number },
+): Promise<{ data: Buffer; mime: string; name: string }> {
   await assertCanViewRequest(ctx, input);
   const [found] = await ctx.db.select({ file: files }).from(requests).innerJoin(files, eq(files.id, requests.REQUEST_FILE)).where(eq(requests.id, input.id));
   if (!found) throw new AppError('NOT_FOUND');
@@ -79,8 +85,16 @@ export async function requestAttachmentFile(ctx: ServiceContext, input: { actor:
 export async function requestForm(ctx: ServiceContext, input: { actor: Actor; meta: RequestMeta; id: number }): Promise<{ data: Buffer; reference: string }> {
   await assertCanViewRequest(ctx, input);
   const request = (await loadRequest(ctx.db, input.id))!;
-  const [sub] = await ctx.db.select({ display: requestSubcategories.display }).from(requestSubcategories).where(eq(requestSubcategories.id, request.subcategory.id));
-  const data = await requestFormPdf({ request, display: sub!.display, institution: await loadInstitution(ctx.db), verificationUrl: `${ctx.config.publicUrl}${request.verificationUrl}` });
+  const [sub] = await ctx.db
+    .select({ display: requestSubcategories.display })
+    .from(requestSubcategories)
+    .where(eq(requestSubcategories.id, request.subcategory.id));
+  const data = await requestFormPdf({
+    request,
+    display: sub!.display,
+    institution: await loadInstitution(ctx.db),
+    verificationUrl: `${ctx.config.publicUrl}${request.verificationUrl}`,
+  });
   return { data, reference: request.REQUEST_ID };
 }
 

@@ -28,22 +28,37 @@ async function lecturer(): Promise<Lecturer> {
   serial += 1;
   const matricule = `DOC${randomBytes(3).toString('hex').toUpperCase()}${serial}`;
   const email = `${matricule.toLowerCase()}@portal.example`;
-  const [person] = await t.db.insert(persons).values({ MATRICULE: matricule, KIND: 'STAFF', STATUS: 'VACATAIRE', FIRSTNAME: 'Awa', LASTNAME: `Mbarga${serial}`, EMAIL: email }).returning({ id: persons.id });
+  const [person] = await t.db
+    .insert(persons)
+    .values({ MATRICULE: matricule, KIND: 'STAFF', STATUS: 'VACATAIRE', FIRSTNAME: 'Awa', LASTNAME: `Mbarga${serial}`, EMAIL: email })
+    .returning({ id: persons.id });
   return { id: person!.id, email, client: await sessionFor(t, person!.id) };
 }
 
 const idOf = async (matricule: string) => (await t.db.select({ id: persons.id }).from(persons).where(eq(persons.MATRICULE, matricule)))[0]!.id;
 /** A PDF no one has uploaded yet. */
 const freshPdf = () => pdf(`attachment ${randomUUID()}`);
-const upload = (client: Client, data: Buffer, filename = 'scan.pdf', type = 'application/pdf') => postMultipart(client, '/api/requests/attachments', {}, { data, filename, type });
-const refusal = (res: { statusCode: number; json: () => unknown }) => ({ status: res.statusCode, ...(res.json() as { code: string; fields?: Record<string, string> }) });
+const upload = (client: Client, data: Buffer, filename = 'scan.pdf', type = 'application/pdf') =>
+  postMultipart(client, '/api/requests/attachments', {}, { data, filename, type });
+const refusal = (res: { statusCode: number; json: () => unknown }) => ({
+  status: res.statusCode,
+  ...(res.json() as { code: string; fields?: Record<string, string> }),
+});
 /** A contract claim (0301: nothing but the title and the description; the attachment optional). */
-const contractClaim = (overrides: Record<string, unknown> = {}) => ({ REQUEST_CATEGORY_ID: sub['0301']!.id, REQUEST_OBJECT: 'Contract not received', DESCRIPTION: 'Teaching since October', ...overrides });
+const contractClaim = (overrides: Record<string, unknown> = {}) => ({
+  REQUEST_CATEGORY_ID: sub['0301']!.id,
+  REQUEST_OBJECT: 'Contract not received',
+  DESCRIPTION: 'Teaching since October',
+  ...overrides,
+});
 
 /** Runs `fn` with a sub-category's attachment group set to `presence`, then puts it back. */
 async function withFileGroup<T>(code: string, presence: RequestDisplayConfig['FILE'], fn: () => Promise<T>): Promise<T> {
   const display = sub[code]!.display;
-  await t.db.update(requestSubcategories).set({ display: { ...display, FILE: presence } }).where(eq(requestSubcategories.id, sub[code]!.id));
+  await t.db
+    .update(requestSubcategories)
+    .set({ display: { ...display, FILE: presence } })
+    .where(eq(requestSubcategories.id, sub[code]!.id));
   try {
     return await fn();
   } finally {
@@ -55,7 +70,11 @@ beforeAll(async () => {
   t = await createTestApp();
   // The test clock: Monday 15 January 2024, 09:00 in Douala.
   t.clock.advance(new Date('2024-01-15T08:00:00Z').getTime() - t.clock.now().getTime());
-  sub = Object.fromEntries((await t.db.select({ id: requestSubcategories.id, code: requestSubcategories.code, display: requestSubcategories.display }).from(requestSubcategories)).map((s) => [s.code, s]));
+  sub = Object.fromEntries(
+    (await t.db.select({ id: requestSubcategories.id, code: requestSubcategories.code, display: requestSubcategories.display }).from(requestSubcategories)).map(
+      (s) => [s.code, s],
+    ),
+  );
   seng = await sessionFor(t, await idOf(DEMO_ACCOUNTS.seng.matricule));
   finance = await sessionFor(t, await idOf(DEMO_ACCOUNTS.finance.matricule));
   admin = await sessionFor(t, await idOf(DEMO_ACCOUNTS.admin.matricule));
@@ -81,7 +100,10 @@ describe('POST /api/requests/attachments', () => {
     expect(image.statusCode, image.body).toBe(201);
     // the type is the content's (a PNG declared as JPEG stays a PNG)
     expect(image.json()).toMatchObject({ mime: 'image/png', name: 'attachment.png' });
-    const [audited] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'file.uploaded'), eq(auditLog.actorId, l.id)));
+    const [audited] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'file.uploaded'), eq(auditLog.actorId, l.id)));
     expect(audited?.details).toMatchObject({ purpose: 'REQUEST_ATTACHMENT', fileId: attachment.id });
   });
 
@@ -91,8 +113,14 @@ describe('POST /api/requests/attachments', () => {
     expect(refusal(text)).toMatchObject({ status: 415, code: 'FILE_TYPE_REFUSED' });
     const big = Buffer.concat([freshPdf(), Buffer.alloc(MAX_UPLOAD_BYTES, 0x20)]);
     expect(refusal(await upload(l.client, big, 'big.pdf'))).toMatchObject({ status: 413, code: 'FILE_TOO_LARGE' });
-    expect(refusal(await l.client.post('/api/requests/attachments', { FILE: dataUrl('application/pdf', big) }))).toMatchObject({ status: 413, code: 'FILE_TOO_LARGE' });
-    expect(refusal(await postMultipart(l.client, '/api/requests/attachments', { note: 'no file' }))).toMatchObject({ status: 400, fields: { FILE: 'validation.required' } });
+    expect(refusal(await l.client.post('/api/requests/attachments', { FILE: dataUrl('application/pdf', big) }))).toMatchObject({
+      status: 413,
+      code: 'FILE_TOO_LARGE',
+    });
+    expect(refusal(await postMultipart(l.client, '/api/requests/attachments', { note: 'no file' }))).toMatchObject({
+      status: 400,
+      fields: { FILE: 'validation.required' },
+    });
     expect(refusal(await l.client.post('/api/requests/attachments', {}))).toMatchObject({ status: 400, fields: { FILE: expect.any(String) } });
     expect(await t.db.select().from(files).where(eq(files.ownerId, l.id))).toEqual([]);
   });
@@ -169,13 +197,20 @@ describe('filing a request with its attachment (REQUEST_FILE)', () => {
     expect((await l.client.post('/api/requests', contractClaim({ REQUEST_FILE: mine.id }))).statusCode).toBe(201);
     expect(refusal(await l.client.post('/api/requests', contractClaim({ REQUEST_FILE: mine.id })))).toMatchObject(invalid);
     expect(await t.db.select().from(requests).where(eq(requests.REQUEST_AUTHOR, l.id))).toHaveLength(1);
-    expect(refusal(await l.client.post('/api/requests', contractClaim({ REQUEST_FILE: 'not-a-uuid' })))).toMatchObject({ status: 400, fields: { REQUEST_FILE: 'validation.invalid' } });
+    expect(refusal(await l.client.post('/api/requests', contractClaim({ REQUEST_FILE: 'not-a-uuid' })))).toMatchObject({
+      status: 400,
+      fields: { REQUEST_FILE: 'validation.invalid' },
+    });
   });
 
   it('requires the attachment where the sub-category says REQUIRED, and ignores it where HIDDEN', async () => {
     const l = await lecturer();
     await withFileGroup('0301', 'REQUIRED', async () => {
-      expect(refusal(await l.client.post('/api/requests', contractClaim()))).toMatchObject({ status: 400, code: 'REQUEST_DETAILS_MISSING', fields: { REQUEST_FILE: 'validation.required' } });
+      expect(refusal(await l.client.post('/api/requests', contractClaim()))).toMatchObject({
+        status: 400,
+        code: 'REQUEST_DETAILS_MISSING',
+        fields: { REQUEST_FILE: 'validation.required' },
+      });
       const attachment = (await upload(l.client, freshPdf())).json() as RequestAttachment;
       expect((await l.client.post('/api/requests', contractClaim({ REQUEST_FILE: attachment.id }))).statusCode).toBe(201);
     });
@@ -208,7 +243,10 @@ describe('GET /api/requests/:id/file', () => {
     const stranger = await lecturer();
     const refused = await stranger.client.get(`/api/requests/${withFile.id}/file`);
     expect(refusal(refused)).toMatchObject({ status: 403, code: 'FORBIDDEN' });
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'access.refused'), eq(auditLog.actorId, stranger.id), eq(auditLog.targetType, 'request')));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'access.refused'), eq(auditLog.actorId, stranger.id), eq(auditLog.targetType, 'request')));
     expect(entry?.targetId).toBe(String(withFile.id));
     expect((await finance.get(`/api/requests/${withFile.id}/file`)).statusCode).toBe(403);
     expect((await new Client(t.app).get(`/api/requests/${withFile.id}/file`)).statusCode).toBe(401);
@@ -236,7 +274,10 @@ describe('the printable request: GET /api/requests/:id/form', () => {
     // PER0001 is assigned GSI101 of BTS1 GSI/J A (seed/demo.ts, DEMO_PAST_ASSIGNMENTS).
     permanent = await sessionFor(t, await idOf(DEMO_ACCOUNTS.permanent.matricule));
     const [klass] = await t.db.select().from(classes).where(eq(classes.code, 'BTS1 GSI/J A'));
-    const [subject] = await t.db.select().from(subjects).where(and(eq(subjects.classId, klass!.id), eq(subjects.code, 'GSI101')));
+    const [subject] = await t.db
+      .select()
+      .from(subjects)
+      .where(and(eq(subjects.classId, klass!.id), eq(subjects.code, 'GSI101')));
     subjectNames = { name: subject!.name, nameFr: subject!.nameFr };
     const attachment = (await upload(permanent, freshPdf(), 'attendance sheet.pdf')).json() as RequestAttachment;
     const res = await permanent.post('/api/requests', {
@@ -284,7 +325,7 @@ describe('the printable request: GET /api/requests/:id/form', () => {
       'Pièce jointe / Attachment attendance_sheet.pdf',
       'Objet / Title Lesson of 10 January not recorded',
       'Description / Description I taught the second slot; the attendance sheet was signed by the delegate.',
-      "Signez cette requête au service aux enseignants dans les 7 jours suivant son dépôt, avant le 22/01/2024 09:00, sinon elle est rejetée.",
+      'Signez cette requête au service aux enseignants dans les 7 jours suivant son dépôt, avant le 22/01/2024 09:00, sinon elle est rejetée.',
       "Sign this request at the lecturers' service within 7 days of filing, before 22/01/2024 09:00, or it is rejected.",
       "Signature de l'enseignant / Lecturer's signature",
       "Reçue par le service aux enseignants le (date et heure) / Received by the lecturers' service on (date and hour)",
@@ -306,7 +347,15 @@ describe('the printable request: GET /api/requests/:id/form', () => {
 
   it('leaves an empty line for a shown field not given, and writes amounts in FCFA', async () => {
     const l = await lecturer();
-    const filed = (await l.client.post('/api/requests', { REQUEST_CATEGORY_ID: sub['0201']!.id, AMOUNT_RECEIVED: 150000, AMOUNT_EXPECTED: 187500.5, REQUEST_OBJECT: 'November fees', DESCRIPTION: 'Five hours missing' })).json() as RequestDetail;
+    const filed = (
+      await l.client.post('/api/requests', {
+        REQUEST_CATEGORY_ID: sub['0201']!.id,
+        AMOUNT_RECEIVED: 150000,
+        AMOUNT_EXPECTED: 187500.5,
+        REQUEST_OBJECT: 'November fees',
+        DESCRIPTION: 'Five hours missing',
+      })
+    ).json() as RequestDetail;
     const text = await pdfText((await l.client.get(`/api/requests/${filed.id}/form`)).rawPayload);
     expect(text).toContain('Montant perçu / Amount received 150.000 FCFA');
     expect(text).toContain('Montant attendu / Amount expected 187.500,5 FCFA');
@@ -316,10 +365,13 @@ describe('the printable request: GET /api/requests/:id/form', () => {
     expect(text).not.toContain('Classe / Class');
   });
 
-  it("refuses another lecturer (403, audited) and a unit that never held it; the unit holding it prints it", async () => {
+  it('refuses another lecturer (403, audited) and a unit that never held it; the unit holding it prints it', async () => {
     const stranger = await lecturer();
     expect((await stranger.client.get(`/api/requests/${claim.id}/form`)).statusCode).toBe(403);
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'access.refused'), eq(auditLog.actorId, stranger.id)));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'access.refused'), eq(auditLog.actorId, stranger.id)));
     expect(entry).toMatchObject({ targetType: 'request', targetId: String(claim.id) });
     expect((await finance.get(`/api/requests/${claim.id}/form`)).statusCode).toBe(403);
     expect((await new Client(t.app).get(`/api/requests/${claim.id}/form`)).statusCode).toBe(401);
@@ -341,7 +393,11 @@ describe('the public verification: GET /api/public/requests/:token', () => {
     expect(res.json()).toEqual({ REQUEST_ID: filed.REQUEST_ID, filedAt: '2024-01-15T08:00:00.000Z', REQUEST_STATUS: 'REGISTERED' });
     // the current status, as it moves on
     await t.db.update(requests).set({ REQUEST_STATUS: 'PROCESSING' }).where(eq(requests.id, filed.id));
-    expect((await new Client(t.app).get(`/api/public/requests/${token}`)).json()).toEqual({ REQUEST_ID: filed.REQUEST_ID, filedAt: filed.filedAt, REQUEST_STATUS: 'PROCESSING' });
+    expect((await new Client(t.app).get(`/api/public/requests/${token}`)).json()).toEqual({
+      REQUEST_ID: filed.REQUEST_ID,
+      filedAt: filed.filedAt,
+      REQUEST_STATUS: 'PROCESSING',
+    });
   });
 
   it('is 404 for an unknown token and 400 for a malformed one', async () => {
@@ -360,7 +416,9 @@ describe('the filing mail', () => {
     const mail = await lastMailTo(t.db, l.email);
     expect(mail).toMatchObject({ kind: 'request-filed', subject: `Request ${filed.REQUEST_ID} filed: sign it within 7 days` });
     expect(mail!.textBody).toContain(`Your request ${filed.REQUEST_ID} "My 2024 contract" was filed on 15/01/2024 at 09:00.`);
-    expect(mail!.textBody).toContain("sign it at the lecturers' service within 7 days, before 22/01/2024 at 09:00 (university time). A request not signed by then is rejected.");
+    expect(mail!.textBody).toContain(
+      "sign it at the lecturers' service within 7 days, before 22/01/2024 at 09:00 (university time). A request not signed by then is rejected.",
+    );
     expect(mail!.textBody).toContain(`http://portal.test/requests/${filed.id}`);
     expect(mail!.htmlBody).toContain(`<a href="http://portal.test/requests/${filed.id}">`);
   });
@@ -372,7 +430,9 @@ describe('the filing mail', () => {
     const mail = await lastMailTo(t.db, l.email);
     expect(mail).toMatchObject({ kind: 'request-filed', subject: `Requête ${filed.REQUEST_ID} déposée\u00a0: à signer sous 7 jours` });
     expect(mail!.textBody).toContain(`Votre requête ${filed.REQUEST_ID} «\u00a0Mon contrat 2024\u00a0» a été déposée le 15/01/2024 à 09:00.`);
-    expect(mail!.textBody).toContain("signez-la au service aux enseignants dans les 7 jours, avant le 22/01/2024 à 09:00 (heure de l'université). Une requête non signée à cette date est rejetée.");
+    expect(mail!.textBody).toContain(
+      "signez-la au service aux enseignants dans les 7 jours, avant le 22/01/2024 à 09:00 (heure de l'université). Une requête non signée à cette date est rejetée.",
+    );
     expect(mail!.textBody).toContain(`http://portal.test/requests/${filed.id}`);
   });
 
@@ -406,15 +466,21 @@ describe.runIf(onPostgres)('two filings naming the same attachment at once (Post
 
   it('lets one take it: the other is REQUEST_ATTACHMENT_INVALID, whichever instance answers', async () => {
     const { t: app } = pair;
-    const [person] = await app.db.insert(persons).values({ MATRICULE: `RACE${randomBytes(3).toString('hex').toUpperCase()}`, KIND: 'STAFF', STATUS: 'VACATAIRE', FIRSTNAME: 'Race', LASTNAME: 'Lecturer' }).returning({ id: persons.id });
+    const [person] = await app.db
+      .insert(persons)
+      .values({ MATRICULE: `RACE${randomBytes(3).toString('hex').toUpperCase()}`, KIND: 'STAFF', STATUS: 'VACATAIRE', FIRSTNAME: 'Race', LASTNAME: 'Lecturer' })
+      .returning({ id: persons.id });
     const client = await sessionFor(app, person!.id);
     const [subcategory] = await app.db.select({ id: requestSubcategories.id }).from(requestSubcategories).where(eq(requestSubcategories.code, '0301'));
     for (let round = 0; round < 5; round++) {
-      const attachment = (await postMultipart(client, '/api/requests/attachments', {}, { data: freshPdf(), filename: 'a.pdf', type: 'application/pdf' })).json() as RequestAttachment;
+      const attachment = (
+        await postMultipart(client, '/api/requests/attachments', {}, { data: freshPdf(), filename: 'a.pdf', type: 'application/pdf' })
+      ).json() as RequestAttachment;
       const body = { REQUEST_CATEGORY_ID: subcategory!.id, REQUEST_OBJECT: `Race ${round}`, DESCRIPTION: 'Both at once', REQUEST_FILE: attachment.id };
       const answers = await Promise.all([0, 1, 2, 3].map((i) => sameSessionOn(client, pair.instance(i)).post('/api/requests', body)));
       expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 400, 400, 400]);
-      for (const refused of answers.filter((a) => a.statusCode === 400)) expect(refused.json()).toMatchObject({ code: 'REQUEST_ATTACHMENT_INVALID', fields: { REQUEST_FILE: 'validation.invalid' } });
+      for (const refused of answers.filter((a) => a.statusCode === 400))
+        expect(refused.json()).toMatchObject({ code: 'REQUEST_ATTACHMENT_INVALID', fields: { REQUEST_FILE: 'validation.invalid' } });
       expect(await app.db.select().from(requests).where(eq(requests.REQUEST_FILE, attachment.id))).toHaveLength(1);
     }
   });

@@ -16,7 +16,17 @@ import {
   type SignatureBody,
 } from '@portal/contract';
 import type { Executor, Tx } from '../../db/client';
-import { ACCENTED, persons, requestCategories, requestDecisions, requests, requestSteps, requestSubcategories, requestUnits, UNACCENTED } from '../../db/schema';
+import {
+  ACCENTED,
+  persons,
+  requestCategories,
+  requestDecisions,
+  requests,
+  requestSteps,
+  requestSubcategories,
+  requestUnits,
+  UNACCENTED,
+} from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { actorCan, refuseAccess } from '../../lib/auth';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
@@ -45,10 +55,14 @@ export function processorOf(actor: Actor): Processor {
  * The unit a member names in a query or body (`unit`, FROM_UNIT_ID ...): theirs, or a refusal
  * (403, audited) when it is another unit's. Administrators name any unit, or none.
  */
-export async function ownUnitOr(ctx: ServiceContext, input: { actor: Actor; meta: RequestMeta; processor: Processor; named: number | undefined }): Promise<number | null> {
+export async function ownUnitOr(
+  ctx: ServiceContext,
+  input: { actor: Actor; meta: RequestMeta; processor: Processor; named: number | undefined },
+): Promise<number | null> {
   const { processor, named } = input;
   if (processor.admin) return named ?? null;
-  if (named !== undefined && named !== processor.unitId) return refuseAccess(ctx, { actor: input.actor, meta: input.meta, target: { type: 'request_unit', id: named } });
+  if (named !== undefined && named !== processor.unitId)
+    return refuseAccess(ctx, { actor: input.actor, meta: input.meta, target: { type: 'request_unit', id: named } });
   return processor.unitId;
 }
 
@@ -64,7 +78,10 @@ export function stageCondition(stage: RequestStage): SQL {
     case 'AWAITING_SIGNATURE':
       return and(free, isNull(requests.arrivalHopId), isNull(requests.signedAt))!;
     case 'READY_TO_SEND':
-      return and(free, or(and(isNull(requests.arrivalHopId), isNotNull(requests.signedAt)), and(isNotNull(requests.arrivalHopId), isNotNull(requests.forwardUnitId))))!;
+      return and(
+        free,
+        or(and(isNull(requests.arrivalHopId), isNotNull(requests.signedAt)), and(isNotNull(requests.arrivalHopId), isNotNull(requests.forwardUnitId))),
+      )!;
     case 'AWAITING_DECISION':
       return and(free, isNotNull(requests.arrivalHopId), isNull(requests.forwardUnitId))!;
   }
@@ -91,9 +108,23 @@ const stateColumns = {
   forwardUnitId: requests.forwardUnitId,
   firstUnitId: requestSubcategories.firstUnitId,
 };
-type RequestState = { id: number; reference: string; title: string; authorId: number; status: RequestStatus; unitId: number | null; signedAt: Date | null; filedAt: Date; batchId: number | null; arrivalHopId: number | null; forwardUnitId: number | null; firstUnitId: number };
+type RequestState = {
+  id: number;
+  reference: string;
+  title: string;
+  authorId: number;
+  status: RequestStatus;
+  unitId: number | null;
+  signedAt: Date | null;
+  filedAt: Date;
+  batchId: number | null;
+  arrivalHopId: number | null;
+  forwardUnitId: number | null;
+  firstUnitId: number;
+};
 
-const stateOf = (exec: Executor) => exec.select(stateColumns).from(requests).innerJoin(requestSubcategories, eq(requestSubcategories.id, requests.REQUEST_CATEGORY_ID));
+const stateOf = (exec: Executor) =>
+  exec.select(stateColumns).from(requests).innerJoin(requestSubcategories, eq(requestSubcategories.id, requests.REQUEST_CATEGORY_ID));
 
 /** THE LOCK of a request: its row read with SELECT ... FOR UPDATE, so that changes of one request run one after another. */
 async function lockRequest(tx: Tx, id: number): Promise<RequestState> {
@@ -103,7 +134,8 @@ async function lockRequest(tx: Tx, id: number): Promise<RequestState> {
 }
 
 /** Held by its first unit, which has not sent it on: where the signature and a rejection are recorded. */
-const atFirstUnit = (s: RequestState) => s.unitId !== null && s.unitId === s.firstUnitId && s.arrivalHopId === null && s.batchId === null && s.status === 'REGISTERED';
+const atFirstUnit = (s: RequestState) =>
+  s.unitId !== null && s.unitId === s.firstUnitId && s.arrivalHopId === null && s.batchId === null && s.status === 'REGISTERED';
 
 /** The decisions of a hop, with the unit each sends the request on to. */
 async function decisionOptions(exec: Executor, hopId: number): Promise<RequestDecisionOption[]> {
@@ -113,7 +145,13 @@ async function decisionOptions(exec: Executor, hopId: number): Promise<RequestDe
     .leftJoin(requestUnits, eq(requestUnits.id, requestDecisions.forwardUnitId))
     .where(eq(requestDecisions.hopId, hopId))
     .orderBy(asc(requestDecisions.id));
-  return rows.map(({ decision, unit }) => ({ id: decision.id, label: decision.label, labelFr: decision.labelFr, status: decision.status, forwardUnit: unit && unit.id !== null ? unit : null }));
+  return rows.map(({ decision, unit }) => ({
+    id: decision.id,
+    label: decision.label,
+    labelFr: decision.labelFr,
+    status: decision.status,
+    forwardUnit: unit && unit.id !== null ? unit : null,
+  }));
 }
 
 /** What the actor may do on a request now: sign or reject it at its first unit, or take one of the decisions of the hop it arrived by. */
@@ -178,7 +216,11 @@ export async function inbox(ctx: ServiceContext, input: { actor: Actor; meta: Re
   if (query.status) conditions.push(eq(requests.REQUEST_STATUS, query.status));
   if (query.subcategory) conditions.push(eq(requests.REQUEST_CATEGORY_ID, query.subcategory));
   if (query.audience) {
-    const ofAudience = ctx.db.select({ id: requestSubcategories.id }).from(requestSubcategories).innerJoin(requestCategories, eq(requestCategories.id, requestSubcategories.categoryId)).where(eq(requestCategories.audience, query.audience));
+    const ofAudience = ctx.db
+      .select({ id: requestSubcategories.id })
+      .from(requestSubcategories)
+      .innerJoin(requestCategories, eq(requestCategories.id, requestSubcategories.categoryId))
+      .where(eq(requestCategories.audience, query.audience));
     conditions.push(inArray(requests.REQUEST_CATEGORY_ID, ofAudience));
   }
   if (query.search) conditions.push(...searchCondition(query.search));
@@ -194,10 +236,34 @@ export async function inbox(ctx: ServiceContext, input: { actor: Actor; meta: Re
 /** A step of a request's history and its audit entry. */
 export async function recordStep(
   tx: Tx,
-  input: { at: Date; actor: Actor; meta: RequestMeta; requestId: number; reference: string; kind: RequestStepKind; unitId: number | null; status: RequestStatus; decisionId?: number; batchId?: number; comment?: string },
+  input: {
+    at: Date;
+    actor: Actor;
+    meta: RequestMeta;
+    requestId: number;
+    reference: string;
+    kind: RequestStepKind;
+    unitId: number | null;
+    status: RequestStatus;
+    decisionId?: number;
+    batchId?: number;
+    comment?: string;
+  },
 ): Promise<void> {
   const { at, actor, meta, requestId, reference, kind, unitId, status } = input;
-  await tx.insert(requestSteps).values({ requestId, kind, unitId, status, at, by: actor.id, decisionId: input.decisionId ?? null, batchId: input.batchId ?? null, comment: input.comment ?? null });
+  await tx
+    .insert(requestSteps)
+    .values({
+      requestId,
+      kind,
+      unitId,
+      status,
+      at,
+      by: actor.id,
+      decisionId: input.decisionId ?? null,
+      batchId: input.batchId ?? null,
+      comment: input.comment ?? null,
+    });
   await audit(tx, {
     at,
     actorId: actor.id,
@@ -213,8 +279,18 @@ export async function recordStep(
 const unitName = (lang: Lang, unit: { name: string; nameFr: string }) => (lang === 'fr' ? unit.nameFr : unit.name);
 
 /** Queues a mail to a request's author, in their language, inside the change's transaction (`vars` gets the reference, title and link). */
-async function mailAuthor(ctx: ServiceContext, tx: Tx, state: RequestState, input: { kind: string; key: string; vars: (lang: Lang) => Record<string, string> }): Promise<void> {
-  await mailPerson(ctx.mailer, tx, { personId: state.authorId, kind: input.kind, key: input.key, vars: (lang) => ({ reference: state.reference, title: state.title, link: `${ctx.config.publicUrl}/requests/${state.id}`, ...input.vars(lang) }) });
+async function mailAuthor(
+  ctx: ServiceContext,
+  tx: Tx,
+  state: RequestState,
+  input: { kind: string; key: string; vars: (lang: Lang) => Record<string, string> },
+): Promise<void> {
+  await mailPerson(ctx.mailer, tx, {
+    personId: state.authorId,
+    kind: input.kind,
+    key: input.key,
+    vars: (lang) => ({ reference: state.reference, title: state.title, link: `${ctx.config.publicUrl}/requests/${state.id}`, ...input.vars(lang) }),
+  });
 }
 
 async function unitById(exec: Executor, id: number) {
@@ -230,7 +306,8 @@ async function assertFirstUnitMember(ctx: ServiceContext, input: { actor: Actor;
   const processor = processorOf(input.actor);
   await assertCanViewRequest(ctx, input);
   const [state] = await stateOf(ctx.db).where(eq(requests.id, input.id));
-  if (!processor.admin && processor.unitId !== state!.firstUnitId) return refuseAccess(ctx, { actor: input.actor, meta: input.meta, target: { type: 'request', id: input.id } });
+  if (!processor.admin && processor.unitId !== state!.firstUnitId)
+    return refuseAccess(ctx, { actor: input.actor, meta: input.meta, target: { type: 'request', id: input.id } });
   return state!;
 }
 
@@ -248,7 +325,8 @@ export async function signRequest(ctx: ServiceContext, input: { actor: Actor; me
   const given = body.SIGNED_AT ? new Date(body.SIGNED_AT).getTime() : now.getTime();
   // People type the hour to the minute: the filing's minute and the current one count as theirs.
   const minuteOf = (ms: number) => Math.floor(ms / MINUTE_MS) * MINUTE_MS;
-  if (given >= minuteOf(now.getTime()) + MINUTE_MS || given < minuteOf(before.filedAt.getTime())) throw new AppError('REQUEST_SIGNATURE_DATE_INVALID', { fields: { SIGNED_AT: V.signatureDate } });
+  if (given >= minuteOf(now.getTime()) + MINUTE_MS || given < minuteOf(before.filedAt.getTime()))
+    throw new AppError('REQUEST_SIGNATURE_DATE_INVALID', { fields: { SIGNED_AT: V.signatureDate } });
   // ... and what is kept lies between the filing and now.
   const signedAt = new Date(Math.min(Math.max(given, before.filedAt.getTime()), now.getTime()));
   await ctx.db.transaction(async (tx) => {
@@ -274,9 +352,23 @@ export async function rejectRequest(ctx: ServiceContext, input: { actor: Actor; 
     const state = await lockRequest(tx, id);
     if (!atFirstUnit(state)) throw new AppError('REQUEST_CHANGED');
     await tx.update(requests).set({ REQUEST_STATUS: 'REJECTED', REQUEST_UNITY_ID: null, forwardUnitId: null, updatedAt: now }).where(eq(requests.id, id));
-    await recordStep(tx, { at: now, actor, meta, requestId: id, reference: state.reference, kind: 'REJECTED', unitId: state.unitId, status: 'REJECTED', comment: body.REASON });
+    await recordStep(tx, {
+      at: now,
+      actor,
+      meta,
+      requestId: id,
+      reference: state.reference,
+      kind: 'REJECTED',
+      unitId: state.unitId,
+      status: 'REJECTED',
+      comment: body.REASON,
+    });
     const unit = await unitById(tx, state.unitId!);
-    await mailAuthor(ctx, tx, state, { kind: 'request-rejected', key: 'requestRejected', vars: (lang) => ({ reason: body.REASON, unit: unitName(lang, unit) }) });
+    await mailAuthor(ctx, tx, state, {
+      kind: 'request-rejected',
+      key: 'requestRejected',
+      vars: (lang) => ({ reason: body.REASON, unit: unitName(lang, unit) }),
+    });
   });
   ctx.mailer.kick();
   return backOfficeView(ctx, actor, id);
@@ -306,12 +398,28 @@ export async function decideRequest(ctx: ServiceContext, input: { actor: Actor; 
       .update(requests)
       .set({ REQUEST_STATUS: decision.status, forwardUnitId: forward, ...(forward === null ? { REQUEST_UNITY_ID: null } : {}), updatedAt: now })
       .where(eq(requests.id, id));
-    await recordStep(tx, { at: now, actor, meta, requestId: id, reference: state.reference, kind: 'DECIDED', unitId: state.unitId, status: decision.status, decisionId: decision.id, comment: body.COMMENT });
+    await recordStep(tx, {
+      at: now,
+      actor,
+      meta,
+      requestId: id,
+      reference: state.reference,
+      kind: 'DECIDED',
+      unitId: state.unitId,
+      status: decision.status,
+      decisionId: decision.id,
+      comment: body.COMMENT,
+    });
     const unit = await unitById(tx, state.unitId);
     await mailAuthor(ctx, tx, state, {
       kind: 'request-decided',
       key: 'requestDecided',
-      vars: (lang) => ({ decision: lang === 'fr' ? decision.labelFr : decision.label, status: tr(lang, `requestStatus.${decision.status}`), comment: body.COMMENT, unit: unitName(lang, unit) }),
+      vars: (lang) => ({
+        decision: lang === 'fr' ? decision.labelFr : decision.label,
+        status: tr(lang, `requestStatus.${decision.status}`),
+        comment: body.COMMENT,
+        unit: unitName(lang, unit),
+      }),
     });
   });
   ctx.mailer.kick();

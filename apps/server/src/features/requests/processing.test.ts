@@ -1,9 +1,29 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REQUEST_STAGES, requestStageOf, universityDayOf, type InboxPage, type InboxRow, type RequestBatchDetail, type RequestDetail, type RequestStats } from '@portal/contract';
+import {
+  REQUEST_STAGES,
+  requestStageOf,
+  universityDayOf,
+  type InboxPage,
+  type InboxRow,
+  type RequestBatchDetail,
+  type RequestDetail,
+  type RequestStats,
+} from '@portal/contract';
 import { auditLog, persons, requests, requestSteps } from '../../db/schema';
 import { Client, createTestApp, lastMailTo, mailsTo, ok, outcome, sessionFor, type TestApp } from '../../../test/helpers';
-import { decisionId, deliver, emailOfPerson, file, paymentClaim, processingCast, signedRequest, teachingClaim, unitMember, type ProcessingCast } from './processing.fixtures';
+import {
+  decisionId,
+  deliver,
+  emailOfPerson,
+  file,
+  paymentClaim,
+  processingCast,
+  signedRequest,
+  teachingClaim,
+  unitMember,
+  type ProcessingCast,
+} from './processing.fixtures';
 
 let t: TestApp;
 let cast: ProcessingCast;
@@ -23,11 +43,18 @@ const inbox = async (client: Client, query = '') => ok<InboxPage>(await client.g
 const idsOf = (page: InboxPage) => page.rows.map((r) => r.id);
 const stats = async () => ok<RequestStats>(await cast.permanent.client.get(`/api/requests/stats/user/${cast.permanent.id}`));
 const detail = async (client: Client, id: number) => ok<RequestDetail>(await client.get(`/api/requests/${id}`));
-const audited = async (action: string, id: number) => t.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.targetId, String(id))));
+const audited = async (action: string, id: number) =>
+  t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.targetId, String(id))));
 const refusedFor = async (actorId: number, targetType: string, id: number) =>
-  t.db.select().from(auditLog).where(and(eq(auditLog.action, 'access.refused'), eq(auditLog.actorId, actorId), eq(auditLog.targetType, targetType), eq(auditLog.targetId, String(id))));
+  t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, 'access.refused'), eq(auditLog.actorId, actorId), eq(auditLog.targetType, targetType), eq(auditLog.targetId, String(id))));
 
-describe('the whole journey of a payment claim: lecturer, lecturers\' service, finance', () => {
+describe("the whole journey of a payment claim: lecturer, lecturers' service, finance", () => {
   it('is filed, signed, sent in a batch, received and decided; the lecturer reads the steps and the deliberation, the counters move, the author is mailed', async () => {
     const before = await stats();
     const filed = await file(cast.permanent, paymentClaim(cast, 'November fees short'));
@@ -72,8 +99,15 @@ describe('the whole journey of a payment claim: lecturer, lecturers\' service, f
     // Finance decides with a comment.
     t.clock.advance(60_000);
     const billed = atFinance.actions.decisions[0]!;
-    const decided = ok<RequestDetail>(await cast.finance.client.post(`/api/requests/${filed.id}/decision`, { DECISION_ID: billed.id, COMMENT: 'Paid with the December fees.' }));
-    expect(decided).toMatchObject({ REQUEST_STATUS: 'VALIDATED_BILLED', unit: null, stage: 'FINISHED', actions: { sign: false, reject: false, decisions: [] } });
+    const decided = ok<RequestDetail>(
+      await cast.finance.client.post(`/api/requests/${filed.id}/decision`, { DECISION_ID: billed.id, COMMENT: 'Paid with the December fees.' }),
+    );
+    expect(decided).toMatchObject({
+      REQUEST_STATUS: 'VALIDATED_BILLED',
+      unit: null,
+      stage: 'FINISHED',
+      actions: { sign: false, reject: false, decisions: [] },
+    });
     expect(await audited('request.decided', filed.id)).toHaveLength(1);
     expect(idsOf(await inbox(cast.finance.client))).not.toContain(filed.id);
     expect(idsOf(await inbox(cast.finance.client, 'scope=history'))).toContain(filed.id);
@@ -90,17 +124,32 @@ describe('the whole journey of a payment claim: lecturer, lecturers\' service, f
     ]);
     expect(mine.steps.every((s) => s.by === null)).toBe(true);
     expect(mine.steps[2]!.batch).toEqual({ id: batch.id, reference: batch.reference });
-    expect(mine.steps[4]).toMatchObject({ decision: { id: billed.id, label: 'Validated and billed', labelFr: 'Validé et facturé' }, comment: 'Paid with the December fees.' });
+    expect(mine.steps[4]).toMatchObject({
+      decision: { id: billed.id, label: 'Validated and billed', labelFr: 'Validé et facturé' },
+      comment: 'Paid with the December fees.',
+    });
 
     // The counters move: one more validated, as many registered as before.
     const after = await stats();
-    expect(after).toMatchObject({ totalValidated: before.totalValidated + 1, totalRegistered: before.totalRegistered, totalProcessing: before.totalProcessing, totalDone: before.totalDone + 1 });
+    expect(after).toMatchObject({
+      totalValidated: before.totalValidated + 1,
+      totalRegistered: before.totalRegistered,
+      totalProcessing: before.totalProcessing,
+      totalDone: before.totalDone + 1,
+    });
 
     // The author is mailed in English: the decision, the status, the deliberation, the unit and a link.
     const mail = await lastMailTo(t.db, await emailOfPerson(t, cast.permanent.id));
     expect(mail).toMatchObject({ kind: 'request-decided' });
     expect(mail!.subject).toBe(`Decision on your request ${filed.REQUEST_ID}: Validated and billed`);
-    for (const text of ['Finance decided on your request', '"November fees short"', 'Validated and billed.', 'Deliberation: Paid with the December fees.', `http://portal.test/requests/${filed.id}`]) expect(mail!.textBody).toContain(text);
+    for (const text of [
+      'Finance decided on your request',
+      '"November fees short"',
+      'Validated and billed.',
+      'Deliberation: Paid with the December fees.',
+      `http://portal.test/requests/${filed.id}`,
+    ])
+      expect(mail!.textBody).toContain(text);
   });
 
   it('sends a teaching claim to the school of its class, which validates it and sends it on to finance, which bills it; the author reads French mails', async () => {
@@ -115,12 +164,21 @@ describe('the whole journey of a payment claim: lecturer, lecturers\' service, f
       ['Not validated', 'NOT_VALIDATED', null],
     ]);
     const toFinance = atSchool.actions.decisions[0]!;
-    const validated = ok<RequestDetail>(await cast.school.client.post(`/api/requests/${filed.id}/decision`, { DECISION_ID: toFinance.id, COMMENT: 'Séance confirmée par le délégué.' }));
+    const validated = ok<RequestDetail>(
+      await cast.school.client.post(`/api/requests/${filed.id}/decision`, { DECISION_ID: toFinance.id, COMMENT: 'Séance confirmée par le délégué.' }),
+    );
     // It stays with the school, validated, ready to go to finance (and only there).
     expect(validated).toMatchObject({ REQUEST_STATUS: 'VALIDATED', unit: { code: 'SCH-INF' }, stage: 'READY_TO_SEND', actions: { decisions: [] } });
     const mail = await lastMailTo(t.db, await emailOfPerson(t, cast.partTime.id));
     expect(mail!.subject).toBe(`Décision sur votre requête ${filed.REQUEST_ID}\u00a0: Validée`);
-    for (const text of ["École d'informatique a statué sur votre requête", 'Valider et transmettre aux finances', 'Statut\u00a0: Validée', 'Délibération\u00a0: Séance confirmée par le délégué.', 'Bonjour']) expect(mail!.textBody).toContain(text);
+    for (const text of [
+      "École d'informatique a statué sur votre requête",
+      'Valider et transmettre aux finances',
+      'Statut\u00a0: Validée',
+      'Délibération\u00a0: Séance confirmée par le délégué.',
+      'Bonjour',
+    ])
+      expect(mail!.textBody).toContain(text);
     const fromSchool = ok<{ id: number; destinations: { code: string }[] }[]>(await cast.school.client.get('/api/request-batches/eligible'));
     expect(fromSchool.find((r) => r.id === filed.id)?.destinations.map((d) => d.code)).toEqual(['FIN']);
 
@@ -129,14 +187,30 @@ describe('the whole journey of a payment claim: lecturer, lecturers\' service, f
     // Received through the hop school → finance: its decisions, and the status the school gave stays.
     expect(atFinance).toMatchObject({ REQUEST_STATUS: 'VALIDATED', stage: 'AWAITING_DECISION' });
     expect(atFinance.actions.decisions.map((d) => d.label)).toEqual(['Validated and billed', 'Validated but not billed']);
-    ok(await cast.finance.client.post(`/api/requests/${filed.id}/decision`, { DECISION_ID: atFinance.actions.decisions[0]!.id, COMMENT: 'Facturé en janvier.' }));
+    ok(
+      await cast.finance.client.post(`/api/requests/${filed.id}/decision`, { DECISION_ID: atFinance.actions.decisions[0]!.id, COMMENT: 'Facturé en janvier.' }),
+    );
 
     const mine = await detail(cast.partTime.client, filed.id);
     expect(mine).toMatchObject({ REQUEST_STATUS: 'VALIDATED_BILLED', stage: 'FINISHED', unit: null });
-    expect(mine.steps.map((s) => `${s.kind} ${s.unit?.code}`)).toEqual(['FILED SENG', 'SIGNED SENG', 'SENT SCH-INF', 'RECEIVED SCH-INF', 'DECIDED SCH-INF', 'SENT FIN', 'RECEIVED FIN', 'DECIDED FIN']);
+    expect(mine.steps.map((s) => `${s.kind} ${s.unit?.code}`)).toEqual([
+      'FILED SENG',
+      'SIGNED SENG',
+      'SENT SCH-INF',
+      'RECEIVED SCH-INF',
+      'DECIDED SCH-INF',
+      'SENT FIN',
+      'RECEIVED FIN',
+      'DECIDED FIN',
+    ]);
     // Two decisions, two mails, both in French.
-    const decidedMails = (await mailsTo(t.db, await emailOfPerson(t, cast.partTime.id))).filter((m) => m.kind === 'request-decided' && m.subject.includes(filed.REQUEST_ID));
-    expect(decidedMails.map((m) => m.subject)).toEqual([`Décision sur votre requête ${filed.REQUEST_ID}\u00a0: Validée et facturée`, `Décision sur votre requête ${filed.REQUEST_ID}\u00a0: Validée`]);
+    const decidedMails = (await mailsTo(t.db, await emailOfPerson(t, cast.partTime.id))).filter(
+      (m) => m.kind === 'request-decided' && m.subject.includes(filed.REQUEST_ID),
+    );
+    expect(decidedMails.map((m) => m.subject)).toEqual([
+      `Décision sur votre requête ${filed.REQUEST_ID}\u00a0: Validée et facturée`,
+      `Décision sur votre requête ${filed.REQUEST_ID}\u00a0: Validée`,
+    ]);
     // The school held it: in its history now; finance neither holds it any more.
     expect(idsOf(await inbox(cast.school.client, 'scope=history'))).toContain(filed.id);
     expect(idsOf(await inbox(cast.school.client))).not.toContain(filed.id);
@@ -148,15 +222,29 @@ describe('signature at the first unit', () => {
     const filed = await file(cast.permanent, paymentClaim(cast));
     t.clock.advance(10 * 60_000);
     const future = new Date(t.clock.now().getTime() + 60_000).toISOString();
-    expect(outcome(await cast.seng.client.post(`/api/requests/${filed.id}/signature`, { SIGNED_AT: future }))).toEqual({ status: 400, code: 'REQUEST_SIGNATURE_DATE_INVALID', fields: { SIGNED_AT: 'validation.signatureDate' } });
+    expect(outcome(await cast.seng.client.post(`/api/requests/${filed.id}/signature`, { SIGNED_AT: future }))).toEqual({
+      status: 400,
+      code: 'REQUEST_SIGNATURE_DATE_INVALID',
+      fields: { SIGNED_AT: 'validation.signatureDate' },
+    });
     const early = new Date(new Date(filed.filedAt).getTime() - 60_000).toISOString();
-    expect(outcome(await cast.seng.client.post(`/api/requests/${filed.id}/signature`, { SIGNED_AT: early }))).toMatchObject({ status: 400, code: 'REQUEST_SIGNATURE_DATE_INVALID' });
+    expect(outcome(await cast.seng.client.post(`/api/requests/${filed.id}/signature`, { SIGNED_AT: early }))).toMatchObject({
+      status: 400,
+      code: 'REQUEST_SIGNATURE_DATE_INVALID',
+    });
     expect(outcome(await cast.seng.client.post(`/api/requests/${filed.id}/signature`, { SIGNED_AT: 'yesterday' }))).toMatchObject({ status: 400 });
     const at = new Date(new Date(filed.filedAt).getTime() + 5 * 60_000);
-    const signed = ok<RequestDetail>(await cast.seng.client.post(`/api/requests/${filed.id}/signature`, { SIGNED_AT: at.toISOString().replace('Z', '+00:00') }));
+    const signed = ok<RequestDetail>(
+      await cast.seng.client.post(`/api/requests/${filed.id}/signature`, { SIGNED_AT: at.toISOString().replace('Z', '+00:00') }),
+    );
     expect(signed.signedAt).toBe(at.toISOString());
     expect(outcome(await cast.seng.client.post(`/api/requests/${filed.id}/signature`, {}))).toEqual({ status: 409, code: 'REQUEST_ALREADY_SIGNED' });
-    expect(await t.db.select().from(requestSteps).where(and(eq(requestSteps.requestId, filed.id), eq(requestSteps.kind, 'SIGNED')))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(requestSteps)
+        .where(and(eq(requestSteps.requestId, filed.id), eq(requestSteps.kind, 'SIGNED'))),
+    ).toHaveLength(1);
   });
 
   it('takes a signature typed to the minute, in the very minute of the filing, and keeps it no earlier than the filing', async () => {
@@ -169,7 +257,7 @@ describe('signature at the first unit', () => {
     expect(signed.signedAt).toBe(filed.filedAt);
   });
 
-  it('is the first unit\'s: another unit is refused (403, audited), and nothing changes', async () => {
+  it("is the first unit's: another unit is refused (403, audited), and nothing changes", async () => {
     const filed = await file(cast.permanent, paymentClaim(cast));
     for (const who of [cast.finance, cast.school, cast.hr]) {
       expect(outcome(await who.client.post(`/api/requests/${filed.id}/signature`, {}))).toEqual({ status: 403, code: 'FORBIDDEN' });
@@ -187,7 +275,10 @@ describe('signature at the first unit', () => {
     const signed = ok<RequestDetail>(await cast.admin.client.post(`/api/requests/${filed.id}/signature`, {}));
     const [admin] = await t.db.select().from(persons).where(eq(persons.id, cast.admin.id));
     expect(signed.steps[1]).toMatchObject({ kind: 'SIGNED', unit: { code: 'SENG' }, by: { FIRSTNAME: admin!.FIRSTNAME, LASTNAME: admin!.LASTNAME } });
-    const [step] = await t.db.select().from(requestSteps).where(and(eq(requestSteps.requestId, filed.id), eq(requestSteps.kind, 'SIGNED')));
+    const [step] = await t.db
+      .select()
+      .from(requestSteps)
+      .where(and(eq(requestSteps.requestId, filed.id), eq(requestSteps.kind, 'SIGNED')));
     expect(step).toMatchObject({ by: cast.admin.id, unitId: cast.units.SENG });
   });
 
@@ -199,15 +290,23 @@ describe('signature at the first unit', () => {
 });
 
 describe('rejection at the first unit', () => {
-  it('rejects with a reason, signed or not: back with the lecturer, a REJECTED step with the reason, an audit entry, a mail in the author\'s language', async () => {
+  it("rejects with a reason, signed or not: back with the lecturer, a REJECTED step with the reason, an audit entry, a mail in the author's language", async () => {
     const filed = await file(cast.partTime, paymentClaim(cast, 'Frais de novembre'));
-    const rejected = ok<RequestDetail>(await cast.seng.client.post(`/api/requests/${filed.id}/rejection`, { REASON: 'Le montant attendu ne correspond à aucun contrat.' }));
+    const rejected = ok<RequestDetail>(
+      await cast.seng.client.post(`/api/requests/${filed.id}/rejection`, { REASON: 'Le montant attendu ne correspond à aucun contrat.' }),
+    );
     expect(rejected).toMatchObject({ REQUEST_STATUS: 'REJECTED', unit: null, stage: 'FINISHED', actions: { sign: false, reject: false, decisions: [] } });
-    expect(rejected.steps.at(-1)).toMatchObject({ kind: 'REJECTED', unit: { code: 'SENG' }, status: 'REJECTED', comment: 'Le montant attendu ne correspond à aucun contrat.' });
+    expect(rejected.steps.at(-1)).toMatchObject({
+      kind: 'REJECTED',
+      unit: { code: 'SENG' },
+      status: 'REJECTED',
+      comment: 'Le montant attendu ne correspond à aucun contrat.',
+    });
     expect(await audited('request.rejected', filed.id)).toHaveLength(1);
     const mail = await lastMailTo(t.db, await emailOfPerson(t, cast.partTime.id));
     expect(mail).toMatchObject({ kind: 'request-rejected', subject: `Votre requête ${filed.REQUEST_ID} a été rejetée` });
-    for (const text of ['«\u00a0Frais de novembre\u00a0»', 'Motif\u00a0: Le montant attendu ne correspond à aucun contrat.', 'Service aux enseignants']) expect(mail!.textBody).toContain(text);
+    for (const text of ['«\u00a0Frais de novembre\u00a0»', 'Motif\u00a0: Le montant attendu ne correspond à aucun contrat.', 'Service aux enseignants'])
+      expect(mail!.textBody).toContain(text);
     // Twice: it moved on.
     expect(outcome(await cast.seng.client.post(`/api/requests/${filed.id}/rejection`, { REASON: 'Again' }))).toEqual({ status: 409, code: 'REQUEST_CHANGED' });
 
@@ -220,9 +319,15 @@ describe('rejection at the first unit', () => {
 
   it('is refused once the request is in a batch or sent on (409), to another unit (403), and without a reason (400)', async () => {
     const signed = await signedRequest(cast, cast.permanent, paymentClaim(cast));
-    expect(outcome(await cast.seng.client.post(`/api/requests/${signed.id}/rejection`, { REASON: 'x' }))).toMatchObject({ status: 400, fields: { REASON: 'validation.reason' } });
+    expect(outcome(await cast.seng.client.post(`/api/requests/${signed.id}/rejection`, { REASON: 'x' }))).toMatchObject({
+      status: 400,
+      fields: { REASON: 'validation.reason' },
+    });
     ok(await cast.seng.client.post('/api/request-batches', { TO_UNIT_ID: cast.units.FIN, REQUEST_IDS: [signed.id] }), 201);
-    expect(outcome(await cast.seng.client.post(`/api/requests/${signed.id}/rejection`, { REASON: 'Too late now' }))).toEqual({ status: 409, code: 'REQUEST_CHANGED' });
+    expect(outcome(await cast.seng.client.post(`/api/requests/${signed.id}/rejection`, { REASON: 'Too late now' }))).toEqual({
+      status: 409,
+      code: 'REQUEST_CHANGED',
+    });
     expect(outcome(await cast.finance.client.post(`/api/requests/${signed.id}/rejection`, { REASON: 'Not ours' }))).toEqual({ status: 403, code: 'FORBIDDEN' });
     expect((await detail(cast.seng.client, signed.id)).actions).toEqual({ sign: false, reject: false, decisions: [] });
   });
@@ -239,35 +344,66 @@ describe('decisions', () => {
   it('takes only a decision of the hop the request arrived by (400 DECISION_NOT_ALLOWED), once (409 REQUEST_CHANGED)', async () => {
     const request = await atFinance();
     const otherHop = await decisionId(t, { sub: cast.subs['0101']!, from: cast.units.SENG!, to: cast.units['SCH-INF']!, label: 'Not validated' });
-    expect(outcome(await cast.finance.client.post(`/api/requests/${request.id}/decision`, { DECISION_ID: otherHop, COMMENT: 'x' }))).toEqual({ status: 400, code: 'DECISION_NOT_ALLOWED', fields: { DECISION_ID: 'validation.invalid' } });
-    expect(outcome(await cast.finance.client.post(`/api/requests/${request.id}/decision`, { DECISION_ID: 2147483647, COMMENT: 'x' }))).toMatchObject({ status: 400, code: 'DECISION_NOT_ALLOWED' });
-    expect(outcome(await cast.finance.client.post(`/api/requests/${request.id}/decision`, { DECISION_ID: request.actions.decisions[0]!.id, COMMENT: '' }))).toMatchObject({ status: 400, fields: { COMMENT: 'validation.required' } });
+    expect(outcome(await cast.finance.client.post(`/api/requests/${request.id}/decision`, { DECISION_ID: otherHop, COMMENT: 'x' }))).toEqual({
+      status: 400,
+      code: 'DECISION_NOT_ALLOWED',
+      fields: { DECISION_ID: 'validation.invalid' },
+    });
+    expect(outcome(await cast.finance.client.post(`/api/requests/${request.id}/decision`, { DECISION_ID: 2147483647, COMMENT: 'x' }))).toMatchObject({
+      status: 400,
+      code: 'DECISION_NOT_ALLOWED',
+    });
+    expect(
+      outcome(await cast.finance.client.post(`/api/requests/${request.id}/decision`, { DECISION_ID: request.actions.decisions[0]!.id, COMMENT: '' })),
+    ).toMatchObject({ status: 400, fields: { COMMENT: 'validation.required' } });
     const notValidated = request.actions.decisions.find((d) => d.status === 'NOT_VALIDATED')!;
     ok(await cast.finance.client.post(`/api/requests/${request.id}/decision`, { DECISION_ID: notValidated.id, COMMENT: 'No hours missing in the records.' }));
-    expect(outcome(await cast.finance.client.post(`/api/requests/${request.id}/decision`, { DECISION_ID: notValidated.id, COMMENT: 'Again' }))).toEqual({ status: 409, code: 'REQUEST_CHANGED' });
-    expect(outcome(await cast.admin.client.post(`/api/requests/${request.id}/decision`, { DECISION_ID: notValidated.id, COMMENT: 'Again' }))).toEqual({ status: 409, code: 'REQUEST_CHANGED' });
-    expect(await t.db.select().from(requestSteps).where(and(eq(requestSteps.requestId, request.id), eq(requestSteps.kind, 'DECIDED')))).toHaveLength(1);
+    expect(outcome(await cast.finance.client.post(`/api/requests/${request.id}/decision`, { DECISION_ID: notValidated.id, COMMENT: 'Again' }))).toEqual({
+      status: 409,
+      code: 'REQUEST_CHANGED',
+    });
+    expect(outcome(await cast.admin.client.post(`/api/requests/${request.id}/decision`, { DECISION_ID: notValidated.id, COMMENT: 'Again' }))).toEqual({
+      status: 409,
+      code: 'REQUEST_CHANGED',
+    });
+    expect(
+      await t.db
+        .select()
+        .from(requestSteps)
+        .where(and(eq(requestSteps.requestId, request.id), eq(requestSteps.kind, 'DECIDED'))),
+    ).toHaveLength(1);
   });
 
-  it('is the holding unit\'s: a unit that never held it is refused (403, audited), the first unit answers 409 (it moved on), an administrator decides for finance', async () => {
+  it("is the holding unit's: a unit that never held it is refused (403, audited), the first unit answers 409 (it moved on), an administrator decides for finance", async () => {
     const request = await atFinance();
     const billed = request.actions.decisions[0]!.id;
-    expect(outcome(await cast.school.client.post(`/api/requests/${request.id}/decision`, { DECISION_ID: billed, COMMENT: 'x' }))).toEqual({ status: 403, code: 'FORBIDDEN' });
+    expect(outcome(await cast.school.client.post(`/api/requests/${request.id}/decision`, { DECISION_ID: billed, COMMENT: 'x' }))).toEqual({
+      status: 403,
+      code: 'FORBIDDEN',
+    });
     expect(await refusedFor(cast.school.id, 'request', request.id)).toHaveLength(1);
-    expect(outcome(await cast.seng.client.post(`/api/requests/${request.id}/decision`, { DECISION_ID: billed, COMMENT: 'x' }))).toEqual({ status: 409, code: 'REQUEST_CHANGED' });
+    expect(outcome(await cast.seng.client.post(`/api/requests/${request.id}/decision`, { DECISION_ID: billed, COMMENT: 'x' }))).toEqual({
+      status: 409,
+      code: 'REQUEST_CHANGED',
+    });
     // SENG may still read it (it held it), without actions.
     expect((await detail(cast.seng.client, request.id)).actions).toEqual({ sign: false, reject: false, decisions: [] });
     // The administrator sees finance's decisions and takes one: the step is finance's, taken by the administrator.
     expect((await detail(cast.admin.client, request.id)).actions.decisions.map((d) => d.id)).toEqual(request.actions.decisions.map((d) => d.id));
-    const decided = ok<RequestDetail>(await cast.admin.client.post(`/api/requests/${request.id}/decision`, { DECISION_ID: billed, COMMENT: 'Settled at the administration.' }));
+    const decided = ok<RequestDetail>(
+      await cast.admin.client.post(`/api/requests/${request.id}/decision`, { DECISION_ID: billed, COMMENT: 'Settled at the administration.' }),
+    );
     expect(decided.steps.at(-1)).toMatchObject({ kind: 'DECIDED', unit: { code: 'FIN' }, by: { FIRSTNAME: expect.any(String) } });
-    const [step] = await t.db.select().from(requestSteps).where(and(eq(requestSteps.requestId, request.id), eq(requestSteps.kind, 'DECIDED')));
+    const [step] = await t.db
+      .select()
+      .from(requestSteps)
+      .where(and(eq(requestSteps.requestId, request.id), eq(requestSteps.kind, 'DECIDED')));
     expect(step).toMatchObject({ unitId: cast.units.FIN, by: cast.admin.id });
   });
 });
 
 describe('the inbox', () => {
-  it('shows a unit what it holds or held, and nothing else; administrators see every unit\'s, `unit` narrows', async () => {
+  it("shows a unit what it holds or held, and nothing else; administrators see every unit's, `unit` narrows", async () => {
     const filed = await file(cast.permanent, paymentClaim(cast));
     expect(idsOf(await inbox(cast.seng.client, 'pageSize=150'))).toContain(filed.id);
     for (const who of [cast.finance, cast.school, cast.hr]) {
@@ -300,11 +436,19 @@ describe('the inbox', () => {
 
   it('filters by stage as requestStageOf computes it, by status, sub-category and free text (reference, title, author; no accents nor case), newest first, a page at a time', async () => {
     // An author with accents in their name.
-    const [author] = await t.db.insert(persons).values({ MATRICULE: 'REQACC01', KIND: 'STAFF', STATUS: 'VACATAIRE', FIRSTNAME: 'Aïcha', LASTNAME: 'Ngo Bébé', EMAIL: 'aicha@portal.example' }).returning({ id: persons.id });
+    const [author] = await t.db
+      .insert(persons)
+      .values({ MATRICULE: 'REQACC01', KIND: 'STAFF', STATUS: 'VACATAIRE', FIRSTNAME: 'Aïcha', LASTNAME: 'Ngo Bébé', EMAIL: 'aicha@portal.example' })
+      .returning({ id: persons.id });
     const aicha = { client: await sessionFor(t, author!.id) };
     const first = await file(aicha, paymentClaim(cast, 'Prime de surveillance'));
     t.clock.advance(60_000);
-    const second = await signedRequest(cast, aicha, { ...paymentClaim(cast, 'Heures de juin'), REQUEST_CATEGORY_ID: cast.subs['0203'], TI_DISPLAYED: 16.5, TI_EXPECTED: 5.5 });
+    const second = await signedRequest(cast, aicha, {
+      ...paymentClaim(cast, 'Heures de juin'),
+      REQUEST_CATEGORY_ID: cast.subs['0203'],
+      TI_DISPLAYED: 16.5,
+      TI_EXPECTED: 5.5,
+    });
 
     for (const search of ['aicha bebe', 'AÏCHA', 'reqacc01', 'NGO', first.REQUEST_ID]) {
       const found = idsOf(await inbox(cast.seng.client, `search=${encodeURIComponent(search)}&pageSize=150`));
@@ -322,12 +466,29 @@ describe('the inbox', () => {
     expect(idsOf(paged)).toEqual([first.id]);
 
     // Each stage filter gives exactly the requests whose stage (requestStageOf) it names, over everything the administrator sees.
-    const states = await t.db.select({ id: requests.id, unitId: requests.REQUEST_UNITY_ID, signedAt: requests.signedAt, batchId: requests.batchId, arrivalHopId: requests.arrivalHopId, forwardUnitId: requests.forwardUnitId }).from(requests);
+    const states = await t.db
+      .select({
+        id: requests.id,
+        unitId: requests.REQUEST_UNITY_ID,
+        signedAt: requests.signedAt,
+        batchId: requests.batchId,
+        arrivalHopId: requests.arrivalHopId,
+        forwardUnitId: requests.forwardUnitId,
+      })
+      .from(requests);
     for (const stage of REQUEST_STAGES) {
       const scope = stage === 'FINISHED' ? 'history' : 'held';
       const rows: InboxRow[] = (await inbox(cast.admin.client, `scope=${scope}&stage=${stage}&pageSize=150`)).rows;
-      expect(rows.every((r) => r.stage === stage), stage).toBe(true);
-      expect(rows.map((r) => r.id).sort(), stage).toEqual(states.filter((s) => requestStageOf(s) === stage).map((s) => s.id).sort());
+      expect(
+        rows.every((r) => r.stage === stage),
+        stage,
+      ).toBe(true);
+      expect(rows.map((r) => r.id).sort(), stage).toEqual(
+        states
+          .filter((s) => requestStageOf(s) === stage)
+          .map((s) => s.id)
+          .sort(),
+      );
     }
     expect((await cast.seng.client.get('/api/requests/inbox?stage=LOST')).statusCode).toBe(400);
   });
@@ -344,12 +505,18 @@ describe('the inbox', () => {
   });
 });
 
-describe('a batch\'s requests at the destination', () => {
-  it('appear in the destination\'s inbox only once received; while sent they show IN_BATCH at the sender', async () => {
+describe("a batch's requests at the destination", () => {
+  it("appear in the destination's inbox only once received; while sent they show IN_BATCH at the sender", async () => {
     const signed = await signedRequest(cast, cast.permanent, paymentClaim(cast));
-    const batch = ok<RequestBatchDetail>(await cast.seng.client.post('/api/request-batches', { TO_UNIT_ID: cast.units.FIN, REQUEST_IDS: [signed.id], SEND: true }), 201);
+    const batch = ok<RequestBatchDetail>(
+      await cast.seng.client.post('/api/request-batches', { TO_UNIT_ID: cast.units.FIN, REQUEST_IDS: [signed.id], SEND: true }),
+      201,
+    );
     expect(batch.status).toBe('SENT');
-    expect((await inbox(cast.seng.client, 'stage=IN_BATCH&pageSize=150')).rows.find((r) => r.id === signed.id)).toMatchObject({ stage: 'IN_BATCH', unit: { code: 'SENG' } });
+    expect((await inbox(cast.seng.client, 'stage=IN_BATCH&pageSize=150')).rows.find((r) => r.id === signed.id)).toMatchObject({
+      stage: 'IN_BATCH',
+      unit: { code: 'SENG' },
+    });
     expect(idsOf(await inbox(cast.finance.client, 'pageSize=150'))).not.toContain(signed.id);
     expect(idsOf(await inbox(cast.finance.client, 'scope=history&pageSize=150'))).not.toContain(signed.id);
     ok(await cast.finance.client.post(`/api/request-batches/${batch.id}/receive`));

@@ -99,10 +99,17 @@ async function countsOf(exec: Executor, where: SQL): Promise<Counts> {
   for (const g of groups) {
     total += g.n;
     add(byStatus, g.status, g.n);
-    const category = byCategory.get(g.category.id) ?? { key: { id: g.category.id, name: g.category.name, nameFr: g.category.nameFr }, position: g.category.position, count: 0 };
+    const category = byCategory.get(g.category.id) ?? {
+      key: { id: g.category.id, name: g.category.name, nameFr: g.category.nameFr },
+      position: g.category.position,
+      count: 0,
+    };
     category.count += g.n;
     byCategory.set(g.category.id, category);
-    const unit = byUnit.get(g.unitId) ?? { key: g.unitId === null ? null : { id: g.unitId, code: g.unitCode!, name: g.unitName!, nameFr: g.unitNameFr! }, count: 0 };
+    const unit = byUnit.get(g.unitId) ?? {
+      key: g.unitId === null ? null : { id: g.unitId, code: g.unitCode!, name: g.unitName!, nameFr: g.unitNameFr! },
+      count: 0,
+    };
     unit.count += g.n;
     byUnit.set(g.unitId, unit);
     add(byRegime, g.regime, g.n);
@@ -112,7 +119,9 @@ async function countsOf(exec: Executor, where: SQL): Promise<Counts> {
     byStatus: REQUEST_STATUSES.filter((status) => byStatus.has(status)).map((key) => ({ key, count: byStatus.get(key)! })),
     byCategory: [...byCategory.values()].sort((a, b) => a.position - b.position || a.key.id - b.key.id).map(({ key, count: n }) => ({ key, count: n })),
     // by unit code, the requests back with the lecturer last
-    byUnit: [...byUnit.values()].sort((a, b) => (a.key === null ? 1 : b.key === null ? -1 : a.key.code.localeCompare(b.key.code))).map(({ key, count: n }) => ({ key, count: n })),
+    byUnit: [...byUnit.values()]
+      .sort((a, b) => (a.key === null ? 1 : b.key === null ? -1 : a.key.code.localeCompare(b.key.code)))
+      .map(({ key, count: n }) => ({ key, count: n })),
     byRegime: [...REGIMES, null].filter((regime) => byRegime.has(regime)).map((key) => ({ key, count: byRegime.get(key)! })),
   };
 }
@@ -272,8 +281,16 @@ function countLines(counts: Counts, lang: Lang, period: string): [string, string
     [by('total'), period, counts.total],
     ...counts.byStatus.map(({ key, count: n }): [string, string, number] => [by('status'), tr(lang, `requestReport.statuses.${key}`), n]),
     ...counts.byCategory.map(({ key, count: n }): [string, string, number] => [by('category'), fr ? key.nameFr : key.name, n]),
-    ...counts.byUnit.map(({ key, count: n }): [string, string, number] => [by('unit'), key === null ? tr(lang, 'requestReport.author') : fr ? key.nameFr : key.name, n]),
-    ...counts.byRegime.map(({ key, count: n }): [string, string, number] => [by('regime'), key === null ? tr(lang, 'requestReport.noClass') : tr(lang, `requestReport.regimes.${key}`), n]),
+    ...counts.byUnit.map(({ key, count: n }): [string, string, number] => [
+      by('unit'),
+      key === null ? tr(lang, 'requestReport.author') : fr ? key.nameFr : key.name,
+      n,
+    ]),
+    ...counts.byRegime.map(({ key, count: n }): [string, string, number] => [
+      by('regime'),
+      key === null ? tr(lang, 'requestReport.noClass') : tr(lang, `requestReport.regimes.${key}`),
+      n,
+    ]),
   ];
 }
 

@@ -33,7 +33,14 @@ async function decisionOf(subCode: string, from: string, to: string, label: stri
     .select({ id: requestDecisions.id })
     .from(requestDecisions)
     .innerJoin(requestHops, eq(requestHops.id, requestDecisions.hopId))
-    .where(and(eq(requestHops.subcategoryId, sub[subCode]!), eq(requestHops.fromUnitId, unit[from]!), eq(requestHops.toUnitId, unit[to]!), eq(requestDecisions.label, label)));
+    .where(
+      and(
+        eq(requestHops.subcategoryId, sub[subCode]!),
+        eq(requestHops.fromUnitId, unit[from]!),
+        eq(requestHops.toUnitId, unit[to]!),
+        eq(requestDecisions.label, label),
+      ),
+    );
   return row!.id;
 }
 
@@ -41,7 +48,16 @@ let serial = 0;
 /** A request as the units' processing leaves it: filed at `filedAt`, held by `holder` (null: back with the lecturer), with its steps. */
 async function request(
   letter: keyof typeof r,
-  values: { sub: string; filedAt: string; status: RequestStatus; holder: string | null; classCode?: string; title?: string; amountExpected?: number; hoursNoted?: number },
+  values: {
+    sub: string;
+    filedAt: string;
+    status: RequestStatus;
+    holder: string | null;
+    classCode?: string;
+    title?: string;
+    amountExpected?: number;
+    hoursNoted?: number;
+  },
   steps: { kind: 'FILED' | 'RECEIVED' | 'DECIDED'; unit: string; at: string; decisionId?: number; status?: RequestStatus }[],
 ) {
   const classId = values.classCode ? (await t.db.select({ id: classes.id }).from(classes).where(eq(classes.code, values.classCode)))[0]!.id : null;
@@ -62,7 +78,16 @@ async function request(
     })
     .returning({ id: requests.id });
   for (const step of steps) {
-    await t.db.insert(requestSteps).values({ requestId: row!.id, kind: step.kind, unitId: unit[step.unit]!, decisionId: step.decisionId ?? null, status: step.status ?? values.status, at: new Date(step.at) });
+    await t.db
+      .insert(requestSteps)
+      .values({
+        requestId: row!.id,
+        kind: step.kind,
+        unitId: unit[step.unit]!,
+        decisionId: step.decisionId ?? null,
+        status: step.status ?? values.status,
+        at: new Date(step.at),
+      });
   }
   r[letter] = { id: row!.id, reference };
 }
@@ -70,7 +95,9 @@ async function request(
 beforeAll(async () => {
   t = await createTestApp();
   unit = Object.fromEntries((await t.db.select({ id: requestUnits.id, code: requestUnits.code }).from(requestUnits)).map((u) => [u.code, u.id]));
-  sub = Object.fromEntries((await t.db.select({ id: requestSubcategories.id, code: requestSubcategories.code }).from(requestSubcategories)).map((s) => [s.code, s.id]));
+  sub = Object.fromEntries(
+    (await t.db.select({ id: requestSubcategories.id, code: requestSubcategories.code }).from(requestSubcategories)).map((s) => [s.code, s.id]),
+  );
   clients.admin = await sessionFor(t, await idOf(DEMO_ACCOUNTS.admin.matricule));
   clients.school = await sessionFor(t, await idOf(DEMO_ACCOUNTS.school.matricule));
   clients.finance = await sessionFor(t, await idOf(DEMO_ACCOUNTS.finance.matricule));
@@ -94,9 +121,15 @@ beforeAll(async () => {
     { kind: 'DECIDED', unit: 'FIN', at: '2030-01-14T10:00:00Z', decisionId: billed },
   ]);
   // C: a contract claim at the lecturers' service, whose title a spreadsheet would run as a formula
-  await request('C', { sub: '0301', filedAt: '2030-01-20T09:00:00Z', status: 'REGISTERED', holder: 'SENG', title: '=HYPERLINK("http://evil.example","click")' }, [{ kind: 'FILED', unit: 'SENG', at: '2030-01-20T09:00:00Z' }]);
+  await request(
+    'C',
+    { sub: '0301', filedAt: '2030-01-20T09:00:00Z', status: 'REGISTERED', holder: 'SENG', title: '=HYPERLINK("http://evil.example","click")' },
+    [{ kind: 'FILED', unit: 'SENG', at: '2030-01-20T09:00:00Z' }],
+  );
   // D: filed on 1 February at 00:30 university time (31 January 23:30 UTC): outside January
-  await request('D', { sub: '0101', filedAt: '2030-01-31T23:30:00Z', status: 'PROCESSING', holder: 'FIN', classCode: 'BTS2 GSI/S A' }, [{ kind: 'FILED', unit: 'SENG', at: '2030-01-31T23:30:00Z' }]);
+  await request('D', { sub: '0101', filedAt: '2030-01-31T23:30:00Z', status: 'PROCESSING', holder: 'FIN', classCode: 'BTS2 GSI/S A' }, [
+    { kind: 'FILED', unit: 'SENG', at: '2030-01-31T23:30:00Z' },
+  ]);
   // E: filed on 1 January at 00:30 university time; the school validated it and sent it to finance, which holds it
   await request('E', { sub: '0101', filedAt: '2029-12-31T23:30:00Z', status: 'VALIDATED', holder: 'FIN', classCode: 'BTS2 GSI/S A' }, [
     { kind: 'FILED', unit: 'SENG', at: '2029-12-31T23:30:00Z', status: 'REGISTERED' },
@@ -105,7 +138,9 @@ beforeAll(async () => {
     { kind: 'RECEIVED', unit: 'FIN', at: '2030-01-04T09:00:00Z' },
   ]);
   // F: filed on 31 December at 23:59 university time: outside January
-  await request('F', { sub: '0201', filedAt: '2029-12-31T22:59:00Z', status: 'REGISTERED', holder: 'SENG' }, [{ kind: 'FILED', unit: 'SENG', at: '2029-12-31T22:59:00Z' }]);
+  await request('F', { sub: '0201', filedAt: '2029-12-31T22:59:00Z', status: 'REGISTERED', holder: 'SENG' }, [
+    { kind: 'FILED', unit: 'SENG', at: '2029-12-31T22:59:00Z' },
+  ]);
 });
 afterAll(async () => {
   await t?.close();
@@ -153,7 +188,12 @@ describe('GET /api/requests/reports', () => {
       regime: null,
       lastDecision: { label: 'Validated and billed', labelFr: 'Validé et facturé', at: '2030-01-14T10:00:00.000Z' },
     });
-    expect(rep.rows.find((row) => row.id === r.A.id)).toMatchObject({ className: 'BTS1 GSI/J A', regime: 'DAY', unit: { code: 'SCH-INF' }, lastDecision: null });
+    expect(rep.rows.find((row) => row.id === r.A.id)).toMatchObject({
+      className: 'BTS1 GSI/J A',
+      regime: 'DAY',
+      unit: { code: 'SCH-INF' },
+      lastDecision: null,
+    });
 
     const page2 = await report(clients.admin, `${PERIOD}&pageSize=2&page=2`);
     expect([page2.total, page2.page, page2.pageSize, references(page2)]).toEqual([4, 2, 2, ref('A', 'E')]);
@@ -176,7 +216,10 @@ describe('GET /api/requests/reports', () => {
     expect(references(await report(clients.admin, `${PERIOD}&unit=${unit.FIN}`))).toEqual(ref('B', 'E'));
     expect(references(await report(clients.admin, `${PERIOD}&unit=${unit.SENG}`))).toEqual(ref('C', 'B', 'A', 'E'));
     expect(references(await report(clients.admin, `${PERIOD}&unit=${unit.HR}`))).toEqual([]);
-    const teaching = await report(clients.admin, `${PERIOD}&category=${(await t.db.select({ id: requestSubcategories.categoryId }).from(requestSubcategories).where(eq(requestSubcategories.id, sub['0101']!)))[0]!.id}`);
+    const teaching = await report(
+      clients.admin,
+      `${PERIOD}&category=${(await t.db.select({ id: requestSubcategories.categoryId }).from(requestSubcategories).where(eq(requestSubcategories.id, sub['0101']!)))[0]!.id}`,
+    );
     expect([references(teaching), teaching.byCategory.map((c) => c.count)]).toEqual([ref('A', 'E'), [2]]);
     const billed = await report(clients.admin, `${PERIOD}&status=VALIDATED_BILLED`);
     expect([references(billed), billed.byStatus]).toEqual([ref('B'), [{ key: 'VALIDATED_BILLED', count: 1 }]]);
@@ -203,7 +246,10 @@ describe('GET /api/requests/reports', () => {
     expect(refused.json().code).toBe('FORBIDDEN');
     const exported = await clients.finance.get(`/api/requests/reports/export?${PERIOD}&unit=${unit.SENG}&format=csv`);
     expect(exported.statusCode).toBe(403);
-    const entries = await t.db.select().from(auditLog).where(and(gt(auditLog.id, last?.id ?? 0), eq(auditLog.action, 'access.refused')));
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(gt(auditLog.id, last?.id ?? 0), eq(auditLog.action, 'access.refused')));
     expect(entries.map((e) => [e.targetType, e.targetId])).toEqual([
       ['request-unit', String(unit.FIN)],
       ['request-unit', String(unit.SENG)],
@@ -232,15 +278,20 @@ describe('GET /api/requests/reports/export', () => {
     const [c, b, a, e] = lines as [string[], string[], string[], string[]];
     expect(cell(c, 'Title')).toBe('\'=HYPERLINK("http://evil.example","click")');
     expect(cell(e, 'Filed on')).toBe('2030-01-01 00:30');
-    expect([cell(b, 'Status'), cell(b, 'Held by'), cell(b, 'Last decision'), cell(b, 'Decided on'), cell(b, 'Amount expected'), cell(b, 'Hours noted')]).toEqual([
-      'Validated and billed',
-      'Back with the lecturer',
-      'Validated and billed',
-      '2030-01-14 11:00',
-      '187500.5',
-      '12.5',
+    expect([
+      cell(b, 'Status'),
+      cell(b, 'Held by'),
+      cell(b, 'Last decision'),
+      cell(b, 'Decided on'),
+      cell(b, 'Amount expected'),
+      cell(b, 'Hours noted'),
+    ]).toEqual(['Validated and billed', 'Back with the lecturer', 'Validated and billed', '2030-01-14 11:00', '187500.5', '12.5']);
+    expect([cell(a, 'Class'), cell(a, 'Regime'), cell(a, 'Held by'), cell(a, 'Matricule')]).toEqual([
+      'BTS1 GSI/J A',
+      'Day',
+      'School of Computer Science',
+      DEMO_ACCOUNTS.permanent.matricule,
     ]);
-    expect([cell(a, 'Class'), cell(a, 'Regime'), cell(a, 'Held by'), cell(a, 'Matricule')]).toEqual(['BTS1 GSI/J A', 'Day', 'School of Computer Science', DEMO_ACCOUNTS.permanent.matricule]);
   });
 
   it("writes the headers and labels in the requester's language (French), and a member's export is their unit's", async () => {
@@ -252,13 +303,13 @@ describe('GET /api/requests/reports/export', () => {
     expect(header).toEqual(expect.arrayContaining(['Référence', 'Objet', 'Déposée le', 'Statut', 'Catégorie', 'Détenue par', 'Régime', 'Dernière décision']));
     expect(lines.map((line) => line[0])).toEqual(ref('A', 'E'));
     const e = lines[1]!;
-    expect([e[header!.indexOf('Statut')], e[header!.indexOf('Catégorie')], e[header!.indexOf('Régime')], e[header!.indexOf('Détenue par')], e[header!.indexOf('Dernière décision')]]).toEqual([
-      'Validée',
-      'Enseignement',
-      'Soir',
-      'Finances',
-      'Valider et transmettre aux finances',
-    ]);
+    expect([
+      e[header!.indexOf('Statut')],
+      e[header!.indexOf('Catégorie')],
+      e[header!.indexOf('Régime')],
+      e[header!.indexOf('Détenue par')],
+      e[header!.indexOf('Dernière décision')],
+    ]).toEqual(['Validée', 'Enseignement', 'Soir', 'Finances', 'Valider et transmettre aux finances']);
   });
 
   it('exports XLSX: a sheet of requests with typed dates and numbers, and a sheet of the counts', async () => {
@@ -309,8 +360,17 @@ describe('GET /api/requests/reports/export', () => {
   it('refuses a selection larger than the cap (400 REPORT_TOO_LARGE) and an unknown format (400)', async () => {
     const [admin] = await t.db.select().from(persons).where(eq(persons.MATRICULE, DEMO_ACCOUNTS.admin.matricule));
     const actor = { id: admin!.id, roles: admin!.ROLES, kind: admin!.KIND, requestUnitId: null };
-    const call = (max: number) => exportRequestReport(t.app.ctx, { actor, meta: { ip: '10.0.0.1', userAgent: 'vitest' }, query: { from: '2030-01-01', to: '2030-01-31', format: 'csv' }, lang: 'en', max });
-    await expect(call(3)).rejects.toSatisfy((error: unknown) => error instanceof AppError && error.code === 'REPORT_TOO_LARGE' && error.status === 400 && error.limit?.limit === 3);
+    const call = (max: number) =>
+      exportRequestReport(t.app.ctx, {
+        actor,
+        meta: { ip: '10.0.0.1', userAgent: 'vitest' },
+        query: { from: '2030-01-01', to: '2030-01-31', format: 'csv' },
+        lang: 'en',
+        max,
+      });
+    await expect(call(3)).rejects.toSatisfy(
+      (error: unknown) => error instanceof AppError && error.code === 'REPORT_TOO_LARGE' && error.status === 400 && error.limit?.limit === 3,
+    );
     await expect(call(4)).resolves.toMatchObject({ filename: 'requests-2030-01-01-2030-01-31.csv' });
     expect((await clients.admin.get(`/api/requests/reports/export?${PERIOD}&format=pdf`)).statusCode).toBe(400);
     expect((await clients.admin.get(`/api/requests/reports/export?${PERIOD}`)).statusCode).toBe(400);

@@ -1,6 +1,31 @@
-import { displayForAudience, REQUEST_SIGNATURE_DAYS, signatureRequiredFor, type RequestDetail, type RequestDisplayConfig, type RequestFieldGroup } from '@portal/contract';
+import {
+  displayForAudience,
+  REQUEST_SIGNATURE_DAYS,
+  signatureRequiredFor,
+  type RequestDetail,
+  type RequestDisplayConfig,
+  type RequestFieldGroup,
+} from '@portal/contract';
 import { tr } from '../../lib/i18n';
-import { bilingual, formatAmount, formatDay, formatInstant, formatNumber, heading, labelValue, letterhead, newDocument, paragraph, qrCode, rule, signatureBoxes, title, toBuffer, type Institution, type Pdf } from '../../lib/pdf';
+import {
+  bilingual,
+  formatAmount,
+  formatDay,
+  formatInstant,
+  formatNumber,
+  heading,
+  labelValue,
+  letterhead,
+  newDocument,
+  paragraph,
+  qrCode,
+  rule,
+  signatureBoxes,
+  title,
+  toBuffer,
+  type Institution,
+  type Pdf,
+} from '../../lib/pdf';
 
 const label = (key: string) => bilingual(`pdf.requestForm.${key}`);
 const both = (fr: string | null, en: string | null) => (fr && en && fr !== en ? `${fr} / ${en}` : (fr ?? en));
@@ -76,7 +101,12 @@ function body(doc: Pdf, request: RequestDetail, display: RequestDisplayConfig): 
  * (decision 41) names its author a student and needs no signature: the form says it was filed in
  * the student's own session, and keeps two boxes for the units (received on; the school's decision).
  */
-export async function requestFormPdf(input: { request: RequestDetail; display: RequestDisplayConfig; institution: Institution; verificationUrl: string }): Promise<Buffer> {
+export async function requestFormPdf(input: {
+  request: RequestDetail;
+  display: RequestDisplayConfig;
+  institution: Institution;
+  verificationUrl: string;
+}): Promise<Buffer> {
   const { request, institution, verificationUrl } = input;
   const display = displayForAudience(input.display, request.audience);
   const doc = newDocument({ title: `${request.REQUEST_ID}`, subject: bilingual('pdf.requestForm.title') });

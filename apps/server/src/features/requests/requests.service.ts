@@ -30,7 +30,21 @@ import {
 } from '@portal/contract';
 import type { Db, Executor } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
-import { auditLog, classes, files, mailOutbox, persons, requestBatches, requestCategories, requestDecisions, requests, requestSteps, requestSubcategories, requestUnits, subjects } from '../../db/schema';
+import {
+  auditLog,
+  classes,
+  files,
+  mailOutbox,
+  persons,
+  requestBatches,
+  requestCategories,
+  requestDecisions,
+  requests,
+  requestSteps,
+  requestSubcategories,
+  requestUnits,
+  subjects,
+} from '../../db/schema';
 import { AUDIT_ROW_KEYS, auditRow } from '../../lib/audit';
 import { actorCan, refuseAccess } from '../../lib/auth';
 import type { Actor, RequestMeta, ServiceContext } from '../../lib/context';
@@ -40,7 +54,6 @@ import { composeMail, OUTBOX_ROW_KEYS, recipientOf, type OutgoingMail, type Reci
 import { brokenConstraint, isUniqueViolation, likePattern, placeholderValues, placeholdersOf } from '../../lib/sql';
 import { isAssigned } from '../applications/affected.service';
 import { studentSubjectsOf } from '../classes/classes.service';
-
 
 /**
  * The `files.purpose` of a request's attachment (decision 32): uploaded before filing as a draft
@@ -89,10 +102,27 @@ export async function requestCategoryList(ctx: ServiceContext, input: { actor: A
   for (const { category, sub } of rows) {
     let entry = byId.get(category.id);
     if (!entry) {
-      entry = { id: category.id, code: category.code, name: category.name, nameFr: category.nameFr, description: category.description, descriptionFr: category.descriptionFr, audience: category.audience, sousCategories: [] };
+      entry = {
+        id: category.id,
+        code: category.code,
+        name: category.name,
+        nameFr: category.nameFr,
+        description: category.description,
+        descriptionFr: category.descriptionFr,
+        audience: category.audience,
+        sousCategories: [],
+      };
       byId.set(category.id, entry);
     }
-    entry.sousCategories.push({ id: sub.id, code: sub.code, name: sub.name, nameFr: sub.nameFr, description: sub.description, descriptionFr: sub.descriptionFr, REQUEST_DISPCONFIG: displayForAudience(sub.display, category.audience) });
+    entry.sousCategories.push({
+      id: sub.id,
+      code: sub.code,
+      name: sub.name,
+      nameFr: sub.nameFr,
+      description: sub.description,
+      descriptionFr: sub.descriptionFr,
+      REQUEST_DISPCONFIG: displayForAudience(sub.display, category.audience),
+    });
   }
   return [...byId.values()];
 }
@@ -115,7 +145,10 @@ async function studentClassOf(exec: Executor, studentId: number): Promise<Studen
  * `subjectId` narrows them to one. The classes feature's query, which both the form's picker and
  * the filing's check read.
  */
-async function studentRequestSubjectsOf(exec: Executor, input: { studentId: number; classId: number | null; subjectId?: number }): Promise<StudentRequestSubject[]> {
+async function studentRequestSubjectsOf(
+  exec: Executor,
+  input: { studentId: number; classId: number | null; subjectId?: number },
+): Promise<StudentRequestSubject[]> {
   const rows = await studentSubjectsOf(exec, { ...input, by: 'code' });
   return rows.map((row) => ({ SUBJECT_ID: row.id, code: row.CODE, name: row.NAME, nameFr: row.NAME_FR, optional: row.CLASS_ID !== input.classId }));
 }
@@ -136,7 +169,20 @@ type Details = Omit<RequestBody, 'REQUEST_CATEGORY_ID' | 'REQUEST_AUTHOR' | 'REQ
 const REQUEST_DETAIL_FIELDS = REQUEST_FIELD_GROUP_NAMES.flatMap((group) => REQUEST_FIELD_GROUPS[group]) as readonly (keyof Details)[];
 
 /** The columns a filing writes of its request and of its first step. */
-const FILED_REQUEST_KEYS = [...REQUEST_DETAIL_FIELDS, 'id', 'REQUEST_ID', 'REQUEST_AUTHOR', 'REQUEST_CATEGORY_ID', 'REQUEST_OBJECT', 'REQUEST_PBLM_WEEK', 'REQUEST_STATUS', 'REQUEST_UNITY_ID', 'signedAt', 'filedAt', 'updatedAt'] as const;
+const FILED_REQUEST_KEYS = [
+  ...REQUEST_DETAIL_FIELDS,
+  'id',
+  'REQUEST_ID',
+  'REQUEST_AUTHOR',
+  'REQUEST_CATEGORY_ID',
+  'REQUEST_OBJECT',
+  'REQUEST_PBLM_WEEK',
+  'REQUEST_STATUS',
+  'REQUEST_UNITY_ID',
+  'signedAt',
+  'filedAt',
+  'updatedAt',
+] as const;
 const FILED_STEP_KEYS = ['requestId', 'kind', 'unitId', 'status', 'at', 'by'] as const;
 
 /**
@@ -146,7 +192,9 @@ const FILED_STEP_KEYS = ['requestId', 'kind', 'unitId', 'status', 'at', 'by'] as
  * placeholder, so that drizzle builds its SQL once (`filingStatementsOf`), not on every filing.
  */
 function filingStatement(exec: Executor, mailed: boolean) {
-  const filed = exec.$with('filed').as(exec.insert(requests).overridingSystemValue().values(placeholdersOf('request_', FILED_REQUEST_KEYS)).returning({ id: requests.id }));
+  const filed = exec
+    .$with('filed')
+    .as(exec.insert(requests).overridingSystemValue().values(placeholdersOf('request_', FILED_REQUEST_KEYS)).returning({ id: requests.id }));
   const step = exec.$with('step').as(exec.insert(requestSteps).values(placeholdersOf('step_', FILED_STEP_KEYS)).returning({ id: requestSteps.id }));
   const audited = exec.$with('audited').as(exec.insert(auditLog).values(placeholdersOf('audit_', AUDIT_ROW_KEYS)).returning({ id: auditLog.id }));
   const mail = exec.$with('mailed').as(exec.insert(mailOutbox).values(placeholdersOf('mail_', OUTBOX_ROW_KEYS)).returning({ id: mailOutbox.id }));
@@ -159,7 +207,13 @@ function filingStatement(exec: Executor, mailed: boolean) {
 const filingStatementsOf = perDatabase((db: Db) => ({
   /** an enabled sub-category of an enabled category, with what a filing needs of it */
   subcategory: db
-    .select({ id: requestSubcategories.id, code: requestSubcategories.code, display: requestSubcategories.display, firstUnitId: requestSubcategories.firstUnitId, audience: requestCategories.audience })
+    .select({
+      id: requestSubcategories.id,
+      code: requestSubcategories.code,
+      display: requestSubcategories.display,
+      firstUnitId: requestSubcategories.firstUnitId,
+      audience: requestCategories.audience,
+    })
     .from(requestSubcategories)
     .innerJoin(requestCategories, eq(requestCategories.id, requestSubcategories.categoryId))
     .where(and(eq(requestSubcategories.id, sql.placeholder('id')), eq(requestSubcategories.enabled, true), eq(requestCategories.enabled, true)))
@@ -213,23 +267,32 @@ export async function fileRequest(ctx: ServiceContext, input: { actor: Actor; me
   const now = ctx.clock.now();
   const today = universityDayOf(now);
   const problemDate = details.REQUEST_PBLM_DATE;
-  if (problemDate !== undefined && problemDate > today) throw new AppError('REQUEST_DATE_IN_FUTURE', { fields: { REQUEST_PBLM_DATE: 'validation.futureDate' } });
+  if (problemDate !== undefined && problemDate > today)
+    throw new AppError('REQUEST_DATE_IN_FUTURE', { fields: { REQUEST_PBLM_DATE: 'validation.futureDate' } });
   const start = details.REQUEST_PBLM_HOUR_START;
   const end = details.REQUEST_PBLM_HOUR_END;
-  if ((start === undefined) !== (end === undefined)) throw new AppError('REQUEST_DETAILS_MISSING', { fields: { [start === undefined ? 'REQUEST_PBLM_HOUR_START' : 'REQUEST_PBLM_HOUR_END']: 'validation.required' } });
-  if (start !== undefined && end !== undefined && minutesOf(end) <= minutesOf(start)) throw new AppError('REQUEST_SLOT_INVALID', { fields: { REQUEST_PBLM_HOUR_END: 'validation.endBeforeStart' } });
+  if ((start === undefined) !== (end === undefined))
+    throw new AppError('REQUEST_DETAILS_MISSING', {
+      fields: { [start === undefined ? 'REQUEST_PBLM_HOUR_START' : 'REQUEST_PBLM_HOUR_END']: 'validation.required' },
+    });
+  if (start !== undefined && end !== undefined && minutesOf(end) <= minutesOf(start))
+    throw new AppError('REQUEST_SLOT_INVALID', { fields: { REQUEST_PBLM_HOUR_END: 'validation.endBeforeStart' } });
 
   if (student) {
     if (ownClass !== null) details.CLASS_ID = ownClass.CLASS_ID;
     const subjectId = details.SUBJECT_ID;
-    if (subjectId !== undefined && (await studentRequestSubjectsOf(ctx.db, { studentId: actor.id, classId: ownClass?.CLASS_ID ?? null, subjectId })).length === 0) {
+    if (
+      subjectId !== undefined &&
+      (await studentRequestSubjectsOf(ctx.db, { studentId: actor.id, classId: ownClass?.CLASS_ID ?? null, subjectId })).length === 0
+    ) {
       throw new AppError('SUBJECT_NOT_YOURS', { fields: { SUBJECT_ID: V.invalid } });
     }
   } else {
     const classId = details.CLASS_ID;
     const subjectId = details.SUBJECT_ID;
     if (subjectId !== undefined && classId === undefined) throw new AppError('REQUEST_DETAILS_MISSING', { fields: { CLASS_ID: 'validation.required' } });
-    if (classId !== undefined && !(await isAssigned(ctx.db, { personId: actor.id, classId }))) throw new AppError('CLASS_NOT_ASSIGNED', { fields: { CLASS_ID: 'validation.notAssigned' } });
+    if (classId !== undefined && !(await isAssigned(ctx.db, { personId: actor.id, classId })))
+      throw new AppError('CLASS_NOT_ASSIGNED', { fields: { CLASS_ID: 'validation.notAssigned' } });
     if (subjectId !== undefined && !(await isAssigned(ctx.db, { personId: actor.id, classId: classId!, subjectId }))) {
       throw new AppError('SUBJECT_NOT_ASSIGNED', { fields: { SUBJECT_ID: 'validation.notAssigned' } });
     }
@@ -245,7 +308,9 @@ export async function fileRequest(ctx: ServiceContext, input: { actor: Actor; me
   // its first step, its audit entry and its mail are then one statement (docs/performance.md, writes in fewer round trips).
   const { id, number } = await drawRequestNumbers(ctx.db);
   const reference = requestReferenceOf(sub.code, today, number);
-  const mail = recipient ? filingMail(ctx, { recipient, requestId: id, reference, title: body.REQUEST_OBJECT, filedAt: now, signature: !signedAtFiling }) : undefined;
+  const mail = recipient
+    ? filingMail(ctx, { recipient, requestId: id, reference, title: body.REQUEST_OBJECT, filedAt: now, signature: !signedAtFiling })
+    : undefined;
   const request: Pick<typeof requests.$inferSelect, (typeof FILED_REQUEST_KEYS)[number]> = {
     // (every detail column is written: null where the configuration hides it or the author left it)
     ...(Object.fromEntries(REQUEST_DETAIL_FIELDS.map((field) => [field, details[field] ?? null])) as Pick<typeof requests.$inferSelect, keyof Details>),
@@ -263,11 +328,30 @@ export async function fileRequest(ctx: ServiceContext, input: { actor: Actor; me
     filedAt: now,
     updatedAt: now,
   };
-  const step: Required<Pick<typeof requestSteps.$inferInsert, (typeof FILED_STEP_KEYS)[number]>> = { requestId: id, kind: 'FILED', unitId: sub.firstUnitId, status: 'REGISTERED', at: now, by: actor.id };
+  const step: Required<Pick<typeof requestSteps.$inferInsert, (typeof FILED_STEP_KEYS)[number]>> = {
+    requestId: id,
+    kind: 'FILED',
+    unitId: sub.firstUnitId,
+    status: 'REGISTERED',
+    at: now,
+    by: actor.id,
+  };
   const values = {
     ...placeholderValues('request_', requests, request),
     ...placeholderValues('step_', requestSteps, step),
-    ...placeholderValues('audit_', auditLog, auditRow({ at: now, actorId: actor.id, action: 'request.filed', targetType: 'request', targetId: id, ip: meta.ip, details: { reference, subcategory: sub.code, ...(fileId ? { fileId } : {}) } })),
+    ...placeholderValues(
+      'audit_',
+      auditLog,
+      auditRow({
+        at: now,
+        actorId: actor.id,
+        action: 'request.filed',
+        targetType: 'request',
+        targetId: id,
+        ip: meta.ip,
+        details: { reference, subcategory: sub.code, ...(fileId ? { fileId } : {}) },
+      }),
+    ),
     ...(mail ? placeholderValues('mail_', mailOutbox, ctx.mailer.outboxRow(mail)) : {}),
   };
   try {
@@ -314,7 +398,10 @@ export const requestReferenceOf = (subcategoryCode: string, day: string, number:
  * their school, with no signature to give (decision 41). Written by the filing's own statement; none
  * without an address.
  */
-function filingMail(ctx: ServiceContext, input: { recipient: Recipient; requestId: number; reference: string; title: string; filedAt: Date; signature: boolean }): OutgoingMail {
+function filingMail(
+  ctx: ServiceContext,
+  input: { recipient: Recipient; requestId: number; reference: string; title: string; filedAt: Date; signature: boolean },
+): OutgoingMail {
   const filed = universityMoment(input.filedAt);
   const deadline = universityMoment(signatureDeadlineOf(input.filedAt));
   const { lang, to, name } = input.recipient;
@@ -343,7 +430,14 @@ const rowColumns = {
   REQUEST_ID: requests.REQUEST_ID,
   REQUEST_OBJECT: requests.REQUEST_OBJECT,
   REQUEST_STATUS: requests.REQUEST_STATUS,
-  subcategory: { id: requestSubcategories.id, code: requestSubcategories.code, name: requestSubcategories.name, nameFr: requestSubcategories.nameFr, categoryName: requestCategories.name, categoryNameFr: requestCategories.nameFr },
+  subcategory: {
+    id: requestSubcategories.id,
+    code: requestSubcategories.code,
+    name: requestSubcategories.name,
+    nameFr: requestSubcategories.nameFr,
+    categoryName: requestCategories.name,
+    categoryNameFr: requestCategories.nameFr,
+  },
   audience: requestCategories.audience,
   unitId: holdingUnit.id,
   unitCode: holdingUnit.code,
@@ -361,7 +455,17 @@ const rowColumns = {
   forwardUnitId: requests.forwardUnitId,
 };
 
-type RowRecord = { [K in keyof typeof rowColumns]: unknown } & { unitId: number | null; unitCode: string | null; unitName: string | null; unitNameFr: string | null; filedAt: Date; signedAt: Date | null; batchId: number | null; arrivalHopId: number | null; forwardUnitId: number | null };
+type RowRecord = { [K in keyof typeof rowColumns]: unknown } & {
+  unitId: number | null;
+  unitCode: string | null;
+  unitName: string | null;
+  unitNameFr: string | null;
+  filedAt: Date;
+  signedAt: Date | null;
+  batchId: number | null;
+  arrivalHopId: number | null;
+  forwardUnitId: number | null;
+};
 
 /** A request's list line from the columns of `rowColumns`: its holder, dates, signature deadline and stage (REQUEST_STAGES). */
 export function toRow(r: RowRecord): RequestRow {
@@ -379,7 +483,14 @@ export function toRow(r: RowRecord): RequestRow {
 /** The author's matricule and names, for the back office's lines. */
 export const authorColumns = { id: persons.id, MATRICULE: persons.MATRICULE, FIRSTNAME: persons.FIRSTNAME, LASTNAME: persons.LASTNAME };
 
-const detailColumns = { ...rowColumns, request: requests, subjectName: subjects.name, subjectNameFr: subjects.nameFr, author: authorColumns, fileName: files.originalName };
+const detailColumns = {
+  ...rowColumns,
+  request: requests,
+  subjectName: subjects.name,
+  subjectNameFr: subjects.nameFr,
+  author: authorColumns,
+  fileName: files.originalName,
+};
 
 /** The requests with what their list lines show (sub-category, category, holding unit, class): add a where, an order and a page. */
 export const listFrom = (exec: Executor) =>
@@ -398,7 +509,9 @@ export const listFrom = (exec: Executor) =>
 function detailStatements(db: Db) {
   const stepBy = alias(persons, 'step_by');
   return {
-    request: listFrom(db).where(eq(requests.id, sql.placeholder('id'))).prepare('request_by_id'),
+    request: listFrom(db)
+      .where(eq(requests.id, sql.placeholder('id')))
+      .prepare('request_by_id'),
     steps: db
       .select({
         step: requestSteps,
@@ -426,7 +539,11 @@ export const NO_ACTIONS: RequestDetail['actions'] = { sign: false, reject: false
  * One request with its steps, oldest first; null when none has this id. `backOffice`: the viewer is
  * a unit or an administrator (the steps then name who took them); `actions`: what the viewer may do.
  */
-export async function loadRequest(db: Db, id: number, options: { backOffice?: boolean; actions?: RequestDetail['actions'] } = {}): Promise<RequestDetail | null> {
+export async function loadRequest(
+  db: Db,
+  id: number,
+  options: { backOffice?: boolean; actions?: RequestDetail['actions'] } = {},
+): Promise<RequestDetail | null> {
   const statements = detailStatementsOf(db);
   const [[r], steps] = await Promise.all([statements.request.execute({ id }), statements.steps.execute({ id })]);
   if (!r) return null;
@@ -488,7 +605,11 @@ export async function assertCanViewRequest(ctx: ServiceContext, input: { actor: 
   if (actorCan(actor, 'requests.configure')) return 'admin';
   if (actor.requestUnitId !== null && actorCan(actor, 'requests.process')) {
     if (row.unitId === actor.requestUnitId) return 'unit';
-    const [held] = await ctx.db.select({ id: requestSteps.id }).from(requestSteps).where(and(eq(requestSteps.requestId, id), eq(requestSteps.unitId, actor.requestUnitId))).limit(1);
+    const [held] = await ctx.db
+      .select({ id: requestSteps.id })
+      .from(requestSteps)
+      .where(and(eq(requestSteps.requestId, id), eq(requestSteps.unitId, actor.requestUnitId)))
+      .limit(1);
     if (held) return 'unit';
   }
   return refuseAccess(ctx, { actor, meta: input.meta, target: { type: 'request', id } });
@@ -544,10 +665,18 @@ function authorStatements(db: Db) {
       .limit(p('limit'))
       .offset(p('offset'))
       .prepare('requests_of_author_page'),
-    byStatus: db.select({ status: requests.REQUEST_STATUS, n: count() }).from(requests).where(ofAuthor).groupBy(requests.REQUEST_STATUS).prepare('requests_of_author_by_status'),
+    byStatus: db
+      .select({ status: requests.REQUEST_STATUS, n: count() })
+      .from(requests)
+      .where(ofAuthor)
+      .groupBy(requests.REQUEST_STATUS)
+      .prepare('requests_of_author_by_status'),
     // counted per university month by the database: twelve rows whatever the number filed
     filedPerMonth: db
-      .select({ month: sql<string>`to_char((${requests.filedAt} at time zone 'UTC') + ${sql.raw(`'${UNIVERSITY_UTC_OFFSET}'`)}::interval, 'YYYY-MM')`, n: count() })
+      .select({
+        month: sql<string>`to_char((${requests.filedAt} at time zone 'UTC') + ${sql.raw(`'${UNIVERSITY_UTC_OFFSET}'`)}::interval, 'YYYY-MM')`,
+        n: count(),
+      })
       .from(requests)
       .where(and(ofAuthor, gte(requests.filedAt, p('since'))))
       .groupBy(sql`1`)
@@ -568,7 +697,9 @@ const monthBefore = (day: string, back: number): string => {
  */
 export async function requestStats(ctx: ServiceContext, input: { authorId: number }): Promise<RequestStats> {
   const today = universityDayOf(ctx.clock.now());
-  return keptAnswer(ctx, { name: 'requests.stats', of: [input.authorId, today], tables: AUTHOR_STATS_TABLES }, () => authorStats(ctx.db, input.authorId, today));
+  return keptAnswer(ctx, { name: 'requests.stats', of: [input.authorId, today], tables: AUTHOR_STATS_TABLES }, () =>
+    authorStats(ctx.db, input.authorId, today),
+  );
 }
 
 /** What the counters read (a constant: the kept answers remember each list's table names by identity). */
@@ -580,7 +711,10 @@ async function authorStats(db: Db, authorId: number, today: string): Promise<Req
   const byStatus = await statements.byStatus.execute({ author: authorId });
   const counted = new Map<RequestStatus, number>(byStatus.map((r) => [r.status, r.n]));
   const counters = Object.fromEntries(
-    (Object.entries(REQUEST_COUNTERS) as [RequestCounter, readonly RequestStatus[]][]).map(([key, statuses]) => [key, statuses.reduce((sum, status) => sum + (counted.get(status) ?? 0), 0)]),
+    (Object.entries(REQUEST_COUNTERS) as [RequestCounter, readonly RequestStatus[]][]).map(([key, statuses]) => [
+      key,
+      statuses.reduce((sum, status) => sum + (counted.get(status) ?? 0), 0),
+    ]),
   ) as Record<RequestCounter, number>;
 
   const months = Array.from({ length: 12 }, (_, i) => monthBefore(today, 11 - i));

@@ -1,8 +1,32 @@
 import ExcelJS from 'exceljs';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { universityDayOf, type CategoryConfig, type EligibleRequest, type InboxPage, type RequestBatchDetail, type RequestCategory, type RequestDetail, type RequestPage, type RequestReport, type RequestStats, type StudentRequestSubjects } from '@portal/contract';
-import { auditLog, branches, classes, departments, mailOutbox, persons, requestCategories, requests, requestSubcategories, studentSubjects, subjects } from '../../db/schema';
+import {
+  universityDayOf,
+  type CategoryConfig,
+  type EligibleRequest,
+  type InboxPage,
+  type RequestBatchDetail,
+  type RequestCategory,
+  type RequestDetail,
+  type RequestPage,
+  type RequestReport,
+  type RequestStats,
+  type StudentRequestSubjects,
+} from '@portal/contract';
+import {
+  auditLog,
+  branches,
+  classes,
+  departments,
+  mailOutbox,
+  persons,
+  requestCategories,
+  requests,
+  requestSubcategories,
+  studentSubjects,
+  subjects,
+} from '../../db/schema';
 import { pdfText } from '../../../test/pdf';
 import { createTestApp, ok, outcome, sessionFor, type Client, type TestApp } from '../../../test/helpers';
 import { runRequestDeadlines } from './deadlines.service';
@@ -33,7 +57,10 @@ async function student(classId: number | null, optional: number[] = []): Promise
   serial += 1;
   const matricule = `STQ${Date.now().toString(36).slice(-4).toUpperCase()}${serial}`;
   const email = `${matricule.toLowerCase()}@portal.example`;
-  const [person] = await t.db.insert(persons).values({ MATRICULE: matricule, KIND: 'STUDENT', FIRSTNAME: 'Awa', LASTNAME: `Student${serial}`, EMAIL: email, classId }).returning({ id: persons.id });
+  const [person] = await t.db
+    .insert(persons)
+    .values({ MATRICULE: matricule, KIND: 'STUDENT', FIRSTNAME: 'Awa', LASTNAME: `Student${serial}`, EMAIL: email, classId })
+    .returning({ id: persons.id });
   if (optional.length) await t.db.insert(studentSubjects).values(optional.map((subjectId) => ({ studentId: person!.id, subjectId, createdAt: t.clock.now() })));
   return { id: person!.id, email, client: await sessionFor(t, person!.id) };
 }
@@ -59,7 +86,12 @@ beforeAll(async () => {
   cast = await processingCast(t);
   scol = await unitMember(t, cast.units.SCOL!, 'BOSCOL01');
   const [klass] = await t.db.select({ id: classes.id }).from(classes).where(eq(classes.code, 'BTS1 GSI/J A'));
-  own = { classId: klass!.id, subjects: (await t.db.select({ id: subjects.id }).from(subjects).where(eq(subjects.classId, klass!.id)).orderBy(asc(subjects.code)).limit(2)).map((s) => s.id) };
+  own = {
+    classId: klass!.id,
+    subjects: (await t.db.select({ id: subjects.id }).from(subjects).where(eq(subjects.classId, klass!.id)).orderBy(asc(subjects.code)).limit(2)).map(
+      (s) => s.id,
+    ),
+  };
   const [elsewhere] = await t.db.select({ id: subjects.id, classId: subjects.classId }).from(subjects).where(ne(subjects.classId, klass!.id)).limit(1);
   other = { classId: elsewhere!.classId, subjectId: elsewhere!.id };
 });
@@ -70,9 +102,15 @@ afterAll(async () => {
 describe("a student's categories", () => {
   it('are the STUDENT ones only, without the staff-only fields whatever their configuration says; a lecturer sees the STAFF ones only', async () => {
     const s = await student(own.classId);
-    const [dispute] = await t.db.select().from(requestSubcategories).where(eq(requestSubcategories.id, sub('1201')));
+    const [dispute] = await t.db
+      .select()
+      .from(requestSubcategories)
+      .where(eq(requestSubcategories.id, sub('1201')));
     // an administrator's slip: hours and amounts asked of a student, and the week beside the form
-    await t.db.update(requestSubcategories).set({ display: { ...dispute!.display, VH: 'REQUIRED', AMOUNT: 'OPTIONAL', TIME_TABLE: true } }).where(eq(requestSubcategories.id, sub('1201')));
+    await t.db
+      .update(requestSubcategories)
+      .set({ display: { ...dispute!.display, VH: 'REQUIRED', AMOUNT: 'OPTIONAL', TIME_TABLE: true } })
+      .where(eq(requestSubcategories.id, sub('1201')));
     try {
       const categories = ok<RequestCategory[]>(await s.client.get('/api/request-categories'));
       expect(categories.map((c) => [c.code, c.audience, c.sousCategories.map((x) => x.code)])).toEqual([
@@ -81,12 +119,23 @@ describe("a student's categories", () => {
         ['13', 'STUDENT', ['1301', '1302']],
       ]);
       const shown = categories[1]!.sousCategories[0]!.REQUEST_DISPCONFIG;
-      expect(shown).toMatchObject({ CLASS_ID: 'REQUIRED', REQUEST_PBLM_DATE: 'REQUIRED', VH: 'HIDDEN', AMOUNT: 'HIDDEN', CONTRACT_NUMBER: 'HIDDEN', REPRO: 'HIDDEN', TIME_TABLE: false });
+      expect(shown).toMatchObject({
+        CLASS_ID: 'REQUIRED',
+        REQUEST_PBLM_DATE: 'REQUIRED',
+        VH: 'HIDDEN',
+        AMOUNT: 'HIDDEN',
+        CONTRACT_NUMBER: 'HIDDEN',
+        REPRO: 'HIDDEN',
+        TIME_TABLE: false,
+      });
       // ... and the filing neither asks for the hours nor keeps the amounts
       const filed = ok<RequestDetail>(await s.client.post('/api/requests', gradeDispute(own.subjects[0]!, { AMOUNT_RECEIVED: 5000 })), 201);
       expect(filed).toMatchObject({ VH_DISPLAYED: null, AMOUNT_RECEIVED: null });
     } finally {
-      await t.db.update(requestSubcategories).set({ display: dispute!.display }).where(eq(requestSubcategories.id, sub('1201')));
+      await t.db
+        .update(requestSubcategories)
+        .set({ display: dispute!.display })
+        .where(eq(requestSubcategories.id, sub('1201')));
     }
     const lecturerCategories = ok<RequestCategory[]>(await cast.permanent.client.get('/api/request-categories'));
     expect(lecturerCategories.map((c) => c.audience)).toEqual(['STAFF', 'STAFF', 'STAFF', 'STAFF']);
@@ -97,7 +146,12 @@ describe("a student's categories", () => {
     const answer = ok<StudentRequestSubjects>(await s.client.get('/api/requests/student-subjects'));
     expect(answer.class).toEqual({ CLASS_ID: own.classId, code: 'BTS1 GSI/J A', shift: 'DAY' });
     const classSubjects = await t.db.select({ id: subjects.id }).from(subjects).where(eq(subjects.classId, own.classId));
-    expect(answer.subjects.filter((x) => !x.optional).map((x) => x.SUBJECT_ID).sort()).toEqual(classSubjects.map((x) => x.id).sort());
+    expect(
+      answer.subjects
+        .filter((x) => !x.optional)
+        .map((x) => x.SUBJECT_ID)
+        .sort(),
+    ).toEqual(classSubjects.map((x) => x.id).sort());
     expect(answer.subjects.filter((x) => x.optional).map((x) => x.SUBJECT_ID)).toEqual([other.subjectId]);
     expect(answer.subjects.map((x) => x.code)).toEqual([...answer.subjects.map((x) => x.code)].sort());
     // nobody else has a class here
@@ -126,8 +180,16 @@ describe('a student files a request', () => {
     });
     expect(filed.REQUEST_ID).toMatch(/^1201@2024-\d{6}$/);
     expect(filed.steps.map((step) => step.kind)).toEqual(['FILED']);
-    expect(await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'request.filed'), eq(auditLog.targetId, String(filed.id))))).toHaveLength(1);
-    const [mail] = await t.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, s.email), eq(mailOutbox.kind, 'request-filed')));
+    expect(
+      await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'request.filed'), eq(auditLog.targetId, String(filed.id)))),
+    ).toHaveLength(1);
+    const [mail] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, s.email), eq(mailOutbox.kind, 'request-filed')));
     expect(mail!.subject).toBe(`Request ${filed.REQUEST_ID} filed`);
     expect(mail!.textBody).toContain('nothing to print nor to sign');
     expect(mail!.textBody).not.toContain("lecturers' service");
@@ -135,8 +197,15 @@ describe('a student files a request', () => {
 
   it('records their class even where the form asks none (a certificate), and takes one of their optional subjects', async () => {
     const s = await student(own.classId, [other.subjectId]);
-    expect(ok<RequestDetail>(await s.client.post('/api/requests', certificate()), 201)).toMatchObject({ CLASS_ID: own.classId, SUBJECT_ID: null, unit: { code: 'SCOL' } });
-    expect(ok<RequestDetail>(await s.client.post('/api/requests', gradeDispute(other.subjectId)), 201)).toMatchObject({ CLASS_ID: own.classId, SUBJECT_ID: other.subjectId });
+    expect(ok<RequestDetail>(await s.client.post('/api/requests', certificate()), 201)).toMatchObject({
+      CLASS_ID: own.classId,
+      SUBJECT_ID: null,
+      unit: { code: 'SCOL' },
+    });
+    expect(ok<RequestDetail>(await s.client.post('/api/requests', gradeDispute(other.subjectId)), 201)).toMatchObject({
+      CLASS_ID: own.classId,
+      SUBJECT_ID: other.subjectId,
+    });
     // naming their own class is naming nothing new
     expect((await s.client.post('/api/requests', certificate({ CLASS_ID: own.classId }))).statusCode).toBe(201);
   });
@@ -144,10 +213,26 @@ describe('a student files a request', () => {
   it("refuses another class, another class's subject, a staff category and a request needing a class they do not have yet", async () => {
     const s = await student(own.classId);
     const count = async () => (await t.db.select({ id: requests.id }).from(requests).where(eq(requests.REQUEST_AUTHOR, s.id))).length;
-    expect(outcome(await s.client.post('/api/requests', gradeDispute(other.subjectId, { CLASS_ID: other.classId })))).toEqual({ status: 400, code: 'CLASS_NOT_YOURS', fields: { CLASS_ID: 'validation.invalid' } });
-    expect(outcome(await s.client.post('/api/requests', gradeDispute(other.subjectId)))).toEqual({ status: 400, code: 'SUBJECT_NOT_YOURS', fields: { SUBJECT_ID: 'validation.invalid' } });
-    expect(outcome(await s.client.post('/api/requests', { REQUEST_CATEGORY_ID: sub('0301'), REQUEST_OBJECT: 'Contract', DESCRIPTION: 'x' }))).toEqual({ status: 400, code: 'REQUEST_CATEGORY_UNAVAILABLE', fields: { REQUEST_CATEGORY_ID: 'validation.invalid' } });
-    expect(outcome(await s.client.post('/api/requests', gradeDispute(own.subjects[0]!, { SUBJECT_ID: undefined })))).toEqual({ status: 400, code: 'REQUEST_DETAILS_MISSING', fields: { SUBJECT_ID: 'validation.required' } });
+    expect(outcome(await s.client.post('/api/requests', gradeDispute(other.subjectId, { CLASS_ID: other.classId })))).toEqual({
+      status: 400,
+      code: 'CLASS_NOT_YOURS',
+      fields: { CLASS_ID: 'validation.invalid' },
+    });
+    expect(outcome(await s.client.post('/api/requests', gradeDispute(other.subjectId)))).toEqual({
+      status: 400,
+      code: 'SUBJECT_NOT_YOURS',
+      fields: { SUBJECT_ID: 'validation.invalid' },
+    });
+    expect(outcome(await s.client.post('/api/requests', { REQUEST_CATEGORY_ID: sub('0301'), REQUEST_OBJECT: 'Contract', DESCRIPTION: 'x' }))).toEqual({
+      status: 400,
+      code: 'REQUEST_CATEGORY_UNAVAILABLE',
+      fields: { REQUEST_CATEGORY_ID: 'validation.invalid' },
+    });
+    expect(outcome(await s.client.post('/api/requests', gradeDispute(own.subjects[0]!, { SUBJECT_ID: undefined })))).toEqual({
+      status: 400,
+      code: 'REQUEST_DETAILS_MISSING',
+      fields: { SUBJECT_ID: 'validation.required' },
+    });
     // the author is the session's person
     expect((await s.client.post('/api/requests', certificate({ REQUEST_AUTHOR: cast.permanent.id }))).statusCode).toBe(403);
     expect(await count()).toBe(0);
@@ -158,7 +243,11 @@ describe('a student files a request', () => {
   });
 
   it("is refused to a lecturer under a student's category", async () => {
-    expect(outcome(await cast.permanent.client.post('/api/requests', certificate()))).toEqual({ status: 400, code: 'REQUEST_CATEGORY_UNAVAILABLE', fields: { REQUEST_CATEGORY_ID: 'validation.invalid' } });
+    expect(outcome(await cast.permanent.client.post('/api/requests', certificate()))).toEqual({
+      status: 400,
+      code: 'REQUEST_CATEGORY_UNAVAILABLE',
+      fields: { REQUEST_CATEGORY_ID: 'validation.invalid' },
+    });
   });
 });
 
@@ -184,9 +273,14 @@ describe("a student's request processed by the school of their class", () => {
     expect(received).toMatchObject({ stage: 'AWAITING_DECISION', REQUEST_STATUS: 'PROCESSING', unit: { code: 'SCH-INF' } });
     expect(received.actions.decisions.map((d) => d.label)).toEqual(['Grade corrected', 'Grade confirmed']);
     const decision = await decisionId(t, { sub: sub('1201'), from: cast.units.SCOL!, to: cast.units['SCH-INF']!, label: 'Grade corrected' });
-    const decided = ok<RequestDetail>(await cast.school.client.post(`/api/requests/${filed.id}/decision`, { DECISION_ID: decision, COMMENT: 'Exercise 3 counted: 13/20.' }));
+    const decided = ok<RequestDetail>(
+      await cast.school.client.post(`/api/requests/${filed.id}/decision`, { DECISION_ID: decision, COMMENT: 'Exercise 3 counted: 13/20.' }),
+    );
     expect(decided).toMatchObject({ REQUEST_STATUS: 'VALIDATED', unit: null, stage: 'FINISHED' });
-    const [mail] = await t.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, s.email), eq(mailOutbox.kind, 'request-decided')));
+    const [mail] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, s.email), eq(mailOutbox.kind, 'request-decided')));
     expect(mail!.textBody).toContain('Exercise 3 counted: 13/20.');
 
     // the student's list, detail and counters, as a lecturer's
@@ -221,7 +315,10 @@ describe("a student's request processed by the school of their class", () => {
     const eligible = ok<EligibleRequest[]>(await scol.client.get('/api/request-batches/eligible'));
     const destinations = eligible.find((r) => r.id === filed.id)!.destinations.map((d) => d.code);
     expect(destinations).toEqual(['SCH-ACC']);
-    expect(outcome(await scol.client.post('/api/request-batches', { TO_UNIT_ID: cast.units['SCH-INF']!, REQUEST_IDS: [filed.id] }))).toMatchObject({ status: 409, code: 'BATCH_REQUESTS_UNAVAILABLE' });
+    expect(outcome(await scol.client.post('/api/request-batches', { TO_UNIT_ID: cast.units['SCH-INF']!, REQUEST_IDS: [filed.id] }))).toMatchObject({
+      status: 409,
+      code: 'BATCH_REQUESTS_UNAVAILABLE',
+    });
   });
 
   it('prints a form naming a student, with no signature rule', async () => {
@@ -247,7 +344,9 @@ describe('the units: reports and configuration', () => {
     const report = ok<RequestReport>(await cast.admin.client.get(`/api/requests/reports?from=${day}&to=${day}&audience=STUDENT`));
     expect(report.rows.map((r) => r.audience)).toEqual(report.rows.map(() => 'STUDENT'));
     expect(report.rows.find((r) => r.id === filed.id)).toMatchObject({ audience: 'STUDENT', className: 'BTS1 GSI/J A', author: { id: s.id } });
-    expect(ok<RequestReport>(await cast.admin.client.get(`/api/requests/reports?from=${day}&to=${day}&audience=STAFF`)).rows.find((r) => r.id === filed.id)).toBeUndefined();
+    expect(
+      ok<RequestReport>(await cast.admin.client.get(`/api/requests/reports?from=${day}&to=${day}&audience=STAFF`)).rows.find((r) => r.id === filed.id),
+    ).toBeUndefined();
 
     const res = await cast.admin.client.get(`/api/requests/reports/export?from=${day}&to=${day}&audience=STUDENT&format=xlsx`);
     const workbook = new ExcelJS.Workbook();
@@ -261,21 +360,56 @@ describe('the units: reports and configuration', () => {
 
   it("let administrators change a category's audience: it moves to the other side's form from then on; an edit naming none keeps it", async () => {
     const [contract] = await t.db.select().from(requestCategories).where(eq(requestCategories.code, '03'));
-    const body = { code: contract!.code, name: contract!.name, nameFr: contract!.nameFr, description: contract!.description, descriptionFr: contract!.descriptionFr, position: contract!.position, enabled: true };
+    const body = {
+      code: contract!.code,
+      name: contract!.name,
+      nameFr: contract!.nameFr,
+      description: contract!.description,
+      descriptionFr: contract!.descriptionFr,
+      position: contract!.position,
+      enabled: true,
+    };
     const s = await student(own.classId);
     try {
-      expect(ok<CategoryConfig>(await cast.admin.client.request('PATCH', `/api/request-config/categories/${contract!.id}`, { ...body, audience: 'STUDENT' }))).toMatchObject({ audience: 'STUDENT' });
+      expect(
+        ok<CategoryConfig>(await cast.admin.client.request('PATCH', `/api/request-config/categories/${contract!.id}`, { ...body, audience: 'STUDENT' })),
+      ).toMatchObject({ audience: 'STUDENT' });
       expect(ok<RequestCategory[]>(await s.client.get('/api/request-categories')).map((c) => c.code)).toContain('03');
       expect(ok<RequestCategory[]>(await cast.permanent.client.get('/api/request-categories')).map((c) => c.code)).not.toContain('03');
-      expect(ok<CategoryConfig>(await cast.admin.client.request('PATCH', `/api/request-config/categories/${contract!.id}`, { ...body, description: 'Changed' }))).toMatchObject({ audience: 'STUDENT' });
-      const audited = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'requestConfig.category.updated'), eq(auditLog.targetId, String(contract!.id))));
+      expect(
+        ok<CategoryConfig>(await cast.admin.client.request('PATCH', `/api/request-config/categories/${contract!.id}`, { ...body, description: 'Changed' })),
+      ).toMatchObject({ audience: 'STUDENT' });
+      const audited = await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'requestConfig.category.updated'), eq(auditLog.targetId, String(contract!.id))));
       expect(audited.length).toBeGreaterThanOrEqual(2);
     } finally {
       await t.db.update(requestCategories).set({ audience: 'STAFF', description: contract!.description }).where(eq(requestCategories.id, contract!.id));
     }
-    const created = ok<CategoryConfig>(await cast.admin.client.post('/api/request-config/categories', { code: 'NEWAUD', name: 'New', nameFr: 'Nouvelle', description: 'New', descriptionFr: 'Nouvelle' }), 201);
+    const created = ok<CategoryConfig>(
+      await cast.admin.client.post('/api/request-config/categories', {
+        code: 'NEWAUD',
+        name: 'New',
+        nameFr: 'Nouvelle',
+        description: 'New',
+        descriptionFr: 'Nouvelle',
+      }),
+      201,
+    );
     expect(created.audience).toBe('STAFF');
-    expect(outcome(await cast.admin.client.post('/api/request-config/categories', { code: 'BADAUD', name: 'Bad', nameFr: 'Mauvaise', description: 'Bad', descriptionFr: 'Mauvaise', audience: 'CANDIDATE' }))).toMatchObject({ status: 400, fields: { audience: 'validation.invalid' } });
+    expect(
+      outcome(
+        await cast.admin.client.post('/api/request-config/categories', {
+          code: 'BADAUD',
+          name: 'Bad',
+          nameFr: 'Mauvaise',
+          description: 'Bad',
+          descriptionFr: 'Mauvaise',
+          audience: 'CANDIDATE',
+        }),
+      ),
+    ).toMatchObject({ status: 400, fields: { audience: 'validation.invalid' } });
   });
 });
 
@@ -284,12 +418,20 @@ describe('the 7-day signature rule', () => {
   it("is the lecturers': eight days later a student's request is neither reminded nor rejected, a lecturer's unsigned one filed with it is", async () => {
     const s = await student(own.classId);
     const filed = ok<RequestDetail>(await s.client.post('/api/requests', certificate()), 201);
-    const lecturers = ok<RequestDetail>(await cast.permanent.client.post('/api/requests', { REQUEST_CATEGORY_ID: sub('0301'), REQUEST_OBJECT: 'Contract', DESCRIPTION: 'Not received.' }), 201);
+    const lecturers = ok<RequestDetail>(
+      await cast.permanent.client.post('/api/requests', { REQUEST_CATEGORY_ID: sub('0301'), REQUEST_OBJECT: 'Contract', DESCRIPTION: 'Not received.' }),
+      201,
+    );
     t.clock.advance(8 * DAY);
     await runRequestDeadlines(t.app.ctx);
     const [row] = await t.db.select().from(requests).where(eq(requests.id, filed.id));
     expect(row).toMatchObject({ REQUEST_STATUS: 'REGISTERED', remindedAt: null });
-    expect(await t.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, s.email), ne(mailOutbox.kind, 'request-filed')))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.toAddress, s.email), ne(mailOutbox.kind, 'request-filed'))),
+    ).toEqual([]);
     const [theirs] = await t.db.select().from(requests).where(eq(requests.id, lecturers.id));
     expect(theirs!.REQUEST_STATUS).toBe('REJECTED');
   });

@@ -28,12 +28,18 @@ describe.runIf(onPostgres)("a student's uploads under concurrency (PostgreSQL, t
   });
 
   const send = (i: number, fields: Record<string, string | number>) =>
-    postMultipart(clients[i % 2]!, '/api/students/documents', fields, { data: pdf(`race ${i} ${randomBytes(6).toString('hex')}`), filename: `f${i}.pdf`, type: 'application/pdf' });
-  const codes = (answers: { statusCode: number; json: () => { code?: string } }[]) => answers.map((res) => (res.statusCode === 201 ? '201' : `${res.statusCode} ${res.json().code}`)).sort();
+    postMultipart(clients[i % 2]!, '/api/students/documents', fields, {
+      data: pdf(`race ${i} ${randomBytes(6).toString('hex')}`),
+      filename: `f${i}.pdf`,
+      type: 'application/pdf',
+    });
+  const codes = (answers: { statusCode: number; json: () => { code?: string } }[]) =>
+    answers.map((res) => (res.statusCode === 201 ? '201' : `${res.statusCode} ${res.json().code}`)).sort();
   const documents = () => cluster.t.db.select().from(studentDocuments).where(eq(studentDocuments.personId, ownerId));
 
   it(`lets exactly one of ${AT_ONCE} diplomas in when one place is left`, async () => {
-    for (let i = 0; i < MAX_STUDENT_DOCUMENTS_PER_KIND - 1; i++) expect((await send(100 + i, { KIND: 'DIPLOMA', LABEL: `Diploma ${i}`, YEAR: 2010 })).statusCode).toBe(201);
+    for (let i = 0; i < MAX_STUDENT_DOCUMENTS_PER_KIND - 1; i++)
+      expect((await send(100 + i, { KIND: 'DIPLOMA', LABEL: `Diploma ${i}`, YEAR: 2010 })).statusCode).toBe(201);
     const answers = await Promise.all(Array.from({ length: AT_ONCE }, (_, i) => send(i, { KIND: 'DIPLOMA', LABEL: `Race ${i}`, YEAR: 2020 })));
     expect(codes(answers)).toEqual(['201', ...Array.from({ length: AT_ONCE - 1 }, () => '409 STUDENT_DOCUMENTS_LIMIT')]);
     expect(await documents()).toHaveLength(MAX_STUDENT_DOCUMENTS_PER_KIND);

@@ -1,5 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { MAX_STUDENT_DOCUMENTS_PER_KIND, SINGLE_STUDENT_DOCUMENTS, type DocumentDeleted, type StudentDocument, type StudentDocumentFields } from '@portal/contract';
+import {
+  MAX_STUDENT_DOCUMENTS_PER_KIND,
+  SINGLE_STUDENT_DOCUMENTS,
+  type DocumentDeleted,
+  type StudentDocument,
+  type StudentDocumentFields,
+} from '@portal/contract';
 import { studentDocuments } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { refuseAccess } from '../../lib/auth';
@@ -33,8 +39,12 @@ export async function addStudentDocument(
   return fileTransaction(ctx, async (tx) => {
     await lockStudent(tx, personId);
     const single = SINGLE_STUDENT_DOCUMENTS.includes(kind);
-    const held = await tx.select().from(studentDocuments).where(and(eq(studentDocuments.personId, personId), eq(studentDocuments.kind, kind)));
-    if (!single && held.length >= MAX_STUDENT_DOCUMENTS_PER_KIND) throw new AppError('STUDENT_DOCUMENTS_LIMIT', { limit: { limit: MAX_STUDENT_DOCUMENTS_PER_KIND } });
+    const held = await tx
+      .select()
+      .from(studentDocuments)
+      .where(and(eq(studentDocuments.personId, personId), eq(studentDocuments.kind, kind)));
+    if (!single && held.length >= MAX_STUDENT_DOCUMENTS_PER_KIND)
+      throw new AppError('STUDENT_DOCUMENTS_LIMIT', { limit: { limit: MAX_STUDENT_DOCUMENTS_PER_KIND } });
     const file = await storeUpload(ctx, tx, { ownerId: personId, upload, purpose: STUDENT_DOCUMENT_PURPOSE });
     const replaced = single ? held[0] : undefined;
     if (replaced) {
@@ -53,7 +63,15 @@ export async function addStudentDocument(
       targetType: 'person',
       targetId: personId,
       ip: input.meta.ip,
-      details: { documentId: row!.id, kind, fileId: file.id, mime: file.mime, size: file.size, originalSize: upload.originalSize, ...(replaced ? { replaced: replaced.id } : {}) },
+      details: {
+        documentId: row!.id,
+        kind,
+        fileId: file.id,
+        mime: file.mime,
+        size: file.size,
+        originalSize: upload.originalSize,
+        ...(replaced ? { replaced: replaced.id } : {}),
+      },
     });
     return toStudentDocument(row!, file);
   });

@@ -44,7 +44,13 @@ export const SAVED_STUDENT_SECTIONS = {
   address: { ...VALID_STUDENT_SECTIONS.address, NUMPHONE2: null },
   parents: { ...VALID_STUDENT_SECTIONS.parents, FATHER_CONTACT: '+237677112233', MOTHER_CONTACT: '+33612345678' },
   emergency: { ...VALID_STUDENT_SECTIONS.emergency, EMERGENCY_CONTACT: '+237690001122' },
-  admission: { ...VALID_STUDENT_SECTIONS.admission, ADMISSION_DIPLOMA_GRADE: 14.25, YEAR_OBTENTION: 2022, COUNTRY_OBTENTION: 'Cameroon', FIRST_YEAR_UNIVERSITY: 2023 },
+  admission: {
+    ...VALID_STUDENT_SECTIONS.admission,
+    ADMISSION_DIPLOMA_GRADE: 14.25,
+    YEAR_OBTENTION: 2022,
+    COUNTRY_OBTENTION: 'Cameroon',
+    FIRST_YEAR_UNIVERSITY: 2023,
+  },
 } satisfies Record<StudentProfileSection, Record<string, unknown>>;
 
 /** A demo student's id (the seed has ST24A001 to ST24A120; ST24A001 has an account). */

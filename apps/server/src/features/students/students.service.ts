@@ -68,8 +68,20 @@ export function toStudentDocument(row: StudentDocumentRow, file: Pick<FileRow, '
 }
 
 /** A student's documents with their stored files, oldest first, as JSON: read in the same statement as the file (one round trip). */
-type DocumentJson = { id: number; kind: StudentDocumentRow['kind']; label: string | null; year: number | null; createdAt: string; fileId: string; mime: string; size: number; originalName: string | null };
-const documentsJson = sql<DocumentJson[]>`(select coalesce(json_agg(json_build_object('id', d.id, 'kind', d.kind, 'label', d.label, 'year', d.year, 'createdAt', d.created_at, 'fileId', f.id, 'mime', f.mime, 'size', f.size, 'originalName', f.original_name) order by d.created_at, d.id), '[]'::json) from ${studentDocuments} d join ${files} f on f.id = d.file_id where d.person_id = ${persons.id})`;
+type DocumentJson = {
+  id: number;
+  kind: StudentDocumentRow['kind'];
+  label: string | null;
+  year: number | null;
+  createdAt: string;
+  fileId: string;
+  mime: string;
+  size: number;
+  originalName: string | null;
+};
+const documentsJson = sql<
+  DocumentJson[]
+>`(select coalesce(json_agg(json_build_object('id', d.id, 'kind', d.kind, 'label', d.label, 'year', d.year, 'createdAt', d.created_at, 'fileId', f.id, 'mime', f.mime, 'size', f.size, 'originalName', f.original_name) order by d.created_at, d.id), '[]'::json) from ${studentDocuments} d join ${files} f on f.id = d.file_id where d.person_id = ${persons.id})`;
 
 /**
  * A student's whole file, as one statement prepared once per database: its SQL is built once, not
@@ -95,7 +107,10 @@ export async function loadStudentFile(db: Db, personId: number): Promise<Student
   const saved = profile?.sectionsSaved ?? {};
   // PGlite hands json back parsed, node-postgres too; a string is parsed all the same.
   const documents = (typeof row.documents === 'string' ? (JSON.parse(row.documents) as DocumentJson[]) : row.documents).map((d) =>
-    toStudentDocument({ id: d.id, personId, kind: d.kind, label: d.label, year: d.year, fileId: d.fileId, createdAt: new Date(d.createdAt) }, { id: d.fileId, mime: d.mime, size: d.size, originalName: d.originalName }),
+    toStudentDocument(
+      { id: d.id, personId, kind: d.kind, label: d.label, year: d.year, fileId: d.fileId, createdAt: new Date(d.createdAt) },
+      { id: d.fileId, mime: d.mime, size: d.size, originalName: d.originalName },
+    ),
   );
   return {
     identity: {
@@ -130,7 +145,14 @@ export async function readStudentFile(ctx: ServiceContext, input: { personId: nu
     return loaded;
   });
   if (input.personId !== input.actor.id) {
-    await audit(ctx.db, { at: ctx.clock.now(), actorId: input.actor.id, action: 'studentFile.read', targetType: 'person', targetId: input.personId, ip: input.meta.ip });
+    await audit(ctx.db, {
+      at: ctx.clock.now(),
+      actorId: input.actor.id,
+      action: 'studentFile.read',
+      targetType: 'person',
+      targetId: input.personId,
+      ip: input.meta.ip,
+    });
   }
   return file;
 }
@@ -185,7 +207,15 @@ export async function saveStudentSection<S extends StudentProfileSection>(
     const shown = toProfileFields(before ?? null) as Record<string, unknown>;
     const comparable = toProfileFields({ ...(before ?? {}), ...values } as StudentProfileRow) as Record<string, unknown>;
     const changed = fields.filter((field) => !same(shown[field], comparable[field]));
-    await audit(tx, { at: now, actorId: input.actor.id, action: 'studentFile.section-saved', targetType: 'person', targetId: personId, ip: input.meta.ip, details: { section, fields: changed } });
+    await audit(tx, {
+      at: now,
+      actorId: input.actor.id,
+      action: 'studentFile.section-saved',
+      targetType: 'person',
+      targetId: personId,
+      ip: input.meta.ip,
+      details: { section, fields: changed },
+    });
   });
   const file = await loadStudentFile(ctx.db, personId);
   if (!file) throw new AppError('NOT_FOUND');

@@ -16,7 +16,8 @@ afterAll(async () => {
 });
 
 const idOf = async (matricule: string) => (await t.db.select({ id: persons.id }).from(persons).where(eq(persons.MATRICULE, matricule)))[0]!.id;
-const save = (client: Client, section: StudentProfileSection, body: Record<string, unknown>) => client.request('PATCH', `/api/students/profile/${section}`, body);
+const save = (client: Client, section: StudentProfileSection, body: Record<string, unknown>) =>
+  client.request('PATCH', `/api/students/profile/${section}`, body);
 const fileOf = async (client: Client) => {
   const res = await client.get('/api/students/profile');
   expect(res.statusCode, res.body).toBe(200);
@@ -42,7 +43,14 @@ describe("a student's own file", () => {
       EMAIL: person!.EMAIL,
     });
     expect(file.sectionsSaved).toEqual(Object.fromEntries(STUDENT_PROFILE_SECTIONS.map((section) => [section, null])));
-    expect(file.profile).toMatchObject({ IS_HANDICAPED: false, IS_SPORTIVE: false, IS_SPORTIVE_COMPETITOR: false, OTHER_LANGUAGES: [], LIVING_TOWN: null, FATHER_NAME: null });
+    expect(file.profile).toMatchObject({
+      IS_HANDICAPED: false,
+      IS_SPORTIVE: false,
+      IS_SPORTIVE_COMPETITOR: false,
+      OTHER_LANGUAGES: [],
+      LIVING_TOWN: null,
+      FATHER_NAME: null,
+    });
     expect(file.documents).toEqual([]);
   });
 
@@ -50,28 +58,39 @@ describe("a student's own file", () => {
     const student = await signedInStudent(t, 1);
     const file = await fileOf(student.client);
     expect(file.identity.MATRICULE).toBe(DEMO_ACCOUNTS.student.matricule);
-    expect(Object.entries(file.sectionsSaved).filter(([, at]) => at !== null).map(([section]) => section)).toEqual(['personal', 'languages']);
+    expect(
+      Object.entries(file.sectionsSaved)
+        .filter(([, at]) => at !== null)
+        .map(([section]) => section),
+    ).toEqual(['personal', 'languages']);
     expect(file.profile).toMatchObject({ CIVILSTATUS: 'Single', FIRST_LANGUAGE: 'French', OTHER_LANGUAGES: ['Duala'] });
   });
 
-  it.each(STUDENT_PROFILE_SECTIONS)('saves the %s section: its values as checked, marked saved, audited with the names of the fields changed', async (section) => {
-    const student = await signedInStudent(t, 10 + STUDENT_PROFILE_SECTIONS.indexOf(section));
-    const res = await save(student.client, section, VALID_STUDENT_SECTIONS[section]);
-    expect(res.statusCode, res.body).toBe(200);
-    const file = res.json() as StudentFile;
-    const fields = Object.keys(VALID_STUDENT_SECTIONS[section]);
-    expect(pick(file.profile, fields)).toEqual(SAVED_STUDENT_SECTIONS[section]);
-    expect(file.sectionsSaved[section]).toBe(t.clock.now().toISOString());
-    expect(Object.entries(file.sectionsSaved).filter(([, at]) => at !== null).map(([name]) => name)).toEqual([section]);
-    // read back, the same
-    expect(pick((await fileOf(student.client)).profile, fields)).toEqual(SAVED_STUDENT_SECTIONS[section]);
-    const entry = await lastAudit('studentFile.section-saved');
-    expect(entry).toMatchObject({ actorId: student.id, targetType: 'person', targetId: String(student.id) });
-    expect(entry!.details).toMatchObject({ section });
-    expect((entry!.details as { fields: string[] }).fields.length).toBeGreaterThan(0);
-    // values never go to the audit log
-    expect(JSON.stringify(entry!.details)).not.toContain('Kamga');
-  });
+  it.each(STUDENT_PROFILE_SECTIONS)(
+    'saves the %s section: its values as checked, marked saved, audited with the names of the fields changed',
+    async (section) => {
+      const student = await signedInStudent(t, 10 + STUDENT_PROFILE_SECTIONS.indexOf(section));
+      const res = await save(student.client, section, VALID_STUDENT_SECTIONS[section]);
+      expect(res.statusCode, res.body).toBe(200);
+      const file = res.json() as StudentFile;
+      const fields = Object.keys(VALID_STUDENT_SECTIONS[section]);
+      expect(pick(file.profile, fields)).toEqual(SAVED_STUDENT_SECTIONS[section]);
+      expect(file.sectionsSaved[section]).toBe(t.clock.now().toISOString());
+      expect(
+        Object.entries(file.sectionsSaved)
+          .filter(([, at]) => at !== null)
+          .map(([name]) => name),
+      ).toEqual([section]);
+      // read back, the same
+      expect(pick((await fileOf(student.client)).profile, fields)).toEqual(SAVED_STUDENT_SECTIONS[section]);
+      const entry = await lastAudit('studentFile.section-saved');
+      expect(entry).toMatchObject({ actorId: student.id, targetType: 'person', targetId: String(student.id) });
+      expect(entry!.details).toMatchObject({ section });
+      expect((entry!.details as { fields: string[] }).fields.length).toBeGreaterThan(0);
+      // values never go to the audit log
+      expect(JSON.stringify(entry!.details)).not.toContain('Kamga');
+    },
+  );
 
   it('saving one section leaves every other one as it was, and its saved time too', async () => {
     const student = await signedInStudent(t, 30);
@@ -81,14 +100,22 @@ describe("a student's own file", () => {
     const res = await save(student.client, 'personal', { RELIGION: '', REGION_ORIGIN: 'Centre', DEPARTMENT: null, CIVILSTATUS: 'Married' });
     expect(res.statusCode, res.body).toBe(200);
     const after = res.json() as StudentFile;
-    expect(pick(after.profile, ['RELIGION', 'REGION_ORIGIN', 'DEPARTMENT', 'CIVILSTATUS'])).toEqual({ RELIGION: null, REGION_ORIGIN: 'Centre', DEPARTMENT: null, CIVILSTATUS: 'Married' });
+    expect(pick(after.profile, ['RELIGION', 'REGION_ORIGIN', 'DEPARTMENT', 'CIVILSTATUS'])).toEqual({
+      RELIGION: null,
+      REGION_ORIGIN: 'Centre',
+      DEPARTMENT: null,
+      CIVILSTATUS: 'Married',
+    });
     for (const section of STUDENT_PROFILE_SECTIONS.filter((s) => s !== 'personal')) {
       const fields = Object.keys(VALID_STUDENT_SECTIONS[section]);
       expect(pick(after.profile, fields), section).toEqual(pick(before.profile, fields));
       expect(after.sectionsSaved[section], section).toBe(before.sectionsSaved[section]);
     }
     expect(after.sectionsSaved.personal).not.toBe(before.sectionsSaved.personal);
-    expect((await lastAudit('studentFile.section-saved'))!.details).toEqual({ section: 'personal', fields: ['RELIGION', 'REGION_ORIGIN', 'DEPARTMENT', 'CIVILSTATUS'] });
+    expect((await lastAudit('studentFile.section-saved'))!.details).toEqual({
+      section: 'personal',
+      fields: ['RELIGION', 'REGION_ORIGIN', 'DEPARTMENT', 'CIVILSTATUS'],
+    });
   });
 
   it('clears what a choice hides: no disability, no details; no sport, no competition nor sport', async () => {
@@ -98,9 +125,19 @@ describe("a student's own file", () => {
     const res1 = await save(student.client, 'disability', { IS_HANDICAPED: false, HANDICAP_DETAILS: 'left over' });
     expect(res1.statusCode, res1.body).toBe(200);
     expect(pick(res1.json().profile, ['IS_HANDICAPED', 'HANDICAP_DETAILS'])).toEqual({ IS_HANDICAPED: false, HANDICAP_DETAILS: null });
-    const res2 = await save(student.client, 'sports', { IS_SPORTIVE: false, IS_SPORTIVE_COMPETITOR: false, FIRST_SPORT: 'FOOTBALL', SPORT_DETAILS: 'left over' });
+    const res2 = await save(student.client, 'sports', {
+      IS_SPORTIVE: false,
+      IS_SPORTIVE_COMPETITOR: false,
+      FIRST_SPORT: 'FOOTBALL',
+      SPORT_DETAILS: 'left over',
+    });
     expect(res2.statusCode, res2.body).toBe(200);
-    expect(pick(res2.json().profile, ['IS_SPORTIVE', 'IS_SPORTIVE_COMPETITOR', 'FIRST_SPORT', 'SPORT_DETAILS'])).toEqual({ IS_SPORTIVE: false, IS_SPORTIVE_COMPETITOR: false, FIRST_SPORT: null, SPORT_DETAILS: null });
+    expect(pick(res2.json().profile, ['IS_SPORTIVE', 'IS_SPORTIVE_COMPETITOR', 'FIRST_SPORT', 'SPORT_DETAILS'])).toEqual({
+      IS_SPORTIVE: false,
+      IS_SPORTIVE_COMPETITOR: false,
+      FIRST_SPORT: null,
+      SPORT_DETAILS: null,
+    });
   });
 });
 
@@ -120,7 +157,10 @@ describe('a file read again', () => {
     const hrId = await idOf(DEMO_ACCOUNTS.hr.matricule);
     const hr = await sessionFor(t, hrId);
     for (let n = 0; n < 2; n++) expect((await hr.get(`/api/students/profile/${student.id}`)).json().identity.FIRSTNAME).toBe('Renamed');
-    const reads = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'studentFile.read'), eq(auditLog.actorId, hrId), eq(auditLog.targetId, String(student.id))));
+    const reads = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'studentFile.read'), eq(auditLog.actorId, hrId), eq(auditLog.targetId, String(student.id))));
     expect(reads).toHaveLength(2);
   });
 });
@@ -129,22 +169,118 @@ describe('each section refuses bad input with a translated code and field messag
   const v = VALID_STUDENT_SECTIONS;
   const thisYear = new Date().getFullYear();
   const CASES: { section: StudentProfileSection; name: string; body: Record<string, unknown>; code: string; fields: Record<string, string> }[] = [
-    { section: 'personal', name: 'a region that is not one of Cameroon’s', body: { ...v.personal, REGION_ORIGIN: 'Bavaria' }, code: 'VALIDATION_FAILED', fields: { REGION_ORIGIN: 'validation.invalid' } },
-    { section: 'personal', name: 'no civil status', body: { ...v.personal, CIVILSTATUS: '' }, code: 'VALIDATION_FAILED', fields: { CIVILSTATUS: 'validation.required' } },
-    { section: 'address', name: 'no living town nor precinct', body: { ...v.address, LIVING_TOWN: '', PRECINCT: ' ' }, code: 'ADDRESS_INCOMPLETE', fields: { LIVING_TOWN: 'validation.townPrecinct', PRECINCT: 'validation.townPrecinct' } },
-    { section: 'address', name: 'no first phone number', body: { ...v.address, NUMPHONE: '' }, code: 'VALIDATION_FAILED', fields: { NUMPHONE: 'validation.required' } },
-    { section: 'address', name: 'malformed phone numbers', body: { ...v.address, NUMPHONE: '12', NUMPHONE2: '99' }, code: 'VALIDATION_FAILED', fields: { NUMPHONE: 'validation.phone1', NUMPHONE2: 'validation.phone2' } },
-    { section: 'parents', name: 'no father’s name and a malformed contact', body: { ...v.parents, FATHER_NAME: '', MOTHER_CONTACT: '+33 12' }, code: 'VALIDATION_FAILED', fields: { FATHER_NAME: 'validation.required', MOTHER_CONTACT: 'validation.phone' } },
-    { section: 'emergency', name: 'no contact', body: { ...v.emergency, EMERGENCY_CONTACT: '' }, code: 'VALIDATION_FAILED', fields: { EMERGENCY_CONTACT: 'validation.required' } },
-    { section: 'admission', name: 'a year in the future and one before 1950', body: { ...v.admission, YEAR_OBTENTION: String(thisYear + 1), FIRST_YEAR_UNIVERSITY: '1949' }, code: 'VALIDATION_FAILED', fields: { YEAR_OBTENTION: 'validation.yearRange', FIRST_YEAR_UNIVERSITY: 'validation.yearRange' } },
-    { section: 'admission', name: 'a first university year before the diploma', body: { ...v.admission, YEAR_OBTENTION: '2022', FIRST_YEAR_UNIVERSITY: '2021' }, code: 'VALIDATION_FAILED', fields: { FIRST_YEAR_UNIVERSITY: 'validation.firstUniversityYear' } },
-    { section: 'admission', name: 'a grade over 20 and an unknown mention', body: { ...v.admission, ADMISSION_DIPLOMA_GRADE: '20,5', MENTION_OBTAINED: 'SUPERB' }, code: 'VALIDATION_FAILED', fields: { ADMISSION_DIPLOMA_GRADE: 'validation.grade', MENTION_OBTAINED: 'validation.invalid' } },
-    { section: 'admission', name: 'a country that is not in the list', body: { ...v.admission, COUNTRY_OBTENTION: 'Atlantis' }, code: 'VALIDATION_FAILED', fields: { COUNTRY_OBTENTION: 'validation.country' } },
-    { section: 'disability', name: 'a disability without details', body: { IS_HANDICAPED: true, HANDICAP_DETAILS: '' }, code: 'VALIDATION_FAILED', fields: { HANDICAP_DETAILS: 'validation.required' } },
-    { section: 'sports', name: 'a competitor who practises no sport', body: { IS_SPORTIVE: false, IS_SPORTIVE_COMPETITOR: true, FIRST_SPORT: null, SPORT_DETAILS: null }, code: 'VALIDATION_FAILED', fields: { IS_SPORTIVE_COMPETITOR: 'validation.competitorNotSportive' } },
-    { section: 'sports', name: 'another sport without saying which', body: { IS_SPORTIVE: true, IS_SPORTIVE_COMPETITOR: false, FIRST_SPORT: 'OTHER', SPORT_DETAILS: '' }, code: 'VALIDATION_FAILED', fields: { SPORT_DETAILS: 'validation.required' } },
-    { section: 'languages', name: 'the same language twice', body: { FIRST_LANGUAGE: 'French', SECOND_LANGUAGE: 'French', OTHER_LANGUAGES: ['English', 'English'] }, code: 'VALIDATION_FAILED', fields: { SECOND_LANGUAGE: 'validation.sameLanguage', OTHER_LANGUAGES: 'validation.otherLanguages' } },
-    { section: 'languages', name: 'more than five other languages', body: { FIRST_LANGUAGE: 'French', SECOND_LANGUAGE: null, OTHER_LANGUAGES: ['English', 'Pidgin', 'Fulfulde', 'Ewondo', 'Duala', 'Bassa'] }, code: 'VALIDATION_FAILED', fields: { OTHER_LANGUAGES: 'validation.otherLanguages' } },
+    {
+      section: 'personal',
+      name: 'a region that is not one of Cameroon’s',
+      body: { ...v.personal, REGION_ORIGIN: 'Bavaria' },
+      code: 'VALIDATION_FAILED',
+      fields: { REGION_ORIGIN: 'validation.invalid' },
+    },
+    {
+      section: 'personal',
+      name: 'no civil status',
+      body: { ...v.personal, CIVILSTATUS: '' },
+      code: 'VALIDATION_FAILED',
+      fields: { CIVILSTATUS: 'validation.required' },
+    },
+    {
+      section: 'address',
+      name: 'no living town nor precinct',
+      body: { ...v.address, LIVING_TOWN: '', PRECINCT: ' ' },
+      code: 'ADDRESS_INCOMPLETE',
+      fields: { LIVING_TOWN: 'validation.townPrecinct', PRECINCT: 'validation.townPrecinct' },
+    },
+    {
+      section: 'address',
+      name: 'no first phone number',
+      body: { ...v.address, NUMPHONE: '' },
+      code: 'VALIDATION_FAILED',
+      fields: { NUMPHONE: 'validation.required' },
+    },
+    {
+      section: 'address',
+      name: 'malformed phone numbers',
+      body: { ...v.address, NUMPHONE: '12', NUMPHONE2: '99' },
+      code: 'VALIDATION_FAILED',
+      fields: { NUMPHONE: 'validation.phone1', NUMPHONE2: 'validation.phone2' },
+    },
+    {
+      section: 'parents',
+      name: 'no father’s name and a malformed contact',
+      body: { ...v.parents, FATHER_NAME: '', MOTHER_CONTACT: '+33 12' },
+      code: 'VALIDATION_FAILED',
+      fields: { FATHER_NAME: 'validation.required', MOTHER_CONTACT: 'validation.phone' },
+    },
+    {
+      section: 'emergency',
+      name: 'no contact',
+      body: { ...v.emergency, EMERGENCY_CONTACT: '' },
+      code: 'VALIDATION_FAILED',
+      fields: { EMERGENCY_CONTACT: 'validation.required' },
+    },
+    {
+      section: 'admission',
+      name: 'a year in the future and one before 1950',
+      body: { ...v.admission, YEAR_OBTENTION: String(thisYear + 1), FIRST_YEAR_UNIVERSITY: '1949' },
+      code: 'VALIDATION_FAILED',
+      fields: { YEAR_OBTENTION: 'validation.yearRange', FIRST_YEAR_UNIVERSITY: 'validation.yearRange' },
+    },
+    {
+      section: 'admission',
+      name: 'a first university year before the diploma',
+      body: { ...v.admission, YEAR_OBTENTION: '2022', FIRST_YEAR_UNIVERSITY: '2021' },
+      code: 'VALIDATION_FAILED',
+      fields: { FIRST_YEAR_UNIVERSITY: 'validation.firstUniversityYear' },
+    },
+    {
+      section: 'admission',
+      name: 'a grade over 20 and an unknown mention',
+      body: { ...v.admission, ADMISSION_DIPLOMA_GRADE: '20,5', MENTION_OBTAINED: 'SUPERB' },
+      code: 'VALIDATION_FAILED',
+      fields: { ADMISSION_DIPLOMA_GRADE: 'validation.grade', MENTION_OBTAINED: 'validation.invalid' },
+    },
+    {
+      section: 'admission',
+      name: 'a country that is not in the list',
+      body: { ...v.admission, COUNTRY_OBTENTION: 'Atlantis' },
+      code: 'VALIDATION_FAILED',
+      fields: { COUNTRY_OBTENTION: 'validation.country' },
+    },
+    {
+      section: 'disability',
+      name: 'a disability without details',
+      body: { IS_HANDICAPED: true, HANDICAP_DETAILS: '' },
+      code: 'VALIDATION_FAILED',
+      fields: { HANDICAP_DETAILS: 'validation.required' },
+    },
+    {
+      section: 'sports',
+      name: 'a competitor who practises no sport',
+      body: { IS_SPORTIVE: false, IS_SPORTIVE_COMPETITOR: true, FIRST_SPORT: null, SPORT_DETAILS: null },
+      code: 'VALIDATION_FAILED',
+      fields: { IS_SPORTIVE_COMPETITOR: 'validation.competitorNotSportive' },
+    },
+    {
+      section: 'sports',
+      name: 'another sport without saying which',
+      body: { IS_SPORTIVE: true, IS_SPORTIVE_COMPETITOR: false, FIRST_SPORT: 'OTHER', SPORT_DETAILS: '' },
+      code: 'VALIDATION_FAILED',
+      fields: { SPORT_DETAILS: 'validation.required' },
+    },
+    {
+      section: 'languages',
+      name: 'the same language twice',
+      body: { FIRST_LANGUAGE: 'French', SECOND_LANGUAGE: 'French', OTHER_LANGUAGES: ['English', 'English'] },
+      code: 'VALIDATION_FAILED',
+      fields: { SECOND_LANGUAGE: 'validation.sameLanguage', OTHER_LANGUAGES: 'validation.otherLanguages' },
+    },
+    {
+      section: 'languages',
+      name: 'more than five other languages',
+      body: { FIRST_LANGUAGE: 'French', SECOND_LANGUAGE: null, OTHER_LANGUAGES: ['English', 'Pidgin', 'Fulfulde', 'Ewondo', 'Duala', 'Bassa'] },
+      code: 'VALIDATION_FAILED',
+      fields: { OTHER_LANGUAGES: 'validation.otherLanguages' },
+    },
   ];
   let student: { id: number; client: Client };
 
@@ -183,7 +319,15 @@ describe("who reads and changes a student's file", () => {
     expect((await save(owner.client, 'disability', VALID_STUDENT_SECTIONS.disability)).statusCode).toBe(200);
   });
 
-  const refusal = async (actorId: number) => (await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'access.refused'), eq(auditLog.actorId, actorId))).orderBy(desc(auditLog.id)).limit(1))[0];
+  const refusal = async (actorId: number) =>
+    (
+      await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'access.refused'), eq(auditLog.actorId, actorId)))
+        .orderBy(desc(auditLog.id))
+        .limit(1)
+    )[0];
 
   it("refuses another student's file to a student (403, audited)", async () => {
     const res = await other.client.get(`/api/students/profile/${owner.id}`);
@@ -208,7 +352,11 @@ describe("who reads and changes a student's file", () => {
   it('refuses the file to a staff member, their own included (403, audited)', async () => {
     const staffId = await idOf(DEMO_ACCOUNTS.permanent.matricule);
     const staff = await sessionFor(t, staffId);
-    for (const res of [await staff.get('/api/students/profile'), await staff.get(`/api/students/profile/${owner.id}`), await save(staff, 'personal', VALID_STUDENT_SECTIONS.personal)]) {
+    for (const res of [
+      await staff.get('/api/students/profile'),
+      await staff.get(`/api/students/profile/${owner.id}`),
+      await save(staff, 'personal', VALID_STUDENT_SECTIONS.personal),
+    ]) {
       expect(res.statusCode).toBe(403);
     }
     expect(await refusal(staffId)).toBeDefined();
@@ -218,7 +366,7 @@ describe("who reads and changes a student's file", () => {
     expect((await academic.get(`/api/students/profile/${owner.id}`)).statusCode).toBe(403);
   });
 
-  it("lets the human resources service read it, audits the read, and finds no file for someone who is not a student", async () => {
+  it('lets the human resources service read it, audits the read, and finds no file for someone who is not a student', async () => {
     const hrId = await idOf(DEMO_ACCOUNTS.hr.matricule);
     const hr = await sessionFor(t, hrId);
     const res = await hr.get(`/api/students/profile/${owner.id}`);

@@ -50,7 +50,13 @@ describe('logs', () => {
     const c = new Client(t.app);
     await c.get('/api/health?page=2&search=Mballa');
     const line = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === 'request completed');
-    expect(line).toMatchObject({ level: 30, reqId: expect.any(String), req: { method: 'GET', url: '/api/health?page=2&search=[redacted]', remoteAddress: expect.stringMatching(/^\d+\.\d+\.\d+\.\d+$/) }, res: { statusCode: 200 }, responseTime: expect.any(Number) });
+    expect(line).toMatchObject({
+      level: 30,
+      reqId: expect.any(String),
+      req: { method: 'GET', url: '/api/health?page=2&search=[redacted]', remoteAddress: expect.stringMatching(/^\d+\.\d+\.\d+\.\d+$/) },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    });
     expect(Object.keys(line!).sort()).toEqual(['hostname', 'level', 'msg', 'pid', 'req', 'reqId', 'res', 'responseTime', 'time']);
   });
 });

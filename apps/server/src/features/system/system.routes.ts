@@ -7,8 +7,13 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/health', { schema: { tags, summary: 'Liveness and database reachability', response: { 200: Health, 503: Health } } }, async (_request, reply) => {
     const state = await health(app.ctx, { driver: app.driver });
-    return reply.code(state.status === 'ok' ? 200 : 503).header('cache-control', 'no-store').send(state);
+    return reply
+      .code(state.status === 'ok' ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send(state);
   });
 
-  app.get('/meta', { schema: { tags, summary: 'Academic year, version and support address shown by the web app', response: { 200: Meta } } }, async (request) => meta(app.ctx, { client: { ip: request.ip, headers: request.headers } }));
+  app.get('/meta', { schema: { tags, summary: 'Academic year, version and support address shown by the web app', response: { 200: Meta } } }, async (request) =>
+    meta(app.ctx, { client: { ip: request.ip, headers: request.headers } }),
+  );
 };

@@ -5,7 +5,10 @@ import { mailboxOpenTo } from '../dev/dev.service';
 
 /** `GET /health`: whether the database answers within HEALTH_TIMEOUT_MS; `degraded` when it does not. */
 export async function health(ctx: ServiceContext, input: { driver: Database['driver'] }): Promise<Health> {
-  const database = await ping(ctx.db, ctx.config.databaseTimeouts.healthMs).then(() => 'ok' as const, () => 'down' as const);
+  const database = await ping(ctx.db, ctx.config.databaseTimeouts.healthMs).then(
+    () => 'ok' as const,
+    () => 'down' as const,
+  );
   return { status: database === 'ok' ? 'ok' : 'degraded', database, driver: input.driver, version: ctx.config.version };
 }
 

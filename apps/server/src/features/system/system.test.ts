@@ -26,7 +26,12 @@ describe('health, meta and documentation', () => {
   });
 
   it('gives the academic year and version from configuration', async () => {
-    expect((await new Client(t.app).get('/api/meta')).json()).toEqual({ academicYear: '2023-2024', version: '1.0.0', supportEmail: 'support@portal.local', devMailbox: false });
+    expect((await new Client(t.app).get('/api/meta')).json()).toEqual({
+      academicYear: '2023-2024',
+      version: '1.0.0',
+      supportEmail: 'support@portal.local',
+      devMailbox: false,
+    });
     const other = await createTestApp({ env: { ACADEMIC_YEAR: '2024-2025', APP_VERSION: '1.1.0' } });
     try {
       expect((await new Client(other.app).get('/api/meta')).json()).toMatchObject({ academicYear: '2024-2025', version: '1.1.0' });
@@ -40,7 +45,15 @@ describe('health, meta and documentation', () => {
     const doc = await c.get('/api/docs/json');
     expect(doc.statusCode).toBe(200);
     const paths = Object.keys(doc.json().paths);
-    for (const p of ['/api/auth/student/sign-up', '/api/auth/student/code-verification', '/api/students/{id}', '/api/health', '/api/settings', '/api/students/contact-us']) expect(paths).toContain(p);
+    for (const p of [
+      '/api/auth/student/sign-up',
+      '/api/auth/student/code-verification',
+      '/api/students/{id}',
+      '/api/health',
+      '/api/settings',
+      '/api/students/contact-us',
+    ])
+      expect(paths).toContain(p);
     expect(doc.json().components.schemas).toHaveProperty('ErrorResponse');
     const page = await c.get('/api/docs');
     expect([200, 302]).toContain(page.statusCode);
@@ -66,13 +79,23 @@ describe('errors and limits', () => {
   it('refuses malformed, oversized and wrongly typed bodies, writing nothing', async () => {
     const [before] = await t.db.select({ n: count() }).from(signInAttempts);
     const c = new Client(t.app);
-    const malformed = await t.app.inject({ method: 'POST', url: '/api/auth/students/', headers: { 'content-type': 'application/json' }, payload: '{"identifier": "PER0001", "password": ' });
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/students/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"identifier": "PER0001", "password": ',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().code).toBe('VALIDATION_FAILED');
     const huge = await c.post('/api/auth/students/', { identifier: 'PER0001', password: 'x'.repeat(2 * 1024 * 1024) });
     expect(huge.statusCode).toBe(413);
     expect(huge.json().code).toBe('PAYLOAD_TOO_LARGE');
-    const typed = await t.app.inject({ method: 'POST', url: '/api/auth/students/', headers: { 'content-type': 'application/xml' }, payload: '<identifier>PER0001</identifier>' });
+    const typed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/students/',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<identifier>PER0001</identifier>',
+    });
     expect(typed.statusCode).toBe(415);
     const wrongTypes = await c.post('/api/auth/students/', { identifier: ['PER0001'], password: 42 });
     expect(wrongTypes.statusCode).toBe(400);
@@ -101,7 +124,16 @@ describe('configuration', () => {
 
   it('has working defaults', () => {
     const config = loadConfig({ INIT_CWD: '/srv/portal' });
-    expect(config).toMatchObject({ port: 3000, dataDir: '/srv/portal/data', databaseUrl: undefined, smtpUrl: undefined, devMailbox: false, seedDemo: true, publicUrl: 'http://localhost:3000', secureCookies: false });
+    expect(config).toMatchObject({
+      port: 3000,
+      dataDir: '/srv/portal/data',
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      devMailbox: false,
+      seedDemo: true,
+      publicUrl: 'http://localhost:3000',
+      secureCookies: false,
+    });
     const prod = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example/', SMTP_URL: 'smtp://mail:25' });
     expect(prod).toMatchObject({ devMailbox: false, seedDemo: false, publicUrl: 'https://portal.example', secureCookies: true });
   });

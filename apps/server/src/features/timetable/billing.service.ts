@@ -2,7 +2,15 @@
 // days that no other period covers (an exclusion constraint); billing a lesson into a period
 // gives it ValidatedAndBilled, final.
 import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import { LESSON_BULK_MAX, lessonHoursOf, V, type BillingPeriod, type BillingPeriodInput as BillingPeriodInputSchema, type LessonBillingInput as LessonBillingInputSchema, type LessonsChanged } from '@portal/contract';
+import {
+  LESSON_BULK_MAX,
+  lessonHoursOf,
+  V,
+  type BillingPeriod,
+  type BillingPeriodInput as BillingPeriodInputSchema,
+  type LessonBillingInput as LessonBillingInputSchema,
+  type LessonsChanged,
+} from '@portal/contract';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { billingPeriods, lessons } from '../../db/schema';
@@ -21,7 +29,14 @@ const billedHours = sql<string>`coalesce(round(sum(extract(epoch from (${lessons
 /** Periods with the lessons billed into them (all of them, or one), newest first. */
 async function periodsWithCounts(exec: Executor, id?: number): Promise<BillingPeriod[]> {
   const rows = await exec
-    .select({ id: billingPeriods.id, name: billingPeriods.name, beginDate: billingPeriods.beginDate, endDate: billingPeriods.endDate, billedLessons: sql<number>`count(${lessons.id})::int`, billedHours })
+    .select({
+      id: billingPeriods.id,
+      name: billingPeriods.name,
+      beginDate: billingPeriods.beginDate,
+      endDate: billingPeriods.endDate,
+      billedLessons: sql<number>`count(${lessons.id})::int`,
+      billedHours,
+    })
     .from(billingPeriods)
     .leftJoin(lessons, eq(lessons.billingPeriodId, billingPeriods.id))
     .where(id === undefined ? undefined : eq(billingPeriods.id, id))
@@ -45,8 +60,19 @@ export async function createBillingPeriod(ctx: ServiceContext, input: Acting & {
   const now = ctx.clock.now();
   try {
     const id = await ctx.db.transaction(async (tx) => {
-      const [row] = await tx.insert(billingPeriods).values({ name: values.NAME, beginDate: values.BEGIN_DATE, endDate: values.END_DATE, createdAt: now, createdBy: input.actor.id }).returning({ id: billingPeriods.id });
-      await audit(tx, { at: now, actorId: input.actor.id, action: 'billing-period.created', targetType: 'billing-period', targetId: row!.id, ip: input.meta.ip, details: { name: values.NAME, beginDate: values.BEGIN_DATE, endDate: values.END_DATE } });
+      const [row] = await tx
+        .insert(billingPeriods)
+        .values({ name: values.NAME, beginDate: values.BEGIN_DATE, endDate: values.END_DATE, createdAt: now, createdBy: input.actor.id })
+        .returning({ id: billingPeriods.id });
+      await audit(tx, {
+        at: now,
+        actorId: input.actor.id,
+        action: 'billing-period.created',
+        targetType: 'billing-period',
+        targetId: row!.id,
+        ip: input.meta.ip,
+        details: { name: values.NAME, beginDate: values.BEGIN_DATE, endDate: values.END_DATE },
+      });
       return row!.id;
     });
     return (await periodsWithCounts(ctx.db, id))[0]!;
@@ -76,7 +102,8 @@ export async function billLessons(ctx: ServiceContext, input: Acting & { values:
       const ids = [...new Set(values.LESSON_IDS)];
       billed = await tx.select(columns).from(lessons).where(inArray(lessons.id, ids)).orderBy(asc(lessons.id)).for('update');
       if (billed.length !== ids.length) throw new AppError('NOT_FOUND');
-      const billable = (lesson: (typeof billed)[number]) => lesson.status === 'ValidatedButNotBilled' && lesson.date >= period.beginDate && lesson.date <= period.endDate;
+      const billable = (lesson: (typeof billed)[number]) =>
+        lesson.status === 'ValidatedButNotBilled' && lesson.date >= period.beginDate && lesson.date <= period.endDate;
       if (!billed.every(billable)) throw new AppError('LESSON_NOT_BILLABLE');
     } else {
       billed = await tx
@@ -90,7 +117,12 @@ export async function billLessons(ctx: ServiceContext, input: Acting & { values:
     await tx
       .update(lessons)
       .set({ status: 'ValidatedAndBilled', billingPeriodId: period.id, billedAt: now, billedBy: input.actor.id, updatedAt: now })
-      .where(inArray(lessons.id, billed.map((lesson) => lesson.id)));
+      .where(
+        inArray(
+          lessons.id,
+          billed.map((lesson) => lesson.id),
+        ),
+      );
     const hours = Math.round(billed.reduce((sum, lesson) => sum + lessonHoursOf(clockOf(lesson.begin), clockOf(lesson.end)), 0) * 100) / 100;
     await audit(tx, {
       at: now,
@@ -100,7 +132,12 @@ export async function billLessons(ctx: ServiceContext, input: Acting & { values:
       targetId: period.id,
       ip: input.meta.ip,
       // the lessons themselves when they are few enough to read (a whole period may bill thousands)
-      details: { count: billed.length, hours, ...(billed.length <= LESSON_BULK_MAX ? { lessonIds: billed.map((lesson) => lesson.id) } : {}), lecturerIds: [...new Set(billed.map((lesson) => lesson.lecturerId))].sort((a, b) => a - b) },
+      details: {
+        count: billed.length,
+        hours,
+        ...(billed.length <= LESSON_BULK_MAX ? { lessonIds: billed.map((lesson) => lesson.id) } : {}),
+        lecturerIds: [...new Set(billed.map((lesson) => lesson.lecturerId))].sort((a, b) => a - b),
+      },
     });
     return { changed: billed.length };
   });

@@ -47,13 +47,31 @@ describe('billing periods', () => {
   it('adds periods that never share a day (409 BILLING_PERIOD_OVERLAP), with unique names (409 ALREADY_EXISTS), audited; lists them newest first with their counts', async () => {
     const march = ok<BillingPeriod>(await createPeriod({ NAME: 'March 2034', BEGIN_DATE: '2034-03-01', END_DATE: '2034-03-31' }), 201);
     expect(march).toEqual({ id: expect.any(Number), name: 'March 2034', beginDate: '2034-03-01', endDate: '2034-03-31', billedLessons: 0, billedHours: 0 });
-    expect((await auditedFor(t, 'billing-period.created', march.id))[0]).toMatchObject({ actorId: officeId, targetType: 'billing-period', details: { name: 'March 2034', beginDate: '2034-03-01', endDate: '2034-03-31' } });
+    expect((await auditedFor(t, 'billing-period.created', march.id))[0]).toMatchObject({
+      actorId: officeId,
+      targetType: 'billing-period',
+      details: { name: 'March 2034', beginDate: '2034-03-01', endDate: '2034-03-31' },
+    });
     // sharing one day, inside, around
-    for (const [begin, end] of [['2034-02-15', '2034-03-01'], ['2034-03-31', '2034-04-30'], ['2034-03-10', '2034-03-12'], ['2034-01-01', '2034-12-31']]) {
-      expect(outcome(await createPeriod({ NAME: `Overlap ${begin}`, BEGIN_DATE: begin, END_DATE: end })), `${begin} ${end}`).toMatchObject({ status: 409, code: 'BILLING_PERIOD_OVERLAP' });
+    for (const [begin, end] of [
+      ['2034-02-15', '2034-03-01'],
+      ['2034-03-31', '2034-04-30'],
+      ['2034-03-10', '2034-03-12'],
+      ['2034-01-01', '2034-12-31'],
+    ]) {
+      expect(outcome(await createPeriod({ NAME: `Overlap ${begin}`, BEGIN_DATE: begin, END_DATE: end })), `${begin} ${end}`).toMatchObject({
+        status: 409,
+        code: 'BILLING_PERIOD_OVERLAP',
+      });
     }
-    expect(outcome(await createPeriod({ NAME: 'March 2034', BEGIN_DATE: '2035-03-01', END_DATE: '2035-03-31' }))).toMatchObject({ status: 409, code: 'ALREADY_EXISTS' });
-    expect(outcome(await createPeriod({ NAME: 'Backwards', BEGIN_DATE: '2034-06-30', END_DATE: '2034-06-01' }))).toMatchObject({ status: 400, fields: { END_DATE: 'validation.endBeforeStart' } });
+    expect(outcome(await createPeriod({ NAME: 'March 2034', BEGIN_DATE: '2035-03-01', END_DATE: '2035-03-31' }))).toMatchObject({
+      status: 409,
+      code: 'ALREADY_EXISTS',
+    });
+    expect(outcome(await createPeriod({ NAME: 'Backwards', BEGIN_DATE: '2034-06-30', END_DATE: '2034-06-01' }))).toMatchObject({
+      status: 400,
+      fields: { END_DATE: 'validation.endBeforeStart' },
+    });
     const april = ok<BillingPeriod>(await createPeriod({ NAME: 'April 2034', BEGIN_DATE: '2034-04-01', END_DATE: '2034-04-30' }), 201);
     const listed = ok<BillingPeriod[]>(await office.get('/api/billing-periods'));
     expect(listed.map((p) => p.name).slice(0, 2)).toEqual(['April 2034', 'March 2034']);
@@ -80,15 +98,25 @@ describe('billing lessons', () => {
     expect(ok<LessonsChanged>(await bill({ BILLING_PERIOD_ID: period.id, LESSON_IDS: [inMay] }))).toEqual({ changed: 1 });
     const [row] = await t.db.select().from(lessons).where(eq(lessons.id, inMay!));
     expect(row).toMatchObject({ status: 'ValidatedAndBilled', billingPeriodId: period.id, billedBy: officeId });
-    expect(ok<LessonPage>(await office.get(`/api/lessons?from=2034-05-02&to=2034-05-02&lecturerId=${vac}`)).rows[0]).toMatchObject({ status: 'ValidatedAndBilled', billingPeriod: { id: period.id, name: 'May 2034' } });
+    expect(ok<LessonPage>(await office.get(`/api/lessons?from=2034-05-02&to=2034-05-02&lecturerId=${vac}`)).rows[0]).toMatchObject({
+      status: 'ValidatedAndBilled',
+      billingPeriod: { id: period.id, name: 'May 2034' },
+    });
     // billed again: no more billable
     expect(outcome(await bill({ BILLING_PERIOD_ID: period.id, LESSON_IDS: [inMay] }))).toMatchObject({ status: 409, code: 'LESSON_NOT_BILLABLE' });
     const [entry] = await auditedFor(t, 'lessons.billed', period.id);
-    expect(entry).toMatchObject({ actorId: officeId, targetType: 'billing-period', details: { count: 1, hours: 1.83, lessonIds: [inMay], lecturerIds: [vac] } });
-    expect((ok<BillingPeriod[]>(await office.get('/api/billing-periods'))).find((p) => p.id === period.id)).toMatchObject({ billedLessons: 1, billedHours: 1.83 });
+    expect(entry).toMatchObject({
+      actorId: officeId,
+      targetType: 'billing-period',
+      details: { count: 1, hours: 1.83, lessonIds: [inMay], lecturerIds: [vac] },
+    });
+    expect(ok<BillingPeriod[]>(await office.get('/api/billing-periods')).find((p) => p.id === period.id)).toMatchObject({
+      billedLessons: 1,
+      billedHours: 1.83,
+    });
   });
 
-  it('bills every validated lesson of the period when none is named; pending, refused and other periods\' lessons stay', async () => {
+  it("bills every validated lesson of the period when none is named; pending, refused and other periods' lessons stay", async () => {
     const period = ok<BillingPeriod>(await createPeriod({ NAME: 'July 2034', BEGIN_DATE: '2034-07-01', END_DATE: '2034-07-31' }), 201);
     const ids = await validatedOn(['2034-07-03', '2034-07-10', '2034-07-17', '2034-07-24', '2034-07-31'], ['2034-07-17']);
     ok(await office.post('/api/lessons/decisions', { DECISION: 'REFUSE', LESSON_IDS: [ids[3]] }));
@@ -97,7 +125,15 @@ describe('billing lessons', () => {
     const [august] = await validatedOn(['2034-08-01']);
 
     expect(ok<LessonsChanged>(await bill({ BILLING_PERIOD_ID: period.id }))).toEqual({ changed: 4 });
-    expect(await statuses([...ids, other!.id, august!])).toEqual(['ValidatedAndBilled', 'ValidatedAndBilled', 'PendingValidation', 'NotValidated', 'ValidatedAndBilled', 'ValidatedAndBilled', 'ValidatedButNotBilled']);
+    expect(await statuses([...ids, other!.id, august!])).toEqual([
+      'ValidatedAndBilled',
+      'ValidatedAndBilled',
+      'PendingValidation',
+      'NotValidated',
+      'ValidatedAndBilled',
+      'ValidatedAndBilled',
+      'ValidatedButNotBilled',
+    ]);
     const listed = ok<BillingPeriod[]>(await office.get('/api/billing-periods')).find((p) => p.id === period.id)!;
     // four lessons of 110 minutes
     expect(listed).toMatchObject({ billedLessons: 4, billedHours: 7.33 });
@@ -108,8 +144,15 @@ describe('billing lessons', () => {
     const cast = await planningCast(t);
     for (const who of [cast.hr, cast.lecturer, cast.student]) {
       expect(outcome(await who.client.get('/api/billing-periods'))).toMatchObject({ status: 403 });
-      expect(outcome(await who.client.post('/api/billing-periods', { NAME: 'Nope', BEGIN_DATE: '2040-01-01', END_DATE: '2040-01-31' }))).toMatchObject({ status: 403 });
+      expect(outcome(await who.client.post('/api/billing-periods', { NAME: 'Nope', BEGIN_DATE: '2040-01-01', END_DATE: '2040-01-31' }))).toMatchObject({
+        status: 403,
+      });
     }
-    expect(ok<BillingPeriod>(await cast.admin.client.post('/api/billing-periods', { NAME: 'By the administrator', BEGIN_DATE: '2040-01-01', END_DATE: '2040-01-31' }), 201)).toMatchObject({ name: 'By the administrator' });
+    expect(
+      ok<BillingPeriod>(
+        await cast.admin.client.post('/api/billing-periods', { NAME: 'By the administrator', BEGIN_DATE: '2040-01-01', END_DATE: '2040-01-31' }),
+        201,
+      ),
+    ).toMatchObject({ name: 'By the administrator' });
   });
 });

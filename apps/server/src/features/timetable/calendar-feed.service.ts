@@ -52,7 +52,15 @@ export async function createCalendarFeed(ctx: ServiceContext, input: { actor: Ac
       .insert(calendarFeeds)
       .values({ personId: actor.id, tokenHash: hashToken(token), createdAt: now })
       .onConflictDoUpdate({ target: calendarFeeds.personId, set: { tokenHash: hashToken(token), createdAt: now } });
-    await audit(tx, { at: now, actorId: actor.id, action: 'calendar-feed.created', targetType: 'person', targetId: actor.id, ip: meta.ip, details: { renewed: Boolean(earlier) } });
+    await audit(tx, {
+      at: now,
+      actorId: actor.id,
+      action: 'calendar-feed.created',
+      targetType: 'person',
+      targetId: actor.id,
+      ip: meta.ip,
+      details: { renewed: Boolean(earlier) },
+    });
   });
   return { url: feedUrl(ctx, token), createdAt: now.toISOString() };
 }
@@ -62,7 +70,8 @@ export async function removeCalendarFeed(ctx: ServiceContext, input: { actor: Ac
   const { actor, meta } = input;
   await ctx.db.transaction(async (tx) => {
     const removed = await tx.delete(calendarFeeds).where(eq(calendarFeeds.personId, actor.id)).returning({ personId: calendarFeeds.personId });
-    if (removed.length) await audit(tx, { at: ctx.clock.now(), actorId: actor.id, action: 'calendar-feed.removed', targetType: 'person', targetId: actor.id, ip: meta.ip });
+    if (removed.length)
+      await audit(tx, { at: ctx.clock.now(), actorId: actor.id, action: 'calendar-feed.removed', targetType: 'person', targetId: actor.id, ip: meta.ip });
   });
 }
 
@@ -130,7 +139,10 @@ export async function calendarFeedIcs(ctx: ServiceContext, input: { fileName: st
   const lang = languageOf(person.settings ?? undefined);
   const host = new URL(ctx.config.publicUrl).hostname;
   const events = lessons.map((lesson) => eventOf(lesson, { lang, host, student: person.kind === 'STUDENT', stamp: now.getTime() }));
-  const { error, value } = createEvents(events, { productId: `-//${tr('en', 'portal')}//Timetable//${lang.toUpperCase()}`, calName: tr(lang, 'timetable.feed.name', { portal: tr(lang, 'portal') }) });
+  const { error, value } = createEvents(events, {
+    productId: `-//${tr('en', 'portal')}//Timetable//${lang.toUpperCase()}`,
+    calName: tr(lang, 'timetable.feed.name', { portal: tr(lang, 'portal') }),
+  });
   if (error || value === null) throw error ?? new Error('the calendar could not be written');
   return value;
 }

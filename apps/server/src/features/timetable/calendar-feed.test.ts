@@ -11,7 +11,18 @@ import { Client, createTestApp, ok, outcome, sessionFor, type TestApp } from '..
 import { personId } from '../academic/academic.fixtures';
 
 import { CALENDAR_FEED_LIMITS } from './calendar-feed.service';
-import { assign, makeClass, makeLecturer, makeStudent, makeSubject, moveTo, planLesson, type FixtureClass, type FixturePerson, type FixtureSubject } from './timetable.fixtures';
+import {
+  assign,
+  makeClass,
+  makeLecturer,
+  makeStudent,
+  makeSubject,
+  moveTo,
+  planLesson,
+  type FixtureClass,
+  type FixturePerson,
+  type FixtureSubject,
+} from './timetable.fixtures';
 
 // ---------------------------------------------------------------- a small iCalendar reader
 
@@ -99,7 +110,16 @@ beforeAll(async () => {
   ids.validated = await planLesson(t, { subject: algo, lecturer, date: '2031-03-12', begin: '13:00', end: '14:50', status: 'ValidatedButNotBilled' });
   ids.refused = await planLesson(t, { subject: algo, lecturer, date: '2031-03-11', begin: '10:10', end: '12:00', status: 'NotValidated' });
   ids.otherClass = await planLesson(t, { subject: elsewhere, lecturer, date: '2031-03-13', begin: '08:00', end: '09:50', part: 'TD', room: 'C3' });
-  ids.colleague = await planLesson(t, { subject: networks, lecturer: colleague, date: '2031-03-14', begin: '17:30', end: '19:30', part: 'TP', room: 'Lab 1', building: null });
+  ids.colleague = await planLesson(t, {
+    subject: networks,
+    lecturer: colleague,
+    date: '2031-03-14',
+    begin: '17:30',
+    end: '19:30',
+    part: 'TP',
+    room: 'Lab 1',
+    building: null,
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -120,7 +140,10 @@ describe('the calendar feed address', () => {
     const state = await client.get('/api/lessons/calendar-feed');
     expect(state.headers['cache-control']).toBe('no-store');
     expect(state.json()).toEqual({ active: true, createdAt: feed.createdAt });
-    const audited = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'calendar-feed.created'), eq(auditLog.actorId, lecturer.id)));
+    const audited = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'calendar-feed.created'), eq(auditLog.actorId, lecturer.id)));
     expect(audited).toHaveLength(1);
     expect(audited[0]).toMatchObject({ targetType: 'person', targetId: String(lecturer.id), details: { renewed: false } });
     expect(JSON.stringify(audited[0])).not.toContain(tokenOf(feed));
@@ -141,7 +164,13 @@ describe('the calendar feed address', () => {
 
     const [first, validated, otherClassLesson, last] = ics.events;
     // 08:00-09:50 in Douala (UTC+1) is 07:00-08:50 UTC; DTSTAMP is the server's clock
-    expect(first).toMatchObject({ DTSTART: '20310210T070000Z', DTEND: '20310210T085000Z', DTSTAMP: '20310312T090000Z', SUMMARY: `${algo.code} CM – Algorithmique`, LOCATION: 'salle B12, Building B, Main campus' });
+    expect(first).toMatchObject({
+      DTSTART: '20310210T070000Z',
+      DTEND: '20310210T085000Z',
+      DTSTAMP: '20310312T090000Z',
+      SUMMARY: `${algo.code} CM – Algorithmique`,
+      LOCATION: 'salle B12, Building B, Main campus',
+    });
     expect(first!.DESCRIPTION).toBe(`Classe\u00a0: ${klass.code}\nStatut\u00a0: En attente de validation`);
     expect(validated).toMatchObject({ DTSTART: '20310312T120000Z', DTEND: '20310312T135000Z' });
     expect(validated!.DESCRIPTION).toContain('Statut\u00a0: Validé mais non facturé');
@@ -163,7 +192,12 @@ describe('the calendar feed address', () => {
     expect(ics.calendar['X-WR-CALNAME']).toBe('Timetable – University Portal');
     expect(uidsOf(ics)).toEqual([ids.validated, ids.colleague, ids.lastDay, ids.tooLate].map(uid));
     const networksLesson = ics.events[1]!;
-    expect(networksLesson).toMatchObject({ SUMMARY: `${networks.code} TP – Networks, wired; and not`, LOCATION: 'room Lab 1, Main campus', DTSTART: '20310314T163000Z', DTEND: '20310314T183000Z' });
+    expect(networksLesson).toMatchObject({
+      SUMMARY: `${networks.code} TP – Networks, wired; and not`,
+      LOCATION: 'room Lab 1, Main campus',
+      DTSTART: '20310314T163000Z',
+      DTEND: '20310314T183000Z',
+    });
     expect(networksLesson.DESCRIPTION).toBe(`Class: ${klass.code}\nLecturer: Blaise ${colleague.lastname}\nStatus: Pending validation`);
     // the raw text escapes the comma and the semicolon
     expect((await fetchFeed(tokenOf(feed))).body).toContain('Networks\\, wired\\; and not');
@@ -189,7 +223,11 @@ describe('the calendar feed address', () => {
     expect(ok<CalendarFeedState>(await client.get('/api/lessons/calendar-feed'))).toEqual({ active: false, createdAt: null });
     // removing again: nothing to remove, still 204, not audited twice
     expect((await client.request('DELETE', '/api/lessons/calendar-feed')).statusCode).toBe(204);
-    const audited = await t.db.select({ action: auditLog.action, details: auditLog.details }).from(auditLog).where(and(eq(auditLog.actorId, colleague.id), inArray(auditLog.action, ['calendar-feed.created', 'calendar-feed.removed']))).orderBy(auditLog.id);
+    const audited = await t.db
+      .select({ action: auditLog.action, details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, colleague.id), inArray(auditLog.action, ['calendar-feed.created', 'calendar-feed.removed'])))
+      .orderBy(auditLog.id);
     expect(audited).toEqual([
       { action: 'calendar-feed.created', details: { renewed: false } },
       { action: 'calendar-feed.created', details: { renewed: true } },
@@ -242,7 +280,11 @@ describe('the calendar feed beside the web app', () => {
     const withWeb = await createTestApp({ env: { WEB_DIST: webDist } });
     try {
       const someone = await makeLecturer(withWeb);
-      await planLesson(withWeb, { subject: await makeSubject(withWeb, await makeClass(withWeb), { name: 'Served', nameFr: 'Servi' }), lecturer: someone, date: universityDayOf(withWeb.clock.now()) });
+      await planLesson(withWeb, {
+        subject: await makeSubject(withWeb, await makeClass(withWeb), { name: 'Served', nameFr: 'Servi' }),
+        lecturer: someone,
+        date: universityDayOf(withWeb.clock.now()),
+      });
       const feed = ok<CalendarFeed>(await (await sessionFor(withWeb, someone.id)).post('/api/lessons/calendar-feed'), 201);
       const res = await new Client(withWeb.app).get(`/calendar/${tokenOf(feed)}.ics`);
       expect(res.statusCode).toBe(200);

@@ -4,7 +4,13 @@
 // what the office looks for. Its exports, CSV and XLSX, speak the caller's language.
 import ExcelJS from 'exceljs';
 import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
-import { V, type LessonHours, type LessonHoursExportQuery as LessonHoursExportQuerySchema, type LessonHoursQuery as LessonHoursQuerySchema, type LessonHoursRow } from '@portal/contract';
+import {
+  V,
+  type LessonHours,
+  type LessonHoursExportQuery as LessonHoursExportQuerySchema,
+  type LessonHoursQuery as LessonHoursQuerySchema,
+  type LessonHoursRow,
+} from '@portal/contract';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { applicationChoices, applications, classes, lessons, persons, subjects } from '../../db/schema';
@@ -23,7 +29,8 @@ function inPeriod(query: LessonHoursQuery): SQL | undefined {
 }
 
 /** Hours of the lessons a filter keeps, in SQL, two decimals. */
-const hoursWhere = (condition: SQL) => sql`coalesce(round(sum(extract(epoch from (${lessons.end} - ${lessons.begin}))) filter (where ${condition}) / 3600.0, 2), 0)`;
+const hoursWhere = (condition: SQL) =>
+  sql`coalesce(round(sum(extract(epoch from (${lessons.end} - ${lessons.begin}))) filter (where ${condition}) / 3600.0, 2), 0)`;
 
 type HoursLine = {
   lecturer_id: number;
@@ -144,17 +151,27 @@ function exportCells(row: LessonHoursRow, lang: Lang): Record<ColumnKey, string 
  * `GET /lessons/hours/export`: the report as a file, headers in the caller's language: CSV
  * (spreadsheet-safe, lib/spreadsheet.ts) or XLSX (numbers as numbers, a frozen header, a filter).
  */
-export async function exportLessonHours(ctx: ServiceContext, input: { query: LessonHoursExportQuery; lang: Lang }): Promise<{ body: string | Buffer; filename: string; contentType: string }> {
+export async function exportLessonHours(
+  ctx: ServiceContext,
+  input: { query: LessonHoursExportQuery; lang: Lang },
+): Promise<{ body: string | Buffer; filename: string; contentType: string }> {
   const { query, lang } = input;
   const rows = await hoursLines(ctx.db, query);
   const filename = `lesson-hours${query.from ? `-${query.from}` : ''}${query.to ? `-${query.to}` : ''}.${query.format}`;
   const contentType = EXPORT_CONTENT_TYPES[query.format];
   const header = COLUMNS.map((column) => tr(lang, `lessonHours.columns.${column.key}`));
   if (query.format === 'csv') {
-    return { body: csvDocument(header, rows.map((row) => {
-      const cells = exportCells(row, lang);
-      return COLUMNS.map((column) => cells[column.key]);
-    })), filename, contentType };
+    return {
+      body: csvDocument(
+        header,
+        rows.map((row) => {
+          const cells = exportCells(row, lang);
+          return COLUMNS.map((column) => cells[column.key]);
+        }),
+      ),
+      filename,
+      contentType,
+    };
   }
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'University portal';

@@ -55,7 +55,11 @@ describe('the hours report', () => {
       ['HND1 SWE/J A', 'SWE103', 'TD', swe103.hoursTd, 0, 0, 0],
       ['HND2 SWE/J A', 'SWE201', 'CM', swe201.hoursCm, 2, 0, 0],
     ]);
-    expect(rows[0]).toMatchObject({ lecturer: { id: lecturer, MATRICULE: 'VAC0012' }, subject: { id: swe103.id, name: expect.any(String), nameFr: expect.any(String) }, class: { id: swe103.classId } });
+    expect(rows[0]).toMatchObject({
+      lecturer: { id: lecturer, MATRICULE: 'VAC0012' },
+      subject: { id: swe103.id, name: expect.any(String), nameFr: expect.any(String) },
+      class: { id: swe103.classId },
+    });
   });
 
   it('counts the lessons of a period only, and narrows to a class or a subject', async () => {
@@ -69,16 +73,21 @@ describe('the hours report', () => {
       ['SWE103', 'TD', swe103.hoursTd, 0],
       ['SWE201', 'CM', swe201.hoursCm, 0],
     ]);
-    expect(figures(await hours(`classId=${swe201.classId}`)).filter((r) => r[1] === 'SWE201')).toEqual([['HND2 SWE/J A', 'SWE201', 'CM', swe201.hoursCm, 2, 0, 0]]);
+    expect(figures(await hours(`classId=${swe201.classId}`)).filter((r) => r[1] === 'SWE201')).toEqual([
+      ['HND2 SWE/J A', 'SWE201', 'CM', swe201.hoursCm, 2, 0, 0],
+    ]);
     const bySubject = await hours(`subjectId=${swe103.id}`);
     expect(bySubject.map((r) => [r.lecturer.MATRICULE, r.part])).toEqual([
       ['VAC0012', 'CM'],
       ['VAC0012', 'TD'],
     ]);
-    expect(outcome(await office.get('/api/lessons/hours?from=2035-02-01&to=2035-01-01'))).toMatchObject({ status: 400, fields: { to: 'validation.endBeforeStart' } });
+    expect(outcome(await office.get('/api/lessons/hours?from=2035-02-01&to=2035-01-01'))).toMatchObject({
+      status: 400,
+      fields: { to: 'validation.endBeforeStart' },
+    });
   });
 
-  it('lists the demo lecturers\' assignments with their seeded lessons', async () => {
+  it("lists the demo lecturers' assignments with their seeded lessons", async () => {
     const rows = await hours('');
     const per = rows.filter((r) => r.lecturer.MATRICULE === 'PER0001').map((r) => [r.class.code, r.subject.code, r.part]);
     expect(per).toEqual([
@@ -96,21 +105,57 @@ describe('the hours report', () => {
 });
 
 describe('the hours report exports', () => {
-  it('exports CSV, headers in the caller\'s language, as an attachment', async () => {
+  it("exports CSV, headers in the caller's language, as an attachment", async () => {
     const res = await office.get(`/api/lessons/hours/export?format=csv&lecturerId=${lecturer}&from=2035-01-01&to=2035-01-31`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="lesson-hours-2035-01-01-2035-01-31.csv"');
     expect(res.headers['cache-control']).toBe('no-store');
     const [header, ...lines] = parse(res.body.replace(/^\uFEFF/, '')) as string[][];
-    expect(header).toEqual(['Matricule', 'Last name', 'First name', 'Class', 'Subject code', 'Subject', 'Part', 'Volume (hours)', 'Planned', 'Validated', 'Billed', 'Volume left to plan']);
+    expect(header).toEqual([
+      'Matricule',
+      'Last name',
+      'First name',
+      'Class',
+      'Subject code',
+      'Subject',
+      'Part',
+      'Volume (hours)',
+      'Planned',
+      'Validated',
+      'Billed',
+      'Volume left to plan',
+    ]);
     expect(lines).toHaveLength(3);
     expect(lines[0]!.slice(0, 1)).toEqual(['VAC0012']);
-    expect(lines[0]!.slice(3)).toEqual(['HND1 SWE/J A', 'SWE103', expect.any(String), 'Lecture (CM)', String(swe103.hoursCm), '5.5', '3.67', '1.83', String(swe103.hoursCm - 5.5)]);
+    expect(lines[0]!.slice(3)).toEqual([
+      'HND1 SWE/J A',
+      'SWE103',
+      expect.any(String),
+      'Lecture (CM)',
+      String(swe103.hoursCm),
+      '5.5',
+      '3.67',
+      '1.83',
+      String(swe103.hoursCm - 5.5),
+    ]);
 
     const french = await admin.get(`/api/lessons/hours/export?format=csv&lecturerId=${lecturer}`);
     const [frHeader, frFirst] = parse(french.body.replace(/^\uFEFF/, '')) as string[][];
-    expect(frHeader).toEqual(['Matricule', 'Nom', 'Prénom', 'Classe', 'Code de la matière', 'Matière', 'Type', 'Volume (heures)', 'Planifiées', 'Validées', 'Facturées', 'Volume restant à planifier']);
+    expect(frHeader).toEqual([
+      'Matricule',
+      'Nom',
+      'Prénom',
+      'Classe',
+      'Code de la matière',
+      'Matière',
+      'Type',
+      'Volume (heures)',
+      'Planifiées',
+      'Validées',
+      'Facturées',
+      'Volume restant à planifier',
+    ]);
     expect(frFirst![6]).toBe('Cours magistral (CM)');
     expect(french.headers['content-disposition']).toBe('attachment; filename="lesson-hours.csv"');
   });
@@ -126,7 +171,20 @@ describe('the hours report exports', () => {
     expect((sheet.getRow(1).values as unknown[]).slice(1, 4)).toEqual(['Matricule', 'Nom', 'Prénom']);
     expect(sheet.actualRowCount).toBe(4);
     const cm = (sheet.getRow(2).values as unknown[]).slice(1);
-    expect(cm).toEqual(['VAC0012', expect.any(String), expect.any(String), 'HND1 SWE/J A', 'SWE103', expect.any(String), 'Cours magistral (CM)', swe103.hoursCm, 5.5, 3.67, 1.83, swe103.hoursCm - 5.5]);
+    expect(cm).toEqual([
+      'VAC0012',
+      expect.any(String),
+      expect.any(String),
+      'HND1 SWE/J A',
+      'SWE103',
+      expect.any(String),
+      'Cours magistral (CM)',
+      swe103.hoursCm,
+      5.5,
+      3.67,
+      1.83,
+      swe103.hoursCm - 5.5,
+    ]);
     expect((sheet.getRow(3).values as unknown[]).slice(7)).toEqual(['Travaux dirigés (TD)', swe103.hoursTd, 0, 0, 0, swe103.hoursTd]);
     expect(outcome(await office.get('/api/lessons/hours/export?format=pdf'))).toMatchObject({ status: 400, fields: { format: 'validation.invalid' } });
   });

@@ -63,7 +63,10 @@ interface GoodLine {
 }
 
 /** A lesson in words, as the report names the other lesson of a conflict: `GSI101 CM, BTS1 GSI/J A, 2026-11-23 08:00-09:50, room B12`. */
-function lessonWords(lang: Lang, lesson: { subjectCode: string; part: string; classCode: string; date: string; begin: string; end: string; room: string | null }): string {
+function lessonWords(
+  lang: Lang,
+  lesson: { subjectCode: string; part: string; classCode: string; date: string; begin: string; end: string; room: string | null },
+): string {
   const words = `${lesson.subjectCode} ${lesson.part}, ${lesson.classCode}, ${lesson.date} ${lesson.begin}-${lesson.end}`;
   return lesson.room === null ? words : tr(lang, 'lessonImport.withRoom', { lesson: words, room: lesson.room });
 }
@@ -74,7 +77,12 @@ const CONFLICT_COLUMNS: Record<LessonConflictKind, LessonImportColumn> = { LECTU
 /** What the lines name, looked up at once: classes by code, their subjects by code, lecturers by matricule, and those lecturers' assignments. */
 async function lookups(exec: Executor, cells: Record<LessonImportColumn, string>[]) {
   const classCodes = [...new Set(cells.map((c) => c.CLASS_CODE.toLowerCase()).filter(Boolean))];
-  const classRows = classCodes.length ? await exec.select({ id: classes.id, code: classes.code }).from(classes).where(inArray(sql`lower(${classes.code})`, classCodes)) : [];
+  const classRows = classCodes.length
+    ? await exec
+        .select({ id: classes.id, code: classes.code })
+        .from(classes)
+        .where(inArray(sql`lower(${classes.code})`, classCodes))
+    : [];
   const classByCode = new Map(classRows.map((c) => [c.code.toLowerCase(), c]));
   const subjectCodes = [...new Set(cells.map((c) => c.SUBJECT_CODE.toUpperCase()).filter(Boolean))];
   const subjectRows =
@@ -82,19 +90,34 @@ async function lookups(exec: Executor, cells: Record<LessonImportColumn, string>
       ? await exec
           .select({ id: subjects.id, code: subjects.code, classId: subjects.classId })
           .from(subjects)
-          .where(and(inArray(subjects.classId, classRows.map((c) => c.id)), inArray(sql`upper(${subjects.code})`, subjectCodes)))
+          .where(
+            and(
+              inArray(
+                subjects.classId,
+                classRows.map((c) => c.id),
+              ),
+              inArray(sql`upper(${subjects.code})`, subjectCodes),
+            ),
+          )
       : [];
   const subjectByKey = new Map(subjectRows.map((s) => [`${s.classId}|${s.code.toUpperCase()}`, s]));
   const matricules = [...new Set(cells.map((c) => c.LECTURER.toUpperCase()).filter(Boolean))];
-  const lecturerRows = matricules.length ? await exec.select({ id: persons.id, MATRICULE: persons.MATRICULE }).from(persons).where(inArray(persons.MATRICULE, matricules)) : [];
+  const lecturerRows = matricules.length
+    ? await exec.select({ id: persons.id, MATRICULE: persons.MATRICULE }).from(persons).where(inArray(persons.MATRICULE, matricules))
+    : [];
   const lecturerByMatricule = new Map(lecturerRows.map((p) => [p.MATRICULE, p]));
-  const assigned = await assignmentsOf(exec, lecturerRows.map((p) => p.id));
+  const assigned = await assignmentsOf(
+    exec,
+    lecturerRows.map((p) => p.id),
+  );
   return { classByCode, subjectByKey, lecturerByMatricule, assigned };
 }
 
 /** The cells of a line by column (absent optional columns empty); an over-long place refuses the file. */
 function cellsOf(header: string[], line: { line: number; cells: string[] }): Record<LessonImportColumn, string> {
-  const cells = Object.fromEntries(LESSON_IMPORT_COLUMNS.map((column) => [column, (header.indexOf(column) === -1 ? '' : (line.cells[header.indexOf(column)] ?? '')).trim()])) as Record<LessonImportColumn, string>;
+  const cells = Object.fromEntries(
+    LESSON_IMPORT_COLUMNS.map((column) => [column, (header.indexOf(column) === -1 ? '' : (line.cells[header.indexOf(column)] ?? '')).trim()]),
+  ) as Record<LessonImportColumn, string>;
   for (const column of LESSON_IMPORT_OPTIONAL_COLUMNS) {
     if (cells[column].length > PLACE_MAX) throw invalidSheet(`Line ${line.line}: ${column} is longer than ${PLACE_MAX} characters`, [column]);
   }
@@ -110,14 +133,22 @@ function cellsOf(header: string[], line: { line: number; cells: string[] }): Rec
  */
 export async function importLessons(ctx: ServiceContext, input: Acting & { data: Buffer; dryRun: boolean; lang: Lang }): Promise<LessonImportReport> {
   const { lang } = input;
-  const { header, lines } = await readImportSheet(input.data, { maxBytes: LESSON_IMPORT_MAX_BYTES, maxRows: LESSON_IMPORT_MAX_ROWS, columns: LESSON_IMPORT_COLUMNS });
+  const { header, lines } = await readImportSheet(input.data, {
+    maxBytes: LESSON_IMPORT_MAX_BYTES,
+    maxRows: LESSON_IMPORT_MAX_ROWS,
+    columns: LESSON_IMPORT_COLUMNS,
+  });
   const missing = LESSON_IMPORT_COLUMNS.filter((column) => !header.includes(column) && !LESSON_IMPORT_OPTIONAL_COLUMNS.includes(column));
   if (missing.length) throw invalidSheet(undefined, missing);
 
   const rows = lines.map((line) => ({ line: line.line, cells: cellsOf(header, line) }));
-  const found = await lookups(ctx.db, rows.map((row) => row.cells));
+  const found = await lookups(
+    ctx.db,
+    rows.map((row) => row.cells),
+  );
   const rejected: LessonImportRejection[] = [];
-  const reject = (line: number, reason: LessonImportReason, column: LessonImportColumn | null, other: string | null = null) => rejected.push({ LINE: line, REASON: reason, COLUMN: column, OTHER: other });
+  const reject = (line: number, reason: LessonImportReason, column: LessonImportColumn | null, other: string | null = null) =>
+    rejected.push({ LINE: line, REASON: reason, COLUMN: column, OTHER: other });
 
   // Each cell on its own: every fault of a line is listed.
   const checked: GoodLine[] = [];
@@ -144,15 +175,31 @@ export async function importLessons(ctx: ServiceContext, input: Acting & { data:
     }
     const place = { room: cells.ROOM || null, building: cells.BUILDING || null, campus: cells.CAMPUS || null };
     const slot: Slot = { date: date!, begin: begin!, end: end!, lecturerId: lecturer!.id, classId: klass!.id, ...place };
-    checked.push({ line, slot, subjectId: subject!.id, part, words: lessonWords(lang, { subjectCode: subject!.code, part, classCode: klass!.code, date: date!, begin: begin!, end: end!, room: place.room }) });
+    checked.push({
+      line,
+      slot,
+      subjectId: subject!.id,
+      part,
+      words: lessonWords(lang, { subjectCode: subject!.code, part, classCode: klass!.code, date: date!, begin: begin!, end: end!, room: place.room }),
+    });
   }
 
   // Then against the lessons already planned, and the lines above it (both by day: a lesson collides only with those of its day).
-  const busy = byDay(await busyLessons(ctx.db, checked.map((good) => good.slot)));
+  const busy = byDay(
+    await busyLessons(
+      ctx.db,
+      checked.map((good) => good.slot),
+    ),
+  );
   const acceptedByDay = new Map<string, (Slot & { good: GoodLine })[]>();
   const accepted: GoodLine[] = [];
   const sameLesson = (a: GoodLine, b: GoodLine) =>
-    a.slot.begin === b.slot.begin && a.slot.end === b.slot.end && a.slot.classId === b.slot.classId && a.slot.lecturerId === b.slot.lecturerId && a.subjectId === b.subjectId && a.part === b.part;
+    a.slot.begin === b.slot.begin &&
+    a.slot.end === b.slot.end &&
+    a.slot.classId === b.slot.classId &&
+    a.slot.lecturerId === b.slot.lecturerId &&
+    a.subjectId === b.subjectId &&
+    a.part === b.part;
   const onLine = (good: GoodLine) => tr(lang, 'lessonImport.onLine', { lesson: good.words, line: good.line });
   for (const good of checked) {
     const sameDay = acceptedByDay.get(good.slot.date) ?? [];
@@ -181,14 +228,21 @@ export async function importLessons(ctx: ServiceContext, input: Acting & { data:
 
   const now = ctx.clock.now();
   const created = await ctx.db.transaction(async (tx) => {
-    const saved = await insertLines(tx, accepted, { now, actorId: input.actor.id }, (good, other) => reject(good.line, CONFLICT_REASONS[other.kind], CONFLICT_COLUMNS[other.kind], busyWords(lang, other.lesson)));
+    const saved = await insertLines(tx, accepted, { now, actorId: input.actor.id }, (good, other) =>
+      reject(good.line, CONFLICT_REASONS[other.kind], CONFLICT_COLUMNS[other.kind], busyWords(lang, other.lesson)),
+    );
     await audit(tx, {
       at: now,
       actorId: input.actor.id,
       action: 'lessons.imported',
       targetType: 'lesson',
       ip: input.meta.ip,
-      details: { created: saved.length, rejected: rejected.length, lines: lines.length, lecturerIds: [...new Set(saved.map((good) => good.slot.lecturerId))].sort((a, b) => a - b) },
+      details: {
+        created: saved.length,
+        rejected: rejected.length,
+        lines: lines.length,
+        lecturerIds: [...new Set(saved.map((good) => good.slot.lecturerId))].sort((a, b) => a - b),
+      },
     });
     return saved.length;
   });
@@ -220,10 +274,22 @@ async function insertLines(
   by: { now: Date; actorId: number },
   collided: (good: GoodLine, other: { kind: LessonConflictKind; lesson: BusyLesson }) => void,
 ): Promise<GoodLine[]> {
-  const values = (good: GoodLine) => ({ ...good.slot, subjectId: good.subjectId, part: good.part, status: 'PendingValidation' as const, createdAt: by.now, createdBy: by.actorId, updatedAt: by.now });
+  const values = (good: GoodLine) => ({
+    ...good.slot,
+    subjectId: good.subjectId,
+    part: good.part,
+    status: 'PendingValidation' as const,
+    createdAt: by.now,
+    createdBy: by.actorId,
+    updatedAt: by.now,
+  });
   const saved: GoodLine[] = [];
   // the same locks as a lesson planned alone (docs/performance.md, lesson slot locks), all taken before the first batch
-  if (accepted.length) await lockSlots(tx, accepted.map((good) => good.slot));
+  if (accepted.length)
+    await lockSlots(
+      tx,
+      accepted.map((good) => good.slot),
+    );
   for (let i = 0; i < accepted.length; i += BATCH) {
     const batch = accepted.slice(i, i + BATCH);
     try {

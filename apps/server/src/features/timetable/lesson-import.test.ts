@@ -32,7 +32,11 @@ const upload = (client: Client, data: Buffer, dryRun: boolean, name = 'lessons.c
 };
 const importCsv = (lines: string[], dryRun = false, client = office) => upload(client, Buffer.from(lines.join('\r\n'), 'utf8'), dryRun);
 const between = (from: string, to: string) =>
-  t.db.select({ date: lessons.date, begin: lessons.begin, status: lessons.status, seriesId: lessons.seriesId, room: lessons.room, createdBy: lessons.createdBy }).from(lessons).where(and(gte(lessons.date, from), lte(lessons.date, to))).orderBy(lessons.date, lessons.begin);
+  t.db
+    .select({ date: lessons.date, begin: lessons.begin, status: lessons.status, seriesId: lessons.seriesId, room: lessons.room, createdBy: lessons.createdBy })
+    .from(lessons)
+    .where(and(gte(lessons.date, from), lte(lessons.date, to)))
+    .orderBy(lessons.date, lessons.begin);
 
 describe('importing lessons', () => {
   it('plans the good lines of a CSV file and reports every fault of the others, conflicts with planned lessons and with lines of the same file in words; a dry run saves nothing', async () => {
@@ -89,20 +93,37 @@ describe('importing lessons', () => {
       ['2036-01-11', '13:00:00', 'PendingValidation', null, null],
     ]);
     const [entry] = await auditedFor(t, 'lessons.imported');
-    expect(entry).toMatchObject({ targetType: 'lesson', details: { created: 3, rejected: expected.length, lines: 15, lecturerIds: [await personIdOf(t, 'PER0001'), vac].sort((a, b) => a - b) } });
+    expect(entry).toMatchObject({
+      targetType: 'lesson',
+      details: { created: 3, rejected: expected.length, lines: 15, lecturerIds: [await personIdOf(t, 'PER0001'), vac].sort((a, b) => a - b) },
+    });
 
     // the same file again: every line is planned already
     const again = ok<LessonImportReport>(await importCsv(file));
     expect(again.created).toBe(0);
-    expect(again.rejected.find((r) => r.LINE === 2)).toEqual({ LINE: 2, REASON: 'CONFLICT_LECTURER', COLUMN: 'LECTURER', OTHER: 'GSI101 CM, BTS1 GSI/J A, 2036-01-07 08:00-09:50, room B12' });
+    expect(again.rejected.find((r) => r.LINE === 2)).toEqual({
+      LINE: 2,
+      REASON: 'CONFLICT_LECTURER',
+      COLUMN: 'LECTURER',
+      OTHER: 'GSI101 CM, BTS1 GSI/J A, 2036-01-07 08:00-09:50, room B12',
+    });
   });
 
-  it('reads an XLSX workbook (dates and times typed as such, or as text) by its content, as a form upload or the raw body, and words the conflicts in the reader\'s language', async () => {
+  it("reads an XLSX workbook (dates and times typed as such, or as text) by its content, as a form upload or the raw body, and words the conflicts in the reader's language", async () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Planning');
     sheet.addRow(['LECTURER', 'DATE', 'BEGIN', 'END', 'CLASS_CODE', 'SUBJECT_CODE', 'PART', 'ROOM']);
     sheet.addRow(['PER0004', new Date(Date.UTC(2036, 1, 4)), '08:00', '09:50', 'BTS1 GSI/J A', 'GSI104', 'CM', 'B03']);
-    sheet.addRow(['PER0004', '05/02/2036', new Date(Date.UTC(1899, 11, 30, 10, 10)), new Date(Date.UTC(1899, 11, 30, 12, 0)), 'BTS1 GSI/J A', 'GSI104', 'CM', null]);
+    sheet.addRow([
+      'PER0004',
+      '05/02/2036',
+      new Date(Date.UTC(1899, 11, 30, 10, 10)),
+      new Date(Date.UTC(1899, 11, 30, 12, 0)),
+      'BTS1 GSI/J A',
+      'GSI104',
+      'CM',
+      null,
+    ]);
     sheet.addRow(['VAC0001', '2036-02-04', '09:00', '10:00', 'BTS1 GSI/J B', 'GSI103', 'CM', 'B03']);
     sheet.addRow(['VAC0001', '2036-02-04', '07:00', '10:00', 'BTS1 GSI/J B', 'GSI103', 'CM', null]);
     const data = Buffer.from(await workbook.xlsx.writeBuffer());
@@ -132,11 +153,23 @@ describe('importing lessons', () => {
   });
 
   it('refuses a file it cannot read or that lacks a column: 400 CSV_INVALID, the missing columns named; too many lines: 413; nothing saved', async () => {
-    expect(outcome(await importCsv(['DATE;BEGIN;END;CLASS_CODE;ROOM', '2036-04-07;08:00;09:50;BTS1 GSI/J A;B12']))).toMatchObject({ status: 400, code: 'CSV_INVALID' });
-    expect((await importCsv(['DATE;BEGIN;END;CLASS_CODE;ROOM', '2036-04-07;08:00;09:50;BTS1 GSI/J A;B12'])).json().columns).toEqual(['SUBJECT_CODE', 'PART', 'LECTURER']);
-    expect((await upload(office, Buffer.alloc(0), false)).json()).toMatchObject({ code: 'CSV_INVALID', columns: [...['DATE', 'BEGIN', 'END', 'CLASS_CODE', 'SUBJECT_CODE', 'PART', 'LECTURER', 'ROOM', 'BUILDING', 'CAMPUS']] });
+    expect(outcome(await importCsv(['DATE;BEGIN;END;CLASS_CODE;ROOM', '2036-04-07;08:00;09:50;BTS1 GSI/J A;B12']))).toMatchObject({
+      status: 400,
+      code: 'CSV_INVALID',
+    });
+    expect((await importCsv(['DATE;BEGIN;END;CLASS_CODE;ROOM', '2036-04-07;08:00;09:50;BTS1 GSI/J A;B12'])).json().columns).toEqual([
+      'SUBJECT_CODE',
+      'PART',
+      'LECTURER',
+    ]);
+    expect((await upload(office, Buffer.alloc(0), false)).json()).toMatchObject({
+      code: 'CSV_INVALID',
+      columns: [...['DATE', 'BEGIN', 'END', 'CLASS_CODE', 'SUBJECT_CODE', 'PART', 'LECTURER', 'ROOM', 'BUILDING', 'CAMPUS']],
+    });
     expect(outcome(await upload(office, Buffer.from([0xff, 0xfe, 0x00, 0x81, 0x92, 0xc3]), false))).toMatchObject({ status: 400, code: 'CSV_INVALID' });
-    expect(outcome(await upload(office, Buffer.concat([Buffer.from('PK\u0003\u0004', 'latin1'), Buffer.alloc(64, 7)]), false, 'lessons.xlsx', XLSX))).toMatchObject({ status: 400, code: 'CSV_INVALID' });
+    expect(
+      outcome(await upload(office, Buffer.concat([Buffer.from('PK\u0003\u0004', 'latin1'), Buffer.alloc(64, 7)]), false, 'lessons.xlsx', XLSX)),
+    ).toMatchObject({ status: 400, code: 'CSV_INVALID' });
     const long = `2036-04-07;08:00;09:50;BTS1 GSI/J A;GSI101;CM;PER0001;${'R'.repeat(61)};;`;
     expect((await importCsv([HEADER, long])).json()).toMatchObject({ code: 'CSV_INVALID', columns: ['ROOM'] });
     const many = [HEADER, ...Array.from({ length: LESSON_IMPORT_MAX_ROWS + 1 }, () => '2036-04-07;08:00;09:50;BTS1 GSI/J A;GSI101;CM;PER0001;;;')];

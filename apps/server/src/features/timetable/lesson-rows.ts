@@ -59,7 +59,9 @@ export const selectPlannedLessons = (exec: Executor) =>
 /** A column's value as a select reads it: null where the column may be null (room, building, campus). */
 type ValueOf<C extends { _: { data: unknown; notNull: boolean } }> = C['_']['notNull'] extends true ? C['_']['data'] : C['_']['data'] | null;
 type LessonRow = { [K in keyof typeof lessonColumns]: ValueOf<(typeof lessonColumns)[K]> };
-type PlannedLessonRow = LessonRow & { [K in Exclude<keyof typeof plannedLessonColumns, keyof typeof lessonColumns>]: (typeof plannedLessonColumns)[K]['_']['data'] | null };
+type PlannedLessonRow = LessonRow & {
+  [K in Exclude<keyof typeof plannedLessonColumns, keyof typeof lessonColumns>]: (typeof plannedLessonColumns)[K]['_']['data'] | null;
+};
 
 /** `HH:MM` of PostgreSQL's `HH:MM:SS`. */
 export const clockOf = (time: string): string => time.slice(0, 5);

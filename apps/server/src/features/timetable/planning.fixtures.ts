@@ -9,7 +9,15 @@ import { ok, personIdOf, sessionFor, type Client, type TestApp } from '../../../
 /** A subject of a class by their codes, with its hourly volumes. */
 export async function subjectIn(t: TestApp, classCode: string, subjectCode: string) {
   const [row] = await t.db
-    .select({ id: subjects.id, code: subjects.code, classId: classes.id, classCode: classes.code, hoursCm: subjects.hoursCm, hoursTd: subjects.hoursTd, hoursTp: subjects.hoursTp })
+    .select({
+      id: subjects.id,
+      code: subjects.code,
+      classId: classes.id,
+      classCode: classes.code,
+      hoursCm: subjects.hoursCm,
+      hoursTd: subjects.hoursTd,
+      hoursTp: subjects.hoursTp,
+    })
     .from(subjects)
     .innerJoin(classes, eq(classes.id, subjects.classId))
     .where(and(eq(classes.code, classCode), eq(subjects.code, subjectCode)));
@@ -27,9 +35,26 @@ export async function assign(t: TestApp, matricule: string, parts: { subjectId: 
   const [session] = await t.db.select().from(applicationSessions).where(eq(applicationSessions.DESIGNATION, 'Subject choices, semester 1, 2023-2024'));
   const [application] = await t.db
     .insert(applications)
-    .values({ EMPLOYEE_ID: employeeId, SESSION_APPLICATION_ID: session!.id, SUBJECT_CONSTRAINT_ID: session!.SUBJECT_CONSTRAINT_ID, TOTAL_HOURS: 200, CLOSED: true, closedAt: new Date() })
+    .values({
+      EMPLOYEE_ID: employeeId,
+      SESSION_APPLICATION_ID: session!.id,
+      SUBJECT_CONSTRAINT_ID: session!.SUBJECT_CONSTRAINT_ID,
+      TOTAL_HOURS: 200,
+      CLOSED: true,
+      closedAt: new Date(),
+    })
     .returning({ id: applications.id });
-  await t.db.insert(applicationChoices).values(parts.map((p) => ({ applicationId: application!.id, sessionId: session!.id, SUBJECT_ID: p.subjectId, CATEGORY: p.part, AFFECTATION: p.affectation ?? 1 })));
+  await t.db
+    .insert(applicationChoices)
+    .values(
+      parts.map((p) => ({
+        applicationId: application!.id,
+        sessionId: session!.id,
+        SUBJECT_ID: p.subjectId,
+        CATEGORY: p.part,
+        AFFECTATION: p.affectation ?? 1,
+      })),
+    );
   return employeeId;
 }
 
@@ -65,6 +90,9 @@ export async function plan(client: Client, body: LessonInput): Promise<LessonsCr
 
 /** The audit entries of an action about a target. */
 export async function auditedFor(t: TestApp, action: string, targetId?: number) {
-  const rows = await t.db.select().from(auditLog).where(and(eq(auditLog.action, action), ...(targetId === undefined ? [] : [eq(auditLog.targetId, String(targetId))])));
+  const rows = await t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), ...(targetId === undefined ? [] : [eq(auditLog.targetId, String(targetId))])));
   return rows;
 }

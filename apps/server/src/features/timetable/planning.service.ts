@@ -62,7 +62,9 @@ export interface Slot {
  */
 export const roomKeyOf = (place: { room: string | null; building: string | null; campus: string | null }): string | null =>
   place.room === null ? null : `${place.campus ?? ''}|${place.building ?? ''}|${place.room}`.toLowerCase();
-const roomKeySql = sql<string | null>`case when ${lessons.room} is null then null else lower(coalesce(${lessons.campus}, '') || '|' || coalesce(${lessons.building}, '') || '|' || ${lessons.room}) end`;
+const roomKeySql = sql<
+  string | null
+>`case when ${lessons.room} is null then null else lower(coalesce(${lessons.campus}, '') || '|' || coalesce(${lessons.building}, '') || '|' || ${lessons.room}) end`;
 
 /** The subject a lesson is of, with its class (a lesson's class is always its subject's). */
 export async function subjectOf(exec: Executor, id: number): Promise<{ id: number; classId: number; code: string } | undefined> {
@@ -92,7 +94,8 @@ async function checkTeaching(exec: Executor, values: { SUBJECT_ID: number; PART:
   const subject = await subjectOf(exec, values.SUBJECT_ID);
   if (!subject) throw validationError({ SUBJECT_ID: V.invalid });
   const assigned = await assignmentsOf(exec, [values.LECTURER_ID]);
-  if (!assigned.has(assignmentKey(values.LECTURER_ID, subject.id, values.PART))) throw new AppError('LESSON_NOT_ASSIGNED', { fields: { LECTURER_ID: V.notAssigned } });
+  if (!assigned.has(assignmentKey(values.LECTURER_ID, subject.id, values.PART)))
+    throw new AppError('LESSON_NOT_ASSIGNED', { fields: { LECTURER_ID: V.notAssigned } });
   return { classId: subject.classId };
 }
 
@@ -142,9 +145,16 @@ export async function busyLessons(exec: Executor, slots: readonly Slot[], except
     .innerJoin(subjects, eq(subjects.id, lessons.subjectId))
     .innerJoin(classes, eq(classes.id, lessons.classId))
     .innerJoin(persons, eq(persons.id, lessons.lecturerId))
-    .where(and(ne(lessons.status, 'NotValidated'), inArray(lessons.date, dates), or(...shared), ...(except.length ? [sql`${lessons.id} not in ${except}`] : [])))
+    .where(
+      and(ne(lessons.status, 'NotValidated'), inArray(lessons.date, dates), or(...shared), ...(except.length ? [sql`${lessons.id} not in ${except}`] : [])),
+    )
     .orderBy(asc(lessons.date), asc(lessons.begin), asc(lessons.id));
-  return rows.map(({ firstname, lastname, ...row }) => ({ ...row, begin: clockOf(row.begin), end: clockOf(row.end), lecturerName: `${firstname} ${lastname}` }));
+  return rows.map(({ firstname, lastname, ...row }) => ({
+    ...row,
+    begin: clockOf(row.begin),
+    end: clockOf(row.end),
+    lecturerName: `${firstname} ${lastname}`,
+  }));
 }
 
 /** Whether two lessons of a day overlap (time ranges `[begin, end)`: one ending at 10:00 and another starting then do not). */
@@ -174,7 +184,16 @@ export function collisionOf<T extends Slot>(slot: Slot, others: readonly T[], fi
 /** The other lesson as a conflict answer names it. */
 export const toConflict = (kind: LessonConflictKind, other: BusyLesson): LessonConflict => ({
   kind,
-  lesson: { id: other.id, date: other.date, begin: other.begin, end: other.end, subject: other.subjectCode, class: other.classCode, lecturer: other.lecturerName, room: other.room },
+  lesson: {
+    id: other.id,
+    date: other.date,
+    begin: other.begin,
+    end: other.end,
+    subject: other.subjectCode,
+    class: other.classCode,
+    lecturer: other.lecturerName,
+    room: other.room,
+  },
 });
 
 /** The first conflict of any of the slots with the lessons in the database. */
@@ -219,7 +238,9 @@ export async function lockSlots(tx: Tx, slots: readonly Slot[]): Promise<void> {
     `class|${slot.classId}`,
     ...(slot.room === null ? [] : [`room|${`${slot.campus ?? ''}|${slot.building ?? ''}|${slot.room}`.toLowerCase()}`]),
   ]);
-  await tx.execute(sql`select pg_advisory_xact_lock(${LESSON_SLOT_LOCKS}, h) from (select distinct hashtext(k) as h from json_array_elements_text(${JSON.stringify([...new Set(keys)])}::json) as k order by h) as keys`);
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${LESSON_SLOT_LOCKS}, h) from (select distinct hashtext(k) as h from json_array_elements_text(${JSON.stringify([...new Set(keys)])}::json) as k order by h) as keys`,
+  );
 }
 /** The advisory locks' first key: the lessons' slots. */
 const LESSON_SLOT_LOCKS = 74210002;
@@ -261,7 +282,9 @@ const toPlanned = (row: object): PlannedLesson => toPlannedLesson(row as Paramet
 /** Lessons by id as the office sees them, by date, begin and class. */
 export async function plannedLessons(exec: Executor, ids: readonly number[]): Promise<PlannedLesson[]> {
   if (!ids.length) return [];
-  const rows = await selectPlannedLessons(exec).where(inArray(lessons.id, [...ids])).orderBy(asc(lessons.date), asc(lessons.begin), asc(classes.code), asc(lessons.id));
+  const rows = await selectPlannedLessons(exec)
+    .where(inArray(lessons.id, [...ids]))
+    .orderBy(asc(lessons.date), asc(lessons.begin), asc(classes.code), asc(lessons.id));
   return rows.map(toPlanned);
 }
 
@@ -286,7 +309,14 @@ export async function listLessons(ctx: ServiceContext, input: { query: LessonQue
 // ---------------------------------------------------------------- changes
 
 /** An audit entry about one lesson: its lecturer, day and times always in the details (a lecturer's activity history reads them). */
-async function auditLesson(tx: Tx, ctx: ServiceContext, acting: Acting, action: string, lesson: { id: number } & Pick<Slot, 'lecturerId' | 'date' | 'begin' | 'end'>, details: Record<string, unknown> = {}): Promise<void> {
+async function auditLesson(
+  tx: Tx,
+  ctx: ServiceContext,
+  acting: Acting,
+  action: string,
+  lesson: { id: number } & Pick<Slot, 'lecturerId' | 'date' | 'begin' | 'end'>,
+  details: Record<string, unknown> = {},
+): Promise<void> {
   await audit(tx, {
     at: ctx.clock.now(),
     actorId: acting.actor.id,
@@ -310,7 +340,11 @@ export function repeatDays(first: string, until: string | null | undefined): str
   return days;
 }
 
-const placeOf = (values: { ROOM: string | null; BUILDING: string | null; CAMPUS: string | null }) => ({ room: values.ROOM, building: values.BUILDING, campus: values.CAMPUS });
+const placeOf = (values: { ROOM: string | null; BUILDING: string | null; CAMPUS: string | null }) => ({
+  room: values.ROOM,
+  building: values.BUILDING,
+  campus: values.CAMPUS,
+});
 
 /**
  * `POST /lessons`: a lesson, or the same lesson every week on the same weekday up to REPEAT_UNTIL
@@ -324,17 +358,42 @@ export async function planLessons(ctx: ServiceContext, input: Acting & { values:
   const { classId } = await checkTeaching(ctx.db, values);
   const now = ctx.clock.now();
   const seriesId = days.length > 1 ? randomUUID() : null;
-  const slots: Slot[] = days.map((date) => ({ date, begin: values.BEGIN_TIME, end: values.END_TIME, lecturerId: values.LECTURER_ID, classId, ...placeOf(values) }));
+  const slots: Slot[] = days.map((date) => ({
+    date,
+    begin: values.BEGIN_TIME,
+    end: values.END_TIME,
+    lecturerId: values.LECTURER_ID,
+    classId,
+    ...placeOf(values),
+  }));
   const ids = await ctx.db.transaction(async (tx) => {
     await assertNoConflict(tx, slots);
     const rows = await writeGuarded(tx, slots, [], (savepoint) =>
       savepoint
         .insert(lessons)
-        .values(slots.map((slot) => ({ ...slot, subjectId: values.SUBJECT_ID, part: values.PART, status: 'PendingValidation' as const, seriesId, createdAt: now, createdBy: input.actor.id, updatedAt: now })))
+        .values(
+          slots.map((slot) => ({
+            ...slot,
+            subjectId: values.SUBJECT_ID,
+            part: values.PART,
+            status: 'PendingValidation' as const,
+            seriesId,
+            createdAt: now,
+            createdBy: input.actor.id,
+            updatedAt: now,
+          })),
+        )
         .returning({ id: lessons.id, date: lessons.date }),
     );
     for (const [index, row] of rows.entries()) {
-      await auditLesson(tx, ctx, input, 'lesson.planned', { ...slots[index]!, id: row.id }, { subjectId: values.SUBJECT_ID, classId, part: values.PART, room: slots[index]!.room, ...(seriesId ? { seriesId } : {}) });
+      await auditLesson(
+        tx,
+        ctx,
+        input,
+        'lesson.planned',
+        { ...slots[index]!, id: row.id },
+        { subjectId: values.SUBJECT_ID, classId, part: values.PART, room: slots[index]!.room, ...(seriesId ? { seriesId } : {}) },
+      );
     }
     return rows.map((row) => row.id);
   });
@@ -357,7 +416,21 @@ const lockedColumns = {
   campus: lessons.campus,
   seriesId: lessons.seriesId,
 };
-type LockedLesson = { id: number; date: string; begin: string; end: string; status: LessonStatus; lecturerId: number; classId: number; subjectId: number; part: string; room: string | null; building: string | null; campus: string | null; seriesId: string | null };
+type LockedLesson = {
+  id: number;
+  date: string;
+  begin: string;
+  end: string;
+  status: LessonStatus;
+  lecturerId: number;
+  classId: number;
+  subjectId: number;
+  part: string;
+  room: string | null;
+  building: string | null;
+  campus: string | null;
+  seriesId: string | null;
+};
 
 /** THE LOCK of lessons: their rows read with SELECT ... FOR UPDATE in id order (two changes of the same lessons run one after the other, never in a deadlock). */
 async function lockLessons(tx: Tx, where: SQL): Promise<LockedLesson[]> {
@@ -381,15 +454,42 @@ export async function changeLesson(ctx: ServiceContext, input: Acting & { id: nu
   await ctx.db.transaction(async (tx) => {
     const before = await lockLesson(tx, id);
     if (!isLessonEditable(before.status)) throw new AppError('LESSON_DECIDED');
-    const slot: Slot = { date: values.LESSON_DATE, begin: values.BEGIN_TIME, end: values.END_TIME, lecturerId: values.LECTURER_ID, classId, ...placeOf(values) };
+    const slot: Slot = {
+      date: values.LESSON_DATE,
+      begin: values.BEGIN_TIME,
+      end: values.END_TIME,
+      lecturerId: values.LECTURER_ID,
+      classId,
+      ...placeOf(values),
+    };
     await assertNoConflict(tx, [slot], [id]);
     await writeGuarded(tx, [slot], [id], (savepoint) =>
-      savepoint.update(lessons).set({ ...slot, subjectId: values.SUBJECT_ID, part: values.PART, updatedAt: now }).where(eq(lessons.id, id)),
+      savepoint
+        .update(lessons)
+        .set({ ...slot, subjectId: values.SUBJECT_ID, part: values.PART, updatedAt: now })
+        .where(eq(lessons.id, id)),
     );
-    const changed = Object.entries({ date: [before.date, slot.date], begin: [clockOf(before.begin), slot.begin], end: [clockOf(before.end), slot.end], lecturerId: [before.lecturerId, slot.lecturerId], subjectId: [before.subjectId, values.SUBJECT_ID], part: [before.part, values.PART], room: [before.room, slot.room], building: [before.building, slot.building], campus: [before.campus, slot.campus] })
+    const changed = Object.entries({
+      date: [before.date, slot.date],
+      begin: [clockOf(before.begin), slot.begin],
+      end: [clockOf(before.end), slot.end],
+      lecturerId: [before.lecturerId, slot.lecturerId],
+      subjectId: [before.subjectId, values.SUBJECT_ID],
+      part: [before.part, values.PART],
+      room: [before.room, slot.room],
+      building: [before.building, slot.building],
+      campus: [before.campus, slot.campus],
+    })
       .filter(([, [from, to]]) => from !== to)
       .map(([field]) => field);
-    await auditLesson(tx, ctx, input, 'lesson.changed', { ...slot, id }, { changed, ...(before.lecturerId !== slot.lecturerId ? { previousLecturerId: before.lecturerId } : {}) });
+    await auditLesson(
+      tx,
+      ctx,
+      input,
+      'lesson.changed',
+      { ...slot, id },
+      { changed, ...(before.lecturerId !== slot.lecturerId ? { previousLecturerId: before.lecturerId } : {}) },
+    );
   });
   return (await plannedLessons(ctx.db, [id]))[0]!;
 }
@@ -407,9 +507,19 @@ export async function deleteLesson(ctx: ServiceContext, input: Acting & { id: nu
       input.series && lesson.seriesId !== null
         ? await lockLessons(tx, and(eq(lessons.seriesId, lesson.seriesId), gte(lessons.date, lesson.date), eq(lessons.status, 'PendingValidation'))!)
         : [lesson];
-    await tx.delete(lessons).where(inArray(lessons.id, gone.map((row) => row.id)));
+    await tx.delete(lessons).where(
+      inArray(
+        lessons.id,
+        gone.map((row) => row.id),
+      ),
+    );
     for (const row of gone) {
-      await auditLesson(tx, ctx, input, 'lesson.deleted', row, { subjectId: row.subjectId, classId: row.classId, part: row.part, ...(row.seriesId ? { seriesId: row.seriesId } : {}) });
+      await auditLesson(tx, ctx, input, 'lesson.deleted', row, {
+        subjectId: row.subjectId,
+        classId: row.classId,
+        part: row.part,
+        ...(row.seriesId ? { seriesId: row.seriesId } : {}),
+      });
     }
     return { changed: gone.length };
   });
@@ -463,7 +573,14 @@ export async function decideLessons(ctx: ServiceContext, input: Acting & { value
     const others = changing.filter((lesson) => lesson.status !== 'NotValidated').map((lesson) => lesson.id);
     if (others.length) await tx.update(lessons).set(decided).where(inArray(lessons.id, others));
     for (const lesson of changing) {
-      await auditLesson(tx, ctx, input, 'lesson.decided', lesson, { decision: values.DECISION, from: lesson.status, status, subjectId: lesson.subjectId, classId: lesson.classId, ...(values.WEEK_OF ? { weekOf: values.WEEK_OF } : {}) });
+      await auditLesson(tx, ctx, input, 'lesson.decided', lesson, {
+        decision: values.DECISION,
+        from: lesson.status,
+        status,
+        subjectId: lesson.subjectId,
+        classId: lesson.classId,
+        ...(values.WEEK_OF ? { weekOf: values.WEEK_OF } : {}),
+      });
     }
     return { changed: changing.length };
   });

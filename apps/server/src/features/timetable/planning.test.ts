@@ -46,7 +46,11 @@ const nameOf = async (id: number) => {
   return `${p!.FIRSTNAME} ${p!.LASTNAME}`;
 };
 const lessonsBetween = (lecturerId: number, from: string, to: string) =>
-  t.db.select({ id: lessons.id, date: lessons.date, status: lessons.status }).from(lessons).where(and(eq(lessons.lecturerId, lecturerId), gte(lessons.date, from), lte(lessons.date, to))).orderBy(lessons.date);
+  t.db
+    .select({ id: lessons.id, date: lessons.date, status: lessons.status })
+    .from(lessons)
+    .where(and(eq(lessons.lecturerId, lecturerId), gte(lessons.date, from), lte(lessons.date, to)))
+    .orderBy(lessons.date);
 const statusOf = async (id: number) => (await t.db.select({ status: lessons.status }).from(lessons).where(eq(lessons.id, id)))[0]?.status;
 const decide = (body: object) => office.post('/api/lessons/decisions', body);
 const patch = (id: number, body: object) => office.request('PATCH', `/api/lessons/${id}`, body);
@@ -72,39 +76,85 @@ describe('planning a lesson', () => {
       seriesId: null,
     });
     const [entry] = await auditedFor(t, 'lesson.planned', lesson!.id);
-    expect(entry).toMatchObject({ actorId: officeId, targetType: 'lesson', details: { lecturerId: per, date: '2031-03-03', begin: '08:00', end: '09:50', subjectId: gsi101.id, classId: gsi101.classId, part: 'CM', room: 'B12' } });
+    expect(entry).toMatchObject({
+      actorId: officeId,
+      targetType: 'lesson',
+      details: { lecturerId: per, date: '2031-03-03', begin: '08:00', end: '09:50', subjectId: gsi101.id, classId: gsi101.classId, part: 'CM', room: 'B12' },
+    });
   });
 
   it('refuses a lecturer not assigned to that part (another part, another subject, a declined choice): 409 LESSON_NOT_ASSIGNED, nothing saved', async () => {
-    expect(outcome(await office.post('/api/lessons', lessonOf(gsi101, per, '2031-03-04', { PART: 'TD' })))).toMatchObject({ status: 409, code: 'LESSON_NOT_ASSIGNED' });
+    expect(outcome(await office.post('/api/lessons', lessonOf(gsi101, per, '2031-03-04', { PART: 'TD' })))).toMatchObject({
+      status: 409,
+      code: 'LESSON_NOT_ASSIGNED',
+    });
     expect(outcome(await office.post('/api/lessons', lessonOf(gsi101, vac, '2031-03-04')))).toMatchObject({ status: 409, code: 'LESSON_NOT_ASSIGNED' });
     // a choice the office declined (AFFECTATION 2) is no assignment
     const declined = await subjectIn(t, 'BTS1 GSI/J B', 'GSI105');
     const declinedLecturer = await assign(t, 'VAC0003', [{ subjectId: declined.id, part: 'CM', affectation: 2 }]);
-    expect(outcome(await office.post('/api/lessons', lessonOf(declined, declinedLecturer, '2031-03-04')))).toMatchObject({ status: 409, code: 'LESSON_NOT_ASSIGNED' });
+    expect(outcome(await office.post('/api/lessons', lessonOf(declined, declinedLecturer, '2031-03-04')))).toMatchObject({
+      status: 409,
+      code: 'LESSON_NOT_ASSIGNED',
+    });
     expect(await lessonsBetween(per, '2031-03-04', '2031-03-04')).toEqual([]);
     expect(await lessonsBetween(vac, '2031-03-04', '2031-03-04')).toEqual([]);
   });
 
   it('refuses a subject that does not exist (400 on SUBJECT_ID) and times off the day or the five-minute grid (400 on END_TIME), takes free times within the day', async () => {
-    expect(outcome(await office.post('/api/lessons', { ...lessonOf(gsi101, per, '2031-03-05'), SUBJECT_ID: 999_999 }))).toMatchObject({ status: 400, fields: { SUBJECT_ID: 'validation.invalid' } });
-    for (const [begin, end] of [['08:03', '09:50'], ['07:00', '08:30'], ['20:00', '21:45'], ['10:00', '09:00'], ['10:00', '10:00']]) {
-      expect(outcome(await office.post('/api/lessons', lessonOf(gsi101, per, '2031-03-05', { BEGIN_TIME: begin, END_TIME: end }))), `${begin}-${end}`).toMatchObject({ status: 400, fields: { END_TIME: 'validation.lessonTime' } });
+    expect(outcome(await office.post('/api/lessons', { ...lessonOf(gsi101, per, '2031-03-05'), SUBJECT_ID: 999_999 }))).toMatchObject({
+      status: 400,
+      fields: { SUBJECT_ID: 'validation.invalid' },
+    });
+    for (const [begin, end] of [
+      ['08:03', '09:50'],
+      ['07:00', '08:30'],
+      ['20:00', '21:45'],
+      ['10:00', '09:00'],
+      ['10:00', '10:00'],
+    ]) {
+      expect(
+        outcome(await office.post('/api/lessons', lessonOf(gsi101, per, '2031-03-05', { BEGIN_TIME: begin, END_TIME: end }))),
+        `${begin}-${end}`,
+      ).toMatchObject({ status: 400, fields: { END_TIME: 'validation.lessonTime' } });
     }
-    expect(outcome(await office.post('/api/lessons', lessonOf(gsi101, per, '2031-03-05', { BEGIN_TIME: '8:00' })))).toMatchObject({ status: 400, fields: { BEGIN_TIME: 'validation.invalid' } });
+    expect(outcome(await office.post('/api/lessons', lessonOf(gsi101, per, '2031-03-05', { BEGIN_TIME: '8:00' })))).toMatchObject({
+      status: 400,
+      fields: { BEGIN_TIME: 'validation.invalid' },
+    });
     const [free] = await plan(office, lessonOf(gsi101, per, '2031-03-05', { BEGIN_TIME: '14:05', END_TIME: '15:35' }));
     expect(free).toMatchObject({ begin: '14:05', end: '15:35', hours: 1.5 });
   });
 
   it('refuses a lecturer, a class or a room taken at overlapping times: 409 LESSON_CONFLICT naming the other lesson (kind, subject, class, times, lecturer, room)', async () => {
     const [taken] = await plan(office, lessonOf(gsi101, per, '2031-03-10', PLACE));
-    const other = { id: taken!.id, date: '2031-03-10', begin: '08:00', end: '09:50', subject: 'GSI101', class: 'BTS1 GSI/J A', lecturer: await nameOf(per), room: 'B12' };
+    const other = {
+      id: taken!.id,
+      date: '2031-03-10',
+      begin: '08:00',
+      end: '09:50',
+      subject: 'GSI101',
+      class: 'BTS1 GSI/J A',
+      lecturer: await nameOf(per),
+      room: 'B12',
+    };
     // the same lecturer with another class (BTS2 GSI/S A), from 09:00
-    expect(outcome(await office.post('/api/lessons', lessonOf(gsi201, per, '2031-03-10', { BEGIN_TIME: '09:00', END_TIME: '10:00' })))).toEqual({ status: 409, code: 'LESSON_CONFLICT', conflict: { kind: 'LECTURER', lesson: other } });
+    expect(outcome(await office.post('/api/lessons', lessonOf(gsi201, per, '2031-03-10', { BEGIN_TIME: '09:00', END_TIME: '10:00' })))).toEqual({
+      status: 409,
+      code: 'LESSON_CONFLICT',
+      conflict: { kind: 'LECTURER', lesson: other },
+    });
     // the same class with another lecturer
-    expect(outcome(await office.post('/api/lessons', lessonOf(gsi104, ready, '2031-03-10', { BEGIN_TIME: '09:45', END_TIME: '11:00' })))).toEqual({ status: 409, code: 'LESSON_CONFLICT', conflict: { kind: 'CLASS', lesson: other } });
+    expect(outcome(await office.post('/api/lessons', lessonOf(gsi104, ready, '2031-03-10', { BEGIN_TIME: '09:45', END_TIME: '11:00' })))).toEqual({
+      status: 409,
+      code: 'LESSON_CONFLICT',
+      conflict: { kind: 'CLASS', lesson: other },
+    });
     // the same room (written otherwise) with another lecturer and class
-    expect(outcome(await office.post('/api/lessons', lessonOf(gsi103, vac, '2031-03-10', { ROOM: 'b12', BUILDING: 'BLOC B', CAMPUS: 'logbessou' })))).toEqual({ status: 409, code: 'LESSON_CONFLICT', conflict: { kind: 'ROOM', lesson: other } });
+    expect(outcome(await office.post('/api/lessons', lessonOf(gsi103, vac, '2031-03-10', { ROOM: 'b12', BUILDING: 'BLOC B', CAMPUS: 'logbessou' })))).toEqual({
+      status: 409,
+      code: 'LESSON_CONFLICT',
+      conflict: { kind: 'ROOM', lesson: other },
+    });
     // a room of the same name in another building, and a lesson starting when the other ends, are no conflicts
     await plan(office, lessonOf(gsi103, vac, '2031-03-10', { ROOM: 'B12', BUILDING: 'Bloc C', CAMPUS: 'Logbessou' }));
     await plan(office, lessonOf(gsi104, ready, '2031-03-10', { BEGIN_TIME: '09:50', END_TIME: '11:00', ...PLACE }));
@@ -126,12 +176,21 @@ describe('planning a lesson', () => {
     expect(outcome(await office.post('/api/lessons', tooMany))).toMatchObject({ status: 400, fields: { REPEAT_UNTIL: 'validation.tooLong' } });
     const exactly = await plan(office, lessonOf(gsi102, per, '2032-01-05', { REPEAT_UNTIL: `2032-07-${String(26).padStart(2, '0')}` }));
     expect(exactly).toHaveLength(LESSON_REPEAT_MAX_WEEKS);
-    expect(outcome(await office.post('/api/lessons', lessonOf(gsi102, per, '2031-04-08', { REPEAT_UNTIL: '2031-04-01' })))).toMatchObject({ status: 400, fields: { REPEAT_UNTIL: 'validation.endBeforeStart' } });
+    expect(outcome(await office.post('/api/lessons', lessonOf(gsi102, per, '2031-04-08', { REPEAT_UNTIL: '2031-04-01' })))).toMatchObject({
+      status: 400,
+      fields: { REPEAT_UNTIL: 'validation.endBeforeStart' },
+    });
 
     // the class is taken on the fourth Tuesday: nothing of the series is saved, the other lesson named
     const [blocking] = await plan(office, lessonOf(gsi104, ready, '2031-06-24', { BEGIN_TIME: '13:00', END_TIME: '14:50' }));
-    const refused = outcome(await office.post('/api/lessons', lessonOf(gsi101, per, '2031-06-03', { REPEAT_UNTIL: '2031-07-29', BEGIN_TIME: '14:00', END_TIME: '15:00' })));
-    expect(refused).toMatchObject({ status: 409, code: 'LESSON_CONFLICT', conflict: { kind: 'CLASS', lesson: { id: blocking!.id, date: '2031-06-24', begin: '13:00', end: '14:50', subject: 'GSI104' } } });
+    const refused = outcome(
+      await office.post('/api/lessons', lessonOf(gsi101, per, '2031-06-03', { REPEAT_UNTIL: '2031-07-29', BEGIN_TIME: '14:00', END_TIME: '15:00' })),
+    );
+    expect(refused).toMatchObject({
+      status: 409,
+      code: 'LESSON_CONFLICT',
+      conflict: { kind: 'CLASS', lesson: { id: blocking!.id, date: '2031-06-24', begin: '13:00', end: '14:50', subject: 'GSI104' } },
+    });
     expect(await lessonsBetween(per, '2031-06-01', '2031-07-31')).toEqual([]);
   });
 
@@ -162,7 +221,8 @@ describe('the office list', () => {
       ['2031-09-01', '10:10', 'BTS1 GSI/J B'],
       ['2031-09-02', '17:30', 'BTS2 GSI/S A'],
     ]);
-    const codes = async (query: string) => ok<LessonPage>(await office.get(`/api/lessons?from=2031-09-01&to=2031-09-07&${query}`)).rows.map((l) => l.subject.code);
+    const codes = async (query: string) =>
+      ok<LessonPage>(await office.get(`/api/lessons?from=2031-09-01&to=2031-09-07&${query}`)).rows.map((l) => l.subject.code);
     expect(await codes(`classId=${gsi101.classId}`)).toEqual(['GSI101', 'GSI104']);
     expect(await codes(`lecturerId=${per}`)).toEqual(['GSI101', 'GSI201']);
     expect(await codes(`subjectId=${gsi103.id}`)).toEqual(['GSI103']);
@@ -184,7 +244,11 @@ describe('changing and deleting a lesson', () => {
     const [entry] = await auditedFor(t, 'lesson.changed', lesson!.id);
     expect(entry!.details).toMatchObject({ lecturerId: per, begin: '08:30', changed: ['begin', 'end'] });
     // onto the neighbour's slot: its class is taken
-    expect(outcome(await patch(lesson!.id, lessonOf(gsi101, per, '2031-10-06', { BEGIN_TIME: '11:00', END_TIME: '12:30' })))).toMatchObject({ status: 409, code: 'LESSON_CONFLICT', conflict: { kind: 'CLASS', lesson: { id: neighbour!.id } } });
+    expect(outcome(await patch(lesson!.id, lessonOf(gsi101, per, '2031-10-06', { BEGIN_TIME: '11:00', END_TIME: '12:30' })))).toMatchObject({
+      status: 409,
+      code: 'LESSON_CONFLICT',
+      conflict: { kind: 'CLASS', lesson: { id: neighbour!.id } },
+    });
     // to another subject and lecturer, assigned
     const swapped = ok<PlannedLesson>(await patch(lesson!.id, lessonOf(gsi103, vac, '2031-10-07', { ROOM: null })));
     expect(swapped).toMatchObject({ class: { code: 'BTS1 GSI/J B' }, lecturer: { id: vac }, date: '2031-10-07', room: null });
@@ -227,7 +291,14 @@ describe('decisions', () => {
     expect(await statusOf(lesson!.id)).toBe('NotValidated');
     expect(ok<LessonsChanged>(await decide({ DECISION: 'VALIDATE', LESSON_IDS: [lesson!.id] }))).toEqual({ changed: 1 });
     const entries = await auditedFor(t, 'lesson.decided', lesson!.id);
-    expect(entries.map((e) => [e.actorId, (e.details as { from: string }).from, (e.details as { status: string }).status, (e.details as { lecturerId: number }).lecturerId])).toEqual([
+    expect(
+      entries.map((e) => [
+        e.actorId,
+        (e.details as { from: string }).from,
+        (e.details as { status: string }).status,
+        (e.details as { lecturerId: number }).lecturerId,
+      ]),
+    ).toEqual([
       [officeId, 'PendingValidation', 'ValidatedButNotBilled', vac],
       [officeId, 'ValidatedButNotBilled', 'NotValidated', vac],
       [officeId, 'NotValidated', 'ValidatedButNotBilled', vac],
@@ -235,7 +306,10 @@ describe('decisions', () => {
 
     // billed: final, and a selection naming it changes nothing at all
     const [other] = await plan(office, lessonOf(gsi103, vac, '2033-01-04'));
-    const period = ok<{ id: number }>(await office.post('/api/billing-periods', { NAME: 'January 2033', BEGIN_DATE: '2033-01-01', END_DATE: '2033-01-31' }), 201);
+    const period = ok<{ id: number }>(
+      await office.post('/api/billing-periods', { NAME: 'January 2033', BEGIN_DATE: '2033-01-01', END_DATE: '2033-01-31' }),
+      201,
+    );
     ok(await office.post('/api/lessons/billing', { BILLING_PERIOD_ID: period.id, LESSON_IDS: [lesson!.id] }));
     for (const decision of ['VALIDATE', 'REFUSE']) {
       expect(outcome(await decide({ DECISION: decision, LESSON_IDS: [other!.id, lesson!.id] }))).toMatchObject({ status: 409, code: 'LESSON_DECIDED' });
@@ -252,7 +326,11 @@ describe('decisions', () => {
     const [refused] = await plan(office, lessonOf(gsi103, vac, '2033-02-07', PLACE));
     ok(await decide({ DECISION: 'REFUSE', LESSON_IDS: [refused!.id] }));
     const [taker] = await plan(office, lessonOf(gsi101, per, '2033-02-07', { BEGIN_TIME: '09:00', END_TIME: '10:00', ...PLACE }));
-    expect(outcome(await decide({ DECISION: 'VALIDATE', LESSON_IDS: [refused!.id] }))).toMatchObject({ status: 409, code: 'LESSON_CONFLICT', conflict: { kind: 'ROOM', lesson: { id: taker!.id, subject: 'GSI101', begin: '09:00' } } });
+    expect(outcome(await decide({ DECISION: 'VALIDATE', LESSON_IDS: [refused!.id] }))).toMatchObject({
+      status: 409,
+      code: 'LESSON_CONFLICT',
+      conflict: { kind: 'ROOM', lesson: { id: taker!.id, subject: 'GSI101', begin: '09:00' } },
+    });
     expect(await statusOf(refused!.id)).toBe('NotValidated');
     // once the other is refused too, the first takes its slot back
     ok(await decide({ DECISION: 'REFUSE', LESSON_IDS: [taker!.id] }));
@@ -275,7 +353,12 @@ describe('decisions', () => {
     expect(ok<LessonsChanged>(await decide({ DECISION: 'VALIDATE', WEEK_OF: monday, CLASS_ID: gsi101.classId }))).toEqual({ changed: 1 });
     expect(await statusOf(a1!.id)).toBe('ValidatedButNotBilled');
     expect(ok<LessonsChanged>(await decide({ DECISION: 'REFUSE', WEEK_OF: monday }))).toEqual({ changed: 1 });
-    expect([await statusOf(b1!.id), await statusOf(c1!.id), await statusOf(a1!.id), await statusOf(nextWeek!.id)]).toEqual(['NotValidated', 'NotValidated', 'ValidatedButNotBilled', 'PendingValidation']);
+    expect([await statusOf(b1!.id), await statusOf(c1!.id), await statusOf(a1!.id), await statusOf(nextWeek!.id)]).toEqual([
+      'NotValidated',
+      'NotValidated',
+      'ValidatedButNotBilled',
+      'PendingValidation',
+    ]);
     const [entry] = await auditedFor(t, 'lesson.decided', b1!.id);
     expect(entry!.details).toMatchObject({ decision: 'REFUSE', weekOf: monday, lecturerId: vac });
     expect(ok<LessonsChanged>(await decide({ DECISION: 'REFUSE', WEEK_OF: monday }))).toEqual({ changed: 0 });

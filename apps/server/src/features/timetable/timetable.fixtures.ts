@@ -35,7 +35,10 @@ export interface FixturePerson {
 export async function makeClass(t: TestApp, prefix = 'TT'): Promise<FixtureClass> {
   const [model] = await t.db.select().from(classes).limit(1);
   const code = `${prefix} ${suffix()}`;
-  const [row] = await t.db.insert(classes).values({ code, branchId: model!.branchId, cycleId: model!.cycleId, levelId: model!.levelId, shift: model!.shift }).returning({ id: classes.id });
+  const [row] = await t.db
+    .insert(classes)
+    .values({ code, branchId: model!.branchId, cycleId: model!.cycleId, levelId: model!.levelId, shift: model!.shift })
+    .returning({ id: classes.id });
   return { id: row!.id, code };
 }
 
@@ -44,11 +47,17 @@ let subjectSerial = 0;
 export async function makeSubject(t: TestApp, klass: FixtureClass, names: { name: string; nameFr: string }): Promise<FixtureSubject> {
   subjectSerial += 1;
   const code = `TT${subjectSerial}${suffix()}`;
-  const [row] = await t.db.insert(subjects).values({ code, name: names.name, nameFr: names.nameFr, classId: klass.id, hoursCm: 30, hoursTd: 20, hoursTp: 10, hourlyRate: 5000 }).returning({ id: subjects.id });
+  const [row] = await t.db
+    .insert(subjects)
+    .values({ code, name: names.name, nameFr: names.nameFr, classId: klass.id, hoursCm: 30, hoursTd: 20, hoursTp: 10, hourlyRate: 5000 })
+    .returning({ id: subjects.id });
   return { id: row!.id, code, ...names, classId: klass.id };
 }
 
-async function makePerson(t: TestApp, input: { kind: 'STAFF' | 'STUDENT'; prefix: string; firstname: string; classId?: number | null; lang?: 'en' | 'fr'; email?: boolean }): Promise<FixturePerson> {
+async function makePerson(
+  t: TestApp,
+  input: { kind: 'STAFF' | 'STUDENT'; prefix: string; firstname: string; classId?: number | null; lang?: 'en' | 'fr'; email?: boolean },
+): Promise<FixturePerson> {
   const matricule = `${input.prefix}${suffix()}`;
   const email = `${matricule.toLowerCase()}@portal.example`;
   const lastname = `Tt${matricule.slice(-6)}`;
@@ -69,11 +78,18 @@ async function makePerson(t: TestApp, input: { kind: 'STAFF' | 'STUDENT'; prefix
 }
 
 /** A part-time lecturer with an e-mail address, in `lang` when given. */
-export const makeLecturer = (t: TestApp, input: { firstname?: string; lang?: 'en' | 'fr' } = {}) => makePerson(t, { kind: 'STAFF', prefix: 'TTL', firstname: input.firstname ?? 'Lecturer', ...(input.lang ? { lang: input.lang } : {}) });
+export const makeLecturer = (t: TestApp, input: { firstname?: string; lang?: 'en' | 'fr' } = {}) =>
+  makePerson(t, { kind: 'STAFF', prefix: 'TTL', firstname: input.firstname ?? 'Lecturer', ...(input.lang ? { lang: input.lang } : {}) });
 
 /** A student of `klass` (or of no class), in `lang` when given. */
 export const makeStudent = (t: TestApp, input: { klass: FixtureClass | null; firstname?: string; lang?: 'en' | 'fr' }) =>
-  makePerson(t, { kind: 'STUDENT', prefix: 'TTS', firstname: input.firstname ?? 'Student', classId: input.klass?.id ?? null, ...(input.lang ? { lang: input.lang } : {}) });
+  makePerson(t, {
+    kind: 'STUDENT',
+    prefix: 'TTS',
+    firstname: input.firstname ?? 'Student',
+    classId: input.klass?.id ?? null,
+    ...(input.lang ? { lang: input.lang } : {}),
+  });
 
 /** The lecturer's confirmed assignments to parts of subjects (what planning a lesson requires): a closed application in a seeded session, its choices confirmed. */
 export async function assign(t: TestApp, lecturer: FixturePerson, parts: { subject: FixtureSubject; part: LessonPart }[]): Promise<void> {
@@ -81,9 +97,27 @@ export async function assign(t: TestApp, lecturer: FixturePerson, parts: { subje
   const now = t.clock.now();
   const [application] = await t.db
     .insert(applications)
-    .values({ EMPLOYEE_ID: lecturer.id, SESSION_APPLICATION_ID: session!.id, SUBJECT_CONSTRAINT_ID: session!.SUBJECT_CONSTRAINT_ID, TOTAL_HOURS: 200, CLOSED: true, closedAt: now })
+    .values({
+      EMPLOYEE_ID: lecturer.id,
+      SESSION_APPLICATION_ID: session!.id,
+      SUBJECT_CONSTRAINT_ID: session!.SUBJECT_CONSTRAINT_ID,
+      TOTAL_HOURS: 200,
+      CLOSED: true,
+      closedAt: now,
+    })
     .returning({ id: applications.id });
-  await t.db.insert(applicationChoices).values(parts.map((p) => ({ applicationId: application!.id, sessionId: session!.id, SUBJECT_ID: p.subject.id, CATEGORY: p.part, AFFECTATION: 1, decidedAt: now })));
+  await t.db
+    .insert(applicationChoices)
+    .values(
+      parts.map((p) => ({
+        applicationId: application!.id,
+        sessionId: session!.id,
+        SUBJECT_ID: p.subject.id,
+        CATEGORY: p.part,
+        AFFECTATION: 1,
+        decidedAt: now,
+      })),
+    );
 }
 
 export interface LessonFixture {

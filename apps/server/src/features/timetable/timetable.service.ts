@@ -40,7 +40,15 @@ function timetableStatements(db: Db) {
       .orderBy(...order)
       .prepare('timetable_of_class'),
     person: db
-      .select({ id: persons.id, kind: persons.KIND, classId: persons.classId, classCode: classes.code, MATRICULE: persons.MATRICULE, FIRSTNAME: persons.FIRSTNAME, LASTNAME: persons.LASTNAME })
+      .select({
+        id: persons.id,
+        kind: persons.KIND,
+        classId: persons.classId,
+        classCode: classes.code,
+        MATRICULE: persons.MATRICULE,
+        FIRSTNAME: persons.FIRSTNAME,
+        LASTNAME: persons.LASTNAME,
+      })
       .from(persons)
       .leftJoin(classes, eq(classes.id, persons.classId))
       .where(eq(persons.id, p('id')))
@@ -50,7 +58,8 @@ function timetableStatements(db: Db) {
 const statementsOf = perDatabase(timetableStatements);
 
 /** A lesson as a calendar or a mail names it: `SUBJECT_CODE PART – subject name`, the name in the reader's language. */
-export const lessonTitleOf = (lesson: Pick<Lesson, 'subject' | 'part'>, lang: Lang): string => `${lesson.subject.code} ${lesson.part} – ${lang === 'fr' ? lesson.subject.nameFr : lesson.subject.name}`;
+export const lessonTitleOf = (lesson: Pick<Lesson, 'subject' | 'part'>, lang: Lang): string =>
+  `${lesson.subject.code} ${lesson.part} – ${lang === 'fr' ? lesson.subject.nameFr : lesson.subject.name}`;
 
 /** A person's lessons between two days (both included), by date then time; `refused`: with the lessons the office refused. */
 export async function lessonsOf(ctx: ServiceContext, input: { owner: TimetableOwner; from: string; to: string; refused: boolean }): Promise<Lesson[]> {
@@ -70,7 +79,10 @@ export async function lessonsOf(ctx: ServiceContext, input: { owner: TimetableOw
  * The caller's own lecturer timetable is one query: the session already read who they are. The
  * answer is kept (docs/performance.md, kept answers) by whose it is and the two days; the refusal is never kept.
  */
-export async function timetable(ctx: ServiceContext, input: { actor: Actor; self: TimetableOwner; meta: RequestMeta; query: TimetableQuery }): Promise<Timetable> {
+export async function timetable(
+  ctx: ServiceContext,
+  input: { actor: Actor; self: TimetableOwner; meta: RequestMeta; query: TimetableQuery },
+): Promise<Timetable> {
   const { actor, query } = input;
   const named = query.PERSON_ID;
   const other = named !== undefined && named !== actor.id;
@@ -87,7 +99,13 @@ export async function timetable(ctx: ServiceContext, input: { actor: Actor; self
       if (!person) throw new AppError('NOT_FOUND');
       owner = { id: person.id, kind: person.kind, classId: person.classId };
       if (person.kind === 'STUDENT') {
-        student = { id: person.id, MATRICULE: person.MATRICULE, FIRSTNAME: person.FIRSTNAME, LASTNAME: person.LASTNAME, class: person.classId !== null && person.classCode !== null ? { id: person.classId, code: person.classCode } : null };
+        student = {
+          id: person.id,
+          MATRICULE: person.MATRICULE,
+          FIRSTNAME: person.FIRSTNAME,
+          LASTNAME: person.LASTNAME,
+          class: person.classId !== null && person.classCode !== null ? { id: person.classId, code: person.classCode } : null,
+        };
       }
     }
     return { timetable: await lessonsOf(ctx, { owner, from: query.START_DATE, to: query.END_DATE, refused: true }), student };

@@ -6,7 +6,17 @@ import { DEMO_ACCOUNTS } from '../../seed/demo';
 import { Client, createTestApp, outcome, sessionFor, type TestApp } from '../../../test/helpers';
 import { personId } from '../academic/academic.fixtures';
 
-import { assign, makeClass, makeLecturer, makeStudent, makeSubject, planLesson, type FixtureClass, type FixturePerson, type FixtureSubject } from './timetable.fixtures';
+import {
+  assign,
+  makeClass,
+  makeLecturer,
+  makeStudent,
+  makeSubject,
+  planLesson,
+  type FixtureClass,
+  type FixturePerson,
+  type FixtureSubject,
+} from './timetable.fixtures';
 
 let t: TestApp;
 let klass: FixtureClass;
@@ -46,8 +56,26 @@ beforeAll(async () => {
   await assign(t, colleague, [{ subject: networks, part: 'TP' }]);
 
   // Inserted out of order: the answer sorts them by date, then time.
-  ids.sundayLate = await planLesson(t, { subject: algo, lecturer, date: '2031-03-16', begin: '13:00', end: '14:50', part: 'TD', room: null, building: null, campus: null });
-  ids.mondayLate = await planLesson(t, { subject: algo, lecturer, date: '2031-03-10', begin: '10:10', end: '12:00', part: 'TD', status: 'ValidatedButNotBilled' });
+  ids.sundayLate = await planLesson(t, {
+    subject: algo,
+    lecturer,
+    date: '2031-03-16',
+    begin: '13:00',
+    end: '14:50',
+    part: 'TD',
+    room: null,
+    building: null,
+    campus: null,
+  });
+  ids.mondayLate = await planLesson(t, {
+    subject: algo,
+    lecturer,
+    date: '2031-03-10',
+    begin: '10:10',
+    end: '12:00',
+    part: 'TD',
+    status: 'ValidatedButNotBilled',
+  });
   ids.mondayEarly = await planLesson(t, { subject: algo, lecturer, date: '2031-03-10', begin: '08:00', end: '09:50' });
   ids.refused = await planLesson(t, { subject: algo, lecturer, date: '2031-03-12', begin: '15:10', end: '17:00', status: 'NotValidated' });
   ids.otherClass = await planLesson(t, { subject: elsewhere, lecturer, date: '2031-03-11', begin: '08:00', end: '09:50', room: 'C3' });
@@ -59,7 +87,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('POST /api/lessons/timetable: one\'s own lessons', () => {
+describe("POST /api/lessons/timetable: one's own lessons", () => {
   it("answers a lecturer's own lessons between the two days, both included, by date then time, refused ones shown; no student", async () => {
     const res = await (await sessionFor(t, lecturer.id)).post('/api/lessons/timetable', week);
     expect(res.statusCode, res.body).toBe(200);
@@ -82,7 +110,13 @@ describe('POST /api/lessons/timetable: one\'s own lessons', () => {
       building: 'Building B',
       campus: 'Main campus',
     });
-    expect(answer.timetable.map((lesson) => lesson.status)).toEqual(['PendingValidation', 'ValidatedButNotBilled', 'PendingValidation', 'NotValidated', 'PendingValidation']);
+    expect(answer.timetable.map((lesson) => lesson.status)).toEqual([
+      'PendingValidation',
+      'ValidatedButNotBilled',
+      'PendingValidation',
+      'NotValidated',
+      'PendingValidation',
+    ]);
     expect(answer.timetable.at(-1)).toMatchObject({ date: '2031-03-16', begin: '13:00', end: '14:50', room: null, building: null, campus: null });
 
     // one day: both ends are that day
@@ -104,9 +138,22 @@ describe('POST /api/lessons/timetable: one\'s own lessons', () => {
     const res = await (await sessionFor(t, student.id)).post('/api/lessons/timetable', week);
     expect(res.statusCode, res.body).toBe(200);
     const answer = body(res);
-    expect(answer.student).toEqual({ id: student.id, MATRICULE: student.matricule, FIRSTNAME: 'Chloé', LASTNAME: student.lastname, class: { id: klass.id, code: klass.code } });
+    expect(answer.student).toEqual({
+      id: student.id,
+      MATRICULE: student.matricule,
+      FIRSTNAME: 'Chloé',
+      LASTNAME: student.lastname,
+      class: { id: klass.id, code: klass.code },
+    });
     expect(idsOf(answer)).toEqual([ids.mondayEarly, ids.mondayLate, ids.refused, ids.colleague, ids.sundayLate]);
-    expect(answer.timetable.find((lesson) => lesson.id === ids.colleague)).toMatchObject({ lecturer: { id: colleague.id, FIRSTNAME: 'Blaise' }, part: 'TP', room: 'Lab 1', begin: '17:30', end: '19:30', hours: 2 });
+    expect(answer.timetable.find((lesson) => lesson.id === ids.colleague)).toMatchObject({
+      lecturer: { id: colleague.id, FIRSTNAME: 'Blaise' },
+      part: 'TP',
+      room: 'Lab 1',
+      begin: '17:30',
+      end: '19:30',
+      hours: 2,
+    });
     // the other class's student sees only theirs
     expect(idsOf(body(await (await sessionFor(t, outsider.id)).post('/api/lessons/timetable', week)))).toEqual([ids.otherClass]);
   });
@@ -114,7 +161,10 @@ describe('POST /api/lessons/timetable: one\'s own lessons', () => {
   it('answers a student without a class an empty timetable, with the student and no class', async () => {
     const res = await (await sessionFor(t, classless.id)).post('/api/lessons/timetable', week);
     expect(res.statusCode, res.body).toBe(200);
-    expect(body(res)).toEqual({ timetable: [], student: { id: classless.id, MATRICULE: classless.matricule, FIRSTNAME: 'Student', LASTNAME: classless.lastname, class: null } });
+    expect(body(res)).toEqual({
+      timetable: [],
+      student: { id: classless.id, MATRICULE: classless.matricule, FIRSTNAME: 'Student', LASTNAME: classless.lastname, class: null },
+    });
   });
 });
 
@@ -123,11 +173,14 @@ describe("POST /api/lessons/timetable: someone else's", () => {
     const [last] = await t.db.select({ id: auditLog.id }).from(auditLog).orderBy(desc(auditLog.id)).limit(1);
     const since = last?.id ?? 0;
     const res = await client.post('/api/lessons/timetable', { ...week, PERSON_ID: other });
-    const audited = await t.db.select().from(auditLog).where(and(gt(auditLog.id, since), eq(auditLog.action, 'access.refused')));
+    const audited = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(gt(auditLog.id, since), eq(auditLog.action, 'access.refused')));
     return { res, audited };
   };
 
-  it("refuses a lecturer and a student naming another person (403, audited), and a back-office account that reads no timetables", async () => {
+  it('refuses a lecturer and a student naming another person (403, audited), and a back-office account that reads no timetables', async () => {
     for (const [who, other] of [
       [lecturer, colleague],
       [student, lecturer],
@@ -145,7 +198,7 @@ describe("POST /api/lessons/timetable: someone else's", () => {
     expect((await new Client(t.app).post('/api/lessons/timetable', week)).statusCode).toBe(401);
   });
 
-  it('lets the academic office, human resources, a unit that checks claims and administrators read anyone\'s: a lecturer\'s lessons, a student\'s class with the student', async () => {
+  it("lets the academic office, human resources, a unit that checks claims and administrators read anyone's: a lecturer's lessons, a student's class with the student", async () => {
     for (const matricule of [DEMO_ACCOUNTS.academic.matricule, DEMO_ACCOUNTS.hr.matricule, DEMO_ACCOUNTS.finance.matricule, DEMO_ACCOUNTS.admin.matricule]) {
       const office = await sessionFor(t, await personId(t.db, matricule));
       const ofLecturer = await office.post('/api/lessons/timetable', { ...week, PERSON_ID: lecturer.id });
@@ -166,8 +219,16 @@ describe("POST /api/lessons/timetable: someone else's", () => {
 describe('POST /api/lessons/timetable: the period', () => {
   it(`refuses an end before the start and more than ${TIMETABLE_MAX_DAYS} days (400, the field named), takes exactly ${TIMETABLE_MAX_DAYS}`, async () => {
     const client = await sessionFor(t, lecturer.id);
-    expect(outcome(await client.post('/api/lessons/timetable', { START_DATE: '2031-03-16', END_DATE: '2031-03-10' }))).toEqual({ status: 400, code: 'VALIDATION_FAILED', fields: { END_DATE: 'validation.endBeforeStart' } });
-    expect(outcome(await client.post('/api/lessons/timetable', { START_DATE: '2031-03-01', END_DATE: '2031-05-02' }))).toEqual({ status: 400, code: 'VALIDATION_FAILED', fields: { END_DATE: 'validation.tooLong' } });
+    expect(outcome(await client.post('/api/lessons/timetable', { START_DATE: '2031-03-16', END_DATE: '2031-03-10' }))).toEqual({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      fields: { END_DATE: 'validation.endBeforeStart' },
+    });
+    expect(outcome(await client.post('/api/lessons/timetable', { START_DATE: '2031-03-01', END_DATE: '2031-05-02' }))).toEqual({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      fields: { END_DATE: 'validation.tooLong' },
+    });
     const longest = await client.post('/api/lessons/timetable', { START_DATE: '2031-03-01', END_DATE: '2031-05-01' });
     expect(longest.statusCode, longest.body).toBe(200);
     expect(idsOf(body(longest))).toEqual([ids.before, ids.mondayEarly, ids.mondayLate, ids.otherClass, ids.refused, ids.sundayLate, ids.after]);
@@ -187,7 +248,11 @@ describe('POST /api/lessons/timetable: read again after a change', () => {
     const office = await sessionFor(t, await personId(t.db, DEMO_ACCOUNTS.academic.matricule));
     const [asTeacher, asPupil] = [await sessionFor(t, teacher.id), await sessionFor(t, pupil.id)];
     const read = async () => {
-      const answers = [await asTeacher.post('/api/lessons/timetable', june), await asPupil.post('/api/lessons/timetable', june), await office.post('/api/lessons/timetable', { ...june, PERSON_ID: pupil.id })];
+      const answers = [
+        await asTeacher.post('/api/lessons/timetable', june),
+        await asPupil.post('/api/lessons/timetable', june),
+        await office.post('/api/lessons/timetable', { ...june, PERSON_ID: pupil.id }),
+      ];
       for (const res of answers) expect(res.statusCode, res.body).toBe(200);
       return answers.map(body);
     };
@@ -204,7 +269,10 @@ describe('POST /api/lessons/timetable: read again after a change', () => {
     // what a lesson is shown with, each read after one change: its subject's names, its class's code, its lecturer's names; the student's own names
     await t.db.update(subjects).set({ name: 'Compiler construction' }).where(eq(subjects.id, subject.id));
     for (const answer of await read()) expect(answer.timetable[0]?.subject.name).toBe('Compiler construction');
-    await t.db.update(classes).set({ code: `${k.code}B` }).where(eq(classes.id, k.id));
+    await t.db
+      .update(classes)
+      .set({ code: `${k.code}B` })
+      .where(eq(classes.id, k.id));
     for (const answer of await read()) expect(answer.timetable[0]?.class.code).toBe(`${k.code}B`);
     await t.db.update(persons).set({ FIRSTNAME: 'Edsger W.' }).where(eq(persons.id, teacher.id));
     for (const answer of await read()) expect(answer.timetable[0]?.lecturer.FIRSTNAME).toBe('Edsger W.');

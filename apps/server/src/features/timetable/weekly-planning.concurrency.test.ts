@@ -37,26 +37,46 @@ describe.runIf(onPostgres)('the weekly planning mail on two instances at once (P
     moveTo(t, '2031-03-08T07:00:00Z');
   });
 
-  it(`mails each of ${LECTURERS + STUDENTS} people exactly once when ${ROUNDS} rounds of four handlers run at the same moment on two instances`, { timeout: 120_000 }, async () => {
-    const { t, other } = both;
-    const results = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      results.push(...(await Promise.all([t.app.ctx, other.ctx, t.app.ctx, other.ctx].map((ctx) => runWeeklyPlanning(ctx)))));
-    }
-    const mails = await t.db
-      .select({ to: mailOutbox.toAddress })
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.kind, 'weekly-planning'), inArray(mailOutbox.toAddress, people.map((p) => p.email))));
-    const perPerson = new Map<string, number>();
-    for (const mail of mails) perPerson.set(mail.to, (perPerson.get(mail.to) ?? 0) + 1);
-    expect(people.filter((p) => perPerson.get(p.email) !== 1).map((p) => `${p.firstname}: ${perPerson.get(p.email) ?? 0}`)).toEqual([]);
-    expect(mails).toHaveLength(people.length);
-    const rows = await t.db.select().from(planningMails).where(inArray(planningMails.personId, people.map((p) => p.id)));
-    expect(rows).toHaveLength(people.length);
-    expect(new Set(rows.map((row) => row.weekOf))).toEqual(new Set(['2031-03-10']));
-    // Every mail was reported by one run only: the runs' counts add up to the weekly mails written (the demo's included).
-    const all = await t.db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.kind, 'weekly-planning'));
-    expect(results.reduce((sum, r) => sum + r.mailed, 0)).toBe(all.length);
-    expect(results.filter((r) => r.mailed > 0).length).toBeGreaterThanOrEqual(1);
-  });
+  it(
+    `mails each of ${LECTURERS + STUDENTS} people exactly once when ${ROUNDS} rounds of four handlers run at the same moment on two instances`,
+    { timeout: 120_000 },
+    async () => {
+      const { t, other } = both;
+      const results = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        results.push(...(await Promise.all([t.app.ctx, other.ctx, t.app.ctx, other.ctx].map((ctx) => runWeeklyPlanning(ctx)))));
+      }
+      const mails = await t.db
+        .select({ to: mailOutbox.toAddress })
+        .from(mailOutbox)
+        .where(
+          and(
+            eq(mailOutbox.kind, 'weekly-planning'),
+            inArray(
+              mailOutbox.toAddress,
+              people.map((p) => p.email),
+            ),
+          ),
+        );
+      const perPerson = new Map<string, number>();
+      for (const mail of mails) perPerson.set(mail.to, (perPerson.get(mail.to) ?? 0) + 1);
+      expect(people.filter((p) => perPerson.get(p.email) !== 1).map((p) => `${p.firstname}: ${perPerson.get(p.email) ?? 0}`)).toEqual([]);
+      expect(mails).toHaveLength(people.length);
+      const rows = await t.db
+        .select()
+        .from(planningMails)
+        .where(
+          inArray(
+            planningMails.personId,
+            people.map((p) => p.id),
+          ),
+        );
+      expect(rows).toHaveLength(people.length);
+      expect(new Set(rows.map((row) => row.weekOf))).toEqual(new Set(['2031-03-10']));
+      // Every mail was reported by one run only: the runs' counts add up to the weekly mails written (the demo's included).
+      const all = await t.db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.kind, 'weekly-planning'));
+      expect(results.reduce((sum, r) => sum + r.mailed, 0)).toBe(all.length);
+      expect(results.filter((r) => r.mailed > 0).length).toBeGreaterThanOrEqual(1);
+    },
+  );
 });

@@ -29,7 +29,13 @@ export function weekText(week: readonly Lesson[], lang: Lang): string {
       const heading = tr(lang, 'weeklyPlanning.day', { weekday: tr(lang, `timetable.weekdays.${WEEKDAYS[(weekdayOf(day) + 6) % 7]!}`), date: isoToDmy(day) });
       const lines = ofDay.map((lesson) => {
         const place = [lesson.room ? tr(lang, 'timetable.room', { room: lesson.room }) : null, lesson.building, lesson.campus].filter(Boolean).join(', ');
-        return tr(lang, 'weeklyPlanning.line', { begin: lesson.begin, end: lesson.end, subject: lessonTitleOf(lesson, lang), class: lesson.class.code, place: place ? `, ${place}` : '' });
+        return tr(lang, 'weeklyPlanning.line', {
+          begin: lesson.begin,
+          end: lesson.end,
+          subject: lessonTitleOf(lesson, lang),
+          class: lesson.class.code,
+          place: place ? `, ${place}` : '',
+        });
       });
       return [heading, ...lines].join('\n');
     })
@@ -69,7 +75,12 @@ export async function runWeeklyPlanning(ctx: ServiceContext): Promise<{ mailed: 
       and(
         or(inArray(persons.id, lecturerIds), inArray(persons.classId, classIds)),
         sql`coalesce(${settings.values} ->> ${WEEKLY_PLANNING_MAIL_SETTING}, '') <> 'false'`,
-        notExists(ctx.db.select({ one: sql`1` }).from(planningMails).where(and(eq(planningMails.personId, persons.id), eq(planningMails.weekOf, weekOf)))),
+        notExists(
+          ctx.db
+            .select({ one: sql`1` })
+            .from(planningMails)
+            .where(and(eq(planningMails.personId, persons.id), eq(planningMails.weekOf, weekOf))),
+        ),
       ),
     )
     .orderBy(asc(persons.id));

@@ -5,7 +5,17 @@ import { PORTAL_JOBS } from '../../app';
 import { mailOutbox, planningMails } from '../../db/schema';
 import { Client, createTestApp, ok, sessionFor, type TestApp } from '../../../test/helpers';
 
-import { makeClass, makeLecturer, makeStudent, makeSubject, moveTo, planLesson, type FixtureClass, type FixturePerson, type FixtureSubject } from './timetable.fixtures';
+import {
+  makeClass,
+  makeLecturer,
+  makeStudent,
+  makeSubject,
+  moveTo,
+  planLesson,
+  type FixtureClass,
+  type FixturePerson,
+  type FixtureSubject,
+} from './timetable.fixtures';
 import { runWeeklyPlanning, weeklyPlanningJob } from './weekly-planning.service';
 
 let t: TestApp;
@@ -35,7 +45,15 @@ const mailsTo = (people: FixturePerson[]) =>
   t.db
     .select()
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.kind, 'weekly-planning'), inArray(mailOutbox.toAddress, people.map((p) => p.email))))
+    .where(
+      and(
+        eq(mailOutbox.kind, 'weekly-planning'),
+        inArray(
+          mailOutbox.toAddress,
+          people.map((p) => p.email),
+        ),
+      ),
+    )
     .orderBy(mailOutbox.id);
 const countsOf = async (people: FixturePerson[]) => {
   const mails = await mailsTo(people);
@@ -93,7 +111,17 @@ describe('the weekly planning mail', () => {
       expect(await run()).toEqual({ mailed: 0, weekOf: null });
     }
     expect(await countsOf(everyone())).toEqual({ Ada: 0, Blaise: 0, Chloé: 0, Dan: 0, Eve: 0, Fred: 0, Ivy: 0 });
-    expect(await t.db.select().from(planningMails).where(inArray(planningMails.personId, everyone().map((p) => p.id)))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(planningMails)
+        .where(
+          inArray(
+            planningMails.personId,
+            everyone().map((p) => p.id),
+          ),
+        ),
+    ).toEqual([]);
   });
 
   it('on Saturday at 08:00 mails each lecturer and student with lessons next week once, however often it runs, unless they turned it off', async () => {
@@ -103,7 +131,15 @@ describe('the weekly planning mail', () => {
     expect(first.mailed).toBeGreaterThanOrEqual(4);
     // Eve turned it off (her student Dan still gets his); Ivy's only lesson was refused; Fred has lessons the week after only
     expect(await countsOf(everyone())).toEqual({ Ada: 1, Blaise: 1, Chloé: 1, Dan: 1, Eve: 0, Fred: 0, Ivy: 0 });
-    const rows = await t.db.select().from(planningMails).where(inArray(planningMails.personId, everyone().map((p) => p.id)));
+    const rows = await t.db
+      .select()
+      .from(planningMails)
+      .where(
+        inArray(
+          planningMails.personId,
+          everyone().map((p) => p.id),
+        ),
+      );
     expect(rows.map((row) => [row.personId, row.weekOf]).sort()).toEqual([ada, blaise, chloe, dan].map((p) => [p.id, '2031-03-10']).sort());
 
     // again at once, three at a time, and every hour of the day: nobody gets a second one
@@ -116,7 +152,9 @@ describe('the weekly planning mail', () => {
     }
     expect(await countsOf(everyone())).toEqual({ Ada: 1, Blaise: 1, Chloé: 1, Dan: 1, Eve: 0, Fred: 0, Ivy: 0 });
     const [toDan] = await mailsTo([dan]);
-    expect(toDan!.textBody).toContain(`Friday 14/03/2031\n- 08:00–09:50: ${elsewhere.code} CM – Databases (${otherClass.code}), room C3, Building B, Main campus\n\n`);
+    expect(toDan!.textBody).toContain(
+      `Friday 14/03/2031\n- 08:00–09:50: ${elsewhere.code} CM – Databases (${otherClass.code}), room C3, Building B, Main campus\n\n`,
+    );
     expect(toDan!.textBody).not.toContain('Thursday');
   });
 
@@ -144,23 +182,31 @@ describe('the weekly planning mail', () => {
         '',
       ].join('\n'),
     );
-    expect(mail!.htmlBody).toContain(`<p>Monday 10/03/2031<br>- 08:00–09:50: ${algo.code} CM – Algorithms (${klass.code}), room B12, Building B, Main campus<br>`);
+    expect(mail!.htmlBody).toContain(
+      `<p>Monday 10/03/2031<br>- 08:00–09:50: ${algo.code} CM – Algorithms (${klass.code}), room B12, Building B, Main campus<br>`,
+    );
     expect(mail!.htmlBody).toContain('<a href="http://portal.test/schedule?week=2031-03-10">');
   });
 
   it("writes in French to those who read French: a student gets their class's lessons, whoever teaches them", async () => {
     const [toChloe] = await mailsTo([chloe]);
     expect(toChloe!.subject).toBe('Vos cours du 10/03/2031 au 16/03/2031');
-    expect(toChloe!.textBody).toContain('Voici vos cours de la semaine prochaine, du lundi 10/03/2031 au dimanche 16/03/2031 (heure de l\'université)\u00a0:');
+    expect(toChloe!.textBody).toContain("Voici vos cours de la semaine prochaine, du lundi 10/03/2031 au dimanche 16/03/2031 (heure de l'université)\u00a0:");
     const days = toChloe!.textBody.split('\n\n').filter((paragraph) => /^(Lundi|Mardi|Mercredi|Jeudi|Vendredi|Samedi|Dimanche) /.test(paragraph));
     expect(days).toEqual([
-      [`Lundi 10/03/2031`, `- 08:00–09:50\u00a0: ${algo.code} CM – Algorithmique (${klass.code}), salle B12, Building B, Main campus`, `- 10:10–12:00\u00a0: ${algo.code} CM – Algorithmique (${klass.code}), salle B12, Building B, Main campus`].join('\n'),
+      [
+        `Lundi 10/03/2031`,
+        `- 08:00–09:50\u00a0: ${algo.code} CM – Algorithmique (${klass.code}), salle B12, Building B, Main campus`,
+        `- 10:10–12:00\u00a0: ${algo.code} CM – Algorithmique (${klass.code}), salle B12, Building B, Main campus`,
+      ].join('\n'),
       [`Mercredi 12/03/2031`, `- 13:00–14:50\u00a0: ${algo.code} TD – Algorithmique (${klass.code})`].join('\n'),
       [`Dimanche 16/03/2031`, `- 17:30–19:30\u00a0: ${networks.code} TP – Réseaux (${klass.code}), salle Lab 1, Main campus`].join('\n'),
     ]);
     expect(toChloe!.textBody).toMatch(/^Bonjour Chloé /);
     const [toBlaise] = await mailsTo([blaise]);
-    expect(toBlaise!.textBody).toContain(`Dimanche 16/03/2031\n- 17:30–19:30\u00a0: ${networks.code} TP – Réseaux (${klass.code}), salle Lab 1, Main campus\n\n`);
+    expect(toBlaise!.textBody).toContain(
+      `Dimanche 16/03/2031\n- 17:30–19:30\u00a0: ${networks.code} TP – Réseaux (${klass.code}), salle Lab 1, Main campus\n\n`,
+    );
     expect(toBlaise!.textBody).not.toContain('Algorithmique');
   });
 

@@ -20,7 +20,19 @@ export function ErrorScreen({ error }: { error: unknown }) {
   const detailsId = useId();
 
   return (
-    <Box role="alert" sx={{ maxWidth: 900, my: 6, mx: { xs: 2, md: 'auto' }, p: { xs: 2, sm: 4 }, border: 1, borderColor: 'divider', borderRadius: 2, bgcolor: 'background.paper' }}>
+    <Box
+      role="alert"
+      sx={{
+        maxWidth: 900,
+        my: 6,
+        mx: { xs: 2, md: 'auto' },
+        p: { xs: 2, sm: 4 },
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 2,
+        bgcolor: 'background.paper',
+      }}
+    >
       <Typography variant="h4" component="h1" gutterBottom>
         {t('errorScreen.title')}
       </Typography>
@@ -38,7 +50,17 @@ export function ErrorScreen({ error }: { error: unknown }) {
           <Typography
             component="pre"
             data-testid="error-details"
-            sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontSize: 13, bgcolor: 'grey.100', p: 2, borderRadius: 1, overflow: 'auto', maxHeight: 320, m: 0 }}
+            sx={{
+              whiteSpace: 'pre-wrap',
+              wordBreak: 'break-word',
+              fontSize: 13,
+              bgcolor: 'grey.100',
+              p: 2,
+              borderRadius: 1,
+              overflow: 'auto',
+              maxHeight: 320,
+              m: 0,
+            }}
           >
             {describe(error)}
           </Typography>

@@ -90,10 +90,10 @@ export function useSessions() {
 export const saveSession = (id: number | null, body: ApplicationSessionInput) =>
   api<ApplicationSessionSummary>(id === null ? '/api/academic/sessions' : `/api/academic/sessions/${id}`, { method: id === null ? 'POST' : 'PATCH', body });
 
-export const sessionAction = (id: number, action: 'close' | 'reopen') => api<ApplicationSessionSummary>(`/api/academic/sessions/${id}/${action}`, { method: 'POST' });
+export const sessionAction = (id: number, action: 'close' | 'reopen') =>
+  api<ApplicationSessionSummary>(`/api/academic/sessions/${id}/${action}`, { method: 'POST' });
 
 // ---------------------------------------------------------------- assignments
-
 
 export type AssignmentFilters = Omit<UrlFilters<AssignmentQuery>, 'session'> & {
   /** null: the server's current session */

@@ -49,10 +49,24 @@ export const CATALOGUE: Catalogue = {
 };
 
 export function subject(overrides: Partial<CatalogueSubject> = {}): CatalogueSubject {
-  return { id: 21, CODE: 'INF101', NAME: 'Introduction to programming', NAME_FR: 'Introduction à la programmation', CLASS_ID: 11, CLASS_CODE: 'GL1/J', HOURS_CM: 30, HOURS_TD: 20, HOURS_TP: 10, HOURLY_RATE: 5000, CREDITS: 4, ...overrides };
+  return {
+    id: 21,
+    CODE: 'INF101',
+    NAME: 'Introduction to programming',
+    NAME_FR: 'Introduction à la programmation',
+    CLASS_ID: 11,
+    CLASS_CODE: 'GL1/J',
+    HOURS_CM: 30,
+    HOURS_TD: 20,
+    HOURS_TP: 10,
+    HOURLY_RATE: 5000,
+    CREDITS: 4,
+    ...overrides,
+  };
 }
 
-export const subjectPage = (rows: CatalogueSubject[], total = rows.length, current = 1, pageSize = 50): CatalogueSubjectPage => pageOf(rows, total, current, pageSize);
+export const subjectPage = (rows: CatalogueSubject[], total = rows.length, current = 1, pageSize = 50): CatalogueSubjectPage =>
+  pageOf(rows, total, current, pageSize);
 
 /** The catalogue's read endpoints, answering the data above. */
 export const catalogueHandlers = () => ({

@@ -14,7 +14,21 @@ const PAGE = assignmentPage([
     Subject: subjectRow({ ASSIGNED: ['TD'] }),
     applicants: [
       applicant(),
-      applicant({ CHOICE_ID: 302, CATEGORY: 'TD', AFFECTATION: 1, HOURS: 20, EMPLOYEE_ID: 43, MATRICULE: 'P0043', FIRSTNAME: 'Brigitte', LASTNAME: 'Essomba', STATUS: 'PERMANENT', CLOSED: false, CONFIRMED_HOURS: 20, CHOSEN_HOURS: 20, TOTAL_HOURS: 300 }),
+      applicant({
+        CHOICE_ID: 302,
+        CATEGORY: 'TD',
+        AFFECTATION: 1,
+        HOURS: 20,
+        EMPLOYEE_ID: 43,
+        MATRICULE: 'P0043',
+        FIRSTNAME: 'Brigitte',
+        LASTNAME: 'Essomba',
+        STATUS: 'PERMANENT',
+        CLOSED: false,
+        CONFIRMED_HOURS: 20,
+        CHOSEN_HOURS: 20,
+        TOTAL_HOURS: 300,
+      }),
       applicant({ CHOICE_ID: 303, AFFECTATION: 2, EMPLOYEE_ID: 44, MATRICULE: 'S0044', FIRSTNAME: 'Paul', LASTNAME: 'Tchana', STATUS: null }),
     ],
   },
@@ -40,15 +54,55 @@ describe('assignments', () => {
     expect(Object.fromEntries(queriesTo(LIST)[0]!)).toEqual({ state: 'open', page: '1', pageSize: '20' });
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Session' })).toHaveTextContent('Subject choices, semester 1, 2024-2025 (current)'));
 
-    const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
-    expect(cells(await applicantRow('Nkoulou Jean'))).toEqual(['Nkoulou Jean', 'P0042', 'Lecturer (part-time)', 'Lecture (CM)', '30', 'Closed', '20 / 80 / 200', 'Selected', 'ConfirmDecline']);
-    expect(cells(await applicantRow('Essomba Brigitte'))).toEqual(['Essomba Brigitte', 'P0043', 'Permanent (full-time)', 'Tutorial (TD)', '20', 'In progress', '20 / 20 / 300', 'Confirmed', 'DeclineReset']);
-    expect(cells(await applicantRow('Tchana Paul'))).toEqual(['Tchana Paul', 'S0044', '—', 'Lecture (CM)', '30', 'Closed', '20 / 80 / 200', 'Declined', 'ConfirmReset']);
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    expect(cells(await applicantRow('Nkoulou Jean'))).toEqual([
+      'Nkoulou Jean',
+      'P0042',
+      'Lecturer (part-time)',
+      'Lecture (CM)',
+      '30',
+      'Closed',
+      '20 / 80 / 200',
+      'Selected',
+      'ConfirmDecline',
+    ]);
+    expect(cells(await applicantRow('Essomba Brigitte'))).toEqual([
+      'Essomba Brigitte',
+      'P0043',
+      'Permanent (full-time)',
+      'Tutorial (TD)',
+      '20',
+      'In progress',
+      '20 / 20 / 300',
+      'Confirmed',
+      'DeclineReset',
+    ]);
+    expect(cells(await applicantRow('Tchana Paul'))).toEqual([
+      'Tchana Paul',
+      'S0044',
+      '—',
+      'Lecture (CM)',
+      '30',
+      'Closed',
+      '20 / 80 / 200',
+      'Declined',
+      'ConfirmReset',
+    ]);
   });
 
   it('confirms a choice at its URL, then reads the page again', async () => {
-    const confirmed: AssignmentPage = { ...PAGE, rows: [{ ...PAGE.rows[0]!, applicants: [applicant({ AFFECTATION: 1, CONFIRMED_HOURS: 50 }), ...PAGE.rows[0]!.applicants.slice(1)] }] };
-    const api = fakeApi({ [`GET ${SESSIONS}`]: { body: [session()] }, [`GET ${LIST}`]: { body: PAGE }, 'POST /api/academic/choices/301/confirm': { body: {} } });
+    const confirmed: AssignmentPage = {
+      ...PAGE,
+      rows: [{ ...PAGE.rows[0]!, applicants: [applicant({ AFFECTATION: 1, CONFIRMED_HOURS: 50 }), ...PAGE.rows[0]!.applicants.slice(1)] }],
+    };
+    const api = fakeApi({
+      [`GET ${SESSIONS}`]: { body: [session()] },
+      [`GET ${LIST}`]: { body: PAGE },
+      'POST /api/academic/choices/301/confirm': { body: {} },
+    });
     const { user } = renderApp('/academic/assignments', { user: academicUser() });
     const row = await applicantRow('Nkoulou Jean');
     api.set(`GET ${LIST}`, { body: confirmed });
@@ -76,7 +130,11 @@ describe('assignments', () => {
   });
 
   it('says when the part is already assigned to someone else', async () => {
-    fakeApi({ [`GET ${SESSIONS}`]: { body: [session()] }, [`GET ${LIST}`]: { body: PAGE }, 'POST /api/academic/choices/303/confirm': error(409, 'ALREADY_ASSIGNED') });
+    fakeApi({
+      [`GET ${SESSIONS}`]: { body: [session()] },
+      [`GET ${LIST}`]: { body: PAGE },
+      'POST /api/academic/choices/303/confirm': error(409, 'ALREADY_ASSIGNED'),
+    });
     const { user } = renderApp('/academic/assignments', { user: academicUser() });
     await user.click(within(await applicantRow('Tchana Paul')).getByRole('button', { name: 'Confirm' }));
     const section = screen.getByRole('region', { name: 'INF101 – Introduction to programming' });

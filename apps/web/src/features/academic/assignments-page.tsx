@@ -18,20 +18,15 @@ import { OfficeTable } from '../../components/office-table';
 import { SearchField } from '../../components/search-field';
 import { errorKey } from '../../lib/api';
 import { LIST_PAGE_SIZES, useUrlFilters } from '../../lib/url-filters';
-import {
-  academicKeys,
-  assignmentFiltersFrom,
-  assignmentsExportUrl,
-  decideChoice,
-  useAssignments,
-  useSessions,
-  type ChoiceAction,
-} from './academic-api';
+import { academicKeys, assignmentFiltersFrom, assignmentsExportUrl, decideChoice, useAssignments, useSessions, type ChoiceAction } from './academic-api';
 import { localName, partLabel, regimeLabel } from './labels';
 import { sessionName, subjectName } from '../../lib/names';
 
 /** How each AFFECTATION of a choice is named on the page. */
-const STATES = { [AFFECTATION.SELECTED]: 'selected', [AFFECTATION.CONFIRMED]: 'confirmed', [AFFECTATION.DECLINED]: 'declined' } as const satisfies Record<Affectation, string>;
+const STATES = { [AFFECTATION.SELECTED]: 'selected', [AFFECTATION.CONFIRMED]: 'confirmed', [AFFECTATION.DECLINED]: 'declined' } as const satisfies Record<
+  Affectation,
+  string
+>;
 const STATE_COLORS = { selected: 'default', confirmed: 'success', declined: 'error' } as const;
 
 interface Decision {
@@ -56,13 +51,22 @@ function ApplicantActions({ applicant, busy, onDecide }: { applicant: Applicant;
     ));
 }
 
-function SubjectSection({ row, pending, failure, onDecide }: { row: AssignmentRow; pending: number | null; failure: { id: number; key: string } | null; onDecide: (decision: Decision) => void }) {
+function SubjectSection({
+  row,
+  pending,
+  failure,
+  onDecide,
+}: {
+  row: AssignmentRow;
+  pending: number | null;
+  failure: { id: number; key: string } | null;
+  onDecide: (decision: Decision) => void;
+}) {
   const { t, i18n } = useTranslation();
   const subject = row.Subject;
   const titleId = `academic-subject-${subject.SUBJECT_ID}`;
   const failed = failure && row.applicants.some((applicant) => applicant.CHOICE_ID === failure.id) ? failure.key : null;
-  const hours = CHOICE_CATEGORIES
-    .filter((part) => subject[`HOURS_${part}`] > 0)
+  const hours = CHOICE_CATEGORIES.filter((part) => subject[`HOURS_${part}`] > 0)
     .map((part) => t('academic.assignments.partHours', { name: partLabel(t, part), count: subject[`HOURS_${part}`] }))
     .join(' · ');
   return (
@@ -72,7 +76,12 @@ function SubjectSection({ row, pending, failure, onDecide }: { row: AssignmentRo
           {`${subject.SUBJECT_CODE} – ${subjectName(subject, i18n.language)}`}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {[subject.CLASS_CODE, regimeLabel(t, subject.SHIFT), localName(i18n.language, { NAME: subject.DEPARTMENT_NAME, NAME_FR: subject.DEPARTMENT_NAME_FR }), hours].join(' · ')}
+          {[
+            subject.CLASS_CODE,
+            regimeLabel(t, subject.SHIFT),
+            localName(i18n.language, { NAME: subject.DEPARTMENT_NAME, NAME_FR: subject.DEPARTMENT_NAME_FR }),
+            hours,
+          ].join(' · ')}
         </Typography>
         {subject.ASSIGNED.length > 0 ? (
           <Typography variant="body2" sx={{ color: 'success.main' }}>
@@ -93,22 +102,38 @@ function SubjectSection({ row, pending, failure, onDecide }: { row: AssignmentRo
           { header: t('academic.assignments.columns.category'), cell: (applicant) => (applicant.STATUS ? t(`person.status.${applicant.STATUS}`) : '—') },
           { header: t('academic.assignments.columns.part'), cell: (applicant) => partLabel(t, applicant.CATEGORY) },
           { header: t('academic.assignments.columns.hours'), align: 'right', cell: (applicant) => applicant.HOURS },
-          { header: t('academic.assignments.columns.application'), cell: (applicant) => t(applicant.CLOSED ? 'academic.assignments.closed' : 'academic.assignments.inProgress') },
+          {
+            header: t('academic.assignments.columns.application'),
+            cell: (applicant) => t(applicant.CLOSED ? 'academic.assignments.closed' : 'academic.assignments.inProgress'),
+          },
           {
             header: t('academic.assignments.columns.hoursSummary'),
             align: 'right',
             sx: { whiteSpace: 'nowrap' },
-            title: (applicant) => t('academic.assignments.hoursValue', { count: applicant.CONFIRMED_HOURS, number: applicant.CHOSEN_HOURS, total: applicant.TOTAL_HOURS }),
+            title: (applicant) =>
+              t('academic.assignments.hoursValue', { count: applicant.CONFIRMED_HOURS, number: applicant.CHOSEN_HOURS, total: applicant.TOTAL_HOURS }),
             cell: (applicant) => `${applicant.CONFIRMED_HOURS} / ${applicant.CHOSEN_HOURS} / ${applicant.TOTAL_HOURS}`,
           },
           {
             header: t('academic.assignments.columns.state'),
             cell: (applicant) => {
               const state = STATES[applicant.AFFECTATION];
-              return <Chip size="small" color={STATE_COLORS[state]} variant={state === 'selected' ? 'outlined' : 'filled'} label={t(`academic.assignments.states.${state}`)} />;
+              return (
+                <Chip
+                  size="small"
+                  color={STATE_COLORS[state]}
+                  variant={state === 'selected' ? 'outlined' : 'filled'}
+                  label={t(`academic.assignments.states.${state}`)}
+                />
+              );
             },
           },
-          { header: t('academic.assignments.columns.actions'), align: 'right', sx: { whiteSpace: 'nowrap' }, cell: (applicant) => <ApplicantActions applicant={applicant} busy={pending === applicant.CHOICE_ID} onDecide={onDecide} /> },
+          {
+            header: t('academic.assignments.columns.actions'),
+            align: 'right',
+            sx: { whiteSpace: 'nowrap' },
+            cell: (applicant) => <ApplicantActions applicant={applicant} busy={pending === applicant.CHOICE_ID} onDecide={onDecide} />,
+          },
         ]}
       />
       {failed ? (
@@ -154,7 +179,9 @@ export default function AssignmentsPage() {
             value={sessionId !== null && sessionOptions.some((session) => session.id === sessionId) ? String(sessionId) : ''}
             options={sessionOptions.map((session) => ({
               value: String(session.id),
-              label: session.CURRENT ? t('academic.assignments.currentSession', { name: sessionName(session, i18n.language) }) : sessionName(session, i18n.language),
+              label: session.CURRENT
+                ? t('academic.assignments.currentSession', { name: sessionName(session, i18n.language) })
+                : sessionName(session, i18n.language),
             }))}
             onChange={(session) => update({ session })}
             sx={{ flex: '2 1 260px' }}
@@ -176,7 +203,14 @@ export default function AssignmentsPage() {
             sx={{ flex: '1 1 160px' }}
           />
           {sessionId !== null ? (
-            <Button component="a" href={assignmentsExportUrl(sessionId)} download variant="outlined" startIcon={<DownloadOutlined />} sx={{ flex: '0 0 auto', mt: '1px' }}>
+            <Button
+              component="a"
+              href={assignmentsExportUrl(sessionId)}
+              download
+              variant="outlined"
+              startIcon={<DownloadOutlined />}
+              sx={{ flex: '0 0 auto', mt: '1px' }}
+            >
               {t('academic.assignments.export')}
             </Button>
           ) : null}
@@ -195,9 +229,17 @@ export default function AssignmentsPage() {
           {list.isFetching ? <LinearProgress aria-label={t('common.loading')} sx={{ mb: 1 }} /> : <Box sx={{ height: 4, mb: 1 }} />}
           <Stack spacing={2}>
             {data.rows.map((row) => (
-              <SubjectSection key={row.Subject.SUBJECT_ID} row={row} pending={decide.isPending ? (decide.variables?.id ?? null) : null} failure={failure} onDecide={(decision) => decide.mutate(decision)} />
+              <SubjectSection
+                key={row.Subject.SUBJECT_ID}
+                row={row}
+                pending={decide.isPending ? (decide.variables?.id ?? null) : null}
+                failure={failure}
+                onDecide={(decision) => decide.mutate(decision)}
+              />
             ))}
-            {data.rows.length === 0 && data.session ? <Typography sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>{t('academic.assignments.empty')}</Typography> : null}
+            {data.rows.length === 0 && data.session ? (
+              <Typography sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>{t('academic.assignments.empty')}</Typography>
+            ) : null}
           </Stack>
           {pager}
         </>

@@ -15,7 +15,10 @@ async function choose(user: ReturnType<typeof renderApp>['user'], label: RegExp,
 
 describe('catalogue: departments, branches, cycles, classes', () => {
   it('adds a department with the typed values, then reads the list again', async () => {
-    const api = fakeApi({ ...catalogueHandlers(), 'POST /api/academic/departments': { status: 201, body: { id: 9, CODE: 'MTH', NAME: 'Mathematics', NAME_FR: 'Mathématiques' } } });
+    const api = fakeApi({
+      ...catalogueHandlers(),
+      'POST /api/academic/departments': { status: 201, body: { id: 9, CODE: 'MTH', NAME: 'Mathematics', NAME_FR: 'Mathématiques' } },
+    });
     const { user } = renderApp('/academic/catalogue', { user: academicUser() });
     const table = await screen.findByRole('table', { name: 'Departments' });
     expect(within(table).getByText('Computer Science')).toBeInTheDocument();
@@ -31,7 +34,9 @@ describe('catalogue: departments, branches, cycles, classes', () => {
     await user.click(within(dialog()).getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.to('POST', '/api/academic/departments').map((request) => request.body)).toEqual([{ CODE: 'MTH', NAME: 'Mathematics', NAME_FR: 'Mathématiques' }]);
+    expect(api.to('POST', '/api/academic/departments').map((request) => request.body)).toEqual([
+      { CODE: 'MTH', NAME: 'Mathematics', NAME_FR: 'Mathématiques' },
+    ]);
     await waitFor(() => expect(api.to('GET', '/api/academic/departments').length).toBeGreaterThan(listed));
   });
 
@@ -88,7 +93,12 @@ describe('catalogue: departments, branches, cycles, classes', () => {
     await user.type(field('Name \\(English\\)'), 'Software engineering');
     await user.click(within(dialog()).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.to('PATCH', '/api/academic/branches/3')).toHaveLength(1));
-    expect(api.to('PATCH', '/api/academic/branches/3')[0]!.body).toEqual({ ABBREVIATION: 'GL', NAME: 'Software engineering', NAME_FR: 'Génie logiciel', DEPARTMENT_ID: 2 });
+    expect(api.to('PATCH', '/api/academic/branches/3')[0]!.body).toEqual({
+      ABBREVIATION: 'GL',
+      NAME: 'Software engineering',
+      NAME_FR: 'Génie logiciel',
+      DEPARTMENT_ID: 2,
+    });
   });
 
   it('refuses a cycle whose last level comes before its first', async () => {
@@ -134,7 +144,11 @@ describe('catalogue: departments, branches, cycles, classes', () => {
   });
 
   it('asks before deleting, and says when the entry is in use', async () => {
-    const api = fakeApi({ ...catalogueHandlers(), 'DELETE /api/academic/classes/11': error(409, 'IN_USE'), 'DELETE /api/academic/classes/12': { status: 204 } });
+    const api = fakeApi({
+      ...catalogueHandlers(),
+      'DELETE /api/academic/classes/11': error(409, 'IN_USE'),
+      'DELETE /api/academic/classes/12': { status: 204 },
+    });
     const { user } = renderApp('/academic/catalogue?tab=classes', { user: academicUser() });
     await user.click(await screen.findByRole('button', { name: 'Delete GL1/J' }));
     expect(within(dialog()).getByRole('heading', { name: 'Delete GL1/J?' })).toBeInTheDocument();
@@ -159,7 +173,11 @@ describe('catalogue: subjects', () => {
     const { user } = renderApp('/academic/catalogue?tab=subjects', { user: academicUser() });
     const table = await screen.findByRole('table', { name: 'Subjects' });
     const [, first] = within(table).getAllByRole('row');
-    expect(within(first!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['INF101', 'Introduction to programming', 'Introduction à la programmation', 'GL1/J', '30', '20', '10', '5.000 FCFA', '4', '']);
+    expect(
+      within(first!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['INF101', 'Introduction to programming', 'Introduction à la programmation', 'GL1/J', '30', '20', '10', '5.000 FCFA', '4', '']);
     expect(screen.getByText('1–50 of 120')).toBeInTheDocument();
     expect(Object.fromEntries(queriesTo('/api/academic/subjects')[0]!)).toEqual({ page: '1', pageSize: '50' });
 
@@ -196,7 +214,17 @@ describe('catalogue: subjects', () => {
     await user.type(field('Lecture hours'), '24');
     await user.click(within(dialog()).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.to('POST', '/api/academic/subjects')).toHaveLength(1));
-    expect(api.to('POST', '/api/academic/subjects')[0]!.body).toEqual({ CODE: 'INF102', NAME: 'Algorithms', NAME_FR: 'Algorithmique', CLASS_ID: 11, HOURS_CM: 24, HOURS_TD: 0, HOURS_TP: 0, HOURLY_RATE: 6000, CREDITS: 3 });
+    expect(api.to('POST', '/api/academic/subjects')[0]!.body).toEqual({
+      CODE: 'INF102',
+      NAME: 'Algorithms',
+      NAME_FR: 'Algorithmique',
+      CLASS_ID: 11,
+      HOURS_CM: 24,
+      HOURS_TD: 0,
+      HOURS_TP: 0,
+      HOURLY_RATE: 6000,
+      CREDITS: 3,
+    });
   });
 
   it('imports a CSV file: a check first with its rejected lines, then the import', async () => {
@@ -230,7 +258,11 @@ describe('catalogue: subjects', () => {
 
     const checked = await within(dialog()).findByRole('status');
     expect(checked).toHaveTextContent('Check done: nothing was saved yet.');
-    expect(within(checked).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Subjects to add: 3', 'Subjects to update: 1', 'Lines rejected: 2']);
+    expect(
+      within(checked)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Subjects to add: 3', 'Subjects to update: 1', 'Lines rejected: 2']);
     expect(open).toHaveBeenLastCalledWith('POST', '/api/academic/subjects/import?dryRun=true');
     expect(api.to('POST', '/api/academic/subjects/import')[0]!.body).toEqual({ FILE: { name: 'subjects.csv', type: 'text/csv', size: file.size } });
     const rejected = within(dialog()).getByRole('table', { name: 'Rejected lines' });
@@ -243,7 +275,11 @@ describe('catalogue: subjects', () => {
     const listed = api.to('GET', '/api/academic/subjects').length;
     await user.click(within(dialog()).getByRole('button', { name: 'Import' }));
     await waitFor(() => expect(within(dialog()).getByRole('status')).toHaveTextContent('Import done.'));
-    expect(within(within(dialog()).getByRole('status')).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Subjects added: 3', 'Subjects updated: 1', 'Lines rejected: 2']);
+    expect(
+      within(within(dialog()).getByRole('status'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Subjects added: 3', 'Subjects updated: 1', 'Lines rejected: 2']);
     expect(open).toHaveBeenLastCalledWith('POST', '/api/academic/subjects/import?dryRun=false');
     await waitFor(() => expect(api.to('GET', '/api/academic/subjects').length).toBeGreaterThan(listed));
   });

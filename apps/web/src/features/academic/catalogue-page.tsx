@@ -74,7 +74,12 @@ function BranchesTab() {
       columns={columns}
       fields={[{ name: 'ABBREVIATION', kind: 'text', width: 6 }, { name: 'DEPARTMENT_ID', kind: 'select', options, width: 6 }, ...NAME_FIELDS]}
       codeField="ABBREVIATION"
-      toValues={(row) => ({ ABBREVIATION: row?.ABBREVIATION ?? '', NAME: row?.NAME ?? '', NAME_FR: row?.NAME_FR ?? '', DEPARTMENT_ID: row ? String(row.DEPARTMENT_ID) : '' })}
+      toValues={(row) => ({
+        ABBREVIATION: row?.ABBREVIATION ?? '',
+        NAME: row?.NAME ?? '',
+        NAME_FR: row?.NAME_FR ?? '',
+        DEPARTMENT_ID: row ? String(row.DEPARTMENT_ID) : '',
+      })}
       describe={(row) => row.ABBREVIATION}
     />
   );
@@ -133,7 +138,10 @@ function ClassesTab() {
     { key: 'SHIFT', render: (row) => regimeLabel(t, row.SHIFT) },
   ];
   const needle = filter.trim().toLowerCase();
-  const rows = list.data && needle ? list.data.filter((row) => row.CODE.toLowerCase().includes(needle) || (branch(row.BRANCH_ID)?.ABBREVIATION.toLowerCase() ?? '') === needle) : list.data;
+  const rows =
+    list.data && needle
+      ? list.data.filter((row) => row.CODE.toLowerCase().includes(needle) || (branch(row.BRANCH_ID)?.ABBREVIATION.toLowerCase() ?? '') === needle)
+      : list.data;
   return (
     <EntryTable
       entity="classes"
@@ -144,8 +152,17 @@ function ClassesTab() {
       fields={[
         { name: 'CODE', kind: 'text', width: 6 },
         { name: 'SHIFT', kind: 'select', options: REGIME_LIST.map((regime) => ({ value: regime, label: regimeLabel(t, regime) })), width: 6 },
-        { name: 'BRANCH_ID', kind: 'select', options: (branches.data ?? []).map((item) => ({ value: String(item.id), label: `${item.ABBREVIATION} – ${localName(i18n.language, item)}` })) },
-        { name: 'CYCLE_ID', kind: 'select', options: (cycles.data ?? []).map((item) => ({ value: String(item.id), label: localName(i18n.language, item) })), width: 6 },
+        {
+          name: 'BRANCH_ID',
+          kind: 'select',
+          options: (branches.data ?? []).map((item) => ({ value: String(item.id), label: `${item.ABBREVIATION} – ${localName(i18n.language, item)}` })),
+        },
+        {
+          name: 'CYCLE_ID',
+          kind: 'select',
+          options: (cycles.data ?? []).map((item) => ({ value: String(item.id), label: localName(i18n.language, item) })),
+          width: 6,
+        },
         { name: 'LEVEL_ID', kind: 'select', options: levels, width: 6 },
       ]}
       codeField="CODE"

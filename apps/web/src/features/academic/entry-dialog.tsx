@@ -20,7 +20,13 @@ import { contractResolver, toNumber } from '../../lib/contract-resolver';
 import type { FieldSpec } from './entry-table';
 
 /** The contract's input schema of each kind of entry: the server applies the same. */
-const SCHEMAS: Record<Entity, z.ZodType> = { departments: DepartmentInput, branches: BranchInput, cycles: CycleInput, classes: ClassInput, subjects: SubjectInput };
+const SCHEMAS: Record<Entity, z.ZodType> = {
+  departments: DepartmentInput,
+  branches: BranchInput,
+  cycles: CycleInput,
+  classes: ClassInput,
+  subjects: SubjectInput,
+};
 
 type Values = Record<string, string>;
 
@@ -45,7 +51,12 @@ export default function EntryDialog({ entity, id, fields, defaults, codeField, o
   const form = useForm<Values, unknown, Record<string, unknown>>({
     defaultValues: defaults,
     resolver: contractResolver<z.ZodType, Values>(SCHEMAS[entity], (values) =>
-      Object.fromEntries(fields.map((field) => [field.name, field.kind === 'text' ? values[field.name] : field.kind === 'number' ? toNumber(values[field.name]) : values[field.name] || undefined])),
+      Object.fromEntries(
+        fields.map((field) => [
+          field.name,
+          field.kind === 'text' ? values[field.name] : field.kind === 'number' ? toNumber(values[field.name]) : values[field.name] || undefined,
+        ]),
+      ),
     ) as never,
   });
   const mutation = useMutation({
@@ -57,7 +68,8 @@ export default function EntryDialog({ entity, id, fields, defaults, codeField, o
     },
     onError: (error) => {
       applyFieldErrors(error, form.setError, names);
-      if (isApiError(error) && error.code === 'ALREADY_EXISTS') form.setError(codeField, { type: 'server', message: 'errors.ALREADY_EXISTS' }, { shouldFocus: true });
+      if (isApiError(error) && error.code === 'ALREADY_EXISTS')
+        form.setError(codeField, { type: 'server', message: 'errors.ALREADY_EXISTS' }, { shouldFocus: true });
       setMessage(errorKey(error));
     },
   });

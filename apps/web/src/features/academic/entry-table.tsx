@@ -61,7 +61,21 @@ interface Props<T extends { id: number }> {
 }
 
 /** One tab of the catalogue: a table of entries with add, edit and delete. */
-export function EntryTable<T extends { id: number }>({ entity, rows, loading, fetching, error, columns, fields, codeField, toValues, describe, toolbar, actions, footer }: Props<T>) {
+export function EntryTable<T extends { id: number }>({
+  entity,
+  rows,
+  loading,
+  fetching,
+  error,
+  columns,
+  fields,
+  codeField,
+  toValues,
+  describe,
+  toolbar,
+  actions,
+  footer,
+}: Props<T>) {
   const { t } = useTranslation();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -91,7 +105,12 @@ export function EntryTable<T extends { id: number }>({ entity, rows, loading, fe
           fetching={fetching ?? false}
           footer={footer}
           columns={[
-            ...columns.map((column) => ({ key: column.key, header: t(`academic.columns.${column.key}`), align: column.numeric ? ('right' as const) : ('left' as const), cell: column.render })),
+            ...columns.map((column) => ({
+              key: column.key,
+              header: t(`academic.columns.${column.key}`),
+              align: column.numeric ? ('right' as const) : ('left' as const),
+              cell: column.render,
+            })),
             {
               key: 'actions',
               header: t('academic.columns.actions'),

@@ -39,10 +39,7 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
       rejectionRows={(report) =>
         report.rejected.map((rejection) => ({
           key: rejection.LINE,
-          cells: [
-            rejection.LINE,
-            Object.entries(rejection.ERRORS).map(([field, key]) => <Box key={field}>{fieldMessage(field, key)}</Box>),
-          ],
+          cells: [rejection.LINE, Object.entries(rejection.ERRORS).map(([field, key]) => <Box key={field}>{fieldMessage(field, key)}</Box>)],
         }))
       }
       onClose={onClose}

@@ -4,7 +4,11 @@ import { sessionFirstDay, sessionLastDay, sessionState, validationKey } from './
 
 describe('academic labels', () => {
   it('shows the first and last days of a session as the office typed them', () => {
-    for (const [day, shown] of [['2024-01-01', '01/01/2024'], ['2024-02-29', '29/02/2024'], ['2024-12-31', '31/12/2024']]) {
+    for (const [day, shown] of [
+      ['2024-01-01', '01/01/2024'],
+      ['2024-02-29', '29/02/2024'],
+      ['2024-12-31', '31/12/2024'],
+    ]) {
       expect(sessionFirstDay({ START_DATE: sessionStartOf(day!).toISOString() })).toBe(shown);
       expect(sessionLastDay({ END_DATE: sessionEndOf(day!).toISOString() })).toBe(shown);
     }

@@ -17,12 +17,16 @@ export const partLabel = (t: TFunction, part: string): string => t(`academic.par
 export const sessionFirstDay = (session: Pick<ApplicationSessionSummary, 'START_DATE'>): string => isoToDmy(universityDayOf(session.START_DATE));
 
 /** The last day of a session (its END_DATE is the instant just after it), dd/mm/yyyy; empty when it has no end. */
-export const sessionLastDay = (session: Pick<ApplicationSessionSummary, 'END_DATE'>): string => (session.END_DATE ? isoToDmy(lastSessionDayOf(session.END_DATE)) : '');
+export const sessionLastDay = (session: Pick<ApplicationSessionSummary, 'END_DATE'>): string =>
+  session.END_DATE ? isoToDmy(lastSessionDayOf(session.END_DATE)) : '';
 
 export type SessionState = 'current' | 'closed' | 'upcoming' | 'ended';
 
 /** Open now, closed by hand (or deactivated), not started yet, or past its last day. */
-export function sessionState(session: Pick<ApplicationSessionSummary, 'CURRENT' | 'MANUAL_CLOSURE' | 'ACTIVED' | 'START_DATE'>, now = new Date()): SessionState {
+export function sessionState(
+  session: Pick<ApplicationSessionSummary, 'CURRENT' | 'MANUAL_CLOSURE' | 'ACTIVED' | 'START_DATE'>,
+  now = new Date(),
+): SessionState {
   if (session.CURRENT) return 'current';
   if (session.MANUAL_CLOSURE || !session.ACTIVED) return 'closed';
   return new Date(session.START_DATE) > now ? 'upcoming' : 'ended';

@@ -8,7 +8,19 @@ import { useId } from 'react';
 import { type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApplicationSessionInput, type HourlyCaps, type ApplicationSessionSummary } from '@portal/contract';
-import { dmyToIso, GROUP_LIMIT_NAMES, groupLimit, groupLimitName, isoToDmy, lastSessionDayOf, LEVEL_GROUP_KEYS, SHIFT_GROUPS, STAFF_STATUSES, universityDayOf, type GroupLimitName } from '@portal/contract/rules';
+import {
+  dmyToIso,
+  GROUP_LIMIT_NAMES,
+  groupLimit,
+  groupLimitName,
+  isoToDmy,
+  lastSessionDayOf,
+  LEVEL_GROUP_KEYS,
+  SHIFT_GROUPS,
+  STAFF_STATUSES,
+  universityDayOf,
+  type GroupLimitName,
+} from '@portal/contract/rules';
 import { useDialogForm } from '../../components/dialog-form';
 import { DateField } from '../../components/date-field';
 import { FormDialogActions, FormDialogError } from '../../components/form-dialog';
@@ -29,7 +41,8 @@ interface Values {
   [key: string]: string | Record<string, string>;
 }
 
-const mapValues = <K extends string>(record: Record<K, string>) => Object.fromEntries(Object.entries<string>(record).map(([key, value]) => [key, toNumber(value)]));
+const mapValues = <K extends string>(record: Record<K, string>) =>
+  Object.fromEntries(Object.entries<string>(record).map(([key, value]) => [key, toNumber(value)]));
 
 /** The typed text as the API's body: days as yyyy-mm-dd (left as typed when not a date, so that it fails), numbers as numbers. */
 export function toApplicationSessionInput(values: Values) {
@@ -53,13 +66,22 @@ function toValues(session: ApplicationSessionSummary | null): Values {
     START_DATE: session ? isoToDmy(universityDayOf(session.START_DATE)) : '',
     END_DATE: session?.END_DATE ? isoToDmy(lastSessionDayOf(session.END_DATE)) : '',
     LIMITS: Object.fromEntries(
-      LEVEL_GROUP_KEYS.flatMap((group) => SHIFT_GROUPS.map((shift) => [groupLimitName(group, shift), text(session ? groupLimit(session.SubjectConstraint, group, shift) : undefined)])),
+      LEVEL_GROUP_KEYS.flatMap((group) =>
+        SHIFT_GROUPS.map((shift) => [groupLimitName(group, shift), text(session ? groupLimit(session.SubjectConstraint, group, shift) : undefined)]),
+      ),
     ) as Record<GroupLimitName, string>,
     HOURS: Object.fromEntries(STAFF_STATUSES.map((status) => [status, text(session?.HOURS[status])])) as Record<keyof HourlyCaps, string>,
   };
 }
 
-const KNOWN_FIELDS = ['DESIGNATION', 'DESIGNATION_FR', 'START_DATE', 'END_DATE', ...GROUP_LIMIT_NAMES.map((name) => `LIMITS.${name}`), ...STAFF_STATUSES.map((status) => `HOURS.${status}`)] as Path<Values>[];
+const KNOWN_FIELDS = [
+  'DESIGNATION',
+  'DESIGNATION_FR',
+  'START_DATE',
+  'END_DATE',
+  ...GROUP_LIMIT_NAMES.map((name) => `LIMITS.${name}`),
+  ...STAFF_STATUSES.map((status) => `HOURS.${status}`),
+] as Path<Values>[];
 
 /** Creates or edits a choice session: its days, the subject limits per level group and shift, and the hours per staff category. */
 export default function SessionDialog({ session, onClose }: { session: ApplicationSessionSummary | null; onClose: () => void }) {
@@ -85,13 +107,38 @@ export default function SessionDialog({ session, onClose }: { session: Applicati
         <DialogContent>
           <Grid container spacing={2} sx={{ pt: 1 }}>
             <Grid size={12}>
-              <FormTextField control={form.control} name="DESIGNATION" id="academic-session-designation" label={t('academic.fields.DESIGNATION')} required fullWidth size="small" autoFocus />
+              <FormTextField
+                control={form.control}
+                name="DESIGNATION"
+                id="academic-session-designation"
+                label={t('academic.fields.DESIGNATION')}
+                required
+                fullWidth
+                size="small"
+                autoFocus
+              />
             </Grid>
             <Grid size={12}>
-              <FormTextField control={form.control} name="DESIGNATION_FR" id="academic-session-designation-fr" label={t('academic.fields.DESIGNATION_FR')} helperText={t('academic.frenchNameHelp')} fullWidth size="small" />
+              <FormTextField
+                control={form.control}
+                name="DESIGNATION_FR"
+                id="academic-session-designation-fr"
+                label={t('academic.fields.DESIGNATION_FR')}
+                helperText={t('academic.frenchNameHelp')}
+                fullWidth
+                size="small"
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <DateField control={form.control} name="START_DATE" id="academic-session-start" label={t('academic.fields.START_DATE')} required fullWidth size="small" />
+              <DateField
+                control={form.control}
+                name="START_DATE"
+                id="academic-session-start"
+                label={t('academic.fields.START_DATE')}
+                required
+                fullWidth
+                size="small"
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
               <DateField

@@ -30,28 +30,16 @@ describe('choice sessions', () => {
     renderApp('/academic/sessions', { user: academicUser() });
     const table = await screen.findByRole('table', { name: 'Choice sessions' });
     const [, current, closed] = within(table).getAllByRole('row');
-    expect(within(current!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      'Subject choices, semester 1, 2024-2025',
-      '01/09/2024',
-      '30/09/2024',
-      'Current',
-      '12',
-      '5',
-      '40',
-      '9',
-      'EditClose',
-    ]);
-    expect(within(closed!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      'Subject choices, semester 2, 2023-2024',
-      '01/02/2024',
-      'No last day',
-      'Closed',
-      '30',
-      '28',
-      '90',
-      '75',
-      'EditReopen',
-    ]);
+    expect(
+      within(current!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Subject choices, semester 1, 2024-2025', '01/09/2024', '30/09/2024', 'Current', '12', '5', '40', '9', 'EditClose']);
+    expect(
+      within(closed!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Subject choices, semester 2, 2023-2024', '01/02/2024', 'No last day', 'Closed', '30', '28', '90', '75', 'EditReopen']);
   });
 
   it('creates a session: days typed dd/mm/yyyy go as yyyy-mm-dd, the limits and caps to their fields', async () => {

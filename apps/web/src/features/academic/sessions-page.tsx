@@ -17,7 +17,12 @@ import { sessionName } from '../../lib/names';
 // The form (with the contract's schema and Zod) loads when it is first opened.
 const SessionDialog = lazy(() => import('./session-dialog'));
 
-const STATE_COLORS: Record<SessionState, 'success' | 'default' | 'info' | 'warning'> = { current: 'success', closed: 'default', upcoming: 'info', ended: 'warning' };
+const STATE_COLORS: Record<SessionState, 'success' | 'default' | 'info' | 'warning'> = {
+  current: 'success',
+  closed: 'default',
+  upcoming: 'info',
+  ended: 'warning',
+};
 
 export default function SessionsPage() {
   const { t, i18n } = useTranslation();
@@ -49,12 +54,23 @@ export default function SessionsPage() {
           columns={[
             { header: t('academic.sessions.columns.designation'), sx: { fontWeight: 600 }, cell: (session) => sessionName(session, i18n.language) },
             { header: t('academic.sessions.columns.start'), sx: { whiteSpace: 'nowrap' }, cell: (session) => sessionFirstDay(session) },
-            { header: t('academic.sessions.columns.end'), sx: { whiteSpace: 'nowrap' }, cell: (session) => sessionLastDay(session) || t('academic.sessions.noEnd') },
+            {
+              header: t('academic.sessions.columns.end'),
+              sx: { whiteSpace: 'nowrap' },
+              cell: (session) => sessionLastDay(session) || t('academic.sessions.noEnd'),
+            },
             {
               header: t('academic.sessions.columns.state'),
               cell: (session) => {
                 const state = sessionState(session);
-                return <Chip size="small" color={STATE_COLORS[state]} variant={state === 'current' ? 'filled' : 'outlined'} label={t(`academic.sessions.states.${state}`)} />;
+                return (
+                  <Chip
+                    size="small"
+                    color={STATE_COLORS[state]}
+                    variant={state === 'current' ? 'filled' : 'outlined'}
+                    label={t(`academic.sessions.states.${state}`)}
+                  />
+                );
               },
             },
             { header: t('academic.sessions.columns.applications'), align: 'right', cell: (session) => session.APPLICATIONS },

@@ -37,10 +37,13 @@ export function useOfficeEntrances() {
 
 /** Creates (no id) or changes (id) an entrance. */
 export const saveEntrance = (id: number | null, body: EntranceInput) =>
-  id === null ? api<OfficeEntrance>('/api/admissions/entrances', { method: 'POST', body }) : api<OfficeEntrance>(`/api/admissions/entrances/${id}`, { method: 'PUT', body });
+  id === null
+    ? api<OfficeEntrance>('/api/admissions/entrances', { method: 'POST', body })
+    : api<OfficeEntrance>(`/api/admissions/entrances/${id}`, { method: 'PUT', body });
 
 /** Closes an entrance's registration now, or reopens it (until its deadline). */
-export const setEntranceClosed = (id: number, closed: boolean) => api<OfficeEntrance>(`/api/admissions/entrances/${id}/${closed ? 'close' : 'reopen'}`, { method: 'POST' });
+export const setEntranceClosed = (id: number, closed: boolean) =>
+  api<OfficeEntrance>(`/api/admissions/entrances/${id}/${closed ? 'close' : 'reopen'}`, { method: 'POST' });
 
 /** An entrance's candidates per speciality (first choice) and per day of registration. */
 export function useEntranceCounts(id: number | null) {
@@ -120,7 +123,8 @@ export function useCandidate(id: number) {
   });
 }
 
-export const checkDocument = (id: number, kind: CandidateDocumentKind) => api<CandidateDocument>(`/api/admissions/candidates/${id}/documents/${kind}/check`, { method: 'POST' });
+export const checkDocument = (id: number, kind: CandidateDocumentKind) =>
+  api<CandidateDocument>(`/api/admissions/candidates/${id}/documents/${kind}/check`, { method: 'POST' });
 
 /** Asks the candidate for another document, with the reason they are mailed. */
 export const replaceDocument = (id: number, kind: CandidateDocumentKind, reason: string) =>

@@ -100,14 +100,38 @@ export function row(overrides: Partial<CandidateRow> = {}): CandidateRow {
 
 export const ROWS: CandidateRow[] = [
   row(),
-  row({ id: 902, CANDIDATE_NUMBER: 'C27000002', LASTNAME: 'Bello', FIRSTNAME: 'Ibrahim', EMAIL: 'ibrahim.bello@example.cm', FIRST_CHOICE: 'BTS SWE', SECOND_CHOICE: null, FIRST_CHOICE_ID: 402, SECOND_CHOICE_ID: null }),
-  row({ id: 903, CANDIDATE_NUMBER: 'C27000003', LASTNAME: 'Fouda', FIRSTNAME: 'Carine', EMAIL: 'carine.fouda@example.cm', HAS_PAID: false, paidAt: null, documentsComplete: false }),
+  row({
+    id: 902,
+    CANDIDATE_NUMBER: 'C27000002',
+    LASTNAME: 'Bello',
+    FIRSTNAME: 'Ibrahim',
+    EMAIL: 'ibrahim.bello@example.cm',
+    FIRST_CHOICE: 'BTS SWE',
+    SECOND_CHOICE: null,
+    FIRST_CHOICE_ID: 402,
+    SECOND_CHOICE_ID: null,
+  }),
+  row({
+    id: 903,
+    CANDIDATE_NUMBER: 'C27000003',
+    LASTNAME: 'Fouda',
+    FIRSTNAME: 'Carine',
+    EMAIL: 'carine.fouda@example.cm',
+    HAS_PAID: false,
+    paidAt: null,
+    documentsComplete: false,
+  }),
 ];
 
 export const candidatePage = (rows: CandidateRow[] = ROWS, total = rows.length) => ({ rows, total, page: 1, pageSize: 20 });
 
 export function candidateFile(overrides: Partial<CandidateFile> = {}): CandidateFile {
-  const choice = (s: EntranceSpeciality) => ({ CYCLE_NAME: s.CYCLE_NAME, SPECIALITY_DESCRIPTION: s.SPECIALITY_DESCRIPTION, SPECIALITY_DESCRIPTION_FR: s.SPECIALITY_DESCRIPTION_FR, SPECIALITY_ID: s.SPECIALITY_ID });
+  const choice = (s: EntranceSpeciality) => ({
+    CYCLE_NAME: s.CYCLE_NAME,
+    SPECIALITY_DESCRIPTION: s.SPECIALITY_DESCRIPTION,
+    SPECIALITY_DESCRIPTION_FR: s.SPECIALITY_DESCRIPTION_FR,
+    SPECIALITY_ID: s.SPECIALITY_ID,
+  });
   const doc = (kind: 'PHOTO' | 'BIRTH_CERTIFICATE' | 'DIPLOMA', mime: string) => ({
     kind,
     status: 'SUBMITTED' as const,
@@ -213,8 +237,22 @@ export function officeHandlers(more: Record<string, FakeHandler> = {}): Record<s
     [`GET ${ENTRANCES_PATH}/5/counts`]: {
       body: {
         perSpeciality: [
-          { SPECIALITY_ID: 401, SPECIALITY_DESCRIPTION: 'Computer systems management', SPECIALITY_DESCRIPTION_FR: 'Gestion des systèmes informatiques', CYCLE_NAME: 'BTS', total: 2, paid: 1 },
-          { SPECIALITY_ID: 402, SPECIALITY_DESCRIPTION: 'Software engineering', SPECIALITY_DESCRIPTION_FR: 'Génie logiciel', CYCLE_NAME: 'BTS', total: 1, paid: 1 },
+          {
+            SPECIALITY_ID: 401,
+            SPECIALITY_DESCRIPTION: 'Computer systems management',
+            SPECIALITY_DESCRIPTION_FR: 'Gestion des systèmes informatiques',
+            CYCLE_NAME: 'BTS',
+            total: 2,
+            paid: 1,
+          },
+          {
+            SPECIALITY_ID: 402,
+            SPECIALITY_DESCRIPTION: 'Software engineering',
+            SPECIALITY_DESCRIPTION_FR: 'Génie logiciel',
+            CYCLE_NAME: 'BTS',
+            total: 1,
+            paid: 1,
+          },
         ],
         perDay: [
           { day: '2026-06-01', total: 2, paid: 1 },

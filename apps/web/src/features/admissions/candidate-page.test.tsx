@@ -10,8 +10,12 @@ const PAGE = '/admissions/candidates/901';
 const FILE_PATH = `${CANDIDATES_PATH}/901`;
 const section = (name: string) => screen.findByRole('region', { name });
 const facts = (region: HTMLElement) => {
-  const terms = within(region).getAllByRole('term').map((term) => term.textContent);
-  const values = within(region).getAllByRole('definition').map((value) => value.textContent);
+  const terms = within(region)
+    .getAllByRole('term')
+    .map((term) => term.textContent);
+  const values = within(region)
+    .getAllByRole('definition')
+    .map((value) => value.textContent);
   return Object.fromEntries(terms.map((term, i) => [term, values[i]]));
 };
 
@@ -29,9 +33,24 @@ describe("a candidate's file (the admissions office)", () => {
       Documents: 'Complete',
       Decision: 'No decision',
     });
-    expect(facts(await section('Identity'))).toMatchObject({ 'Date of birth': '12/03/2007', Gender: 'Female', 'Region of origin': 'Centre', Department: 'Mfoundi', 'First language': 'French' });
-    expect(facts(await section('Diploma held'))).toMatchObject({ Diploma: 'Baccalauréat C', Mark: '14.5 / 20', Honours: 'Good', 'Last year': 'At secondary school', 'Rank last year': '—' });
-    expect(facts(await section('Formation asked for'))).toMatchObject({ 'First choice': 'Computer systems management (Higher technician certificate)', 'Second choice': 'Software engineering (Higher national diploma)' });
+    expect(facts(await section('Identity'))).toMatchObject({
+      'Date of birth': '12/03/2007',
+      Gender: 'Female',
+      'Region of origin': 'Centre',
+      Department: 'Mfoundi',
+      'First language': 'French',
+    });
+    expect(facts(await section('Diploma held'))).toMatchObject({
+      Diploma: 'Baccalauréat C',
+      Mark: '14.5 / 20',
+      Honours: 'Good',
+      'Last year': 'At secondary school',
+      'Rank last year': '—',
+    });
+    expect(facts(await section('Formation asked for'))).toMatchObject({
+      'First choice': 'Computer systems management (Higher technician certificate)',
+      'Second choice': 'Software engineering (Higher national diploma)',
+    });
     expect(facts(await section('Disability and sports'))).toMatchObject({ Disability: 'No', 'Practises a sport': 'Yes', 'Main sport': 'Football' });
 
     const payments = within(await section('Payments')).getByRole('table', { name: 'Payments' });
@@ -67,11 +86,15 @@ describe("a candidate's file (the admissions office)", () => {
     expect(await within(dialog).findByText('Give a reason of a few words')).toBeInTheDocument();
     expect(api.to('POST', `${FILE_PATH}/documents/BIRTH_CERTIFICATE/replace`)).toHaveLength(0);
     // the candidate's file as it reads once the document is to be replaced
-    api.set(`GET ${FILE_PATH}`, { body: candidateFile({ documents: [candidateFile().documents[0]!, replaced, candidateFile().documents[2]!], documentsComplete: false }) });
+    api.set(`GET ${FILE_PATH}`, {
+      body: candidateFile({ documents: [candidateFile().documents[0]!, replaced, candidateFile().documents[2]!], documentsComplete: false }),
+    });
     await user.clear(within(dialog).getByRole('textbox', { name: /^Reason/ }));
     await user.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'The scan is unreadable');
     await user.click(within(dialog).getByRole('button', { name: 'Ask and mail' }));
-    await waitFor(() => expect(api.to('POST', `${FILE_PATH}/documents/BIRTH_CERTIFICATE/replace`).map((r) => r.body)).toEqual([{ REASON: 'The scan is unreadable' }]));
+    await waitFor(() =>
+      expect(api.to('POST', `${FILE_PATH}/documents/BIRTH_CERTIFICATE/replace`).map((r) => r.body)).toEqual([{ REASON: 'The scan is unreadable' }]),
+    );
     expect(await screen.findByText('The candidate was asked for a new document !')).toBeInTheDocument();
     const certificate = within(await section('Documents')).getByRole('listitem', { name: 'Birth certificate' });
     expect(await within(certificate).findByText('Replacement asked: The scan is unreadable')).toBeInTheDocument();
@@ -87,14 +110,31 @@ describe("a candidate's file (the admissions office)", () => {
     await user.click(within(decision).getByRole('button', { name: 'Record the decision' }));
     expect(await within(decision).findByRole('alert')).toHaveTextContent('This field is required');
     await choose(user, within(decision).getByRole('combobox', { name: 'Decision' }), 'Waiting list');
-    const options = within(await openSelect(user, within(decision).getByRole('combobox', { name: "Speciality (one of the candidate's choices)" }))).getAllByRole('option');
-    expect(options.map((option) => option.textContent)).toEqual(['Computer systems management (Higher technician certificate)', 'Software engineering (Higher national diploma)']);
+    const options = within(
+      await openSelect(user, within(decision).getByRole('combobox', { name: "Speciality (one of the candidate's choices)" })),
+    ).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Computer systems management (Higher technician certificate)',
+      'Software engineering (Higher national diploma)',
+    ]);
     await user.click(options[1]!);
     api.set(`GET ${FILE_PATH}`, {
-      body: candidateFile({ decision: { DECISION: 'WAITING_LIST', SPECIALITY_ID: HND_SWE.SPECIALITY_ID, SPECIALITY_DESCRIPTION: 'Software engineering', SPECIALITY_DESCRIPTION_FR: 'Génie logiciel', decidedAt: '2026-07-25T10:00:00.000Z' } }),
+      body: candidateFile({
+        decision: {
+          DECISION: 'WAITING_LIST',
+          SPECIALITY_ID: HND_SWE.SPECIALITY_ID,
+          SPECIALITY_DESCRIPTION: 'Software engineering',
+          SPECIALITY_DESCRIPTION_FR: 'Génie logiciel',
+          decidedAt: '2026-07-25T10:00:00.000Z',
+        },
+      }),
     });
     await user.click(within(decision).getByRole('button', { name: 'Record the decision' }));
-    await waitFor(() => expect(api.to('POST', DECISIONS_PATH).map((r) => r.body)).toEqual([{ decisions: [{ CANDIDATE_NUMBER: 'C27000001', DECISION: 'WAITING_LIST', SPECIALITY_ID: 403 }] }]));
+    await waitFor(() =>
+      expect(api.to('POST', DECISIONS_PATH).map((r) => r.body)).toEqual([
+        { decisions: [{ CANDIDATE_NUMBER: 'C27000001', DECISION: 'WAITING_LIST', SPECIALITY_ID: 403 }] },
+      ]),
+    );
     expect(await screen.findByText('Decision recorded and mailed to the candidate !')).toBeInTheDocument();
     expect(await within(await section('Decision')).findByText(/^Waiting list in Software engineering, decided on 25\/07\/2026/)).toBeInTheDocument();
   });
@@ -114,9 +154,18 @@ describe("a candidate's file (the admissions office)", () => {
     await section('Documents');
     await act(() => changeLanguage('fr'));
     expect(await screen.findByRole('region', { name: 'Pièces' })).toBeInTheDocument();
-    expect(facts(screen.getByRole('region', { name: "L'inscription" }))).toMatchObject({ 'Numéro de candidat': 'C27000001', Frais: 'Payé', Pièces: 'Complètes', Décision: 'Sans décision' });
-    expect(facts(screen.getByRole('region', { name: 'Formation demandée' }))).toMatchObject({ 'Premier choix': 'Gestion des systèmes informatiques (Higher technician certificate)' });
-    expect(within(screen.getByRole('region', { name: 'Pièces' })).getByRole('button', { name: 'Acte de naissance\u00a0: demander un remplacement' })).toBeInTheDocument();
+    expect(facts(screen.getByRole('region', { name: "L'inscription" }))).toMatchObject({
+      'Numéro de candidat': 'C27000001',
+      Frais: 'Payé',
+      Pièces: 'Complètes',
+      Décision: 'Sans décision',
+    });
+    expect(facts(screen.getByRole('region', { name: 'Formation demandée' }))).toMatchObject({
+      'Premier choix': 'Gestion des systèmes informatiques (Higher technician certificate)',
+    });
+    expect(
+      within(screen.getByRole('region', { name: 'Pièces' })).getByRole('button', { name: 'Acte de naissance\u00a0: demander un remplacement' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Retour aux candidats' })).toBeInTheDocument();
   });
 

@@ -14,7 +14,14 @@ import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { CandidateDocument, CandidateFile } from '@portal/contract';
-import { ADMISSION_DECISIONS, CANDIDATE_DOCUMENT_KINDS, formatFcfa, isoToDmy, type AdmissionDecision, type CandidateDocumentKind } from '@portal/contract/rules';
+import {
+  ADMISSION_DECISIONS,
+  CANDIDATE_DOCUMENT_KINDS,
+  formatFcfa,
+  isoToDmy,
+  type AdmissionDecision,
+  type CandidateDocumentKind,
+} from '@portal/contract/rules';
 import { Fact, FactList } from '../../components/fact-list';
 import { FormError } from '../../components/form-error';
 import { useNotify } from '../../components/notify';
@@ -55,7 +62,11 @@ function GivenFacts({ file }: { file: CandidateFile }) {
   const country = useCountryName();
   const regions = useRegions();
   const regionName = useRegionName();
-  const region = (name: string) => regionName(regions.data?.find((item) => item.name === name), name);
+  const region = (name: string) =>
+    regionName(
+      regions.data?.find((item) => item.name === name),
+      name,
+    );
   const yesNo = (value: 0 | 1 | boolean) => t(value ? 'common.yes' : 'common.no');
   const language = (name: string) => t(`registration.spokenLanguage.${name}`, { defaultValue: name });
   const term = (group: string, value: string | null) => (value ? t(`studentFile.${group}.${value}`, { defaultValue: value }) : null);
@@ -193,7 +204,17 @@ function Payments({ file }: { file: CandidateFile }) {
 
 const sizeInKb = (bytes: number) => Math.max(1, Math.round(bytes / 1024));
 
-function DocumentItem({ candidateId, kind, document, onReplace }: { candidateId: number; kind: CandidateDocumentKind; document: CandidateDocument | undefined; onReplace: () => void }) {
+function DocumentItem({
+  candidateId,
+  kind,
+  document,
+  onReplace,
+}: {
+  candidateId: number;
+  kind: CandidateDocumentKind;
+  document: CandidateDocument | undefined;
+  onReplace: () => void;
+}) {
   const { t } = useTranslation();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -207,14 +228,20 @@ function DocumentItem({ candidateId, kind, document, onReplace }: { candidateId:
     onError: (error) => notify(errorKey(error), 'error'),
   });
   return (
-    <Box component="li" aria-label={name} sx={{ py: 1.25, borderBottom: 1, borderColor: 'divider', display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+    <Box
+      component="li"
+      aria-label={name}
+      sx={{ py: 1.25, borderBottom: 1, borderColor: 'divider', display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}
+    >
       <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
           <Typography sx={{ fontWeight: 600 }}>{name}</Typography>
           {document ? <DocumentStatusChip status={document.status} /> : null}
         </Box>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {document ? t('admissions.file.documents.given', { time: formatMoment(document.uploadedAt), number: sizeInKb(document.size) }) : t('admissions.file.documents.missing')}
+          {document
+            ? t('admissions.file.documents.given', { time: formatMoment(document.uploadedAt), number: sizeInKb(document.size) })
+            : t('admissions.file.documents.missing')}
         </Typography>
         {document?.status === 'REPLACE_REQUESTED' && document.note ? (
           <Typography variant="body2" sx={{ color: 'warning.dark' }}>
@@ -224,15 +251,35 @@ function DocumentItem({ candidateId, kind, document, onReplace }: { candidateId:
       </Box>
       {document ? (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-          <Button size="small" component="a" href={document.url} target="_blank" rel="noopener noreferrer" startIcon={<VisibilityOutlined />} aria-label={t('admissions.file.documents.viewFor', { document: name })}>
+          <Button
+            size="small"
+            component="a"
+            href={document.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            startIcon={<VisibilityOutlined />}
+            aria-label={t('admissions.file.documents.viewFor', { document: name })}
+          >
             {t('admissions.file.documents.view')}
           </Button>
           {document.status !== 'CHECKED' ? (
-            <Button size="small" startIcon={<FactCheckOutlined />} disabled={check.isPending} onClick={() => check.mutate()} aria-label={t('admissions.file.documents.checkFor', { document: name })}>
+            <Button
+              size="small"
+              startIcon={<FactCheckOutlined />}
+              disabled={check.isPending}
+              onClick={() => check.mutate()}
+              aria-label={t('admissions.file.documents.checkFor', { document: name })}
+            >
               {t('admissions.file.documents.check')}
             </Button>
           ) : null}
-          <Button size="small" color="warning" startIcon={<FindReplaceOutlined />} onClick={onReplace} aria-label={t('admissions.file.documents.replaceFor', { document: name })}>
+          <Button
+            size="small"
+            color="warning"
+            startIcon={<FindReplaceOutlined />}
+            onClick={onReplace}
+            aria-label={t('admissions.file.documents.replaceFor', { document: name })}
+          >
             {t('admissions.file.documents.replace')}
           </Button>
         </Box>
@@ -248,7 +295,13 @@ function Documents({ file }: { file: CandidateFile }) {
     <Section title={t('admissions.file.documents.title')} action={<DocumentsChip complete={file.documentsComplete} />}>
       <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
         {CANDIDATE_DOCUMENT_KINDS.map((kind) => (
-          <DocumentItem key={kind} candidateId={file.id} kind={kind} document={file.documents.find((item) => item.kind === kind)} onReplace={() => setReplacing(kind)} />
+          <DocumentItem
+            key={kind}
+            candidateId={file.id}
+            kind={kind}
+            document={file.documents.find((item) => item.kind === kind)}
+            onReplace={() => setReplacing(kind)}
+          />
         ))}
       </Box>
       {replacing ? (
@@ -271,7 +324,9 @@ function Decision({ file }: { file: CandidateFile }) {
   const [message, setMessage] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: (chosen: AdmissionDecision) =>
-      recordDecisions({ decisions: [{ CANDIDATE_NUMBER: file.CANDIDATE_NUMBER, DECISION: chosen, SPECIALITY_ID: chosen === 'REFUSED' ? null : Number(speciality) }] }),
+      recordDecisions({
+        decisions: [{ CANDIDATE_NUMBER: file.CANDIDATE_NUMBER, DECISION: chosen, SPECIALITY_ID: chosen === 'REFUSED' ? null : Number(speciality) }],
+      }),
     onSuccess: async (result) => {
       notify(result.mailed > 0 ? 'admissions.file.decision.savedMailed' : 'admissions.file.decision.saved', 'success');
       await queryClient.invalidateQueries({ queryKey: admissionsKeys.all });
@@ -289,7 +344,12 @@ function Decision({ file }: { file: CandidateFile }) {
         {current
           ? t(current.SPECIALITY_DESCRIPTION ? 'admissions.file.decision.currentFor' : 'admissions.file.decision.current', {
               decision: t(`admissions.decision.${current.DECISION}`),
-              name: current.SPECIALITY_DESCRIPTION ? specialityName({ SPECIALITY_DESCRIPTION: current.SPECIALITY_DESCRIPTION, SPECIALITY_DESCRIPTION_FR: current.SPECIALITY_DESCRIPTION_FR ?? '' }, i18n.language) : '',
+              name: current.SPECIALITY_DESCRIPTION
+                ? specialityName(
+                    { SPECIALITY_DESCRIPTION: current.SPECIALITY_DESCRIPTION, SPECIALITY_DESCRIPTION_FR: current.SPECIALITY_DESCRIPTION_FR ?? '' },
+                    i18n.language,
+                  )
+                : '',
               time: formatMoment(current.decidedAt),
             })
           : t('admissions.file.decision.none')}
@@ -304,7 +364,15 @@ function Decision({ file }: { file: CandidateFile }) {
         }}
         sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}
       >
-        <TextField select size="small" id="admissions-decision" label={t('admissions.file.decision.decision')} value={decision} onChange={(event) => setDecision(event.target.value as AdmissionDecision)} sx={{ flex: '1 1 180px' }}>
+        <TextField
+          select
+          size="small"
+          id="admissions-decision"
+          label={t('admissions.file.decision.decision')}
+          value={decision}
+          onChange={(event) => setDecision(event.target.value as AdmissionDecision)}
+          sx={{ flex: '1 1 180px' }}
+        >
           {ADMISSION_DECISIONS.map((value) => (
             <MenuItem key={value} value={value}>
               {t(`admissions.decision.${value}`)}
@@ -312,7 +380,15 @@ function Decision({ file }: { file: CandidateFile }) {
           ))}
         </TextField>
         {decision !== 'REFUSED' ? (
-          <TextField select size="small" id="admissions-decision-speciality" label={t('admissions.file.decision.speciality')} value={speciality} onChange={(event) => setSpeciality(event.target.value)} sx={{ flex: '2 1 260px' }}>
+          <TextField
+            select
+            size="small"
+            id="admissions-decision-speciality"
+            label={t('admissions.file.decision.speciality')}
+            value={speciality}
+            onChange={(event) => setSpeciality(event.target.value)}
+            sx={{ flex: '2 1 260px' }}
+          >
             {choices.map((choice) => (
               <MenuItem key={choice.SPECIALITY_ID} value={String(choice.SPECIALITY_ID)}>
                 {`${specialityName(choice, i18n.language)} (${choice.CYCLE_NAME})`}

@@ -8,7 +8,10 @@ import { choose } from '../../test/select';
 type User = ReturnType<typeof renderApp>['user'];
 const PAGE = '/admissions/candidates';
 const candidatesTable = () => screen.findByRole('table', { name: 'Candidates' });
-const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
+const cells = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
 function rowOf(table: HTMLElement, text: string) {
   const row = within(table)
     .getAllByRole('row')
@@ -27,7 +30,17 @@ describe('the candidates (the admissions office)', () => {
     renderApp(PAGE, { user: officeUser() });
     expect(await screen.findByRole('heading', { name: 'Candidates', level: 1 })).toBeInTheDocument();
     const table = await candidatesTable();
-    expect(cells(rowOf(table, 'C27000001'))).toEqual(['', 'C27000001', 'Abena Sandrinesandrine.abena@example.cm', 'Entrance exam, first session', 'BTS GSIthen HND SWE', 'Paid', 'Complete', 'No decision', '01/06/2026']);
+    expect(cells(rowOf(table, 'C27000001'))).toEqual([
+      '',
+      'C27000001',
+      'Abena Sandrinesandrine.abena@example.cm',
+      'Entrance exam, first session',
+      'BTS GSIthen HND SWE',
+      'Paid',
+      'Complete',
+      'No decision',
+      '01/06/2026',
+    ]);
     expect(cells(rowOf(table, 'C27000003')).slice(5, 7)).toEqual(['Not paid', 'Incomplete']);
     expect(within(rowOf(table, 'C27000001')).getByRole('link', { name: 'Abena Sandrine' })).toHaveAttribute('href', '/admissions/candidates/901');
     expect(lastQuery()).toEqual({ page: '1', pageSize: '20' });
@@ -47,11 +60,19 @@ describe('the candidates (the admissions office)', () => {
     const expected = { entrance: '5', speciality: '403', documents: 'incomplete', decision: 'NONE', search: 'Fouda' };
     await waitFor(() => expect(Object.fromEntries(new URLSearchParams(location().search))).toEqual(expected));
     await waitFor(() => expect(lastQuery()).toEqual({ ...expected, page: '1', pageSize: '20' }));
-    expect(screen.getByRole('link', { name: 'Export (CSV)' })).toHaveAttribute('href', '/api/admissions/candidates/export?format=csv&entrance=5&speciality=403&documents=incomplete&decision=NONE&search=Fouda');
-    expect(screen.getByRole('link', { name: 'Export (Excel)' })).toHaveAttribute('href', '/api/admissions/candidates/export?format=xlsx&entrance=5&speciality=403&documents=incomplete&decision=NONE&search=Fouda');
+    expect(screen.getByRole('link', { name: 'Export (CSV)' })).toHaveAttribute(
+      'href',
+      '/api/admissions/candidates/export?format=csv&entrance=5&speciality=403&documents=incomplete&decision=NONE&search=Fouda',
+    );
+    expect(screen.getByRole('link', { name: 'Export (Excel)' })).toHaveAttribute(
+      'href',
+      '/api/admissions/candidates/export?format=xlsx&entrance=5&speciality=403&documents=incomplete&decision=NONE&search=Fouda',
+    );
     // another entrance lifts the speciality
     await chooseLabelled(user, 'Entrance exam', 'All entrance exams');
-    await waitFor(() => expect(Object.fromEntries(new URLSearchParams(location().search))).toEqual({ documents: 'incomplete', decision: 'NONE', search: 'Fouda' }));
+    await waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(location().search))).toEqual({ documents: 'incomplete', decision: 'NONE', search: 'Fouda' }),
+    );
   });
 
   it('filters on the paid fee, from the URL too', async () => {
@@ -105,7 +126,11 @@ describe('the candidates (the admissions office)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Refuse this candidate?' });
     expect(within(dialog).queryByRole('combobox')).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Refuse' }));
-    await waitFor(() => expect(api.to('POST', DECISIONS_PATH).map((r) => r.body)).toEqual([{ decisions: [{ CANDIDATE_NUMBER: 'C27000003', DECISION: 'REFUSED', SPECIALITY_ID: null }] }]));
+    await waitFor(() =>
+      expect(api.to('POST', DECISIONS_PATH).map((r) => r.body)).toEqual([
+        { decisions: [{ CANDIDATE_NUMBER: 'C27000003', DECISION: 'REFUSED', SPECIALITY_ID: null }] },
+      ]),
+    );
     expect(await screen.findByText('1 decision recorded, 1 mailed !')).toBeInTheDocument();
   });
 
@@ -122,7 +147,11 @@ describe('the candidates (the admissions office)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Waiting list' }));
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('No decision was recorded; correct these first:');
-    expect(within(alert).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Bello Ibrahim (C27000002): This value is not valid']);
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Bello Ibrahim (C27000002): This value is not valid']);
     expect(api.to('POST', DECISIONS_PATH).map((r) => r.body)).toEqual([
       {
         decisions: [
@@ -159,10 +188,11 @@ describe('the candidates (the admissions office)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Import and mail' }));
     const alert = await within(dialog).findByRole('alert');
     expect(alert).toHaveTextContent('Some lines of the file are not valid; nothing was imported');
-    expect(within(within(dialog).getByRole('list', { name: 'Wrong lines' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Line 3: No element to show',
-      'Line 7: This value is not valid',
-    ]);
+    expect(
+      within(within(dialog).getByRole('list', { name: 'Wrong lines' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Line 3: No element to show', 'Line 7: This value is not valid']);
     expect(api.to('POST', IMPORT_PATH)[0]!.body).toEqual({ FILE: { name: 'decisions.csv', type: 'text/csv', size: file.size } });
     // the file fixed and sent again
     await user.upload(within(dialog).getByLabelText('Choose a file'), file);

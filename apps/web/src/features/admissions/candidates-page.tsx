@@ -44,7 +44,19 @@ const DECISION_COLOURS = { ADMITTED: 'success', WAITING_LIST: 'warning', REFUSED
 
 type Deciding = { decision: AdmissionDecision; candidates: CandidateRow[] };
 
-function CandidatesTable({ rows, fetching, chosen, onChosen, footer }: { rows: CandidateRow[]; fetching: boolean; chosen: number[]; onChosen: (ids: number[]) => void; footer: ReactNode }) {
+function CandidatesTable({
+  rows,
+  fetching,
+  chosen,
+  onChosen,
+  footer,
+}: {
+  rows: CandidateRow[];
+  fetching: boolean;
+  chosen: number[];
+  onChosen: (ids: number[]) => void;
+  footer: ReactNode;
+}) {
   const { t } = useTranslation();
   const from = useLocation().search;
   return (
@@ -122,7 +134,19 @@ function CandidatesTable({ rows, fetching, chosen, onChosen, footer }: { rows: C
 const FIRST_CHOICE = 'first';
 
 /** Asks before deciding on the candidates chosen; admitted or waiting, for their first choice unless another speciality (one they chose) is named. */
-function DecideDialog({ deciding, entrance, speciality, onDone, onClose }: { deciding: Deciding; entrance: OfficeEntrance | null; speciality: number | ''; onDone: () => Promise<void>; onClose: () => void }) {
+function DecideDialog({
+  deciding,
+  entrance,
+  speciality,
+  onDone,
+  onClose,
+}: {
+  deciding: Deciding;
+  entrance: OfficeEntrance | null;
+  speciality: number | '';
+  onDone: () => Promise<void>;
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
   const [named, setNamed] = useState(speciality === '' ? FIRST_CHOICE : String(speciality));
@@ -140,7 +164,15 @@ function DecideDialog({ deciding, entrance, speciality, onDone, onClose }: { dec
       confirmLabel={t(`admissions.decide.${decision}`)}
       danger={decision === 'REFUSED'}
       wide
-      action={() => recordDecisions({ decisions: candidates.map((candidate) => ({ CANDIDATE_NUMBER: candidate.CANDIDATE_NUMBER, DECISION: decision, SPECIALITY_ID: specialityOf(candidate) })) })}
+      action={() =>
+        recordDecisions({
+          decisions: candidates.map((candidate) => ({
+            CANDIDATE_NUMBER: candidate.CANDIDATE_NUMBER,
+            DECISION: decision,
+            SPECIALITY_ID: specialityOf(candidate),
+          })),
+        })
+      }
       onDone={async (result) => {
         notify('admissions.decide.done', 'success', { count: result.recorded, number: result.mailed });
         await onDone();
@@ -155,7 +187,14 @@ function DecideDialog({ deciding, entrance, speciality, onDone, onClose }: { dec
             <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
               {refused.map(({ line, message }) => {
                 const candidate = candidates[line - 1];
-                return <li key={line}>{t('common.labelValue', { label: candidate ? `${candidate.LASTNAME} ${candidate.FIRSTNAME} (${candidate.CANDIDATE_NUMBER})` : String(line), value: t(messageKey(message)) })}</li>;
+                return (
+                  <li key={line}>
+                    {t('common.labelValue', {
+                      label: candidate ? `${candidate.LASTNAME} ${candidate.FIRSTNAME} (${candidate.CANDIDATE_NUMBER})` : String(line),
+                      value: t(messageKey(message)),
+                    })}
+                  </li>
+                );
               })}
             </Box>
           </>
@@ -275,7 +314,12 @@ export default function CandidatesPage() {
       >
         {(data, pager) => (
           <>
-            <Paper variant="outlined" role="group" aria-label={t('admissions.selection.label')} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, px: 2, py: 1, mb: 2 }}>
+            <Paper
+              variant="outlined"
+              role="group"
+              aria-label={t('admissions.selection.label')}
+              sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, px: 2, py: 1, mb: 2 }}
+            >
               <Typography sx={{ flex: '1 1 200px' }} aria-live="polite">
                 {chosen.length > 0 ? t('admissions.selection.count', { count: chosen.length }) : t('admissions.selection.none')}
               </Typography>

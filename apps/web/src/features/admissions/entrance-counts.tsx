@@ -12,7 +12,17 @@ import { OfficeTable } from '../../components/office-table';
 import { useEntranceCounts } from './admissions-api';
 import { specialityName } from './labels';
 
-function CountTable({ label, first, rows, total }: { label: string; first: string[]; rows: { key: string; cells: string[]; total: number; paid: number }[]; total: { total: number; paid: number } }) {
+function CountTable({
+  label,
+  first,
+  rows,
+  total,
+}: {
+  label: string;
+  first: string[];
+  rows: { key: string; cells: string[]; total: number; paid: number }[];
+  total: { total: number; paid: number };
+}) {
   const { t } = useTranslation();
   return (
     <OfficeTable
@@ -47,7 +57,8 @@ function Half({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const sum = (rows: { total: number; paid: number }[]) => rows.reduce((acc, row) => ({ total: acc.total + row.total, paid: acc.paid + row.paid }), { total: 0, paid: 0 });
+const sum = (rows: { total: number; paid: number }[]) =>
+  rows.reduce((acc, row) => ({ total: acc.total + row.total, paid: acc.paid + row.paid }), { total: 0, paid: 0 });
 
 export function EntranceCountsSection({ entrance, onClose }: { entrance: OfficeEntrance; onClose: () => void }) {
   const { t, i18n } = useTranslation();
@@ -70,7 +81,12 @@ export function EntranceCountsSection({ entrance, onClose }: { entrance: OfficeE
             <CountTable
               label={t('admissions.counts.perSpeciality')}
               first={[t('admissions.counts.columns.speciality'), t('admissions.counts.columns.cycle')]}
-              rows={counts.data.perSpeciality.map((row) => ({ key: String(row.SPECIALITY_ID), cells: [specialityName(row, i18n.language), row.CYCLE_NAME], total: row.total, paid: row.paid }))}
+              rows={counts.data.perSpeciality.map((row) => ({
+                key: String(row.SPECIALITY_ID),
+                cells: [specialityName(row, i18n.language), row.CYCLE_NAME],
+                total: row.total,
+                paid: row.paid,
+              }))}
               total={sum(counts.data.perSpeciality)}
             />
           </Half>

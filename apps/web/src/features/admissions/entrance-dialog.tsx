@@ -72,11 +72,17 @@ const toInput = (values: Values) => ({
   REGISTRATION_LIMIT_DATE: toIsoDay(values.REGISTRATION_LIMIT_DATE),
   EVALUATION_BEGIN_DATE: toIsoDay(values.EVALUATION_BEGIN_DATE),
   EVALUATION_END_DATE: toIsoDay(values.EVALUATION_END_DATE),
-  SPECIALITIES: values.SPECIALITIES.flatMap((row) => (row.cycle ? row.branches.map((branch) => ({ CYCLE_ID: Number(row.cycle), BRANCH_ID: Number(branch) })) : [])),
+  SPECIALITIES: values.SPECIALITIES.flatMap((row) =>
+    row.cycle ? row.branches.map((branch) => ({ CYCLE_ID: Number(row.cycle), BRANCH_ID: Number(branch) })) : [],
+  ),
 });
 
 // The contract's resolver reads the text fields; the cycles and branches go along as they are.
-const resolver = contractResolver<typeof EntranceInput, TextPart>(EntranceInput, (values) => toInput(values as Values)) as unknown as Resolver<Values, unknown, Output>;
+const resolver = contractResolver<typeof EntranceInput, TextPart>(EntranceInput, (values) => toInput(values as Values)) as unknown as Resolver<
+  Values,
+  unknown,
+  Output
+>;
 
 /** The specialities offered: per cycle, the branches chosen in it; a cycle appears once. */
 function SpecialitiesField({ control, catalogue }: { control: Control<Values, unknown, Output>; catalogue: Catalogue }) {
@@ -135,7 +141,9 @@ function SpecialitiesField({ control, catalogue }: { control: Control<Values, un
                 const value = event.target.value as unknown as string[] | string;
                 change(index, { cycle: row.cycle, branches: typeof value === 'string' ? value.split(',') : value });
               }}
-              slotProps={{ select: { multiple: true, renderValue: (selected) => (selected as string[]).map((id) => branchName(id).split(' – ')[0]).join(', ') } }}
+              slotProps={{
+                select: { multiple: true, renderValue: (selected) => (selected as string[]).map((id) => branchName(id).split(' – ')[0]).join(', ') },
+              }}
               sx={{ flex: '2 1 260px' }}
             >
               {branches.map((branch) => (

@@ -9,7 +9,10 @@ import { openSelect } from '../../test/select';
 type User = ReturnType<typeof renderApp>['user'];
 const PAGE = '/admissions/entrances';
 const entrancesTable = () => screen.findByRole('table', { name: 'Entrance exams' });
-const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
+const cells = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
 function rowOf(table: HTMLElement, text: string) {
   const row = within(table)
     .getAllByRole('row')
@@ -44,10 +47,20 @@ describe('the entrance exams (the admissions office)', () => {
       '2',
       'ChangeCountsCandidatesClose now',
     ]);
-    expect(cells(rowOf(table, 'Entrance exam, 2025')).slice(3, 10)).toEqual(['15.000 FCFA', '10/07/2025', '20/07/2025', 'Closed', '0', '0', 'ChangeCountsCandidatesReopen']);
+    expect(cells(rowOf(table, 'Entrance exam, 2025')).slice(3, 10)).toEqual([
+      '15.000 FCFA',
+      '10/07/2025',
+      '20/07/2025',
+      'Closed',
+      '0',
+      '0',
+      'ChangeCountsCandidatesReopen',
+    ]);
     // past its deadline, not closed by hand: closed, and nothing to close
     expect(cells(rowOf(table, 'Entrance exam, spring')).slice(6)).toEqual(['Closed', '3', '2', 'ChangeCountsCandidates']);
-    expect(within(rowOf(table, 'Entrance exam, first session')).getByRole('link', { name: 'Show the candidates of Entrance exam, first session' })).toHaveAttribute('href', '/admissions/candidates?entrance=5');
+    expect(
+      within(rowOf(table, 'Entrance exam, first session')).getByRole('link', { name: 'Show the candidates of Entrance exam, first session' }),
+    ).toHaveAttribute('href', '/admissions/candidates?entrance=5');
 
     await user.click(screen.getByRole('button', { name: 'Count the candidates of Entrance exam, first session' }));
     const perSpeciality = await screen.findByRole('table', { name: 'Per speciality (first choice)' });
@@ -152,7 +165,9 @@ describe('the entrance exams (the admissions office)', () => {
   });
 
   it('closes the registration of an entrance after a confirmation', async () => {
-    const api = fakeApi(officeHandlers({ [`POST ${ENTRANCES_PATH}/5/close`]: { body: { ...OPEN_ENTRANCE, OPEN: false, closedAt: '2026-06-20T10:00:00.000Z' } } }));
+    const api = fakeApi(
+      officeHandlers({ [`POST ${ENTRANCES_PATH}/5/close`]: { body: { ...OPEN_ENTRANCE, OPEN: false, closedAt: '2026-06-20T10:00:00.000Z' } } }),
+    );
     const { user } = renderApp(PAGE, { user: officeUser() });
     await entrancesTable();
     await user.click(screen.getByRole('button', { name: 'Close the registration of Entrance exam, first session now' }));

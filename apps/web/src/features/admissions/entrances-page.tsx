@@ -70,10 +70,28 @@ export default function EntrancesPage() {
             { header: t('admissions.entrances.columns.name'), sx: { minWidth: 180, fontWeight: 600 }, cell: (entrance) => entrance.Entrance_Name },
             { header: t('admissions.entrances.columns.year'), sx: { whiteSpace: 'nowrap' }, cell: (entrance) => entrance.Year_Name },
             { header: t('admissions.entrances.columns.school'), sx: { minWidth: 140 }, cell: (entrance) => entrance.School_Name },
-            { header: t('admissions.entrances.columns.fee'), align: 'right', sx: { whiteSpace: 'nowrap' }, cell: (entrance) => formatFcfa(entrance.Entrance_Registration_Amount) },
-            { header: t('admissions.entrances.columns.deadline'), sx: { whiteSpace: 'nowrap' }, cell: (entrance) => isoToDmy(entrance.Entrance_Registration_Limit_Date) },
-            { header: t('admissions.entrances.columns.exams'), sx: { whiteSpace: 'nowrap' }, cell: (entrance) => examDays(entrance.Entrance_Evaluation_Begin_Date, entrance.Entrance_Evaluation_End_Date) },
-            { header: t('admissions.entrances.columns.state'), cell: (entrance) => <ClosedChip closed={!entrance.OPEN} closedLabel={t('admissions.entrances.state.closed')} openLabel={t('admissions.entrances.state.open')} /> },
+            {
+              header: t('admissions.entrances.columns.fee'),
+              align: 'right',
+              sx: { whiteSpace: 'nowrap' },
+              cell: (entrance) => formatFcfa(entrance.Entrance_Registration_Amount),
+            },
+            {
+              header: t('admissions.entrances.columns.deadline'),
+              sx: { whiteSpace: 'nowrap' },
+              cell: (entrance) => isoToDmy(entrance.Entrance_Registration_Limit_Date),
+            },
+            {
+              header: t('admissions.entrances.columns.exams'),
+              sx: { whiteSpace: 'nowrap' },
+              cell: (entrance) => examDays(entrance.Entrance_Evaluation_Begin_Date, entrance.Entrance_Evaluation_End_Date),
+            },
+            {
+              header: t('admissions.entrances.columns.state'),
+              cell: (entrance) => (
+                <ClosedChip closed={!entrance.OPEN} closedLabel={t('admissions.entrances.state.closed')} openLabel={t('admissions.entrances.state.open')} />
+              ),
+            },
             { header: t('admissions.entrances.columns.candidates'), align: 'right', cell: (entrance) => entrance.candidates },
             { header: t('admissions.entrances.columns.paid'), align: 'right', cell: (entrance) => entrance.paid },
             {
@@ -90,7 +108,12 @@ export default function EntrancesPage() {
                     <Button size="small" onClick={() => setCountsOf(entrance.Entrance_ID)} aria-label={t('admissions.entrances.countsFor', { name })}>
                       {t('admissions.entrances.counts')}
                     </Button>
-                    <Button size="small" component={RouterLink} to={`/admissions/candidates?entrance=${entrance.Entrance_ID}`} aria-label={t('admissions.entrances.candidatesFor', { name })}>
+                    <Button
+                      size="small"
+                      component={RouterLink}
+                      to={`/admissions/candidates?entrance=${entrance.Entrance_ID}`}
+                      aria-label={t('admissions.entrances.candidatesFor', { name })}
+                    >
                       {t('admissions.entrances.candidates')}
                     </Button>
                     {entrance.closedAt || entrance.OPEN ? (
@@ -128,15 +151,24 @@ export default function EntrancesPage() {
       {open?.kind === 'closing' ? (
         <ConfirmDialog
           title={t(open.entrance.closedAt ? 'admissions.entrances.closing.reopenTitle' : 'admissions.entrances.closing.closeTitle')}
-          text={t(open.entrance.closedAt ? (open.entrance.Entrance_Registration_Limit_Date < universityDayOf(new Date()) ? 'admissions.entrances.closing.reopenPastText' : 'admissions.entrances.closing.reopenText') : 'admissions.entrances.closing.closeText', {
-            name: open.entrance.Entrance_Name,
-            date: isoToDmy(open.entrance.Entrance_Registration_Limit_Date),
-          })}
+          text={t(
+            open.entrance.closedAt
+              ? open.entrance.Entrance_Registration_Limit_Date < universityDayOf(new Date())
+                ? 'admissions.entrances.closing.reopenPastText'
+                : 'admissions.entrances.closing.reopenText'
+              : 'admissions.entrances.closing.closeText',
+            {
+              name: open.entrance.Entrance_Name,
+              date: isoToDmy(open.entrance.Entrance_Registration_Limit_Date),
+            },
+          )}
           confirmLabel={t(open.entrance.closedAt ? 'admissions.entrances.reopen' : 'admissions.entrances.close')}
           danger={!open.entrance.closedAt}
           action={() => setEntranceClosed(open.entrance.Entrance_ID, !open.entrance.closedAt)}
           onDone={async () => {
-            notify(open.entrance.closedAt ? 'admissions.entrances.notify.reopened' : 'admissions.entrances.notify.closed', 'success', { name: open.entrance.Entrance_Name });
+            notify(open.entrance.closedAt ? 'admissions.entrances.notify.reopened' : 'admissions.entrances.notify.closed', 'success', {
+              name: open.entrance.Entrance_Name,
+            });
             close();
             await refresh();
           }}

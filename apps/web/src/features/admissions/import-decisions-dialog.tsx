@@ -53,7 +53,11 @@ export default function ImportDecisionsDialog({ onClose }: { onClose: () => void
       <Box component="ul" aria-label={t('admissions.import.columnsLabel')} sx={{ mt: 0, pl: 3 }}>
         {COLUMNS.map((column) => (
           <Typography component="li" variant="body2" key={column}>
-            <Trans i18nKey="common.termValue" values={{ label: column, value: t(`admissions.import.columns.${column}`) }} components={[<strong key="term" />]} />
+            <Trans
+              i18nKey="common.termValue"
+              values={{ label: column, value: t(`admissions.import.columns.${column}`) }}
+              components={[<strong key="term" />]}
+            />
           </Typography>
         ))}
       </Box>

@@ -32,13 +32,27 @@ export function DecisionChip({ decision }: { decision: AdmissionDecision | null 
 /** Whether the fee is paid. */
 export function PaidChip({ paid }: { paid: boolean }) {
   const { t } = useTranslation();
-  return <Chip size="small" color={paid ? 'success' : 'default'} variant={paid ? 'filled' : 'outlined'} label={t(paid ? 'admissions.paid.yes' : 'admissions.paid.no')} />;
+  return (
+    <Chip
+      size="small"
+      color={paid ? 'success' : 'default'}
+      variant={paid ? 'filled' : 'outlined'}
+      label={t(paid ? 'admissions.paid.yes' : 'admissions.paid.no')}
+    />
+  );
 }
 
 /** Whether every document is given and none is to be replaced. */
 export function DocumentsChip({ complete }: { complete: boolean }) {
   const { t } = useTranslation();
-  return <Chip size="small" color={complete ? 'success' : 'warning'} variant={complete ? 'outlined' : 'filled'} label={t(complete ? 'admissions.documents.complete' : 'admissions.documents.incomplete')} />;
+  return (
+    <Chip
+      size="small"
+      color={complete ? 'success' : 'warning'}
+      variant={complete ? 'outlined' : 'filled'}
+      label={t(complete ? 'admissions.documents.complete' : 'admissions.documents.incomplete')}
+    />
+  );
 }
 
 const DOCUMENT_COLOURS: Record<CandidateDocumentStatus, ChipProps['color']> = { SUBMITTED: 'info', CHECKED: 'success', REPLACE_REQUESTED: 'warning' };
@@ -52,5 +66,7 @@ const PAYMENT_COLOURS: Record<PaymentStatus, ChipProps['color']> = { PENDING: 'i
 
 export function PaymentStatusChip({ status }: { status: PaymentStatus }) {
   const { t } = useTranslation();
-  return <Chip size="small" color={PAYMENT_COLOURS[status]} variant={status === 'EXPIRED' ? 'outlined' : 'filled'} label={t(`admissions.paymentStatus.${status}`)} />;
+  return (
+    <Chip size="small" color={PAYMENT_COLOURS[status]} variant={status === 'EXPIRED' ? 'outlined' : 'filled'} label={t(`admissions.paymentStatus.${status}`)} />
+  );
 }

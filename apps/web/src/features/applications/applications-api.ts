@@ -83,7 +83,11 @@ export function useChoices(application: number) {
   });
 }
 
-export function useArchive<T extends ArchivedApplication | ApplicationSessionChoice>(tab: 'applications' | 'assignments' | 'older', employee: number, enabled: boolean) {
+export function useArchive<T extends ArchivedApplication | ApplicationSessionChoice>(
+  tab: 'applications' | 'assignments' | 'older',
+  employee: number,
+  enabled: boolean,
+) {
   const path = { applications: 'applications/all', assignments: 'applications/affectations', older: 'applications-choices/older' }[tab];
   return useQuery({
     queryKey: applicationsKeys.archive(tab, employee),

@@ -55,8 +55,26 @@ export const subject = subjectRow;
 
 /** Three level-1 day subjects, one level-3 evening subject. */
 export const ALGORITHMS = subject();
-export const DATABASES = subject({ SUBJECT_ID: 102, SUBJECT_CODE: 'GL102', SUBJECT_NAME: 'Databases', SUBJECT_NAME_FR: 'Bases de données', HOURS_CM: 20, HOURS_TD: 10, HOURS_TP: 10, HOURLY_RATE: 4000, ASSIGNED: ['TP'] });
-export const NETWORKS = subject({ SUBJECT_ID: 103, SUBJECT_CODE: 'GL103', SUBJECT_NAME: 'Networks', SUBJECT_NAME_FR: 'Réseaux', HOURS_CM: 25, HOURS_TD: 0, HOURS_TP: 15 });
+export const DATABASES = subject({
+  SUBJECT_ID: 102,
+  SUBJECT_CODE: 'GL102',
+  SUBJECT_NAME: 'Databases',
+  SUBJECT_NAME_FR: 'Bases de données',
+  HOURS_CM: 20,
+  HOURS_TD: 10,
+  HOURS_TP: 10,
+  HOURLY_RATE: 4000,
+  ASSIGNED: ['TP'],
+});
+export const NETWORKS = subject({
+  SUBJECT_ID: 103,
+  SUBJECT_CODE: 'GL103',
+  SUBJECT_NAME: 'Networks',
+  SUBJECT_NAME_FR: 'Réseaux',
+  HOURS_CM: 25,
+  HOURS_TD: 0,
+  HOURS_TP: 15,
+});
 export const COMPILERS = subject({
   SUBJECT_ID: 301,
   SUBJECT_CODE: 'GL301',
@@ -107,7 +125,10 @@ export const GL_CLASSES: CatalogueClass[] = [
  * The fake server of the choice pages: the open session, the application, the catalogue, one
  * page of subjects and the saved choices; `overrides` replace any of them.
  */
-export function coursesApi(options: { choices?: Choice[]; rows?: SubjectRow[]; app?: Application | null; current?: ApplicationSession | null } = {}, overrides: Record<string, FakeHandler> = {}) {
+export function coursesApi(
+  options: { choices?: Choice[]; rows?: SubjectRow[]; app?: Application | null; current?: ApplicationSession | null } = {},
+  overrides: Record<string, FakeHandler> = {},
+) {
   const app = options.app === undefined ? application() : options.app;
   const current = options.current === undefined ? session() : options.current;
   return fakeApi({

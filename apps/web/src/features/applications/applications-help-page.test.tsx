@@ -5,11 +5,30 @@ import { error } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { APPLICATION_PATH, application, coursesApi, lecturer, session, SESSION_PATH } from './applications-fixtures';
 
-const rowTexts = (table: HTMLElement) => within(table).getAllByRole('row').map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent));
+const rowTexts = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent));
 
 describe('choice session rules (courses/help)', () => {
-  it("shows the session, its limits per level group and shift, the allowed volumes and the tax rates", async () => {
-    coursesApi({ current: session({ SubjectConstraint: { id: 4, LEVEL1_J: 3, LEVEL2_J: 3, LEVEL3_J: 2, LEVEL4_J: 1, LEVEL5_J: 1, LEVEL1_S: 2, LEVEL2_S: 2, LEVEL3_S: 1, LEVEL4_S: 1, LEVEL5_S: 1 } }) });
+  it('shows the session, its limits per level group and shift, the allowed volumes and the tax rates', async () => {
+    coursesApi({
+      current: session({
+        SubjectConstraint: {
+          id: 4,
+          LEVEL1_J: 3,
+          LEVEL2_J: 3,
+          LEVEL3_J: 2,
+          LEVEL4_J: 1,
+          LEVEL5_J: 1,
+          LEVEL1_S: 2,
+          LEVEL2_S: 2,
+          LEVEL3_S: 1,
+          LEVEL4_S: 1,
+          LEVEL5_S: 1,
+        },
+      }),
+    });
     renderApp('/courses/help', { user: lecturer({ NIU: null }) });
     expect(await screen.findByRole('heading', { name: 'Subject choices, semester 1, 2023-2024' })).toBeInTheDocument();
     expect(screen.getByText('From 01/09/2023 to 31/10/2023')).toBeInTheDocument();
@@ -61,7 +80,7 @@ describe('choice session rules (courses/help)', () => {
     const { user, location } = renderApp('/courses/help', { user: lecturer() });
     await changeLanguage('fr');
     await user.click(await screen.findByRole('button', { name: 'Commencer mes choix' }));
-    expect(await screen.findByText('Seuls les personnels enseignants et d\'appui choisissent des matières')).toBeInTheDocument();
+    expect(await screen.findByText("Seuls les personnels enseignants et d'appui choisissent des matières")).toBeInTheDocument();
     expect(location().pathname).toBe('/courses/help');
   });
 

@@ -81,7 +81,10 @@ function Rules({ session, person }: { session: ApplicationSession; person: Perso
 
       <Section id="courses-help-tax" title={t('applications.help.taxTitle')}>
         <Typography>
-          {t('applications.help.taxRates', { withNiu: formatRate(TAX_RATE_WITH_NIU, i18n.language), withoutNiu: formatRate(TAX_RATE_WITHOUT_NIU, i18n.language) })}
+          {t('applications.help.taxRates', {
+            withNiu: formatRate(TAX_RATE_WITH_NIU, i18n.language),
+            withoutNiu: formatRate(TAX_RATE_WITHOUT_NIU, i18n.language),
+          })}
         </Typography>
         <Typography sx={{ mt: 1, fontWeight: 600 }}>{hasNiu ? t('applications.summary.withNiu') : t('applications.summary.withoutNiu')}</Typography>
       </Section>

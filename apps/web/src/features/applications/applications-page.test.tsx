@@ -24,7 +24,10 @@ import {
 
 const addButton = (name: string) => screen.getByRole('button', { name: `Add ${name}` });
 const levelList = (level: number) => screen.getByRole('list', { name: `Level ${level}` });
-const itemsOf = (level: number) => within(levelList(level)).getAllByRole('listitem').map((item) => item.textContent);
+const itemsOf = (level: number) =>
+  within(levelList(level))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
 
 async function pickOption(user: ReturnType<typeof renderApp>['user'], label: string, option: string) {
   await choose(user, screen.getByRole('combobox', { name: label }), option);
@@ -91,7 +94,10 @@ describe('choice session: the gate', () => {
 
 describe('choice session: the subjects', () => {
   it('sends the filters that are set in the PATCH body, waits for a pause in the search, and pages', async () => {
-    const api = coursesApi({}, { 'PATCH /api/subjects/by-level/2': { body: subjectPage([COMPILERS], 45, 2) }, [`PATCH ${SUBJECTS_PAGE_1}`]: { body: subjectPage([ALGORITHMS], 45) } });
+    const api = coursesApi(
+      {},
+      { 'PATCH /api/subjects/by-level/2': { body: subjectPage([COMPILERS], 45, 2) }, [`PATCH ${SUBJECTS_PAGE_1}`]: { body: subjectPage([ALGORITHMS], 45) } },
+    );
     const { user } = renderApp('/courses', { user: lecturer() });
     expect(await screen.findByRole('table', { name: 'Subjects offered' })).toBeInTheDocument();
     expect(api.to('PATCH', SUBJECTS_PAGE_1)[0]?.body).toEqual({});
@@ -111,7 +117,9 @@ describe('choice session: the subjects', () => {
 
     const before = api.to('PATCH', SUBJECTS_PAGE_1).length;
     await user.type(screen.getByRole('searchbox', { name: 'Search a subject' }), 'compil');
-    await waitFor(() => expect(api.to('PATCH', SUBJECTS_PAGE_1).at(-1)?.body).toEqual({ LEVEL: 3, REGIME: 'EVENING', CYCLE: 1, DEPARTMENT: 1, SEARCH: 'compil' }));
+    await waitFor(() =>
+      expect(api.to('PATCH', SUBJECTS_PAGE_1).at(-1)?.body).toEqual({ LEVEL: 3, REGIME: 'EVENING', CYCLE: 1, DEPARTMENT: 1, SEARCH: 'compil' }),
+    );
     expect(api.to('PATCH', SUBJECTS_PAGE_1).length - before).toBeLessThan('compil'.length);
     expect(api.to('PATCH', '/api/subjects/by-level/2')).toHaveLength(1);
 
@@ -124,31 +132,31 @@ describe('choice session: the subjects', () => {
     coursesApi({ rows: [DATABASES] });
     renderApp('/courses', { user: lecturer() });
     const row = await screen.findByRole('row', { name: /Databases/ });
-    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      'DatabasesGL102',
-      'GL1/J',
-      '1',
-      'Bachelor',
-      'Computer science',
-      'Day',
-      '20 h',
-      '10 h',
-      '10 h',
-      '4.000 FCFA',
-      '5.5 %',
-      'CMTDTP',
-    ]);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['DatabasesGL102', 'GL1/J', '1', 'Bachelor', 'Computer science', 'Day', '20 h', '10 h', '10 h', '4.000 FCFA', '5.5 %', 'CMTDTP']);
   });
 
   it('shows a subject on a phone as a card whose label-value pairs follow the French typography', async () => {
     // a phone: every media query below the md breakpoint matches
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query, onchange: null, addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, dispatchEvent: () => false }));
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: true,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }));
     await changeLanguage('fr');
     coursesApi({ rows: [DATABASES] });
     renderApp('/courses', { user: lecturer({ LANGUAGE: 'fr' }) });
     const rate = await screen.findByText(/^Taux horaire/);
     // a non-breaking space before the colon, none of English's "label: value"
-    expect(rate.textContent).toBe('Taux horaire\u00a0: 4.000 FCFA · Taux d\'imposition\u00a0: 5,5 %');
+    expect(rate.textContent).toBe("Taux horaire\u00a0: 4.000 FCFA · Taux d'imposition\u00a0: 5,5 %");
   });
 
   it('names the subjects and the session in the language of the interface (decision 30)', async () => {
@@ -180,7 +188,9 @@ describe('choice session: the subjects', () => {
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Class' })).not.toHaveAttribute('aria-disabled'));
     await waitFor(() => expect(api.to('PATCH', SUBJECTS_PAGE_1).at(-1)?.body).toEqual({ BRANCH: 2 }));
 
-    const options = within(await openSelect(user, screen.getByRole('combobox', { name: 'Class' }))).getAllByRole('option').map((option) => option.textContent);
+    const options = within(await openSelect(user, screen.getByRole('combobox', { name: 'Class' })))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
     expect(options).toEqual(['All', 'GL1/J', 'GL3/S']);
     await user.click(screen.getByRole('option', { name: 'GL3/S' }));
     await waitFor(() => expect(api.to('GET', '/api/subjects/class/9')).toHaveLength(1));
@@ -248,7 +258,11 @@ describe('choice session: the list', () => {
     const kept = choice(ALGORITHMS, 'CM');
     const api = coursesApi(
       { choices: [confirmed, declined, kept] },
-      { 'PUT /api/applications-choices/11': (request) => ({ body: [confirmed, declined, kept, choice(DATABASES, 'TD')].filter((c) => c !== kept || JSON.stringify(request.body).includes('"SUBJECT_ID":101')) }) },
+      {
+        'PUT /api/applications-choices/11': (request) => ({
+          body: [confirmed, declined, kept, choice(DATABASES, 'TD')].filter((c) => c !== kept || JSON.stringify(request.body).includes('"SUBJECT_ID":101')),
+        }),
+      },
     );
     const { user } = renderApp('/courses', { user: lecturer() });
     await screen.findByRole('table', { name: 'Subjects offered' });
@@ -281,7 +295,10 @@ describe('choice session: the list', () => {
 
   it('empties the list after a confirmation, keeping the confirmed choices', async () => {
     const confirmed = choice(COMPILERS, 'CM', 1);
-    const api = coursesApi({ choices: [confirmed, choice(ALGORITHMS, 'CM'), choice(DATABASES, 'TD')] }, { 'POST /api/applications-choices/clear/11': { body: [confirmed] } });
+    const api = coursesApi(
+      { choices: [confirmed, choice(ALGORITHMS, 'CM'), choice(DATABASES, 'TD')] },
+      { 'POST /api/applications-choices/clear/11': { body: [confirmed] } },
+    );
     const { user } = renderApp('/courses', { user: lecturer() });
     await screen.findByRole('list', { name: 'Level 1' });
 
@@ -338,7 +355,13 @@ describe('choice session: the list', () => {
   });
 
   it('saves unsaved changes before closing', async () => {
-    const api = coursesApi({}, { 'PUT /api/applications-choices/11': { body: [choice(ALGORITHMS, 'CM')] }, 'POST /api/applications/close/11': { body: application({ CLOSED: true, CLOSED_AT: '2023-10-02T09:00:00.000Z' }) } });
+    const api = coursesApi(
+      {},
+      {
+        'PUT /api/applications-choices/11': { body: [choice(ALGORITHMS, 'CM')] },
+        'POST /api/applications/close/11': { body: application({ CLOSED: true, CLOSED_AT: '2023-10-02T09:00:00.000Z' }) },
+      },
+    );
     const { user } = renderApp('/courses', { user: lecturer() });
     await screen.findByRole('table', { name: 'Subjects offered' });
     await user.click(addButton('Algorithms (CM)'));

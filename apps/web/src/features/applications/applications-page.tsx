@@ -37,12 +37,26 @@ function ServerError({ error, onClose }: { error: unknown; onClose: () => void }
   return (
     <Alert severity="error" role="alert" onClose={onClose} closeText={t('common.close')}>
       {t(errorKey(error))}
-      {detail ? <Box component="span" sx={{ display: 'block' }}>{detail}</Box> : null}
+      {detail ? (
+        <Box component="span" sx={{ display: 'block' }}>
+          {detail}
+        </Box>
+      ) : null}
     </Alert>
   );
 }
 
-function ChoicesInApplicationSession({ session, application, person, saved }: { session: ApplicationSession; application: Application; person: PersonRecord; saved: Choice[] }) {
+function ChoicesInApplicationSession({
+  session,
+  application,
+  person,
+  saved,
+}: {
+  session: ApplicationSession;
+  application: Application;
+  person: PersonRecord;
+  saved: Choice[];
+}) {
   const { t } = useTranslation();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -110,7 +124,9 @@ function ChoicesInApplicationSession({ session, application, person, saved }: { 
       notify(
         `applications.refused.${breach.code}`,
         'error',
-        breach.code === 'SUBJECT_LIMIT_REACHED' ? { name: slotName(t, breach.group, breach.shift), count: breach.limit } : { number: breach.hours, total: breach.allowed },
+        breach.code === 'SUBJECT_LIMIT_REACHED'
+          ? { name: slotName(t, breach.group, breach.shift), count: breach.limit }
+          : { number: breach.hours, total: breach.allowed },
       );
       return;
     }
@@ -175,7 +191,11 @@ function ChoicesInApplicationSession({ session, application, person, saved }: { 
           <LazySimpleDialog
             open
             title={t(`applications.confirm.${confirm}.title`)}
-            text={confirm === 'close' && dirty ? `${t('applications.confirm.close.text')} ${t('applications.confirm.close.unsaved')}` : t(`applications.confirm.${confirm}.text`)}
+            text={
+              confirm === 'close' && dirty
+                ? `${t('applications.confirm.close.text')} ${t('applications.confirm.close.unsaved')}`
+                : t(`applications.confirm.${confirm}.text`)
+            }
             onClose={() => setConfirm(null)}
             actions={
               <>

@@ -15,7 +15,13 @@ const archived = (overrides: Partial<ArchivedApplication>): ArchivedApplication 
   ...overrides,
 });
 
-const inSession = (of: Choice, id: number, designation: string): ApplicationSessionChoice => ({ ...of, SESSION_APPLICATION_ID: id, DESIGNATION: designation, DESIGNATION_FR: `FR ${designation}`, CLOSED: true });
+const inSession = (of: Choice, id: number, designation: string): ApplicationSessionChoice => ({
+  ...of,
+  SESSION_APPLICATION_ID: id,
+  DESIGNATION: designation,
+  DESIGNATION_FR: `FR ${designation}`,
+  CLOSED: true,
+});
 
 const S1 = 'Subject choices, semester 1, 2023-2024';
 const S2 = 'Subject choices, semester 2, 2022-2023';
@@ -26,7 +32,16 @@ describe('history and archived assignments', () => {
       'GET /api/applications/all/42': {
         body: [
           archived({ id: 11, CLOSED: false, choices: [choice(ALGORITHMS, 'CM', 1), choice(DATABASES, 'TD')] }),
-          archived({ id: 8, DESIGNATION: S2, START_DATE: '2023-01-31T23:00:00.000Z', END_DATE: '2023-03-31T22:00:00.000Z', CLOSED: true, CLOSED_AT: '2023-03-20T10:00:00.000Z', TOTAL_HOURS: 300, choices: [choice(COMPILERS, 'TP', 2)] }),
+          archived({
+            id: 8,
+            DESIGNATION: S2,
+            START_DATE: '2023-01-31T23:00:00.000Z',
+            END_DATE: '2023-03-31T22:00:00.000Z',
+            CLOSED: true,
+            CLOSED_AT: '2023-03-20T10:00:00.000Z',
+            TOTAL_HOURS: 300,
+            choices: [choice(COMPILERS, 'TP', 2)],
+          }),
         ],
       },
     });
@@ -57,7 +72,12 @@ describe('history and archived assignments', () => {
     expect(await screen.findByText('No element to show')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Archived assignments' }));
     const first = await screen.findByRole('region', { name: S1 });
-    expect(within(first).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[2]!.textContent)).toEqual(['Algorithms', 'Databases']);
+    expect(
+      within(first)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[2]!.textContent),
+    ).toEqual(['Algorithms', 'Databases']);
     const second = screen.getByRole('region', { name: S2 });
     expect(within(second).getAllByRole('row')).toHaveLength(2);
     expect(within(second).getByText('Compilers')).toBeInTheDocument();

@@ -114,7 +114,11 @@ function Panel({ tab, employee }: { tab: TabName; employee: number }) {
       </Alert>
     );
   }
-  return tab === 'applications' ? <PastApplications items={query.data as ArchivedApplication[]} /> : <ByApplicationSession items={query.data as ApplicationSessionChoice[]} tab={tab} />;
+  return tab === 'applications' ? (
+    <PastApplications items={query.data as ArchivedApplication[]} />
+  ) : (
+    <ByApplicationSession items={query.data as ApplicationSessionChoice[]} tab={tab} />
+  );
 }
 
 /** History: past applications, archived assignments and older choices. */
@@ -124,7 +128,14 @@ export default function ArchivePage() {
   const [tab, setTab] = useState<TabName>('applications');
   return (
     <Page title={t('applications.archive.title')} maxWidth="lg">
-      <Tabs value={tab} onChange={(_event, value: TabName) => setTab(value)} variant="scrollable" allowScrollButtonsMobile aria-label={t('applications.archive.title')} sx={{ mb: 2 }}>
+      <Tabs
+        value={tab}
+        onChange={(_event, value: TabName) => setTab(value)}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        aria-label={t('applications.archive.title')}
+        sx={{ mb: 2 }}
+      >
         {TABS.map((name) => (
           <Tab key={name} value={name} id={`archive-tab-${name}`} aria-controls={`archive-panel-${name}`} label={t(`applications.archive.tabs.${name}`)} />
         ))}

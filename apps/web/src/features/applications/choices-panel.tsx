@@ -116,7 +116,11 @@ export function ChoicesSummary({ choices, allowedHours, limits, hasNiu }: Summar
       />
 
       <Typography sx={{ fontWeight: 600, mt: 2 }}>{t('applications.summary.payTitle')}</Typography>
-      <Box component="dl" aria-label={t('applications.summary.payTitle')} sx={{ display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 2, rowGap: 0.5, m: 0, '& dd': { m: 0, textAlign: 'right' } }}>
+      <Box
+        component="dl"
+        aria-label={t('applications.summary.payTitle')}
+        sx={{ display: 'grid', gridTemplateColumns: 'auto auto', columnGap: 2, rowGap: 0.5, m: 0, '& dd': { m: 0, textAlign: 'right' } }}
+      >
         <dt>{t('applications.summary.gross')}</dt>
         <dd>{formatCurrency(pay.gross)}</dd>
         <dt>{t('applications.summary.tax', { number: formatRate(pay.rate, i18n.language) })}</dt>

@@ -63,7 +63,13 @@ export function partState(subject: SubjectRow, category: ChoiceCategory, draft: 
 }
 
 const weigh = (choices: readonly DraftChoice[]) =>
-  choices.map((choice) => ({ SUBJECT_ID: choice.Subject.SUBJECT_ID, LEVEL_ID: choice.Subject.LEVEL_ID, SHIFT: choice.Subject.SHIFT, HOURS: choice.HOURS, AFFECTATION: choice.AFFECTATION }));
+  choices.map((choice) => ({
+    SUBJECT_ID: choice.Subject.SUBJECT_ID,
+    LEVEL_ID: choice.Subject.LEVEL_ID,
+    SHIFT: choice.Subject.SHIFT,
+    HOURS: choice.HOURS,
+    AFFECTATION: choice.AFFECTATION,
+  }));
 
 /** Adds a part of a subject, or says which rule refuses it (the rule the server applies too). */
 export function addChoice(
@@ -73,7 +79,10 @@ export function addChoice(
   limits: Limits,
   allowedHours: number,
 ): { draft: DraftChoice[]; breach: null } | { draft: null; breach: ChoiceRuleBreach } {
-  const next: DraftChoice[] = [...draft, { AFFECTATION: AFFECTATION.SELECTED, CATEGORY: category, HOURS: hoursOf(subject, category), Subject: subject, saved: false }];
+  const next: DraftChoice[] = [
+    ...draft,
+    { AFFECTATION: AFFECTATION.SELECTED, CATEGORY: category, HOURS: hoursOf(subject, category), Subject: subject, saved: false },
+  ];
   const breach = checkChoices(weigh(next), limits, allowedHours);
   return breach ? { draft: null, breach } : { draft: next, breach: null };
 }

@@ -20,12 +20,15 @@ export function limitText(t: TFunction, limit: LimitDetail | undefined): string 
 }
 
 /** "Levels 1-2, day classes". */
-export const slotName = (t: TFunction, group: LevelGroupKey, shift: ShiftGroup): string => `${t(`applications.groups.${group}`)}, ${t(`applications.shifts.${shift}`)}`;
+export const slotName = (t: TFunction, group: LevelGroupKey, shift: ShiftGroup): string =>
+  `${t(`applications.groups.${group}`)}, ${t(`applications.shifts.${shift}`)}`;
 
 /** A part of a subject: "Algorithms (CM)". */
 export const choiceName = (subjectName: string, category: string): string => `${subjectName} (${category})`;
 
 /** "From 01/09/2023 to 30/09/2023", or "From 01/09/2023" for a session without an end. */
 export function sessionSpan(t: TFunction, first: string, last: string): string {
-  return last ? `${t('applications.sessionFrom', { date: first })} ${t('applications.sessionTo', { date: last })}` : t('applications.sessionFrom', { date: first });
+  return last
+    ? `${t('applications.sessionFrom', { date: first })} ${t('applications.sessionTo', { date: last })}`
+    : t('applications.sessionFrom', { date: first });
 }

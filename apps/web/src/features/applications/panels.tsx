@@ -24,7 +24,13 @@ export function Section({ id, title, children }: { id: string; title: ReactNode;
 }
 
 /** The session's name and its dates: "From 01/09/2023 to 30/09/2023". */
-export function ApplicationSessionHeading({ session, heading }: { session: Pick<ApplicationSession, 'DESIGNATION' | 'DESIGNATION_FR' | 'START_DATE' | 'END_DATE'>; heading: 'h2' | 'p' }) {
+export function ApplicationSessionHeading({
+  session,
+  heading,
+}: {
+  session: Pick<ApplicationSession, 'DESIGNATION' | 'DESIGNATION_FR' | 'START_DATE' | 'END_DATE'>;
+  heading: 'h2' | 'p';
+}) {
   const { t, i18n } = useTranslation();
   return (
     <Box>
@@ -37,7 +43,17 @@ export function ApplicationSessionHeading({ session, heading }: { session: Pick<
 }
 
 /** The limits per level group (rows) and shift (columns); `cell` gives each group and shift its cell's content (and `cellSx` its style). */
-export function LimitsTable({ labelledBy, nowrap, cell, cellSx }: { labelledBy: string; nowrap?: boolean; cell: (group: LevelGroupKey, shift: ShiftGroup) => ReactNode; cellSx?: (group: LevelGroupKey, shift: ShiftGroup) => SxProps<Theme> | undefined }) {
+export function LimitsTable({
+  labelledBy,
+  nowrap,
+  cell,
+  cellSx,
+}: {
+  labelledBy: string;
+  nowrap?: boolean;
+  cell: (group: LevelGroupKey, shift: ShiftGroup) => ReactNode;
+  cellSx?: (group: LevelGroupKey, shift: ShiftGroup) => SxProps<Theme> | undefined;
+}) {
   const { t } = useTranslation();
   return (
     <OfficeTable
@@ -50,8 +66,18 @@ export function LimitsTable({ labelledBy, nowrap, cell, cellSx }: { labelledBy: 
       rowKey={(group) => group}
       empty=""
       columns={[
-        { header: t('applications.summary.levels'), rowHeader: true, sx: nowrap ? { whiteSpace: 'nowrap' } : undefined, cell: (group) => t(`applications.groups.${group}`) },
-        ...SHIFT_GROUPS.map((shift) => ({ key: shift, header: t(`applications.shifts.${shift}`), rowSx: cellSx && ((group: LevelGroupKey) => cellSx(group, shift)), cell: (group: LevelGroupKey) => cell(group, shift) })),
+        {
+          header: t('applications.summary.levels'),
+          rowHeader: true,
+          sx: nowrap ? { whiteSpace: 'nowrap' } : undefined,
+          cell: (group) => t(`applications.groups.${group}`),
+        },
+        ...SHIFT_GROUPS.map((shift) => ({
+          key: shift,
+          header: t(`applications.shifts.${shift}`),
+          rowSx: cellSx && ((group: LevelGroupKey) => cellSx(group, shift)),
+          cell: (group: LevelGroupKey) => cell(group, shift),
+        })),
       ]}
     />
   );

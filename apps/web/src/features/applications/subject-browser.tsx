@@ -41,7 +41,11 @@ export function toRequest(values: FilterValues): SubjectFilters {
 }
 
 /** Lower case without accents (`Données` → `donnees`). */
-const plain = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLocaleLowerCase();
+const plain = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLocaleLowerCase();
 
 /** Whether a subject matches the free text: its code or either of its names, without case or accents (as the server searches). */
 const matches = (subject: SubjectRow, search: string) => {
@@ -69,7 +73,17 @@ function FilterSelect({ name, ...props }: { name: FilterName; value: string; opt
 }
 
 /** The add action of each part of a subject: off when the part has no hours, is assigned or is in the list. */
-function AddParts({ subject, draft, onAdd, disabled }: { subject: SubjectRow; draft: readonly DraftChoice[]; onAdd: (subject: SubjectRow, category: ChoiceCategory) => void; disabled: boolean }) {
+function AddParts({
+  subject,
+  draft,
+  onAdd,
+  disabled,
+}: {
+  subject: SubjectRow;
+  draft: readonly DraftChoice[];
+  onAdd: (subject: SubjectRow, category: ChoiceCategory) => void;
+  disabled: boolean;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'nowrap' }}>
@@ -158,10 +172,15 @@ function SubjectCards({ rows, draft, onAdd, disabled }: RowsProps) {
         <Paper component="li" key={subject.SUBJECT_ID} variant="outlined" sx={{ p: 1.5 }}>
           <Typography sx={{ fontWeight: 600 }}>{subjectName(subject, i18n.language)}</Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {[subject.SUBJECT_CODE, subject.CLASS_CODE, t('applications.levelN', { level: subject.LEVEL_ID }), t(`applications.regimes.${subject.SHIFT}`)].join(' · ')}
+            {[subject.SUBJECT_CODE, subject.CLASS_CODE, t('applications.levelN', { level: subject.LEVEL_ID }), t(`applications.regimes.${subject.SHIFT}`)].join(
+              ' · ',
+            )}
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {[i18n.language === 'fr' ? subject.CYCLE_NAME_FR : subject.CYCLE_NAME, i18n.language === 'fr' ? subject.DEPARTMENT_NAME_FR : subject.DEPARTMENT_NAME].join(' · ')}
+            {[
+              i18n.language === 'fr' ? subject.CYCLE_NAME_FR : subject.CYCLE_NAME,
+              i18n.language === 'fr' ? subject.DEPARTMENT_NAME_FR : subject.DEPARTMENT_NAME,
+            ].join(' · ')}
           </Typography>
           <Typography variant="body2" sx={{ my: 0.5 }}>
             {CHOICE_CATEGORIES.map((category) => `${category} ${t('applications.hours', { count: hoursOf(subject, category) })}`).join(' · ')}
@@ -180,7 +199,15 @@ function SubjectCards({ rows, draft, onAdd, disabled }: RowsProps) {
 }
 
 /** The subjects offered, with their filters, paged; each part can be added to the list. */
-export default function SubjectBrowser({ draft, onAdd, disabled }: { draft: readonly DraftChoice[]; onAdd: (subject: SubjectRow, category: ChoiceCategory) => void; disabled: boolean }) {
+export default function SubjectBrowser({
+  draft,
+  onAdd,
+  disabled,
+}: {
+  draft: readonly DraftChoice[];
+  onAdd: (subject: SubjectRow, category: ChoiceCategory) => void;
+  disabled: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const [values, setValues] = useState<FilterValues>(NO_FILTERS);
@@ -223,7 +250,13 @@ export default function SubjectBrowser({ draft, onAdd, disabled }: { draft: read
         {t('applications.subjects.title')}
       </Typography>
       <FilterBar label={t('applications.filters.label')}>
-        <SearchField key={resets} id="courses-search" label={t('applications.filters.search')} onSearch={(SEARCH) => set({ SEARCH })} sx={{ flex: '2 1 240px' }} />
+        <SearchField
+          key={resets}
+          id="courses-search"
+          label={t('applications.filters.search')}
+          onSearch={(SEARCH) => set({ SEARCH })}
+          sx={{ flex: '2 1 240px' }}
+        />
         <FilterSelect
           name="CYCLE"
           value={values.CYCLE}
@@ -236,7 +269,12 @@ export default function SubjectBrowser({ draft, onAdd, disabled }: { draft: read
           options={LEVEL_IDS.map((level) => ({ value: String(level), label: t('applications.levelN', { level }) }))}
           onChange={(LEVEL) => set({ LEVEL })}
         />
-        <FilterSelect name="REGIME" value={values.REGIME} options={REGIMES.map((regime) => ({ value: regime, label: t(`applications.regimes.${regime}`) }))} onChange={(REGIME) => set({ REGIME })} />
+        <FilterSelect
+          name="REGIME"
+          value={values.REGIME}
+          options={REGIMES.map((regime) => ({ value: regime, label: t(`applications.regimes.${regime}`) }))}
+          onChange={(REGIME) => set({ REGIME })}
+        />
         <FilterSelect
           name="DEPARTMENT"
           value={values.DEPARTMENT}
@@ -290,13 +328,7 @@ export default function SubjectBrowser({ draft, onAdd, disabled }: { draft: read
             <Rows rows={rows} draft={draft} onAdd={onAdd} disabled={disabled} />
           )}
           {!inClass && subjectPage.data && subjectPage.data.total > 0 ? (
-            <ListPagination
-              total={subjectPage.data.total}
-              pageCount={subjectPage.data.count}
-              page={page}
-              pageSize={SUBJECTS_PAGE_SIZE}
-              onPage={setPage}
-            />
+            <ListPagination total={subjectPage.data.total} pageCount={subjectPage.data.count} page={page} pageSize={SUBJECTS_PAGE_SIZE} onPage={setPage} />
           ) : null}
         </Paper>
       ) : null}

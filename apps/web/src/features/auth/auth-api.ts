@@ -17,24 +17,18 @@ import { api } from '../../lib/api';
 // Every call here is part of signing in or registering: a 401 is an answer, not an expired session.
 const anonymous = true;
 
-export const signIn = (body: SignInBody) =>
-  api<SignInResponse>('/api/auth/students/', { method: 'POST', body, anonymous });
+export const signIn = (body: SignInBody) => api<SignInResponse>('/api/auth/students/', { method: 'POST', body, anonymous });
 
 /** The students' sign-in: matricule, the e-mail address on file and the password. */
-export const studentSignIn = (body: StudentSignInBody) =>
-  api<SignInResponse>('/api/auth/student/sign-in', { method: 'POST', body, anonymous });
+export const studentSignIn = (body: StudentSignInBody) => api<SignInResponse>('/api/auth/student/sign-in', { method: 'POST', body, anonymous });
 
-export const requestCode = (body: CodeRequestBody) =>
-  api<SignInResponse>('/api/auth/code-request', { method: 'POST', body, anonymous });
+export const requestCode = (body: CodeRequestBody) => api<SignInResponse>('/api/auth/code-request', { method: 'POST', body, anonymous });
 
-export const resendCode = () =>
-  api<CodeResendResponse>('/api/auth/code-resend', { method: 'POST', body: {}, anonymous });
+export const resendCode = () => api<CodeResendResponse>('/api/auth/code-resend', { method: 'POST', body: {}, anonymous });
 
-export const verifyCode = (body: CodeVerificationBody) =>
-  api<SessionUser>('/api/auth/student/code-verification', { method: 'POST', body, anonymous });
+export const verifyCode = (body: CodeVerificationBody) => api<SessionUser>('/api/auth/student/code-verification', { method: 'POST', body, anonymous });
 
-export const signUp = (body: SignUpBody) =>
-  api<LinkRequestResponse>('/api/auth/student/sign-up', { method: 'POST', body, anonymous });
+export const signUp = (body: SignUpBody) => api<LinkRequestResponse>('/api/auth/student/sign-up', { method: 'POST', body, anonymous });
 
 export const confirmEmail = (body: EmailConfirmationBody) =>
   api<EmailConfirmationResponse>('/api/auth/student/email-confirmation', {

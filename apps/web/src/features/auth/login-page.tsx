@@ -62,10 +62,14 @@ function useSignIn<TIn extends FieldValues, TOut>(
   const navigate = useNavigate();
   const lock = useCountdown(0);
   const [errorCode, setErrorCode] = useState<string | null>(null);
-  const { submit, messageKey, setMessageKey } = useFormSubmit(form, (values) => {
-    setErrorCode(null);
-    mutation.mutate(values);
-  }, 'errors.VALIDATION_FAILED');
+  const { submit, messageKey, setMessageKey } = useFormSubmit(
+    form,
+    (values) => {
+      setErrorCode(null);
+      mutation.mutate(values);
+    },
+    'errors.VALIDATION_FAILED',
+  );
   const mutation = useMutation({
     mutationFn: send,
     onSuccess: (response) => {
@@ -88,7 +92,19 @@ function useSignIn<TIn extends FieldValues, TOut>(
 }
 
 /** A sign-in form: its fields, the message of a failure (with the time left of a lockout), the submit button. */
-function SignInForm({ label, signIn, submitLabel, children, after }: { label: string; signIn: ReturnType<typeof useSignIn>; submitLabel: string; children: ReactNode; after?: ReactNode }) {
+function SignInForm({
+  label,
+  signIn,
+  submitLabel,
+  children,
+  after,
+}: {
+  label: string;
+  signIn: ReturnType<typeof useSignIn>;
+  submitLabel: string;
+  children: ReactNode;
+  after?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <StackedForm label={label} onSubmit={signIn.submit}>
@@ -205,8 +221,27 @@ function StudentSignInForm() {
 
   return (
     <SignInForm label={t('login.studentForm')} signIn={sending} submitLabel={t('login.submit')}>
-      <FormTextField control={form.control} name="matricule" id="student-matricule" label={t('login.matricule')} autoComplete="username" autoCapitalize="characters" required fullWidth />
-      <FormTextField control={form.control} name="email" id="student-email" label={t('login.email')} type="email" autoComplete="email" inputMode="email" required fullWidth />
+      <FormTextField
+        control={form.control}
+        name="matricule"
+        id="student-matricule"
+        label={t('login.matricule')}
+        autoComplete="username"
+        autoCapitalize="characters"
+        required
+        fullWidth
+      />
+      <FormTextField
+        control={form.control}
+        name="email"
+        id="student-email"
+        label={t('login.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        fullWidth
+      />
       <PasswordField control={form.control} id="student-password" />
     </SignInForm>
   );
@@ -223,13 +258,7 @@ function StaffSignIn() {
   };
   return (
     <>
-      <Tabs
-        value={mode}
-        onChange={(_event, value: Mode) => setMode(value)}
-        variant="fullWidth"
-        aria-label={t('login.modes')}
-        sx={{ mb: 3 }}
-      >
+      <Tabs value={mode} onChange={(_event, value: Mode) => setMode(value)} variant="fullWidth" aria-label={t('login.modes')} sx={{ mb: 3 }}>
         <Tab value="password" label={t('login.passwordTab')} id="login-tab-password" aria-controls="login-panel" />
         <Tab value="code" label={t('login.codeTab')} id="login-tab-code" aria-controls="login-panel" />
       </Tabs>
@@ -260,7 +289,15 @@ export default function LoginPage() {
   return (
     <Page title={t('login.title')} maxWidth="xs" intro={t(audience === 'student' ? 'login.studentIntro' : 'login.intro')}>
       <Card>
-        <ToggleButtonGroup value={audience} exclusive fullWidth color="primary" onChange={(_event, next: Audience | null) => choose(next)} aria-label={t('login.audience')} sx={{ mb: 3 }}>
+        <ToggleButtonGroup
+          value={audience}
+          exclusive
+          fullWidth
+          color="primary"
+          onChange={(_event, next: Audience | null) => choose(next)}
+          aria-label={t('login.audience')}
+          sx={{ mb: 3 }}
+        >
           <ToggleButton value="staff">{t('login.asStaff')}</ToggleButton>
           <ToggleButton value="student">{t('login.asStudent')}</ToggleButton>
         </ToggleButtonGroup>

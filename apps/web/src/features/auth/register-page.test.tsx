@@ -42,7 +42,9 @@ describe('register page', () => {
     expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toBeInTheDocument();
     expect(location().pathname).toBe('/emailing-sent');
     expect(api.to('POST', '/api/auth/student/sign-up')[0]?.body).toEqual({ matricule: 'ST2024001', birthdate: '2003-07-03' });
-    expect(screen.getByText('If this matricule and birthdate match our records, we have sent a confirmation link to the e-mail address on file.')).toBeInTheDocument();
+    expect(
+      screen.getByText('If this matricule and birthdate match our records, we have sent a confirmation link to the e-mail address on file.'),
+    ).toBeInTheDocument();
     expect(screen.getByText(/Check the matricule and the birthdate/)).toBeInTheDocument();
     expect(screen.queryByText(/unknown|not found|no person/i)).not.toBeInTheDocument();
     expect(screen.getByText(/If you already have an account, the e-mail says so/)).toBeInTheDocument();

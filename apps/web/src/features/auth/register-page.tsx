@@ -35,12 +35,10 @@ export const RegisterForm = z
     const parsed = dmyDate.safeParse(value.birthdate);
     if (!parsed.success) ctx.addIssue({ code: 'custom', path: ['birthdate'], message: parsed.error.issues[0]?.message ?? V.date });
   })
-  .transform(
-    (value): SignUpBody => ({
-      matricule: value.matricule,
-      ...(value.kind === 'STUDENT' ? { birthdate: dmyDate.parse(value.birthdate) } : {}),
-    }),
-  );
+  .transform((value): SignUpBody => ({
+    matricule: value.matricule,
+    ...(value.kind === 'STUDENT' ? { birthdate: dmyDate.parse(value.birthdate) } : {}),
+  }));
 type RegisterInput = z.input<typeof RegisterForm>;
 
 /**

@@ -91,7 +91,6 @@ export default function VerificationCodePage() {
     },
   });
 
-
   return (
     <Page title={t('verification.title')} maxWidth="xs">
       <Typography sx={{ mb: 2 }}>
@@ -126,11 +125,7 @@ export default function VerificationCodePage() {
             link={mustRestart ? { to: '/login', label: t('verification.backToLogin') } : null}
           />
           <SubmitButton disabled={verify.isPending || mustRestart || wait.running}>{t('verification.submit')}</SubmitButton>
-          <Button
-            variant="outlined"
-            onClick={() => resendMutation.mutate()}
-            disabled={resend.running || resendMutation.isPending || mustRestart}
-          >
+          <Button variant="outlined" onClick={() => resendMutation.mutate()} disabled={resend.running || resendMutation.isPending || mustRestart}>
             {resend.running ? t('verification.resendIn', { time: formatSeconds(resend.remaining) }) : t('verification.resend')}
           </Button>
         </StackedForm>

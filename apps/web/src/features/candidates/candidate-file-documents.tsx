@@ -41,7 +41,9 @@ function DocumentRow({ kind, document }: { kind: CandidateDocumentKind; document
   const { progress, problem, choose, sending } = useDocumentSend({
     send: (file: File, onProgress) => uploadCandidateDocument(kind, file, onProgress),
     onSent: async (sent) => {
-      queryClient.setQueryData<CandidateFile>(candidateKeys.me, (file) => (file ? { ...file, documents: [...file.documents.filter((d) => d.kind !== kind), sent] } : file));
+      queryClient.setQueryData<CandidateFile>(candidateKeys.me, (file) =>
+        file ? { ...file, documents: [...file.documents.filter((d) => d.kind !== kind), sent] } : file,
+      );
       notify('candidateFile.documents.sent', 'success', { name });
       await queryClient.invalidateQueries({ queryKey: candidateKeys.me });
     },
@@ -57,7 +59,13 @@ function DocumentRow({ kind, document }: { kind: CandidateDocumentKind; document
         <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, flex: '1 1 160px' }}>
           {name}
         </Typography>
-        <Chip size="small" color={STATE_COLORS[state]} variant={state === 'CHECKED' ? 'filled' : 'outlined'} icon={state === 'CHECKED' ? <CheckCircleOutlined /> : undefined} label={t(`candidateFile.documents.states.${state}`)} />
+        <Chip
+          size="small"
+          color={STATE_COLORS[state]}
+          variant={state === 'CHECKED' ? 'filled' : 'outlined'}
+          icon={state === 'CHECKED' ? <CheckCircleOutlined /> : undefined}
+          label={t(`candidateFile.documents.states.${state}`)}
+        />
       </Box>
       {document ? (
         <Typography variant="body2" color="text.secondary">
@@ -81,7 +89,14 @@ function DocumentRow({ kind, document }: { kind: CandidateDocumentKind; document
           />
         ) : null}
         {document ? (
-          <Button size="small" href={document.url} target="_blank" rel="noopener" startIcon={<OpenInNewOutlined />} aria-label={t('candidateFile.documents.openNamed', { name })}>
+          <Button
+            size="small"
+            href={document.url}
+            target="_blank"
+            rel="noopener"
+            startIcon={<OpenInNewOutlined />}
+            aria-label={t('candidateFile.documents.openNamed', { name })}
+          >
             {t('candidateFile.documents.open')}
           </Button>
         ) : null}

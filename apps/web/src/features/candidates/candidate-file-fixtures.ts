@@ -64,10 +64,25 @@ export const payment = (overrides: Partial<CandidatePayment> = {}): CandidatePay
   ...overrides,
 });
 
-export const FEES: FeesAnswer = { network: 'MTN_MOMO', networkName: 'MTN Mobile Money', amount: 25_000, fee: 250, total: 25_250, minAmount: 100, maxAmount: 1_000_000, prefixes: MTN.prefixes, currency: 'XAF' };
+export const FEES: FeesAnswer = {
+  network: 'MTN_MOMO',
+  networkName: 'MTN Mobile Money',
+  amount: 25_000,
+  fee: 250,
+  total: 25_250,
+  minAmount: 100,
+  maxAmount: 1_000_000,
+  prefixes: MTN.prefixes,
+  currency: 'XAF',
+};
 
 export function candidateFile(overrides: Partial<CandidateFile> = {}): CandidateFile {
-  const choice = { CYCLE_NAME: 'Engineering cycle', SPECIALITY_ID: 41, SPECIALITY_DESCRIPTION: 'Software engineering', SPECIALITY_DESCRIPTION_FR: 'Génie logiciel' };
+  const choice = {
+    CYCLE_NAME: 'Engineering cycle',
+    SPECIALITY_ID: 41,
+    SPECIALITY_DESCRIPTION: 'Software engineering',
+    SPECIALITY_DESCRIPTION_FR: 'Génie logiciel',
+  };
   return {
     id: 12,
     CANDIDATE_NUMBER: 'C26000042',
@@ -145,7 +160,13 @@ export function fileHandlers(file: CandidateFile = candidateFile(), extra: Recor
     [`GET ${NETWORKS_PATH}`]: { body: [MTN, ORANGE] },
     [`GET ${SETTINGS_PATH}`]: { body: { provider: 'sandbox', sandbox: true } },
     [`POST ${FEES_PATH}`]: { body: FEES },
-    'GET /api/reference/regions': { body: [{ id: 2, name: 'Littoral', nom: 'Littoral', towns: [] }, { id: 1, name: 'Centre', nom: 'Centre', towns: [] }, { id: 5, name: 'Far North', nom: 'Extrême-Nord', towns: [] }] },
+    'GET /api/reference/regions': {
+      body: [
+        { id: 2, name: 'Littoral', nom: 'Littoral', towns: [] },
+        { id: 1, name: 'Centre', nom: 'Centre', towns: [] },
+        { id: 5, name: 'Far North', nom: 'Extrême-Nord', towns: [] },
+      ],
+    },
     ...extra,
   };
 }

@@ -40,7 +40,10 @@ describe("the candidate's file", () => {
     expect(within(documentItem('4x4 photo')).getByText('Missing')).toBeInTheDocument();
     expect(within(documentItem('4x4 photo')).getByLabelText('Send the 4x4 photo')).toHaveAttribute('accept', 'image/jpeg,.jpg,image/png,.png');
     expect(within(documentItem('Birth certificate')).getByText('Given')).toBeInTheDocument();
-    expect(within(documentItem('Birth certificate')).getByRole('link', { name: 'Open the Birth certificate' })).toHaveAttribute('href', '/api/candidate/documents/BIRTH_CERTIFICATE');
+    expect(within(documentItem('Birth certificate')).getByRole('link', { name: 'Open the Birth certificate' })).toHaveAttribute(
+      'href',
+      '/api/candidate/documents/BIRTH_CERTIFICATE',
+    );
     expect(within(documentItem('Diploma')).getByText('To be replaced')).toBeInTheDocument();
     expect(within(documentItem('Diploma')).getByText('The admissions office asks you to replace it: The scan is unreadable')).toBeInTheDocument();
     expect(within(documentItem('Diploma')).getByLabelText('Replace the Diploma')).toBeInTheDocument();
@@ -63,7 +66,11 @@ describe("the candidate's file", () => {
     const { user } = renderApp(PAGE);
     await heading();
     await user.upload(within(documentItem('4x4 photo')).getByLabelText('Send the 4x4 photo'), new File(['png'], 'me.png', { type: 'image/png' }));
-    await waitFor(() => expect(api.to('POST', '/api/candidate/documents/PHOTO').map((r) => [r.via, r.body])).toEqual([['xhr', { FILE: { name: 'me.png', type: 'image/png', size: 3 } }]]));
+    await waitFor(() =>
+      expect(api.to('POST', '/api/candidate/documents/PHOTO').map((r) => [r.via, r.body])).toEqual([
+        ['xhr', { FILE: { name: 'me.png', type: 'image/png', size: 3 } }],
+      ]),
+    );
     await waitFor(() => expect(within(documentItem('4x4 photo')).getByText('Given')).toBeInTheDocument());
     expect(await screen.findByText('4x4 photo sent !')).toBeInTheDocument();
   });
@@ -73,7 +80,9 @@ describe("the candidate's file", () => {
     const { user } = renderApp(PAGE);
     await heading();
     // a type the diploma does not take is refused here, and sends nothing
-    await userEvent.setup({ applyAccept: false }).upload(within(documentItem('Diploma')).getByLabelText('Replace the Diploma'), new File(['x'], 'notes.docx', { type: 'application/msword' }));
+    await userEvent
+      .setup({ applyAccept: false })
+      .upload(within(documentItem('Diploma')).getByLabelText('Replace the Diploma'), new File(['x'], 'notes.docx', { type: 'application/msword' }));
     expect(await within(documentItem('Diploma')).findByRole('alert')).toHaveTextContent('This type of file is not accepted here');
     expect(api.to('POST', '/api/candidate/documents/DIPLOMA')).toHaveLength(0);
     await user.upload(within(documentItem('Diploma')).getByLabelText('Replace the Diploma'), new File(['pdf'], 'diploma.pdf', { type: 'application/pdf' }));
@@ -91,7 +100,7 @@ describe("the candidate's file", () => {
     expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
     const fees = await checkFee(user);
     expect(api.to('POST', FEES_PATH).map((r) => r.body)).toEqual([{ network: 'MTN_MOMO', amount: 25000 }]);
-    expect(within(fees).getByText('Operator\'s fee').nextElementSibling).toHaveTextContent('250 FCFA');
+    expect(within(fees).getByText("Operator's fee").nextElementSibling).toHaveTextContent('250 FCFA');
     expect(within(fees).getByText('Total to pay').nextElementSibling).toHaveTextContent('25.250 FCFA');
     expect(within(fees).getByText('MTN Mobile Money carries from 100 FCFA to 1.000.000 FCFA.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pay 25.250 FCFA' })).toBeEnabled();
@@ -118,7 +127,11 @@ describe("the candidate's file", () => {
     let paid = false;
     const api = fakeApi(
       fileHandlers(candidateFile(), {
-        [`GET ${ME_PATH}`]: () => ({ body: paid ? candidateFile({ HAS_PAID: true, paidAt: '2026-03-02T10:01:00.000Z', payments: [payment({ status: 'PAID', receiptNumber: 'R26-000042' })] }) : candidateFile() }),
+        [`GET ${ME_PATH}`]: () => ({
+          body: paid
+            ? candidateFile({ HAS_PAID: true, paidAt: '2026-03-02T10:01:00.000Z', payments: [payment({ status: 'PAID', receiptNumber: 'R26-000042' })] })
+            : candidateFile(),
+        }),
         [`POST ${PAY_PATH}`]: { status: 201, body: payment() },
         [`GET ${paymentPath()}`]: () => {
           polls += 1;
@@ -176,7 +189,9 @@ describe("the candidate's file", () => {
     await heading();
     await checkFee(user, 'MTN Mobile Money', '690000012');
     await user.click(screen.getByRole('button', { name: 'Pay 25.250 FCFA' }));
-    expect(screen.getByRole('textbox', { name: 'Phone number that pays' })).toHaveAccessibleDescription('This phone number does not belong to the chosen network');
+    expect(screen.getByRole('textbox', { name: 'Phone number that pays' })).toHaveAccessibleDescription(
+      'This phone number does not belong to the chosen network',
+    );
     expect(api.to('POST', PAY_PATH)).toHaveLength(0);
     // a number the prefixes accept, that the server still refuses
     const phone = screen.getByRole('textbox', { name: 'Phone number that pays' });
@@ -225,9 +240,14 @@ describe("the candidate's file", () => {
 
   it('opens on the wait when a payment is pending, and lists the payments before', async () => {
     const api = fakeApi(
-      fileHandlers(candidateFile({ payments: [payment(), payment({ id: 'old', orderNumber: 'PAY-260301-0009', status: 'FAILED', createdAt: '2026-03-01T08:30:00.000Z' })] }), {
-        [`GET ${paymentPath()}`]: { body: payment() },
-      }),
+      fileHandlers(
+        candidateFile({
+          payments: [payment(), payment({ id: 'old', orderNumber: 'PAY-260301-0009', status: 'FAILED', createdAt: '2026-03-01T08:30:00.000Z' })],
+        }),
+        {
+          [`GET ${paymentPath()}`]: { body: payment() },
+        },
+      ),
     );
     renderApp(PAGE);
     expect(await screen.findByText('Approve the payment on your phone')).toBeInTheDocument();
@@ -256,7 +276,12 @@ describe("the candidate's file", () => {
   });
 
   it('offers no sandbox phone when a real provider is configured', async () => {
-    fakeApi(fileHandlers(candidateFile({ payments: [payment()] }), { 'GET /api/payments/settings': { body: { provider: 'acme', sandbox: false } }, [`GET ${paymentPath()}`]: { body: payment() } }));
+    fakeApi(
+      fileHandlers(candidateFile({ payments: [payment()] }), {
+        'GET /api/payments/settings': { body: { provider: 'acme', sandbox: false } },
+        [`GET ${paymentPath()}`]: { body: payment() },
+      }),
+    );
     renderApp(PAGE);
     expect(await screen.findByText('Approve the payment on your phone')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Open the sandbox phone' })).not.toBeInTheDocument());
@@ -323,7 +348,13 @@ describe("the candidate's file", () => {
     fakeApi(
       fileHandlers(
         candidateFile({
-          decision: { DECISION: 'ADMITTED', SPECIALITY_ID: 41, SPECIALITY_DESCRIPTION: 'Software engineering', SPECIALITY_DESCRIPTION_FR: 'Génie logiciel', decidedAt: '2026-08-01T09:00:00.000Z' },
+          decision: {
+            DECISION: 'ADMITTED',
+            SPECIALITY_ID: 41,
+            SPECIALITY_DESCRIPTION: 'Software engineering',
+            SPECIALITY_DESCRIPTION_FR: 'Génie logiciel',
+            decidedAt: '2026-08-01T09:00:00.000Z',
+          },
         }),
       ),
     );

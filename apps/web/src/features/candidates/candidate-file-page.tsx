@@ -48,7 +48,11 @@ function Header({ file }: { file: CandidateFile }) {
       <Typography variant="overline" component="p" color="text.secondary">
         {t('candidateFile.number')}
       </Typography>
-      <Typography component="p" sx={{ fontSize: { xs: '2rem', sm: '2.5rem' }, fontWeight: 700, letterSpacing: '0.04em', lineHeight: 1.2 }} aria-label={t('candidateFile.numberLabel', { number: file.CANDIDATE_NUMBER })}>
+      <Typography
+        component="p"
+        sx={{ fontSize: { xs: '2rem', sm: '2.5rem' }, fontWeight: 700, letterSpacing: '0.04em', lineHeight: 1.2 }}
+        aria-label={t('candidateFile.numberLabel', { number: file.CANDIDATE_NUMBER })}
+      >
         {file.CANDIDATE_NUMBER}
       </Typography>
       <Typography variant="h6" component="p" sx={{ mb: 2, overflowWrap: 'anywhere' }}>

@@ -41,7 +41,22 @@ function cameroonMobile(typed: string): string | null {
 
 /** A network's colour as a small round swatch. */
 function Swatch({ color }: { color: string | null }) {
-  return <Box component="span" aria-hidden sx={{ display: 'inline-block', flex: 'none', width: 14, height: 14, borderRadius: '50%', bgcolor: color ?? 'grey.400', border: 1, borderColor: 'divider' }} />;
+  return (
+    <Box
+      component="span"
+      aria-hidden
+      sx={{
+        display: 'inline-block',
+        flex: 'none',
+        width: 14,
+        height: 14,
+        borderRadius: '50%',
+        bgcolor: color ?? 'grey.400',
+        border: 1,
+        borderColor: 'divider',
+      }}
+    />
+  );
 }
 
 /** The fee of the entrance's amount on the chosen network: the amount, the operator's fee, the total, and what the network carries. */
@@ -136,10 +151,16 @@ function PayForm({ file, networks, network, phone, onNetwork, onPhone, onStarted
   if (networks.length === 0) return <Alert severity="info">{t('candidateFile.payment.noNetwork')}</Alert>;
 
   return (
-    <Stack spacing={2.5} component="form" noValidate aria-label={t('candidateFile.payment.formLabel')} onSubmit={(event) => {
-      event.preventDefault();
-      submit();
-    }}>
+    <Stack
+      spacing={2.5}
+      component="form"
+      noValidate
+      aria-label={t('candidateFile.payment.formLabel')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
       <Box>
         <Typography id={headingId} variant="subtitle2" component="h3">
           {t('candidateFile.payment.network')}
@@ -173,7 +194,10 @@ function PayForm({ file, networks, network, phone, onNetwork, onPhone, onStarted
         type="tel"
         autoComplete="tel-national"
         fullWidth
-        slotProps={{ htmlInput: { inputMode: 'tel', maxLength: 16 }, input: { startAdornment: <InputAdornment position="start">{CAMEROON_PHONE_CODE}</InputAdornment> } }}
+        slotProps={{
+          htmlInput: { inputMode: 'tel', maxLength: 16 },
+          input: { startAdornment: <InputAdornment position="start">{CAMEROON_PHONE_CODE}</InputAdornment> },
+        }}
       />
       <Box>
         <Button variant="outlined" disabled={network === '' || feeCheck.isPending} onClick={() => feeCheck.mutate()}>
@@ -196,7 +220,17 @@ function PayForm({ file, networks, network, phone, onNetwork, onPhone, onStarted
 }
 
 /** Waiting for the payer's approval on the phone: asked about every few seconds until it is paid or failed. */
-function Waiting({ paymentId, network, phone, onSettled }: { paymentId: string; network: PaymentNetwork | undefined; phone: string | null; onSettled: (payment: CandidatePayment) => void }) {
+function Waiting({
+  paymentId,
+  network,
+  phone,
+  onSettled,
+}: {
+  paymentId: string;
+  network: PaymentNetwork | undefined;
+  phone: string | null;
+  onSettled: (payment: CandidatePayment) => void;
+}) {
   const { t } = useTranslation();
   const poll = usePaymentPolling(paymentId);
   const settings = usePaymentSettings();

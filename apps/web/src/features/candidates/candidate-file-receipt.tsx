@@ -26,7 +26,11 @@ export function PaymentHistory({ payments }: { payments: CandidatePayment[] }) {
       </Typography>
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {payments.map((payment) => (
-          <Box component="li" key={payment.id} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', py: 1, borderBottom: 1, borderColor: 'divider' }}>
+          <Box
+            component="li"
+            key={payment.id}
+            sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', py: 1, borderBottom: 1, borderColor: 'divider' }}
+          >
             <Box sx={{ flex: '1 1 200px', minWidth: 0 }}>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
                 {t('candidateFile.payment.historyLine', { total: formatFcfa(payment.total), network: payment.networkName, phone: payment.accountNumber })}

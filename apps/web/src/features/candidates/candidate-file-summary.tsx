@@ -15,9 +15,31 @@ import { useRegionName, useRegions } from '../../lib/regions';
 
 /** The registration's sections, in the order of the form, and the fields each shows. */
 const SECTIONS = {
-  identity: ['LASTNAME', 'FIRSTNAME', 'BIRTHDATE', 'BIRTHPLACE', 'GENDER', 'COUNTRY', 'REGION_ORIGIN', 'DEPARTMENT', 'LIVING_TOWN', 'FIRST_LANGUAGE', 'SECOND_LANGUAGE'],
+  identity: [
+    'LASTNAME',
+    'FIRSTNAME',
+    'BIRTHDATE',
+    'BIRTHPLACE',
+    'GENDER',
+    'COUNTRY',
+    'REGION_ORIGIN',
+    'DEPARTMENT',
+    'LIVING_TOWN',
+    'FIRST_LANGUAGE',
+    'SECOND_LANGUAGE',
+  ],
   contacts: ['EMAIL', 'PHONE_NUMBER'],
-  diploma: ['ADMISSION_DIPLOMA', 'ADMISSION_DIPLOMA_GRADE', 'MENTION_OBTAINED', 'YEAR_OBTENTION', 'COUNTRY_OBTENTION', 'SCHOOL_OBTENTION', 'LAST_YEAR_SITUATION', 'LAST_YEAR_RANK', 'IS_PROFESSIONAL'],
+  diploma: [
+    'ADMISSION_DIPLOMA',
+    'ADMISSION_DIPLOMA_GRADE',
+    'MENTION_OBTAINED',
+    'YEAR_OBTENTION',
+    'COUNTRY_OBTENTION',
+    'SCHOOL_OBTENTION',
+    'LAST_YEAR_SITUATION',
+    'LAST_YEAR_RANK',
+    'IS_PROFESSIONAL',
+  ],
   university: ['FIRST_YEAR_UNIVERSITY', 'FIRST_YEAR_UNIVERSITY_TYPE', 'NAME_OF_UNIVERSITY'],
   formation: ['FORMATION_TYPE', 'CYCLE', 'FORMATION_FIRST_CHOICE', 'FORMATION_SECOND_CHOICE'],
   parents: ['FATHER_NAME', 'FATHER_JOB', 'FATHER_CONTACT', 'FATHER_REGION_ORIGIN', 'MOTHER_NAME', 'MOTHER_JOB', 'MOTHER_CONTACT', 'MOTHER_REGION_ORIGIN'],
@@ -58,7 +80,11 @@ function useValueOf(file: CandidateFile): (field: Field) => ReactNode {
     if (YES_NO_FIELDS.includes(field)) return t(value === 1 || value === 'YES' ? 'common.yes' : 'common.no');
     if (field === 'BIRTHDATE') return isoToDmy(String(value));
     if (field === 'COUNTRY' || field === 'COUNTRY_OBTENTION') return countryName(String(value), language);
-    if (REGION_FIELDS.includes(field)) return regionName(regions.data?.find((region) => region.name === value), String(value));
+    if (REGION_FIELDS.includes(field))
+      return regionName(
+        regions.data?.find((region) => region.name === value),
+        String(value),
+      );
     const list = VALUE_KEYS[field];
     if (list) return t(`${list}.${String(value)}`, { defaultValue: String(value) });
     return String(value);

@@ -22,7 +22,8 @@ import { requestCandidateLink } from './candidates-api';
 type LinkValues = { email: string };
 const loadSchema = () => import('./link-schema');
 /** The contract's check, loaded with its first use. */
-const resolver: Resolver<LinkValues, unknown, CandidateAuthEmail> = async (values, context, options) => (await loadSchema()).linkResolver(values, context, options);
+const resolver: Resolver<LinkValues, unknown, CandidateAuthEmail> = async (values, context, options) =>
+  (await loadSchema()).linkResolver(values, context, options);
 const LINK_HOURS = CANDIDATE_LINK_TTL_SECONDS / 3600;
 
 export default function CandidateLinkPage() {
@@ -62,7 +63,17 @@ export default function CandidateLinkPage() {
           </Stack>
         ) : (
           <StackedForm label={t('candidates.link.title')} onSubmit={submit}>
-            <FormTextField control={form.control} name="email" id="candidate-link-email" label={t('candidates.fields.EMAIL')} type="email" autoComplete="email" inputMode="email" required fullWidth />
+            <FormTextField
+              control={form.control}
+              name="email"
+              id="candidate-link-email"
+              label={t('candidates.fields.EMAIL')}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              required
+              fullWidth
+            />
             <FormError message={offline ? t('errors.NETWORK') : null} />
             <SubmitButton disabled={mutation.isPending}>{t('candidates.link.submit')}</SubmitButton>
             <Typography variant="body2">

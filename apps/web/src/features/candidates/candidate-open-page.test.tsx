@@ -22,7 +22,9 @@ describe('Opening one’s file from the mailed link', () => {
     fakeApi({ 'POST /api/candidate/auth-link': error(400, 'CANDIDATE_LINK_INVALID') });
     const { user, location } = renderApp(`/candidate/open#token=${TOKEN}`);
     await user.click(await screen.findByRole('button', { name: 'Open my file' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This link is not valid any more: it was used, replaced by a newer one or has expired; ask for a new link');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This link is not valid any more: it was used, replaced by a newer one or has expired; ask for a new link',
+    );
     expect(screen.queryByRole('button', { name: 'Open my file' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Ask for a new link' }));
     expect(location().pathname).toBe('/candidate/link');

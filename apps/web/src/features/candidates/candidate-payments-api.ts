@@ -37,7 +37,8 @@ export function usePaymentSettings() {
 export const checkFees = (body: FeesRequest) => api<FeesAnswer>('/api/candidate/get-fees-of-request-to-pay', { method: 'POST', body, anonymous: true });
 
 /** `POST /api/candidate/payments`: asks the payer's phone to approve the entrance's fee (the server sets the amount). */
-export const startPayment = (body: { network: string; phone: string }) => api<CandidatePayment>('/api/candidate/payments', { method: 'POST', body, anonymous: true });
+export const startPayment = (body: { network: string; phone: string }) =>
+  api<CandidatePayment>('/api/candidate/payments', { method: 'POST', body, anonymous: true });
 
 /** Whether a payment is settled: paid, failed or given up. */
 export const isSettled = (status: PaymentStatus): boolean => status !== 'PENDING';

@@ -4,7 +4,18 @@ import { changeLanguage } from '../../lib/i18n';
 import { error, type FakeAnswer } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { choose, openSelect } from '../../test/select';
-import { ACCEPTED_ANSWER, CLOSED_ENTRANCE, CODE, COMPLETE, CONFIRMED_FILE, confirmHandler, draftValues, keepDraft, openPart, registrationApi } from './register-fixtures';
+import {
+  ACCEPTED_ANSWER,
+  CLOSED_ENTRANCE,
+  CODE,
+  COMPLETE,
+  CONFIRMED_FILE,
+  confirmHandler,
+  draftValues,
+  keepDraft,
+  openPart,
+  registrationApi,
+} from './register-fixtures';
 
 const SEND = 'Send my registration';
 /** A FileList of these files, as an input holds them. */
@@ -12,10 +23,12 @@ const fileList = (...files: File[]) => Object.assign([...files], { item: (index:
 const sent = (api: ReturnType<typeof registrationApi>) => api.to('POST', '/api/candidate');
 const confirmations = (api: ReturnType<typeof registrationApi>) => api.to('POST', '/api/candidate/confirm');
 /** The code step's help, naming the address the registration was sent with. */
-const checkMail = (email: string) => `We sent a code and a link to ${email}. Type the code here, or open the link on this phone. It may take a few minutes; check the spam folder.`;
+const checkMail = (email: string) =>
+  `We sent a code and a link to ${email}. Type the code here, or open the link on this phone. It may take a few minutes; check the spam folder.`;
 const codeField = () => screen.findByRole('textbox', { name: /^Code received by e-mail/ });
 /** The message over the send button (the form's alert). */
-const formAlert = () => screen.findByText((_content, element) => element?.classList.contains('MuiAlert-message') === true && element.closest('[role="alert"]') !== null);
+const formAlert = () =>
+  screen.findByText((_content, element) => element?.classList.contains('MuiAlert-message') === true && element.closest('[role="alert"]') !== null);
 
 async function chooseEntrance(user: ReturnType<typeof renderApp>['user']) {
   await user.click(await screen.findByRole('radio', { name: /Engineering entrance 2026/ }));
@@ -85,15 +98,21 @@ describe('Registering for an entrance exam', () => {
     await user.click(radio);
     await user.click(screen.getByRole('button', { name: 'Envoyer mon inscription' }));
     const alert = await formAlert();
-    expect(alert).toHaveTextContent(/^33 champ\(s\) obligatoire\(s\) manquant\(s\) : Nom, Prénoms, Date de naissance, Lieu de naissance, Sexe, Nationalité, Région d'origine, Adresse e-mail/);
-    expect(alert).toHaveTextContent(/Nom du père, Profession du père, Téléphone du père, Région d'origine du père, .*Première langue, Deuxième langue, Cycle, Premier choix de spécialité$/);
+    expect(alert).toHaveTextContent(
+      /^33 champ\(s\) obligatoire\(s\) manquant\(s\) : Nom, Prénoms, Date de naissance, Lieu de naissance, Sexe, Nationalité, Région d'origine, Adresse e-mail/,
+    );
+    expect(alert).toHaveTextContent(
+      /Nom du père, Profession du père, Téléphone du père, Région d'origine du père, .*Première langue, Deuxième langue, Cycle, Premier choix de spécialité$/,
+    );
 
     const formation = await openPart(user, 'La formation demandée');
     await choose(user, within(formation).getByRole('combobox', { name: /^Cycle/ }), "Cycle d'ingénieur");
     await choose(user, within(formation).getByRole('combobox', { name: /^Premier choix/ }), 'Génie logiciel (SWE)');
     const languages = await openPart(user, 'Langues');
     await choose(user, within(languages).getByRole('combobox', { name: /^Première langue/ }), 'Français');
-    expect(within(await openSelect(user, within(languages).getByRole('combobox', { name: /^Deuxième langue/ }))).getByRole('option', { name: 'Anglais' })).toBeInTheDocument();
+    expect(
+      within(await openSelect(user, within(languages).getByRole('combobox', { name: /^Deuxième langue/ }))).getByRole('option', { name: 'Anglais' }),
+    ).toBeInTheDocument();
     expect(sent(api)).toEqual([]);
   });
 
@@ -175,7 +194,7 @@ describe('Registering for an entrance exam', () => {
     expect(sent(api)).toEqual([]);
   });
 
-  it("offers the departments of the region of origin, and clears one of another region", async () => {
+  it('offers the departments of the region of origin, and clears one of another region', async () => {
     registrationApi();
     const { user } = renderApp('/candidate/register');
     await chooseEntrance(user);
@@ -184,7 +203,9 @@ describe('Registering for an entrance exam', () => {
     expect(within(identity).getByText('Choose the region of origin first')).toBeInTheDocument();
 
     await choose(user, within(identity).getByRole('combobox', { name: /^Region of origin/ }), 'Littoral');
-    const options = within(await openSelect(user, within(identity).getByRole('combobox', { name: /^Department of origin/ }))).getAllByRole('option').map((option) => option.textContent);
+    const options = within(await openSelect(user, within(identity).getByRole('combobox', { name: /^Department of origin/ })))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
     expect(options).toEqual(['None', 'Moungo', 'Nkam', 'Sanaga-Maritime', 'Wouri']);
     await user.click(screen.getByRole('option', { name: 'Wouri' }));
     expect(within(identity).getByRole('combobox', { name: /^Department of origin/ })).toHaveTextContent('Wouri');
@@ -238,10 +259,16 @@ describe('Registering for an entrance exam', () => {
 
     await user.click(screen.getByRole('button', { name: SEND }));
     // the server's wait (Retry-After) said in the message
-    await waitFor(async () => expect(await formAlert()).toHaveTextContent('Error creating candidate. Please try again. Too many people are using the portal at this moment. Try again in 5 s.'));
+    await waitFor(async () =>
+      expect(await formAlert()).toHaveTextContent(
+        'Error creating candidate. Please try again. Too many people are using the portal at this moment. Try again in 5 s.',
+      ),
+    );
     await user.click(screen.getByRole('button', { name: SEND }));
     await waitFor(() => expect(sent(api)).toHaveLength(3));
-    await waitFor(async () => expect(await formAlert()).toHaveTextContent('Error creating candidate. Please try again. What you typed is kept on this device.'));
+    await waitFor(async () =>
+      expect(await formAlert()).toHaveTextContent('Error creating candidate. Please try again. What you typed is kept on this device.'),
+    );
     expect(draftValues()).not.toBeNull();
 
     await user.click(screen.getByRole('button', { name: SEND }));
@@ -259,7 +286,9 @@ describe('Registering for an entrance exam', () => {
     const { user } = renderApp('/candidate/register');
     await user.click(await screen.findByRole('button', { name: SEND }));
     // the server's wait (Retry-After) said in the message
-    expect(await formAlert()).toHaveTextContent('Error creating candidate. Please try again. Too many registrations were sent from this connection. What you typed is kept; send it again in 30 s.');
+    expect(await formAlert()).toHaveTextContent(
+      'Error creating candidate. Please try again. Too many registrations were sent from this connection. What you typed is kept; send it again in 30 s.',
+    );
     expect(within(await openPart(user, 'Identity')).getByRole('textbox', { name: /^Last name/ })).toHaveValue('Nkoulou');
     expect(within(await openPart(user, 'Contacts')).getByRole('textbox', { name: /^E-mail address/ })).toHaveValue('amina@example.cm');
     expect(draftValues()).toMatchObject({ LASTNAME: 'Nkoulou', EMAIL: 'amina@example.cm' });
@@ -267,7 +296,11 @@ describe('Registering for an entrance exam', () => {
 
     // without a wait named, the message alone
     await user.click(screen.getByRole('button', { name: SEND }));
-    await waitFor(async () => expect(await formAlert()).toHaveTextContent('Error creating candidate. Please try again. Too many registrations were sent from this connection; what you typed is kept, send it again later'));
+    await waitFor(async () =>
+      expect(await formAlert()).toHaveTextContent(
+        'Error creating candidate. Please try again. Too many registrations were sent from this connection; what you typed is kept, send it again later',
+      ),
+    );
     await user.click(screen.getByRole('button', { name: SEND }));
     expect(await screen.findByText(checkMail('amina@example.cm'))).toBeInTheDocument();
     expect(sent(api)).toHaveLength(3);
@@ -300,7 +333,9 @@ describe('Registering for an entrance exam', () => {
     const { user, location, queryClient } = renderApp('/candidate/register');
     await screen.findByRole('button', { name: SEND });
     // a PDF is not a photo: refused on the spot
-    fireEvent.change(screen.getByLabelText('4x4 photo', { selector: 'input' }), { target: { files: fileList(new File(['%PDF-1.4'], 'photo.pdf', { type: 'application/pdf' })) } });
+    fireEvent.change(screen.getByLabelText('4x4 photo', { selector: 'input' }), {
+      target: { files: fileList(new File(['%PDF-1.4'], 'photo.pdf', { type: 'application/pdf' })) },
+    });
     expect(await screen.findByText('The photo must be a JPEG or PNG picture')).toBeInTheDocument();
     await user.upload(screen.getByLabelText('4x4 photo', { selector: 'input' }), new File(['png'], 'me.png', { type: 'image/png' }));
     await user.upload(screen.getByLabelText('Diploma', { selector: 'input' }), new File(['%PDF-1.4'], 'bac.pdf', { type: 'application/pdf' }));
@@ -328,7 +363,9 @@ describe('Registering for an entrance exam', () => {
     await user.clear(code);
     await user.type(code, '654321');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('This code is not the one mailed for this registration, or it has expired; type the code of the latest mail, or open its link')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This code is not the one mailed for this registration, or it has expired; type the code of the latest mail, or open its link'),
+    ).toBeInTheDocument();
     expect(await codeField()).toHaveValue('654321');
     expect(await codeField()).toHaveAttribute('aria-invalid', 'true');
     expect(draftValues()).not.toBeNull();
@@ -405,7 +442,9 @@ describe('Registering for an entrance exam', () => {
     await user.click(await screen.findByRole('button', { name: SEND }));
     await user.type(await codeField(), CODE);
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(/^Too many attempts\. Try again in (40|39) s\. You can also open the link of the mail: it opens your file without the code\.$/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^Too many attempts\. Try again in (40|39) s\. You can also open the link of the mail: it opens your file without the code\.$/,
+    );
     expect(screen.getByRole('button', { name: 'Confirm' })).toBeDisabled();
     expect(await codeField()).toHaveValue(CODE);
     expect(confirmations(api)).toHaveLength(1);

@@ -27,7 +27,17 @@ import { candidateKeys, useEntrances } from './candidates-api';
 import { type ChosenFiles } from './register-documents';
 import { RegisterConfirm } from './register-confirm';
 import { EntranceChoice } from './register-entrances';
-import { BLANK_CANDIDATE, clearDraft, cyclesOf, DRAFT_DELAY_MS, readDraft, specialitiesOf, writeDraft, type CandidateDraft, type CandidateFormValues } from './register-form';
+import {
+  BLANK_CANDIDATE,
+  clearDraft,
+  cyclesOf,
+  DRAFT_DELAY_MS,
+  readDraft,
+  specialitiesOf,
+  writeDraft,
+  type CandidateDraft,
+  type CandidateFormValues,
+} from './register-form';
 import { useOpenSections } from './register-open-sections';
 import { FILE_PATH, Registered, useChosenFilesUpload } from './register-outcome';
 import { ProblemAlert, useRegisterSubmit } from './register-submit';
@@ -176,7 +186,9 @@ export default function CandidateRegisterPage() {
   return (
     <Page title={t('candidates.register.title')} maxWidth="sm" intro={t('candidates.register.intro')}>
       {registered ? <Registered number={registered} uploads={uploads} onRetry={retryUpload} /> : null}
-      {awaiting && !registered ? <RegisterConfirm email={awaiting.email} expiresIn={awaiting.expiresIn} onConfirmed={confirmed} onBack={() => setAwaiting(null)} /> : null}
+      {awaiting && !registered ? (
+        <RegisterConfirm email={awaiting.email} expiresIn={awaiting.expiresIn} onConfirmed={confirmed} onBack={() => setAwaiting(null)} />
+      ) : null}
       {registered || awaiting ? null : (
         <Stack spacing={2}>
           <Typography variant="body2">
@@ -190,7 +202,9 @@ export default function CandidateRegisterPage() {
           <Box component="form" noValidate onSubmit={submit} aria-label={t('candidates.register.formLabel')}>
             <Stack spacing={2}>
               <EntrancesStatus entrances={entrances} openCount={openEntrances.length} />
-              {openEntrances.length > 0 ? <EntranceChoice control={form.control} entrances={openEntrances} disabled={sending} onChosen={onEntranceChosen} /> : null}
+              {openEntrances.length > 0 ? (
+                <EntranceChoice control={form.control} entrances={openEntrances} disabled={sending} onChosen={onEntranceChosen} />
+              ) : null}
               {entrance ? (
                 <>
                   <EntranceSummary entrance={entrance} />

@@ -35,8 +35,7 @@ export const requestCandidateLink = (email: string) =>
   api<{ message: string }>('/api/candidate/auth-email', { method: 'POST', body: { email }, anonymous: true });
 
 /** `POST /api/candidate/auth-link`: uses a mailed link's token (once); answers the file and opens it in this browser. */
-export const openCandidateLink = (token: string) =>
-  api<CandidateFile>('/api/candidate/auth-link', { method: 'POST', body: { token }, anonymous: true });
+export const openCandidateLink = (token: string) => api<CandidateFile>('/api/candidate/auth-link', { method: 'POST', body: { token }, anonymous: true });
 
 /** `GET /api/candidate/me`: the candidate's own file (401 when no file is open in this browser). */
 export const fetchCandidateFile = (signal?: AbortSignal) => api<CandidateFile>('/api/candidate/me', { anonymous: true, signal });
@@ -49,7 +48,12 @@ export function useCandidateFile() {
 export const signOutCandidate = () => api<void>('/api/candidate/sign-out', { method: 'POST', anonymous: true });
 
 /** `POST /api/candidate/documents/{kind}`: sends (or replaces) one document, multipart, with its progress. */
-export function uploadCandidateDocument(kind: CandidateDocumentKind, file: File, onProgress?: (percent: number) => void, signal?: AbortSignal): Promise<CandidateDocument> {
+export function uploadCandidateDocument(
+  kind: CandidateDocumentKind,
+  file: File,
+  onProgress?: (percent: number) => void,
+  signal?: AbortSignal,
+): Promise<CandidateDocument> {
   return upload<CandidateDocument>(candidateDocumentUrl(kind), { fields: { FILE: file }, onProgress, signal });
 }
 

@@ -21,7 +21,8 @@ import { confirmCandidate } from './candidates-api';
 
 type CodeValues = { code: string };
 /** The contract's check, from the chunk the form's own check has already loaded. */
-const resolver: Resolver<CodeValues, unknown, CandidateConfirm> = async (values, context, options) => (await import('./register-schema')).codeResolver(values, context, options);
+const resolver: Resolver<CodeValues, unknown, CandidateConfirm> = async (values, context, options) =>
+  (await import('./register-schema')).codeResolver(values, context, options);
 
 export interface RegisterConfirmProps {
   /** the address the registration was sent with, as typed */

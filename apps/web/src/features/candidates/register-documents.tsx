@@ -26,7 +26,12 @@ function sizeOf(bytes: number): string {
 
 /** Why a file cannot go (a translation key), or null: its type, then its size (the server checks its content again). */
 export function fileProblem(kind: CandidateDocumentKind, file: File): string | null {
-  return fileRefusal(file, CANDIDATE_DOCUMENT_TYPES[kind], kind === 'PHOTO' ? 'candidates.documents.photoType' : 'candidates.documents.documentType', CANDIDATE_DOCUMENT_MAX_BYTES);
+  return fileRefusal(
+    file,
+    CANDIDATE_DOCUMENT_TYPES[kind],
+    kind === 'PHOTO' ? 'candidates.documents.photoType' : 'candidates.documents.documentType',
+    CANDIDATE_DOCUMENT_MAX_BYTES,
+  );
 }
 
 interface ChoiceProps {
@@ -127,7 +132,11 @@ export function CandidateUploads({ uploads, onRetry }: UploadsProps) {
             </Typography>
             {state.status === 'waiting' ? <Typography variant="body2">{t('candidates.documents.waiting')}</Typography> : null}
             {state.status === 'sending' ? <UploadProgress percent={state.percent} label={t('candidates.documents.progress', { label })} /> : null}
-            {state.status === 'done' ? <Typography variant="body2" sx={{ color: 'success.main' }}>{t('candidates.documents.sent')}</Typography> : null}
+            {state.status === 'done' ? (
+              <Typography variant="body2" sx={{ color: 'success.main' }}>
+                {t('candidates.documents.sent')}
+              </Typography>
+            ) : null}
             {state.status === 'failed' ? (
               <ActionAlert severity="error" role="alert" actionLabel={t('candidates.documents.retry')} onAction={() => onRetry(kind)}>
                 {`${t('candidates.documents.failed')} ${t(state.messageKey, { maxMb: MAX_MB })}`}

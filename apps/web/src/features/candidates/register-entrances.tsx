@@ -29,7 +29,10 @@ function EntranceLabel({ entrance }: { entrance: Entrance }) {
         {t('candidates.entrance.fee', { value: formatFcfa(entrance.Entrance_Registration_Amount) })}
       </Typography>
       <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary' }}>
-        {t('candidates.entrance.dates', { deadline: isoToDmy(entrance.Entrance_Registration_Limit_Date), date: isoToDmy(entrance.Entrance_Evaluation_Begin_Date) })}
+        {t('candidates.entrance.dates', {
+          deadline: isoToDmy(entrance.Entrance_Registration_Limit_Date),
+          date: isoToDmy(entrance.Entrance_Evaluation_Begin_Date),
+        })}
       </Typography>
     </>
   );
@@ -65,7 +68,11 @@ export function EntranceChoice({ control, entrances, disabled, onChosen }: Props
         sx={{ gap: 1 }}
       >
         {entrances.map((entrance) => (
-          <Paper key={entrance.Entrance_ID} variant="outlined" sx={{ px: 1.5, py: 1, borderColor: field.value === String(entrance.Entrance_ID) ? 'primary.main' : undefined }}>
+          <Paper
+            key={entrance.Entrance_ID}
+            variant="outlined"
+            sx={{ px: 1.5, py: 1, borderColor: field.value === String(entrance.Entrance_ID) ? 'primary.main' : undefined }}
+          >
             <FormControlLabel
               value={String(entrance.Entrance_ID)}
               control={<Radio />}

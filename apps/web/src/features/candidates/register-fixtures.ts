@@ -22,12 +22,24 @@ export const OPEN_ENTRANCE: Entrance = {
   OPEN: true,
   specialities: [
     { SPECIALITY_ID: 11, SPECIALITY_DESCRIPTION: 'Software engineering', SPECIALITY_DESCRIPTION_FR: 'Génie logiciel', SPECIALITY_CODE: 'SWE', ...ENGINEERING },
-    { SPECIALITY_ID: 12, SPECIALITY_DESCRIPTION: 'Networks and telecommunications', SPECIALITY_DESCRIPTION_FR: 'Réseaux et télécommunications', SPECIALITY_CODE: 'GRT', ...ENGINEERING },
+    {
+      SPECIALITY_ID: 12,
+      SPECIALITY_DESCRIPTION: 'Networks and telecommunications',
+      SPECIALITY_DESCRIPTION_FR: 'Réseaux et télécommunications',
+      SPECIALITY_CODE: 'GRT',
+      ...ENGINEERING,
+    },
     { SPECIALITY_ID: 21, SPECIALITY_DESCRIPTION: 'Computer science', SPECIALITY_DESCRIPTION_FR: 'Informatique', SPECIALITY_CODE: 'INF', ...BACHELOR },
   ],
 };
 /** One the public list may still carry while it is closed: never offered. */
-export const CLOSED_ENTRANCE: Entrance = { ...OPEN_ENTRANCE, Entrance_ID: 4, Entrance_Name: 'Medicine entrance 2026', Entrance_Registration_Amount: 50000, OPEN: false };
+export const CLOSED_ENTRANCE: Entrance = {
+  ...OPEN_ENTRANCE,
+  Entrance_ID: 4,
+  Entrance_Name: 'Medicine entrance 2026',
+  Entrance_Registration_Amount: 50000,
+  OPEN: false,
+};
 
 export const REGIONS: Region[] = [
   { id: 1, name: 'Centre', nom: 'Centre', towns: [{ id: 1, name: 'Yaoundé' }] },
@@ -44,16 +56,42 @@ export const COUNTRIES: Country[] = [
 export const COMPLETE: CandidateFormValues = {
   ...BLANK_CANDIDATE,
   ENTRANCE_ID: '3',
-  LASTNAME: 'Nkoulou', FIRSTNAME: 'Amina', BIRTHDATE: '03/07/2005', BIRTHPLACE: 'Yaoundé', GENDER: 'Female', COUNTRY: 'Cameroon',
-  REGION_ORIGIN: 'Centre', DEPARTMENT: 'Mfoundi', LIVING_TOWN: 'Yaoundé',
-  EMAIL: 'amina@example.cm', PHONE_NUMBER: '690001122',
-  ADMISSION_DIPLOMA: 'Baccalauréat C', ADMISSION_DIPLOMA_GRADE: '12.5', MENTION_OBTAINED: 'GOOD', YEAR_OBTENTION: '2023', COUNTRY_OBTENTION: 'Cameroon', SCHOOL_OBTENTION: 'Lycée Leclerc',
-  FIRST_YEAR_UNIVERSITY: '2024', FIRST_YEAR_UNIVERSITY_TYPE: 'PUBLIC', NAME_OF_UNIVERSITY: 'Université de Yaoundé I',
-  FATHER_NAME: 'Jean Nkoulou', FATHER_JOB: 'Teacher', FATHER_CONTACT: '677001122', FATHER_REGION_ORIGIN: 'Centre',
-  MOTHER_NAME: 'Marie Ngo', MOTHER_JOB: 'Trader', MOTHER_CONTACT: '699001122', MOTHER_REGION_ORIGIN: 'Littoral',
-  EMERGENCY_NAME: 'Paul Kamga', EMERGENCY_CONTACT: '655001122',
-  FIRST_LANGUAGE: 'French', SECOND_LANGUAGE: 'English',
-  FORMATION_TYPE: 'INITIAL', CYCLE: 'Engineering cycle', FORMATION_FIRST_CHOICE: '11', FORMATION_SECOND_CHOICE: '',
+  LASTNAME: 'Nkoulou',
+  FIRSTNAME: 'Amina',
+  BIRTHDATE: '03/07/2005',
+  BIRTHPLACE: 'Yaoundé',
+  GENDER: 'Female',
+  COUNTRY: 'Cameroon',
+  REGION_ORIGIN: 'Centre',
+  DEPARTMENT: 'Mfoundi',
+  LIVING_TOWN: 'Yaoundé',
+  EMAIL: 'amina@example.cm',
+  PHONE_NUMBER: '690001122',
+  ADMISSION_DIPLOMA: 'Baccalauréat C',
+  ADMISSION_DIPLOMA_GRADE: '12.5',
+  MENTION_OBTAINED: 'GOOD',
+  YEAR_OBTENTION: '2023',
+  COUNTRY_OBTENTION: 'Cameroon',
+  SCHOOL_OBTENTION: 'Lycée Leclerc',
+  FIRST_YEAR_UNIVERSITY: '2024',
+  FIRST_YEAR_UNIVERSITY_TYPE: 'PUBLIC',
+  NAME_OF_UNIVERSITY: 'Université de Yaoundé I',
+  FATHER_NAME: 'Jean Nkoulou',
+  FATHER_JOB: 'Teacher',
+  FATHER_CONTACT: '677001122',
+  FATHER_REGION_ORIGIN: 'Centre',
+  MOTHER_NAME: 'Marie Ngo',
+  MOTHER_JOB: 'Trader',
+  MOTHER_CONTACT: '699001122',
+  MOTHER_REGION_ORIGIN: 'Littoral',
+  EMERGENCY_NAME: 'Paul Kamga',
+  EMERGENCY_CONTACT: '655001122',
+  FIRST_LANGUAGE: 'French',
+  SECOND_LANGUAGE: 'English',
+  FORMATION_TYPE: 'INITIAL',
+  CYCLE: 'Engineering cycle',
+  FORMATION_FIRST_CHOICE: '11',
+  FORMATION_SECOND_CHOICE: '',
 };
 
 /** Leaves a draft on the device, as typing would have. */
@@ -64,7 +102,7 @@ export function keepDraft(values: Partial<CandidateFormValues> = {}, savedAt = n
 /** The draft on the device now (null without one). */
 export function draftValues(): Record<string, unknown> | null {
   const raw = localStorage.getItem(CANDIDATE_DRAFT_KEY);
-  return raw ? ((JSON.parse(raw) as { values: Record<string, unknown> }).values) : null;
+  return raw ? (JSON.parse(raw) as { values: Record<string, unknown> }).values : null;
 }
 
 /** What `POST /api/candidate` answers to every address (decision 65): check the mail. */

@@ -71,28 +71,83 @@ const isFlag = (name: string): name is (typeof FLAG_FIELDS)[number] => (FLAG_FIE
 /** Nothing typed yet: Cameroon's calling code, every box unticked. */
 export const BLANK_CANDIDATE: CandidateFormValues = {
   ENTRANCE_ID: '',
-  LASTNAME: '', FIRSTNAME: '', BIRTHDATE: '', BIRTHPLACE: '', GENDER: '', COUNTRY: '', REGION_ORIGIN: '', DEPARTMENT: '', LIVING_TOWN: '',
-  EMAIL: '', PHONE_CODE: DEFAULT_PHONE_CODE, PHONE_NUMBER: '',
-  ADMISSION_DIPLOMA: '', ADMISSION_DIPLOMA_GRADE: '', MENTION_OBTAINED: '', YEAR_OBTENTION: '', COUNTRY_OBTENTION: '', SCHOOL_OBTENTION: '',
-  LAST_YEAR_SITUATION: '', LAST_YEAR_RANK: '', IS_PROFESSIONAL: false,
-  FIRST_YEAR_UNIVERSITY: '', FIRST_YEAR_UNIVERSITY_TYPE: '', NAME_OF_UNIVERSITY: '',
-  FATHER_NAME: '', FATHER_JOB: '', FATHER_CONTACT: '', FATHER_REGION_ORIGIN: '',
-  MOTHER_NAME: '', MOTHER_JOB: '', MOTHER_CONTACT: '', MOTHER_REGION_ORIGIN: '',
-  EMERGENCY_NAME: '', EMERGENCY_CONTACT: '',
-  IS_HANDICAPED: false, HANDICAP_DETAILS: '', IS_SPORTIVE: false, IS_SPORTIVE_COMPETITOR: false, FIRST_SPORT: '',
-  FIRST_LANGUAGE: '', SECOND_LANGUAGE: '',
-  FORMATION_TYPE: '', CYCLE: '', FORMATION_FIRST_CHOICE: '', FORMATION_SECOND_CHOICE: '',
+  LASTNAME: '',
+  FIRSTNAME: '',
+  BIRTHDATE: '',
+  BIRTHPLACE: '',
+  GENDER: '',
+  COUNTRY: '',
+  REGION_ORIGIN: '',
+  DEPARTMENT: '',
+  LIVING_TOWN: '',
+  EMAIL: '',
+  PHONE_CODE: DEFAULT_PHONE_CODE,
+  PHONE_NUMBER: '',
+  ADMISSION_DIPLOMA: '',
+  ADMISSION_DIPLOMA_GRADE: '',
+  MENTION_OBTAINED: '',
+  YEAR_OBTENTION: '',
+  COUNTRY_OBTENTION: '',
+  SCHOOL_OBTENTION: '',
+  LAST_YEAR_SITUATION: '',
+  LAST_YEAR_RANK: '',
+  IS_PROFESSIONAL: false,
+  FIRST_YEAR_UNIVERSITY: '',
+  FIRST_YEAR_UNIVERSITY_TYPE: '',
+  NAME_OF_UNIVERSITY: '',
+  FATHER_NAME: '',
+  FATHER_JOB: '',
+  FATHER_CONTACT: '',
+  FATHER_REGION_ORIGIN: '',
+  MOTHER_NAME: '',
+  MOTHER_JOB: '',
+  MOTHER_CONTACT: '',
+  MOTHER_REGION_ORIGIN: '',
+  EMERGENCY_NAME: '',
+  EMERGENCY_CONTACT: '',
+  IS_HANDICAPED: false,
+  HANDICAP_DETAILS: '',
+  IS_SPORTIVE: false,
+  IS_SPORTIVE_COMPETITOR: false,
+  FIRST_SPORT: '',
+  FIRST_LANGUAGE: '',
+  SECOND_LANGUAGE: '',
+  FORMATION_TYPE: '',
+  CYCLE: '',
+  FORMATION_FIRST_CHOICE: '',
+  FORMATION_SECOND_CHOICE: '',
 };
 export const CANDIDATE_FIELDS = Object.keys(BLANK_CANDIDATE) as CandidateField[];
 
 /** The sections of the form, in the order shown (the entrance is chosen above them; the files come last). */
-export const CANDIDATE_SECTIONS = ['identity', 'contacts', 'diploma', 'university', 'parents', 'emergency', 'disability', 'sports', 'languages', 'formation'] as const;
+export const CANDIDATE_SECTIONS = [
+  'identity',
+  'contacts',
+  'diploma',
+  'university',
+  'parents',
+  'emergency',
+  'disability',
+  'sports',
+  'languages',
+  'formation',
+] as const;
 export type CandidateSection = (typeof CANDIDATE_SECTIONS)[number];
 
 export const SECTION_FIELDS: Record<CandidateSection, readonly CandidateField[]> = {
   identity: ['LASTNAME', 'FIRSTNAME', 'BIRTHDATE', 'BIRTHPLACE', 'GENDER', 'COUNTRY', 'REGION_ORIGIN', 'DEPARTMENT', 'LIVING_TOWN'],
   contacts: ['EMAIL', 'PHONE_CODE', 'PHONE_NUMBER'],
-  diploma: ['ADMISSION_DIPLOMA', 'ADMISSION_DIPLOMA_GRADE', 'MENTION_OBTAINED', 'YEAR_OBTENTION', 'COUNTRY_OBTENTION', 'SCHOOL_OBTENTION', 'LAST_YEAR_SITUATION', 'LAST_YEAR_RANK', 'IS_PROFESSIONAL'],
+  diploma: [
+    'ADMISSION_DIPLOMA',
+    'ADMISSION_DIPLOMA_GRADE',
+    'MENTION_OBTAINED',
+    'YEAR_OBTENTION',
+    'COUNTRY_OBTENTION',
+    'SCHOOL_OBTENTION',
+    'LAST_YEAR_SITUATION',
+    'LAST_YEAR_RANK',
+    'IS_PROFESSIONAL',
+  ],
   university: ['FIRST_YEAR_UNIVERSITY', 'FIRST_YEAR_UNIVERSITY_TYPE', 'NAME_OF_UNIVERSITY'],
   parents: ['FATHER_NAME', 'FATHER_JOB', 'FATHER_CONTACT', 'FATHER_REGION_ORIGIN', 'MOTHER_NAME', 'MOTHER_JOB', 'MOTHER_CONTACT', 'MOTHER_REGION_ORIGIN'],
   emergency: ['EMERGENCY_NAME', 'EMERGENCY_CONTACT'],
@@ -131,7 +186,9 @@ export const specialitiesOf = (entrance: Entrance | undefined, cycle: string): E
 /** A formation choice as the body names it, from the speciality's id chosen in the cycle; null when none is. */
 function choiceOf(entrance: Entrance | undefined, cycle: string, id: string): FormationChoice | null {
   const speciality = specialitiesOf(entrance, cycle).find((item) => String(item.SPECIALITY_ID) === id);
-  return speciality ? { CYCLE_NAME: speciality.CYCLE_NAME, SPECIALITY_DESCRIPTION: speciality.SPECIALITY_DESCRIPTION, SPECIALITY_ID: speciality.SPECIALITY_ID } : null;
+  return speciality
+    ? { CYCLE_NAME: speciality.CYCLE_NAME, SPECIALITY_DESCRIPTION: speciality.SPECIALITY_DESCRIPTION, SPECIALITY_ID: speciality.SPECIALITY_ID }
+    : null;
 }
 
 const text = (value: string): string => value.trim();

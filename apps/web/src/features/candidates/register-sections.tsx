@@ -17,7 +17,15 @@ import { CountryField, LivingTownField, RegionOfOriginField } from '../../compon
 import { RadioField } from '../../components/radio-field';
 import { CandidateDocumentsChoice, type ChosenFiles } from './register-documents';
 import { ChoiceField, SectionPanel, type CandidateControl } from './register-fields';
-import { CANDIDATE_SECTIONS, cyclesOf, departmentsOf, specialitiesOf, type CandidateField, type CandidateFormValues, type CandidateSection } from './register-form';
+import {
+  CANDIDATE_SECTIONS,
+  cyclesOf,
+  departmentsOf,
+  specialitiesOf,
+  type CandidateField,
+  type CandidateFormValues,
+  type CandidateSection,
+} from './register-form';
 
 type Form = UseFormReturn<CandidateFormValues, unknown, CandidateCreateValues>;
 
@@ -35,7 +43,13 @@ const contactInput = { type: 'tel', autoComplete: 'off', slotProps: { htmlInput:
 /** What every field shares: bound to the form, full width, labelled `candidates.fields.<name>`. */
 function useField(control: CandidateControl) {
   const { t } = useTranslation();
-  return (name: CandidateField) => ({ control, name, id: `candidate-${name.toLowerCase().replace(/_/g, '-')}`, label: t(`candidates.fields.${name}`), fullWidth: true });
+  return (name: CandidateField) => ({
+    control,
+    name,
+    id: `candidate-${name.toLowerCase().replace(/_/g, '-')}`,
+    label: t(`candidates.fields.${name}`),
+    fullWidth: true,
+  });
 }
 
 function IdentitySection({ form, control }: SectionProps) {
@@ -62,7 +76,13 @@ function IdentitySection({ form, control }: SectionProps) {
         <DateField {...field('BIRTHDATE')} required />
         <FormTextField {...field('BIRTHPLACE')} required />
       </FieldRow>
-      <RadioField control={control} name="GENDER" label={t('candidates.fields.GENDER')} required options={GENDERS.map((value) => ({ value, label: t(`person.gender.${value}`) }))} />
+      <RadioField
+        control={control}
+        name="GENDER"
+        label={t('candidates.fields.GENDER')}
+        required
+        options={GENDERS.map((value) => ({ value, label: t(`person.gender.${value}`) }))}
+      />
       <CountryField {...field('COUNTRY')} required />
       <FieldRow>
         <RegionOfOriginField {...field('REGION_ORIGIN')} required noneLabel={t('candidates.register.none')} />
@@ -86,7 +106,14 @@ function ContactsSection({ control }: SectionProps) {
   return (
     <>
       <FormTextField {...field('EMAIL')} required type="email" autoComplete="email" inputMode="email" helperText={t('candidates.register.help.email')} />
-      <PhoneField control={control} codeName="PHONE_CODE" numberName="PHONE_NUMBER" id="candidate-phone-number" label={t('candidates.fields.PHONE_NUMBER')} required />
+      <PhoneField
+        control={control}
+        codeName="PHONE_CODE"
+        numberName="PHONE_NUMBER"
+        id="candidate-phone-number"
+        label={t('candidates.fields.PHONE_NUMBER')}
+        required
+      />
     </>
   );
 }
@@ -98,7 +125,11 @@ function DiplomaSection({ control }: SectionProps) {
     <>
       <FormTextField {...field('ADMISSION_DIPLOMA')} required helperText={t('candidates.register.help.diploma')} />
       <FieldRow>
-        <FormTextField {...field('ADMISSION_DIPLOMA_GRADE')} helperText={t('candidates.register.help.grade')} slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 5 } }} />
+        <FormTextField
+          {...field('ADMISSION_DIPLOMA_GRADE')}
+          helperText={t('candidates.register.help.grade')}
+          slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 5 } }}
+        />
         <ChoiceField {...field('MENTION_OBTAINED')} required options={MENTIONS} optionLabel={(value) => t(`studentFile.mention.${value}`)} />
       </FieldRow>
       <FieldRow>
@@ -107,8 +138,18 @@ function DiplomaSection({ control }: SectionProps) {
       </FieldRow>
       <FormTextField {...field('SCHOOL_OBTENTION')} required />
       <FieldRow>
-        <ChoiceField {...field('LAST_YEAR_SITUATION')} none={t('candidates.register.none')} options={LAST_YEAR_SITUATIONS} optionLabel={(value) => t(`studentFile.lastYearSituation.${value}`)} />
-        <ChoiceField {...field('LAST_YEAR_RANK')} none={t('candidates.register.none')} options={LAST_YEAR_RANKS} optionLabel={(value) => t(`studentFile.lastYearRank.${value}`)} />
+        <ChoiceField
+          {...field('LAST_YEAR_SITUATION')}
+          none={t('candidates.register.none')}
+          options={LAST_YEAR_SITUATIONS}
+          optionLabel={(value) => t(`studentFile.lastYearSituation.${value}`)}
+        />
+        <ChoiceField
+          {...field('LAST_YEAR_RANK')}
+          none={t('candidates.register.none')}
+          options={LAST_YEAR_RANKS}
+          optionLabel={(value) => t(`studentFile.lastYearRank.${value}`)}
+        />
       </FieldRow>
       <CheckboxField control={control} name="IS_PROFESSIONAL" label={t('candidates.fields.IS_PROFESSIONAL')} />
     </>
@@ -125,7 +166,12 @@ function UniversitySection({ control }: SectionProps) {
       </Typography>
       <FieldRow>
         <FormTextField {...field('FIRST_YEAR_UNIVERSITY')} required helperText={t('candidates.register.help.year')} slotProps={yearInput} />
-        <ChoiceField {...field('FIRST_YEAR_UNIVERSITY_TYPE')} required options={UNIVERSITY_TYPES} optionLabel={(value) => t(`studentFile.universityType.${value}`)} />
+        <ChoiceField
+          {...field('FIRST_YEAR_UNIVERSITY_TYPE')}
+          required
+          options={UNIVERSITY_TYPES}
+          optionLabel={(value) => t(`studentFile.universityType.${value}`)}
+        />
       </FieldRow>
       <FormTextField {...field('NAME_OF_UNIVERSITY')} required />
     </>
@@ -196,7 +242,12 @@ function SportsSection({ form, control }: SectionProps) {
       {sportive ? (
         <>
           <CheckboxField control={control} name="IS_SPORTIVE_COMPETITOR" label={t('candidates.fields.IS_SPORTIVE_COMPETITOR')} />
-          <ChoiceField {...field('FIRST_SPORT')} none={t('candidates.register.none')} options={SPORTS} optionLabel={(value) => t(`studentFile.sport.${value}`)} />
+          <ChoiceField
+            {...field('FIRST_SPORT')}
+            none={t('candidates.register.none')}
+            options={SPORTS}
+            optionLabel={(value) => t(`studentFile.sport.${value}`)}
+          />
         </>
       ) : null}
     </>

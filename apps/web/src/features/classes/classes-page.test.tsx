@@ -48,11 +48,33 @@ const CLASS: StudentClass = {
     }),
     subject({ id: 2, CODE: 'GSI102', NAME: 'Databases', NAME_FR: 'Bases de données', HOURS_CM: 20, HOURS_TD: 10, HOURS_TP: 0, CREDITS: 3 }),
   ],
-  optionalSubjects: [subject({ id: 9, CODE: 'LAN201', NAME: 'Japanese', NAME_FR: 'Japonais', CLASS_CODE: 'LANG A', HOURS_CM: 15, HOURS_TD: 15, HOURS_TP: 0, CREDITS: 2, LECTURERS: [{ FIRSTNAME: 'Aiko', LASTNAME: 'Tanaka', PARTS: ['CM'] }] })],
+  optionalSubjects: [
+    subject({
+      id: 9,
+      CODE: 'LAN201',
+      NAME: 'Japanese',
+      NAME_FR: 'Japonais',
+      CLASS_CODE: 'LANG A',
+      HOURS_CM: 15,
+      HOURS_TD: 15,
+      HOURS_TP: 0,
+      CREDITS: 2,
+      LECTURERS: [{ FIRSTNAME: 'Aiko', LASTNAME: 'Tanaka', PARTS: ['CM'] }],
+    }),
+  ],
 };
 
 const phoneScreen = () =>
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query, onchange: null, addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, dispatchEvent: () => false }));
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: true,
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  }));
 
 describe('the Classes page', () => {
   it("shows the student's class and, on a computer, its subjects as a table with hours, credits and lecturers", async () => {
@@ -61,18 +83,42 @@ describe('the Classes page', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Class BTS1 GSI/J A' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Classes' })).toBeInTheDocument();
     expect(screen.getAllByRole('term').map((term) => term.textContent)).toEqual(['Cycle', 'Level', 'Branch', 'Shift', 'Department']);
-    expect(screen.getAllByRole('definition').map((value) => value.textContent)).toEqual(["Higher Technician's Certificate", 'Level 1', 'GSI · Information Systems Management', 'Day', 'Computer Science']);
+    expect(screen.getAllByRole('definition').map((value) => value.textContent)).toEqual([
+      "Higher Technician's Certificate",
+      'Level 1',
+      'GSI · Information Systems Management',
+      'Day',
+      'Computer Science',
+    ]);
 
     const table = screen.getByRole('table', { name: 'Subjects of the class' });
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Code', 'Subject', 'CM hours', 'TD hours', 'TP hours', 'Credits', 'Lecturers']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Code', 'Subject', 'CM hours', 'TD hours', 'TP hours', 'Credits', 'Lecturers']);
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
       ['GSI101', 'Algorithms', '30', '20', '10', '4', 'Jean-Pierre Mbarga (CM, TD) · Marie Ngono (TP)'],
       ['GSI102', 'Databases', '20', '10', '0', '3', 'Not assigned yet'],
     ]);
     const optional = screen.getByRole('table', { name: 'Optional subjects you follow' });
-    expect(within(optional).getAllByRole('columnheader').map((header) => header.textContent)).toContain('Class');
-    expect(within(optional).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['LAN201', 'Japanese', 'LANG A', '15', '15', '0', '2', 'Aiko Tanaka (CM)']);
+    expect(
+      within(optional)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toContain('Class');
+    expect(
+      within(optional)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['LAN201', 'Japanese', 'LANG A', '15', '15', '0', '2', 'Aiko Tanaka (CM)']);
   });
 
   it('shows the subjects as cards on a phone', async () => {
@@ -85,7 +131,11 @@ describe('the Classes page', () => {
     expect(cards).toHaveLength(2);
     expect(within(cards[0]!).getByRole('heading', { level: 3, name: 'Algorithms' })).toBeInTheDocument();
     expect(cards[0]).toHaveTextContent('GSI101');
-    expect(within(cards[0]!).getAllByRole('definition').map((value) => value.textContent)).toEqual(['CM: 30\u00a0h · TD: 20\u00a0h · TP: 10\u00a0h', '4', 'Jean-Pierre Mbarga (CM, TD) · Marie Ngono (TP)']);
+    expect(
+      within(cards[0]!)
+        .getAllByRole('definition')
+        .map((value) => value.textContent),
+    ).toEqual(['CM: 30\u00a0h · TD: 20\u00a0h · TP: 10\u00a0h', '4', 'Jean-Pierre Mbarga (CM, TD) · Marie Ngono (TP)']);
     expect(within(await screen.findByRole('list', { name: 'Optional subjects you follow' })).getByRole('listitem')).toHaveTextContent('LAN201 · LANG A');
   });
 
@@ -94,7 +144,13 @@ describe('the Classes page', () => {
     fakeApi({ [`GET ${PATH}`]: { body: CLASS } });
     renderApp('/student/classes', { user: DEMO_PEOPLE.student({ LANGUAGE: 'fr' }) });
     expect(await screen.findByRole('heading', { level: 2, name: 'Classe BTS1 GSI/J A' })).toBeInTheDocument();
-    expect(screen.getAllByRole('definition').map((value) => value.textContent)).toEqual(['Brevet de technicien supérieur', 'Niveau 1', "GSI · Gestion des systèmes d'information", 'Jour', 'Informatique']);
+    expect(screen.getAllByRole('definition').map((value) => value.textContent)).toEqual([
+      'Brevet de technicien supérieur',
+      'Niveau 1',
+      "GSI · Gestion des systèmes d'information",
+      'Jour',
+      'Informatique',
+    ]);
     const table = screen.getByRole('table', { name: 'Matières de la classe' });
     expect(within(table).getByRole('cell', { name: 'Algorithmique' })).toBeInTheDocument();
     expect(within(table).getByRole('cell', { name: 'Bases de données' })).toBeInTheDocument();

@@ -61,7 +61,12 @@ function SubjectTable({ subjects, label, withClass }: { subjects: readonly Class
         { header: t('classes.columns.code'), sx: { whiteSpace: 'nowrap' }, cell: (subject) => subject.CODE },
         { header: t('classes.columns.subject'), cell: (subject) => inLanguage(i18n.language, subject.NAME, subject.NAME_FR) },
         withClass && { header: t('classes.columns.class'), sx: { whiteSpace: 'nowrap' }, cell: (subject) => subject.CLASS_CODE },
-        ...CHOICE_CATEGORIES.map((part) => ({ header: t(`classes.columns.${part}`), align: 'right' as const, headerAlign: 'left' as const, cell: (subject: ClassSubject) => subject[HOURS[part]] })),
+        ...CHOICE_CATEGORIES.map((part) => ({
+          header: t(`classes.columns.${part}`),
+          align: 'right' as const,
+          headerAlign: 'left' as const,
+          cell: (subject: ClassSubject) => subject[HOURS[part]],
+        })),
         { header: t('classes.columns.credits'), align: 'right', headerAlign: 'left', cell: (subject) => subject.CREDITS },
         { header: t('classes.columns.lecturers'), cell: (subject) => lecturersText(subject.LECTURERS) },
       ]}
@@ -84,7 +89,9 @@ function SubjectCards({ subjects, label, withClass }: { subjects: readonly Class
             {withClass ? `${subject.CODE} · ${subject.CLASS_CODE}` : subject.CODE}
           </Typography>
           <FactList>
-            <Fact label={t('classes.columns.hours')}>{CHOICE_CATEGORIES.map((part) => t('classes.partHours', { part, hours: subject[HOURS[part]] })).join(' · ')}</Fact>
+            <Fact label={t('classes.columns.hours')}>
+              {CHOICE_CATEGORIES.map((part) => t('classes.partHours', { part, hours: subject[HOURS[part]] })).join(' · ')}
+            </Fact>
             <Fact label={t('classes.columns.credits')}>{subject.CREDITS}</Fact>
             <Fact label={t('classes.columns.lecturers')}>{lecturersText(subject.LECTURERS)}</Fact>
           </FactList>

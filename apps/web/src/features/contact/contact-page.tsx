@@ -51,7 +51,6 @@ export default function ContactPage() {
     },
   });
 
-
   const readOnly = { input: { readOnly: true } } as const;
   const prefilled = [
     { id: 'contact-name', label: t('person.fields.name'), value: user ? `${user.FIRSTNAME} ${user.LASTNAME}` : '' },
@@ -76,16 +75,7 @@ export default function ContactPage() {
               </MenuItem>
             ))}
           </FormTextField>
-          <FormTextField
-            control={form.control}
-            name="MESSAGE"
-            id="contact-message"
-            label={t('contact.message')}
-            multiline
-            minRows={5}
-            required
-            fullWidth
-          />
+          <FormTextField control={form.control} name="MESSAGE" id="contact-message" label={t('contact.message')} multiline minRows={5} required fullWidth />
           <FormError message={messageKey ? messageWithWait(t, messageKey, wait.remaining) : null} />
           <SubmitButton disabled={mutation.isPending}>{t('contact.send')}</SubmitButton>
         </StackedForm>

@@ -47,8 +47,11 @@ export function useEnrolmentSessions() {
 }
 
 export const saveEnrolmentSession = (id: number | null, body: EnrolmentSessionInput) =>
-  id === null ? api<EnrolmentSession>('/api/enrolment-sessions', { method: 'POST', body }) : api<EnrolmentSession>(`/api/enrolment-sessions/${id}`, { method: 'PATCH', body });
-export const setSessionClosed = (id: number, closed: boolean) => api<EnrolmentSession>(`/api/enrolment-sessions/${id}/${closed ? 'close' : 'reopen'}`, { method: 'POST' });
+  id === null
+    ? api<EnrolmentSession>('/api/enrolment-sessions', { method: 'POST', body })
+    : api<EnrolmentSession>(`/api/enrolment-sessions/${id}`, { method: 'PATCH', body });
+export const setSessionClosed = (id: number, closed: boolean) =>
+  api<EnrolmentSession>(`/api/enrolment-sessions/${id}/${closed ? 'close' : 'reopen'}`, { method: 'POST' });
 
 export function useOffers(sessionId: number | null) {
   return useQuery({
@@ -58,14 +61,20 @@ export function useOffers(sessionId: number | null) {
   });
 }
 
-export const addOffer = (sessionId: number, body: EnrolmentOfferInput) => api<OfficeEnrolmentOffer>(`/api/enrolment-sessions/${sessionId}/offers`, { method: 'POST', body });
+export const addOffer = (sessionId: number, body: EnrolmentOfferInput) =>
+  api<OfficeEnrolmentOffer>(`/api/enrolment-sessions/${sessionId}/offers`, { method: 'POST', body });
 export const changeOffer = (sessionId: number, offerId: number, body: EnrolmentOfferChange) =>
   api<OfficeEnrolmentOffer>(`/api/enrolment-sessions/${sessionId}/offers/${offerId}`, { method: 'PATCH', body });
 export const removeOffer = (sessionId: number, offerId: number) => api<void>(`/api/enrolment-sessions/${sessionId}/offers/${offerId}`, { method: 'DELETE' });
 
 /** The catalogue's classes (an offer's class). */
 export function useClasses(enabled = true) {
-  return useQuery({ queryKey: enrolmentKeys.classes, queryFn: ({ signal }) => api<CatalogueClass[]>('/api/academic/classes', { signal }), staleTime: 60_000, enabled });
+  return useQuery({
+    queryKey: enrolmentKeys.classes,
+    queryFn: ({ signal }) => api<CatalogueClass[]>('/api/academic/classes', { signal }),
+    staleTime: 60_000,
+    enabled,
+  });
 }
 
 /** The subjects of a class (an offer's optional subject). */
@@ -98,7 +107,14 @@ const optionalId = (value: string | null): number | '' => {
 /** Reads the filters from the URL; anything unknown is ignored. */
 export function applicationFiltersFrom(params: URLSearchParams): ApplicationFilters {
   const { search, page, pageSize } = listParams(params);
-  return { session: optionalId(params.get('session')), offer: optionalId(params.get('offer')), status: oneOfParam(params.get('status'), ENROLMENT_STATUSES, ''), search, page, pageSize };
+  return {
+    session: optionalId(params.get('session')),
+    offer: optionalId(params.get('offer')),
+    status: oneOfParam(params.get('status'), ENROLMENT_STATUSES, ''),
+    search,
+    page,
+    pageSize,
+  };
 }
 
 /** A page of applications, with its number of pages as the lists count them. */

@@ -47,7 +47,15 @@ export const OTHER_SUBJECT: EnrolmentOffer = {
 const ref = ({ id, kind, class: klass, subject }: EnrolmentOffer) => ({ id, kind, class: klass, subject });
 
 export function myApplication(offer: EnrolmentOffer, overrides: Partial<MyEnrolmentApplication> = {}): MyEnrolmentApplication {
-  return { id: 900 + offer.id, sessionId: offer.sessionId, offer: ref(offer), status: 'PENDING', appliedAt: '2026-03-03T09:15:00.000Z', decidedAt: null, ...overrides };
+  return {
+    id: 900 + offer.id,
+    sessionId: offer.sessionId,
+    offer: ref(offer),
+    status: 'PENDING',
+    appliedAt: '2026-03-03T09:15:00.000Z',
+    decidedAt: null,
+    ...overrides,
+  };
 }
 
 export function session(overrides: Partial<StudentEnrolmentSession> = {}): StudentEnrolmentSession {
@@ -68,7 +76,10 @@ export function session(overrides: Partial<StudentEnrolmentSession> = {}): Stude
   };
 }
 
-export const enrolment = (sessions: StudentEnrolmentSession[] = [session()], klass: StudentEnrolment['class'] = { id: 30, code: 'BTS1 GSI/J A' }): StudentEnrolment => ({ sessions, class: klass });
+export const enrolment = (
+  sessions: StudentEnrolmentSession[] = [session()],
+  klass: StudentEnrolment['class'] = { id: 30, code: 'BTS1 GSI/J A' },
+): StudentEnrolment => ({ sessions, class: klass });
 
 export const MINE = '/api/enrolment-sessions/current';
 export const APPLY = '/api/enrolment-applications';
@@ -89,18 +100,44 @@ export function studentHandlers(answer: StudentEnrolment = enrolment(), more: Re
 
 export const SESSIONS: EnrolmentSessionSummary[] = [
   { ...session(), offers: 3, applications: 5, undecided: 4 },
-  { ...session(), id: 6, name: 'Enrolment, semester 1', nameFr: 'Inscriptions, semestre 1', startDate: '2025-09-01', endDate: '2025-09-20', state: 'ENDED', offers: 2, applications: 12, undecided: 0 },
+  {
+    ...session(),
+    id: 6,
+    name: 'Enrolment, semester 1',
+    nameFr: 'Inscriptions, semestre 1',
+    startDate: '2025-09-01',
+    endDate: '2025-09-20',
+    state: 'ENDED',
+    offers: 2,
+    applications: 12,
+    undecided: 0,
+  },
 ];
 
-const office = (offer: EnrolmentOffer, counts: { pending: number; waitlisted: number; accepted: number }): OfficeEnrolmentOffer => ({ ...offer, ...counts, applications: counts.pending + counts.waitlisted + counts.accepted });
+const office = (offer: EnrolmentOffer, counts: { pending: number; waitlisted: number; accepted: number }): OfficeEnrolmentOffer => ({
+  ...offer,
+  ...counts,
+  applications: counts.pending + counts.waitlisted + counts.accepted,
+});
 export const OFFICE_OFFERS: OfficeEnrolmentOffer[] = [
   office(CLASS_OFFER, { pending: 2, waitlisted: 0, accepted: 0 }),
   office(FULL_OFFER, { pending: 1, waitlisted: 1, accepted: 1 }),
   office(SUBJECT_OFFER, { pending: 0, waitlisted: 0, accepted: 0 }),
 ];
 
-const student = (id: number, MATRICULE: string, FIRSTNAME: string, LASTNAME: string) => ({ id, MATRICULE, FIRSTNAME, LASTNAME, class: { id: 30, code: 'BTS1 GSI/J A' } });
-export function application(id: number, offer: EnrolmentOffer, who: ReturnType<typeof student>, overrides: Partial<EnrolmentApplication> = {}): EnrolmentApplication {
+const student = (id: number, MATRICULE: string, FIRSTNAME: string, LASTNAME: string) => ({
+  id,
+  MATRICULE,
+  FIRSTNAME,
+  LASTNAME,
+  class: { id: 30, code: 'BTS1 GSI/J A' },
+});
+export function application(
+  id: number,
+  offer: EnrolmentOffer,
+  who: ReturnType<typeof student>,
+  overrides: Partial<EnrolmentApplication> = {},
+): EnrolmentApplication {
   return {
     id,
     session: { id: 7, name: 'Enrolment for the next semester', nameFr: 'Inscriptions du semestre prochain' },
@@ -117,7 +154,11 @@ export const APPLICATIONS: EnrolmentApplication[] = [
   application(701, CLASS_OFFER, student(81, 'ST24A004', 'Aïcha', 'Bello')),
   application(702, FULL_OFFER, student(82, 'ST24A005', 'Boris', 'Etoa')),
   application(703, FULL_OFFER, student(83, 'ST24A011', 'Carine', 'Fouda'), { status: 'WAITLISTED', decidedAt: '2026-03-04T10:00:00.000Z' }),
-  application(704, FULL_OFFER, student(84, 'ST24A009', 'Denis', 'Mvondo'), { status: 'ACCEPTED', decidedAt: '2026-03-04T11:00:00.000Z', decidedBy: { FIRSTNAME: 'Paul', LASTNAME: 'Ekambi' } }),
+  application(704, FULL_OFFER, student(84, 'ST24A009', 'Denis', 'Mvondo'), {
+    status: 'ACCEPTED',
+    decidedAt: '2026-03-04T11:00:00.000Z',
+    decidedBy: { FIRSTNAME: 'Paul', LASTNAME: 'Ekambi' },
+  }),
   application(705, CLASS_OFFER, student(85, 'ST24A007', 'Esther', 'Ngono')),
 ];
 
@@ -126,7 +167,19 @@ export const CLASSES: CatalogueClass[] = [
   { id: 33, CODE: 'BTS1 CGE/J A', BRANCH_ID: 2, CYCLE_ID: 1, LEVEL_ID: 1, SHIFT: 'DAY' },
 ];
 export const SUBJECTS: CatalogueSubject[] = [
-  { id: 505, CODE: 'CGE105', NAME: 'Business Law', NAME_FR: 'Droit des affaires', CLASS_ID: 33, CLASS_CODE: 'BTS1 CGE/J A', HOURS_CM: 20, HOURS_TD: 10, HOURS_TP: 0, HOURLY_RATE: 4000, CREDITS: 3 },
+  {
+    id: 505,
+    CODE: 'CGE105',
+    NAME: 'Business Law',
+    NAME_FR: 'Droit des affaires',
+    CLASS_ID: 33,
+    CLASS_CODE: 'BTS1 CGE/J A',
+    HOURS_CM: 20,
+    HOURS_TD: 10,
+    HOURS_TP: 0,
+    HOURLY_RATE: 4000,
+    CREDITS: 3,
+  },
 ];
 
 export const SESSIONS_PATH = '/api/enrolment-sessions';

@@ -3,7 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../lib/i18n';
 import { error, fakeApi, person } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
-import { APPLY, CLASS_OFFER, enrolment, FULL_OFFER, MINE, myApplication, OTHER_SUBJECT, session, studentHandlers, studentUser, SUBJECT_OFFER } from './enrolment-fixtures';
+import {
+  APPLY,
+  CLASS_OFFER,
+  enrolment,
+  FULL_OFFER,
+  MINE,
+  myApplication,
+  OTHER_SUBJECT,
+  session,
+  studentHandlers,
+  studentUser,
+  SUBJECT_OFFER,
+} from './enrolment-fixtures';
 
 const section = (name: string) => screen.findByRole('region', { name });
 const items = (list: HTMLElement) => within(list).getAllByRole('listitem');
@@ -18,7 +30,10 @@ describe('the enrolment page (students)', () => {
     expect(within(open).getByText('Open from 02/03/2026 to 29/03/2026 inclusive.')).toBeInTheDocument();
     expect(within(open).getByText('You may apply to 3 classes or subjects at most; you have 1 application running.')).toBeInTheDocument();
     const classes = within(open).getByRole('list', { name: 'Classes' });
-    expect(items(classes).map((item) => item.textContent)).toEqual(['BTS2 GSI/J A2 seats left of 4Apply', 'HND1 SWE/J AFull: every one of its 2 seats is heldApply']);
+    expect(items(classes).map((item) => item.textContent)).toEqual([
+      'BTS2 GSI/J A2 seats left of 4Apply',
+      'HND1 SWE/J AFull: every one of its 2 seats is heldApply',
+    ]);
     // a full class cannot be applied to
     expect(within(items(classes)[1]!).getByRole('button', { name: 'Apply to HND1 SWE/J A' })).toBeDisabled();
     const subjects = within(open).getByRole('list', { name: 'Optional subjects' });
@@ -64,7 +79,9 @@ describe('the enrolment page (students)', () => {
   });
 
   it('withdraws an application after a confirmation', async () => {
-    const api = fakeApi(studentHandlers(enrolment(), { 'POST /api/enrolment-applications/1204/withdraw': { body: myApplication(OTHER_SUBJECT, { status: 'WITHDRAWN' }) } }));
+    const api = fakeApi(
+      studentHandlers(enrolment(), { 'POST /api/enrolment-applications/1204/withdraw': { body: myApplication(OTHER_SUBJECT, { status: 'WITHDRAWN' }) } }),
+    );
     const { user } = renderApp('/enrolment', { user: studentUser() });
     await section('Enrolment for the next semester');
     await user.click(screen.getByRole('button', { name: /^Withdraw my application to SWE101/ }));
@@ -75,7 +92,14 @@ describe('the enrolment page (students)', () => {
   });
 
   it('turns every Apply off once the limit of the session is reached, and says so', async () => {
-    const full = session({ maxApplications: 2, applications: [myApplication(OTHER_SUBJECT), myApplication(FULL_OFFER, { status: 'ACCEPTED', decidedAt: '2026-03-05T08:00:00.000Z' }), myApplication(SUBJECT_OFFER, { status: 'REFUSED', decidedAt: '2026-03-05T08:00:00.000Z' })] });
+    const full = session({
+      maxApplications: 2,
+      applications: [
+        myApplication(OTHER_SUBJECT),
+        myApplication(FULL_OFFER, { status: 'ACCEPTED', decidedAt: '2026-03-05T08:00:00.000Z' }),
+        myApplication(SUBJECT_OFFER, { status: 'REFUSED', decidedAt: '2026-03-05T08:00:00.000Z' }),
+      ],
+    });
     fakeApi(studentHandlers(enrolment([full])));
     renderApp('/enrolment', { user: studentUser() });
     const open = await section('Enrolment for the next semester');
@@ -83,7 +107,11 @@ describe('the enrolment page (students)', () => {
     expect(within(open).getByRole('button', { name: 'Apply to BTS2 GSI/J A' })).toBeDisabled();
     // decided applications cannot be withdrawn; the pending one can
     const mine = within(open).getByRole('list', { name: 'My applications' });
-    expect(within(mine).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Withdraw my application to SWE101 – Algorithms and Data Structures (HND1 SWE/J A)']);
+    expect(
+      within(mine)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Withdraw my application to SWE101 – Algorithms and Data Structures (HND1 SWE/J A)']);
     expect(within(mine).getByText('Accepted')).toBeInTheDocument();
     expect(within(mine).getByText('Refused')).toBeInTheDocument();
   });

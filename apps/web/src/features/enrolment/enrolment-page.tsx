@@ -31,7 +31,19 @@ function StateText({ session }: { session: StudentEnrolmentSession }) {
   return <Typography>{text}</Typography>;
 }
 
-function OfferItem({ offer, session, application, canApply, onApply }: { offer: EnrolmentOffer; session: StudentEnrolmentSession; application: MyEnrolmentApplication | undefined; canApply: boolean; onApply: () => void }) {
+function OfferItem({
+  offer,
+  session,
+  application,
+  canApply,
+  onApply,
+}: {
+  offer: EnrolmentOffer;
+  session: StudentEnrolmentSession;
+  application: MyEnrolmentApplication | undefined;
+  canApply: boolean;
+  onApply: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const name = offerName(offer, i18n.language);
   const klass = offerClassCode(offer);
@@ -46,13 +58,21 @@ function OfferItem({ offer, session, application, canApply, onApply }: { offer: 
           </Typography>
         ) : null}
         <Typography variant="body2" sx={{ color: offer.seatsLeft > 0 ? 'text.secondary' : 'error.main' }}>
-          {offer.seatsLeft > 0 ? t('enrolment.offer.seatsLeft', { count: offer.seatsLeft, total: offer.capacity }) : t('enrolment.offer.full', { total: offer.capacity })}
+          {offer.seatsLeft > 0
+            ? t('enrolment.offer.seatsLeft', { count: offer.seatsLeft, total: offer.capacity })
+            : t('enrolment.offer.full', { total: offer.capacity })}
         </Typography>
       </Box>
       {applied ? (
         <EnrolmentStatusChip status={application.status} />
       ) : session.state === 'OPEN' ? (
-        <Button variant="contained" size="small" disabled={!canApply || offer.seatsLeft === 0} onClick={onApply} aria-label={t('enrolment.offer.applyTo', { name })}>
+        <Button
+          variant="contained"
+          size="small"
+          disabled={!canApply || offer.seatsLeft === 0}
+          onClick={onApply}
+          aria-label={t('enrolment.offer.applyTo', { name })}
+        >
           {t('enrolment.offer.apply')}
         </Button>
       ) : null}
@@ -69,7 +89,9 @@ function ApplicationItem({ application, onWithdraw }: { application: MyEnrolment
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{name}</Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {t('enrolment.mine.appliedAt', { date: formatMoment(application.appliedAt) })}
-          {application.decidedAt ? ` · ${t(application.status === 'WITHDRAWN' ? 'enrolment.mine.withdrawnAt' : 'enrolment.mine.decidedAt', { date: formatMoment(application.decidedAt) })}` : ''}
+          {application.decidedAt
+            ? ` · ${t(application.status === 'WITHDRAWN' ? 'enrolment.mine.withdrawnAt' : 'enrolment.mine.decidedAt', { date: formatMoment(application.decidedAt) })}`
+            : ''}
         </Typography>
       </Box>
       <EnrolmentStatusChip status={application.status} />
@@ -105,7 +127,9 @@ function SessionSection({ session, onAsk }: { session: StudentEnrolmentSession; 
       <StateText session={session} />
       {session.state === 'OPEN' ? (
         <Typography variant="body2" sx={{ color: underLimit ? 'text.secondary' : 'warning.dark', mt: 0.5 }}>
-          {underLimit ? t('enrolment.session.running', { count: running, total: session.maxApplications }) : t('enrolment.session.limitReached', { count: session.maxApplications })}
+          {underLimit
+            ? t('enrolment.session.running', { count: running, total: session.maxApplications })
+            : t('enrolment.session.limitReached', { count: session.maxApplications })}
         </Typography>
       ) : null}
 
@@ -117,7 +141,14 @@ function SessionSection({ session, onAsk }: { session: StudentEnrolmentSession; 
               </Typography>
               <Box component="ul" sx={listSx} aria-label={t(`enrolment.offers.${group.key}`)}>
                 {group.offers.map((offer) => (
-                  <OfferItem key={offer.id} offer={offer} session={session} application={applicationTo(offer)} canApply={underLimit} onApply={() => onAsk({ kind: 'apply', offer, session })} />
+                  <OfferItem
+                    key={offer.id}
+                    offer={offer}
+                    session={session}
+                    application={applicationTo(offer)}
+                    canApply={underLimit}
+                    onApply={() => onAsk({ kind: 'apply', offer, session })}
+                  />
                 ))}
               </Box>
             </Box>

@@ -26,10 +26,24 @@ export function offerFullName(offer: EnrolmentOfferRef, language: string): strin
 export const enrolmentSessionName = (session: { name: string; nameFr: string }, language: string): string => inLanguage(language, session.name, session.nameFr);
 
 /** The colour of each status: waiting in blue, accepted in green, waitlisted in orange, refused in red, withdrawn grey. */
-export const STATUS_COLOURS: Record<EnrolmentStatus, ChipProps['color']> = { PENDING: 'info', ACCEPTED: 'success', WAITLISTED: 'warning', REFUSED: 'error', WITHDRAWN: 'default' };
+export const STATUS_COLOURS: Record<EnrolmentStatus, ChipProps['color']> = {
+  PENDING: 'info',
+  ACCEPTED: 'success',
+  WAITLISTED: 'warning',
+  REFUSED: 'error',
+  WITHDRAWN: 'default',
+};
 
 /** An application's status in its colour. */
 export function EnrolmentStatusChip({ status }: { status: EnrolmentStatus }) {
   const { t } = useTranslation();
-  return <Chip size="small" color={STATUS_COLOURS[status]} variant={status === 'WITHDRAWN' ? 'outlined' : 'filled'} label={t(`enrolment.status.${status}`)} data-status={status} />;
+  return (
+    <Chip
+      size="small"
+      color={STATUS_COLOURS[status]}
+      variant={status === 'WITHDRAWN' ? 'outlined' : 'filled'}
+      label={t(`enrolment.status.${status}`)}
+      data-status={status}
+    />
+  );
 }

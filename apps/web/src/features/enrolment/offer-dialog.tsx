@@ -54,11 +54,27 @@ export function AddOfferDialog({ sessionId, onClose }: { sessionId: number; onCl
     </MenuItem>
   ));
   return (
-    <FormDialog title={t('enrolment.office.offer.add')} pending={mutation.isPending} message={message} submitLabel={t('enrolment.office.offer.create')} onSubmit={() => void submit()} onClose={onClose}>
+    <FormDialog
+      title={t('enrolment.office.offer.add')}
+      pending={mutation.isPending}
+      message={message}
+      submitLabel={t('enrolment.office.offer.create')}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+    >
       <LoadStatus error={classes.error} loading={classes.isPending} />
       <Grid container spacing={2} sx={{ pt: 1 }}>
         <Grid size={12}>
-          <FormTextField control={form.control} name="KIND" id="enrolment-offer-kind" label={t('enrolment.office.fields.KIND')} select required fullWidth size="small">
+          <FormTextField
+            control={form.control}
+            name="KIND"
+            id="enrolment-offer-kind"
+            label={t('enrolment.office.fields.KIND')}
+            select
+            required
+            fullWidth
+            size="small"
+          >
             {ENROLMENT_OFFER_KINDS.map((value) => (
               <MenuItem key={value} value={value}>
                 {t(`enrolment.kind.${value}`)}
@@ -68,14 +84,31 @@ export function AddOfferDialog({ sessionId, onClose }: { sessionId: number; onCl
         </Grid>
         {kind === 'CLASS' ? (
           <Grid size={12}>
-            <FormTextField control={form.control} name="CLASS_ID" id="enrolment-offer-class" label={t('enrolment.office.fields.CLASS_ID')} select required fullWidth size="small">
+            <FormTextField
+              control={form.control}
+              name="CLASS_ID"
+              id="enrolment-offer-class"
+              label={t('enrolment.office.fields.CLASS_ID')}
+              select
+              required
+              fullWidth
+              size="small"
+            >
               {classItems}
             </FormTextField>
           </Grid>
         ) : (
           <>
             <Grid size={12}>
-              <FormTextField control={form.control} name="SUBJECT_CLASS_ID" id="enrolment-offer-subject-class" label={t('enrolment.office.fields.SUBJECT_CLASS_ID')} select fullWidth size="small">
+              <FormTextField
+                control={form.control}
+                name="SUBJECT_CLASS_ID"
+                id="enrolment-offer-subject-class"
+                label={t('enrolment.office.fields.SUBJECT_CLASS_ID')}
+                select
+                fullWidth
+                size="small"
+              >
                 {classItems}
               </FormTextField>
             </Grid>
@@ -102,7 +135,17 @@ export function AddOfferDialog({ sessionId, onClose }: { sessionId: number; onCl
           </>
         )}
         <Grid size={12}>
-          <FormTextField control={form.control} name="CAPACITY" id="enrolment-offer-capacity" label={t('enrolment.office.fields.CAPACITY')} helperText={t('enrolment.office.offer.capacityHelp', { total: MAX_OFFER_CAPACITY })} required fullWidth size="small" {...capacityProps} />
+          <FormTextField
+            control={form.control}
+            name="CAPACITY"
+            id="enrolment-offer-capacity"
+            label={t('enrolment.office.fields.CAPACITY')}
+            helperText={t('enrolment.office.offer.capacityHelp', { total: MAX_OFFER_CAPACITY })}
+            required
+            fullWidth
+            size="small"
+            {...capacityProps}
+          />
         </Grid>
       </Grid>
     </FormDialog>
@@ -137,9 +180,26 @@ export function CapacityDialog({ sessionId, offer, onClose }: { sessionId: numbe
     mutation.mutate(body);
   });
   return (
-    <FormDialog title={t('enrolment.office.offer.capacityTitle')} pending={mutation.isPending} message={message} submitLabel={t('enrolment.office.offer.save')} onSubmit={() => void submit()} onClose={onClose}>
+    <FormDialog
+      title={t('enrolment.office.offer.capacityTitle')}
+      pending={mutation.isPending}
+      message={message}
+      submitLabel={t('enrolment.office.offer.save')}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+    >
       <Typography sx={{ mb: 2 }}>{t('enrolment.office.offer.capacityText', { name: offerFullName(offer, i18n.language), count: offer.seatsTaken })}</Typography>
-      <FormTextField control={form.control} name="CAPACITY" id="enrolment-offer-new-capacity" label={t('enrolment.office.fields.CAPACITY')} required fullWidth size="small" autoFocus {...capacityProps} />
+      <FormTextField
+        control={form.control}
+        name="CAPACITY"
+        id="enrolment-offer-new-capacity"
+        label={t('enrolment.office.fields.CAPACITY')}
+        required
+        fullWidth
+        size="small"
+        autoFocus
+        {...capacityProps}
+      />
     </FormDialog>
   );
 }

@@ -9,7 +9,10 @@ type User = ReturnType<typeof renderApp>['user'];
 const PAGE = '/academic/enrolment';
 const applicationsTable = () => screen.findByRole('table', { name: 'Applications' });
 const offersTable = () => screen.findByRole('table', { name: 'Offers' });
-const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
+const cells = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
 async function rowOf(table: HTMLElement, text: string) {
   const row = within(table)
     .getAllByRole('row')
@@ -31,12 +34,26 @@ describe('student enrolment (the academic office)', () => {
     const offers = await offersTable();
     expect(cells(await rowOf(offers, 'HND1 SWE/J A'))).toEqual(['Class', 'HND1 SWE/J A', '2', '2', '0', '1', '1', '1', 'ApplicationsCapacity']);
     // an offer nobody applied to can be removed
-    expect(cells(await rowOf(offers, 'CGE101 – General Accounting'))).toEqual(['Optional subject', 'CGE101 – General AccountingBTS1 CGE/J A', '3', '1', '2', '0', '0', '0', 'ApplicationsCapacityRemove']);
+    expect(cells(await rowOf(offers, 'CGE101 – General Accounting'))).toEqual([
+      'Optional subject',
+      'CGE101 – General AccountingBTS1 CGE/J A',
+      '3',
+      '1',
+      '2',
+      '0',
+      '0',
+      '0',
+      'ApplicationsCapacityRemove',
+    ]);
     const applications = await applicationsTable();
     const waitlisted = await rowOf(applications, 'ST24A011');
     expect(cells(waitlisted).slice(1, 5)).toEqual(['Fouda CarineST24A011', 'BTS1 GSI/J A', 'HND1 SWE/J A', 'Waiting list']);
     // a waitlisted application is accepted or refused; an accepted one is final
-    expect(within(waitlisted).getAllByRole('button').map((b) => b.textContent)).toEqual(['Accept', 'Refuse']);
+    expect(
+      within(waitlisted)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Accept', 'Refuse']);
     const accepted = await rowOf(applications, 'ST24A009');
     expect(within(accepted).queryAllByRole('button')).toHaveLength(0);
     expect(within(accepted).getByRole('checkbox')).toBeDisabled();
@@ -50,10 +67,24 @@ describe('student enrolment (the academic office)', () => {
     await chooseLabelled(user, 'Class or subject', 'BTS2 GSI/J A');
     await chooseLabelled(user, 'Status', 'Pending');
     await user.type(screen.getByRole('searchbox', { name: 'Student (matricule or name)' }), 'Bello');
-    await waitFor(() => expect(Object.fromEntries(new URLSearchParams(location().search))).toEqual({ offer: String(CLASS_OFFER.id), status: 'PENDING', search: 'Bello' }));
-    await waitFor(() => expect(Object.fromEntries(queriesTo(APPLICATIONS_PATH).at(-1)!)).toEqual({ session: '7', offer: '301', status: 'PENDING', search: 'Bello', page: '1', pageSize: '20' }));
+    await waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(location().search))).toEqual({ offer: String(CLASS_OFFER.id), status: 'PENDING', search: 'Bello' }),
+    );
+    await waitFor(() =>
+      expect(Object.fromEntries(queriesTo(APPLICATIONS_PATH).at(-1)!)).toEqual({
+        session: '7',
+        offer: '301',
+        status: 'PENDING',
+        search: 'Bello',
+        page: '1',
+        pageSize: '20',
+      }),
+    );
     // the export follows the filters
-    expect(screen.getByRole('link', { name: 'Export (CSV)' })).toHaveAttribute('href', '/api/enrolment-applications/export?session=7&offer=301&status=PENDING&search=Bello');
+    expect(screen.getByRole('link', { name: 'Export (CSV)' })).toHaveAttribute(
+      'href',
+      '/api/enrolment-applications/export?session=7&offer=301&status=PENDING&search=Bello',
+    );
     // another session: its offers, and the offer filter lifted
     await chooseLabelled(user, 'Enrolment session', /Enrolment, semester 1/);
     await waitFor(() => expect(Object.fromEntries(new URLSearchParams(location().search))).toEqual({ session: '6', status: 'PENDING', search: 'Bello' }));
@@ -68,7 +99,9 @@ describe('student enrolment (the academic office)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Accept this application?' });
     expect(within(dialog).getByText(/^Fouda Carine \(ST24A011\), HND1 SWE\/J A: the application will be accepted/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
-    await waitFor(() => expect(api.to('POST', DECISIONS_PATH).map((r) => r.body)).toEqual([{ DECISION: 'ACCEPT', APPLICATIONS: [{ ID: 703, STATUS: 'WAITLISTED' }] }]));
+    await waitFor(() =>
+      expect(api.to('POST', DECISIONS_PATH).map((r) => r.body)).toEqual([{ DECISION: 'ACCEPT', APPLICATIONS: [{ ID: 703, STATUS: 'WAITLISTED' }] }]),
+    );
     expect(await screen.findByText('1 application accepted !')).toBeInTheDocument();
   });
 
@@ -84,11 +117,21 @@ describe('student enrolment (the academic office)', () => {
     await user.click(within(selection).getByRole('button', { name: 'Waiting list' }));
     const dialog = await screen.findByRole('dialog', { name: 'Put these applications on the waiting list?' });
     await user.click(within(dialog).getByRole('button', { name: 'Waiting list' }));
-    await waitFor(() => expect(api.to('POST', DECISIONS_PATH).map((r) => r.body)).toEqual([{ DECISION: 'WAITLIST', APPLICATIONS: [{ ID: 701, STATUS: 'PENDING' }, { ID: 705, STATUS: 'PENDING' }] }]));
+    await waitFor(() =>
+      expect(api.to('POST', DECISIONS_PATH).map((r) => r.body)).toEqual([
+        {
+          DECISION: 'WAITLIST',
+          APPLICATIONS: [
+            { ID: 701, STATUS: 'PENDING' },
+            { ID: 705, STATUS: 'PENDING' },
+          ],
+        },
+      ]),
+    );
     expect(await screen.findByText('2 applications put on the waiting list !')).toBeInTheDocument();
   });
 
-  it("shows why a decision was refused (decided meanwhile, no seat) and reloads the list", async () => {
+  it('shows why a decision was refused (decided meanwhile, no seat) and reloads the list', async () => {
     const api = fakeApi(officeHandlers({ [`POST ${DECISIONS_PATH}`]: error(409, 'ENROLMENT_DECIDED') }));
     const { user } = renderApp(PAGE, { user: officeUser() });
     const table = await applicationsTable();
@@ -119,7 +162,9 @@ describe('student enrolment (the academic office)', () => {
     await user.type(last, '30042026');
     await user.click(within(dialog).getByRole('button', { name: 'Open the session' }));
     await waitFor(() =>
-      expect(api.to('POST', SESSIONS_PATH).map((r) => r.body)).toEqual([{ NAME: 'Enrolment, semester 2', NAME_FR: 'Inscriptions, semestre 2', START_DATE: '2026-04-10', END_DATE: '2026-04-30', MAX_APPLICATIONS: 2 }]),
+      expect(api.to('POST', SESSIONS_PATH).map((r) => r.body)).toEqual([
+        { NAME: 'Enrolment, semester 2', NAME_FR: 'Inscriptions, semestre 2', START_DATE: '2026-04-10', END_DATE: '2026-04-30', MAX_APPLICATIONS: 2 },
+      ]),
     );
     await waitFor(() => expect(new URLSearchParams(location().search).get('session')).toBe('8'));
   });
@@ -148,12 +193,21 @@ describe('student enrolment (the academic office)', () => {
     await user.clear(capacity);
     await user.type(capacity, '1');
     await user.click(within(change).getByRole('button', { name: 'Save' }));
-    expect(await within(change).findByText('The capacity cannot be lower than the seats already held by pending and accepted applications')).toBeInTheDocument();
+    expect(
+      await within(change).findByText('The capacity cannot be lower than the seats already held by pending and accepted applications'),
+    ).toBeInTheDocument();
     expect(api.to('PATCH', `${SESSIONS_PATH}/7/offers/302`).map((r) => r.body)).toEqual([{ CAPACITY: 1 }]);
   });
 
   it('offers an optional subject chosen within its class', async () => {
-    const api = fakeApi(officeHandlers({ [`POST ${SESSIONS_PATH}/7/offers`]: (request) => ({ status: 201, body: { ...CLASS_OFFER, ...(request.body as object), applications: 0, pending: 0, waitlisted: 0, accepted: 0 } }) }));
+    const api = fakeApi(
+      officeHandlers({
+        [`POST ${SESSIONS_PATH}/7/offers`]: (request) => ({
+          status: 201,
+          body: { ...CLASS_OFFER, ...(request.body as object), applications: 0, pending: 0, waitlisted: 0, accepted: 0 },
+        }),
+      }),
+    );
     const { user } = renderApp(PAGE, { user: officeUser() });
     await offersTable();
     await user.click(screen.getByRole('button', { name: 'Add an offer' }));

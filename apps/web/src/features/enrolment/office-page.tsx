@@ -51,7 +51,8 @@ type Open =
 
 const DECISION_COLOURS = { ACCEPT: 'success', WAITLIST: 'warning', REFUSE: 'error' } as const;
 const isDecidable = (application: EnrolmentApplication) => DECIDABLE_ENROLMENT_STATUSES.includes(application.status);
-const studentName = (application: EnrolmentApplication) => `${application.student.LASTNAME} ${application.student.FIRSTNAME} (${application.student.MATRICULE})`;
+const studentName = (application: EnrolmentApplication) =>
+  `${application.student.LASTNAME} ${application.student.FIRSTNAME} (${application.student.MATRICULE})`;
 
 function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
@@ -78,7 +79,8 @@ function SessionFacts({ session, onOpen }: { session: EnrolmentSessionSummary; o
           <Chip size="small" color={session.state === 'OPEN' ? 'success' : 'default'} label={t(`enrolment.state.${session.state}`)} />
         </Box>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {t('enrolment.office.session.days', { from: isoToDmy(session.startDate), to: isoToDmy(session.endDate) })} · {t('enrolment.office.session.limit', { count: session.maxApplications })}
+          {t('enrolment.office.session.days', { from: isoToDmy(session.startDate), to: isoToDmy(session.endDate) })} ·{' '}
+          {t('enrolment.office.session.limit', { count: session.maxApplications })}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {t('enrolment.office.session.counts', { count: session.applications, total: session.offers, number: session.undecided })}
@@ -96,9 +98,21 @@ function SessionFacts({ session, onOpen }: { session: EnrolmentSessionSummary; o
   );
 }
 
-function OffersTable({ offers, onOpen, onShow }: { offers: OfficeEnrolmentOffer[]; onOpen: (open: Open) => void; onShow: (offer: OfficeEnrolmentOffer) => void }) {
+function OffersTable({
+  offers,
+  onOpen,
+  onShow,
+}: {
+  offers: OfficeEnrolmentOffer[];
+  onOpen: (open: Open) => void;
+  onShow: (offer: OfficeEnrolmentOffer) => void;
+}) {
   const { t, i18n } = useTranslation();
-  const count = (header: 'capacity' | 'taken' | 'pending' | 'waitlisted' | 'accepted', value: (offer: OfficeEnrolmentOffer) => number) => ({ header: t(`enrolment.office.offers.columns.${header}`), align: 'right' as const, cell: value });
+  const count = (header: 'capacity' | 'taken' | 'pending' | 'waitlisted' | 'accepted', value: (offer: OfficeEnrolmentOffer) => number) => ({
+    header: t(`enrolment.office.offers.columns.${header}`),
+    align: 'right' as const,
+    cell: value,
+  });
   return (
     <OfficeTable
       label={t('enrolment.office.offers.title')}
@@ -150,7 +164,12 @@ function OffersTable({ offers, onOpen, onShow }: { offers: OfficeEnrolmentOffer[
                   {t('enrolment.office.offers.capacity')}
                 </Button>
                 {offer.applications === 0 ? (
-                  <Button size="small" color="error" onClick={() => onOpen({ kind: 'removeOffer', offer })} aria-label={t('enrolment.office.offers.removeFor', { name })}>
+                  <Button
+                    size="small"
+                    color="error"
+                    onClick={() => onOpen({ kind: 'removeOffer', offer })}
+                    aria-label={t('enrolment.office.offers.removeFor', { name })}
+                  >
                     {t('enrolment.office.offers.remove')}
                   </Button>
                 ) : null}
@@ -163,7 +182,21 @@ function OffersTable({ offers, onOpen, onShow }: { offers: OfficeEnrolmentOffer[
   );
 }
 
-function ApplicationsTable({ rows, fetching, chosen, onChosen, onDecide, footer }: { rows: EnrolmentApplication[]; fetching: boolean; chosen: number[]; onChosen: (ids: number[]) => void; onDecide: (decision: EnrolmentDecision, application: EnrolmentApplication) => void; footer: ReactNode }) {
+function ApplicationsTable({
+  rows,
+  fetching,
+  chosen,
+  onChosen,
+  onDecide,
+  footer,
+}: {
+  rows: EnrolmentApplication[];
+  fetching: boolean;
+  chosen: number[];
+  onChosen: (ids: number[]) => void;
+  onDecide: (decision: EnrolmentDecision, application: EnrolmentApplication) => void;
+  footer: ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   return (
     <OfficeTable
@@ -200,7 +233,11 @@ function ApplicationsTable({ rows, fetching, chosen, onChosen, onDecide, footer 
         { header: t('enrolment.office.applications.columns.offer'), sx: { minWidth: 200 }, cell: (row) => offerFullName(row.offer, i18n.language) },
         { header: t('enrolment.office.applications.columns.status'), cell: (row) => <EnrolmentStatusChip status={row.status} /> },
         { header: t('enrolment.office.applications.columns.appliedAt'), sx: { whiteSpace: 'nowrap' }, cell: (row) => formatMoment(row.appliedAt) },
-        { header: t('enrolment.office.applications.columns.decidedAt'), sx: { whiteSpace: 'nowrap' }, cell: (row) => (row.decidedAt ? formatMoment(row.decidedAt) : '—') },
+        {
+          header: t('enrolment.office.applications.columns.decidedAt'),
+          sx: { whiteSpace: 'nowrap' },
+          cell: (row) => (row.decidedAt ? formatMoment(row.decidedAt) : '—'),
+        },
         {
           header: t('enrolment.office.applications.columns.actions'),
           align: 'right',
@@ -208,7 +245,13 @@ function ApplicationsTable({ rows, fetching, chosen, onChosen, onDecide, footer 
           cell: (row) =>
             isDecidable(row)
               ? ENROLMENT_DECISION_NAMES.filter((decision) => !(decision === 'WAITLIST' && row.status === 'WAITLISTED')).map((decision) => (
-                  <Button key={decision} size="small" color={DECISION_COLOURS[decision]} onClick={() => onDecide(decision, row)} aria-label={t(`enrolment.office.decide.${decision}For`, { name: studentName(row) })}>
+                  <Button
+                    key={decision}
+                    size="small"
+                    color={DECISION_COLOURS[decision]}
+                    onClick={() => onDecide(decision, row)}
+                    aria-label={t(`enrolment.office.decide.${decision}For`, { name: studentName(row) })}
+                  >
                     {t(`enrolment.office.decide.${decision}`)}
                   </Button>
                 ))
@@ -243,7 +286,12 @@ export default function EnrolmentOfficePage() {
   const change = (changes: Partial<Record<keyof ApplicationFilters, string | number>>) => update(changes);
 
   const decideSelection = (decision: EnrolmentDecision) =>
-    setOpen({ kind: 'decide', decision, applications: rows.filter((row) => chosen.includes(row.id)).map((row) => ({ id: row.id, status: row.status })), name: null });
+    setOpen({
+      kind: 'decide',
+      decision,
+      applications: rows.filter((row) => chosen.includes(row.id)).map((row) => ({ id: row.id, status: row.status })),
+      name: null,
+    });
   const decision = open?.kind === 'decide' ? open : null;
   const offerOptions = (offers.data ?? []).map((offer) => ({ value: String(offer.id), label: offerFullName(offer, language) }));
 
@@ -257,7 +305,10 @@ export default function EnrolmentOfficePage() {
               id="enrolment-session"
               label={t('enrolment.office.fields.session')}
               value={String(current?.id ?? '')}
-              options={sessions.data.map((session) => ({ value: String(session.id), label: `${enrolmentSessionName(session, language)} (${t(`enrolment.state.${session.state}`)})` }))}
+              options={sessions.data.map((session) => ({
+                value: String(session.id),
+                label: `${enrolmentSessionName(session, language)} (${t(`enrolment.state.${session.state}`)})`,
+              }))}
               onChange={(session) => change({ session, offer: '' })}
               sx={{ flex: '1 1 320px' }}
             />
@@ -314,15 +365,33 @@ export default function EnrolmentOfficePage() {
                 onChange={(status) => change({ status })}
                 sx={{ flex: '1 1 180px' }}
               />
-              <SearchField id="enrolment-search" label={t('enrolment.office.applications.search')} value={filters.search} onSearch={(search) => change({ search })} sx={{ flex: '2 1 220px' }} />
+              <SearchField
+                id="enrolment-search"
+                label={t('enrolment.office.applications.search')}
+                value={filters.search}
+                onSearch={(search) => change({ search })}
+                sx={{ flex: '2 1 220px' }}
+              />
             </FilterBar>
 
-            <Paper variant="outlined" role="group" aria-label={t('enrolment.office.selection.label')} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, px: 2, py: 1, mb: 2 }}>
+            <Paper
+              variant="outlined"
+              role="group"
+              aria-label={t('enrolment.office.selection.label')}
+              sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, px: 2, py: 1, mb: 2 }}
+            >
               <Typography sx={{ flex: '1 1 200px' }} aria-live="polite">
                 {chosen.length > 0 ? t('enrolment.office.selection.count', { count: chosen.length }) : t('enrolment.office.selection.none')}
               </Typography>
               {ENROLMENT_DECISION_NAMES.map((name) => (
-                <Button key={name} size="small" variant="contained" color={DECISION_COLOURS[name]} disabled={chosen.length === 0} onClick={() => decideSelection(name)}>
+                <Button
+                  key={name}
+                  size="small"
+                  variant="contained"
+                  color={DECISION_COLOURS[name]}
+                  disabled={chosen.length === 0}
+                  onClick={() => decideSelection(name)}
+                >
                   {t(`enrolment.office.selection.${name}`)}
                 </Button>
               ))}
@@ -335,7 +404,14 @@ export default function EnrolmentOfficePage() {
                 fetching={list.isFetching}
                 chosen={chosen}
                 onChosen={setChosen}
-                onDecide={(name, row) => setOpen({ kind: 'decide', decision: name, applications: [{ id: row.id, status: row.status }], name: `${studentName(row)}, ${offerFullName(row.offer, language)}` })}
+                onDecide={(name, row) =>
+                  setOpen({
+                    kind: 'decide',
+                    decision: name,
+                    applications: [{ id: row.id, status: row.status }],
+                    name: `${studentName(row)}, ${offerFullName(row.offer, language)}`,
+                  })
+                }
                 footer={<ListPager data={list.data} paging={{ page: filters.page, pageSize: filters.pageSize, pageSizes: LIST_PAGE_SIZES, update }} />}
               />
             ) : null}
@@ -360,7 +436,9 @@ export default function EnrolmentOfficePage() {
       {open?.kind === 'closing' ? (
         <ConfirmDialog
           title={t(open.session.closedAt ? 'enrolment.office.closing.reopenTitle' : 'enrolment.office.closing.closeTitle')}
-          text={t(open.session.closedAt ? 'enrolment.office.closing.reopenText' : 'enrolment.office.closing.closeText', { name: enrolmentSessionName(open.session, language) })}
+          text={t(open.session.closedAt ? 'enrolment.office.closing.reopenText' : 'enrolment.office.closing.closeText', {
+            name: enrolmentSessionName(open.session, language),
+          })}
           confirmLabel={t(open.session.closedAt ? 'enrolment.office.session.reopen' : 'enrolment.office.session.close')}
           danger={!open.session.closedAt}
           action={() => setSessionClosed(open.session.id, !open.session.closedAt)}
@@ -392,11 +470,20 @@ export default function EnrolmentOfficePage() {
       {decision ? (
         <ConfirmDialog
           title={t(`enrolment.office.decide.${decision.decision}Title`, { count: decision.applications.length })}
-          text={decision.name ? t(`enrolment.office.decide.${decision.decision}One`, { name: decision.name }) : t(`enrolment.office.decide.${decision.decision}Text`, { count: decision.applications.length })}
+          text={
+            decision.name
+              ? t(`enrolment.office.decide.${decision.decision}One`, { name: decision.name })
+              : t(`enrolment.office.decide.${decision.decision}Text`, { count: decision.applications.length })
+          }
           confirmLabel={t(`enrolment.office.decide.${decision.decision}`)}
           danger={decision.decision === 'REFUSE'}
           wide
-          action={() => decideApplications({ DECISION: decision.decision, APPLICATIONS: decision.applications.map((application) => ({ ID: application.id, STATUS: application.status })) })}
+          action={() =>
+            decideApplications({
+              DECISION: decision.decision,
+              APPLICATIONS: decision.applications.map((application) => ({ ID: application.id, STATUS: application.status })),
+            })
+          }
           onDone={async (answer) => {
             notify(`enrolment.office.notify.${decision.decision}`, 'success', { count: answer.changed });
             setChosen([]);

@@ -24,7 +24,15 @@ const toValues = (session: EnrolmentSession | null): Values => ({
 });
 
 /** Opens or changes an enrolment session: its names in both languages, its days (dd/mm/yyyy) and how many offers a student may apply to. */
-export default function SessionDialog({ session, onSaved, onClose }: { session: EnrolmentSession | null; onSaved: (session: EnrolmentSession) => void; onClose: () => void }) {
+export default function SessionDialog({
+  session,
+  onSaved,
+  onClose,
+}: {
+  session: EnrolmentSession | null;
+  onSaved: (session: EnrolmentSession) => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const { form, mutation, submit, message } = useDialogForm({
     defaultValues: toValues(session),
@@ -54,16 +62,49 @@ export default function SessionDialog({ session, onSaved, onClose }: { session: 
     >
       <Grid container spacing={2} sx={{ pt: 1 }}>
         <Grid size={12}>
-          <FormTextField control={form.control} name="NAME" id="enrolment-session-name" label={t('enrolment.office.fields.NAME')} required fullWidth size="small" autoFocus />
+          <FormTextField
+            control={form.control}
+            name="NAME"
+            id="enrolment-session-name"
+            label={t('enrolment.office.fields.NAME')}
+            required
+            fullWidth
+            size="small"
+            autoFocus
+          />
         </Grid>
         <Grid size={12}>
-          <FormTextField control={form.control} name="NAME_FR" id="enrolment-session-name-fr" label={t('enrolment.office.fields.NAME_FR')} required fullWidth size="small" />
+          <FormTextField
+            control={form.control}
+            name="NAME_FR"
+            id="enrolment-session-name-fr"
+            label={t('enrolment.office.fields.NAME_FR')}
+            required
+            fullWidth
+            size="small"
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <DateField control={form.control} name="START_DATE" id="enrolment-session-start" label={t('enrolment.office.fields.START_DATE')} required fullWidth size="small" />
+          <DateField
+            control={form.control}
+            name="START_DATE"
+            id="enrolment-session-start"
+            label={t('enrolment.office.fields.START_DATE')}
+            required
+            fullWidth
+            size="small"
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <DateField control={form.control} name="END_DATE" id="enrolment-session-end" label={t('enrolment.office.fields.END_DATE')} required fullWidth size="small" />
+          <DateField
+            control={form.control}
+            name="END_DATE"
+            id="enrolment-session-end"
+            label={t('enrolment.office.fields.END_DATE')}
+            required
+            fullWidth
+            size="small"
+          />
         </Grid>
         <Grid size={12}>
           <FormTextField

@@ -30,21 +30,29 @@ export const isAnswered = (answers: Answers, key: string): boolean => {
 
 /** The required questions left without an answer, in the form's order. */
 export function missingAnswers(content: QuestionFormContent, answers: Answers, sections: readonly FormSection[] = content.sections): string[] {
-  return sections.flatMap((section) => section.questions.filter((question) => question.required && !isAnswered(answers, question.key)).map((question) => question.key));
+  return sections.flatMap((section) =>
+    section.questions.filter((question) => question.required && !isAnswered(answers, question.key)).map((question) => question.key),
+  );
 }
 
 /** The answers as the API takes them: only the questions of the form that hold one, comments trimmed. */
 export function answersInput(content: QuestionFormContent, answers: Answers): { id: string; value: DraftValue }[] {
   return content.sections.flatMap((section) =>
-    section.questions.filter((question) => isAnswered(answers, question.key)).map((question) => {
-      const value = answers[question.key]!;
-      return { id: question.key, value: typeof value === 'string' && question.type === 'TEXT' ? value.trim() : value };
-    }),
+    section.questions
+      .filter((question) => isAnswered(answers, question.key))
+      .map((question) => {
+        const value = answers[question.key]!;
+        return { id: question.key, value: typeof value === 'string' && question.type === 'TEXT' ? value.trim() : value };
+      }),
   );
 }
 
 /** The section holding a question (for jumping to the first one refused). */
-export const sectionOf = (content: QuestionFormContent, key: string): number => Math.max(0, content.sections.findIndex((section) => section.questions.some((question) => question.key === key)));
+export const sectionOf = (content: QuestionFormContent, key: string): number =>
+  Math.max(
+    0,
+    content.sections.findIndex((section) => section.questions.some((question) => question.key === key)),
+  );
 
 /** Big touch targets: a whole row (or a whole cell of the scale) chooses. */
 const choiceSx = {
@@ -59,7 +67,17 @@ const choiceSx = {
   '&:has(input:focus-visible)': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' },
 } as const;
 
-function QuestionInput({ question, value, onChange, labelId }: { question: FormQuestion; value: DraftValue | undefined; onChange: (value: DraftValue) => void; labelId: string }) {
+function QuestionInput({
+  question,
+  value,
+  onChange,
+  labelId,
+}: {
+  question: FormQuestion;
+  value: DraftValue | undefined;
+  onChange: (value: DraftValue) => void;
+  labelId: string;
+}) {
   const { t, i18n } = useTranslation();
   if (question.type === 'TEXT') {
     const text = typeof value === 'string' ? value : '';
@@ -78,7 +96,13 @@ function QuestionInput({ question, value, onChange, labelId }: { question: FormQ
   if (question.type === 'SCALE') {
     return (
       <Box>
-        <RadioGroup row aria-labelledby={labelId} value={typeof value === 'number' ? String(value) : ''} onChange={(event) => onChange(Number(event.target.value))} sx={{ display: 'grid', gridTemplateColumns: `repeat(${SCALE.length}, 1fr)`, gap: 1 }}>
+        <RadioGroup
+          row
+          aria-labelledby={labelId}
+          value={typeof value === 'number' ? String(value) : ''}
+          onChange={(event) => onChange(Number(event.target.value))}
+          sx={{ display: 'grid', gridTemplateColumns: `repeat(${SCALE.length}, 1fr)`, gap: 1 }}
+        >
           {SCALE.map((point) => (
             <FormControlLabel
               key={point}
@@ -100,13 +124,31 @@ function QuestionInput({ question, value, onChange, labelId }: { question: FormQ
   return (
     <RadioGroup aria-labelledby={labelId} value={typeof value === 'string' ? value : ''} onChange={(event) => onChange(event.target.value)} sx={{ gap: 1 }}>
       {question.options.map((option) => (
-        <FormControlLabel key={option.key} value={option.key} control={<Radio />} label={inLanguage(i18n.language, option.label, option.labelFr)} sx={choiceSx} />
+        <FormControlLabel
+          key={option.key}
+          value={option.key}
+          control={<Radio />}
+          label={inLanguage(i18n.language, option.label, option.labelFr)}
+          sx={choiceSx}
+        />
       ))}
     </RadioGroup>
   );
 }
 
-function QuestionCard({ question, number, value, onChange, flagged }: { question: FormQuestion; number: number; value: DraftValue | undefined; onChange: (value: DraftValue) => void; flagged: boolean }) {
+function QuestionCard({
+  question,
+  number,
+  value,
+  onChange,
+  flagged,
+}: {
+  question: FormQuestion;
+  number: number;
+  value: DraftValue | undefined;
+  onChange: (value: DraftValue) => void;
+  flagged: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const labelId = `evaluation-question-${question.key}`;
   return (
@@ -213,7 +255,16 @@ export function AnswerForm({ content, answers, onAnswer, step, onStep, flagged, 
   const flaggedHere = section.questions.filter((question) => flagged.has(question.key)).length;
 
   return (
-    <Box component="form" noValidate aria-label={t('evaluation.answer.formLabel')} onSubmit={(event) => { event.preventDefault(); if (current === last) submit(); else next(); }}>
+    <Box
+      component="form"
+      noValidate
+      aria-label={t('evaluation.answer.formLabel')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (current === last) submit();
+        else next();
+      }}
+    >
       <Box ref={top} tabIndex={-1} sx={{ outline: 'none', mb: 2 }}>
         <Typography variant="overline" component="p" sx={{ color: 'text.secondary', lineHeight: 1.5 }}>
           {t('evaluation.answer.sectionOf', { position: current + 1, total: sections.length })}
@@ -221,7 +272,13 @@ export function AnswerForm({ content, answers, onAnswer, step, onStep, flagged, 
         <Typography variant="h6" component="h2">
           {inLanguage(i18n.language, section.label, section.labelFr)}
         </Typography>
-        <LinearProgress variant="determinate" value={questions.length ? (answered / questions.length) * 100 : 0} aria-label={t('evaluation.answer.progressLabel')} aria-valuetext={t('evaluation.answer.progress', { count: answered, total: questions.length })} sx={{ mt: 1, height: 8, borderRadius: 4 }} />
+        <LinearProgress
+          variant="determinate"
+          value={questions.length ? (answered / questions.length) * 100 : 0}
+          aria-label={t('evaluation.answer.progressLabel')}
+          aria-valuetext={t('evaluation.answer.progress', { count: answered, total: questions.length })}
+          sx={{ mt: 1, height: 8, borderRadius: 4 }}
+        />
         <Typography variant="body2" sx={{ mt: 0.5, color: 'text.secondary' }}>
           {t('evaluation.answer.progress', { count: answered, total: questions.length })}
         </Typography>

@@ -163,7 +163,10 @@ describe("a student's evaluations", () => {
 
   it('says so when the lecturer was already evaluated (another device): the draft is dropped and the item done', async () => {
     fakeApi(routes({ [`POST ${PATHS.submit}`]: error(409, 'EVALUATION_ALREADY_ANSWERED') }));
-    localStorage.setItem(answerDraftKey(STUDENT.id, TARGET), JSON.stringify({ v: 1, answers: { q1: 'o1', q2: 5 }, step: 1, savedAt: '2025-01-14T10:00:00.000Z' }));
+    localStorage.setItem(
+      answerDraftKey(STUDENT.id, TARGET),
+      JSON.stringify({ v: 1, answers: { q1: 'o1', q2: 5 }, step: 1, savedAt: '2025-01-14T10:00:00.000Z' }),
+    );
     const { user } = renderApp(`/evaluation/${TARGET}`, { user: STUDENT });
     await user.click(await screen.findByRole('button', { name: 'Submit my evaluation' }));
     expect(await screen.findByText('You have already evaluated this lecturer for this subject. Thank you!')).toBeInTheDocument();
@@ -172,7 +175,10 @@ describe("a student's evaluations", () => {
 
   it('translates a closed session and highlights the questions the server refused, keeping the answers', async () => {
     const api = fakeApi(routes({ [`POST ${PATHS.submit}`]: error(409, 'EVALUATION_NOT_OPEN') }));
-    localStorage.setItem(answerDraftKey(STUDENT.id, TARGET), JSON.stringify({ v: 1, answers: { q1: 'o1', q2: 5 }, step: 1, savedAt: '2025-01-14T10:00:00.000Z' }));
+    localStorage.setItem(
+      answerDraftKey(STUDENT.id, TARGET),
+      JSON.stringify({ v: 1, answers: { q1: 'o1', q2: 5 }, step: 1, savedAt: '2025-01-14T10:00:00.000Z' }),
+    );
     const { user } = renderApp(`/evaluation/${TARGET}`, { user: STUDENT });
     await user.click(await screen.findByRole('button', { name: 'Submit my evaluation' }));
     expect(await screen.findByText('This evaluation session is not open: it has not started yet or it has ended')).toBeInTheDocument();

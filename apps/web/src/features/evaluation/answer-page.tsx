@@ -52,7 +52,8 @@ function Answering({ item, person }: { item: StudentEvaluation; person: number }
   };
 
   const mutation = useMutation({
-    mutationFn: () => submitEvaluation({ STUDENT_EVALUATION_SESSION: target, EVALUATION_SESSION_ID: item.session.id, input: answersInput(form.data!.content, answers) }),
+    mutationFn: () =>
+      submitEvaluation({ STUDENT_EVALUATION_SESSION: target, EVALUATION_SESSION_ID: item.session.id, input: answersInput(form.data!.content, answers) }),
     onSuccess: () => {
       clearAnswerDraft(person, target);
       // Back to the list, which says so, before the list marks it done (else this page, re-rendered
@@ -73,7 +74,6 @@ function Answering({ item, person }: { item: StudentEvaluation; person: number }
       }
     },
   });
-
 
   const refusal = mutation.error ? t(errorKey(mutation.error)) : null;
 
@@ -151,7 +151,9 @@ export default function AnswerPage() {
             <Alert severity="success">{t('evaluation.answer.alreadyDone')}</Alert>
           ) : !item.session.open ? (
             <Alert severity="warning">
-              {item.session.state === 'UPCOMING' ? t('evaluation.student.opensOn', { date: isoToDmy(item.session.startDate) }) : t('evaluation.student.closedOn', { date: isoToDmy(item.session.endDate) })}
+              {item.session.state === 'UPCOMING'
+                ? t('evaluation.student.opensOn', { date: isoToDmy(item.session.startDate) })
+                : t('evaluation.student.closedOn', { date: isoToDmy(item.session.endDate) })}
             </Alert>
           ) : (
             <Answering item={item} person={person} />

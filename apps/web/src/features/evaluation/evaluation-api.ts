@@ -64,7 +64,8 @@ export function useEvaluationSessions() {
 
 export const createEvaluationSession = (body: EvaluationSessionInput) => api<EvaluationSession>('/api/evaluation-sessions', { method: 'POST', body });
 
-export const changeEvaluationSession = (id: number, body: EvaluationSessionChange) => api<EvaluationSession>(`/api/evaluation-sessions/${id}`, { method: 'PATCH', body });
+export const changeEvaluationSession = (id: number, body: EvaluationSessionChange) =>
+  api<EvaluationSession>(`/api/evaluation-sessions/${id}`, { method: 'PATCH', body });
 
 /** The catalogue's classes (as the academic pages read them): what a session may cover. */
 export function useClasses() {

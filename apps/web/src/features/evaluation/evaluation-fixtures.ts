@@ -104,7 +104,15 @@ export function evaluationSession(overrides: Partial<EvaluationSession> = {}): E
   };
 }
 
-const SESSION_REF = { id: 5, name: 'Semester 1 evaluation', nameFr: 'Évaluation du semestre 1', startDate: '2025-01-13', endDate: '2025-01-31', state: 'OPEN' as const, open: true };
+const SESSION_REF = {
+  id: 5,
+  name: 'Semester 1 evaluation',
+  nameFr: 'Évaluation du semestre 1',
+  startDate: '2025-01-13',
+  endDate: '2025-01-31',
+  state: 'OPEN' as const,
+  open: true,
+};
 
 export function studentEvaluation(overrides: Partial<StudentEvaluation> = {}): StudentEvaluation {
   return {
@@ -122,14 +130,35 @@ export function studentEvaluation(overrides: Partial<StudentEvaluation> = {}): S
 /** Open: two to do (one done); an upcoming session; an ended one missed. */
 export const MY_EVALUATIONS: StudentEvaluation[] = [
   studentEvaluation(),
-  studentEvaluation({ STUDENT_EVALUATION_SESSION: 902, subject: { id: 12, code: 'MAT101', name: 'Calculus', nameFr: 'Analyse' }, lecturer: { FIRSTNAME: 'Marie', LASTNAME: 'Ngono' }, done: true }),
+  studentEvaluation({
+    STUDENT_EVALUATION_SESSION: 902,
+    subject: { id: 12, code: 'MAT101', name: 'Calculus', nameFr: 'Analyse' },
+    lecturer: { FIRSTNAME: 'Marie', LASTNAME: 'Ngono' },
+    done: true,
+  }),
   studentEvaluation({
     STUDENT_EVALUATION_SESSION: 903,
-    session: { id: 6, name: 'Semester 2 evaluation', nameFr: 'Évaluation du semestre 2', startDate: '2025-06-02', endDate: '2025-06-20', state: 'UPCOMING', open: false },
+    session: {
+      id: 6,
+      name: 'Semester 2 evaluation',
+      nameFr: 'Évaluation du semestre 2',
+      startDate: '2025-06-02',
+      endDate: '2025-06-20',
+      state: 'UPCOMING',
+      open: false,
+    },
   }),
   studentEvaluation({
     STUDENT_EVALUATION_SESSION: 904,
-    session: { id: 4, name: 'Previous year evaluation', nameFr: 'Évaluation de l’an dernier', startDate: '2024-05-02', endDate: '2024-05-20', state: 'ENDED', open: false },
+    session: {
+      id: 4,
+      name: 'Previous year evaluation',
+      nameFr: 'Évaluation de l’an dernier',
+      startDate: '2024-05-02',
+      endDate: '2024-05-20',
+      state: 'ENDED',
+      open: false,
+    },
     subject: { id: 13, code: 'PHY101', name: 'Physics', nameFr: 'Physique' },
   }),
 ];
@@ -172,7 +201,15 @@ export const SHOWN_QUESTIONS: EvaluationQuestionResult[] = [
     maxMark: 5,
     distribution: [1, 2, 3, 4, 5].map((value) => ({ key: String(value), label: '', labelFr: '', mark: value, count: [0, 0, 2, 3, 1][value - 1]! })),
   }),
-  question({ key: 'q3', type: 'TEXT', label: 'What would you change?', labelFr: 'Que changeriez-vous ?', sectionKey: 's2', answered: 2, comments: ['More exercises, please', 'Nothing'] }),
+  question({
+    key: 'q3',
+    type: 'TEXT',
+    label: 'What would you change?',
+    labelFr: 'Que changeriez-vous ?',
+    sectionKey: 's2',
+    answered: 2,
+    comments: ['More exercises, please', 'Nothing'],
+  }),
 ];
 
 export function targetResult(overrides: Partial<EvaluationTargetResult> = {}): EvaluationTargetResult {
@@ -205,7 +242,12 @@ export const HIDDEN = targetResult({
 
 export function evaluationResults(overrides: Partial<EvaluationResults> = {}): EvaluationResults {
   return {
-    session: evaluationSession({ classes: [{ id: 61, code: 'GL1A' }, { id: 62, code: 'GL2A' }] }),
+    session: evaluationSession({
+      classes: [
+        { id: 61, code: 'GL1A' },
+        { id: 62, code: 'GL2A' },
+      ],
+    }),
     form: CONTENT,
     threshold: 5,
     targets: [targetResult(), HIDDEN],

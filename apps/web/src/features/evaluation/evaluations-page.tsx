@@ -31,7 +31,12 @@ function Item({ item, drafted }: { item: StudentEvaluation; drafted: boolean }) 
   const lecturer = `${item.lecturer.LASTNAME} ${item.lecturer.FIRSTNAME}`;
   const open = item.session.open && !item.done;
   return (
-    <Paper component="li" variant="outlined" aria-label={`${subject}, ${lecturer}`} sx={{ listStyle: 'none', p: { xs: 1.5, sm: 2 }, display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+    <Paper
+      component="li"
+      variant="outlined"
+      aria-label={`${subject}, ${lecturer}`}
+      sx={{ listStyle: 'none', p: { xs: 1.5, sm: 2 }, display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}
+    >
       <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
         <Typography component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
           {subject}
@@ -43,11 +48,21 @@ function Item({ item, drafted }: { item: StudentEvaluation; drafted: boolean }) 
       {item.done ? (
         <Chip icon={<CheckCircleOutlined />} color="success" label={t('evaluation.student.done')} />
       ) : open ? (
-        <Button component={RouterLink} to={`/evaluation/${item.STUDENT_EVALUATION_SESSION}`} variant="contained" size="large" sx={{ minHeight: 48, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}>
+        <Button
+          component={RouterLink}
+          to={`/evaluation/${item.STUDENT_EVALUATION_SESSION}`}
+          variant="contained"
+          size="large"
+          sx={{ minHeight: 48, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
+        >
           {drafted ? t('evaluation.student.resume') : t('evaluation.student.start')}
         </Button>
       ) : (
-        <Chip icon={<LockOutlined />} variant="outlined" label={item.session.state === 'UPCOMING' ? t('evaluation.student.notYet') : t('evaluation.student.missed')} />
+        <Chip
+          icon={<LockOutlined />}
+          variant="outlined"
+          label={item.session.state === 'UPCOMING' ? t('evaluation.student.notYet') : t('evaluation.student.missed')}
+        />
       )}
     </Paper>
   );
@@ -69,7 +84,8 @@ export default function EvaluationsPage() {
   // A draft of an evaluation done (on another device) or of a session that ended can never be sent: dropped.
   useEffect(() => {
     for (const item of evaluations.data?.items ?? []) {
-      if ((item.done || item.session.state === 'ENDED') && drafts.has(item.STUDENT_EVALUATION_SESSION)) clearAnswerDraft(person, item.STUDENT_EVALUATION_SESSION);
+      if ((item.done || item.session.state === 'ENDED') && drafts.has(item.STUDENT_EVALUATION_SESSION))
+        clearAnswerDraft(person, item.STUDENT_EVALUATION_SESSION);
     }
   }, [evaluations.data, drafts, person]);
   const sessions = useMemo(() => {

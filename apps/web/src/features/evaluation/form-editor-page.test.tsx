@@ -11,7 +11,7 @@ function routes(overrides: Record<string, FakeHandler> = {}): Record<string, Fak
   return {
     [`GET ${PATHS.forms}`]: { body: { forms: [formSummary()] } },
     [`GET ${PATHS.form(31)}`]: { body: questionForm() },
-    [`POST ${PATHS.forms}`]: (request) => ({ status: 201, body: questionForm({ id: 40, ...(request.body as object) , content: questionForm().content }) }),
+    [`POST ${PATHS.forms}`]: (request) => ({ status: 201, body: questionForm({ id: 40, ...(request.body as object), content: questionForm().content }) }),
     [`PUT ${PATHS.form(31)}`]: { body: questionForm() },
     [`POST ${PATHS.duplicate(31)}`]: { status: 201, body: questionForm({ id: 41, name: 'Teaching evaluation (copy)', inUse: false, sessions: 0 }) },
     [`GET ${PATHS.form(41)}`]: { body: questionForm({ id: 41, name: 'Teaching evaluation (copy)' }) },
@@ -132,7 +132,9 @@ describe('the question form editor', () => {
     await user.click(within(region('Section 2')).getByRole('button', { name: 'Move question 2.2 up' }));
     await user.click(screen.getByRole('button', { name: 'Save the form' }));
     await waitFor(() => expect(api.to('PUT', PATHS.form(31))).toHaveLength(1));
-    const body = api.to('PUT', PATHS.form(31))[0]!.body as { content: { sections: { key?: string; questions: { key?: string; options: { key?: string; label: string }[] }[] }[] } };
+    const body = api.to('PUT', PATHS.form(31))[0]!.body as {
+      content: { sections: { key?: string; questions: { key?: string; options: { key?: string; label: string }[] }[] }[] };
+    };
     expect(body.content.sections.map((section) => section.key)).toEqual(['s2', 's1']);
     expect(body.content.sections[1]!.questions.map((question) => question.key)).toEqual(['q2', 'q1']);
     expect(body.content.sections[1]!.questions[1]!.options.map((option) => [option.key, option.label])).toEqual([
@@ -144,7 +146,9 @@ describe('the question form editor', () => {
   });
 
   it('shows where the server refuses a list (a choice question with too few options)', async () => {
-    const api = fakeApi(routes({ [`PUT ${PATHS.form(31)}`]: error(400, 'VALIDATION_FAILED', { fields: { 'content.sections.0.questions.0.options': 'validation.required' } }) }));
+    const api = fakeApi(
+      routes({ [`PUT ${PATHS.form(31)}`]: error(400, 'VALIDATION_FAILED', { fields: { 'content.sections.0.questions.0.options': 'validation.required' } }) }),
+    );
     const { user } = renderApp('/academic/evaluation/forms/31', { user: ACADEMIC });
     const choice = await screen.findByRole('region', { name: 'Question 1.1' });
     await user.click(screen.getByRole('button', { name: 'Save the form' }));
@@ -165,7 +169,11 @@ describe('the question form editor', () => {
     expect(within(preview).getByText('Section 1 of 2')).toBeInTheDocument();
     expect(within(preview).getByRole('heading', { level: 2, name: 'The teaching' })).toBeInTheDocument();
     const choice = within(preview).getByRole('group', { name: /explains clearly/ });
-    expect(within(choice).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual(['Agree', 'Disagree']);
+    expect(
+      within(choice)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['Agree', 'Disagree']);
     await user.click(within(preview).getByRole('button', { name: 'Next' }));
     expect(await within(preview).findByText('2 questions of this section need an answer.')).toBeInTheDocument();
     await user.click(within(choice).getByRole('radio', { name: 'Agree' }));

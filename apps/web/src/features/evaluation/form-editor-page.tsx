@@ -41,7 +41,21 @@ type FormControl = Control<FormValues, unknown, QuestionFormInput>;
 type QuestionPath = `content.sections.${number}.questions.${number}`;
 
 /** Up, down and remove buttons of an item of a list, each named for what it moves. */
-function ItemTools({ index, count, onMove, onRemove, names, disabled }: { index: number; count: number; onMove: (from: number, to: number) => void; onRemove: () => void; names: { up: string; down: string; remove: string }; disabled: boolean }) {
+function ItemTools({
+  index,
+  count,
+  onMove,
+  onRemove,
+  names,
+  disabled,
+}: {
+  index: number;
+  count: number;
+  onMove: (from: number, to: number) => void;
+  onRemove: () => void;
+  names: { up: string; down: string; remove: string };
+  disabled: boolean;
+}) {
   return (
     <Box sx={{ display: 'flex', flexShrink: 0 }}>
       <IconButton aria-label={names.up} title={names.up} disabled={disabled || index === 0} onClick={() => onMove(index, index - 1)}>
@@ -71,16 +85,58 @@ function ListError({ control, name, messages }: { control: FormControl; name: st
 }
 
 /** The two labels of an item side by side (one above the other on a phone). */
-function Labels({ control, base, id, english, french, disabled }: { control: FormControl; base: string; id: string; english: string; french: string; disabled: boolean }) {
+function Labels({
+  control,
+  base,
+  id,
+  english,
+  french,
+  disabled,
+}: {
+  control: FormControl;
+  base: string;
+  id: string;
+  english: string;
+  french: string;
+  disabled: boolean;
+}) {
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 1.5, flex: 1, minWidth: 0 }}>
-      <FormTextField control={control} name={`${base}.label` as Path<FormValues>} id={`${id}-label`} label={english} required fullWidth size="small" disabled={disabled} />
-      <FormTextField control={control} name={`${base}.labelFr` as Path<FormValues>} id={`${id}-label-fr`} label={french} required fullWidth size="small" disabled={disabled} />
+      <FormTextField
+        control={control}
+        name={`${base}.label` as Path<FormValues>}
+        id={`${id}-label`}
+        label={english}
+        required
+        fullWidth
+        size="small"
+        disabled={disabled}
+      />
+      <FormTextField
+        control={control}
+        name={`${base}.labelFr` as Path<FormValues>}
+        id={`${id}-label-fr`}
+        label={french}
+        required
+        fullWidth
+        size="small"
+        disabled={disabled}
+      />
     </Box>
   );
 }
 
-function OptionsEditor({ control, base, id, disabled }: { control: FormControl; base: `content.sections.${number}.questions.${number}`; id: string; disabled: boolean }) {
+function OptionsEditor({
+  control,
+  base,
+  id,
+  disabled,
+}: {
+  control: FormControl;
+  base: `content.sections.${number}.questions.${number}`;
+  id: string;
+  disabled: boolean;
+}) {
   const { t } = useTranslation();
   const options = useFieldArray({ control: control, name: `${base}.options` });
   return (
@@ -93,8 +149,20 @@ function OptionsEditor({ control, base, id, disabled }: { control: FormControl; 
       </Typography>
       <Stack spacing={1.5}>
         {options.fields.map((field, o) => (
-          <Box key={field.id} role="group" aria-label={t('evaluation.editor.optionNumber', { number: o + 1 })} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
-            <Labels control={control} base={`${base}.options.${o}`} id={`${id}-option-${o}`} english={t('evaluation.editor.optionLabel')} french={t('evaluation.editor.optionLabelFr')} disabled={disabled} />
+          <Box
+            key={field.id}
+            role="group"
+            aria-label={t('evaluation.editor.optionNumber', { number: o + 1 })}
+            sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
+          >
+            <Labels
+              control={control}
+              base={`${base}.options.${o}`}
+              id={`${id}-option-${o}`}
+              english={t('evaluation.editor.optionLabel')}
+              french={t('evaluation.editor.optionLabelFr')}
+              disabled={disabled}
+            />
             <FormTextField
               control={control}
               name={`${base}.options.${o}.mark`}
@@ -106,21 +174,55 @@ function OptionsEditor({ control, base, id, disabled }: { control: FormControl; 
               sx={{ width: 96, flexShrink: 0 }}
               slotProps={{ htmlInput: { inputMode: 'decimal' } }}
             />
-            <IconButton aria-label={t('evaluation.editor.removeOption', { number: o + 1 })} title={t('evaluation.editor.removeOption', { number: o + 1 })} disabled={disabled || options.fields.length <= 2} onClick={() => options.remove(o)} color="error">
+            <IconButton
+              aria-label={t('evaluation.editor.removeOption', { number: o + 1 })}
+              title={t('evaluation.editor.removeOption', { number: o + 1 })}
+              disabled={disabled || options.fields.length <= 2}
+              onClick={() => options.remove(o)}
+              color="error"
+            >
               <DeleteOutlined fontSize="small" />
             </IconButton>
           </Box>
         ))}
       </Stack>
-      <ListError control={control} name={`${base}.options`} messages={{ 'validation.required': 'evaluation.editor.errors.options', 'validation.tooLong': 'evaluation.editor.errors.tooManyOptions' }} />
-      <Button size="small" startIcon={<AddOutlined />} disabled={disabled || options.fields.length >= MAX_QUESTION_OPTIONS} onClick={() => options.append(newOption())} sx={{ mt: 1 }}>
+      <ListError
+        control={control}
+        name={`${base}.options`}
+        messages={{ 'validation.required': 'evaluation.editor.errors.options', 'validation.tooLong': 'evaluation.editor.errors.tooManyOptions' }}
+      />
+      <Button
+        size="small"
+        startIcon={<AddOutlined />}
+        disabled={disabled || options.fields.length >= MAX_QUESTION_OPTIONS}
+        onClick={() => options.append(newOption())}
+        sx={{ mt: 1 }}
+      >
         {t('evaluation.editor.addOption')}
       </Button>
     </Box>
   );
 }
 
-function QuestionEditor({ control, s, q, count, onMove, onRemove, onChoice, disabled }: { control: FormControl; s: number; q: number; count: number; onMove: (from: number, to: number) => void; onRemove: () => void; onChoice: (path: QuestionPath) => void; disabled: boolean }) {
+function QuestionEditor({
+  control,
+  s,
+  q,
+  count,
+  onMove,
+  onRemove,
+  onChoice,
+  disabled,
+}: {
+  control: FormControl;
+  s: number;
+  q: number;
+  count: number;
+  onMove: (from: number, to: number) => void;
+  onRemove: () => void;
+  onChoice: (path: QuestionPath) => void;
+  disabled: boolean;
+}) {
   const { t } = useTranslation();
   const base = `content.sections.${s}.questions.${q}` as const;
   const id = `form-s${s}-q${q}`;
@@ -138,10 +240,21 @@ function QuestionEditor({ control, s, q, count, onMove, onRemove, onChoice, disa
           onMove={onMove}
           onRemove={onRemove}
           disabled={disabled}
-          names={{ up: t('evaluation.editor.moveQuestionUp', { number }), down: t('evaluation.editor.moveQuestionDown', { number }), remove: t('evaluation.editor.removeQuestion', { number }) }}
+          names={{
+            up: t('evaluation.editor.moveQuestionUp', { number }),
+            down: t('evaluation.editor.moveQuestionDown', { number }),
+            remove: t('evaluation.editor.removeQuestion', { number }),
+          }}
         />
       </Box>
-      <Labels control={control} base={base} id={id} english={t('evaluation.editor.questionLabel')} french={t('evaluation.editor.questionLabelFr')} disabled={disabled} />
+      <Labels
+        control={control}
+        base={base}
+        id={id}
+        english={t('evaluation.editor.questionLabel')}
+        french={t('evaluation.editor.questionLabelFr')}
+        disabled={disabled}
+      />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mt: 1.5 }}>
         <Controller
           control={control}
@@ -171,7 +284,13 @@ function QuestionEditor({ control, s, q, count, onMove, onRemove, onChoice, disa
         <Controller
           control={control}
           name={`${base}.required`}
-          render={({ field }) => <FormControlLabel label={t('evaluation.editor.required')} disabled={disabled} control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />} />}
+          render={({ field }) => (
+            <FormControlLabel
+              label={t('evaluation.editor.required')}
+              disabled={disabled}
+              control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />}
+            />
+          )}
         />
       </Box>
       <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
@@ -182,12 +301,33 @@ function QuestionEditor({ control, s, q, count, onMove, onRemove, onChoice, disa
   );
 }
 
-function SectionEditor({ control, s, count, onMove, onRemove, onChoice, disabled }: { control: FormControl; s: number; count: number; onMove: (from: number, to: number) => void; onRemove: () => void; onChoice: (path: QuestionPath) => void; disabled: boolean }) {
+function SectionEditor({
+  control,
+  s,
+  count,
+  onMove,
+  onRemove,
+  onChoice,
+  disabled,
+}: {
+  control: FormControl;
+  s: number;
+  count: number;
+  onMove: (from: number, to: number) => void;
+  onRemove: () => void;
+  onChoice: (path: QuestionPath) => void;
+  disabled: boolean;
+}) {
   const { t } = useTranslation();
   const questions = useFieldArray({ control: control, name: `content.sections.${s}.questions` });
   const number = s + 1;
   return (
-    <Paper component="section" variant="outlined" aria-label={t('evaluation.editor.sectionNumber', { number })} sx={{ p: { xs: 1.5, sm: 2 }, bgcolor: 'action.hover' }}>
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-label={t('evaluation.editor.sectionNumber', { number })}
+      sx={{ p: { xs: 1.5, sm: 2 }, bgcolor: 'action.hover' }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5 }}>
         <Typography component="h2" variant="h6" sx={{ flex: 1, fontSize: '1.1rem' }}>
           {t('evaluation.editor.sectionNumber', { number })}
@@ -198,16 +338,41 @@ function SectionEditor({ control, s, count, onMove, onRemove, onChoice, disabled
           onMove={onMove}
           onRemove={onRemove}
           disabled={disabled}
-          names={{ up: t('evaluation.editor.moveSectionUp', { number }), down: t('evaluation.editor.moveSectionDown', { number }), remove: t('evaluation.editor.removeSection', { number }) }}
+          names={{
+            up: t('evaluation.editor.moveSectionUp', { number }),
+            down: t('evaluation.editor.moveSectionDown', { number }),
+            remove: t('evaluation.editor.removeSection', { number }),
+          }}
         />
       </Box>
-      <Labels control={control} base={`content.sections.${s}`} id={`form-s${s}`} english={t('evaluation.editor.sectionLabel')} french={t('evaluation.editor.sectionLabelFr')} disabled={disabled} />
+      <Labels
+        control={control}
+        base={`content.sections.${s}`}
+        id={`form-s${s}`}
+        english={t('evaluation.editor.sectionLabel')}
+        french={t('evaluation.editor.sectionLabelFr')}
+        disabled={disabled}
+      />
       <Stack spacing={1.5} sx={{ mt: 2 }}>
         {questions.fields.map((field, q) => (
-          <QuestionEditor key={field.id} control={control} s={s} q={q} count={questions.fields.length} onMove={questions.move} onRemove={() => questions.remove(q)} onChoice={onChoice} disabled={disabled} />
+          <QuestionEditor
+            key={field.id}
+            control={control}
+            s={s}
+            q={q}
+            count={questions.fields.length}
+            onMove={questions.move}
+            onRemove={() => questions.remove(q)}
+            onChoice={onChoice}
+            disabled={disabled}
+          />
         ))}
       </Stack>
-      <ListError control={control} name={`content.sections.${s}.questions`} messages={{ 'validation.required': 'evaluation.editor.errors.questions', 'validation.tooLong': 'evaluation.editor.errors.tooManyQuestions' }} />
+      <ListError
+        control={control}
+        name={`content.sections.${s}.questions`}
+        messages={{ 'validation.required': 'evaluation.editor.errors.questions', 'validation.tooLong': 'evaluation.editor.errors.tooManyQuestions' }}
+      />
       <Button startIcon={<AddOutlined />} disabled={disabled} onClick={() => questions.append(newQuestion())} sx={{ mt: 1.5 }}>
         {t('evaluation.editor.addQuestion')}
       </Button>
@@ -216,22 +381,27 @@ function SectionEditor({ control, s, count, onMove, onRemove, onChoice, disabled
 }
 
 /** Every path the server may name in `fields`: the names, any label or mark of the content, and its lists (too few, too many). */
-const serverPaths = (values: FormValues): Path<FormValues>[] => [
-  'name',
-  'nameFr',
-  'content.sections',
-  ...values.content.sections.flatMap((section, s) => [
-    `content.sections.${s}.label`,
-    `content.sections.${s}.questions`,
-    `content.sections.${s}.labelFr`,
-    ...section.questions.flatMap((question, q) => [
-      `content.sections.${s}.questions.${q}.label`,
-      `content.sections.${s}.questions.${q}.labelFr`,
-      `content.sections.${s}.questions.${q}.options`,
-      ...question.options.flatMap((_, o) => [`content.sections.${s}.questions.${q}.options.${o}.label`, `content.sections.${s}.questions.${q}.options.${o}.labelFr`, `content.sections.${s}.questions.${q}.options.${o}.mark`]),
+const serverPaths = (values: FormValues): Path<FormValues>[] =>
+  [
+    'name',
+    'nameFr',
+    'content.sections',
+    ...values.content.sections.flatMap((section, s) => [
+      `content.sections.${s}.label`,
+      `content.sections.${s}.questions`,
+      `content.sections.${s}.labelFr`,
+      ...section.questions.flatMap((question, q) => [
+        `content.sections.${s}.questions.${q}.label`,
+        `content.sections.${s}.questions.${q}.labelFr`,
+        `content.sections.${s}.questions.${q}.options`,
+        ...question.options.flatMap((_, o) => [
+          `content.sections.${s}.questions.${q}.options.${o}.label`,
+          `content.sections.${s}.questions.${q}.options.${o}.labelFr`,
+          `content.sections.${s}.questions.${q}.options.${o}.mark`,
+        ]),
+      ]),
     ]),
-  ]),
-] as Path<FormValues>[];
+  ] as Path<FormValues>[];
 
 /** The editor of one form (a new one when `saved` is null). */
 function Editor({ saved }: { saved: QuestionForm | null }) {
@@ -250,7 +420,8 @@ function Editor({ saved }: { saved: QuestionForm | null }) {
   /** A question turned into a choice gets the two options it needs at least, blank. */
   const fillOptions = (path: QuestionPath) => {
     const current = form.getValues(`${path}.options`);
-    if (current.length < 2) form.setValue(`${path}.options`, [...current, ...Array.from({ length: 2 - current.length }, () => newOption())], { shouldDirty: true });
+    if (current.length < 2)
+      form.setValue(`${path}.options`, [...current, ...Array.from({ length: 2 - current.length }, () => newOption())], { shouldDirty: true });
   };
 
   const save = useMutation({
@@ -322,17 +493,54 @@ function Editor({ saved }: { saved: QuestionForm | null }) {
       <Box component="form" noValidate aria-label={title} onSubmit={submit}>
         <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, mb: 2 }}>
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
-            <FormTextField control={form.control} name="name" id="form-name" label={t('evaluation.editor.name')} required fullWidth size="small" disabled={frozen} />
-            <FormTextField control={form.control} name="nameFr" id="form-name-fr" label={t('evaluation.editor.nameFr')} required fullWidth size="small" disabled={frozen} />
+            <FormTextField
+              control={form.control}
+              name="name"
+              id="form-name"
+              label={t('evaluation.editor.name')}
+              required
+              fullWidth
+              size="small"
+              disabled={frozen}
+            />
+            <FormTextField
+              control={form.control}
+              name="nameFr"
+              id="form-name-fr"
+              label={t('evaluation.editor.nameFr')}
+              required
+              fullWidth
+              size="small"
+              disabled={frozen}
+            />
           </Box>
         </Paper>
         <Stack spacing={2}>
           {sections.fields.map((field, s) => (
-            <SectionEditor key={field.id} control={control} s={s} count={sections.fields.length} onMove={sections.move} onRemove={() => sections.remove(s)} onChoice={fillOptions} disabled={frozen} />
+            <SectionEditor
+              key={field.id}
+              control={control}
+              s={s}
+              count={sections.fields.length}
+              onMove={sections.move}
+              onRemove={() => sections.remove(s)}
+              onChoice={fillOptions}
+              disabled={frozen}
+            />
           ))}
         </Stack>
-        <ListError control={control} name="content.sections" messages={{ 'validation.required': 'evaluation.editor.errors.sections', 'validation.tooLong': 'evaluation.editor.errors.tooManyQuestions' }} />
-        <Button startIcon={<AddOutlined />} variant="outlined" disabled={frozen || sections.fields.length >= MAX_FORM_SECTIONS} onClick={() => sections.append(newSection())} sx={{ mt: 2 }}>
+        <ListError
+          control={control}
+          name="content.sections"
+          messages={{ 'validation.required': 'evaluation.editor.errors.sections', 'validation.tooLong': 'evaluation.editor.errors.tooManyQuestions' }}
+        />
+        <Button
+          startIcon={<AddOutlined />}
+          variant="outlined"
+          disabled={frozen || sections.fields.length >= MAX_FORM_SECTIONS}
+          onClick={() => sections.append(newSection())}
+          sx={{ mt: 2 }}
+        >
           {t('evaluation.editor.addSection')}
         </Button>
         {message ? (
@@ -351,7 +559,11 @@ function Editor({ saved }: { saved: QuestionForm | null }) {
             {t(message)}
           </Alert>
         ) : null}
-        <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ mt: 3, justifyContent: 'flex-end', position: 'sticky', bottom: 0, py: 1.5, bgcolor: 'background.default', zIndex: 1 }}>
+        <Stack
+          direction={{ xs: 'column-reverse', sm: 'row' }}
+          spacing={1.5}
+          sx={{ mt: 3, justifyContent: 'flex-end', position: 'sticky', bottom: 0, py: 1.5, bgcolor: 'background.default', zIndex: 1 }}
+        >
           <Button startIcon={<VisibilityOutlined />} onClick={() => setPreview(toContent(form.getValues()))}>
             {t('evaluation.editor.preview')}
           </Button>

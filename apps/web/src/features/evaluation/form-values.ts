@@ -37,7 +37,14 @@ export interface FormValues {
 }
 
 export const newOption = (mark = ''): OptionValues => ({ key: '', label: '', labelFr: '', mark });
-export const newQuestion = (type: QuestionType = 'SCALE'): QuestionValues => ({ key: '', type, label: '', labelFr: '', required: true, options: type === 'CHOICE' ? [newOption(), newOption()] : [] });
+export const newQuestion = (type: QuestionType = 'SCALE'): QuestionValues => ({
+  key: '',
+  type,
+  label: '',
+  labelFr: '',
+  required: true,
+  options: type === 'CHOICE' ? [newOption(), newOption()] : [],
+});
 export const newSection = (): SectionValues => ({ key: '', label: '', labelFr: '', questions: [newQuestion()] });
 
 export const EMPTY_FORM: FormValues = { name: '', nameFr: '', content: { sections: [newSection()] } };
@@ -88,7 +95,10 @@ export function toInput(values: FormValues) {
           label: question.label,
           labelFr: question.labelFr,
           required: question.required,
-          options: question.type === 'CHOICE' ? question.options.map((option) => ({ key: option.key || undefined, label: option.label, labelFr: option.labelFr, mark: markOf(option.mark) })) : [],
+          options:
+            question.type === 'CHOICE'
+              ? question.options.map((option) => ({ key: option.key || undefined, label: option.label, labelFr: option.labelFr, mark: markOf(option.mark) }))
+              : [],
         })),
       })),
     },
@@ -113,7 +123,12 @@ export function toContent(values: FormValues): QuestionFormContent {
         required: question.required,
         options:
           question.type === 'CHOICE'
-            ? question.options.map((option, o) => ({ key: option.key || `o${o}`, label: option.label, labelFr: option.labelFr, mark: typeof markOf(option.mark) === 'number' ? (markOf(option.mark) as number) : 0 }))
+            ? question.options.map((option, o) => ({
+                key: option.key || `o${o}`,
+                label: option.label,
+                labelFr: option.labelFr,
+                mark: typeof markOf(option.mark) === 'number' ? (markOf(option.mark) as number) : 0,
+              }))
             : [],
       })),
     })),

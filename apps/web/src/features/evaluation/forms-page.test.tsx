@@ -4,7 +4,16 @@ import { error, fakeApi } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
 import { academicUser, formSummary, PATHS, questionForm } from './evaluation-fixtures';
 
-const USED = formSummary({ id: 32, name: 'Short evaluation', nameFr: 'Évaluation courte', sections: 1, questions: 4, sessions: 2, inUse: true, updatedAt: '2024-11-02T09:00:00.000Z' });
+const USED = formSummary({
+  id: 32,
+  name: 'Short evaluation',
+  nameFr: 'Évaluation courte',
+  sections: 1,
+  questions: 4,
+  sessions: 2,
+  inUse: true,
+  updatedAt: '2024-11-02T09:00:00.000Z',
+});
 
 describe('the question forms', () => {
   it('lists the forms with their counts, whether a started session uses them, and what can be done with each', async () => {
@@ -12,8 +21,16 @@ describe('the question forms', () => {
     renderApp('/academic/evaluation/forms', { user: academicUser() });
     const table = await screen.findByRole('table', { name: 'Question forms' });
     const [, free, used] = within(table).getAllByRole('row');
-    expect(within(free!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Teaching evaluation', '2', '3', '0', '10/01/2025', 'OpenDuplicateDelete']);
-    expect(within(used!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Short evaluationIn use', '1', '4', '2', '02/11/2024', 'OpenDuplicateDelete']);
+    expect(
+      within(free!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Teaching evaluation', '2', '3', '0', '10/01/2025', 'OpenDuplicateDelete']);
+    expect(
+      within(used!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Short evaluationIn use', '1', '4', '2', '02/11/2024', 'OpenDuplicateDelete']);
     expect(within(free!).getByRole('link', { name: 'Open Teaching evaluation' })).toHaveAttribute('href', '/academic/evaluation/forms/31');
     // a form a session uses is kept
     expect(within(used!).getByRole('button', { name: 'Delete Short evaluation' })).toBeDisabled();

@@ -77,13 +77,30 @@ export default function FormsPage() {
               sx: { whiteSpace: 'nowrap' },
               cell: (form) => (
                 <>
-                  <Button size="small" component={RouterLink} to={`/academic/evaluation/forms/${form.id}`} aria-label={t('evaluation.forms.openNamed', { name: name(form) })}>
+                  <Button
+                    size="small"
+                    component={RouterLink}
+                    to={`/academic/evaluation/forms/${form.id}`}
+                    aria-label={t('evaluation.forms.openNamed', { name: name(form) })}
+                  >
                     {t('evaluation.forms.open')}
                   </Button>
-                  <Button size="small" disabled={duplicate.isPending} onClick={() => duplicate.mutate(form.id)} aria-label={t('evaluation.forms.duplicateNamed', { name: name(form) })}>
+                  <Button
+                    size="small"
+                    disabled={duplicate.isPending}
+                    onClick={() => duplicate.mutate(form.id)}
+                    aria-label={t('evaluation.forms.duplicateNamed', { name: name(form) })}
+                  >
                     {t('evaluation.forms.duplicate')}
                   </Button>
-                  <Button size="small" color="error" disabled={form.sessions > 0} title={form.sessions > 0 ? t('evaluation.forms.cannotDelete', { count: form.sessions }) : undefined} onClick={() => setDeleting(form)} aria-label={t('evaluation.forms.deleteNamed', { name: name(form) })}>
+                  <Button
+                    size="small"
+                    color="error"
+                    disabled={form.sessions > 0}
+                    title={form.sessions > 0 ? t('evaluation.forms.cannotDelete', { count: form.sessions }) : undefined}
+                    onClick={() => setDeleting(form)}
+                    aria-label={t('evaluation.forms.deleteNamed', { name: name(form) })}
+                  >
                     {t('evaluation.forms.delete')}
                   </Button>
                 </>

@@ -23,15 +23,20 @@ describe("an evaluation session's results", () => {
     expect(within(shown).getByText('6 answers')).toBeInTheDocument();
     const choice = within(shown).getByRole('region', { name: 'The lecturer explains clearly' });
     expect(within(choice).getByText('Average 3 out of 4 · 6 answered')).toBeInTheDocument();
-    expect(within(within(choice).getByRole('list', { name: 'Answers to “The lecturer explains clearly”' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Agree4 chose it (67%)',
-      'Disagree2 chose it (33%)',
-    ]);
+    expect(
+      within(within(choice).getByRole('list', { name: 'Answers to “The lecturer explains clearly”' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Agree4 chose it (67%)', 'Disagree2 chose it (33%)']);
     const scale = within(shown).getByRole('region', { name: 'Overall quality' });
     expect(within(scale).getByText('Average 3.8 out of 5 · 6 answered')).toBeInTheDocument();
     expect(within(scale).getAllByRole('listitem')).toHaveLength(5);
     const comments = within(shown).getByRole('list', { name: 'Comments on “What would you change?”' });
-    expect(within(comments).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['More exercises, please', 'Nothing']);
+    expect(
+      within(comments)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['More exercises, please', 'Nothing']);
     expect(within(shown).queryByText(/Not enough answers/)).not.toBeInTheDocument();
 
     const hidden = card('MAT101 · Calculus, class GL2A');
@@ -45,11 +50,15 @@ describe("an evaluation session's results", () => {
     fakeApi({ [`GET ${PATHS.results(5)}`]: { body: evaluationResults() } });
     renderApp('/academic/evaluation/sessions/5', { user: academicUser() });
     const table = await screen.findByRole('table', { name: 'Participation per class' });
-    expect(within(table).getAllByRole('row').map((row) => within(row).queryAllByRole('cell').map((cell) => cell.textContent))).toEqual([
-      [],
-      ['GL1A', '6 of 8 (75%)', '10 of 16 (63%)'],
-      ['GL2A', '4 of 10 (40%)', '4 of 20 (20%)'],
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) =>
+          within(row)
+            .queryAllByRole('cell')
+            .map((cell) => cell.textContent),
+        ),
+    ).toEqual([[], ['GL1A', '6 of 8 (75%)', '10 of 16 (63%)'], ['GL2A', '4 of 10 (40%)', '4 of 20 (20%)']]);
   });
 
   it('narrows the results by class and lecturer, kept in the URL, and exports the same as CSV or Excel', async () => {

@@ -47,7 +47,9 @@ export default function ResultsPage() {
     for (const target of data?.targets ?? []) seen.set(target.lecturer.id, lecturerName(target.lecturer));
     return [...seen.entries()].map(([value, label]) => ({ value: String(value), label })).sort((a, b) => a.label.localeCompare(b.label));
   }, [data]);
-  const shown = (data?.targets ?? []).filter((target) => (filters.classId === '' || target.class.id === filters.classId) && (filters.lecturerId === '' || target.lecturer.id === filters.lecturerId));
+  const shown = (data?.targets ?? []).filter(
+    (target) => (filters.classId === '' || target.class.id === filters.classId) && (filters.lecturerId === '' || target.lecturer.id === filters.lecturerId),
+  );
   const participation = (data?.participation ?? []).filter((row) => filters.classId === '' || row.class.id === filters.classId);
   const title = data ? t('evaluation.results.titleOf', { name: inLanguage(language, data.session.name, data.session.nameFr) }) : t('evaluation.results.title');
 

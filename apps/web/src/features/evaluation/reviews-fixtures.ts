@@ -18,7 +18,15 @@ const FORM: QuestionFormContent = {
   ],
 };
 
-const SESSION = { id: 5, name: 'Semester 1 evaluation', nameFr: 'Évaluation du semestre 1', startDate: '2025-01-13', endDate: '2025-01-31', state: 'ENDED' as const, open: false };
+const SESSION = {
+  id: 5,
+  name: 'Semester 1 evaluation',
+  nameFr: 'Évaluation du semestre 1',
+  startDate: '2025-01-13',
+  endDate: '2025-01-31',
+  state: 'ENDED' as const,
+  open: false,
+};
 
 export function review(overrides: Partial<Review> = {}): Review {
   return {
@@ -45,7 +53,18 @@ export function review(overrides: Partial<Review> = {}): Review {
         distribution: [1, 2, 3, 4, 5].map((value) => ({ key: String(value), label: '', labelFr: '', mark: value, count: [0, 0, 1, 2, 2][value - 1]! })),
         comments: [],
       },
-      { key: 'q2', type: 'TEXT', label: 'Comments', labelFr: 'Commentaires', sectionKey: 's1', answered: 1, average: null, maxMark: null, distribution: [], comments: ['Clear and patient'] },
+      {
+        key: 'q2',
+        type: 'TEXT',
+        label: 'Comments',
+        labelFr: 'Commentaires',
+        sectionKey: 's1',
+        answered: 1,
+        average: null,
+        maxMark: null,
+        distribution: [],
+        comments: ['Clear and patient'],
+      },
     ],
     ...overrides,
   };

@@ -7,7 +7,15 @@ import { FEW, lecturerUser, review } from './reviews-fixtures';
 
 const LATER = review({
   targetId: 801,
-  session: { id: 8, name: 'Semester 2 evaluation', nameFr: 'Évaluation du semestre 2', startDate: '2025-06-02', endDate: '2025-06-20', state: 'OPEN', open: true },
+  session: {
+    id: 8,
+    name: 'Semester 2 evaluation',
+    nameFr: 'Évaluation du semestre 2',
+    startDate: '2025-06-02',
+    endDate: '2025-06-20',
+    state: 'OPEN',
+    open: true,
+  },
   subject: { id: 14, code: 'INF201', name: 'Databases', nameFr: 'Bases de données' },
 });
 
@@ -20,7 +28,11 @@ describe("a lecturer's reviews", () => {
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Semester 2 evaluation', 'Semester 1 evaluation']);
     const first = screen.getByRole('region', { name: 'Semester 1 evaluation' });
     expect(within(first).getByText('From 13/01/2025 to 31/01/2025: ended.')).toBeInTheDocument();
-    expect(within(first).getAllByRole('article').map((article) => article.getAttribute('aria-label'))).toEqual(['INF101 · Algorithms, class GL1A', 'INF101 · Algorithms, class GL2A']);
+    expect(
+      within(first)
+        .getAllByRole('article')
+        .map((article) => article.getAttribute('aria-label')),
+    ).toEqual(['INF101 · Algorithms, class GL1A', 'INF101 · Algorithms, class GL2A']);
 
     const shown = within(first).getByRole('article', { name: 'INF101 · Algorithms, class GL1A' });
     // their own page: no lecturer's name on the cards
@@ -37,7 +49,11 @@ describe("a lecturer's reviews", () => {
     const open = screen.getByRole('region', { name: 'Semester 2 evaluation' });
     expect(within(open).getByText('Open from 02/06/2025 to 20/06/2025: results may still change.')).toBeInTheDocument();
     // only the lecturer's own list is asked for
-    expect(api.requests.filter((request) => request.path.startsWith('/api/') && !['/api/meta', '/api/auth/session'].includes(request.path)).map((request) => request.path)).toEqual(['/api/reviews']);
+    expect(
+      api.requests
+        .filter((request) => request.path.startsWith('/api/') && !['/api/meta', '/api/auth/session'].includes(request.path))
+        .map((request) => request.path),
+    ).toEqual(['/api/reviews']);
   });
 
   it('says when there is nothing yet, and reads in French', async () => {

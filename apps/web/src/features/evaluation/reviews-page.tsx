@@ -41,11 +41,20 @@ export default function ReviewsPage() {
               {name}
             </Typography>
             <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
-              {t(session.state === 'OPEN' ? 'reviews.open' : session.state === 'UPCOMING' ? 'reviews.upcoming' : 'reviews.ended', { from: isoToDmy(session.startDate), to: isoToDmy(session.endDate) })}
+              {t(session.state === 'OPEN' ? 'reviews.open' : session.state === 'UPCOMING' ? 'reviews.upcoming' : 'reviews.ended', {
+                from: isoToDmy(session.startDate),
+                to: isoToDmy(session.endDate),
+              })}
             </Typography>
             <Box sx={{ display: 'grid', gap: 2 }}>
               {items.map((review) => (
-                <TargetResultCard key={review.targetId} result={review} form={review.form} threshold={reviews.data?.threshold ?? RESULTS_THRESHOLD} showLecturer={false} />
+                <TargetResultCard
+                  key={review.targetId}
+                  result={review}
+                  form={review.form}
+                  threshold={reviews.data?.threshold ?? RESULTS_THRESHOLD}
+                  showLecturer={false}
+                />
               ))}
             </Box>
           </Box>

@@ -89,7 +89,8 @@ export default function SessionDialog({ session, onClose }: { session: Evaluatio
     defaultValues: initial,
     resolver,
     fields: KNOWN,
-    save: (body: z.output<typeof EvaluationSessionInput>) => (session ? changeEvaluationSession(session.id, changes(initial, body)) : createEvaluationSession(body)),
+    save: (body: z.output<typeof EvaluationSessionInput>) =>
+      session ? changeEvaluationSession(session.id, changes(initial, body)) : createEvaluationSession(body),
     invalidate: evaluationKeys.all,
     done: session ? 'evaluation.notify.sessionSaved' : 'evaluation.notify.sessionCreated',
     onSaved: onClose,
@@ -117,8 +118,27 @@ export default function SessionDialog({ session, onClose }: { session: Evaluatio
       phoneFullScreen
     >
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2, pt: 1 }}>
-        <FormTextField control={form.control} name="name" id="evaluation-session-name" label={t('evaluation.sessions.fields.name')} required fullWidth size="small" autoFocus sx={{ gridColumn: '1 / -1' }} />
-        <FormTextField control={form.control} name="nameFr" id="evaluation-session-name-fr" label={t('evaluation.sessions.fields.nameFr')} required fullWidth size="small" sx={{ gridColumn: '1 / -1' }} />
+        <FormTextField
+          control={form.control}
+          name="name"
+          id="evaluation-session-name"
+          label={t('evaluation.sessions.fields.name')}
+          required
+          fullWidth
+          size="small"
+          autoFocus
+          sx={{ gridColumn: '1 / -1' }}
+        />
+        <FormTextField
+          control={form.control}
+          name="nameFr"
+          id="evaluation-session-name-fr"
+          label={t('evaluation.sessions.fields.nameFr')}
+          required
+          fullWidth
+          size="small"
+          sx={{ gridColumn: '1 / -1' }}
+        />
         <TextField
           select
           // a native select: the phone's own picker, and no menu to load beside the classes' list
@@ -146,8 +166,25 @@ export default function SessionDialog({ session, onClose }: { session: Evaluatio
             </option>
           ))}
         </TextField>
-        <DateField control={form.control} name="startDate" id="evaluation-session-start" label={t('evaluation.sessions.fields.startDate')} required fullWidth size="small" disabled={started} />
-        <DateField control={form.control} name="endDate" id="evaluation-session-end" label={t('evaluation.sessions.fields.endDate')} required fullWidth size="small" />
+        <DateField
+          control={form.control}
+          name="startDate"
+          id="evaluation-session-start"
+          label={t('evaluation.sessions.fields.startDate')}
+          required
+          fullWidth
+          size="small"
+          disabled={started}
+        />
+        <DateField
+          control={form.control}
+          name="endDate"
+          id="evaluation-session-end"
+          label={t('evaluation.sessions.fields.endDate')}
+          required
+          fullWidth
+          size="small"
+        />
         <Autocomplete
           multiple
           id="evaluation-session-classes"

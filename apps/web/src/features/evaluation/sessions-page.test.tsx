@@ -5,7 +5,20 @@ import { renderApp } from '../../test/render-app';
 import { academicUser, CLASSES, evaluationSession, formSummary, PATHS } from './evaluation-fixtures';
 import { choose } from '../../test/select';
 
-const UPCOMING = evaluationSession({ id: 6, name: 'Semester 2 evaluation', nameFr: 'Évaluation du semestre 2', startDate: '2025-06-02', endDate: '2025-06-20', state: 'UPCOMING', classes: [{ id: 61, code: 'GL1A' }, { id: 62, code: 'GL2A' }], targets: 8, participations: 0 });
+const UPCOMING = evaluationSession({
+  id: 6,
+  name: 'Semester 2 evaluation',
+  nameFr: 'Évaluation du semestre 2',
+  startDate: '2025-06-02',
+  endDate: '2025-06-20',
+  state: 'UPCOMING',
+  classes: [
+    { id: 61, code: 'GL1A' },
+    { id: 62, code: 'GL2A' },
+  ],
+  targets: 8,
+  participations: 0,
+});
 
 function routes(overrides: Record<string, FakeHandler> = {}): Record<string, FakeHandler> {
   return {
@@ -33,8 +46,16 @@ describe('evaluation sessions', () => {
     renderApp('/academic/evaluation/sessions', { user: academicUser() });
     const table = await screen.findByRole('table', { name: 'Evaluation sessions' });
     const [, upcoming, open] = within(table).getAllByRole('row');
-    expect(within(upcoming!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Semester 2 evaluation', 'Teaching evaluation', '02/06/2025', '20/06/2025', 'Not started', 'GL1A, GL2A', '8', '0', 'ChangeResults']);
-    expect(within(open!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Semester 1 evaluation', 'Teaching evaluation', '13/01/2025', '31/01/2025', 'Open', 'GL1A', '4', '7', 'ChangeResults']);
+    expect(
+      within(upcoming!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Semester 2 evaluation', 'Teaching evaluation', '02/06/2025', '20/06/2025', 'Not started', 'GL1A, GL2A', '8', '0', 'ChangeResults']);
+    expect(
+      within(open!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Semester 1 evaluation', 'Teaching evaluation', '13/01/2025', '31/01/2025', 'Open', 'GL1A', '4', '7', 'ChangeResults']);
     expect(within(open!).getByRole('link', { name: 'Results of Semester 1 evaluation' })).toHaveAttribute('href', '/academic/evaluation/sessions/5');
   });
 
@@ -109,6 +130,8 @@ describe('evaluation sessions', () => {
     await user.clear(box('Name (English)'));
     await user.type(box('Name (English)'), 'Semester 1');
     await user.click(within(dialog()).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog()).findByRole('alert')).toHaveTextContent('This evaluation session has started: its form and its start date can no longer be changed, and classes can only be added');
+    expect(await within(dialog()).findByRole('alert')).toHaveTextContent(
+      'This evaluation session has started: its form and its start date can no longer be changed, and classes can only be added',
+    );
   });
 });

@@ -64,7 +64,14 @@ export default function SessionsPage() {
             { header: t('evaluation.sessions.columns.end'), sx: { whiteSpace: 'nowrap' }, cell: (session) => isoToDmy(session.endDate) },
             {
               header: t('evaluation.sessions.columns.state'),
-              cell: (session) => <Chip size="small" color={STATE_COLORS[session.state]} variant={session.state === 'OPEN' ? 'filled' : 'outlined'} label={t(`evaluation.states.${session.state}`)} />,
+              cell: (session) => (
+                <Chip
+                  size="small"
+                  color={STATE_COLORS[session.state]}
+                  variant={session.state === 'OPEN' ? 'filled' : 'outlined'}
+                  label={t(`evaluation.states.${session.state}`)}
+                />
+              ),
             },
             { header: t('evaluation.sessions.columns.classes'), cell: (session) => session.classes.map((item) => item.code).join(', ') },
             { header: t('evaluation.sessions.columns.targets'), align: 'right', cell: (session) => session.targets },
@@ -78,7 +85,12 @@ export default function SessionsPage() {
                   <Button size="small" onClick={() => setEditing(session)} aria-label={t('evaluation.sessions.editNamed', { name: name(session) })}>
                     {t('evaluation.sessions.editShort')}
                   </Button>
-                  <Button size="small" component={RouterLink} to={`/academic/evaluation/sessions/${session.id}`} aria-label={t('evaluation.sessions.resultsNamed', { name: name(session) })}>
+                  <Button
+                    size="small"
+                    component={RouterLink}
+                    to={`/academic/evaluation/sessions/${session.id}`}
+                    aria-label={t('evaluation.sessions.resultsNamed', { name: name(session) })}
+                  >
                     {t('evaluation.sessions.results')}
                   </Button>
                 </>

@@ -12,9 +12,40 @@ const SESSION = { name: 'Semester 2, 2025-2026', nameFr: 'Semestre 2, 2025-2026'
 const FINANCE = { name: 'Finance', nameFr: 'Finances' };
 
 const ENTRIES: HistoryEntry[] = [
-  { id: 90, at: at(14, 16, 5), event: 'requestDecided', byOffice: true, facts: { reference: '0201@2026-000012', subcategory: { name: 'Amount received', nameFr: 'Montant perçu' }, status: 'VALIDATED_BILLED', unit: FINANCE, decision: { label: 'Validated and billed', labelFr: 'Validé et facturé' } } },
-  { id: 80, at: at(14, 9, 30), event: 'choiceConfirmed', byOffice: true, facts: { session: SESSION, subject: { code: 'INF201', name: 'Algorithms', nameFr: 'Algorithmique' }, category: 'CM' } },
-  { id: 70, at: at(13, 11, 0), event: 'choicesChanged', byOffice: false, facts: { session: SESSION, added: [{ code: 'INF201', category: 'CM' }, { code: 'INF202', category: 'TD' }], removed: [] } },
+  {
+    id: 90,
+    at: at(14, 16, 5),
+    event: 'requestDecided',
+    byOffice: true,
+    facts: {
+      reference: '0201@2026-000012',
+      subcategory: { name: 'Amount received', nameFr: 'Montant perçu' },
+      status: 'VALIDATED_BILLED',
+      unit: FINANCE,
+      decision: { label: 'Validated and billed', labelFr: 'Validé et facturé' },
+    },
+  },
+  {
+    id: 80,
+    at: at(14, 9, 30),
+    event: 'choiceConfirmed',
+    byOffice: true,
+    facts: { session: SESSION, subject: { code: 'INF201', name: 'Algorithms', nameFr: 'Algorithmique' }, category: 'CM' },
+  },
+  {
+    id: 70,
+    at: at(13, 11, 0),
+    event: 'choicesChanged',
+    byOffice: false,
+    facts: {
+      session: SESSION,
+      added: [
+        { code: 'INF201', category: 'CM' },
+        { code: 'INF202', category: 'TD' },
+      ],
+      removed: [],
+    },
+  },
   { id: 60, at: at(12, 10, 15), event: 'sectionSaved', byOffice: true, facts: { section: 'pay-mode' } },
   { id: 50, at: at(12, 8, 45), event: 'sectionSaved', byOffice: false, facts: { section: 'personal' } },
   { id: 40, at: at(11, 7, 0), event: 'identificationCompleted', byOffice: true, facts: {} },
@@ -23,7 +54,10 @@ const ENTRIES: HistoryEntry[] = [
 ];
 
 const page = (rows: HistoryEntry[], total = rows.length, current = 1, pageSize = 20): HistoryPage => ({ rows, total, page: current, pageSize });
-const lines = async () => within(await screen.findByRole('list', { name: /Your activity|Votre activité/ })).getAllByRole('listitem').map((item) => item.textContent);
+const lines = async () =>
+  within(await screen.findByRole('list', { name: /Your activity|Votre activité/ }))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
 
 describe('my activity', () => {
   it('writes one English sentence per event, newest first, with its date and time', async () => {
@@ -66,10 +100,28 @@ describe('my activity', () => {
     fakeApi({
       'GET /api/history': {
         body: page([
-          { id: 9, at: at(20, 9, 0), event: 'choicesChanged', byOffice: false, facts: { added: [{ code: 'INF301', category: 'TP' }], removed: [{ code: 'INF202', category: 'TD' }] } },
+          {
+            id: 9,
+            at: at(20, 9, 0),
+            event: 'choicesChanged',
+            byOffice: false,
+            facts: { added: [{ code: 'INF301', category: 'TP' }], removed: [{ code: 'INF202', category: 'TD' }] },
+          },
           { id: 8, at: at(20, 8, 0), event: 'choicesChanged', byOffice: false, facts: { added: [], removed: [{ code: 'INF202', category: 'TD' }] } },
-          { id: 7, at: at(19, 8, 0), event: 'requestSent', byOffice: true, facts: { reference: '0101@2026-000003', unit: { name: 'School of Computer Science', nameFr: 'École d’informatique' } } },
-          { id: 6, at: at(18, 8, 0), event: 'requestFiled', byOffice: false, facts: { reference: '0101@2026-000003', subcategory: { name: 'Teaching session not recorded', nameFr: 'Cours non enregistré' } } },
+          {
+            id: 7,
+            at: at(19, 8, 0),
+            event: 'requestSent',
+            byOffice: true,
+            facts: { reference: '0101@2026-000003', unit: { name: 'School of Computer Science', nameFr: 'École d’informatique' } },
+          },
+          {
+            id: 6,
+            at: at(18, 8, 0),
+            event: 'requestFiled',
+            byOffice: false,
+            facts: { reference: '0101@2026-000003', subcategory: { name: 'Teaching session not recorded', nameFr: 'Cours non enregistré' } },
+          },
           { id: 5, at: at(17, 8, 0), event: 'fileUploaded', byOffice: false, facts: { column: 'RIB_LINK' } },
           { id: 4, at: at(16, 8, 0), event: 'applicationClosed', byOffice: false, facts: { session: SESSION, hours: 96 } },
           { id: 3, at: at(15, 8, 0), event: 'documentDeleted', byOffice: true, facts: {} },
@@ -157,7 +209,11 @@ describe('my activity', () => {
   it('pages through the history, keeping the page in the URL', async () => {
     const first = ENTRIES.slice(0, 5).map((entry) => ({ ...entry }));
     const second = ENTRIES.slice(5).map((entry) => ({ ...entry }));
-    fakeApi({ 'GET /api/history': (request) => ({ body: request.path === '/api/history' && queriesTo('/api/history').at(-1)?.get('page') === '2' ? page(second, 25, 2) : page(first, 25, 1) }) });
+    fakeApi({
+      'GET /api/history': (request) => ({
+        body: request.path === '/api/history' && queriesTo('/api/history').at(-1)?.get('page') === '2' ? page(second, 25, 2) : page(first, 25, 1),
+      }),
+    });
     const { user, location } = renderApp('/history', { user: DEMO_PEOPLE.student() });
     expect(await lines()).toHaveLength(5);
     expect(screen.getByText('1–20 of 25')).toBeInTheDocument();

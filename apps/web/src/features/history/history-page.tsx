@@ -78,7 +78,10 @@ export default function HistoryPage() {
             </List>
           )}
           {data.total > 0 ? (
-            <ListPager data={{ total: data.total, count: Math.max(1, Math.ceil(data.total / data.pageSize)) }} paging={{ page: filters.page, pageSize: filters.pageSize, pageSizes: LIST_PAGE_SIZES, update }} />
+            <ListPager
+              data={{ total: data.total, count: Math.max(1, Math.ceil(data.total / data.pageSize)) }}
+              paging={{ page: filters.page, pageSize: filters.pageSize, pageSizes: LIST_PAGE_SIZES, update }}
+            />
           ) : null}
         </Paper>
       ) : null}

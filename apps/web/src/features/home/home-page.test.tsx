@@ -62,7 +62,7 @@ describe('the home page, signed in: what each person can do today', () => {
     }
   });
 
-  it("leads lecturers and students to their schedule", async () => {
+  it('leads lecturers and students to their schedule', async () => {
     for (const who of ['permanent', 'student'] as const) {
       fakeApi();
       const view = renderApp('/', { user: DEMO_PEOPLE[who]() });
@@ -80,7 +80,12 @@ describe('the home page, signed in: what each person can do today', () => {
     const student = renderApp('/', { user: DEMO_PEOPLE.student() });
     await cards();
     const list = screen.getByRole('list', { name: 'What you can do here' });
-    for (const [name, path] of [[/^My student file/, '/student/file'], [/^Classes/, '/student/classes'], [/^Enrolment/, '/enrolment'], [/^Evaluations/, '/evaluation']] as const) {
+    for (const [name, path] of [
+      [/^My student file/, '/student/file'],
+      [/^Classes/, '/student/classes'],
+      [/^Enrolment/, '/enrolment'],
+      [/^Evaluations/, '/evaluation'],
+    ] as const) {
       expect(within(list).getByRole('link', { name }), path).toHaveAttribute('href', path);
     }
     expect(cardText(/^My requests/)).toContain('Ask your school for a certificate, dispute a grade or raise an enrolment matter');
@@ -119,9 +124,15 @@ describe('the home page, signed in: what each person can do today', () => {
   });
 
   it('names the open session to a lecturer ready to choose, and says when none is open', async () => {
-    fakeApi({ 'GET /api/sessions-applications/current': { body: applicationSession({ DESIGNATION: 'Subject choices, semester 1', END_DATE: '2030-12-31T23:00:00.000Z' }) } });
+    fakeApi({
+      'GET /api/sessions-applications/current': {
+        body: applicationSession({ DESIGNATION: 'Subject choices, semester 1', END_DATE: '2030-12-31T23:00:00.000Z' }),
+      },
+    });
     renderApp('/', { user: DEMO_PEOPLE.permanent({ ACTIVED: true, IDENTIFIED: true }) });
-    expect(await screen.findByText('The session “Subject choices, semester 1” is open until 31/12/2030: choose the subjects you wish to teach.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The session “Subject choices, semester 1” is open until 31/12/2030: choose the subjects you wish to teach.'),
+    ).toBeInTheDocument();
   });
 
   it('says when no session is open', async () => {
@@ -136,13 +147,16 @@ describe('the home page, signed out', () => {
     fakeApi();
     renderApp('/');
     expect(await screen.findByRole('heading', { name: 'What the portal offers' })).toBeInTheDocument();
-    for (const title of ['Lecturers and support staff', 'Students', "The university's offices", 'Support']) expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
+    for (const title of ['Lecturers and support staff', 'Students', "The university's offices", 'Support'])
+      expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
     const main = screen.getByRole('main');
     expect(within(main).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
     expect(within(main).getByRole('link', { name: 'Create my account' })).toHaveAttribute('href', '/register');
     expect(screen.queryByText(/coming/i)).not.toBeInTheDocument();
     expect(screen.getByText(/follow your class’s timetable week by week/)).toBeInTheDocument();
-    expect(screen.getByText(/fill in your student file.* apply to a class or to optional subjects.* evaluate the teaching anonymously, and link a mail account/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/fill in your student file.* apply to a class or to optional subjects.* evaluate the teaching anonymously, and link a mail account/),
+    ).toBeInTheDocument();
     expect(screen.getByText(/runs the students' enrolment sessions and the evaluation of teaching/)).toBeInTheDocument();
   });
 });

@@ -36,7 +36,9 @@ const OFFERS: readonly Offer[] = [
 ];
 
 /** The permissions of the menu's office pages: every entry but what one does for oneself. */
-const OFFICE_WORK: readonly Permission[] = NAV_ENTRIES.map((entry) => entry.permission).filter((permission) => !(SELF_SERVICE_PERMISSIONS as readonly Permission[]).includes(permission));
+const OFFICE_WORK: readonly Permission[] = NAV_ENTRIES.map((entry) => entry.permission).filter(
+  (permission) => !(SELF_SERVICE_PERMISSIONS as readonly Permission[]).includes(permission),
+);
 
 /** The state of the person's registration, in words. */
 const registrationText = (t: TFunction, person: PersonRecord) => (person.ACTIVED ? t('home.cards.registration.closed') : t('home.cards.registration.open'));
@@ -63,10 +65,20 @@ function OfferCard({ offer, person }: { offer: Offer; person: PersonRecord }) {
   const Icon = offer.icon;
   // a card a student and an employee both have may say it their way (`text_student`, else `text`)
   const text =
-    offer.key === 'registration' ? registrationText(t, person) : offer.key === 'subjects' ? <SubjectsText person={person} /> : t(`home.cards.${offer.key}.text`, { context: person.KIND === 'STUDENT' ? 'student' : undefined });
+    offer.key === 'registration' ? (
+      registrationText(t, person)
+    ) : offer.key === 'subjects' ? (
+      <SubjectsText person={person} />
+    ) : (
+      t(`home.cards.${offer.key}.text`, { context: person.KIND === 'STUDENT' ? 'student' : undefined })
+    );
   return (
     <Paper variant="outlined" component="li" sx={{ listStyle: 'none' }}>
-      <CardActionArea component={RouterLink} to={offer.path} sx={{ p: 2.5, display: 'flex', gap: 2, alignItems: 'flex-start', justifyContent: 'flex-start', height: '100%' }}>
+      <CardActionArea
+        component={RouterLink}
+        to={offer.path}
+        sx={{ p: 2.5, display: 'flex', gap: 2, alignItems: 'flex-start', justifyContent: 'flex-start', height: '100%' }}
+      >
         <Icon color="primary" aria-hidden />
         <Box>
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
@@ -152,7 +164,9 @@ export default function HomePage() {
           <Typography variant="h3" component="h1" gutterBottom sx={{ fontSize: { xs: '1.9rem', sm: '3rem' }, fontWeight: 700 }}>
             {user ? t('home.welcomeBack', { name: user.FIRSTNAME }) : t('home.welcome')}
           </Typography>
-          <Typography sx={{ fontSize: { xs: '1.05rem', sm: '1.25rem' }, mb: user ? 0 : 4, maxWidth: 640 }}>{user ? t('home.leadSignedIn') : t('home.lead')}</Typography>
+          <Typography sx={{ fontSize: { xs: '1.05rem', sm: '1.25rem' }, mb: user ? 0 : 4, maxWidth: 640 }}>
+            {user ? t('home.leadSignedIn') : t('home.lead')}
+          </Typography>
           {user ? null : (
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <Button component={RouterLink} to="/login" variant="contained" color="secondary" size="large">

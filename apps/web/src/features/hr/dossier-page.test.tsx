@@ -15,12 +15,15 @@ const region = (name: string) => screen.getByRole('region', { name });
 describe('registration dossier (HR)', () => {
   it('names the country in French, from the reference list, in the data and the audit trail', async () => {
     await changeLanguage('fr');
-    const audit: AuditEntry[] = [
-      { ...HR_CHANGE, details: { section: 'personal', reason: 'Erreur', changes: { COUNTRY: ['Gabon', 'Cameroon'] } } },
-    ];
+    const audit: AuditEntry[] = [{ ...HR_CHANGE, details: { section: 'personal', reason: 'Erreur', changes: { COUNTRY: ['Gabon', 'Cameroon'] } } }];
     fakeApi({
       [`GET ${DOSSIER}`]: { body: dossier({ record: { COUNTRY: 'Cameroon' }, audit }) },
-      'GET /api/reference/countries': { body: [{ code: 'CM', name: 'Cameroon', nameFr: 'Cameroun' }, { code: 'GA', name: 'Gabon', nameFr: 'Gabon' }] },
+      'GET /api/reference/countries': {
+        body: [
+          { code: 'CM', name: 'Cameroon', nameFr: 'Cameroun' },
+          { code: 'GA', name: 'Gabon', nameFr: 'Gabon' },
+        ],
+      },
     });
     renderApp('/hr/registrations/42', { user: hrUser({ LANGUAGE: 'fr' }) });
     const personal = within(await screen.findByRole('region', { name: 'Informations personnelles' }));
@@ -77,7 +80,13 @@ describe('registration dossier (HR)', () => {
 
   it('reopens a closed registration with a reason of at least 5 characters, then shows it open', async () => {
     let current: Dossier = dossier();
-    const reopened: AuditEntry = { id: 4, at: '2024-03-07T11:00:00', action: 'registration.reopened', actor: { id: 99, name: 'Awa Mbarga', MATRICULE: 'HR0001' }, details: { reason: 'Wrong bank details' } };
+    const reopened: AuditEntry = {
+      id: 4,
+      at: '2024-03-07T11:00:00',
+      action: 'registration.reopened',
+      actor: { id: 99, name: 'Awa Mbarga', MATRICULE: 'HR0001' },
+      details: { reason: 'Wrong bank details' },
+    };
     const api = fakeApi({
       [`GET ${DOSSIER}`]: () => ({ body: current }),
       [`POST ${DOSSIER}/reopen`]: () => {
@@ -283,7 +292,9 @@ describe('registration dossier (HR)', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Signed CV received by post');
     await user.click(within(dialog).getByRole('button', { name: 'Replace' }));
     expect(await screen.findByText('File replaced !')).toBeInTheDocument();
-    expect(api.to('POST', `${DOSSIER}/files`).map((request) => request.body)).toEqual([{ col: 'CV_LINK', reason: 'Signed CV received by post', FILE: { name: 'new-cv.pdf', type: 'application/pdf', size: 15 } }]);
+    expect(api.to('POST', `${DOSSIER}/files`).map((request) => request.body)).toEqual([
+      { col: 'CV_LINK', reason: 'Signed CV received by post', FILE: { name: 'new-cv.pdf', type: 'application/pdf', size: 15 } },
+    ]);
 
     // Removing it.
     await user.click(documents.getByRole('button', { name: 'Remove: CV' }));

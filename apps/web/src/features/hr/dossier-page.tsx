@@ -43,7 +43,9 @@ function Row({ label, missing, children, extra }: { label: string; missing?: boo
         {label}
       </Typography>
       <Typography component="dd" variant="body2" sx={{ m: 0, wordBreak: 'break-word' }}>
-        {!empty ? children : missing ? (
+        {!empty ? (
+          children
+        ) : missing ? (
           <Box component="span" sx={{ color: 'warning.dark', fontWeight: 600 }}>
             {t('hr.dossier.missing')}
           </Box>
@@ -96,7 +98,11 @@ function SectionCard({ dossier, section, onCorrect }: { dossier: Dossier; sectio
   const missing = new Set(state.missing);
   const savedAt = state.sections.find((s) => s.section === section)?.savedAt;
   const value = (field: FieldDef) =>
-    field.display === 'children' ? <Children list={record.CHILDREN} /> : formatValue(t, field.name, (record as Record<string, unknown>)[field.name], countryName);
+    field.display === 'children' ? (
+      <Children list={record.CHILDREN} />
+    ) : (
+      formatValue(t, field.name, (record as Record<string, unknown>)[field.name], countryName)
+    );
   return (
     <Card
       title={sectionLabel(t, section)}
@@ -159,7 +165,13 @@ function FileActions({ column, label, present, onChange }: { column: FileColumn;
         {present ? t('hr.files.replace.button') : t('hr.files.add')}
       </Button>
       {present ? (
-        <Button size="small" color="error" startIcon={<DeleteOutlined />} onClick={() => onChange({ kind: 'remove', column })} aria-label={t('common.labelValue', { label: t('hr.files.remove.button'), value: label })}>
+        <Button
+          size="small"
+          color="error"
+          startIcon={<DeleteOutlined />}
+          onClick={() => onChange({ kind: 'remove', column })}
+          aria-label={t('common.labelValue', { label: t('hr.files.remove.button'), value: label })}
+        >
           {t('hr.files.remove.button')}
         </Button>
       ) : null}
@@ -167,7 +179,17 @@ function FileActions({ column, label, present, onChange }: { column: FileColumn;
   );
 }
 
-function Documents({ record, documents, missing, onChange }: { record: PersonRecord; documents: DocumentRecord[]; missing: Set<string>; onChange: (change: FileChange) => void }) {
+function Documents({
+  record,
+  documents,
+  missing,
+  onChange,
+}: {
+  record: PersonRecord;
+  documents: DocumentRecord[];
+  missing: Set<string>;
+  onChange: (change: FileChange) => void;
+}) {
   const { t } = useTranslation();
   return (
     <Card title={t('hr.documents.title')} caption={t('hr.files.caption')}>
@@ -176,7 +198,12 @@ function Documents({ record, documents, missing, onChange }: { record: PersonRec
           const url = record[column];
           const label = fieldLabel(t, column);
           return (
-            <Row key={column} label={label} missing={missing.has(column)} extra={<FileActions column={column} label={label} present={Boolean(url)} onChange={onChange} />}>
+            <Row
+              key={column}
+              label={label}
+              missing={missing.has(column)}
+              extra={<FileActions column={column} label={label} present={Boolean(url)} onChange={onChange} />}
+            >
               {url ? <FileLink href={url} label={label} /> : null}
             </Row>
           );
@@ -247,7 +274,10 @@ function AuditDetails({ entry }: { entry: AuditEntry }) {
           const empty = t('hr.audit.empty');
           return (
             <li key={field}>
-              {t('common.labelValue', { label: fieldLabel(t, field), value: `${formatValue(t, field, before, countryName) ?? empty} → ${formatValue(t, field, after, countryName) ?? empty}` })}
+              {t('common.labelValue', {
+                label: fieldLabel(t, field),
+                value: `${formatValue(t, field, before, countryName) ?? empty} → ${formatValue(t, field, after, countryName) ?? empty}`,
+              })}
             </li>
           );
         })}
@@ -264,11 +294,7 @@ function AuditDetails({ entry }: { entry: AuditEntry }) {
   if (pieceType) lines.push(t('common.labelValue', { label: t('hr.audit.pieceType'), value: t(`hr.pieceType.${pieceType}`, { defaultValue: pieceType }) }));
   if (reason) lines.push(t('common.labelValue', { label: t('hr.audit.reason'), value: reason }));
   if (lines.length === 0) return null;
-  return (
-    <Box sx={{ mt: 0.5, typography: 'body2' }}>
-      {lines.map((line, index) => (typeof line === 'string' ? <div key={index}>{line}</div> : line))}
-    </Box>
-  );
+  return <Box sx={{ mt: 0.5, typography: 'body2' }}>{lines.map((line, index) => (typeof line === 'string' ? <div key={index}>{line}</div> : line))}</Box>;
 }
 
 function AuditTrail({ entries }: { entries: AuditEntry[] }) {
@@ -300,7 +326,17 @@ function AuditTrail({ entries }: { entries: AuditEntry[] }) {
   );
 }
 
-function DossierView({ dossier, onCorrect, onReopen, onFileChange }: { dossier: Dossier; onCorrect: (section: SavedSection) => void; onReopen: () => void; onFileChange: (change: FileChange) => void }) {
+function DossierView({
+  dossier,
+  onCorrect,
+  onReopen,
+  onFileChange,
+}: {
+  dossier: Dossier;
+  onCorrect: (section: SavedSection) => void;
+  onReopen: () => void;
+  onFileChange: (change: FileChange) => void;
+}) {
   const { t } = useTranslation();
   const { record, state } = dossier;
   const closed = state.ACTIVED;

@@ -8,9 +8,7 @@ import { fieldLabel } from './labels';
 
 /** A change to someone else's files or documents, which the human resources service always makes with a reason (decision 22). */
 export type FileChange =
-  | { kind: 'replace'; column: FileColumn; file: File }
-  | { kind: 'remove'; column: FileColumn }
-  | { kind: 'delete'; document: number; name: string };
+  { kind: 'replace'; column: FileColumn; file: File } | { kind: 'remove'; column: FileColumn } | { kind: 'delete'; document: number; name: string };
 
 /** Asks for the reason, then makes the change; the dossier (its files and its audit trail) is then read again. */
 export default function FileChangeDialog({ id, change, onClose }: { id: number; change: FileChange; onClose: () => void }) {

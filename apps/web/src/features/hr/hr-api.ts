@@ -1,5 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { DocumentDeleted, Dossier, FileColumn, FileRemoveResponse, FileUploadResponse, PersonRecord, RegistrationPage, RegistrationQuery, SavedSection } from '@portal/contract';
+import type {
+  DocumentDeleted,
+  Dossier,
+  FileColumn,
+  FileRemoveResponse,
+  FileUploadResponse,
+  PersonRecord,
+  RegistrationPage,
+  RegistrationQuery,
+  SavedSection,
+} from '@portal/contract';
 import { STAFF_STATUSES } from '@portal/contract/rules';
 import { api } from '../../lib/api';
 import { upload } from '../../lib/upload';
@@ -56,8 +66,7 @@ export function useDossier(id: number) {
   });
 }
 
-export const reopenRegistration = (id: number, reason: string) =>
-  api<PersonRecord>(`/api/hr/registrations/${id}/reopen`, { method: 'POST', body: { reason } });
+export const reopenRegistration = (id: number, reason: string) => api<PersonRecord>(`/api/hr/registrations/${id}/reopen`, { method: 'POST', body: { reason } });
 
 export const correctSection = (id: number, section: SavedSection, body: Record<string, unknown>) =>
   api<PersonRecord>(`/api/hr/registrations/${id}/${section}`, { method: 'PATCH', body });

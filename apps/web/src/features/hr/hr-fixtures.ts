@@ -68,7 +68,13 @@ export const HR_CHANGE: AuditEntry = {
   details: { section: 'address', reason: 'Moved, letter of 01/03/2024', changes: { LIVING_TOWN: ['Yaoundé', 'Douala'], NUMPHONE2: [null, '699000111'] } },
 };
 
-export const CLOSED: AuditEntry = { id: 2, at: '2024-03-05T09:30:00', action: 'registration.closed', actor: { id: 42, name: 'Jean Nkoulou', MATRICULE: 'P0042' }, details: {} };
+export const CLOSED: AuditEntry = {
+  id: 2,
+  at: '2024-03-05T09:30:00',
+  action: 'registration.closed',
+  actor: { id: 42, name: 'Jean Nkoulou', MATRICULE: 'P0042' },
+  details: {},
+};
 
 export const SAVED: AuditEntry = {
   id: 1,

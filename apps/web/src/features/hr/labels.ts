@@ -8,8 +8,7 @@ export const fieldLabel = (t: TFunction, field: string): string => t(`hr.fields.
 export const sectionLabel = (t: TFunction, section: string): string => t(`hr.sections.${section}`, { defaultValue: section });
 
 /** A missing mandatory item: the registration wizard's `missing.<FIELD>` message, else "<label>: not provided". */
-export const missingLabel = (t: TFunction, field: string): string =>
-  t([`missing.${field}`, 'hr.missingField'], { name: fieldLabel(t, field) });
+export const missingLabel = (t: TFunction, field: string): string => t([`missing.${field}`, 'hr.missingField'], { name: fieldLabel(t, field) });
 
 export const actionLabel = (t: TFunction, action: string): string => t(`hr.actions.${action}`, { defaultValue: action });
 

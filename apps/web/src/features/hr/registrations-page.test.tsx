@@ -48,7 +48,17 @@ describe('registrations list (HR)', () => {
       [`GET ${LIST}`]: {
         body: page([
           row(),
-          row({ id: 43, MATRICULE: 'P0043', FIRSTNAME: 'Brigitte', LASTNAME: 'Essomba', STATUS: 'PERMANENT', ACTIVED: false, CLOSED_AT: null, missing: ['LIVING_TOWN', 'CV_LINK'], updatedAt: '2024-02-01T08:00:00' }),
+          row({
+            id: 43,
+            MATRICULE: 'P0043',
+            FIRSTNAME: 'Brigitte',
+            LASTNAME: 'Essomba',
+            STATUS: 'PERMANENT',
+            ACTIVED: false,
+            CLOSED_AT: null,
+            missing: ['LIVING_TOWN', 'CV_LINK'],
+            updatedAt: '2024-02-01T08:00:00',
+          }),
           row({ id: 44, MATRICULE: 'P0044', FIRSTNAME: 'Paul', LASTNAME: 'Tchana', STATUS: null, ACTIVED: false, missing: ['STATUS'] }),
         ]),
       },

@@ -27,7 +27,13 @@ function MissingCell({ missing }: { missing: string[] }) {
   );
   return (
     <Tooltip title={title} enterTouchDelay={0} leaveTouchDelay={6000} describeChild>
-      <Chip size="small" color="warning" label={missing.length} aria-label={t('common.labelValue', { label: t('hr.list.columns.missing'), value: missing.length })} tabIndex={0} />
+      <Chip
+        size="small"
+        color="warning"
+        label={missing.length}
+        aria-label={t('common.labelValue', { label: t('hr.list.columns.missing'), value: missing.length })}
+        tabIndex={0}
+      />
     </Tooltip>
   );
 }

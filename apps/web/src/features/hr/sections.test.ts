@@ -22,13 +22,20 @@ describe('HR section fields', () => {
     expect([...SAVED_SECTIONS].sort()).toEqual(Object.keys(SECTION_SCHEMAS).sort());
     for (const section of SAVED_SECTIONS) {
       const schemaKeys = Object.keys(SECTION_SCHEMAS[section as SavedSection].shape).filter((key) => !NOT_IN_FORM.has(key));
-      expect(editableFields(section).map((field) => field.name).sort(), section).toEqual(schemaKeys.sort());
+      expect(
+        editableFields(section)
+          .map((field) => field.name)
+          .sort(),
+        section,
+      ).toEqual(schemaKeys.sort());
     }
   });
 
   it('have a label in both languages for every field shown, mandatory or filed', () => {
     const fields = new Set([
-      ...Object.values(SECTION_FIELDS).flat().map((field) => field.name),
+      ...Object.values(SECTION_FIELDS)
+        .flat()
+        .map((field) => field.name),
       ...MANDATORY_RULES.map((rule) => rule.field),
       ...FILE_COLUMNS,
     ]);

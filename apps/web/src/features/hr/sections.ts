@@ -31,7 +31,13 @@ const text = (name: string, required = false): FieldDef => ({ name, kind: 'text'
 const date = (name: string): FieldDef => ({ name, kind: 'date' });
 const int = (name: string): FieldDef => ({ name, kind: 'int' });
 const bool = (name: string): FieldDef => ({ name, kind: 'bool' });
-const choice = (name: string, options: OptionList, optionLabels?: string, required = false): FieldDef => ({ name, kind: 'enum', options, optionLabels, required });
+const choice = (name: string, options: OptionList, optionLabels?: string, required = false): FieldDef => ({
+  name,
+  kind: 'enum',
+  options,
+  optionLabels,
+  required,
+});
 
 /**
  * The wizard's saved sections, in order, with the fields the dossier shows and the correction
@@ -87,7 +93,12 @@ export const SECTION_FIELDS: Record<SavedSection, readonly FieldDef[]> = {
     text('JOBTITLE'),
   ],
   'last-job': [text('LASTJOB'), text('LASTEMPLOYER'), date('LASTJOBSTART'), date('LASTJOBEND'), bool('LASTJOBSTILL')],
-  financial: [choice('ACTIVITY_PRINCIPAL', 'ACTIVITIES', 'hr.activity'), { name: 'BASESALARY', kind: 'money' }, { name: 'HOURRATE', kind: 'money' }, date('CONTENDDATE')],
+  financial: [
+    choice('ACTIVITY_PRINCIPAL', 'ACTIVITIES', 'hr.activity'),
+    { name: 'BASESALARY', kind: 'money' },
+    { name: 'HOURRATE', kind: 'money' },
+    date('CONTENDDATE'),
+  ],
   'pay-mode': [
     choice('PAYMODE', 'PAY_MODES', 'hr.payMode'),
     text('BANK_CODE'),

@@ -9,7 +9,6 @@ export const MAX_FINGERPRINT_MB = MAX_FINGERPRINT_BYTES / (1024 * 1024);
 export const FINGERPRINT_EXTENSIONS = ['jpg', 'jpeg', 'png', 'wsq', 'fmr', 'fir', 'iso', 'ist', 'ansi', 'bin', 'tpl'] as const;
 export const FINGERPRINT_ACCEPT = FINGERPRINT_EXTENSIONS.map((extension) => `.${extension}`).join(',');
 
-
 /**
  * Checks a photo before it is sent: JPEG or PNG, not too large. The server checks again by the
  * file's content; this only spares a slow upload that would be refused. A translation key, or null.

@@ -94,7 +94,12 @@ function FingerSlot({ id, finger, info, readOnly }: { id: number; finger: Finger
           <Typography id={labelId} sx={{ fontWeight: 600, flex: '1 1 auto' }}>
             {name}
           </Typography>
-          <Chip size="small" color={info ? 'success' : 'default'} variant={info ? 'filled' : 'outlined'} label={t(info ? 'identification.fingerprints.registered' : 'identification.fingerprints.empty')} />
+          <Chip
+            size="small"
+            color={info ? 'success' : 'default'}
+            variant={info ? 'filled' : 'outlined'}
+            label={t(info ? 'identification.fingerprints.registered' : 'identification.fingerprints.empty')}
+          />
         </Box>
         {info ? (
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>

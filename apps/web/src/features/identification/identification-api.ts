@@ -69,5 +69,4 @@ export const removeFingerprint = (id: number, finger: Finger) => api<Identificat
 
 export const completeIdentification = (id: number) => api<Identification>(`${personPath(id)}/complete`, { method: 'POST' });
 
-export const reopenIdentification = (id: number, reason: string) =>
-  api<Identification>(`${personPath(id)}/reopen`, { method: 'POST', body: { reason } });
+export const reopenIdentification = (id: number, reason: string) => api<Identification>(`${personPath(id)}/reopen`, { method: 'POST', body: { reason } });

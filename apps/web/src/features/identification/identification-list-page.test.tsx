@@ -49,7 +49,17 @@ describe('identification list', () => {
       [`GET ${LIST}`]: {
         body: page([
           row(),
-          row({ PERSON_ID: 43, MATRICULE: 'PER0001', FIRSTNAME: 'Brigitte', LASTNAME: 'Essomba', STATUS: 'VACATAIRE', ACTIVED: false, HAS_PHOTO: false, FINGER_COUNT: 0, COMPLETED_AT: null }),
+          row({
+            PERSON_ID: 43,
+            MATRICULE: 'PER0001',
+            FIRSTNAME: 'Brigitte',
+            LASTNAME: 'Essomba',
+            STATUS: 'VACATAIRE',
+            ACTIVED: false,
+            HAS_PHOTO: false,
+            FINGER_COUNT: 0,
+            COMPLETED_AT: null,
+          }),
           row({ PERSON_ID: 44, MATRICULE: 'ST24A001', STATUS: null, FIRSTNAME: 'Awa', LASTNAME: 'Biya' }),
         ]),
       },
@@ -57,34 +67,22 @@ describe('identification list', () => {
     renderApp('/identification', { user: agent() });
     const table = await screen.findByRole('table', { name: 'Identification' });
     const [header, first, second, third] = within(table).getAllByRole('row');
-    expect(within(header!).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      'Matricule',
-      'Name',
-      'Category',
-      'Registration',
-      'Photo',
-      'Fingerprints',
-      'Identification complete',
-    ]);
-    expect(within(first!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      'PER0003',
-      'Nkoulou Jean',
-      'Permanent (full-time)',
-      'Closed',
-      'Yes',
-      '4',
-      '05/03/2024',
-    ]);
+    expect(
+      within(header!)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Matricule', 'Name', 'Category', 'Registration', 'Photo', 'Fingerprints', 'Identification complete']);
+    expect(
+      within(first!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['PER0003', 'Nkoulou Jean', 'Permanent (full-time)', 'Closed', 'Yes', '4', '05/03/2024']);
     expect(within(first!).getByRole('link', { name: 'Nkoulou Jean' })).toHaveAttribute('href', '/identification/42');
-    expect(within(second!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      'PER0001',
-      'Essomba Brigitte',
-      'Lecturer (part-time)',
-      'Not closed',
-      'No',
-      '0',
-      'Not complete',
-    ]);
+    expect(
+      within(second!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['PER0001', 'Essomba Brigitte', 'Lecturer (part-time)', 'Not closed', 'No', '0', 'Not complete']);
     expect(within(third!).getByText('—')).toBeInTheDocument();
   });
 

@@ -86,7 +86,10 @@ describe('identification of a person', () => {
     }
     expect(left.getAllByRole('listitem')).toHaveLength(5);
     expect(fingerprints.getAllByText('Empty')).toHaveLength(10);
-    expect(fingerprints.getByLabelText('Upload a fingerprint: Left little finger')).toHaveAttribute('accept', '.jpg,.jpeg,.png,.wsq,.fmr,.fir,.iso,.ist,.ansi,.bin,.tpl');
+    expect(fingerprints.getByLabelText('Upload a fingerprint: Left little finger')).toHaveAttribute(
+      'accept',
+      '.jpg,.jpeg,.png,.wsq,.fmr,.fir,.iso,.ist,.ansi,.bin,.tpl',
+    );
 
     const completion = within(region('Completion'));
     const button = completion.getByRole('button', { name: 'Mark identification complete' });
@@ -95,7 +98,9 @@ describe('identification of a person', () => {
   });
 
   it('shows a partial identification: the photo, the registered fingers with their format, size and date', async () => {
-    personApi(identification({ ACTIVED: true, STATUS: 'PERMANENT', PHOTO_LINK: `${PERSON}/photo`, FINGERS: [finger('R_INDEX', { FORMAT: 'FMR', SIZE: 812 })] }));
+    personApi(
+      identification({ ACTIVED: true, STATUS: 'PERMANENT', PHOTO_LINK: `${PERSON}/photo`, FINGERS: [finger('R_INDEX', { FORMAT: 'FMR', SIZE: 812 })] }),
+    );
     renderApp('/identification/42', { user: agent() });
     await screen.findByRole('heading', { level: 1, name: 'Nkoulou Jean' });
     expect(within(region('Person')).getByText('Closed')).toBeInTheDocument();
@@ -219,7 +224,9 @@ describe('identification of a person', () => {
     expect(camera.track.stop).toHaveBeenCalled();
     expect(camera.drawImage).toHaveBeenCalledTimes(2);
     const sent = api.to('POST', `${PERSON}/photo`);
-    expect(sent.map((request) => request.body)).toEqual([{ FILE: { name: 'photo.jpg', type: 'image/jpeg', size: new Blob(['\xff\xd8\xff jpeg frame']).size } }]);
+    expect(sent.map((request) => request.body)).toEqual([
+      { FILE: { name: 'photo.jpg', type: 'image/jpeg', size: new Blob(['\xff\xd8\xff jpeg frame']).size } },
+    ]);
     expect(within(region('Photo')).getByRole('img', { name: 'Photo of Nkoulou Jean' })).toBeInTheDocument();
   });
 
@@ -273,12 +280,18 @@ describe('identification of a person', () => {
     await waitFor(() => expect(within(slot('Left ring finger')).getByText('Registered')).toBeInTheDocument());
     expect(within(slot('Left ring finger')).queryByRole('progressbar')).not.toBeInTheDocument();
 
-    expect(api.to('POST', `${PERSON}/fingerprints/L_RING`).map((request) => request.body)).toEqual([{ FILE: { name: 'left-ring.wsq', type: '', size: wsq().size } }]);
-    expect(api.to('POST', `${PERSON}/fingerprints/R_THUMB`).map((request) => request.body)).toEqual([{ FILE: { name: 'right-thumb.wsq', type: '', size: wsq().size } }]);
-    expect(api.requests.filter((request) => request.via === 'xhr').map((request) => request.path).sort()).toEqual([
-      `${PERSON}/fingerprints/L_RING`,
-      `${PERSON}/fingerprints/R_THUMB`,
+    expect(api.to('POST', `${PERSON}/fingerprints/L_RING`).map((request) => request.body)).toEqual([
+      { FILE: { name: 'left-ring.wsq', type: '', size: wsq().size } },
     ]);
+    expect(api.to('POST', `${PERSON}/fingerprints/R_THUMB`).map((request) => request.body)).toEqual([
+      { FILE: { name: 'right-thumb.wsq', type: '', size: wsq().size } },
+    ]);
+    expect(
+      api.requests
+        .filter((request) => request.via === 'xhr')
+        .map((request) => request.path)
+        .sort(),
+    ).toEqual([`${PERSON}/fingerprints/L_RING`, `${PERSON}/fingerprints/R_THUMB`]);
 
     await user.click(screen.getByRole('button', { name: 'Remove the fingerprint: Right thumb' }));
     expect(await screen.findByText('Fingerprint removed: Right thumb !')).toBeInTheDocument();
@@ -362,7 +375,12 @@ describe('identification of a person', () => {
 
   it('reopens a complete identification with a reason of at least 5 characters', async () => {
     const api = personApi(
-      identification({ PHOTO_LINK: `${PERSON}/photo`, FINGERS: [finger('R_THUMB'), finger('L_THUMB')], COMPLETED_AT: '2024-03-05T09:30:00', COMPLETED_BY: 'Paul Eto' }),
+      identification({
+        PHOTO_LINK: `${PERSON}/photo`,
+        FINGERS: [finger('R_THUMB'), finger('L_THUMB')],
+        COMPLETED_AT: '2024-03-05T09:30:00',
+        COMPLETED_BY: 'Paul Eto',
+      }),
       { [`POST ${PERSON}/reopen`]: (current) => ({ ...current, COMPLETED_AT: null, COMPLETED_BY: null }) },
     );
     const { user } = renderApp('/identification/42', { user: agent() });
@@ -390,7 +408,14 @@ describe('identification of a person', () => {
     let completed = false;
     const api = fakeApi({
       [`GET ${PERSON}`]: () => ({
-        body: completed ? identification({ FINGERS: [finger('R_THUMB'), finger('L_THUMB')], PHOTO_LINK: `${PERSON}/photo`, COMPLETED_AT: '2024-03-05T09:30:00', COMPLETED_BY: 'Awa Biya' }) : identification(),
+        body: completed
+          ? identification({
+              FINGERS: [finger('R_THUMB'), finger('L_THUMB')],
+              PHOTO_LINK: `${PERSON}/photo`,
+              COMPLETED_AT: '2024-03-05T09:30:00',
+              COMPLETED_BY: 'Awa Biya',
+            })
+          : identification(),
       }),
       [`POST ${PERSON}/fingerprints/R_INDEX`]: () => {
         completed = true;

@@ -1,4 +1,3 @@
-
 // Sizes, without the contract: the list page uses these alone.
 
 /** A file size for people: `812 B`, `12.5 KB`, `1.2 MB` (the unit's words are translated by the caller's keys). */

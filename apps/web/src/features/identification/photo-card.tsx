@@ -82,7 +82,12 @@ export function PhotoCard({ identification, readOnly }: { identification: Identi
   const shown = url ? (localPreview ?? url) : null;
 
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 2.5 }, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby={headingId}
+      sx={{ p: { xs: 2, sm: 2.5 }, display: 'flex', flexDirection: 'column', gap: 1.5 }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Typography id={headingId} variant="h6" component="h2" sx={{ flex: '1 1 auto' }}>
           {t('identification.photo.title')}
@@ -152,7 +157,14 @@ export function PhotoCard({ identification, readOnly }: { identification: Identi
               onFile={send}
             />
             {url ? (
-              <Button size="small" color="error" startIcon={<DeleteOutlined />} disabled={busy} onClick={() => removing.mutate()} aria-label={t('identification.photo.removeLabel')}>
+              <Button
+                size="small"
+                color="error"
+                startIcon={<DeleteOutlined />}
+                disabled={busy}
+                onClick={() => removing.mutate()}
+                aria-label={t('identification.photo.removeLabel')}
+              >
                 {t('identification.remove')}
               </Button>
             ) : null}

@@ -80,7 +80,8 @@ describe('the mail account page', () => {
     let confirms = 0;
     const api = mailApi({
       [`POST ${PATH}`]: sent('a@gmail.example', 0),
-      [`POST ${PATH}/confirm`]: () => (++confirms === 1 ? error(400, 'CODE_INCORRECT', { fields: { CODE: 'validation.codeIncorrect' } }) : error(400, 'MAIL_LINK_CODE_EXPIRED')),
+      [`POST ${PATH}/confirm`]: () =>
+        ++confirms === 1 ? error(400, 'CODE_INCORRECT', { fields: { CODE: 'validation.codeIncorrect' } }) : error(400, 'MAIL_LINK_CODE_EXPIRED'),
     });
     const { user } = open();
     await user.type(await screen.findByLabelText(/^Mail address/), 'a@gmail.example');

@@ -85,7 +85,11 @@ function AddressStep({ onSent, onCancel, initial }: { onSent: (sent: MailLinkCod
   const { t } = useTranslation();
   const wait = useCountdown(0);
   const form = useForm<AddressInput, unknown, AddressOutput>({ resolver: zodResolver(AddressForm), defaultValues: { GMAIL_ACCOUNT: initial } });
-  const { submit, messageKey, setMessageKey } = useFormSubmit(form, (values) => send.mutate(values), (errors) => (errors.GMAIL_ACCOUNT ? null : 'errors.VALIDATION_FAILED'));
+  const { submit, messageKey, setMessageKey } = useFormSubmit(
+    form,
+    (values) => send.mutate(values),
+    (errors) => (errors.GMAIL_ACCOUNT ? null : 'errors.VALIDATION_FAILED'),
+  );
   const send = useMutation({
     mutationFn: requestMailLinkCode,
     onSuccess: onSent,
@@ -99,7 +103,17 @@ function AddressStep({ onSent, onCancel, initial }: { onSent: (sent: MailLinkCod
     <Card>
       <StackedForm label={t('mailLink.addressForm')} onSubmit={submit}>
         <Typography>{t('mailLink.addressHelp')}</Typography>
-        <FormTextField control={form.control} name="GMAIL_ACCOUNT" id="mail-link-address" label={t('mailLink.address')} type="email" inputMode="email" autoComplete="email" required fullWidth />
+        <FormTextField
+          control={form.control}
+          name="GMAIL_ACCOUNT"
+          id="mail-link-address"
+          label={t('mailLink.address')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          required
+          fullWidth
+        />
         <FormError message={messageKey ? messageWithWait(t, messageKey, wait.remaining) : null} />
         <SubmitButton disabled={send.isPending || wait.running}>{t('mailLink.send')}</SubmitButton>
         {onCancel ? (
@@ -113,13 +127,27 @@ function AddressStep({ onSent, onCancel, initial }: { onSent: (sent: MailLinkCod
 }
 
 /** Step 2: the code mailed to the address links it; a new code once a minute; another address. */
-function CodeStep({ sent, onResent, onLinked, onOtherAddress }: { sent: MailLinkCodeSent; onResent: (sent: MailLinkCodeSent) => void; onLinked: (link: MailLink) => void; onOtherAddress: () => void }) {
+function CodeStep({
+  sent,
+  onResent,
+  onLinked,
+  onOtherAddress,
+}: {
+  sent: MailLinkCodeSent;
+  onResent: (sent: MailLinkCodeSent) => void;
+  onLinked: (link: MailLink) => void;
+  onOtherAddress: () => void;
+}) {
   const { t } = useTranslation();
   const notify = useNotify();
   const resend = useCountdown(sent.resendAfter);
   const [spent, setSpent] = useState(false);
   const form = useForm<CodeInput, unknown, CodeOutput>({ resolver: zodResolver(CodeForm), defaultValues: { CODE: '' } });
-  const { submit, messageKey, setMessageKey } = useFormSubmit(form, (values) => confirm.mutate(values), (errors) => (errors.CODE ? null : 'errors.VALIDATION_FAILED'));
+  const { submit, messageKey, setMessageKey } = useFormSubmit(
+    form,
+    (values) => confirm.mutate(values),
+    (errors) => (errors.CODE ? null : 'errors.VALIDATION_FAILED'),
+  );
   const confirm = useMutation({
     mutationFn: confirmMailLink,
     onSuccess: onLinked,
@@ -152,7 +180,9 @@ function CodeStep({ sent, onResent, onLinked, onOtherAddress }: { sent: MailLink
   return (
     <Card>
       <StackedForm label={t('mailLink.codeForm')} onSubmit={submit}>
-        <Typography sx={{ wordBreak: 'break-word' }}>{t('mailLink.codeSent', { ...LIMITS, email: sent.GMAIL_ACCOUNT, count: Math.round(sent.expiresIn / 60) })}</Typography>
+        <Typography sx={{ wordBreak: 'break-word' }}>
+          {t('mailLink.codeSent', { ...LIMITS, email: sent.GMAIL_ACCOUNT, count: Math.round(sent.expiresIn / 60) })}
+        </Typography>
         <FormTextField
           control={form.control}
           name="CODE"
@@ -163,7 +193,9 @@ function CodeStep({ sent, onResent, onLinked, onOtherAddress }: { sent: MailLink
           fullWidth
           autoFocus
           disabled={spent}
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: SIGN_CODE_LENGTH, pattern: '[0-9]*', style: { letterSpacing: '0.4em', fontSize: '1.4rem' } } }}
+          slotProps={{
+            htmlInput: { inputMode: 'numeric', maxLength: SIGN_CODE_LENGTH, pattern: '[0-9]*', style: { letterSpacing: '0.4em', fontSize: '1.4rem' } },
+          }}
         />
         <FormError message={messageKey ? messageWithWait(t, messageKey, again.isError ? resend.remaining : 0) : null} />
         <SubmitButton disabled={confirm.isPending || spent}>{t('mailLink.confirm')}</SubmitButton>
@@ -208,10 +240,13 @@ export default function MailAccountPage() {
           {shown.name === 'view' && current ? <LinkedAddress link={current} onChange={() => setStep({ name: 'address', initial: '' })} /> : null}
           {shown.name === 'address' ? (
             <>
-              {current ? null : (
-                <Typography sx={{ mb: 2, color: 'text.secondary' }}>{t('mailLink.none')}</Typography>
-              )}
-              <AddressStep key="address" initial={shown.initial} onSent={(sent) => setStep({ name: 'code', sent })} onCancel={current ? () => setStep({ name: 'view' }) : null} />
+              {current ? null : <Typography sx={{ mb: 2, color: 'text.secondary' }}>{t('mailLink.none')}</Typography>}
+              <AddressStep
+                key="address"
+                initial={shown.initial}
+                onSent={(sent) => setStep({ name: 'code', sent })}
+                onCancel={current ? () => setStep({ name: 'view' }) : null}
+              />
             </>
           ) : null}
           {shown.name === 'code' ? (

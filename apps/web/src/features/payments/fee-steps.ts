@@ -1,8 +1,7 @@
 // A network's fee schedule as people read it and type it: amounts in FCFA, the rate in percent
 // (the contract keeps it in hundredths of a percent, `rateBp`).
 /** A rate in hundredths of a percent as a percentage in the reader's language: 150 → `1,5` in French. */
-export const ratePercent = (rateBp: number, language: string): string =>
-  new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(rateBp / 100);
+export const ratePercent = (rateBp: number, language: string): string => new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(rateBp / 100);
 
 /** A typed percentage as hundredths of a percent: `1,5` → 150; blank is 0; anything else stays as typed (and fails). */
 export function rateBpOf(typed: string): number | string {

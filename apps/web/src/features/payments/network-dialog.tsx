@@ -97,7 +97,13 @@ function toValues(network: PaymentNetwork | null, language: string): Values {
     minAmount: network ? String(network.minAmount) : '',
     maxAmount: network ? String(network.maxAmount) : '',
     prefixes: network?.prefixes.join(', ') ?? '',
-    feeSchedule: network ? network.feeSchedule.map((step) => ({ upTo: step.upTo === null ? '' : String(step.upTo), fixed: String(step.fixed), rate: ratePercent(step.rateBp, language) })) : [BLANK_STEP],
+    feeSchedule: network
+      ? network.feeSchedule.map((step) => ({
+          upTo: step.upTo === null ? '' : String(step.upTo),
+          fixed: String(step.fixed),
+          rate: ratePercent(step.rateBp, language),
+        }))
+      : [BLANK_STEP],
     color: network?.color ?? '',
     ussdCode: network?.ussdCode ?? '',
     active: network?.active ?? true,
@@ -137,14 +143,46 @@ export default function NetworkDialog({ network, onClose }: { network: PaymentNe
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <FieldRow>
-          <FormTextField control={control} name="code" id="network-code" label={t('payments.networks.fields.code')} helperText={t('payments.networks.fields.codeHelp')} required disabled={network !== null} fullWidth />
+          <FormTextField
+            control={control}
+            name="code"
+            id="network-code"
+            label={t('payments.networks.fields.code')}
+            helperText={t('payments.networks.fields.codeHelp')}
+            required
+            disabled={network !== null}
+            fullWidth
+          />
           <FormTextField control={control} name="name" id="network-name" label={t('payments.networks.fields.name')} required fullWidth />
         </FieldRow>
         <FieldRow>
-          <FormTextField control={control} name="minAmount" id="network-min" label={t('payments.networks.fields.minAmount')} required fullWidth slotProps={fcfa} />
-          <FormTextField control={control} name="maxAmount" id="network-max" label={t('payments.networks.fields.maxAmount')} required fullWidth slotProps={fcfa} />
+          <FormTextField
+            control={control}
+            name="minAmount"
+            id="network-min"
+            label={t('payments.networks.fields.minAmount')}
+            required
+            fullWidth
+            slotProps={fcfa}
+          />
+          <FormTextField
+            control={control}
+            name="maxAmount"
+            id="network-max"
+            label={t('payments.networks.fields.maxAmount')}
+            required
+            fullWidth
+            slotProps={fcfa}
+          />
         </FieldRow>
-        <FormTextField control={control} name="prefixes" id="network-prefixes" label={t('payments.networks.fields.prefixes')} helperText={t('payments.networks.fields.prefixesHelp')} fullWidth />
+        <FormTextField
+          control={control}
+          name="prefixes"
+          id="network-prefixes"
+          label={t('payments.networks.fields.prefixes')}
+          helperText={t('payments.networks.fields.prefixesHelp')}
+          fullWidth
+        />
         <Box component="fieldset" sx={{ border: 1, borderColor: scheduleMessage ? 'error.main' : 'divider', borderRadius: 1, p: 2, m: 0 }}>
           <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
             {t('payments.networks.fields.feeSchedule')}
@@ -154,9 +192,30 @@ export default function NetworkDialog({ network, onClose }: { network: PaymentNe
           </Typography>
           <Stack spacing={2}>
             {steps.fields.map((step, index) => (
-              <Box key={step.id} role="group" aria-label={t('payments.networks.fields.step', { number: index + 1 })} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: '1fr 1fr 1fr auto' }, gap: 1, alignItems: 'start' }}>
-                <FormTextField control={control} name={`feeSchedule.${index}.upTo`} id={`network-step-${index}-upto`} label={t('payments.networks.fields.upTo')} helperText={t('payments.networks.fields.upToHelp')} fullWidth slotProps={fcfa} sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }} />
-                <FormTextField control={control} name={`feeSchedule.${index}.fixed`} id={`network-step-${index}-fixed`} label={t('payments.networks.fields.fixed')} fullWidth slotProps={fcfa} />
+              <Box
+                key={step.id}
+                role="group"
+                aria-label={t('payments.networks.fields.step', { number: index + 1 })}
+                sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: '1fr 1fr 1fr auto' }, gap: 1, alignItems: 'start' }}
+              >
+                <FormTextField
+                  control={control}
+                  name={`feeSchedule.${index}.upTo`}
+                  id={`network-step-${index}-upto`}
+                  label={t('payments.networks.fields.upTo')}
+                  helperText={t('payments.networks.fields.upToHelp')}
+                  fullWidth
+                  slotProps={fcfa}
+                  sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
+                />
+                <FormTextField
+                  control={control}
+                  name={`feeSchedule.${index}.fixed`}
+                  id={`network-step-${index}-fixed`}
+                  label={t('payments.networks.fields.fixed')}
+                  fullWidth
+                  slotProps={fcfa}
+                />
                 <FormTextField
                   control={control}
                   name={`feeSchedule.${index}.rate`}
@@ -165,7 +224,12 @@ export default function NetworkDialog({ network, onClose }: { network: PaymentNe
                   fullWidth
                   slotProps={{ htmlInput: { inputMode: 'decimal' }, input: { endAdornment: <InputAdornment position="end">%</InputAdornment> } }}
                 />
-                <IconButton onClick={() => steps.remove(index)} disabled={steps.fields.length === 1} aria-label={t('payments.networks.fields.removeStep', { number: index + 1 })} sx={{ mt: 1 }}>
+                <IconButton
+                  onClick={() => steps.remove(index)}
+                  disabled={steps.fields.length === 1}
+                  aria-label={t('payments.networks.fields.removeStep', { number: index + 1 })}
+                  sx={{ mt: 1 }}
+                >
                   <DeleteOutlined />
                 </IconButton>
               </Box>
@@ -181,11 +245,33 @@ export default function NetworkDialog({ network, onClose }: { network: PaymentNe
           ) : null}
         </Box>
         <FieldRow>
-          <FormTextField control={control} name="color" id="network-color" label={t('payments.networks.fields.color')} helperText={t('payments.networks.fields.colorHelp')} fullWidth />
-          <FormTextField control={control} name="ussdCode" id="network-ussd" label={t('payments.networks.fields.ussdCode')} helperText={t('payments.networks.fields.ussdHelp')} fullWidth />
+          <FormTextField
+            control={control}
+            name="color"
+            id="network-color"
+            label={t('payments.networks.fields.color')}
+            helperText={t('payments.networks.fields.colorHelp')}
+            fullWidth
+          />
+          <FormTextField
+            control={control}
+            name="ussdCode"
+            id="network-ussd"
+            label={t('payments.networks.fields.ussdCode')}
+            helperText={t('payments.networks.fields.ussdHelp')}
+            fullWidth
+          />
         </FieldRow>
         <FieldRow>
-          <FormTextField control={control} name="position" id="network-position" label={t('payments.networks.fields.position')} helperText={t('payments.networks.fields.positionHelp')} fullWidth slotProps={numeric} />
+          <FormTextField
+            control={control}
+            name="position"
+            id="network-position"
+            label={t('payments.networks.fields.position')}
+            helperText={t('payments.networks.fields.positionHelp')}
+            fullWidth
+            slotProps={numeric}
+          />
           <CheckboxField control={control} name="active" label={t('payments.networks.fields.active')} />
         </FieldRow>
       </Stack>

@@ -37,7 +37,11 @@ describe('the payment networks (administrators)', () => {
   });
 
   it('refuses a fee schedule the contract refuses (a step without an upper amount before the last), then creates the network', async () => {
-    const api = fakeApi({ ...NO_ALERTS, [`GET ${ALL}`]: { body: [MTN] }, 'POST /api/payment-networks': (request) => ({ status: 201, body: { ...MTN, ...(request.body as object) } }) });
+    const api = fakeApi({
+      ...NO_ALERTS,
+      [`GET ${ALL}`]: { body: [MTN] },
+      'POST /api/payment-networks': (request) => ({ status: 201, body: { ...MTN, ...(request.body as object) } }),
+    });
     const { user } = renderApp(PAGE, { user: DEMO_PEOPLE.admin() });
     await table();
     await user.click(screen.getByRole('button', { name: 'New network' }));
@@ -100,7 +104,11 @@ describe('the payment networks (administrators)', () => {
   });
 
   it('changes a network under its code, and shows what the server refuses', async () => {
-    const api = fakeApi({ ...NO_ALERTS, [`GET ${ALL}`]: { body: [MTN] }, 'PUT /api/payment-networks/MTN_MOMO': error(400, 'VALIDATION_FAILED', { fields: { name: 'validation.tooLong' } }) });
+    const api = fakeApi({
+      ...NO_ALERTS,
+      [`GET ${ALL}`]: { body: [MTN] },
+      'PUT /api/payment-networks/MTN_MOMO': error(400, 'VALIDATION_FAILED', { fields: { name: 'validation.tooLong' } }),
+    });
     const { user } = renderApp(PAGE, { user: DEMO_PEOPLE.admin() });
     await table();
     await user.click(screen.getByRole('button', { name: 'Edit MTN Mobile Money' }));
@@ -109,13 +117,32 @@ describe('the payment networks (administrators)', () => {
     expect(within(within(dialog).getByRole('group', { name: 'Step 2' })).getByRole('textbox', { name: /^Rate/ })).toHaveValue('1.5');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Offered to candidates' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(api.to('PUT', '/api/payment-networks/MTN_MOMO').map((r) => (r.body as { active: boolean; feeSchedule: unknown }).active)).toEqual([false]));
+    await waitFor(() =>
+      expect(api.to('PUT', '/api/payment-networks/MTN_MOMO').map((r) => (r.body as { active: boolean; feeSchedule: unknown }).active)).toEqual([false]),
+    );
     expect(api.to('PUT', '/api/payment-networks/MTN_MOMO')[0]!.body).toMatchObject({ code: 'MTN_MOMO', feeSchedule: MTN.feeSchedule });
     expect(await within(dialog).findByText('This value is too long')).toBeInTheDocument();
   });
 
   it('lists the callbacks refused for disagreeing with their payment: which order, what differed, where the payment stands', async () => {
-    fakeApi({ [`GET ${ALL}`]: { body: [MTN] }, 'GET /api/payments/alerts': { body: [AMOUNT_ALERT, { ...AMOUNT_ALERT, id: 43, orderNumber: 'PAY-20260302-0000000001', candidateNumber: null, status: 'PAID', mismatches: ['currency', 'reference'], expected: { ...AMOUNT_ALERT.expected, reference: null }, reported: { amount: 25_375, currency: 'EUR', reference: 'SBX-FORGED' } }] } });
+    fakeApi({
+      [`GET ${ALL}`]: { body: [MTN] },
+      'GET /api/payments/alerts': {
+        body: [
+          AMOUNT_ALERT,
+          {
+            ...AMOUNT_ALERT,
+            id: 43,
+            orderNumber: 'PAY-20260302-0000000001',
+            candidateNumber: null,
+            status: 'PAID',
+            mismatches: ['currency', 'reference'],
+            expected: { ...AMOUNT_ALERT.expected, reference: null },
+            reported: { amount: 25_375, currency: 'EUR', reference: 'SBX-FORGED' },
+          },
+        ],
+      },
+    });
     renderApp(PAGE, { user: DEMO_PEOPLE.admin() });
     const alerts = await screen.findByRole('table', { name: 'Refused payment notifications' });
     const amount = rowOf(alerts, 'PAY-20260302-8F3K2Q9A11');

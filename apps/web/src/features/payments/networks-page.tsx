@@ -18,7 +18,23 @@ const NetworkDialog = lazy(() => import('./network-dialog'));
 
 /** A network's colour as a small swatch beside its name. */
 function Swatch({ color }: { color: string | null }) {
-  return <Box component="span" aria-hidden sx={{ display: 'inline-block', width: 12, height: 12, borderRadius: '50%', mr: 1, bgcolor: color ?? 'grey.400', border: 1, borderColor: 'divider', verticalAlign: 'middle' }} />;
+  return (
+    <Box
+      component="span"
+      aria-hidden
+      sx={{
+        display: 'inline-block',
+        width: 12,
+        height: 12,
+        borderRadius: '50%',
+        mr: 1,
+        bgcolor: color ?? 'grey.400',
+        border: 1,
+        borderColor: 'divider',
+        verticalAlign: 'middle',
+      }}
+    />
+  );
 }
 
 /** The fee schedule, one step a line: up to an amount (or above the last), a fixed part and a rate. */
@@ -28,7 +44,11 @@ function FeeSchedule({ network }: { network: PaymentNetwork }) {
     <Box component="ul" sx={{ m: 0, pl: 2 }}>
       {network.feeSchedule.map((step, index) => {
         const fee = { fixed: formatFcfa(step.fixed), rate: ratePercent(step.rateBp, i18n.language) };
-        return <li key={index}>{step.upTo === null ? t('payments.networks.stepAbove', fee) : t('payments.networks.stepUpTo', { ...fee, amount: formatFcfa(step.upTo) })}</li>;
+        return (
+          <li key={index}>
+            {step.upTo === null ? t('payments.networks.stepAbove', fee) : t('payments.networks.stepUpTo', { ...fee, amount: formatFcfa(step.upTo) })}
+          </li>
+        );
       })}
     </Box>
   );
@@ -71,13 +91,27 @@ export default function NetworksPage() {
               ),
             },
             { header: t('payments.networks.columns.code'), cell: (network) => network.code },
-            { header: t('payments.networks.columns.limits'), sx: { whiteSpace: 'nowrap' }, cell: (network) => t('payments.networks.limits', { min: formatFcfa(network.minAmount), max: formatFcfa(network.maxAmount) }) },
-            { header: t('payments.networks.columns.prefixes'), cell: (network) => (network.prefixes.length > 0 ? network.prefixes.join(', ') : t('payments.networks.anyPrefix')) },
+            {
+              header: t('payments.networks.columns.limits'),
+              sx: { whiteSpace: 'nowrap' },
+              cell: (network) => t('payments.networks.limits', { min: formatFcfa(network.minAmount), max: formatFcfa(network.maxAmount) }),
+            },
+            {
+              header: t('payments.networks.columns.prefixes'),
+              cell: (network) => (network.prefixes.length > 0 ? network.prefixes.join(', ') : t('payments.networks.anyPrefix')),
+            },
             { header: t('payments.networks.columns.fees'), cell: (network) => <FeeSchedule network={network} /> },
             { header: t('payments.networks.columns.ussd'), cell: (network) => network.ussdCode ?? '' },
             {
               header: t('payments.networks.columns.state'),
-              cell: (network) => <Chip size="small" color={network.active ? 'success' : 'default'} variant={network.active ? 'filled' : 'outlined'} label={t(network.active ? 'payments.networks.active' : 'payments.networks.inactive')} />,
+              cell: (network) => (
+                <Chip
+                  size="small"
+                  color={network.active ? 'success' : 'default'}
+                  variant={network.active ? 'filled' : 'outlined'}
+                  label={t(network.active ? 'payments.networks.active' : 'payments.networks.inactive')}
+                />
+              ),
             },
             {
               header: t('payments.networks.columns.actions'),

@@ -48,7 +48,10 @@ export function PaymentAlerts() {
                   {alert.mismatches.map((check) => (
                     <li key={check}>
                       <strong>{t(`payments.alerts.check.${check}`)}</strong>{' '}
-                      {t('payments.alerts.differs', { expected: term(check, alert.expected, t('payments.alerts.unknownReference')), reported: term(check, alert.reported, '') })}
+                      {t('payments.alerts.differs', {
+                        expected: term(check, alert.expected, t('payments.alerts.unknownReference')),
+                        reported: term(check, alert.reported, ''),
+                      })}
                     </li>
                   ))}
                 </Box>

@@ -26,7 +26,15 @@ export function usePaymentSettings() {
 }
 
 /** A receipt nobody can vouch for: the answer shown for an unknown number or a wrong key. */
-const unverified = (number: string): ReceiptCheck => ({ valid: false, receiptNumber: number, candidateNumber: null, candidateName: null, entrance: null, amount: null, paidAt: null });
+const unverified = (number: string): ReceiptCheck => ({
+  valid: false,
+  receiptNumber: number,
+  candidateNumber: null,
+  candidateName: null,
+  entrance: null,
+  amount: null,
+  paidAt: null,
+});
 
 /** `GET /api/receipts/{number}?k=`: whether a receipt is genuine (an unknown one, 404, reads as not verified). */
 export function useReceiptCheck(number: string, key: string) {
@@ -34,7 +42,10 @@ export function useReceiptCheck(number: string, key: string) {
     queryKey: paymentKeys.receipt(number, key),
     queryFn: async ({ signal }) => {
       try {
-        return await api<ReceiptCheck>(`/api/receipts/${encodeURIComponent(number)}?${new URLSearchParams({ k: key }).toString()}`, { anonymous: true, signal });
+        return await api<ReceiptCheck>(`/api/receipts/${encodeURIComponent(number)}?${new URLSearchParams({ k: key }).toString()}`, {
+          anonymous: true,
+          signal,
+        });
       } catch (error) {
         if (isApiError(error) && (error.status === 404 || error.status === 400)) return unverified(number);
         throw error;
@@ -73,7 +84,9 @@ export function useAllNetworks() {
 
 /** `POST /api/payment-networks` (a new one) or `PUT /api/payment-networks/{code}`. */
 export const saveNetwork = (code: string | null, body: PaymentNetworkInput) =>
-  code === null ? api<PaymentNetwork>('/api/payment-networks', { method: 'POST', body }) : api<PaymentNetwork>(`/api/payment-networks/${encodeURIComponent(code)}`, { method: 'PUT', body });
+  code === null
+    ? api<PaymentNetwork>('/api/payment-networks', { method: 'POST', body })
+    : api<PaymentNetwork>(`/api/payment-networks/${encodeURIComponent(code)}`, { method: 'PUT', body });
 
 /** `GET /api/payments/alerts`: the providers' callbacks refused for disagreeing with their payment (administrators, decision 68). */
 export function usePaymentAlerts() {

@@ -38,7 +38,17 @@ export const MTN: PaymentNetwork = {
   position: 1,
 };
 
-export const CAMTEL: PaymentNetwork = { ...MTN, code: 'CAMTEL', name: 'Camtel Money', prefixes: [], feeSchedule: [{ upTo: null, fixed: 50, rateBp: 0 }], color: null, ussdCode: null, active: false, position: 3 };
+export const CAMTEL: PaymentNetwork = {
+  ...MTN,
+  code: 'CAMTEL',
+  name: 'Camtel Money',
+  prefixes: [],
+  feeSchedule: [{ upTo: null, fixed: 50, rateBp: 0 }],
+  color: null,
+  ussdCode: null,
+  active: false,
+  position: 3,
+};
 
 /** A signed callback the server refused: it reported 1 FCFA for a payment of 25.375 FCFA. */
 export const AMOUNT_ALERT: PaymentAlert = {

@@ -23,7 +23,9 @@ describe('the public check of a receipt', () => {
   });
 
   it('cannot verify a receipt the server does not vouch for, and shows nothing of it', async () => {
-    fakeApi({ [`GET ${PATH}`]: { body: { ...RECEIPT, valid: false, candidateNumber: null, candidateName: null, entrance: null, amount: null, paidAt: null } } });
+    fakeApi({
+      [`GET ${PATH}`]: { body: { ...RECEIPT, valid: false, candidateNumber: null, candidateName: null, entrance: null, amount: null, paidAt: null } },
+    });
     renderApp('/receipts/R26-000042?k=wrong');
     expect(await screen.findByRole('alert')).toHaveTextContent('This receipt could not be verified');
     expect(screen.queryByText('Brice Ngono')).not.toBeInTheDocument();

@@ -32,7 +32,11 @@ describe('the sandbox phone', () => {
   });
 
   it('refuses a collection for a number typed on the page', async () => {
-    const api = fakeApi({ ...SANDBOX, [`GET ${COLLECTIONS}`]: { body: [COLLECTION] }, [`POST ${COLLECTIONS}/SBX-7F3K2Q9A/refuse`]: { body: { ...COLLECTION, status: 'FAILED' } } });
+    const api = fakeApi({
+      ...SANDBOX,
+      [`GET ${COLLECTIONS}`]: { body: [COLLECTION] },
+      [`POST ${COLLECTIONS}/SBX-7F3K2Q9A/refuse`]: { body: { ...COLLECTION, status: 'FAILED' } },
+    });
     const { user, location } = renderApp('/sandbox/phone');
     await user.type(await screen.findByRole('textbox', { name: 'Phone number' }), '670 00 00 12');
     await user.click(screen.getByRole('button', { name: 'Show its requests' }));

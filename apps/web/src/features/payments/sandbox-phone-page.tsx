@@ -35,7 +35,12 @@ function Collection({ collection, phone }: { collection: SandboxCollection; phon
   });
   const amount = formatFcfa(collection.amount);
   return (
-    <Paper component="li" variant="outlined" sx={{ p: 2, listStyle: 'none' }} aria-label={t('payments.sandbox.collectionLabel', { amount, reference: collection.reference })}>
+    <Paper
+      component="li"
+      variant="outlined"
+      sx={{ p: 2, listStyle: 'none' }}
+      aria-label={t('payments.sandbox.collectionLabel', { amount, reference: collection.reference })}
+    >
       <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
         {amount}
       </Typography>
@@ -109,7 +114,13 @@ export default function SandboxPhonePage() {
             <AlertTitle>{t('payments.sandbox.testTitle')}</AlertTitle>
             {t('payments.sandbox.testText')}
           </Alert>
-          <Box component="form" noValidate onSubmit={show} aria-label={t('payments.sandbox.formLabel')} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+          <Box
+            component="form"
+            noValidate
+            onSubmit={show}
+            aria-label={t('payments.sandbox.formLabel')}
+            sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}
+          >
             <TextField
               id="sandbox-phone"
               label={t('payments.sandbox.phone')}

@@ -77,7 +77,7 @@ describe('profile page, by whom it belongs to (issue 10)', () => {
     expect(screen.getByText('amina@univ.example.cm')).toBeInTheDocument();
   });
 
-  it("gives an office account no staff wording, and its roles", async () => {
+  it('gives an office account no staff wording, and its roles', async () => {
     const office = DEMO_PEOPLE.hr();
     fakeApi({ 'GET /api/students/43': { body: office } });
     renderApp('/profile', { user: office });

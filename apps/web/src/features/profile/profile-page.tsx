@@ -27,7 +27,13 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
         {label}
       </Typography>
       <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>
-        {empty ? <Box component="span" sx={{ color: 'text.disabled' }}>{t('profile.notProvided')}</Box> : children}
+        {empty ? (
+          <Box component="span" sx={{ color: 'text.disabled' }}>
+            {t('profile.notProvided')}
+          </Box>
+        ) : (
+          children
+        )}
       </Typography>
     </Box>
   );
@@ -83,22 +89,23 @@ function ProfileDetails({ person }: { person: PersonRecord }) {
       </Section>
       <Section title={t('profile.account')}>
         <Field label={t('person.fields.USERNAME')}>{person.USERNAME}</Field>
-        {staff ? (
-          <Field label={t('person.fields.ACTIVED')}>{person.ACTIVED ? t('profile.registrationClosed') : t('profile.registrationOpen')}</Field>
-        ) : null}
+        {staff ? <Field label={t('person.fields.ACTIVED')}>{person.ACTIVED ? t('profile.registrationClosed') : t('profile.registrationOpen')}</Field> : null}
         {staff ? (
           <Field label={t('profile.identification')}>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
               {person.PHOTO_LINK ? (
-                <Box component="img" src={person.PHOTO_LINK} alt={t('profile.photoAlt')} sx={{ width: 72, height: 90, objectFit: 'cover', borderRadius: 1, border: 1, borderColor: 'divider' }} />
+                <Box
+                  component="img"
+                  src={person.PHOTO_LINK}
+                  alt={t('profile.photoAlt')}
+                  sx={{ width: 72, height: 90, objectFit: 'cover', borderRadius: 1, border: 1, borderColor: 'divider' }}
+                />
               ) : null}
               <span>{person.IDENTIFIED ? t('profile.identified') : t('profile.notIdentified')}</span>
             </Box>
           </Field>
         ) : null}
-        {isBackOffice(person) ? (
-          <Field label={t('person.fields.ROLES')}>{person.ROLES.map((role) => t(`person.role.${role}`)).join(', ')}</Field>
-        ) : null}
+        {isBackOffice(person) ? <Field label={t('person.fields.ROLES')}>{person.ROLES.map((role) => t(`person.role.${role}`)).join(', ')}</Field> : null}
         <Field label={t('person.fields.LANGUAGE')}>{t(`language.${person.LANGUAGE}`)}</Field>
         <Field label={t('person.fields.updatedAt')}>{formatDateTime(person.updatedAt)}</Field>
       </Section>

@@ -10,7 +10,11 @@ describe('registration wizard: the closure', () => {
     const { user } = renderApp('/registration');
     await user.click(await screen.findByRole('tab', { name: /Closure/ }));
     const list = await screen.findByRole('list', { name: 'Mandatory information missing' });
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Last employer missing', 'Account data missing']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Last employer missing', 'Account data missing']);
     await user.click(within(list).getByRole('button', { name: 'Account data missing' }));
     expect(stepButton('Payment mode')).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByRole('form', { name: 'Payment mode' })).toBeVisible();
@@ -47,11 +51,11 @@ describe('registration wizard: the closure', () => {
     // one list, each item once: the state's (Last employer) and those the server named besides
     expect(screen.getAllByRole('list')).toHaveLength(1);
     const named = screen.getByRole('list', { name: 'Mandatory information missing' });
-    expect(within(named).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Last employer missing',
-      'CV document missing',
-      'NIU missing (or confirm that you have none)',
-    ]);
+    expect(
+      within(named)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Last employer missing', 'CV document missing', 'NIU missing (or confirm that you have none)']);
     expect(screen.getAllByText('Last employer missing')).toHaveLength(1);
     await user.click(within(named).getByRole('button', { name: 'CV document missing' }));
     expect(stepButton('Documents')).toHaveAttribute('aria-selected', 'true');

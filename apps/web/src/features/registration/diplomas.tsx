@@ -44,7 +44,11 @@ function toFields(values: DocumentFields): Record<string, string> {
     OBTENEDDATE: values.OBTENEDDATE,
     OBTENEDSTAB: values.OBTENEDSTAB,
   };
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null && value !== undefined).map(([key, value]) => [key, String(value)]));
+  return Object.fromEntries(
+    Object.entries(fields)
+      .filter(([, value]) => value !== null && value !== undefined)
+      .map(([key, value]) => [key, String(value)]),
+  );
 }
 
 function AddDocument() {
@@ -58,7 +62,13 @@ function AddDocument() {
   const { control } = form;
   const diploma = useWatch({ control, name: 'PIECE_TYPE' }) === 'DIPL_CERT';
 
-  const { progress, problem, setProblem, choose: send, sending } = useDocumentSend({
+  const {
+    progress,
+    problem,
+    setProblem,
+    choose: send,
+    sending,
+  } = useDocumentSend({
     send: ({ values, chosen }: { values: DocumentFields; chosen: File }, onProgress) => uploadDocument(toFields(values), chosen, onProgress),
     onSent: async () => {
       setFile(null);
@@ -107,7 +117,13 @@ function AddDocument() {
   );
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label={t('registration.documents.add')} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={submit}
+      aria-label={t('registration.documents.add')}
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2 }}
+    >
       <Stack spacing={2}>
         <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 600 }}>
           {t('registration.documents.add')}
@@ -164,7 +180,12 @@ function AddDocument() {
             {file ? file.name : t('registration.documents.noFile', { maxMb: MAX_UPLOAD_MB })}
           </Typography>
         </Box>
-        <DocumentSendStatus progress={progress} progressLabel={t('registration.files.progress', { name: t('registration.documents.the') })} problem={problem} maxMb={MAX_UPLOAD_MB} />
+        <DocumentSendStatus
+          progress={progress}
+          progressLabel={t('registration.files.progress', { name: t('registration.documents.the') })}
+          problem={problem}
+          maxMb={MAX_UPLOAD_MB}
+        />
         <Box>
           <Button type="submit" variant="contained" disabled={sending}>
             {t('registration.documents.send')}
@@ -214,23 +235,48 @@ function DocumentRow({ document }: { document: DocumentRecord }) {
         <Chip size="small" label={t(`registration.pieceType.${document.PIECE_TYPE}`)} />
         {document.IS_LAST ? <Chip size="small" color="primary" icon={<Star />} label={t('registration.documents.isLast')} /> : null}
       </Box>
-      {details.length > 0 ? <Typography variant="body2" sx={{ color: 'text.secondary' }}>{details.join(' · ')}</Typography> : null}
+      {details.length > 0 ? (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {details.join(' · ')}
+        </Typography>
+      ) : null}
       {problem ? (
         <Alert severity="error" role="alert">
           {t(problem)}
         </Alert>
       ) : null}
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <Button component="a" href={document.FILE} target="_blank" rel="noopener" size="small" startIcon={<VisibilityOutlined />} aria-label={t('registration.files.viewOf', { name: document.DESIGNATION })}>
+        <Button
+          component="a"
+          href={document.FILE}
+          target="_blank"
+          rel="noopener"
+          size="small"
+          startIcon={<VisibilityOutlined />}
+          aria-label={t('registration.files.viewOf', { name: document.DESIGNATION })}
+        >
           {t('registration.files.view')}
         </Button>
         {!readOnly && diploma && !document.IS_LAST ? (
-          <Button size="small" startIcon={<StarBorder />} disabled={marking.isPending} onClick={() => marking.mutate()} aria-label={t('registration.documents.markLastOf', { name: document.DESIGNATION })}>
+          <Button
+            size="small"
+            startIcon={<StarBorder />}
+            disabled={marking.isPending}
+            onClick={() => marking.mutate()}
+            aria-label={t('registration.documents.markLastOf', { name: document.DESIGNATION })}
+          >
             {t('registration.documents.markLast')}
           </Button>
         ) : null}
         {readOnly ? null : (
-          <Button size="small" color="error" startIcon={<DeleteOutlined />} disabled={removal.isPending} onClick={() => removal.mutate()} aria-label={t('registration.files.removeOf', { name: document.DESIGNATION })}>
+          <Button
+            size="small"
+            color="error"
+            startIcon={<DeleteOutlined />}
+            disabled={removal.isPending}
+            onClick={() => removal.mutate()}
+            aria-label={t('registration.files.removeOf', { name: document.DESIGNATION })}
+          >
             {t('registration.files.remove')}
           </Button>
         )}

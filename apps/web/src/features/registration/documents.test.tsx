@@ -134,7 +134,16 @@ describe('registration wizard: diplomas and pieces', () => {
     IS_LAST: false,
     createdAt: '2024-01-01T00:00:00.000Z',
   };
-  const birth: DocumentRecord = { ...master, id: 4, DESIGNATION: 'Birth certificate', SPECIALITY: null, LEVEL: null, LANGUAGE: null, PIECE_TYPE: 'BIRTH_CERT', FILE: '/api/files/d4' };
+  const birth: DocumentRecord = {
+    ...master,
+    id: 4,
+    DESIGNATION: 'Birth certificate',
+    SPECIALITY: null,
+    LEVEL: null,
+    LANGUAGE: null,
+    PIECE_TYPE: 'BIRTH_CERT',
+    FILE: '/api/files/d4',
+  };
 
   it('lists the diplomas and pieces, marks the last diploma and deletes', async () => {
     let documents = [master, birth];

@@ -95,7 +95,15 @@ export function FileSlot({ col, label, url, preview }: Props) {
       <DocumentSendStatus progress={progress} progressLabel={t('registration.files.progress', { name: label })} problem={problem} maxMb={MAX_UPLOAD_MB} />
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         {url ? (
-          <Button component="a" href={url} target="_blank" rel="noopener" startIcon={<VisibilityOutlined />} size="small" aria-label={t('registration.files.viewOf', { name: label })}>
+          <Button
+            component="a"
+            href={url}
+            target="_blank"
+            rel="noopener"
+            startIcon={<VisibilityOutlined />}
+            size="small"
+            aria-label={t('registration.files.viewOf', { name: label })}
+          >
             {t('registration.files.view')}
           </Button>
         ) : null}
@@ -110,7 +118,14 @@ export function FileSlot({ col, label, url, preview }: Props) {
               onFile={chooseFile}
             />
             {url ? (
-              <Button size="small" color="error" startIcon={<DeleteOutlined />} disabled={busy} onClick={() => removing.mutate()} aria-label={t('registration.files.removeOf', { name: label })}>
+              <Button
+                size="small"
+                color="error"
+                startIcon={<DeleteOutlined />}
+                disabled={busy}
+                onClick={() => removing.mutate()}
+                aria-label={t('registration.files.removeOf', { name: label })}
+              >
                 {t('registration.files.remove')}
               </Button>
             ) : null}
@@ -118,7 +133,9 @@ export function FileSlot({ col, label, url, preview }: Props) {
         )}
       </Stack>
       <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-        {t(col === 'CV_LINK' ? 'registration.files.pdfOnly' : preview ? 'registration.files.imageTypes' : 'registration.files.anyTypes', { maxMb: MAX_UPLOAD_MB })}
+        {t(col === 'CV_LINK' ? 'registration.files.pdfOnly' : preview ? 'registration.files.imageTypes' : 'registration.files.anyTypes', {
+          maxMb: MAX_UPLOAD_MB,
+        })}
       </Typography>
     </Box>
   );

@@ -5,18 +5,43 @@ import { renderApp } from '../../test/render-app';
 import { choose, openSelect } from '../../test/select';
 import { openStep, registrationState, staff, STAFF, wizardApi } from './registration-fixtures';
 
-const textboxes = (form: HTMLElement) => within(form).queryAllByRole('textbox').map((box) => box.getAttribute('name'));
+const textboxes = (form: HTMLElement) =>
+  within(form)
+    .queryAllByRole('textbox')
+    .map((box) => box.getAttribute('name'));
 
 /** Decision 0020, written out: the fields each mode keeps, and the required ones (PAY_CODE is +237, not typed). */
 const OWNER = ['ACCOUNT_LASTNAME', 'ACCOUNT_FIRSTNAME', 'ACCOUNT_BIRTHDATE'];
 const MODES = [
   { mode: 'CASH', label: 'Cash', kept: ['CASHIER_CODE'], required: [] },
-  { mode: 'BANK_TRANSFER', label: 'Bank transfer', kept: ['BANK_CODE', 'BRANCH_CODE', 'ACCOUNT_NUM', 'RIB_KEY', ...OWNER], required: ['BANK_CODE', 'BRANCH_CODE', 'ACCOUNT_NUM', 'RIB_KEY', 'ACCOUNT_LASTNAME', 'ACCOUNT_FIRSTNAME'] },
-  { mode: 'MOBILE_TRANSFER', label: 'Mobile transfer', kept: ['PAY_CODE', 'PAY_PHONE', ...OWNER], required: ['PAY_PHONE', 'ACCOUNT_LASTNAME', 'ACCOUNT_FIRSTNAME'] },
+  {
+    mode: 'BANK_TRANSFER',
+    label: 'Bank transfer',
+    kept: ['BANK_CODE', 'BRANCH_CODE', 'ACCOUNT_NUM', 'RIB_KEY', ...OWNER],
+    required: ['BANK_CODE', 'BRANCH_CODE', 'ACCOUNT_NUM', 'RIB_KEY', 'ACCOUNT_LASTNAME', 'ACCOUNT_FIRSTNAME'],
+  },
+  {
+    mode: 'MOBILE_TRANSFER',
+    label: 'Mobile transfer',
+    kept: ['PAY_CODE', 'PAY_PHONE', ...OWNER],
+    required: ['PAY_PHONE', 'ACCOUNT_LASTNAME', 'ACCOUNT_FIRSTNAME'],
+  },
   { mode: 'BANK_CHECK', label: 'Bank check', kept: OWNER, required: ['ACCOUNT_LASTNAME', 'ACCOUNT_FIRSTNAME'] },
   { mode: 'PREPAID_CARD', label: 'Prepaid card', kept: ['CARD_NUM', ...OWNER], required: ['CARD_NUM', ...OWNER] },
 ] as const;
-const PAY_FIELDS = ['BANK_CODE', 'BRANCH_CODE', 'ACCOUNT_NUM', 'RIB_KEY', 'PAY_CODE', 'PAY_PHONE', 'CARD_NUM', 'ACCOUNT_LASTNAME', 'ACCOUNT_FIRSTNAME', 'ACCOUNT_BIRTHDATE', 'CASHIER_CODE'];
+const PAY_FIELDS = [
+  'BANK_CODE',
+  'BRANCH_CODE',
+  'ACCOUNT_NUM',
+  'RIB_KEY',
+  'PAY_CODE',
+  'PAY_PHONE',
+  'CARD_NUM',
+  'ACCOUNT_LASTNAME',
+  'ACCOUNT_FIRSTNAME',
+  'ACCOUNT_BIRTHDATE',
+  'CASHIER_CODE',
+];
 /** A record with every payment field filled with a valid value (the RIB is that of bank 20041). */
 const FILLED = {
   BANK_CODE: '20041',
@@ -44,7 +69,13 @@ describe('registration wizard: the payment mode', () => {
       await choose(user, within(form).getByRole('combobox', { name: /Payment mode/ }), label);
       const fields = fieldsOf(form);
       expect(fields.map((input) => input.name).sort(), mode).toEqual(kept.filter((field) => field !== 'PAY_CODE').sort());
-      expect(fields.filter((input) => input.required).map((input) => input.name).sort(), mode).toEqual([...required].sort());
+      expect(
+        fields
+          .filter((input) => input.required)
+          .map((input) => input.name)
+          .sort(),
+        mode,
+      ).toEqual([...required].sort());
       expect(within(form).queryByText('+237') !== null, mode).toBe(kept.some((field) => field === 'PAY_CODE'));
     }
   });
@@ -60,7 +91,9 @@ describe('registration wizard: the payment mode', () => {
       await choose(user, within(form).getByRole('combobox', { name: /Payment mode/ }), label);
       await user.click(within(form).getByRole('button', { name: 'Save' }));
       await waitFor(() => expect(api.to('PATCH', '/api/students/update/pay-mode')).toHaveLength(index + 1));
-      const expected = Object.fromEntries(PAY_FIELDS.map((field) => [field, (kept as readonly string[]).includes(field) ? FILLED[field as keyof typeof FILLED] : null]));
+      const expected = Object.fromEntries(
+        PAY_FIELDS.map((field) => [field, (kept as readonly string[]).includes(field) ? FILLED[field as keyof typeof FILLED] : null]),
+      );
       expect(api.to('PATCH', '/api/students/update/pay-mode')[index]?.body, mode).toEqual({ PAYMODE: mode, ...expected });
     }
   });
@@ -170,6 +203,11 @@ describe('registration wizard: the payment mode', () => {
     await user.type(within(form).getByRole('textbox', { name: /Mobile money number/ }), '699 12 34 56');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.to('PATCH', '/api/students/update/pay-mode')).toHaveLength(1));
-    expect(api.to('PATCH', '/api/students/update/pay-mode')[0]?.body).toMatchObject({ PAYMODE: 'MOBILE_TRANSFER', PAY_CODE: '+237', PAY_PHONE: '699 12 34 56', BANK_CODE: null });
+    expect(api.to('PATCH', '/api/students/update/pay-mode')[0]?.body).toMatchObject({
+      PAYMODE: 'MOBILE_TRANSFER',
+      PAY_CODE: '+237',
+      PAY_PHONE: '699 12 34 56',
+      BANK_CODE: null,
+    });
   });
 });

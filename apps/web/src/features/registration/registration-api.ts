@@ -27,8 +27,7 @@ export const fetchOwnRecord = () => api<PersonRecord>('/api/auth/session');
 export const fetchRegistrationState = () => api<RegistrationState>('/api/students/registration');
 
 /** PATCH one section; `path` is the section, or `identification_passport` for the passport variant. */
-export const saveSection = (path: string, body: Record<string, unknown>) =>
-  api<PersonRecord>(`/api/students/update/${path}`, { method: 'PATCH', body });
+export const saveSection = (path: string, body: Record<string, unknown>) => api<PersonRecord>(`/api/students/update/${path}`, { method: 'PATCH', body });
 
 export const closeRegistration = () => api<CloseSignResponse>('/api/students/close-sign', { method: 'POST', body: {} });
 
@@ -39,8 +38,7 @@ export function uploadColumnFile(col: FileColumn, file: File, onProgress: (perce
     : upload<FileUploadResponse>('/api/students/files', { fields: { col, FILE: file }, onProgress });
 }
 
-export const removeColumnFile = (col: FileColumn) =>
-  api<PersonRecord | undefined>('/api/students/files/remove', { method: 'PATCH', body: { col } });
+export const removeColumnFile = (col: FileColumn) => api<PersonRecord | undefined>('/api/students/files/remove', { method: 'PATCH', body: { col } });
 
 export const fetchDocuments = (personId: number) => api<DocumentRecord[]>(`/api/documents/${personId}`);
 

@@ -34,8 +34,24 @@ export function registrationState(
 }
 
 export const REGIONS = [
-  { id: 1, name: 'Centre', nom: 'Centre', towns: [{ id: 11, name: 'Yaoundé' }, { id: 12, name: 'Mbalmayo' }] },
-  { id: 2, name: 'Littoral', nom: 'Littoral', towns: [{ id: 21, name: 'Douala' }, { id: 22, name: 'Nkongsamba' }] },
+  {
+    id: 1,
+    name: 'Centre',
+    nom: 'Centre',
+    towns: [
+      { id: 11, name: 'Yaoundé' },
+      { id: 12, name: 'Mbalmayo' },
+    ],
+  },
+  {
+    id: 2,
+    name: 'Littoral',
+    nom: 'Littoral',
+    towns: [
+      { id: 21, name: 'Douala' },
+      { id: 22, name: 'Nkongsamba' },
+    ],
+  },
   { id: 3, name: 'Far North', nom: 'Extrême-Nord', towns: [{ id: 31, name: 'Maroua' }] },
 ];
 
@@ -87,4 +103,3 @@ export async function openStep(user: UserEvent, name: string) {
   // a step is a lazy chunk, and the first one brings the contract's schemas: under a loaded full run its import can outlast the 1 s default
   return screen.findByRole('form', { name }, { timeout: 5000 });
 }
-

@@ -209,7 +209,12 @@ describe('registration wizard: a select of the status step', () => {
     await choose(user, within(form).getByRole('combobox', { name: /Region of origin/ }), 'Far North');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.to('PATCH', '/api/students/update/personal')).toHaveLength(1));
-    expect(api.to('PATCH', '/api/students/update/personal')[0]?.body).toMatchObject({ COUNTRY: 'Chad', REGION_ORIGIN: 'Far North', BIRTHDATE: '1980-05-12', BIRTHPLACE: 'Kribi' });
+    expect(api.to('PATCH', '/api/students/update/personal')[0]?.body).toMatchObject({
+      COUNTRY: 'Chad',
+      REGION_ORIGIN: 'Far North',
+      BIRTHDATE: '1980-05-12',
+      BIRTHPLACE: 'Kribi',
+    });
   });
 });
 
@@ -227,7 +232,10 @@ describe('registration wizard: on a phone and in French', () => {
       expect(await screen.findByRole('button', { name: 'Step 5 of 14: Family' })).toHaveAttribute('aria-expanded', 'false');
       expect(await screen.findByRole('form', { name: 'Family' })).toBeInTheDocument();
     } finally {
-      (window as unknown as { happyDOM: { setViewport: (size: { width: number; height: number }) => void } }).happyDOM.setViewport({ width: 1024, height: 768 });
+      (window as unknown as { happyDOM: { setViewport: (size: { width: number; height: number }) => void } }).happyDOM.setViewport({
+        width: 1024,
+        height: 768,
+      });
     }
   });
 

@@ -21,12 +21,7 @@ import type { StepId } from './steps';
 /** What a step shows: saved, changed and not saved, mandatory data missing, or not done yet. */
 export type StepState = 'saved' | 'unsaved' | 'missing' | 'todo';
 
-export function stepStateOf(
-  step: StepId,
-  dirty: boolean,
-  state: RegistrationState | undefined,
-  closed: boolean,
-): StepState {
+export function stepStateOf(step: StepId, dirty: boolean, state: RegistrationState | undefined, closed: boolean): StepState {
   if (dirty) return 'unsaved';
   if (step === 'closure') return closed ? 'saved' : state && state.missing.length > 0 ? 'missing' : 'todo';
   const section = state?.sections.find((item) => item.section === step);

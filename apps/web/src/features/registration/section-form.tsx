@@ -11,7 +11,15 @@ import { registrationKeys, saveSection, storeRecord } from './registration-api';
 import { useRegistration } from './registration-context';
 
 /** Codes a section save may answer with a message of their own; anything else reads 'An error has occured during saving'. */
-const SAVE_CODES = new Set(['VALIDATION_FAILED', 'ADDRESS_INCOMPLETE', 'SPOUSE_REQUIRED', 'MICROFINANCE_REFUSED', 'REGISTRATION_CLOSED', 'PAYLOAD_TOO_LARGE', 'NETWORK']);
+const SAVE_CODES = new Set([
+  'VALIDATION_FAILED',
+  'ADDRESS_INCOMPLETE',
+  'SPOUSE_REQUIRED',
+  'MICROFINANCE_REFUSED',
+  'REGISTRATION_CLOSED',
+  'PAYLOAD_TOO_LARGE',
+  'NETWORK',
+]);
 
 export function saveErrorKey(error: unknown): string {
   return sectionSaveErrorKey(error, SAVE_CODES);

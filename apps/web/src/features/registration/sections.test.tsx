@@ -22,12 +22,21 @@ describe('registration wizard: the rules that live in the forms', () => {
     expect(within(form).getByRole('combobox', { name: /Living town/ })).toHaveAttribute('aria-disabled', 'true');
     await choose(user, within(form).getByRole('combobox', { name: /Region of residence/ }), 'Littoral');
     const towns = await openSelect(user, within(form).getByRole('combobox', { name: /Living town/ }));
-    expect(within(towns).getAllByRole('option').map((option) => option.textContent)).toEqual(['Douala', 'Nkongsamba']);
+    expect(
+      within(towns)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Douala', 'Nkongsamba']);
     await user.click(within(towns).getByRole('option', { name: 'Douala' }));
     await user.type(within(form).getByRole('textbox', { name: /Precinct/ }), 'Bonamoussadi');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.to('PATCH', '/api/students/update/address')).toHaveLength(1));
-    expect(api.to('PATCH', '/api/students/update/address')[0]?.body).toMatchObject({ LIVING_TOWN: 'Douala', PRECINCT: 'Bonamoussadi', CODE1: '+237', NUMPHONE: null });
+    expect(api.to('PATCH', '/api/students/update/address')[0]?.body).toMatchObject({
+      LIVING_TOWN: 'Douala',
+      PRECINCT: 'Bonamoussadi',
+      CODE1: '+237',
+      NUMPHONE: null,
+    });
   });
 
   it('says which phone number is wrong: number 1 and number 2 have their own message', async () => {
@@ -91,7 +100,12 @@ describe('registration wizard: the rules that live in the forms', () => {
     expect(within(form).queryByRole('textbox', { name: /Spouse's last name/ })).not.toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.to('PATCH', '/api/students/update/familial')).toHaveLength(2));
-    expect(api.to('PATCH', '/api/students/update/familial')[1]?.body).toMatchObject({ CIVILSTATUS: 'Single', SPLASTNAME: null, SPFIRSTNAME: null, SPBIRTHDATE: null });
+    expect(api.to('PATCH', '/api/students/update/familial')[1]?.body).toMatchObject({
+      CIVILSTATUS: 'Single',
+      SPLASTNAME: null,
+      SPFIRSTNAME: null,
+      SPBIRTHDATE: null,
+    });
   });
 
   it('shows the server refusal of a spouse, with its code message', async () => {
@@ -141,7 +155,9 @@ describe('registration wizard: the rules that live in the forms', () => {
     });
     const { user } = renderApp('/registration');
     const form = await openStep(user, 'Fiscal and social identifiers');
-    expect(within(form).getByText('Without an NIU, the tax withheld on your hours becomes up to 16.5 % instead of 5.5 %.', { exact: false })).toBeInTheDocument();
+    expect(
+      within(form).getByText('Without an NIU, the tax withheld on your hours becomes up to 16.5 % instead of 5.5 %.', { exact: false }),
+    ).toBeInTheDocument();
     expect(within(form).getByRole('radio', { name: 'Yes' })).toBeChecked();
     await user.type(within(form).getByRole('textbox', { name: /CNPS number/ }), '123-456-789');
 
@@ -215,6 +231,11 @@ describe('registration wizard: the rules that live in the forms', () => {
     expect(within(form).getByText('15.000 FCFA')).toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.to('PATCH', '/api/students/update/financial')).toHaveLength(1));
-    expect(api.to('PATCH', '/api/students/update/financial')[0]?.body).toEqual({ ACTIVITY_PRINCIPAL: 'OFFICER', BASESALARY: null, HOURRATE: 15000, CONTENDDATE: null });
+    expect(api.to('PATCH', '/api/students/update/financial')[0]?.body).toEqual({
+      ACTIVITY_PRINCIPAL: 'OFFICER',
+      BASESALARY: null,
+      HOURRATE: 15000,
+      CONTENDDATE: null,
+    });
   });
 });

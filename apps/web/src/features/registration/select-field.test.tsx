@@ -8,7 +8,15 @@ function Form({ none }: { none?: boolean }) {
   const form = useForm({ defaultValues: { BLOOD_GROUP: '' } });
   return (
     <form>
-      <SelectField control={form.control} name="BLOOD_GROUP" id="blood" label="Blood group" options={['A+', 'O-']} optionLabel={(value) => `Group ${value}`} none={none} />
+      <SelectField
+        control={form.control}
+        name="BLOOD_GROUP"
+        id="blood"
+        label="Blood group"
+        options={['A+', 'O-']}
+        optionLabel={(value) => `Group ${value}`}
+        none={none}
+      />
       <output>{form.watch('BLOOD_GROUP')}</output>
     </form>
   );

@@ -58,7 +58,13 @@ export function Picker({ name, control, label, required, options, disabled, onPi
 }
 
 /** When there is a single choice and nothing is chosen yet, it is taken at once (`dirty`: the form counts it as a change). */
-function useSingleChoice(setValue: UseFormSetValue<RequestFormValues>, name: PickerProps['name'], chosen: string, values: readonly string[] | undefined, dirty: boolean) {
+function useSingleChoice(
+  setValue: UseFormSetValue<RequestFormValues>,
+  name: PickerProps['name'],
+  chosen: string,
+  values: readonly string[] | undefined,
+  dirty: boolean,
+) {
   const only = values?.length === 1 ? values[0] : undefined;
   useEffect(() => {
     if (only !== undefined && !chosen) setValue(name, only, dirty ? { shouldDirty: true } : undefined);
@@ -89,7 +95,17 @@ function Absent({ object }: { object: Extract<ContactObject, 'CLASS_ABSENT' | 'S
  * nothing is assigned, the page says so ("Class absent for request", "Subject absent for request")
  * and leads to the contact form.
  */
-export function AssignedPickers({ person, control, setValue, required }: { person: number; control: FormControl; setValue: UseFormSetValue<RequestFormValues>; required: boolean }) {
+export function AssignedPickers({
+  person,
+  control,
+  setValue,
+  required,
+}: {
+  person: number;
+  control: FormControl;
+  setValue: UseFormSetValue<RequestFormValues>;
+  required: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const [school, classText] = useWatch({ control, name: ['school', 'CLASS_ID'] });
   const classId = /^\d+$/.test(classText) ? Number(classText) : null;
@@ -98,10 +114,28 @@ export function AssignedPickers({ person, control, setValue, required }: { perso
   const subjects = useAssignedSubjects(person, classId);
 
   // One school, class or subject: it is the one.
-  useSingleChoice(setValue, 'school', school, schools.data?.map((item) => item.BRANCH_ABREVIATION), false);
-  useSingleChoice(setValue, 'CLASS_ID', classText, classes.data?.map((item) => String(item.CLASS_ID)), true);
+  useSingleChoice(
+    setValue,
+    'school',
+    school,
+    schools.data?.map((item) => item.BRANCH_ABREVIATION),
+    false,
+  );
+  useSingleChoice(
+    setValue,
+    'CLASS_ID',
+    classText,
+    classes.data?.map((item) => String(item.CLASS_ID)),
+    true,
+  );
   const subjectText = useWatch({ control, name: 'SUBJECT_ID' });
-  useSingleChoice(setValue, 'SUBJECT_ID', subjectText, subjects.data?.map((item) => String(item.SUBJECT_ID)), true);
+  useSingleChoice(
+    setValue,
+    'SUBJECT_ID',
+    subjectText,
+    subjects.data?.map((item) => String(item.SUBJECT_ID)),
+    true,
+  );
 
   const failed = schools.error ?? classes.error ?? subjects.error;
   const noClass = schools.data?.length === 0 || classes.data?.length === 0;
@@ -115,7 +149,10 @@ export function AssignedPickers({ person, control, setValue, required }: { perso
           label={t('requests.form.school')}
           required={required}
           disabled={!schools.data || schools.data.length === 0}
-          options={(schools.data ?? []).map((item) => ({ value: item.BRANCH_ABREVIATION, label: `${item.BRANCH_ABREVIATION} – ${inLanguage(i18n.language, item.name, item.nameFr)}` }))}
+          options={(schools.data ?? []).map((item) => ({
+            value: item.BRANCH_ABREVIATION,
+            label: `${item.BRANCH_ABREVIATION} – ${inLanguage(i18n.language, item.name, item.nameFr)}`,
+          }))}
           onPicked={() => {
             setValue('CLASS_ID', '', { shouldDirty: true });
             setValue('SUBJECT_ID', '', { shouldDirty: true });
@@ -137,7 +174,10 @@ export function AssignedPickers({ person, control, setValue, required }: { perso
         label={t('requests.field.SUBJECT_ID')}
         required={required}
         disabled={!subjects.data || subjects.data.length === 0}
-        options={(subjects.data ?? []).map((item) => ({ value: String(item.SUBJECT_ID), label: `${item.code} – ${inLanguage(i18n.language, item.name, item.nameFr)}` }))}
+        options={(subjects.data ?? []).map((item) => ({
+          value: String(item.SUBJECT_ID),
+          label: `${item.code} – ${inLanguage(i18n.language, item.name, item.nameFr)}`,
+        }))}
       />
       {failed ? (
         <Alert severity="error" role="alert" sx={{ gridColumn: '1 / -1' }}>

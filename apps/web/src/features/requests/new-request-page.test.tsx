@@ -5,12 +5,32 @@ import { error, fakeApi, type FakeAnswer, type FakeHandler } from '../../test/fa
 import { renderApp } from '../../test/render-app';
 import { openSelect } from '../../test/select';
 import { draftKey } from './request-draft';
-import { CATEGORIES, chooseSubcategory, CLASSES, lecturer, lessonOf, PATHS, pick, requestDetail, requestPage, requestRow, SCHOOLS, SUBJECTS } from './requests-fixtures';
+import {
+  CATEGORIES,
+  chooseSubcategory,
+  CLASSES,
+  lecturer,
+  lessonOf,
+  PATHS,
+  pick,
+  requestDetail,
+  requestPage,
+  requestRow,
+  SCHOOLS,
+  SUBJECTS,
+} from './requests-fixtures';
 import { CLAIMED_SLOT_COLOR } from './week-panel';
 
 const UUID = '6f1c2b7e-2d4a-4c51-9a3e-0b8f5d2c1a77';
 /** Another request of the week of 10/01/2024, on Tuesday 9, first slot. */
-const OTHER = requestRow({ id: 499, REQUEST_ID: '0101@2024-000040', REQUEST_OBJECT: 'Tuesday morning', REQUEST_PBLM_DATE: '2024-01-09', REQUEST_PBLM_HOUR_START: '08:00', REQUEST_PBLM_HOUR_END: '09:50' });
+const OTHER = requestRow({
+  id: 499,
+  REQUEST_ID: '0101@2024-000040',
+  REQUEST_OBJECT: 'Tuesday morning',
+  REQUEST_PBLM_DATE: '2024-01-09',
+  REQUEST_PBLM_HOUR_START: '08:00',
+  REQUEST_PBLM_HOUR_END: '09:50',
+});
 
 /** The lecturer's lessons of that week: billed on Tuesday 9 at 08:00, refused on Wednesday 10 at 10:10 (the slot claimed below), pending on Thursday 11 at 13:00. */
 const LESSONS = [
@@ -37,7 +57,9 @@ function routes(overrides: Record<string, FakeHandler> = {}): Record<string, Fak
 type User = ReturnType<typeof renderApp>['user'];
 
 const optionsOf = async (user: User, combobox: string) => {
-  const names = within(await openSelect(user, screen.getByRole('combobox', { name: combobox }))).getAllByRole('option').map((option) => option.textContent);
+  const names = within(await openSelect(user, screen.getByRole('combobox', { name: combobox })))
+    .getAllByRole('option')
+    .map((option) => option.textContent);
   await user.keyboard('{Escape}');
   return names;
 };
@@ -50,7 +72,11 @@ describe('filing a request', () => {
     fakeApi(routes());
     const { user } = renderApp('/requests/new', { user: lecturer() });
     const cards = await screen.findByRole('list', { name: 'What is your request about?' });
-    expect(within(cards).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Teaching', 'Payment', 'Contract', 'Reprography']);
+    expect(
+      within(cards)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Teaching', 'Payment', 'Contract', 'Reprography']);
     expect(within(cards).getByText('Fees paid for your hours: amounts, rates and taxes.')).toBeInTheDocument();
 
     await user.click(within(cards).getByRole('button', { name: /^Payment/ }));
@@ -67,7 +93,13 @@ describe('filing a request', () => {
     const { user, location } = renderApp('/requests/new', { user: lecturer() });
     await chooseSubcategory(user, 'Payment', 'Amount received');
     // AMOUNT required, VH optional, FILE optional: nothing else but the title
-    expect(screen.getAllByRole('textbox').map((box) => box.getAttribute('id'))).toEqual(['request-REQUEST_OBJECT', 'request-VH_DISPLAYED', 'request-VH_EXPECTED', 'request-AMOUNT_RECEIVED', 'request-AMOUNT_EXPECTED']);
+    expect(screen.getAllByRole('textbox').map((box) => box.getAttribute('id'))).toEqual([
+      'request-REQUEST_OBJECT',
+      'request-VH_DISPLAYED',
+      'request-VH_EXPECTED',
+      'request-AMOUNT_RECEIVED',
+      'request-AMOUNT_EXPECTED',
+    ]);
     expect(field('Title')).toBeRequired();
     expect(field('Amount received')).toBeRequired();
     expect(field('Amount expected')).toBeRequired();
@@ -88,7 +120,13 @@ describe('filing a request', () => {
     await user.type(field('Amount expected'), '200000');
     await user.click(screen.getByRole('button', { name: 'File the request' }));
     await waitFor(() => expect(filed(api)).toHaveLength(1));
-    expect(filed(api)[0]!.body).toEqual({ REQUEST_CATEGORY_ID: 21, REQUEST_OBJECT: 'December fees short', VH_DISPLAYED: 12.5, AMOUNT_RECEIVED: 150000, AMOUNT_EXPECTED: 200000 });
+    expect(filed(api)[0]!.body).toEqual({
+      REQUEST_CATEGORY_ID: 21,
+      REQUEST_OBJECT: 'December fees short',
+      VH_DISPLAYED: 12.5,
+      AMOUNT_RECEIVED: 150000,
+      AMOUNT_EXPECTED: 200000,
+    });
     await waitFor(() => expect(location().pathname + location().search).toBe('/requests/501?filed=1'));
   });
 
@@ -134,8 +172,19 @@ describe('filing a request', () => {
     expect(api.to('POST', PATHS.timetable).map((request) => request.body)).toEqual([{ START_DATE: '2024-01-08', END_DATE: '2024-01-14' }]);
     const table = within(region).getByRole('table');
     const rows = within(table).getAllByRole('row');
-    expect(within(rows[0]!).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Slot', 'Mon08/01', 'Tue09/01', 'Wed10/01', 'Thu11/01', 'Fri12/01', 'Sat13/01', 'Sun14/01']);
-    expect(rows.slice(1).map((row) => within(row).getByRole('rowheader').textContent)).toEqual(['08:00–09:50', '10:10–12:00', '13:00–14:50', '15:10–17:00', '17:30–19:30', '20:00–21:30']);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Slot', 'Mon08/01', 'Tue09/01', 'Wed10/01', 'Thu11/01', 'Fri12/01', 'Sat13/01', 'Sun14/01']);
+    expect(rows.slice(1).map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      '08:00–09:50',
+      '10:10–12:00',
+      '13:00–14:50',
+      '15:10–17:00',
+      '17:30–19:30',
+      '20:00–21:30',
+    ]);
     await waitFor(() => expect(within(rows[1]!).getAllByRole('cell')[1]).toHaveTextContent('0101@2024-000040'));
     // Tuesday 08:00: the billed lesson beside the other request
     const billed = within(rows[1]!).getAllByRole('cell')[1]!.querySelector('[data-lesson="801"]')!;
@@ -150,7 +199,11 @@ describe('filing a request', () => {
     expect(within(rows[3]!).getAllByRole('cell')[3]!.querySelector('[data-lesson="803"]')).toHaveStyle({ backgroundColor: 'rgb(255, 201, 107)' });
     expect(table.querySelectorAll('[data-lesson]')).toHaveLength(3);
     expect(table.querySelectorAll('[data-claimed]')).toHaveLength(1);
-    expect(within(region).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Validated and billed', 'Validated but not billed', 'Pending validation', 'Not validated']);
+    expect(
+      within(region)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Validated and billed', 'Validated but not billed', 'Pending validation', 'Not validated']);
     expect(within(region).queryByText(/will appear here once the timetable is published/)).not.toBeInTheDocument();
     expect(api.to('GET', PATHS.list)).not.toHaveLength(0);
 
@@ -261,7 +314,13 @@ describe('filing a request', () => {
   });
 
   it("puts the server's field errors under their fields, and keeps everything when the connection drops", async () => {
-    const api = fakeApi(routes({ [`POST ${PATHS.list}`]: error(400, 'REQUEST_DETAILS_MISSING', { fields: { AMOUNT_EXPECTED: 'validation.required', VH_EXPECTED: 'validation.invalid' } }) }));
+    const api = fakeApi(
+      routes({
+        [`POST ${PATHS.list}`]: error(400, 'REQUEST_DETAILS_MISSING', {
+          fields: { AMOUNT_EXPECTED: 'validation.required', VH_EXPECTED: 'validation.invalid' },
+        }),
+      }),
+    );
     const { user, location } = renderApp('/requests/new', { user: lecturer() });
     await chooseSubcategory(user, 'Payment', 'Amount received');
     await user.type(field('Title'), 'December fees short');
@@ -330,7 +389,15 @@ describe('filing a request', () => {
     await screen.findByText('payslip.pdf');
     await user.click(screen.getByRole('button', { name: 'File the request' }));
     await waitFor(() => expect(filed(api)).toHaveLength(1));
-    expect(filed(api)[0]!.body).toEqual({ REQUEST_CATEGORY_ID: 41, REQUEST_OBJECT: 'Handout of chapter 2', CLASS_ID: 61, SUBJECT_ID: 71, REPRO_COPY_NUMBER: 120, REPRO_STUDENT_COUNT: 118, REQUEST_FILE: UUID });
+    expect(filed(api)[0]!.body).toEqual({
+      REQUEST_CATEGORY_ID: 41,
+      REQUEST_OBJECT: 'Handout of chapter 2',
+      CLASS_ID: 61,
+      SUBJECT_ID: 71,
+      REPRO_COPY_NUMBER: 120,
+      REPRO_STUDENT_COUNT: 118,
+      REQUEST_FILE: UUID,
+    });
     expect(await screen.findByText('Unable to insert attachment: attach the file again.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('payslip.pdf')).not.toBeInTheDocument());
   });

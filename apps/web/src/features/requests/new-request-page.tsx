@@ -57,16 +57,36 @@ const loadRequestForm = () => import('./request-form');
 const RequestForm = lazy(loadRequestForm);
 
 /** Step 1: the categories as cards, each with its icon, name and description in the reader's language. */
-function CategoryStep({ categories, chosen, onChoose }: { categories: RequestCategory[]; chosen: number | null; onChoose: (category: RequestCategory) => void }) {
+function CategoryStep({
+  categories,
+  chosen,
+  onChoose,
+}: {
+  categories: RequestCategory[];
+  chosen: number | null;
+  onChoose: (category: RequestCategory) => void;
+}) {
   const { t, i18n } = useTranslation();
   if (categories.length === 0) return <Alert severity="info">{t('requests.new.noCategory')}</Alert>;
   return (
-    <Box component="ul" aria-label={t('requests.new.categoryTitle')} sx={{ p: 0, m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+    <Box
+      component="ul"
+      aria-label={t('requests.new.categoryTitle')}
+      sx={{ p: 0, m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}
+    >
       {categories.map((category) => {
         const Icon = CATEGORY_ICONS[category.code] ?? CategoryOutlined;
         return (
-          <Paper key={category.id} component="li" variant="outlined" sx={{ listStyle: 'none', borderColor: chosen === category.id ? 'primary.main' : 'divider' }}>
-            <CardActionArea onClick={() => onChoose(category)} sx={{ p: 2.5, display: 'flex', gap: 2, alignItems: 'flex-start', justifyContent: 'flex-start', height: '100%' }}>
+          <Paper
+            key={category.id}
+            component="li"
+            variant="outlined"
+            sx={{ listStyle: 'none', borderColor: chosen === category.id ? 'primary.main' : 'divider' }}
+          >
+            <CardActionArea
+              onClick={() => onChoose(category)}
+              sx={{ p: 2.5, display: 'flex', gap: 2, alignItems: 'flex-start', justifyContent: 'flex-start', height: '100%' }}
+            >
               <Icon color="primary" aria-hidden />
               <Box>
                 <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
@@ -85,7 +105,19 @@ function CategoryStep({ categories, chosen, onChoose }: { categories: RequestCat
 }
 
 /** Step 2: the category's sub-categories as a radio list with their descriptions. */
-function SubcategoryStep({ category, chosen, onChoose, onNext, onBack }: { category: RequestCategory; chosen: number | null; onChoose: (id: number) => void; onNext: () => void; onBack: () => void }) {
+function SubcategoryStep({
+  category,
+  chosen,
+  onChoose,
+  onNext,
+  onBack,
+}: {
+  category: RequestCategory;
+  chosen: number | null;
+  onChoose: (id: number) => void;
+  onNext: () => void;
+  onBack: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const valid = category.sousCategories.some((sub) => sub.id === chosen);
   return (
@@ -218,7 +250,11 @@ export default function NewRequestPage() {
   };
 
   return (
-    <Page title={t('requests.new.title')} maxWidth={shownStep === 2 && subcategory?.REQUEST_DISPCONFIG.TIME_TABLE ? 'lg' : 'md'} intro={t('requests.new.intro')}>
+    <Page
+      title={t('requests.new.title')}
+      maxWidth={shownStep === 2 && subcategory?.REQUEST_DISPCONFIG.TIME_TABLE ? 'lg' : 'md'}
+      intro={t('requests.new.intro')}
+    >
       <LeaveGuard when={dirty && !filed} text={t('requests.new.leave')} />
       <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center' }}>
         <Button component={RouterLink} to="/requests" startIcon={<ArrowBack />} size="small">
@@ -253,7 +289,15 @@ export default function NewRequestPage() {
               <CategoryStep categories={list} chosen={choice.categoryId} onChoose={chooseCategory} />
             </>
           ) : null}
-          {shownStep === 1 && category ? <SubcategoryStep category={category} chosen={choice.subcategoryId} onChoose={chooseSubcategory} onNext={() => setStep(2)} onBack={() => setStep(0)} /> : null}
+          {shownStep === 1 && category ? (
+            <SubcategoryStep
+              category={category}
+              chosen={choice.subcategoryId}
+              onChoose={chooseSubcategory}
+              onNext={() => setStep(2)}
+              onBack={() => setStep(0)}
+            />
+          ) : null}
           {shownStep === 2 && subcategory ? (
             <Suspense fallback={<PageLoader />}>
               <RequestForm

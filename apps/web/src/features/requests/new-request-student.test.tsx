@@ -26,7 +26,11 @@ describe("a student's new request", () => {
     const api = fakeApi(routes());
     const { user } = renderApp('/requests/new', { user: student() });
     const cards = await screen.findByRole('list', { name: 'What is your request about?' });
-    expect(within(cards).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Certificates', 'Grades']);
+    expect(
+      within(cards)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Certificates', 'Grades']);
 
     const form = await chooseSubcategory(user, 'Grades', 'Grade dispute');
     // the class is theirs: shown, not chosen; no lecturer's pickers, no staff field, no week beside
@@ -36,13 +40,17 @@ describe("a student's new request", () => {
     expect(screen.queryByRole('combobox', { name: 'Class' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: /week/i })).not.toBeInTheDocument();
     expect(api.to('GET', PATHS.schools)).toHaveLength(0);
-    expect(within(form).getAllByRole('textbox').map((box) => box.getAttribute('id'))).toEqual(['request-REQUEST_OBJECT', 'request-own-class', 'request-REQUEST_PBLM_DATE', 'request-week', 'request-DESCRIPTION']);
+    expect(
+      within(form)
+        .getAllByRole('textbox')
+        .map((box) => box.getAttribute('id')),
+    ).toEqual(['request-REQUEST_OBJECT', 'request-own-class', 'request-REQUEST_PBLM_DATE', 'request-week', 'request-DESCRIPTION']);
 
-    expect(within(await openSelect(user, screen.getByRole('combobox', { name: 'Subject' }))).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'GSI101 – Algorithms',
-      'GSI102 – Databases',
-      'GES105 – Accounting (optional subject)',
-    ]);
+    expect(
+      within(await openSelect(user, screen.getByRole('combobox', { name: 'Subject' })))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['GSI101 – Algorithms', 'GSI102 – Databases', 'GES105 – Accounting (optional subject)']);
     await user.keyboard('{Escape}');
 
     // what is missing is said before anything is sent

@@ -40,7 +40,12 @@ interface ActionProps {
  * stands), with a notice; a request that moved on meanwhile closes the dialog and reloads the
  * page; any other refusal stays in the dialog, on its fields when it names them.
  */
-function useRequestAction<B>({ request, onChanged, onClose }: ActionProps, send: (id: number, body: B) => Promise<RequestDetail>, doneKey: string, onFields: (error: unknown) => boolean) {
+function useRequestAction<B>(
+  { request, onChanged, onClose }: ActionProps,
+  send: (id: number, body: B) => Promise<RequestDetail>,
+  doneKey: string,
+  onFields: (error: unknown) => boolean,
+) {
   const queryClient = useQueryClient();
   const notify = useNotify();
   const [message, setMessage] = useState<string | null>(null);
@@ -68,7 +73,20 @@ function useRequestAction<B>({ request, onChanged, onClose }: ActionProps, send:
   return { run, pending: mutation.isPending, message };
 }
 
-function ActionDialog({ text, children, ...dialog }: { title: string; text: string; pending: boolean; onClose: () => void; onSubmit: () => void; submitLabel: string; message: string | null; children: ReactNode }) {
+function ActionDialog({
+  text,
+  children,
+  ...dialog
+}: {
+  title: string;
+  text: string;
+  pending: boolean;
+  onClose: () => void;
+  onSubmit: () => void;
+  submitLabel: string;
+  message: string | null;
+  children: ReactNode;
+}) {
   return (
     <FormDialog {...dialog}>
       <DialogContentText sx={{ mb: 2 }}>{text}</DialogContentText>
@@ -116,8 +134,13 @@ function signatureResolver(filedAt: string): Resolver<SignatureValues, unknown, 
 /** Records when the lecturer signed the printed request at the first unit: day and hour (now by default), not in the future nor before the filing. */
 export function SignatureDialog(props: ActionProps) {
   const { t } = useTranslation();
-  const form = useForm<SignatureValues, unknown, SignatureBody>({ defaultValues: universityMoment(new Date()), resolver: signatureResolver(props.request.filedAt) });
-  const action = useRequestAction(props, signRequest, 'requestsOffice.sign.done', (error) => applyFieldErrors(error, form.setError, ['day'], { SIGNED_AT: 'day' }));
+  const form = useForm<SignatureValues, unknown, SignatureBody>({
+    defaultValues: universityMoment(new Date()),
+    resolver: signatureResolver(props.request.filedAt),
+  });
+  const action = useRequestAction(props, signRequest, 'requestsOffice.sign.done', (error) =>
+    applyFieldErrors(error, form.setError, ['day'], { SIGNED_AT: 'day' }),
+  );
   const time = useController({ name: 'time', control: form.control });
   const timeMessage = time.fieldState.error?.message;
   return (
@@ -156,7 +179,10 @@ export function SignatureDialog(props: ActionProps) {
 /** The first unit rejects the request with a reason; it goes back to the lecturer, who reads the reason. */
 export function RejectionDialog(props: ActionProps) {
   const { t } = useTranslation();
-  const form = useForm<{ REASON: string }, unknown, RejectionBody>({ defaultValues: { REASON: '' }, resolver: bodyResolver(RejectionBody, (values: { REASON: string }) => values) });
+  const form = useForm<{ REASON: string }, unknown, RejectionBody>({
+    defaultValues: { REASON: '' },
+    resolver: bodyResolver(RejectionBody, (values: { REASON: string }) => values),
+  });
   const action = useRequestAction(props, rejectRequest, 'requestsOffice.reject.done', (error) => applyFieldErrors(error, form.setError, ['REASON']));
   return (
     <ActionDialog
@@ -168,7 +194,18 @@ export function RejectionDialog(props: ActionProps) {
       submitLabel={t('requestsOffice.reject.confirm')}
       message={action.message}
     >
-      <FormTextField control={form.control} name="REASON" id="requests-reject-reason" label={t('requestsOffice.reject.reason')} helperText={t('requestsOffice.reject.reasonHelp')} required fullWidth multiline minRows={3} autoFocus />
+      <FormTextField
+        control={form.control}
+        name="REASON"
+        id="requests-reject-reason"
+        label={t('requestsOffice.reject.reason')}
+        helperText={t('requestsOffice.reject.reasonHelp')}
+        required
+        fullWidth
+        multiline
+        minRows={3}
+        autoFocus
+      />
     </ActionDialog>
   );
 }
@@ -188,9 +225,14 @@ export function DecisionDialog(props: ActionProps) {
   const options = props.request.actions.decisions;
   const form = useForm<DecisionValues, unknown, DecisionBody>({
     defaultValues: { DECISION_ID: options.length === 1 ? String(options[0]!.id) : '', COMMENT: '' },
-    resolver: bodyResolver(DecisionBody, (values: DecisionValues) => ({ DECISION_ID: values.DECISION_ID === '' ? undefined : Number(values.DECISION_ID), COMMENT: values.COMMENT })),
+    resolver: bodyResolver(DecisionBody, (values: DecisionValues) => ({
+      DECISION_ID: values.DECISION_ID === '' ? undefined : Number(values.DECISION_ID),
+      COMMENT: values.COMMENT,
+    })),
   });
-  const action = useRequestAction(props, decideRequest, 'requestsOffice.decide.done', (error) => applyFieldErrors(error, form.setError, ['DECISION_ID', 'COMMENT'] as Path<DecisionValues>[]));
+  const action = useRequestAction(props, decideRequest, 'requestsOffice.decide.done', (error) =>
+    applyFieldErrors(error, form.setError, ['DECISION_ID', 'COMMENT'] as Path<DecisionValues>[]),
+  );
   const choice = useController({ name: 'DECISION_ID', control: form.control });
   const choiceError = choice.fieldState.error;
   return (
@@ -205,7 +247,13 @@ export function DecisionDialog(props: ActionProps) {
     >
       <FormControl error={Boolean(choiceError)} required fullWidth sx={{ mb: 2 }}>
         <FormLabel id={labelId}>{t('requestsOffice.decide.decision')}</FormLabel>
-        <RadioGroup aria-labelledby={labelId} name={choice.field.name} value={choice.field.value} onChange={(event) => choice.field.onChange(event.target.value)} onBlur={choice.field.onBlur}>
+        <RadioGroup
+          aria-labelledby={labelId}
+          name={choice.field.name}
+          value={choice.field.value}
+          onChange={(event) => choice.field.onChange(event.target.value)}
+          onBlur={choice.field.onBlur}
+        >
           {options.map((option) => (
             <FormControlLabel
               key={option.id}
@@ -227,7 +275,17 @@ export function DecisionDialog(props: ActionProps) {
         </RadioGroup>
         {choiceError ? <FormHelperText>{t('validation.required')}</FormHelperText> : null}
       </FormControl>
-      <FormTextField control={form.control} name="COMMENT" id="requests-decide-comment" label={t('requestsOffice.decide.comment')} helperText={t('requestsOffice.decide.commentHelp')} required fullWidth multiline minRows={3} />
+      <FormTextField
+        control={form.control}
+        name="COMMENT"
+        id="requests-decide-comment"
+        label={t('requestsOffice.decide.comment')}
+        helperText={t('requestsOffice.decide.commentHelp')}
+        required
+        fullWidth
+        multiline
+        minRows={3}
+      />
     </ActionDialog>
   );
 }

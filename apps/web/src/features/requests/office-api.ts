@@ -31,7 +31,18 @@ import type {
   UnitInput,
   UnitMember,
 } from '@portal/contract';
-import { can, REQUEST_AUDIENCES, REQUEST_REPORT_REGIMES, REQUEST_STAGES, REQUEST_STATUSES, isRealIsoDay, universityDayOf, type PermissionHolder, type RequestBatchStatus, type RequestReportFormat } from '@portal/contract/rules';
+import {
+  can,
+  REQUEST_AUDIENCES,
+  REQUEST_REPORT_REGIMES,
+  REQUEST_STAGES,
+  REQUEST_STATUSES,
+  isRealIsoDay,
+  universityDayOf,
+  type PermissionHolder,
+  type RequestBatchStatus,
+  type RequestReportFormat,
+} from '@portal/contract/rules';
 import { api } from '../../lib/api';
 import { filterQuery, listParams, oneOfParam, positiveParam, type UrlFilters } from '../../lib/url-filters';
 
@@ -277,9 +288,15 @@ export function useRequestKinds(admin: boolean): RequestKind[] {
 export const saveUnit = (id: number | null, body: UnitInput) =>
   api<UnitConfig>(id === null ? '/api/request-config/units' : `/api/request-config/units/${id}`, { method: id === null ? 'POST' : 'PATCH', body });
 export const saveCategory = (id: number | null, body: CategoryInput) =>
-  api<CategoryConfig>(id === null ? '/api/request-config/categories' : `/api/request-config/categories/${id}`, { method: id === null ? 'POST' : 'PATCH', body });
+  api<CategoryConfig>(id === null ? '/api/request-config/categories' : `/api/request-config/categories/${id}`, {
+    method: id === null ? 'POST' : 'PATCH',
+    body,
+  });
 export const saveSubcategory = (id: number | null, body: SubcategoryInput) =>
-  api<SubcategoryConfig>(id === null ? '/api/request-config/subcategories' : `/api/request-config/subcategories/${id}`, { method: id === null ? 'POST' : 'PATCH', body });
+  api<SubcategoryConfig>(id === null ? '/api/request-config/subcategories' : `/api/request-config/subcategories/${id}`, {
+    method: id === null ? 'POST' : 'PATCH',
+    body,
+  });
 export const createHop = (body: HopInput) => api<HopConfig>('/api/request-config/hops', { method: 'POST', body });
 export const deleteHop = (id: number) => api<void>(`/api/request-config/hops/${id}`, { method: 'DELETE' });
 export const saveDecision = (id: number | null, body: DecisionInput) =>

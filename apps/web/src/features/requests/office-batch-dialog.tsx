@@ -77,7 +77,10 @@ function Detail({ batch }: { batch: RequestBatchDetail }) {
               </Link>
             ),
           },
-          { header: t('requestsOffice.batches.columns.lecturer'), cell: (request) => <AuthorCell author={request.author} audience={request.audience} className={request.className} /> },
+          {
+            header: t('requestsOffice.batches.columns.lecturer'),
+            cell: (request) => <AuthorCell author={request.author} audience={request.audience} className={request.className} />,
+          },
           { header: t('requestsOffice.batches.columns.subcategory'), cell: (request) => labelled(request.subcategory, language) },
           { header: t('requestsOffice.batches.columns.status'), cell: (request) => <RequestStatusChip status={request.REQUEST_STATUS} /> },
         ]}

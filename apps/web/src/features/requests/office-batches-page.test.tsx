@@ -17,7 +17,11 @@ const dialog = () => screen.findByRole('dialog');
 const READY = [eligible(), eligible({ id: 102, REQUEST_ID: 'REQ-2026-0102' }), eligible({ id: 103, REQUEST_ID: 'REQ-2026-0103', destinations: [FIN] })];
 
 /** The fake server with one batch, which the routes change. */
-function batchApi(start: RequestBatchDetail, routes: Record<string, (request: FakeRequest, current: RequestBatchDetail) => RequestBatchDetail | FakeAnswer> = {}, more: Record<string, FakeAnswer> = {}) {
+function batchApi(
+  start: RequestBatchDetail,
+  routes: Record<string, (request: FakeRequest, current: RequestBatchDetail) => RequestBatchDetail | FakeAnswer> = {},
+  more: Record<string, FakeAnswer> = {},
+) {
   let current = start;
   const handlers: Record<string, FakeAnswer | ((request: FakeRequest) => FakeAnswer)> = { [`GET ${BATCH}`]: () => ({ body: current }), ...more };
   for (const [key, change] of Object.entries(routes)) {
@@ -36,10 +40,14 @@ function batchApi(start: RequestBatchDetail, routes: Record<string, (request: Fa
 
 describe('transmittal batches, to send', () => {
   it('groups the requests ready to send by destination and prepares a batch of those ticked, then shows it with its slip', async () => {
-    const api = batchApi(batchDetail({ requests: [READY[0]!] }), {}, {
-      [`GET ${ELIGIBLE}`]: { body: READY },
-      [`POST ${BATCHES}`]: { status: 201, body: batchDetail({ requests: [READY[0]!] }) },
-    });
+    const api = batchApi(
+      batchDetail({ requests: [READY[0]!] }),
+      {},
+      {
+        [`GET ${ELIGIBLE}`]: { body: READY },
+        [`POST ${BATCHES}`]: { status: 201, body: batchDetail({ requests: [READY[0]!] }) },
+      },
+    );
     const { user, location } = renderApp('/office/batches', { user: DEMO_PEOPLE.seng() });
     const school = within(await group('To School of Computer Science'));
     expect(within(await group('To Finance')).getByText('REQ-2026-0103')).toBeInTheDocument();
@@ -63,10 +71,14 @@ describe('transmittal batches, to send', () => {
   });
 
   it('prepares and sends every request for a destination at once', async () => {
-    const api = batchApi(batchDetail({ status: 'SENT' }), {}, {
-      [`GET ${ELIGIBLE}`]: { body: READY },
-      [`POST ${BATCHES}`]: { status: 201, body: batchDetail({ status: 'SENT' }) },
-    });
+    const api = batchApi(
+      batchDetail({ status: 'SENT' }),
+      {},
+      {
+        [`GET ${ELIGIBLE}`]: { body: READY },
+        [`POST ${BATCHES}`]: { status: 201, body: batchDetail({ status: 'SENT' }) },
+      },
+    );
     const { user } = renderApp('/office/batches', { user: DEMO_PEOPLE.seng() });
     const school = within(await group('To School of Computer Science'));
     await user.click(school.getByRole('checkbox', { name: 'Put every request for School of Computer Science in the batch' }));
@@ -86,7 +98,9 @@ describe('transmittal batches, to send', () => {
     await user.click(school.getByRole('checkbox', { name: 'Put every request for School of Computer Science in the batch' }));
     const loads = api.to('GET', ELIGIBLE).length;
     await user.click(school.getByRole('button', { name: 'Prepare batch' }));
-    expect(await school.findByRole('alert')).toHaveTextContent('Some of these requests can no longer go in this batch; reload the list. Refused: REQ-2026-0102.');
+    expect(await school.findByRole('alert')).toHaveTextContent(
+      'Some of these requests can no longer go in this batch; reload the list. Refused: REQ-2026-0102.',
+    );
     await waitFor(() => expect(api.to('GET', ELIGIBLE).length).toBeGreaterThan(loads));
   });
 
@@ -105,14 +119,25 @@ describe('transmittal batches, sent and received', () => {
         [`POST ${BATCH}/send`]: (_request, current) => ({ ...current, status: 'SENT', sentAt: '2026-03-12T10:00:00' }),
         [`POST ${BATCH}/cancel`]: (_request, current) => ({ ...current, status: 'CANCELLED', cancelledAt: '2026-03-12T11:00:00' }),
       },
-      { [`GET ${BATCHES}`]: { body: apiPage([batch(), batch({ id: 32, reference: 'BT-2026-0032', status: 'RECEIVED', to: FIN, sentAt: '2026-03-01T10:00:00', receivedAt: '2026-03-02T10:00:00' })]) } },
+      {
+        [`GET ${BATCHES}`]: {
+          body: apiPage([
+            batch(),
+            batch({ id: 32, reference: 'BT-2026-0032', status: 'RECEIVED', to: FIN, sentAt: '2026-03-01T10:00:00', receivedAt: '2026-03-02T10:00:00' }),
+          ]),
+        },
+      },
     );
     const { user } = renderApp('/office/batches?tab=outgoing', { user: DEMO_PEOPLE.seng() });
     const table = await screen.findByRole('table', { name: 'Outgoing' });
     expect(Object.fromEntries(queriesTo(BATCHES)[0]!)).toEqual({ direction: 'OUT', page: '1', pageSize: '20' });
     const [, draft, received] = within(table).getAllByRole('row');
     expect(within(draft!).getByText('Prepared')).toBeInTheDocument();
-    expect(within(received!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['BT-2026-0032', "Lecturers' service", 'Finance', 'Received', '2', '12/03/2026 09:00', '01/03/2026 10:00', '02/03/2026 10:00']);
+    expect(
+      within(received!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['BT-2026-0032', "Lecturers' service", 'Finance', 'Received', '2', '12/03/2026 09:00', '01/03/2026 10:00', '02/03/2026 10:00']);
 
     await user.click(within(draft!).getByRole('button', { name: 'BT-2026-0031' }));
     const opened = within(await dialog());
@@ -136,7 +161,11 @@ describe('transmittal batches, sent and received', () => {
   });
 
   it('confirms the reception of an incoming batch, which the destination may not send nor cancel', async () => {
-    const api = batchApi(batchDetail({ status: 'SENT', sentAt: '2026-03-12T10:00:00' }), { [`POST ${BATCH}/receive`]: (_request, current) => ({ ...current, status: 'RECEIVED', receivedAt: '2026-03-13T08:00:00' }) }, { [`GET ${BATCHES}`]: { body: apiPage([batch({ status: 'SENT' })]) } });
+    const api = batchApi(
+      batchDetail({ status: 'SENT', sentAt: '2026-03-12T10:00:00' }),
+      { [`POST ${BATCH}/receive`]: (_request, current) => ({ ...current, status: 'RECEIVED', receivedAt: '2026-03-13T08:00:00' }) },
+      { [`GET ${BATCHES}`]: { body: apiPage([batch({ status: 'SENT' })]) } },
+    );
     const { user } = renderApp('/office/batches?tab=incoming&batch=31', { user: DEMO_PEOPLE.school() });
     const opened = within(await dialog());
     await opened.findByRole('heading', { name: 'Batch BT-2026-0031' });
@@ -165,12 +194,16 @@ describe('transmittal batches, sent and received', () => {
 
 describe('transmittal batches, administrators', () => {
   it('choose the sending unit, prepare its batches, and see every batch', async () => {
-    const api = batchApi(batchDetail(), {}, {
-      'GET /api/request-config': { body: requestConfig() },
-      [`GET ${ELIGIBLE}`]: { body: READY },
-      [`POST ${BATCHES}`]: { status: 201, body: batchDetail() },
-      [`GET ${BATCHES}`]: { body: apiPage([batch()]) },
-    });
+    const api = batchApi(
+      batchDetail(),
+      {},
+      {
+        'GET /api/request-config': { body: requestConfig() },
+        [`GET ${ELIGIBLE}`]: { body: READY },
+        [`POST ${BATCHES}`]: { status: 201, body: batchDetail() },
+        [`GET ${BATCHES}`]: { body: apiPage([batch()]) },
+      },
+    );
     const { user } = renderApp('/office/batches', { user: DEMO_PEOPLE.admin() });
     expect(await screen.findByText('Choose the sending unit to see the requests it may send.')).toBeInTheDocument();
     expect(api.to('GET', ELIGIBLE)).toHaveLength(0);

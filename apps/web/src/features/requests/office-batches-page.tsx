@@ -67,7 +67,8 @@ function DestinationGroup({ group, fromUnit, onCreated }: { group: Group; fromUn
   const picked = ids.filter((id) => chosen.has(id));
   const destination = labelled(group.unit, language);
   const mutation = useMutation({
-    mutationFn: (send: boolean) => createBatch({ TO_UNIT_ID: group.unit.id, REQUEST_IDS: picked, SEND: send, ...(fromUnit === '' ? {} : { FROM_UNIT_ID: fromUnit }) }),
+    mutationFn: (send: boolean) =>
+      createBatch({ TO_UNIT_ID: group.unit.id, REQUEST_IDS: picked, SEND: send, ...(fromUnit === '' ? {} : { FROM_UNIT_ID: fromUnit }) }),
     onSuccess: async (batch, send) => {
       setChosen(new Set());
       await applyBatch(queryClient, batch);
@@ -113,10 +114,17 @@ function DestinationGroup({ group, fromUnit, onCreated }: { group: Group; fromUn
         }}
         columns={[
           { header: t('requestsOffice.batches.columns.reference'), sx: { whiteSpace: 'nowrap', fontWeight: 600 }, cell: (request) => request.REQUEST_ID },
-          { header: t('requestsOffice.batches.columns.lecturer'), cell: (request) => <AuthorCell author={request.author} audience={request.audience} className={request.className} /> },
+          {
+            header: t('requestsOffice.batches.columns.lecturer'),
+            cell: (request) => <AuthorCell author={request.author} audience={request.audience} className={request.className} />,
+          },
           { header: t('requestsOffice.batches.columns.subcategory'), cell: (request) => labelled(request.subcategory, language) },
           { header: t('requestsOffice.batches.columns.status'), cell: (request) => <RequestStatusChip status={request.REQUEST_STATUS} /> },
-          { header: t('requestsOffice.batches.columns.signedAt'), sx: { whiteSpace: 'nowrap' }, cell: (request) => (request.audience === 'STUDENT' ? t('requestsOffice.inbox.noSignature') : formatMoment(request.signedAt)) },
+          {
+            header: t('requestsOffice.batches.columns.signedAt'),
+            sx: { whiteSpace: 'nowrap' },
+            cell: (request) => (request.audience === 'STUDENT' ? t('requestsOffice.inbox.noSignature') : formatMoment(request.signedAt)),
+          },
         ]}
       />
       {refused ? (
@@ -158,7 +166,17 @@ function ToSend({ fromUnit, admin, onCreated }: { fromUnit: number | ''; admin: 
 }
 
 /** The batches sent, received or (administrators) all, a page at a time; each opens its detail. */
-function BatchList({ direction, params, onPage, onOpen }: { direction: BatchDirection; params: URLSearchParams; onPage: (changes: { page: number } | { pageSize: number }) => void; onOpen: (id: number) => void }) {
+function BatchList({
+  direction,
+  params,
+  onPage,
+  onOpen,
+}: {
+  direction: BatchDirection;
+  params: URLSearchParams;
+  onPage: (changes: { page: number } | { pageSize: number }) => void;
+  onOpen: (id: number) => void;
+}) {
   const { t, i18n } = useTranslation();
   const { page, pageSize } = listParams(params);
   const list = useBatches({ direction, status: '', page, pageSize });
@@ -262,7 +280,12 @@ export default function OfficeBatchesPage() {
         {tab === 'toSend' ? (
           <ToSend fromUnit={fromUnit} admin={admin} onCreated={(id) => change({ batch: id }, true)} />
         ) : (
-          <BatchList direction={DIRECTIONS[tab]} params={params} onPage={(changes) => change(changes, 'page' in changes)} onOpen={(id) => change({ batch: id }, true)} />
+          <BatchList
+            direction={DIRECTIONS[tab]}
+            params={params}
+            onPage={(changes) => change(changes, 'page' in changes)}
+            onOpen={(id) => change({ batch: id }, true)}
+          />
         )}
       </Box>
       {opened > 0 ? (

@@ -24,7 +24,14 @@ const DAY_MS = 86_400_000;
 /** An instant `days` from now (negative: before), as the API sends it. */
 export const fromNow = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString();
 
-const SUBCATEGORY = { id: 11, code: 'HOURS', name: 'Missing hours', nameFr: 'Heures manquantes', categoryName: 'Teaching claims', categoryNameFr: 'Réclamations d’enseignement' };
+const SUBCATEGORY = {
+  id: 11,
+  code: 'HOURS',
+  name: 'Missing hours',
+  nameFr: 'Heures manquantes',
+  categoryName: 'Teaching claims',
+  categoryNameFr: 'Réclamations d’enseignement',
+};
 
 export function inboxRow(overrides: Partial<InboxRow> = {}): InboxRow {
   const filedAt = overrides.filedAt ?? fromNow(-1);
@@ -104,7 +111,10 @@ export function batch(overrides: Partial<RequestBatch> = {}): RequestBatch {
 }
 
 export function batchDetail(overrides: Partial<RequestBatchDetail> = {}): RequestBatchDetail {
-  const requests = overrides.requests ?? [inboxRow({ stage: 'IN_BATCH', signedAt: '2026-03-11T10:00:00' }), inboxRow({ id: 102, REQUEST_ID: 'REQ-2026-0102', stage: 'IN_BATCH', signedAt: '2026-03-11T11:00:00' })];
+  const requests = overrides.requests ?? [
+    inboxRow({ stage: 'IN_BATCH', signedAt: '2026-03-11T10:00:00' }),
+    inboxRow({ id: 102, REQUEST_ID: 'REQ-2026-0102', stage: 'IN_BATCH', signedAt: '2026-03-11T11:00:00' }),
+  ];
   return { ...batch({ count: requests.length, ...overrides }), requests, ...overrides };
 }
 
@@ -170,7 +180,15 @@ export function decisionConfig(overrides: Partial<DecisionConfig> = {}): Decisio
 }
 
 export function hopConfig(overrides: Partial<HopConfig> = {}): HopConfig {
-  return { id: 51, subcategoryId: 11, fromUnitId: SENG.id, toUnitId: SCHOOL.id, used: true, decisions: [decisionConfig(), decisionConfig({ id: 62, label: 'Refuse', labelFr: 'Refuser', status: 'NOT_VALIDATED', forwardUnitId: null, used: true })], ...overrides };
+  return {
+    id: 51,
+    subcategoryId: 11,
+    fromUnitId: SENG.id,
+    toUnitId: SCHOOL.id,
+    used: true,
+    decisions: [decisionConfig(), decisionConfig({ id: 62, label: 'Refuse', labelFr: 'Refuser', status: 'NOT_VALIDATED', forwardUnitId: null, used: true })],
+    ...overrides,
+  };
 }
 
 export function requestConfig(overrides: Partial<RequestConfig> = {}): RequestConfig {
@@ -234,6 +252,8 @@ export const CATEGORIES = [
     nameFr: 'Réclamations d’enseignement',
     description: 'Hours, rates and amounts of teaching',
     descriptionFr: 'Heures, taux et montants d’enseignement',
-    sousCategories: [{ id: 11, code: 'HOURS', name: 'Missing hours', nameFr: 'Heures manquantes', description: 'x', descriptionFr: 'x', REQUEST_DISPCONFIG: DISPLAY }],
+    sousCategories: [
+      { id: 11, code: 'HOURS', name: 'Missing hours', nameFr: 'Heures manquantes', description: 'x', descriptionFr: 'x', REQUEST_DISPCONFIG: DISPLAY },
+    ],
   },
 ];

@@ -7,7 +7,10 @@ import { apiPage, CATEGORIES, fromNow, inboxRow, requestConfig, SCHOOL } from '.
 
 const INBOX = '/api/requests/inbox';
 
-const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
+const cells = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
 const choose = async (user: ReturnType<typeof renderApp>['user'], box: string, option: string) => {
   await user.click(screen.getByRole('combobox', { name: box }));
   await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: option }));
@@ -17,7 +20,14 @@ describe('requests to process (a unit)', () => {
   it("lists the unit's requests: reference and title, lecturer, sub-category, status, stage, filing and the signature deadline, urgent under two days", async () => {
     const soon = inboxRow({ filedAt: fromNow(-6), signatureDeadline: fromNow(1) });
     const later = inboxRow({ id: 102, REQUEST_ID: 'REQ-2026-0102', filedAt: '2026-03-10T09:00:00', signatureDeadline: fromNow(5) });
-    const signed = inboxRow({ id: 103, REQUEST_ID: 'REQ-2026-0103', REQUEST_STATUS: 'PROCESSING', stage: 'AWAITING_DECISION', unit: SCHOOL, signedAt: '2026-03-11T10:30:00' });
+    const signed = inboxRow({
+      id: 103,
+      REQUEST_ID: 'REQ-2026-0103',
+      REQUEST_STATUS: 'PROCESSING',
+      stage: 'AWAITING_DECISION',
+      unit: SCHOOL,
+      signedAt: '2026-03-11T10:30:00',
+    });
     fakeApi({ [`GET ${INBOX}`]: { body: apiPage([soon, later, signed]) }, 'GET /api/request-categories': { body: CATEGORIES } });
     renderApp('/office/requests', { user: DEMO_PEOPLE.seng() });
     const table = await screen.findByRole('table', { name: 'Requests to process' });
@@ -43,7 +53,15 @@ describe('requests to process (a unit)', () => {
   });
 
   it("shows a student's request with the student's class and no signature, and filters the students' requests (decision 41)", async () => {
-    const student = inboxRow({ id: 104, REQUEST_ID: '1201@2026-000104', audience: 'STUDENT', className: 'BTS1 GSI/J A', stage: 'READY_TO_SEND', signedAt: fromNow(-1), author: { id: 48, MATRICULE: 'ST24A001', FIRSTNAME: 'Awa', LASTNAME: 'Ngo' } });
+    const student = inboxRow({
+      id: 104,
+      REQUEST_ID: '1201@2026-000104',
+      audience: 'STUDENT',
+      className: 'BTS1 GSI/J A',
+      stage: 'READY_TO_SEND',
+      signedAt: fromNow(-1),
+      author: { id: 48, MATRICULE: 'ST24A001', FIRSTNAME: 'Awa', LASTNAME: 'Ngo' },
+    });
     fakeApi({ [`GET ${INBOX}`]: { body: apiPage([student]) }, 'GET /api/request-categories': { body: CATEGORIES } });
     const { user, location } = renderApp('/office/requests', { user: DEMO_PEOPLE.seng() });
     const table = await screen.findByRole('table', { name: 'Requests to process' });
@@ -70,8 +88,22 @@ describe('requests to process (a unit)', () => {
     await choose(user, 'Sub-category', 'Teaching claims · Missing hours');
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'VAC0001');
     await waitFor(() => expect(queriesTo(INBOX).at(-1)?.get('search')).toBe('VAC0001'));
-    expect(Object.fromEntries(queriesTo(INBOX).at(-1)!)).toEqual({ scope: 'history', stage: 'IN_BATCH', status: 'PROCESSING', subcategory: '11', search: 'VAC0001', page: '1', pageSize: '20' });
-    expect(Object.fromEntries(new URLSearchParams(location().search))).toEqual({ scope: 'history', stage: 'IN_BATCH', status: 'PROCESSING', subcategory: '11', search: 'VAC0001' });
+    expect(Object.fromEntries(queriesTo(INBOX).at(-1)!)).toEqual({
+      scope: 'history',
+      stage: 'IN_BATCH',
+      status: 'PROCESSING',
+      subcategory: '11',
+      search: 'VAC0001',
+      page: '1',
+      pageSize: '20',
+    });
+    expect(Object.fromEntries(new URLSearchParams(location().search))).toEqual({
+      scope: 'history',
+      stage: 'IN_BATCH',
+      status: 'PROCESSING',
+      subcategory: '11',
+      search: 'VAC0001',
+    });
   });
 
   it('pages through the requests', async () => {

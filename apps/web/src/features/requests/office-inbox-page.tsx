@@ -88,7 +88,10 @@ export default function OfficeInboxPage() {
               </>
             ),
           },
-          { header: t('requestsOffice.inbox.columns.lecturer'), cell: (row) => <AuthorCell author={row.author} audience={row.audience} className={row.className} /> },
+          {
+            header: t('requestsOffice.inbox.columns.lecturer'),
+            cell: (row) => <AuthorCell author={row.author} audience={row.audience} className={row.className} />,
+          },
           { header: t('requestsOffice.inbox.columns.subcategory'), cell: (row) => labelled(row.subcategory, i18n.language) },
           { header: t('requestsOffice.inbox.columns.status'), cell: (row) => <RequestStatusChip status={row.REQUEST_STATUS} /> },
           {

@@ -11,16 +11,25 @@ import { labelled } from './request-labels';
 
 /** Every sub-category as a filter's choice: "Category · Sub-category", in the reader's language. */
 export const subcategoryOptions = (kinds: readonly RequestKind[], language: string) =>
-  kinds.flatMap((category) => category.subcategories.map((sub) => ({ value: String(sub.id), label: `${labelled(category, language)} · ${labelled(sub, language)}` })));
+  kinds.flatMap((category) =>
+    category.subcategories.map((sub) => ({ value: String(sub.id), label: `${labelled(category, language)} · ${labelled(sub, language)}` })),
+  );
 
-export const categoryOptions = (kinds: readonly RequestKind[], language: string) => kinds.map((category) => ({ value: String(category.id), label: labelled(category, language) }));
+export const categoryOptions = (kinds: readonly RequestKind[], language: string) =>
+  kinds.map((category) => ({ value: String(category.id), label: labelled(category, language) }));
 
 /** Units as choices: "CODE – name". */
-export const unitOptions = (units: readonly RequestUnit[], language: string) => units.map((unit) => ({ value: String(unit.id), label: unitName(unit, language) }));
+export const unitOptions = (units: readonly RequestUnit[], language: string) =>
+  units.map((unit) => ({ value: String(unit.id), label: unitName(unit, language) }));
 
 export const unitName = (unit: RequestUnit, language: string) => `${unit.code} – ${labelled(unit, language)}`;
 
-const BATCH_COLOR: Record<RequestBatchStatus, 'default' | 'info' | 'success' | 'error'> = { DRAFT: 'default', SENT: 'info', RECEIVED: 'success', CANCELLED: 'error' };
+const BATCH_COLOR: Record<RequestBatchStatus, 'default' | 'info' | 'success' | 'error'> = {
+  DRAFT: 'default',
+  SENT: 'info',
+  RECEIVED: 'success',
+  CANCELLED: 'error',
+};
 
 /** A transmittal batch's status, in its colour. */
 export function BatchStatusChip({ status }: { status: RequestBatchStatus }) {
@@ -29,7 +38,8 @@ export function BatchStatusChip({ status }: { status: RequestBatchStatus }) {
 }
 
 /** The staff's or the students' requests, as a filter's choices. */
-export const audienceOptions = (t: (key: string) => string) => (['STAFF', 'STUDENT'] as const).map((audience) => ({ value: audience, label: t(`requestsOffice.audience.${audience}`) }));
+export const audienceOptions = (t: (key: string) => string) =>
+  (['STAFF', 'STUDENT'] as const).map((audience) => ({ value: audience, label: t(`requestsOffice.audience.${audience}`) }));
 
 /** The author: name, and the matricule under it; a student's request says so, with the student's class (decision 41). */
 export function AuthorCell({ author, audience, className }: { author: RequestAuthor; audience?: RequestAudience; className?: string | null }) {
@@ -41,7 +51,13 @@ export function AuthorCell({ author, audience, className }: { author: RequestAut
         {author.MATRICULE}
       </Typography>
       {audience === 'STUDENT' ? (
-        <Chip size="small" variant="outlined" color="secondary" sx={{ display: 'flex', width: 'fit-content', mt: 0.5 }} label={className ? t('requestsOffice.inbox.student', { class: className }) : t('requestsOffice.inbox.studentNoClass')} />
+        <Chip
+          size="small"
+          variant="outlined"
+          color="secondary"
+          sx={{ display: 'flex', width: 'fit-content', mt: 0.5 }}
+          label={className ? t('requestsOffice.inbox.student', { class: className }) : t('requestsOffice.inbox.studentNoClass')}
+        />
       ) : null}
     </>
   );
@@ -75,9 +91,5 @@ export function DeadlineCell({ row }: { row: InboxRow }) {
   }
   if (row.stage !== 'AWAITING_SIGNATURE') return <>—</>;
   const when = formatMoment(row.signatureDeadline);
-  return deadlineSoon(row) ? (
-    <Chip size="small" color="error" label={when} aria-label={t('requestsOffice.inbox.deadlineSoon', { date: when })} />
-  ) : (
-    <>{when}</>
-  );
+  return deadlineSoon(row) ? <Chip size="small" color="error" label={when} aria-label={t('requestsOffice.inbox.deadlineSoon', { date: when })} /> : <>{when}</>;
 }

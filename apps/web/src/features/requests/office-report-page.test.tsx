@@ -34,14 +34,21 @@ describe('requests report', () => {
     expect(screen.getByRole('textbox', { name: 'From' })).toHaveValue(isoToDmy(month.from));
     expect(screen.getByRole('textbox', { name: 'To' })).toHaveValue(isoToDmy(month.to));
 
-    const counts = (name: string) => within(screen.getByRole('table', { name })).getAllByRole('row').map((row) => row.textContent);
+    const counts = (name: string) =>
+      within(screen.getByRole('table', { name }))
+        .getAllByRole('row')
+        .map((row) => row.textContent);
     expect(counts('By status')).toEqual(['Registered1', 'Validated2']);
     expect(counts('By category')).toEqual(['Teaching claims3']);
     expect(counts('By unit')).toEqual(["Lecturers' service1", 'Back with its author2']);
     expect(counts('By regime')).toEqual(['Day classes2', 'Evening classes1']);
 
     const rows = within(screen.getByRole('table', { name: 'Requests of the period' })).getAllByRole('row');
-    expect(within(rows[1]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
       'REQ-2026-0101',
       '10/03/2026',
       'Fouda AliceVAC0001',
@@ -52,8 +59,14 @@ describe('requests report', () => {
       'Validate (14/03/2026 15:00)',
     ]);
 
-    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', `/api/requests/reports/export?from=${month.from}&to=${month.to}&format=csv`);
-    expect(screen.getByRole('link', { name: 'Export Excel' })).toHaveAttribute('href', `/api/requests/reports/export?from=${month.from}&to=${month.to}&format=xlsx`);
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      `/api/requests/reports/export?from=${month.from}&to=${month.to}&format=csv`,
+    );
+    expect(screen.getByRole('link', { name: 'Export Excel' })).toHaveAttribute(
+      'href',
+      `/api/requests/reports/export?from=${month.from}&to=${month.to}&format=xlsx`,
+    );
     // a unit's own requests: no unit to choose
     expect(screen.queryByRole('combobox', { name: 'Unit' })).not.toBeInTheDocument();
   });
@@ -83,9 +96,26 @@ describe('requests report', () => {
     await choose(user, 'Status', 'Validated');
     await choose(user, 'Regime', 'Evening classes');
     await waitFor(() => expect(queriesTo(REPORT).at(-1)?.get('regime')).toBe('EVENING'));
-    expect(Object.fromEntries(queriesTo(REPORT).at(-1)!)).toEqual({ from: '2026-02-15', to: '2026-02-28', category: '1', status: 'VALIDATED', regime: 'EVENING', page: '1', pageSize: '20' });
-    expect(Object.fromEntries(new URLSearchParams(location().search))).toEqual({ from: '2026-02-15', to: '2026-02-28', category: '1', status: 'VALIDATED', regime: 'EVENING' });
-    expect(screen.getByRole('link', { name: 'Export Excel' })).toHaveAttribute('href', '/api/requests/reports/export?from=2026-02-15&to=2026-02-28&category=1&status=VALIDATED&regime=EVENING&format=xlsx');
+    expect(Object.fromEntries(queriesTo(REPORT).at(-1)!)).toEqual({
+      from: '2026-02-15',
+      to: '2026-02-28',
+      category: '1',
+      status: 'VALIDATED',
+      regime: 'EVENING',
+      page: '1',
+      pageSize: '20',
+    });
+    expect(Object.fromEntries(new URLSearchParams(location().search))).toEqual({
+      from: '2026-02-15',
+      to: '2026-02-28',
+      category: '1',
+      status: 'VALIDATED',
+      regime: 'EVENING',
+    });
+    expect(screen.getByRole('link', { name: 'Export Excel' })).toHaveAttribute(
+      'href',
+      '/api/requests/reports/export?from=2026-02-15&to=2026-02-28&category=1&status=VALIDATED&regime=EVENING&format=xlsx',
+    );
   });
 
   it('lets administrators choose the unit', async () => {
@@ -94,11 +124,17 @@ describe('requests report', () => {
     await screen.findByText('3 requests');
     await choose(user, 'Unit', 'FIN – Finance');
     await waitFor(() => expect(queriesTo(REPORT).at(-1)?.get('unit')).toBe('3'));
-    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/requests/reports/export?from=2026-03-01&to=2026-03-31&unit=3&format=csv');
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/requests/reports/export?from=2026-03-01&to=2026-03-31&unit=3&format=csv',
+    );
   });
 
   it('says when the period has no request', async () => {
-    fakeApi({ [`GET ${REPORT}`]: { body: report({ total: 0, byStatus: [], byCategory: [], byUnit: [], byRegime: [], rows: [] }) }, 'GET /api/request-categories': { body: CATEGORIES } });
+    fakeApi({
+      [`GET ${REPORT}`]: { body: report({ total: 0, byStatus: [], byCategory: [], byUnit: [], byRegime: [], rows: [] }) },
+      'GET /api/request-categories': { body: CATEGORIES },
+    });
     renderApp('/office/requests/report', { user: DEMO_PEOPLE.seng() });
     expect(await screen.findByText('No request was filed in this period with these filters.')).toBeInTheDocument();
     expect(screen.getAllByText('None')).toHaveLength(4);

@@ -61,10 +61,25 @@ function Summary({ report }: { report: RequestReport }) {
         {t('requestsOffice.report.total', { count: report.total })}
       </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' }, gap: 2 }}>
-        <Counts title={t('requestsOffice.report.byStatus')} rows={report.byStatus.map((item) => ({ label: t(`requests.status.${item.key}`), count: item.count }))} />
-        <Counts title={t('requestsOffice.report.byCategory')} rows={report.byCategory.map((item) => ({ label: labelled(item.key, language), count: item.count }))} />
-        <Counts title={t('requestsOffice.report.byUnit')} rows={report.byUnit.map((item) => ({ label: item.key ? labelled(item.key, language) : t('requestsOffice.report.withLecturer'), count: item.count }))} />
-        <Counts title={t('requestsOffice.report.byRegime')} rows={report.byRegime.map((item) => ({ label: item.key ? t(`requestsOffice.report.regime.${item.key}`) : t('requestsOffice.report.noClass'), count: item.count }))} />
+        <Counts
+          title={t('requestsOffice.report.byStatus')}
+          rows={report.byStatus.map((item) => ({ label: t(`requests.status.${item.key}`), count: item.count }))}
+        />
+        <Counts
+          title={t('requestsOffice.report.byCategory')}
+          rows={report.byCategory.map((item) => ({ label: labelled(item.key, language), count: item.count }))}
+        />
+        <Counts
+          title={t('requestsOffice.report.byUnit')}
+          rows={report.byUnit.map((item) => ({ label: item.key ? labelled(item.key, language) : t('requestsOffice.report.withLecturer'), count: item.count }))}
+        />
+        <Counts
+          title={t('requestsOffice.report.byRegime')}
+          rows={report.byRegime.map((item) => ({
+            label: item.key ? t(`requestsOffice.report.regime.${item.key}`) : t('requestsOffice.report.noClass'),
+            count: item.count,
+          }))}
+        />
       </Box>
     </Box>
   );
@@ -95,10 +110,20 @@ function ReportTable({ rows, fetching, pager }: { rows: ReportRow[]; fetching: b
         { header: t('requestsOffice.report.columns.filedAt'), sx: { whiteSpace: 'nowrap' }, cell: (row) => formatDay(row.filedAt) },
         { header: t('requestsOffice.report.columns.lecturer'), cell: (row) => <AuthorCell author={row.author} audience={row.audience} /> },
         { header: t('requestsOffice.report.columns.category'), cell: (row) => `${labelled(row.category, language)} · ${labelled(row.subcategory, language)}` },
-        { header: t('requestsOffice.report.columns.class'), cell: (row) => (row.className ? `${row.className}${row.regime ? ` (${t(`requestsOffice.report.regime.${row.regime}`)})` : ''}` : '—') },
+        {
+          header: t('requestsOffice.report.columns.class'),
+          cell: (row) => (row.className ? `${row.className}${row.regime ? ` (${t(`requestsOffice.report.regime.${row.regime}`)})` : ''}` : '—'),
+        },
         { header: t('requestsOffice.report.columns.status'), cell: (row) => <RequestStatusChip status={row.REQUEST_STATUS} /> },
-        { header: t('requestsOffice.report.columns.unit'), cell: (row) => (row.unit ? labelled(row.unit, language) : t(row.audience === 'STUDENT' ? 'requests.detail.withStudent' : 'requests.detail.withLecturer')) },
-        { header: t('requestsOffice.report.columns.lastDecision'), cell: (row) => (row.lastDecision ? `${decisionLabel(row.lastDecision, language)} (${formatMoment(row.lastDecision.at)})` : '—') },
+        {
+          header: t('requestsOffice.report.columns.unit'),
+          cell: (row) =>
+            row.unit ? labelled(row.unit, language) : t(row.audience === 'STUDENT' ? 'requests.detail.withStudent' : 'requests.detail.withLecturer'),
+        },
+        {
+          header: t('requestsOffice.report.columns.lastDecision'),
+          cell: (row) => (row.lastDecision ? `${decisionLabel(row.lastDecision, language)} (${formatMoment(row.lastDecision.at)})` : '—'),
+        },
       ]}
     />
   );
@@ -135,7 +160,13 @@ export default function OfficeReportPage() {
       filters={
         <>
           <DayFilter id="requests-report-from" label={t('requestsOffice.report.filters.from')} value={filters.from} onChange={(from) => update({ from })} />
-          <DayFilter id="requests-report-to" label={t('requestsOffice.report.filters.to')} value={filters.to} min={filters.from} onChange={(to) => update({ to })} />
+          <DayFilter
+            id="requests-report-to"
+            label={t('requestsOffice.report.filters.to')}
+            value={filters.to}
+            min={filters.from}
+            onChange={(to) => update({ to })}
+          />
           {admin ? select('unit', unitOptions(config.data?.units ?? [], i18n.language), t('requestsOffice.report.filters.allUnits')) : null}
           {select('category', categoryOptions(kinds, i18n.language))}
           {select('status', statusOptions(t))}

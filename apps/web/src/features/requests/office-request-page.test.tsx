@@ -31,7 +31,11 @@ function requestApi(start: RequestDetail, routes: Record<string, (request: FakeR
 }
 
 /** At the lecturers' service, filed on 10 March 2026, not yet signed. */
-const AT_SENG = requestDetail({ filedAt: '2026-03-10T08:00:00.000Z', signatureDeadline: '2026-03-17T08:00:00.000Z', actions: { sign: true, reject: true, decisions: [] } });
+const AT_SENG = requestDetail({
+  filedAt: '2026-03-10T08:00:00.000Z',
+  signatureDeadline: '2026-03-17T08:00:00.000Z',
+  actions: { sign: true, reject: true, decisions: [] },
+});
 
 /** At the school, received and waiting for its decision: validate and send on to finance, or refuse. */
 const AT_SCHOOL = requestDetail({
@@ -72,7 +76,12 @@ describe('processing a request', () => {
 
   it('records the signature: now by default, typed as day and hour of the university, never in the future nor before the filing', async () => {
     const api = requestApi(AT_SENG, {
-      [`POST ${REQUEST}/signature`]: (_request, current) => ({ ...current, signedAt: '2026-03-11T13:30:00.000Z', stage: 'READY_TO_SEND', actions: { sign: false, reject: false, decisions: [] } }),
+      [`POST ${REQUEST}/signature`]: (_request, current) => ({
+        ...current,
+        signedAt: '2026-03-11T13:30:00.000Z',
+        stage: 'READY_TO_SEND',
+        actions: { sign: false, reject: false, decisions: [] },
+      }),
     });
     const { user } = renderApp('/office/requests/101', { user: DEMO_PEOPLE.seng() });
     await user.click(await within(await screen.findByRole('region', { name: 'What your unit can do' })).findByRole('button', { name: 'Record the signature' }));
@@ -113,7 +122,9 @@ describe('processing a request', () => {
     const { user } = renderApp('/office/requests/101', { user: DEMO_PEOPLE.seng() });
     await user.click(await screen.findByRole('button', { name: 'Record the signature' }));
     await user.click(await within(await screen.findByRole('dialog')).findByRole('button', { name: 'Record' }));
-    expect(await within(await screen.findByRole('dialog')).findByRole('alert')).toHaveTextContent('The signature cannot be dated in the future nor before the request was filed.');
+    expect(await within(await screen.findByRole('dialog')).findByRole('alert')).toHaveTextContent(
+      'The signature cannot be dated in the future nor before the request was filed.',
+    );
   });
 
   it('shows where the request stands when another agent signed it meanwhile (409)', async () => {
@@ -131,7 +142,13 @@ describe('processing a request', () => {
 
   it('rejects with a reason, which is required', async () => {
     const api = requestApi(AT_SENG, {
-      [`POST ${REQUEST}/rejection`]: (_request, current) => ({ ...current, REQUEST_STATUS: 'REJECTED', stage: 'FINISHED', unit: null, actions: { sign: false, reject: false, decisions: [] } }),
+      [`POST ${REQUEST}/rejection`]: (_request, current) => ({
+        ...current,
+        REQUEST_STATUS: 'REJECTED',
+        stage: 'FINISHED',
+        unit: null,
+        actions: { sign: false, reject: false, decisions: [] },
+      }),
     });
     const { user } = renderApp('/office/requests/101', { user: DEMO_PEOPLE.seng() });
     await user.click(await screen.findByRole('button', { name: 'Reject' }));
@@ -147,7 +164,12 @@ describe('processing a request', () => {
 
   it('decides: each allowed decision says where the request goes, and the comment is required', async () => {
     const api = requestApi(AT_SCHOOL, {
-      [`POST ${REQUEST}/decision`]: (_request, current) => ({ ...current, REQUEST_STATUS: 'VALIDATED', stage: 'READY_TO_SEND', actions: { sign: false, reject: false, decisions: [] } }),
+      [`POST ${REQUEST}/decision`]: (_request, current) => ({
+        ...current,
+        REQUEST_STATUS: 'VALIDATED',
+        stage: 'READY_TO_SEND',
+        actions: { sign: false, reject: false, decisions: [] },
+      }),
     });
     const { user } = renderApp('/office/requests/101', { user: DEMO_PEOPLE.school() });
     await user.click(await within(await screen.findByRole('region', { name: 'What your unit can do' })).findByRole('button', { name: 'Decide' }));

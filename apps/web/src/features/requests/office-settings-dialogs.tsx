@@ -28,7 +28,15 @@ import {
   type SubcategoryConfig,
   type UnitConfig,
 } from '@portal/contract';
-import { FIELD_PRESENCES, REQUEST_AUDIENCES, REQUEST_FIELD_GROUP_NAMES, REQUEST_STATUSES, STAFF_ONLY_FIELD_GROUPS, type FieldPresence, type RequestAudience } from '@portal/contract/rules';
+import {
+  FIELD_PRESENCES,
+  REQUEST_AUDIENCES,
+  REQUEST_FIELD_GROUP_NAMES,
+  REQUEST_STATUSES,
+  STAFF_ONLY_FIELD_GROUPS,
+  type FieldPresence,
+  type RequestAudience,
+} from '@portal/contract/rules';
 import { FormDialog } from '../../components/form-dialog-frame';
 import { FormTextField } from '../../components/form-text-field';
 import { useNotify } from '../../components/notify';
@@ -47,7 +55,13 @@ const ERROR_FIELDS: Record<string, string> = { ALREADY_EXISTS: 'code', DECISION_
  * Saves a form of the configuration: on success everything that reads the configuration is
  * refreshed, with a notice; a refusal is shown under the fields, and on the field it concerns.
  */
-function useConfigSave<TValues extends FieldValues, TBody>(form: UseFormReturn<TValues, unknown, TBody>, send: (body: TBody) => Promise<unknown>, fields: readonly string[], created: boolean, onClose: () => void) {
+function useConfigSave<TValues extends FieldValues, TBody>(
+  form: UseFormReturn<TValues, unknown, TBody>,
+  send: (body: TBody) => Promise<unknown>,
+  fields: readonly string[],
+  created: boolean,
+  onClose: () => void,
+) {
   const queryClient = useQueryClient();
   const notify = useNotify();
   const [message, setMessage] = useState<string | null>(null);
@@ -61,7 +75,8 @@ function useConfigSave<TValues extends FieldValues, TBody>(form: UseFormReturn<T
     onError: (error) => {
       applyFieldErrors(error, form.setError, fields as Path<TValues>[]);
       const field = isApiError(error) ? ERROR_FIELDS[error.code] : undefined;
-      if (isApiError(error) && field && fields.includes(field)) form.setError(field as Path<TValues>, { type: 'server', message: `errors.${error.code}` }, { shouldFocus: true });
+      if (isApiError(error) && field && fields.includes(field))
+        form.setError(field as Path<TValues>, { type: 'server', message: `errors.${error.code}` }, { shouldFocus: true });
       setMessage(errorKey(error));
     },
   });
@@ -72,7 +87,19 @@ function useConfigSave<TValues extends FieldValues, TBody>(form: UseFormReturn<T
   return { submit, pending: mutation.isPending, message };
 }
 
-function ConfigDialog({ wide, children, ...dialog }: { title: string; pending: boolean; message: string | null; onSubmit: () => void; onClose: () => void; children: ReactNode; wide?: boolean }) {
+function ConfigDialog({
+  wide,
+  children,
+  ...dialog
+}: {
+  title: string;
+  pending: boolean;
+  message: string | null;
+  onSubmit: () => void;
+  onClose: () => void;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   const { t } = useTranslation();
   const fullScreen = useMediaQuery(useTheme().breakpoints.down('sm'));
   return (
@@ -85,7 +112,29 @@ function ConfigDialog({ wide, children, ...dialog }: { title: string; pending: b
 }
 
 /** A text field of a configuration form, half the width from the small breakpoint on when `half`. */
-function Text<T extends FieldValues, O extends FieldValues>({ control, name, id, label, half, multiline, helperText, children, autoFocus, optional }: { control: Control<T, unknown, O>; name: FieldPath<T>; id: string; label: string; half?: boolean; multiline?: boolean; helperText?: string; children?: ReactNode; autoFocus?: boolean; optional?: boolean }) {
+function Text<T extends FieldValues, O extends FieldValues>({
+  control,
+  name,
+  id,
+  label,
+  half,
+  multiline,
+  helperText,
+  children,
+  autoFocus,
+  optional,
+}: {
+  control: Control<T, unknown, O>;
+  name: FieldPath<T>;
+  id: string;
+  label: string;
+  half?: boolean;
+  multiline?: boolean;
+  helperText?: string;
+  children?: ReactNode;
+  autoFocus?: boolean;
+  optional?: boolean;
+}) {
   return (
     <Grid size={{ xs: 12, sm: half ? 6 : 12 }}>
       <FormTextField
@@ -109,11 +158,22 @@ function Text<T extends FieldValues, O extends FieldValues>({ control, name, id,
   );
 }
 
-function EnabledSwitch<T extends FieldValues, O extends FieldValues>({ control, name, label }: { control: Control<T, unknown, O>; name: FieldPath<T>; label: string }) {
+function EnabledSwitch<T extends FieldValues, O extends FieldValues>({
+  control,
+  name,
+  label,
+}: {
+  control: Control<T, unknown, O>;
+  name: FieldPath<T>;
+  label: string;
+}) {
   const { field } = useController({ control, name });
   return (
     <Grid size={{ xs: 12, sm: 6 }}>
-      <FormControlLabel control={<Switch checked={field.value === true} onChange={(event) => field.onChange(event.target.checked)} name={field.name} />} label={label} />
+      <FormControlLabel
+        control={<Switch checked={field.value === true} onChange={(event) => field.onChange(event.target.checked)} name={field.name} />}
+        label={label}
+      />
     </Grid>
   );
 }
@@ -132,13 +192,29 @@ const UNIT_FIELDS = ['code', 'name', 'nameFr', 'departmentId'];
 export function UnitDialog({ unit, departments, onClose }: { unit: UnitConfig | null; departments: CatalogueDepartment[]; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const form = useForm<UnitValues, unknown, UnitInput>({
-    defaultValues: { code: unit?.code ?? '', name: unit?.name ?? '', nameFr: unit?.nameFr ?? '', departmentId: unit?.departmentId === null || !unit ? '' : String(unit.departmentId) },
+    defaultValues: {
+      code: unit?.code ?? '',
+      name: unit?.name ?? '',
+      nameFr: unit?.nameFr ?? '',
+      departmentId: unit?.departmentId === null || !unit ? '' : String(unit.departmentId),
+    },
     resolver: bodyResolver(UnitInput, (values: UnitValues) => ({ ...values, departmentId: toIdOrNull(values.departmentId) })),
   });
   const save = useConfigSave(form, (body) => saveUnit(unit?.id ?? null, body), UNIT_FIELDS, unit === null, onClose);
-  const f = (name: keyof UnitValues) => ({ control: form.control, name, id: `requests-unit-${name}`, label: t(`requestsOffice.settings.units.columns.${name === 'departmentId' ? 'department' : name}`) });
+  const f = (name: keyof UnitValues) => ({
+    control: form.control,
+    name,
+    id: `requests-unit-${name}`,
+    label: t(`requestsOffice.settings.units.columns.${name === 'departmentId' ? 'department' : name}`),
+  });
   return (
-    <ConfigDialog title={t(unit ? 'requestsOffice.settings.units.edit' : 'requestsOffice.settings.units.add')} pending={save.pending} message={save.message} onSubmit={() => void save.submit()} onClose={onClose}>
+    <ConfigDialog
+      title={t(unit ? 'requestsOffice.settings.units.edit' : 'requestsOffice.settings.units.add')}
+      pending={save.pending}
+      message={save.message}
+      onSubmit={() => void save.submit()}
+      onClose={onClose}
+    >
       <Text {...f('code')} autoFocus />
       <Text {...f('name')} half />
       <Text {...f('nameFr')} half />
@@ -167,12 +243,14 @@ interface CategoryValues {
 }
 const CATEGORY_FIELDS = ['code', 'name', 'nameFr', 'description', 'descriptionFr', 'position'];
 
-const kindFields = <T extends FieldValues, O extends FieldValues>(control: Control<T, unknown, O>, prefix: string, t: (key: string) => string) => (name: string) => ({
-  control,
-  name: name as FieldPath<T>,
-  id: `requests-${prefix}-${name}`,
-  label: t(`requestsOffice.settings.fields.${name}`),
-});
+const kindFields =
+  <T extends FieldValues, O extends FieldValues>(control: Control<T, unknown, O>, prefix: string, t: (key: string) => string) =>
+  (name: string) => ({
+    control,
+    name: name as FieldPath<T>,
+    id: `requests-${prefix}-${name}`,
+    label: t(`requestsOffice.settings.fields.${name}`),
+  });
 
 /** What a category and a sub-category both have, as the form holds it (a new one: first, and offered). */
 const kindValues = (kind: CategoryConfig | SubcategoryConfig | null): CategoryValues => ({
@@ -186,7 +264,13 @@ const kindValues = (kind: CategoryConfig | SubcategoryConfig | null): CategoryVa
 });
 
 /** The fields a category and a sub-category both have: code and position, names and descriptions in both languages, whether it is offered. */
-function KindFields<T extends FieldValues, O extends FieldValues>({ control, prefix }: { control: Control<T, unknown, O>; prefix: 'category' | 'subcategory' }) {
+function KindFields<T extends FieldValues, O extends FieldValues>({
+  control,
+  prefix,
+}: {
+  control: Control<T, unknown, O>;
+  prefix: 'category' | 'subcategory';
+}) {
   const { t } = useTranslation();
   const f = kindFields(control, prefix, t);
   return (
@@ -217,7 +301,13 @@ export function CategoryDialog({ category, onClose }: { category: CategoryConfig
   const save = useConfigSave(form, (body) => saveCategory(category?.id ?? null, body), [...CATEGORY_FIELDS, 'audience'], category === null, onClose);
   const f = kindFields(form.control, 'category', t);
   return (
-    <ConfigDialog title={t(category ? 'requestsOffice.settings.categories.edit' : 'requestsOffice.settings.categories.add')} pending={save.pending} message={save.message} onSubmit={() => void save.submit()} onClose={onClose}>
+    <ConfigDialog
+      title={t(category ? 'requestsOffice.settings.categories.edit' : 'requestsOffice.settings.categories.add')}
+      pending={save.pending}
+      message={save.message}
+      onSubmit={() => void save.submit()}
+      onClose={onClose}
+    >
       <KindFields control={form.control} prefix="category" />
       <Text {...f('audience')} helperText={t('requestsOffice.settings.fields.audienceHelp')}>
         {REQUEST_AUDIENCES.map((audience) => (
@@ -248,7 +338,15 @@ export const NEW_DISPLAY: RequestDisplayConfig = {
 };
 
 /** One group of fields of the filing form: hidden, optional or required; `staffOnly`: never on a student's form, shown hidden and fixed. */
-function PresenceField({ control, group, staffOnly }: { control: Control<SubcategoryValues, unknown, SubcategoryInput>; group: (typeof REQUEST_FIELD_GROUP_NAMES)[number]; staffOnly: boolean }) {
+function PresenceField({
+  control,
+  group,
+  staffOnly,
+}: {
+  control: Control<SubcategoryValues, unknown, SubcategoryInput>;
+  group: (typeof REQUEST_FIELD_GROUP_NAMES)[number];
+  staffOnly: boolean;
+}) {
   const { t } = useTranslation();
   const labelId = useId();
   const { field } = useController({ control, name: `display.${group}` });
@@ -257,9 +355,21 @@ function PresenceField({ control, group, staffOnly }: { control: Control<Subcate
       <FormLabel id={labelId} sx={{ flex: '1 1 200px', color: 'text.primary' }}>
         {t(`requestsOffice.settings.groups.${group}`)}
       </FormLabel>
-      <RadioGroup row aria-labelledby={labelId} name={field.name} value={staffOnly ? 'HIDDEN' : field.value} onChange={(event) => field.onChange(event.target.value)}>
+      <RadioGroup
+        row
+        aria-labelledby={labelId}
+        name={field.name}
+        value={staffOnly ? 'HIDDEN' : field.value}
+        onChange={(event) => field.onChange(event.target.value)}
+      >
         {FIELD_PRESENCES.map((presence) => (
-          <FormControlLabel key={presence} value={presence} disabled={staffOnly} control={<Radio size="small" />} label={t(`requestsOffice.settings.presence.${presence}`)} />
+          <FormControlLabel
+            key={presence}
+            value={presence}
+            disabled={staffOnly}
+            control={<Radio size="small" />}
+            label={t(`requestsOffice.settings.presence.${presence}`)}
+          />
         ))}
       </RadioGroup>
     </Box>
@@ -299,7 +409,13 @@ function DisplayEditor({ control, audience }: { control: Control<SubcategoryValu
         <FormControlLabel
           sx={{ mt: 1 }}
           disabled={student}
-          control={<Switch checked={!student && timetable.field.value === true} onChange={(event) => timetable.field.onChange(event.target.checked)} name={timetable.field.name} />}
+          control={
+            <Switch
+              checked={!student && timetable.field.value === true}
+              onChange={(event) => timetable.field.onChange(event.target.checked)}
+              name={timetable.field.name}
+            />
+          }
           label={t('requestsOffice.settings.display.timetable')}
         />
       </Box>
@@ -308,7 +424,17 @@ function DisplayEditor({ control, audience }: { control: Control<SubcategoryValu
 }
 
 /** Creates or edits a sub-category: its category, code, names and descriptions, first unit, position, whether it is offered, and its filing form. */
-export function SubcategoryDialog({ config, categoryId, subcategory, onClose }: { config: RequestConfig; categoryId: number; subcategory: SubcategoryConfig | null; onClose: () => void }) {
+export function SubcategoryDialog({
+  config,
+  categoryId,
+  subcategory,
+  onClose,
+}: {
+  config: RequestConfig;
+  categoryId: number;
+  subcategory: SubcategoryConfig | null;
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const form = useForm<SubcategoryValues, unknown, SubcategoryInput>({
     defaultValues: {
@@ -329,7 +455,14 @@ export function SubcategoryDialog({ config, categoryId, subcategory, onClose }: 
   const chosenCategory = useWatch({ control: form.control, name: 'categoryId' });
   const audience = config.categories.find((category) => String(category.id) === chosenCategory)?.audience ?? 'STAFF';
   return (
-    <ConfigDialog wide title={t(subcategory ? 'requestsOffice.settings.subcategories.edit' : 'requestsOffice.settings.subcategories.add')} pending={save.pending} message={save.message} onSubmit={() => void save.submit()} onClose={onClose}>
+    <ConfigDialog
+      wide
+      title={t(subcategory ? 'requestsOffice.settings.subcategories.edit' : 'requestsOffice.settings.subcategories.add')}
+      pending={save.pending}
+      message={save.message}
+      onSubmit={() => void save.submit()}
+      onClose={onClose}
+    >
       <Text {...f('categoryId')} half>
         {config.categories.map((category) => (
           <MenuItem key={category.id} value={String(category.id)}>
@@ -371,7 +504,13 @@ export function HopDialog({ config, subcategoryId, onClose }: { config: RequestC
     </MenuItem>
   ));
   return (
-    <ConfigDialog title={t('requestsOffice.settings.hops.add')} pending={save.pending} message={save.message} onSubmit={() => void save.submit()} onClose={onClose}>
+    <ConfigDialog
+      title={t('requestsOffice.settings.hops.add')}
+      pending={save.pending}
+      message={save.message}
+      onSubmit={() => void save.submit()}
+      onClose={onClose}
+    >
       <Text control={form.control} name="fromUnitId" id="requests-hop-from" label={t('requestsOffice.settings.hops.from')} half>
         {units}
       </Text>
@@ -391,7 +530,17 @@ interface DecisionValues {
 const DECISION_FIELDS = ['label', 'labelFr', 'status', 'forwardUnitId'];
 
 /** Creates or edits a decision of a hop: its labels, the status it gives, and then: back to the lecturer, or on to another unit. */
-export function DecisionDialog({ config, hop, decision, onClose }: { config: RequestConfig; hop: HopConfig; decision: DecisionConfig | null; onClose: () => void }) {
+export function DecisionDialog({
+  config,
+  hop,
+  decision,
+  onClose,
+}: {
+  config: RequestConfig;
+  hop: HopConfig;
+  decision: DecisionConfig | null;
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const form = useForm<DecisionValues, unknown, DecisionInput>({
     defaultValues: {
@@ -400,13 +549,21 @@ export function DecisionDialog({ config, hop, decision, onClose }: { config: Req
       status: decision?.status ?? '',
       forwardUnitId: decision?.forwardUnitId === null || !decision ? '' : String(decision.forwardUnitId),
     },
-    resolver: bodyResolver(DecisionInput, (values: DecisionValues) => ({ hopId: hop.id, label: values.label, labelFr: values.labelFr, status: values.status || undefined, forwardUnitId: toIdOrNull(values.forwardUnitId) })),
+    resolver: bodyResolver(DecisionInput, (values: DecisionValues) => ({
+      hopId: hop.id,
+      label: values.label,
+      labelFr: values.labelFr,
+      status: values.status || undefined,
+      forwardUnitId: toIdOrNull(values.forwardUnitId),
+    })),
   });
   const save = useConfigSave(form, (body) => saveDecision(decision?.id ?? null, body), DECISION_FIELDS, decision === null, onClose);
   const deciding = config.units.find((unit) => unit.id === hop.toUnitId);
   return (
     <ConfigDialog
-      title={t(decision ? 'requestsOffice.settings.decisions.edit' : 'requestsOffice.settings.decisions.addAt', { unit: deciding ? labelled(deciding, i18n.language) : hop.toUnitId })}
+      title={t(decision ? 'requestsOffice.settings.decisions.edit' : 'requestsOffice.settings.decisions.addAt', {
+        unit: deciding ? labelled(deciding, i18n.language) : hop.toUnitId,
+      })}
       pending={save.pending}
       message={save.message}
       onSubmit={() => void save.submit()}
@@ -414,14 +571,27 @@ export function DecisionDialog({ config, hop, decision, onClose }: { config: Req
     >
       <Text control={form.control} name="label" id="requests-decision-label" label={t('requestsOffice.settings.decisions.columns.label')} half autoFocus />
       <Text control={form.control} name="labelFr" id="requests-decision-label-fr" label={t('requestsOffice.settings.decisions.columns.labelFr')} half />
-      <Text control={form.control} name="status" id="requests-decision-status" label={t('requestsOffice.settings.decisions.columns.status')} helperText={t('requestsOffice.settings.decisions.statusHelp')}>
+      <Text
+        control={form.control}
+        name="status"
+        id="requests-decision-status"
+        label={t('requestsOffice.settings.decisions.columns.status')}
+        helperText={t('requestsOffice.settings.decisions.statusHelp')}
+      >
         {REQUEST_STATUSES.map((status) => (
           <MenuItem key={status} value={status}>
             {t(`requests.status.${status}`)}
           </MenuItem>
         ))}
       </Text>
-      <Text control={form.control} name="forwardUnitId" optional id="requests-decision-forward" label={t('requestsOffice.settings.decisions.columns.then')} helperText={t('requestsOffice.settings.decisions.thenHelp')}>
+      <Text
+        control={form.control}
+        name="forwardUnitId"
+        optional
+        id="requests-decision-forward"
+        label={t('requestsOffice.settings.decisions.columns.then')}
+        helperText={t('requestsOffice.settings.decisions.thenHelp')}
+      >
         <MenuItem value="">{t('requestsOffice.settings.decisions.back')}</MenuItem>
         {config.units
           .filter((unit) => unit.id !== hop.toUnitId)

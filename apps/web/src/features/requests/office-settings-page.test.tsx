@@ -15,16 +15,32 @@ const choose = async (user: ReturnType<typeof renderApp>['user'], scope: HTMLEle
 };
 
 function settingsApi(more: Parameters<typeof fakeApi>[0] = {}) {
-  return fakeApi({ [`GET ${CONFIG}`]: { body: requestConfig() }, 'GET /api/catalogue': { body: CATALOGUE }, [`GET ${CONFIG}/members`]: { body: [member(), member({ id: 43, MATRICULE: 'BO0001', username: 'hr', FIRSTNAME: 'Awa', LASTNAME: 'Mbarga', ROLES: ['HR', 'REQUESTS'], REQUEST_UNIT_ID: null })] }, ...more });
+  return fakeApi({
+    [`GET ${CONFIG}`]: { body: requestConfig() },
+    'GET /api/catalogue': { body: CATALOGUE },
+    [`GET ${CONFIG}/members`]: {
+      body: [
+        member(),
+        member({ id: 43, MATRICULE: 'BO0001', username: 'hr', FIRSTNAME: 'Awa', LASTNAME: 'Mbarga', ROLES: ['HR', 'REQUESTS'], REQUEST_UNIT_ID: null }),
+      ],
+    },
+    ...more,
+  });
 }
 
 describe('requests settings: units and members', () => {
   it("lists the units with their school's department and members, and creates one with the contract's rules", async () => {
-    const api = settingsApi({ [`POST ${CONFIG}/units`]: { status: 201, body: { id: 9, code: 'LIB', name: 'Library', nameFr: 'Bibliothèque', departmentId: 3, members: 0 } } });
+    const api = settingsApi({
+      [`POST ${CONFIG}/units`]: { status: 201, body: { id: 9, code: 'LIB', name: 'Library', nameFr: 'Bibliothèque', departmentId: 3, members: 0 } },
+    });
     const { user } = renderApp('/office/requests/settings', { user: DEMO_PEOPLE.admin() });
     const table = await screen.findByRole('table', { name: 'Units' });
     const [, seng, school] = within(table).getAllByRole('row');
-    expect(within(seng!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['SENG', "Lecturers' service", 'Service des enseignants', '—', '1', '']);
+    expect(
+      within(seng!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['SENG', "Lecturers' service", 'Service des enseignants', '—', '1', '']);
     expect(await within(school!).findByText('INF – Computer Science')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'New unit' }));
@@ -55,7 +71,7 @@ describe('requests settings: units and members', () => {
     expect(box(form, 'Code')).toHaveAccessibleDescription('An element with this code already exists');
   });
 
-  it("puts a back-office account in a unit, or in none", async () => {
+  it('puts a back-office account in a unit, or in none', async () => {
     const api = settingsApi({ [`PUT ${CONFIG}/members/43`]: { body: member({ id: 43, REQUEST_UNIT_ID: 4 }) } });
     const { user } = renderApp('/office/requests/settings?tab=members', { user: DEMO_PEOPLE.admin() });
     const table = await screen.findByRole('table', { name: 'Members' });
@@ -73,7 +89,11 @@ describe('requests settings: categories and their form', () => {
     const { user } = renderApp('/office/requests/settings?tab=categories', { user: DEMO_PEOPLE.admin() });
     const category = await screen.findByRole('region', { name: 'Teaching claims' });
     const subs = within(within(category).getByRole('table', { name: 'Sub-categories of Teaching claims' })).getAllByRole('row');
-    expect(within(subs[1]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['HOURS', 'Missing hours', "SENG – Lecturers' service", 'Offered', '1', '']);
+    expect(
+      within(subs[1]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['HOURS', 'Missing hours', "SENG – Lecturers' service", 'Offered', '1', '']);
     await user.click(within(category).getByRole('button', { name: 'Edit HOURS' }));
     const form = await dialog();
     const editor = within(form).getByRole('group', { name: 'The filing form' });
@@ -120,7 +140,16 @@ describe('requests settings: categories and their form', () => {
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await screen.findByText('Created !');
     // a new category is filed under by staff unless said otherwise
-    expect(api.to('POST', `${CONFIG}/categories`)[0]!.body).toEqual({ code: 'REPRO', name: 'Reprography', nameFr: 'Reprographie', description: 'Copies for the students', descriptionFr: 'Copies pour les étudiants', audience: 'STAFF', position: 2, enabled: false });
+    expect(api.to('POST', `${CONFIG}/categories`)[0]!.body).toEqual({
+      code: 'REPRO',
+      name: 'Reprography',
+      nameFr: 'Reprographie',
+      description: 'Copies for the students',
+      descriptionFr: 'Copies pour les étudiants',
+      audience: 'STAFF',
+      position: 2,
+      enabled: false,
+    });
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'New sub-category' }));
@@ -141,11 +170,23 @@ describe('requests settings: categories and their form', () => {
     const body = api.to('POST', `${CONFIG}/subcategories`)[0]!.body as { categoryId: number; firstUnitId: number; display: Record<string, unknown> };
     expect(body.categoryId).toBe(1);
     expect(body.firstUnitId).toBe(SENG.id);
-    expect(body.display).toEqual({ CLASS_ID: 'HIDDEN', REQUEST_PBLM_DATE: 'HIDDEN', CONTRACT_NUMBER: 'HIDDEN', VH: 'HIDDEN', TH: 'HIDDEN', TI: 'HIDDEN', AMOUNT: 'HIDDEN', REPRO: 'REQUIRED', DESCRIPTION: 'OPTIONAL', FILE: 'OPTIONAL', TIME_TABLE: false });
+    expect(body.display).toEqual({
+      CLASS_ID: 'HIDDEN',
+      REQUEST_PBLM_DATE: 'HIDDEN',
+      CONTRACT_NUMBER: 'HIDDEN',
+      VH: 'HIDDEN',
+      TH: 'HIDDEN',
+      TI: 'HIDDEN',
+      AMOUNT: 'HIDDEN',
+      REPRO: 'REQUIRED',
+      DESCRIPTION: 'OPTIONAL',
+      FILE: 'OPTIONAL',
+      TIME_TABLE: false,
+    });
   });
 });
 
-describe("requests settings: who files under a category (decision 41)", () => {
+describe('requests settings: who files under a category (decision 41)', () => {
   /** the configuration with a students' category (Grades) and its grade dispute, which starts at SENG in this fixture */
   const withStudents = () => {
     const config = requestConfig();
@@ -164,7 +205,10 @@ describe("requests settings: who files under a category (decision 41)", () => {
   };
 
   it("shows each category's audience and changes it: the staff's category becomes the students'", async () => {
-    const api = settingsApi({ [`GET ${CONFIG}`]: { body: withStudents() }, [`PATCH ${CONFIG}/categories/1`]: { body: { ...requestConfig().categories[0]!, audience: 'STUDENT' } } });
+    const api = settingsApi({
+      [`GET ${CONFIG}`]: { body: withStudents() },
+      [`PATCH ${CONFIG}/categories/1`]: { body: { ...requestConfig().categories[0]!, audience: 'STUDENT' } },
+    });
     const { user } = renderApp('/office/requests/settings?tab=categories', { user: DEMO_PEOPLE.admin() });
     expect(within(await screen.findByRole('region', { name: 'Teaching claims' })).getByText('Lecturers and staff')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Grades' })).getByText('Students')).toBeInTheDocument();
@@ -179,7 +223,10 @@ describe("requests settings: who files under a category (decision 41)", () => {
   });
 
   it("shows a students' sub-category's form without the staff-only groups nor the week, and says where it starts", async () => {
-    const api = settingsApi({ [`GET ${CONFIG}`]: { body: withStudents() }, [`PATCH ${CONFIG}/subcategories/12`]: { body: withStudents().categories[1]!.subcategories[0] } });
+    const api = settingsApi({
+      [`GET ${CONFIG}`]: { body: withStudents() },
+      [`PATCH ${CONFIG}/subcategories/12`]: { body: withStudents().categories[1]!.subcategories[0] },
+    });
     const { user } = renderApp('/office/requests/settings?tab=categories', { user: DEMO_PEOPLE.admin() });
     await user.click(within(await screen.findByRole('region', { name: 'Grades' })).getByRole('button', { name: 'Edit DISPUTE' }));
     const form = await dialog();
@@ -195,7 +242,10 @@ describe("requests settings: who files under a category (decision 41)", () => {
     await user.click(within(presence('Description')).getByRole('radio', { name: 'Required' }));
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved !')).toBeInTheDocument();
-    expect((api.to('PATCH', `${CONFIG}/subcategories/12`)[0]!.body as { display: Record<string, unknown> }).display).toMatchObject({ DESCRIPTION: 'REQUIRED', CLASS_ID: 'REQUIRED' });
+    expect((api.to('PATCH', `${CONFIG}/subcategories/12`)[0]!.body as { display: Record<string, unknown> }).display).toMatchObject({
+      DESCRIPTION: 'REQUIRED',
+      CLASS_ID: 'REQUIRED',
+    });
 
     await user.click(screen.getByRole('tab', { name: 'Routing' }));
     await choose(user, document.body, 'Sub-category', 'Grades · Grade dispute');
@@ -204,15 +254,25 @@ describe("requests settings: who files under a category (decision 41)", () => {
 });
 
 describe('requests settings: routing', () => {
-  it("shows each hop of a sub-category with its decisions; what is in use cannot be deleted", async () => {
+  it('shows each hop of a sub-category with its decisions; what is in use cannot be deleted', async () => {
     settingsApi();
     renderApp('/office/requests/settings?tab=routing', { user: DEMO_PEOPLE.admin() });
     const hop = await screen.findByRole('region', { name: "SENG – Lecturers' service to SCH-INF – School of Computer Science" });
     expect(screen.getByText("Requests start at SENG – Lecturers' service, which records their signature.")).toBeInTheDocument();
     expect(within(hop).getByRole('button', { name: /^Delete the hop/ })).toBeDisabled();
     const [, validate, refuse] = within(within(hop).getByRole('table')).getAllByRole('row');
-    expect(within(validate!).getAllByRole('cell').map((cell) => cell.textContent).slice(0, 4)).toEqual(['Validate', 'Valider', 'Validated', 'Send on to FIN – Finance']);
-    expect(within(refuse!).getAllByRole('cell').map((cell) => cell.textContent).slice(0, 4)).toEqual(['Refuse', 'Refuser', 'Not validated', 'Back to its author']);
+    expect(
+      within(validate!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent)
+        .slice(0, 4),
+    ).toEqual(['Validate', 'Valider', 'Validated', 'Send on to FIN – Finance']);
+    expect(
+      within(refuse!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent)
+        .slice(0, 4),
+    ).toEqual(['Refuse', 'Refuser', 'Not validated', 'Back to its author']);
     expect(within(validate!).getByRole('button', { name: 'Delete Validate' })).toBeEnabled();
     expect(within(refuse!).getByRole('button', { name: 'Delete Refuse' })).toBeDisabled();
   });
@@ -231,7 +291,9 @@ describe('requests settings: routing', () => {
 
   it('adds a hop and deletes an unused one', async () => {
     const api = settingsApi({
-      [`GET ${CONFIG}`]: { body: requestConfig({ hops: [hopConfig(), hopConfig({ id: 52, fromUnitId: SCHOOL.id, toUnitId: FIN.id, used: false, decisions: [] })] }) },
+      [`GET ${CONFIG}`]: {
+        body: requestConfig({ hops: [hopConfig(), hopConfig({ id: 52, fromUnitId: SCHOOL.id, toUnitId: FIN.id, used: false, decisions: [] })] }),
+      },
       [`POST ${CONFIG}/hops`]: { status: 201, body: hopConfig({ id: 53 }) },
       'DELETE /api/request-config/hops/52': { status: 204 },
     });
@@ -269,8 +331,16 @@ describe('requests settings: routing', () => {
     await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Send on to HR – Human resources' }));
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('A decision that sends the request on needs a hop from this unit to that unit.');
-    expect(api.to('POST', `${CONFIG}/decisions`)[0]!.body).toEqual({ hopId: 51, label: 'Send to HR', labelFr: 'Transmettre aux RH', status: 'VALIDATED', forwardUnitId: 4 });
-    expect(within(form).getByRole('combobox', { name: /^Then/ })).toHaveAccessibleDescription('A decision that sends the request on needs a hop from this unit to that unit.');
+    expect(api.to('POST', `${CONFIG}/decisions`)[0]!.body).toEqual({
+      hopId: 51,
+      label: 'Send to HR',
+      labelFr: 'Transmettre aux RH',
+      status: 'VALIDATED',
+      forwardUnitId: 4,
+    });
+    expect(within(form).getByRole('combobox', { name: /^Then/ })).toHaveAccessibleDescription(
+      'A decision that sends the request on needs a hop from this unit to that unit.',
+    );
   });
 
   it('is for the administrators only', async () => {

@@ -79,13 +79,22 @@ function Toolbar({ children }: { children: ReactNode }) {
 
 const EnabledChip = ({ enabled }: { enabled: boolean }) => {
   const { t } = useTranslation();
-  return <Chip size="small" color={enabled ? 'success' : 'default'} variant={enabled ? 'filled' : 'outlined'} label={t(enabled ? 'requestsOffice.settings.enabled' : 'requestsOffice.settings.disabled')} />;
+  return (
+    <Chip
+      size="small"
+      color={enabled ? 'success' : 'default'}
+      variant={enabled ? 'filled' : 'outlined'}
+      label={t(enabled ? 'requestsOffice.settings.enabled' : 'requestsOffice.settings.disabled')}
+    />
+  );
 };
 
 /** Who files under a category: lecturers and staff, or students (decision 41). */
 const AudienceChip = ({ audience }: { audience: CategoryConfig['audience'] }) => {
   const { t } = useTranslation();
-  return <Chip size="small" variant="outlined" color={audience === 'STUDENT' ? 'secondary' : 'default'} label={t(`requestsOffice.settings.audiences.${audience}`)} />;
+  return (
+    <Chip size="small" variant="outlined" color={audience === 'STUDENT' ? 'secondary' : 'default'} label={t(`requestsOffice.settings.audiences.${audience}`)} />
+  );
 };
 
 // ---------------------------------------------------------------- units
@@ -119,7 +128,11 @@ function UnitsTab({ config }: { config: RequestConfig }) {
             },
           },
           { header: t('requestsOffice.settings.units.columns.members'), align: 'right', headerAlign: 'left', cell: (unit) => unit.members },
-          { header: t('requestsOffice.settings.units.columns.actions'), align: 'right', cell: (unit) => <EditButton label={t('requestsOffice.settings.editItem', { name: unit.code })} onClick={() => setEditing(unit)} /> },
+          {
+            header: t('requestsOffice.settings.units.columns.actions'),
+            align: 'right',
+            cell: (unit) => <EditButton label={t('requestsOffice.settings.editItem', { name: unit.code })} onClick={() => setEditing(unit)} />,
+          },
         ]}
       />
       {editing ? (
@@ -198,7 +211,11 @@ function MembersTab({ config }: { config: RequestConfig }) {
                 </Stack>
               ),
             },
-            { header: t('requestsOffice.settings.members.columns.unit'), align: 'right', cell: (member) => <MemberUnit member={member} units={config.units} /> },
+            {
+              header: t('requestsOffice.settings.members.columns.unit'),
+              align: 'right',
+              cell: (member) => <MemberUnit member={member} units={config.units} />,
+            },
           ]}
         />
       ) : null}
@@ -208,7 +225,8 @@ function MembersTab({ config }: { config: RequestConfig }) {
 
 // ---------------------------------------------------------------- categories and sub-categories
 
-type EditingKind = { kind: 'category'; category: CategoryConfig | null } | { kind: 'subcategory'; categoryId: number; subcategory: SubcategoryConfig | null } | null;
+type EditingKind =
+  { kind: 'category'; category: CategoryConfig | null } | { kind: 'subcategory'; categoryId: number; subcategory: SubcategoryConfig | null } | null;
 
 function CategoriesTab({ config }: { config: RequestConfig }) {
   const { t, i18n } = useTranslation();
@@ -264,7 +282,12 @@ function CategoriesTab({ config }: { config: RequestConfig }) {
                 {
                   header: t('requestsOffice.settings.subcategories.columns.actions'),
                   align: 'right',
-                  cell: (sub) => <EditButton label={t('requestsOffice.settings.editItem', { name: sub.code })} onClick={() => setEditing({ kind: 'subcategory', categoryId: category.id, subcategory: sub })} />,
+                  cell: (sub) => (
+                    <EditButton
+                      label={t('requestsOffice.settings.editItem', { name: sub.code })}
+                      onClick={() => setEditing({ kind: 'subcategory', categoryId: category.id, subcategory: sub })}
+                    />
+                  ),
                 },
               ]}
             />
@@ -278,7 +301,9 @@ function CategoriesTab({ config }: { config: RequestConfig }) {
       </Stack>
       <Suspense fallback={null}>
         {editing?.kind === 'category' ? <CategoryDialog category={editing.category} onClose={() => setEditing(null)} /> : null}
-        {editing?.kind === 'subcategory' ? <SubcategoryDialog config={config} categoryId={editing.categoryId} subcategory={editing.subcategory} onClose={() => setEditing(null)} /> : null}
+        {editing?.kind === 'subcategory' ? (
+          <SubcategoryDialog config={config} categoryId={editing.categoryId} subcategory={editing.subcategory} onClose={() => setEditing(null)} />
+        ) : null}
       </Suspense>
     </>
   );
@@ -289,7 +314,17 @@ function CategoriesTab({ config }: { config: RequestConfig }) {
 type Removing = { kind: 'hop'; hop: HopConfig } | { kind: 'decision'; decision: DecisionConfig } | null;
 type EditingRoute = { kind: 'hop' } | { kind: 'decision'; hop: HopConfig; decision: DecisionConfig | null } | null;
 
-function HopPanel({ hop, config, onEdit, onRemove }: { hop: HopConfig; config: RequestConfig; onEdit: (decision: DecisionConfig | null) => void; onRemove: (removing: Removing) => void }) {
+function HopPanel({
+  hop,
+  config,
+  onEdit,
+  onRemove,
+}: {
+  hop: HopConfig;
+  config: RequestConfig;
+  onEdit: (decision: DecisionConfig | null) => void;
+  onRemove: (removing: Removing) => void;
+}) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const unit = (id: number | null) => (id === null ? undefined : config.units.find((item) => item.id === id));
@@ -322,7 +357,9 @@ function HopPanel({ hop, config, onEdit, onRemove }: { hop: HopConfig; config: R
             header: t('requestsOffice.settings.decisions.columns.then'),
             cell: (decision) => {
               const forward = unit(decision.forwardUnitId);
-              return decision.forwardUnitId === null ? t('requestsOffice.settings.decisions.back') : t('requestsOffice.settings.decisions.forward', { unit: forward ? unitName(forward, language) : decision.forwardUnitId });
+              return decision.forwardUnitId === null
+                ? t('requestsOffice.settings.decisions.back')
+                : t('requestsOffice.settings.decisions.forward', { unit: forward ? unitName(forward, language) : decision.forwardUnitId });
             },
           },
           {
@@ -332,7 +369,11 @@ function HopPanel({ hop, config, onEdit, onRemove }: { hop: HopConfig; config: R
             cell: (decision) => (
               <>
                 <EditButton label={t('requestsOffice.settings.editItem', { name: decisionLabel(decision, language) })} onClick={() => onEdit(decision)} />
-                <DeleteButton label={t('requestsOffice.settings.deleteItem', { name: decisionLabel(decision, language) })} used={decision.used} onClick={() => onRemove({ kind: 'decision', decision })} />
+                <DeleteButton
+                  label={t('requestsOffice.settings.deleteItem', { name: decisionLabel(decision, language) })}
+                  used={decision.used}
+                  onClick={() => onRemove({ kind: 'decision', decision })}
+                />
               </>
             ),
           },
@@ -368,7 +409,10 @@ function RoutingTab({ config }: { config: RequestConfig }) {
           id="requests-routing-subcategory"
           label={t('requestsOffice.settings.routing.subcategory')}
           value={String(chosen.sub.id)}
-          options={subcategories.map((item) => ({ value: String(item.sub.id), label: `${labelled(item.category, language)} · ${labelled(item.sub, language)}` }))}
+          options={subcategories.map((item) => ({
+            value: String(item.sub.id),
+            label: `${labelled(item.category, language)} · ${labelled(item.sub, language)}`,
+          }))}
           onChange={(value) =>
             setParams(
               (previous) => {
@@ -386,7 +430,9 @@ function RoutingTab({ config }: { config: RequestConfig }) {
         </Button>
       </Box>
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
-        {t(chosen.category.audience === 'STUDENT' ? 'requestsOffice.settings.routing.firstStudent' : 'requestsOffice.settings.routing.first', { unit: first ? unitName(first, language) : '—' })}
+        {t(chosen.category.audience === 'STUDENT' ? 'requestsOffice.settings.routing.firstStudent' : 'requestsOffice.settings.routing.first', {
+          unit: first ? unitName(first, language) : '—',
+        })}
       </Typography>
       {hops.length === 0 ? <Alert severity="info">{t('requestsOffice.settings.hops.empty')}</Alert> : null}
       <Stack spacing={2}>
@@ -396,7 +442,9 @@ function RoutingTab({ config }: { config: RequestConfig }) {
       </Stack>
       <Suspense fallback={null}>
         {editing?.kind === 'hop' ? <HopDialog config={config} subcategoryId={chosen.sub.id} onClose={() => setEditing(null)} /> : null}
-        {editing?.kind === 'decision' ? <DecisionDialog config={config} hop={editing.hop} decision={editing.decision} onClose={() => setEditing(null)} /> : null}
+        {editing?.kind === 'decision' ? (
+          <DecisionDialog config={config} hop={editing.hop} decision={editing.decision} onClose={() => setEditing(null)} />
+        ) : null}
       </Suspense>
       {removing ? (
         <ConfirmDialog
@@ -435,7 +483,13 @@ export default function OfficeSettingsPage() {
         sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}
       >
         {TABS.map((name) => (
-          <Tab key={name} value={name} label={t(`requestsOffice.settings.tabs.${name}`)} id={`requests-settings-tab-${name}`} aria-controls={`requests-settings-panel-${name}`} />
+          <Tab
+            key={name}
+            value={name}
+            label={t(`requestsOffice.settings.tabs.${name}`)}
+            id={`requests-settings-tab-${name}`}
+            aria-controls={`requests-settings-panel-${name}`}
+          />
         ))}
       </Tabs>
       <Box role="tabpanel" id={`requests-settings-panel-${tab}`} aria-labelledby={`requests-settings-tab-${tab}`}>

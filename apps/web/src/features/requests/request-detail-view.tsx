@@ -28,7 +28,8 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const number = (value: number, language: string) => new Intl.NumberFormat(language.startsWith('fr') ? 'fr-FR' : 'en-GB', { maximumFractionDigits: 2 }).format(value);
+const number = (value: number, language: string) =>
+  new Intl.NumberFormat(language.startsWith('fr') ? 'fr-FR' : 'en-GB', { maximumFractionDigits: 2 }).format(value);
 
 /** The detail fields a request carries (only those given), in the order of the printed form. */
 function detailFields(request: RequestDetail, t: (key: string, options?: Record<string, unknown>) => string, language: string): [string, ReactNode][] {
@@ -52,7 +53,9 @@ function detailFields(request: RequestDetail, t: (key: string, options?: Record<
     ['REPRO_STUDENT_COUNT', request.REPRO_STUDENT_COUNT],
     ['DESCRIPTION', request.DESCRIPTION],
   ];
-  return pairs.filter((pair): pair is [string, ReactNode] => pair[1] !== null && pair[1] !== undefined && pair[1] !== '').map(([field, value]) => [t(`requests.field.${field}`), value]);
+  return pairs
+    .filter((pair): pair is [string, ReactNode] => pair[1] !== null && pair[1] !== undefined && pair[1] !== '')
+    .map(([field, value]) => [t(`requests.field.${field}`), value]);
 }
 
 /** One step of the history: what happened, where, the decision and its comment (the deliberation), when, and (for the units) who. */
@@ -113,15 +116,27 @@ export function RequestDetailView({ request, actions }: { request: RequestDetail
         </Stack>
         <Box component="dl" sx={{ m: 0 }}>
           <Field label={t('requests.field.REQUEST_ID')}>{request.REQUEST_ID}</Field>
-          <Field label={t('requests.field.category')}>{`${inLanguage(language, request.subcategory.categoryName, request.subcategory.categoryNameFr)} · ${labelled(request.subcategory, language)}`}</Field>
-          <Field label={t(student ? 'requests.field.authorStudent' : 'requests.field.author')}>{`${request.author.FIRSTNAME} ${request.author.LASTNAME} (${request.author.MATRICULE})`}</Field>
+          <Field
+            label={t('requests.field.category')}
+          >{`${inLanguage(language, request.subcategory.categoryName, request.subcategory.categoryNameFr)} · ${labelled(request.subcategory, language)}`}</Field>
+          <Field
+            label={t(student ? 'requests.field.authorStudent' : 'requests.field.author')}
+          >{`${request.author.FIRSTNAME} ${request.author.LASTNAME} (${request.author.MATRICULE})`}</Field>
           <Field label={t('requests.field.filedAt')}>{formatMoment(request.filedAt)}</Field>
           {student ? (
             <Field label={t('requests.field.signature')}>{t('requests.detail.noSignature')}</Field>
           ) : (
-            <Field label={t('requests.field.signedAt')}>{request.signedAt ? formatMoment(request.signedAt) : request.REQUEST_STATUS === 'REGISTERED' ? t('requests.detail.signBefore', { deadline: formatMoment(request.signatureDeadline) }) : t('requests.detail.notSigned')}</Field>
+            <Field label={t('requests.field.signedAt')}>
+              {request.signedAt
+                ? formatMoment(request.signedAt)
+                : request.REQUEST_STATUS === 'REGISTERED'
+                  ? t('requests.detail.signBefore', { deadline: formatMoment(request.signatureDeadline) })
+                  : t('requests.detail.notSigned')}
+            </Field>
           )}
-          <Field label={t('requests.field.unit')}>{request.unit ? labelled(request.unit, language) : t(student ? 'requests.detail.withStudent' : 'requests.detail.withLecturer')}</Field>
+          <Field label={t('requests.field.unit')}>
+            {request.unit ? labelled(request.unit, language) : t(student ? 'requests.detail.withStudent' : 'requests.detail.withLecturer')}
+          </Field>
           {detailFields(request, t, language).map(([label, value]) => (
             <Field key={label} label={label}>
               {value}

@@ -46,7 +46,10 @@ export function readDraft(person: number, now: Date = new Date()): RequestDraft 
     const value = stored.values[field];
     if (typeof value === 'string') values[field] = value;
   }
-  const attachment = isRecord(stored.attachment) && typeof stored.attachment.id === 'string' && typeof stored.attachment.name === 'string' ? { id: stored.attachment.id, name: stored.attachment.name } : null;
+  const attachment =
+    isRecord(stored.attachment) && typeof stored.attachment.id === 'string' && typeof stored.attachment.name === 'string'
+      ? { id: stored.attachment.id, name: stored.attachment.name }
+      : null;
   return { categoryId: idOrNull(stored.categoryId), subcategoryId: idOrNull(stored.subcategoryId), values, attachment, savedAt: stored.savedAt };
 }
 

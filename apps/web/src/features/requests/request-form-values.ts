@@ -18,5 +18,4 @@ export const EMPTY_REQUEST_FORM: RequestFormValues = {
 export const shownGroups = (display: RequestDisplayConfig): RequestFieldGroup[] => REQUEST_FIELD_GROUP_NAMES.filter((group) => display[group] !== 'HIDDEN');
 
 /** Whether a form holds anything typed (the school alone does not count). */
-export const hasInput = (values: Partial<RequestFormValues>): boolean =>
-  REQUEST_FORM_FIELDS.some((field) => (values[field] ?? '').trim() !== '');
+export const hasInput = (values: Partial<RequestFormValues>): boolean => REQUEST_FORM_FIELDS.some((field) => (values[field] ?? '').trim() !== '');

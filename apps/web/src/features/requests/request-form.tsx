@@ -13,7 +13,17 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import type { RequestBody, RequestDetail, RequestSubcategory } from '@portal/contract';
-import { dmyToIso, isoWeekOf, LESSON_SLOTS, minutesOf, universityDayOf, UPLOAD_TYPES, type FieldPresence, type RequestAudience, type RequestFieldGroup } from '@portal/contract/rules';
+import {
+  dmyToIso,
+  isoWeekOf,
+  LESSON_SLOTS,
+  minutesOf,
+  universityDayOf,
+  UPLOAD_TYPES,
+  type FieldPresence,
+  type RequestAudience,
+  type RequestFieldGroup,
+} from '@portal/contract/rules';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type Control, type UseFormGetValues, type UseFormSetValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -34,7 +44,18 @@ import { StudentSubjectPicker } from './student-subject-picker';
 import { WeekPanel } from './week-panel';
 
 type FormControl = Control<RequestFormValues, unknown, RequestBody>;
-type NumberField = Exclude<(typeof REQUEST_FORM_FIELDS)[number], 'REQUEST_OBJECT' | 'DESCRIPTION' | 'CONTRACT_NUMBER' | 'REQUEST_FILE' | 'REQUEST_PBLM_DATE' | 'REQUEST_PBLM_HOUR_START' | 'REQUEST_PBLM_HOUR_END' | 'CLASS_ID' | 'SUBJECT_ID'>;
+type NumberField = Exclude<
+  (typeof REQUEST_FORM_FIELDS)[number],
+  | 'REQUEST_OBJECT'
+  | 'DESCRIPTION'
+  | 'CONTRACT_NUMBER'
+  | 'REQUEST_FILE'
+  | 'REQUEST_PBLM_DATE'
+  | 'REQUEST_PBLM_HOUR_START'
+  | 'REQUEST_PBLM_HOUR_END'
+  | 'CLASS_ID'
+  | 'SUBJECT_ID'
+>;
 
 /** A group of the form: its heading, and its fields side by side on a wide screen. */
 function Group({ title, children }: { title: string; children: ReactNode }) {
@@ -81,7 +102,21 @@ function NumberInput({ control, name, required }: { control: FormControl; name: 
 }
 
 /** A time of the slot chosen among those offered; a value not among them shows empty. */
-function SlotSelect({ control, name, label, required, times, onPicked }: { control: FormControl; name: 'REQUEST_PBLM_HOUR_START' | 'REQUEST_PBLM_HOUR_END'; label: string; required: boolean; times: readonly string[]; onPicked?: (time: string) => void }) {
+function SlotSelect({
+  control,
+  name,
+  label,
+  required,
+  times,
+  onPicked,
+}: {
+  control: FormControl;
+  name: 'REQUEST_PBLM_HOUR_START' | 'REQUEST_PBLM_HOUR_END';
+  label: string;
+  required: boolean;
+  times: readonly string[];
+  onPicked?: (time: string) => void;
+}) {
   const { props } = useTextFieldBinding(name, control, undefined);
   return (
     <TextField
@@ -107,14 +142,33 @@ function SlotSelect({ control, name, label, required, times, onPicked }: { contr
 }
 
 /** The problem date (dd/mm/yyyy, not in the future; a student's reads as the date of the examination or problem), its ISO week shown, and the time slot: a start, then an end after it. */
-function DateAndSlot({ control, required, setValue, getValues, dateLabel }: { control: FormControl; required: boolean; setValue: UseFormSetValue<RequestFormValues>; getValues: UseFormGetValues<RequestFormValues>; dateLabel: string }) {
+function DateAndSlot({
+  control,
+  required,
+  setValue,
+  getValues,
+  dateLabel,
+}: {
+  control: FormControl;
+  required: boolean;
+  setValue: UseFormSetValue<RequestFormValues>;
+  getValues: UseFormGetValues<RequestFormValues>;
+  dateLabel: string;
+}) {
   const { t } = useTranslation();
   const [date, start] = useWatch({ control, name: ['REQUEST_PBLM_DATE', 'REQUEST_PBLM_HOUR_START'] });
   const day = dmyToIso(date.trim());
   return (
     <>
       <DateField control={control} name="REQUEST_PBLM_DATE" id="request-REQUEST_PBLM_DATE" label={dateLabel} required={required} fullWidth />
-      <TextField id="request-week" label={t('requests.field.REQUEST_PBLM_WEEK')} value={day ? isoWeekOf(day) : ''} fullWidth slotProps={{ input: { readOnly: true }, inputLabel: { shrink: true } }} helperText={t('requests.form.weekHelp')} />
+      <TextField
+        id="request-week"
+        label={t('requests.field.REQUEST_PBLM_WEEK')}
+        value={day ? isoWeekOf(day) : ''}
+        fullWidth
+        slotProps={{ input: { readOnly: true }, inputLabel: { shrink: true } }}
+        helperText={t('requests.form.weekHelp')}
+      />
       <SlotSelect
         control={control}
         name="REQUEST_PBLM_HOUR_START"
@@ -139,7 +193,17 @@ function DateAndSlot({ control, required, setValue, getValues, dateLabel }: { co
 }
 
 /** The attachment: a PDF or an image, checked here, sent at once with its progress; filing names it by its id. */
-function AttachmentInput({ attachment, required, error, onChange }: { attachment: DraftAttachment | null; required: boolean; error: string | undefined; onChange: (next: DraftAttachment | null) => void }) {
+function AttachmentInput({
+  attachment,
+  required,
+  error,
+  onChange,
+}: {
+  attachment: DraftAttachment | null;
+  required: boolean;
+  error: string | undefined;
+  onChange: (next: DraftAttachment | null) => void;
+}) {
   const { t } = useTranslation();
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -172,9 +236,7 @@ function AttachmentInput({ attachment, required, error, onChange }: { attachment
       </Typography>
       <Stack spacing={1}>
         <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          {attachment ? (
-            <Chip icon={<AttachFileOutlined />} label={attachment.name} variant="outlined" sx={{ maxWidth: '100%' }} />
-          ) : null}
+          {attachment ? <Chip icon={<AttachFileOutlined />} label={attachment.name} variant="outlined" sx={{ maxWidth: '100%' }} /> : null}
           <FileButton
             label={attachment ? t('requests.form.replaceFile') : t('requests.form.chooseFile')}
             inputLabel={t('requests.field.REQUEST_FILE')}
@@ -280,7 +342,15 @@ export default function RequestForm({ person, subcategory, audience, initial, in
   const fields = (
     <Box component="form" noValidate onSubmit={submit} aria-label={t('requests.new.detailsTitle')}>
       <Stack spacing={3}>
-        <FormTextField control={control} name="REQUEST_OBJECT" id="request-REQUEST_OBJECT" label={t('requests.field.REQUEST_OBJECT')} helperText={t('requests.form.titleHelp')} required fullWidth />
+        <FormTextField
+          control={control}
+          name="REQUEST_OBJECT"
+          id="request-REQUEST_OBJECT"
+          label={t('requests.field.REQUEST_OBJECT')}
+          helperText={t('requests.form.titleHelp')}
+          required
+          fullWidth
+        />
         {group('CLASS_ID').shown ? (
           <Group title={t('requests.form.group.CLASS_ID')}>
             <Box sx={{ gridColumn: '1 / -1' }}>
@@ -304,7 +374,14 @@ export default function RequestForm({ person, subcategory, audience, initial, in
           </Group>
         ) : null}
         {group('CONTRACT_NUMBER').shown ? (
-          <FormTextField control={control} name="CONTRACT_NUMBER" id="request-CONTRACT_NUMBER" label={t('requests.field.CONTRACT_NUMBER')} required={group('CONTRACT_NUMBER').required} fullWidth />
+          <FormTextField
+            control={control}
+            name="CONTRACT_NUMBER"
+            id="request-CONTRACT_NUMBER"
+            label={t('requests.field.CONTRACT_NUMBER')}
+            required={group('CONTRACT_NUMBER').required}
+            fullWidth
+          />
         ) : null}
         {pair('VH', ['VH_DISPLAYED', 'VH_EXPECTED'])}
         {pair('TH', ['TH_DISPLAYED', 'TH_EXPECTED'])}
@@ -312,9 +389,20 @@ export default function RequestForm({ person, subcategory, audience, initial, in
         {pair('AMOUNT', ['AMOUNT_RECEIVED', 'AMOUNT_EXPECTED'])}
         {pair('REPRO', ['REPRO_COPY_NUMBER', 'REPRO_STUDENT_COUNT'])}
         {group('DESCRIPTION').shown ? (
-          <FormTextField control={control} name="DESCRIPTION" id="request-DESCRIPTION" label={t('requests.field.DESCRIPTION')} required={group('DESCRIPTION').required} multiline minRows={4} fullWidth />
+          <FormTextField
+            control={control}
+            name="DESCRIPTION"
+            id="request-DESCRIPTION"
+            label={t('requests.field.DESCRIPTION')}
+            required={group('DESCRIPTION').required}
+            multiline
+            minRows={4}
+            fullWidth
+          />
         ) : null}
-        {group('FILE').shown ? <AttachmentInput attachment={attachment} required={group('FILE').required} error={fileError} onChange={changeAttachment} /> : null}
+        {group('FILE').shown ? (
+          <AttachmentInput attachment={attachment} required={group('FILE').required} error={fileError} onChange={changeAttachment} />
+        ) : null}
         <FormError message={problem ? t(problem) : null} />
         <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between' }}>
           <Button onClick={onBack} disabled={filing.isPending}>

@@ -31,7 +31,17 @@ describe('one of my requests', () => {
           steps: [
             { id: 1, kind: 'FILED', unit: SENG, decision: null, comment: null, status: 'REGISTERED', batch: null, at: '2024-01-15T08:00:00.000Z', by: null },
             { id: 2, kind: 'SIGNED', unit: SENG, decision: null, comment: null, status: 'REGISTERED', batch: null, at: '2024-01-16T09:00:00.000Z', by: null },
-            { id: 3, kind: 'DECIDED', unit: FINANCE, decision: { id: 9, label: 'Billed', labelFr: 'Facturée' }, comment: 'Paid with the February fees.', status: 'VALIDATED_BILLED', batch: null, at: '2024-02-01T10:00:00.000Z', by: null },
+            {
+              id: 3,
+              kind: 'DECIDED',
+              unit: FINANCE,
+              decision: { id: 9, label: 'Billed', labelFr: 'Facturée' },
+              comment: 'Paid with the February fees.',
+              status: 'VALIDATED_BILLED',
+              batch: null,
+              at: '2024-02-01T10:00:00.000Z',
+              by: null,
+            },
           ],
         }),
       },
@@ -75,7 +85,9 @@ describe('one of my requests', () => {
     renderApp('/requests/501?filed=1', { user: lecturer() });
     const confirmation = await screen.findByRole('alert', { name: 'Request 0101@2024-000042 filed' });
     const deadline = formatMoment('2024-01-22T08:00:00.000Z');
-    expect(confirmation).toHaveTextContent(`Print this request and sign it at the service that received it, Lecturers' service, within 7 days: before ${deadline}. A request not signed by then is rejected.`);
+    expect(confirmation).toHaveTextContent(
+      `Print this request and sign it at the service that received it, Lecturers' service, within 7 days: before ${deadline}. A request not signed by then is rejected.`,
+    );
     expect(within(confirmation).getByRole('link', { name: 'Download and print the request' })).toHaveAttribute('href', '/api/requests/501/form');
     expect(fieldsOf()['Signed on']).toBe(`Not yet: sign it before ${deadline}`);
 

@@ -18,11 +18,7 @@ function FiledConfirmation({ request }: { request: RequestDetail }) {
   const { t, i18n } = useTranslation();
   const unit = request.unit ? labelled(request.unit, i18n.language) : t('requests.filed.lecturersService');
   return (
-    <Alert
-      severity="success"
-      sx={{ mb: 2, '& .MuiAlert-message': { width: '100%' } }}
-      aria-labelledby="request-filed-title"
-    >
+    <Alert severity="success" sx={{ mb: 2, '& .MuiAlert-message': { width: '100%' } }} aria-labelledby="request-filed-title">
       <AlertTitle id="request-filed-title">{t('requests.filed.title', { reference: request.REQUEST_ID })}</AlertTitle>
       {request.audience === 'STAFF' && request.REQUEST_STATUS === 'REGISTERED' && !request.signedAt ? (
         <Typography variant="body2" sx={{ mb: 1.5 }}>

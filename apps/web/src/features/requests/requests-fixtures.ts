@@ -1,6 +1,20 @@
 import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import type { Lesson, AffectedClass, AffectedSchool, AffectedSubject, PersonRecord, RequestCategory, RequestDetail, RequestDisplayConfig, RequestPage, RequestRow, RequestStats, RequestSubcategory, StudentRequestSubjects } from '@portal/contract';
+import type {
+  Lesson,
+  AffectedClass,
+  AffectedSchool,
+  AffectedSubject,
+  PersonRecord,
+  RequestCategory,
+  RequestDetail,
+  RequestDisplayConfig,
+  RequestPage,
+  RequestRow,
+  RequestStats,
+  RequestSubcategory,
+  StudentRequestSubjects,
+} from '@portal/contract';
 import { person } from '../../test/fake-api';
 import { choose } from '../../test/select';
 
@@ -8,7 +22,17 @@ import { choose } from '../../test/select';
 
 /** A permanent lecturer, PER0001 of the demo. */
 export const lecturer = (overrides: Partial<PersonRecord> = {}) =>
-  person({ id: 1, STUDENT_ID: 1, MATRICULE: 'PER0001', USERNAME: null, KIND: 'STAFF', STATUS: 'PERMANENT', FIRSTNAME: 'Jean-Pierre', LASTNAME: 'Mbarga', ...overrides });
+  person({
+    id: 1,
+    STUDENT_ID: 1,
+    MATRICULE: 'PER0001',
+    USERNAME: null,
+    KIND: 'STAFF',
+    STATUS: 'PERMANENT',
+    FIRSTNAME: 'Jean-Pierre',
+    LASTNAME: 'Mbarga',
+    ...overrides,
+  });
 
 export const display = (shown: Partial<RequestDisplayConfig> = {}): RequestDisplayConfig => ({
   CLASS_ID: 'HIDDEN',
@@ -25,7 +49,15 @@ export const display = (shown: Partial<RequestDisplayConfig> = {}): RequestDispl
   ...shown,
 });
 
-const sub = (id: number, code: string, name: string, nameFr: string, description: string, descriptionFr: string, config: RequestDisplayConfig): RequestSubcategory => ({
+const sub = (
+  id: number,
+  code: string,
+  name: string,
+  nameFr: string,
+  description: string,
+  descriptionFr: string,
+  config: RequestDisplayConfig,
+): RequestSubcategory => ({
   id,
   code,
   name,
@@ -53,7 +85,15 @@ export const AMOUNT_CLAIM = sub(
   'Le montant versé diffère du montant attendu.',
   display({ AMOUNT: 'REQUIRED', VH: 'OPTIONAL', FILE: 'OPTIONAL' }),
 );
-export const CONTRACT_CLAIM = sub(31, '0301', 'Contract not received', 'Contrat non reçu', 'You teach this year and have not received your contract.', "Vous enseignez cette année et n'avez pas reçu votre contrat.", display());
+export const CONTRACT_CLAIM = sub(
+  31,
+  '0301',
+  'Contract not received',
+  'Contrat non reçu',
+  'You teach this year and have not received your contract.',
+  "Vous enseignez cette année et n'avez pas reçu votre contrat.",
+  display(),
+);
 export const COPIES_CLAIM = sub(
   41,
   '0401',
@@ -64,7 +104,16 @@ export const COPIES_CLAIM = sub(
   display({ CLASS_ID: 'REQUIRED', REPRO: 'REQUIRED', FILE: 'REQUIRED', DESCRIPTION: 'OPTIONAL' }),
 );
 
-const category = (id: number, code: string, name: string, nameFr: string, description: string, descriptionFr: string, sousCategories: RequestSubcategory[], audience: RequestCategory['audience'] = 'STAFF'): RequestCategory => ({
+const category = (
+  id: number,
+  code: string,
+  name: string,
+  nameFr: string,
+  description: string,
+  descriptionFr: string,
+  sousCategories: RequestSubcategory[],
+  audience: RequestCategory['audience'] = 'STAFF',
+): RequestCategory => ({
   id,
   code,
   name,
@@ -76,10 +125,36 @@ const category = (id: number, code: string, name: string, nameFr: string, descri
 });
 
 export const CATEGORIES: RequestCategory[] = [
-  category(1, '01', 'Teaching', 'Enseignement', 'A teaching session you gave that is missing, wrong or disputed in the records.', 'Un cours que vous avez donné, absent, erroné ou contesté dans les relevés.', [TEACHING_CLAIM]),
-  category(2, '02', 'Payment', 'Paiement', 'Fees paid for your hours: amounts, rates and taxes.', 'Rémunération de vos heures : montants, taux et retenues.', [AMOUNT_CLAIM]),
-  category(3, '03', 'Contract', 'Contrat', 'Your teaching contract: its number, hours and terms.', "Votre contrat d'enseignement : son numéro, ses heures et ses conditions.", [CONTRACT_CLAIM]),
-  category(4, '04', 'Reprography', 'Reprographie', 'Copies of course material, tests and examinations for your classes.', "Copies de supports de cours, de devoirs et d'examens pour vos classes.", [COPIES_CLAIM]),
+  category(
+    1,
+    '01',
+    'Teaching',
+    'Enseignement',
+    'A teaching session you gave that is missing, wrong or disputed in the records.',
+    'Un cours que vous avez donné, absent, erroné ou contesté dans les relevés.',
+    [TEACHING_CLAIM],
+  ),
+  category(2, '02', 'Payment', 'Paiement', 'Fees paid for your hours: amounts, rates and taxes.', 'Rémunération de vos heures : montants, taux et retenues.', [
+    AMOUNT_CLAIM,
+  ]),
+  category(
+    3,
+    '03',
+    'Contract',
+    'Contrat',
+    'Your teaching contract: its number, hours and terms.',
+    "Votre contrat d'enseignement : son numéro, ses heures et ses conditions.",
+    [CONTRACT_CLAIM],
+  ),
+  category(
+    4,
+    '04',
+    'Reprography',
+    'Reprographie',
+    'Copies of course material, tests and examinations for your classes.',
+    "Copies de supports de cours, de devoirs et d'examens pour vos classes.",
+    [COPIES_CLAIM],
+  ),
 ];
 
 const SENG = { id: 1, code: 'SENG', name: "Lecturers' service", nameFr: 'Service des enseignants' };
@@ -90,7 +165,14 @@ export function requestRow(overrides: Partial<RequestRow> = {}): RequestRow {
     REQUEST_ID: '0101@2024-000042',
     REQUEST_OBJECT: 'Session of 10 January not recorded',
     REQUEST_STATUS: 'REGISTERED',
-    subcategory: { id: 11, code: '0101', name: 'Teaching session not recorded', nameFr: 'Cours non enregistré', categoryName: 'Teaching', categoryNameFr: 'Enseignement' },
+    subcategory: {
+      id: 11,
+      code: '0101',
+      name: 'Teaching session not recorded',
+      nameFr: 'Cours non enregistré',
+      categoryName: 'Teaching',
+      categoryNameFr: 'Enseignement',
+    },
     audience: 'STAFF',
     unit: SENG,
     CLASS_ID: 61,
@@ -192,7 +274,17 @@ export const lessonOf = (overrides: Partial<Lesson> & Pick<Lesson, 'id' | 'date'
 
 /** The student demo account, ST24A001, in BTS1 GSI/J A. */
 export const student = (overrides: Partial<PersonRecord> = {}) =>
-  person({ id: 48, STUDENT_ID: 48, MATRICULE: 'ST24A001', USERNAME: null, KIND: 'STUDENT', STATUS: null, FIRSTNAME: 'Awa', LASTNAME: 'Ngo Bassong', ...overrides });
+  person({
+    id: 48,
+    STUDENT_ID: 48,
+    MATRICULE: 'ST24A001',
+    USERNAME: null,
+    KIND: 'STUDENT',
+    STATUS: null,
+    FIRSTNAME: 'Awa',
+    LASTNAME: 'Ngo Bassong',
+    ...overrides,
+  });
 
 export const GRADE_DISPUTE = sub(
   1201,
@@ -203,12 +295,38 @@ export const GRADE_DISPUTE = sub(
   "Une note d'une de vos matières que vous estimez erronée\u00a0: indiquez la date de l'examen et expliquez pourquoi.",
   display({ CLASS_ID: 'REQUIRED', REQUEST_PBLM_DATE: 'REQUIRED', DESCRIPTION: 'REQUIRED', FILE: 'OPTIONAL' }),
 );
-export const ENROLMENT_CERTIFICATE = sub(1103, '1103', 'Enrolment certificate', "Certificat d'inscription", 'A certificate that you are enrolled this academic year, in your class.', 'Un certificat attestant votre inscription cette année universitaire, dans votre classe.', display({ DESCRIPTION: 'OPTIONAL' }));
+export const ENROLMENT_CERTIFICATE = sub(
+  1103,
+  '1103',
+  'Enrolment certificate',
+  "Certificat d'inscription",
+  'A certificate that you are enrolled this academic year, in your class.',
+  'Un certificat attestant votre inscription cette année universitaire, dans votre classe.',
+  display({ DESCRIPTION: 'OPTIONAL' }),
+);
 
 /** The students' categories, as the API answers a student (the staff-only groups hidden). */
 export const STUDENT_CATEGORIES: RequestCategory[] = [
-  category(11, '11', 'Certificates', 'Attestations', 'A certificate or a transcript issued by your school.', 'Une attestation ou un relevé de notes délivré par votre école.', [ENROLMENT_CERTIFICATE], 'STUDENT'),
-  category(12, '12', 'Grades', 'Notes', 'A grade of an examination that you dispute, or that is missing.', "Une note d'examen que vous contestez, ou qui manque.", [GRADE_DISPUTE], 'STUDENT'),
+  category(
+    11,
+    '11',
+    'Certificates',
+    'Attestations',
+    'A certificate or a transcript issued by your school.',
+    'Une attestation ou un relevé de notes délivré par votre école.',
+    [ENROLMENT_CERTIFICATE],
+    'STUDENT',
+  ),
+  category(
+    12,
+    '12',
+    'Grades',
+    'Notes',
+    'A grade of an examination that you dispute, or that is missing.',
+    "Une note d'examen que vous contestez, ou qui manque.",
+    [GRADE_DISPUTE],
+    'STUDENT',
+  ),
 ];
 
 /** The student's class and the subjects they may name: two of the class's, one optional of another class. */
@@ -245,7 +363,19 @@ export function studentRequest(overrides: Partial<RequestDetail> = {}): RequestD
     signedAt: '2024-01-15T08:00:00.000Z',
     stage: 'READY_TO_SEND',
     formUrl: '/api/requests/601/form',
-    steps: [{ id: 1, kind: 'FILED', unit: { id: 9, code: 'SCOL', name: 'Student records office', nameFr: 'Service de la scolarité' }, decision: null, comment: null, status: 'REGISTERED', batch: null, at: '2024-01-15T08:00:00.000Z', by: null }],
+    steps: [
+      {
+        id: 1,
+        kind: 'FILED',
+        unit: { id: 9, code: 'SCOL', name: 'Student records office', nameFr: 'Service de la scolarité' },
+        decision: null,
+        comment: null,
+        status: 'REGISTERED',
+        batch: null,
+        at: '2024-01-15T08:00:00.000Z',
+        by: null,
+      },
+    ],
     ...overrides,
   });
 }

@@ -34,7 +34,10 @@ const routes = (overrides: Record<string, FakeHandler> = {}): Record<string, Fak
 });
 
 const table = () => screen.findByRole('table', { name: 'The requests you filed' });
-const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
+const cells = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
 const counters = () => screen.getByRole('list', { name: 'Your requests by status' });
 
 describe('my requests', () => {
@@ -42,13 +45,30 @@ describe('my requests', () => {
     fakeApi(routes());
     renderApp('/requests', { user: lecturer() });
     expect(await screen.findByRole('heading', { level: 1, name: 'My requests' })).toBeInTheDocument();
-    await waitFor(() => expect(within(counters()).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['14All', '3Registered', '2In progress', '6Validated', '2Rejected', '1Closed']));
+    await waitFor(() =>
+      expect(
+        within(counters())
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(['14All', '3Registered', '2In progress', '6Validated', '2Rejected', '1Closed']),
+    );
     expect(screen.getByRole('heading', { name: 'Monthly average over the last twelve months: 1.2' })).toBeInTheDocument();
     expect(await screen.findByText('Requests filed in each of the last twelve months')).toBeInTheDocument();
     expect(screen.getByText('January 2024: 5')).toBeInTheDocument();
 
-    const rows = within(await table()).getAllByRole('row').slice(1);
-    expect(cells(rows[0]!)).toEqual(['0101@2024-000042', 'Session of 10 January not recorded', 'Registered', 'Teaching session not recorded', 'GL1/J', '10/01/2024', '15/01/2024', 'Awaiting signature']);
+    const rows = within(await table())
+      .getAllByRole('row')
+      .slice(1);
+    expect(cells(rows[0]!)).toEqual([
+      '0101@2024-000042',
+      'Session of 10 January not recorded',
+      'Registered',
+      'Teaching session not recorded',
+      'GL1/J',
+      '10/01/2024',
+      '15/01/2024',
+      'Awaiting signature',
+    ]);
     expect(cells(rows[1]!)).toEqual(['0201@2024-000043', 'December fees short', 'Validated and billed', 'Amount received', '—', '—', '12/01/2024', 'Finished']);
     expect(Object.fromEntries(queriesTo(PATHS.list)[0]!)).toEqual({ page: '1', pageSize: '20' });
     expect(screen.getByRole('link', { name: 'New request' })).toHaveAttribute('href', '/requests/new');
@@ -60,7 +80,11 @@ describe('my requests', () => {
     await table();
     await waitFor(() => expect(within(counters()).getAllByRole('listitem')).toHaveLength(6));
     // validated and rejected count several statuses: no link
-    expect(within(counters()).getAllByRole('link').map((link) => link.textContent)).toEqual(['14All', '3Registered', '2In progress', '1Closed']);
+    expect(
+      within(counters())
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['14All', '3Registered', '2In progress', '1Closed']);
     await user.click(within(counters()).getByRole('link', { name: /Registered/ }));
     await waitFor(() => expect(queriesTo(PATHS.list).at(-1)?.get('status')).toBe('REGISTERED'));
     expect(Object.fromEntries(new URLSearchParams(location().search))).toEqual({ search: 'fees', status: 'REGISTERED' });
@@ -81,7 +105,13 @@ describe('my requests', () => {
     await waitFor(() => expect(queriesTo(PATHS.list).at(-1)?.get('subcategory')).toBe('21'));
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'fees');
     await waitFor(() => expect(queriesTo(PATHS.list).at(-1)?.get('search')).toBe('fees'));
-    expect(Object.fromEntries(queriesTo(PATHS.list).at(-1)!)).toEqual({ status: 'VALIDATED_BILLED', subcategory: '21', search: 'fees', page: '1', pageSize: '20' });
+    expect(Object.fromEntries(queriesTo(PATHS.list).at(-1)!)).toEqual({
+      status: 'VALIDATED_BILLED',
+      subcategory: '21',
+      search: 'fees',
+      page: '1',
+      pageSize: '20',
+    });
     expect(Object.fromEntries(new URLSearchParams(location().search))).toEqual({ status: 'VALIDATED_BILLED', subcategory: '21', search: 'fees' });
   });
 
@@ -98,7 +128,9 @@ describe('my requests', () => {
   it('opens a request from its row', async () => {
     fakeApi(routes({ 'GET /api/requests/501': { body: requestDetail() } }));
     const { user, location } = renderApp('/requests?status=REGISTERED', { user: lecturer() });
-    const rows = within(await table()).getAllByRole('row').slice(1);
+    const rows = within(await table())
+      .getAllByRole('row')
+      .slice(1);
     await user.click(within(rows[0]!).getByText('Session of 10 January not recorded'));
     expect(location().pathname).toBe('/requests/501');
     expect(await screen.findByRole('heading', { level: 1, name: '0101@2024-000042' })).toBeInTheDocument();
@@ -119,7 +151,9 @@ describe('my requests', () => {
   it('says why the list or the figures could not be loaded, translated', async () => {
     fakeApi(routes({ [`GET ${PATHS.list}`]: { networkError: true }, [`GET ${PATHS.stats}`]: error(503, 'SERVICE_UNAVAILABLE') }));
     renderApp('/requests', { user: lecturer() });
-    await waitFor(() => expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(expect.arrayContaining(['Connection fail. please try again'])));
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(expect.arrayContaining(['Connection fail. please try again'])),
+    );
     expect(screen.getAllByRole('alert')).toHaveLength(2);
   });
 
@@ -128,16 +162,42 @@ describe('my requests', () => {
     renderApp('/requests', { user: lecturer() });
     await table();
     await changeLanguage('fr');
-    const rows = within(await screen.findByRole('table', { name: 'Les requêtes que vous avez déposées' })).getAllByRole('row').slice(1);
-    expect(cells(rows[0]!)).toEqual(['0101@2024-000042', 'Session of 10 January not recorded', 'Enregistrée', 'Cours non enregistré', 'GL1/J', '10/01/2024', '15/01/2024', 'En attente de signature']);
+    const rows = within(await screen.findByRole('table', { name: 'Les requêtes que vous avez déposées' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(cells(rows[0]!)).toEqual([
+      '0101@2024-000042',
+      'Session of 10 January not recorded',
+      'Enregistrée',
+      'Cours non enregistré',
+      'GL1/J',
+      '10/01/2024',
+      '15/01/2024',
+      'En attente de signature',
+    ]);
     expect(await screen.findByRole('heading', { name: 'Moyenne mensuelle sur les douze derniers mois\u00a0: 1,2' })).toBeInTheDocument();
   });
 
   it("is a student's too (decision 41): their counters and their requests, as a lecturer's", async () => {
-    const api = fakeApi(routes({ [`GET ${STUDENT_PATHS.stats}`]: { body: stats({ totalDone: 1, totalRegistered: 1, totalProcessing: 0, totalValidated: 0, totalRejected: 0, totalClose: 0 }) }, [`GET ${PATHS.list}`]: { body: requestPage([studentRequest()]) } }));
+    const api = fakeApi(
+      routes({
+        [`GET ${STUDENT_PATHS.stats}`]: {
+          body: stats({ totalDone: 1, totalRegistered: 1, totalProcessing: 0, totalValidated: 0, totalRejected: 0, totalClose: 0 }),
+        },
+        [`GET ${PATHS.list}`]: { body: requestPage([studentRequest()]) },
+      }),
+    );
     renderApp('/requests', { user: student() });
-    await waitFor(() => expect(within(counters()).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['1All', '1Registered', '0In progress', '0Validated', '0Rejected', '0Closed']));
-    const rows = within(await table()).getAllByRole('row').slice(1);
+    await waitFor(() =>
+      expect(
+        within(counters())
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(['1All', '1Registered', '0In progress', '0Validated', '0Rejected', '0Closed']),
+    );
+    const rows = within(await table())
+      .getAllByRole('row')
+      .slice(1);
     expect(cells(rows[0]!).slice(0, 5)).toEqual(['1201@2024-000050', 'Mid-term grade', 'Registered', 'Grade dispute', 'BTS1 GSI/J A']);
     expect(api.to('GET', STUDENT_PATHS.stats)).toHaveLength(1);
   });

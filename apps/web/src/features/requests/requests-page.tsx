@@ -83,13 +83,25 @@ function Statistics({ person, status }: { person: number; status: string }) {
     );
   }
   const data = stats.data;
-  const average = data ? new Intl.NumberFormat(i18n.language.startsWith('fr') ? 'fr-FR' : 'en-GB', { maximumFractionDigits: 1 }).format(data.monthlyAverage) : '';
+  const average = data
+    ? new Intl.NumberFormat(i18n.language.startsWith('fr') ? 'fr-FR' : 'en-GB', { maximumFractionDigits: 1 }).format(data.monthlyAverage)
+    : '';
   return (
     <Box component="section" aria-label={t('requests.list.statistics')} sx={{ mb: 3 }}>
-      <Box component="ul" aria-label={t('requests.list.counters')} sx={{ p: 0, m: 0, mb: 2, display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(6, 1fr)' }, gap: 1.5 }}>
+      <Box
+        component="ul"
+        aria-label={t('requests.list.counters')}
+        sx={{ p: 0, m: 0, mb: 2, display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(6, 1fr)' }, gap: 1.5 }}
+      >
         {COUNTERS.map(({ key, status: filter }) =>
           data ? (
-            <CounterCard key={key} label={t(`requests.counters.${key}`)} value={data[key]} to={filter === null ? null : linkTo(filter)} current={filter !== null && filter === status} />
+            <CounterCard
+              key={key}
+              label={t(`requests.counters.${key}`)}
+              value={data[key]}
+              to={filter === null ? null : linkTo(filter)}
+              current={filter !== null && filter === status}
+            />
           ) : (
             <Skeleton key={key} component="li" variant="rounded" height={72} sx={{ listStyle: 'none' }} />
           ),
@@ -178,7 +190,12 @@ export default function RequestsPage() {
           rowKey={(row) => row.id}
           empty={filtered ? t('requests.list.noMatch') : t('requests.list.empty')}
           fetching={list.isFetching}
-          footer={<ListPager data={{ total: data.total, count: Math.max(1, Math.ceil(data.total / data.pageSize)) }} paging={{ page: filters.page, pageSize: filters.pageSize, pageSizes: LIST_PAGE_SIZES, update }} />}
+          footer={
+            <ListPager
+              data={{ total: data.total, count: Math.max(1, Math.ceil(data.total / data.pageSize)) }}
+              paging={{ page: filters.page, pageSize: filters.pageSize, pageSizes: LIST_PAGE_SIZES, update }}
+            />
+          }
           rowProps={(row) => ({ onClick: () => navigate(`/requests/${row.id}`, { state: { from } }), sx: { cursor: 'pointer' } })}
           columns={[
             {
@@ -194,7 +211,11 @@ export default function RequestsPage() {
             { header: t('requests.list.columns.status'), cell: (row) => <RequestStatusChip status={row.REQUEST_STATUS} /> },
             { header: t('requests.list.columns.subcategory'), cell: (row) => labelled(row.subcategory, i18n.language) },
             { header: t('requests.list.columns.CLASS_ID'), cell: (row) => row.className ?? '—' },
-            { header: t('requests.list.columns.REQUEST_PBLM_DATE'), sx: { whiteSpace: 'nowrap' }, cell: (row) => (row.REQUEST_PBLM_DATE ? isoToDmy(row.REQUEST_PBLM_DATE) : '—') },
+            {
+              header: t('requests.list.columns.REQUEST_PBLM_DATE'),
+              sx: { whiteSpace: 'nowrap' },
+              cell: (row) => (row.REQUEST_PBLM_DATE ? isoToDmy(row.REQUEST_PBLM_DATE) : '—'),
+            },
             { header: t('requests.list.columns.filedAt'), sx: { whiteSpace: 'nowrap' }, cell: (row) => formatDay(row.filedAt) },
             { header: t('requests.list.columns.stage'), cell: (row) => t(`requests.stage.${row.stage}`) },
           ]}

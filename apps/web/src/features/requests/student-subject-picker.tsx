@@ -18,7 +18,15 @@ type FormControl = Control<RequestFormValues, unknown, RequestBody>;
  * subject among their class's and their optional ones. The class is set in the form (a draft naming
  * another is corrected); without one on their file, the page says so.
  */
-export function StudentSubjectPicker({ control, setValue, required }: { control: FormControl; setValue: UseFormSetValue<RequestFormValues>; required: boolean }) {
+export function StudentSubjectPicker({
+  control,
+  setValue,
+  required,
+}: {
+  control: FormControl;
+  setValue: UseFormSetValue<RequestFormValues>;
+  required: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const answer = useStudentSubjects(true);
   const chosenClass = useWatch({ control, name: 'CLASS_ID' });

@@ -23,7 +23,10 @@ export default function VerificationPage() {
   const wellFormed = isVerificationToken(token);
   const verification = useRequestVerification(token);
   const data = verification.data;
-  const unknown = !wellFormed || (isApiError(verification.error) && verification.error.status === 404) || (isApiError(verification.error) && verification.error.status === 400);
+  const unknown =
+    !wellFormed ||
+    (isApiError(verification.error) && verification.error.status === 404) ||
+    (isApiError(verification.error) && verification.error.status === 400);
 
   return (
     <Page title={t('requests.verify.title')} maxWidth="sm" intro={t('requests.verify.intro')}>

@@ -65,7 +65,8 @@ export function WeekPanel({ day, start, end }: Props) {
       status: t(lessonStatusKey(lesson.status)),
     });
   const weekday = new Intl.DateTimeFormat(i18n.language.startsWith('fr') ? 'fr-FR' : 'en-GB', { weekday: 'short', timeZone: 'UTC' });
-  const othersIn = (date: string, slot: LessonSlot): RequestRow[] => rows.filter((row) => row.REQUEST_PBLM_DATE === date && within(slot, row.REQUEST_PBLM_HOUR_START, row.REQUEST_PBLM_HOUR_END));
+  const othersIn = (date: string, slot: LessonSlot): RequestRow[] =>
+    rows.filter((row) => row.REQUEST_PBLM_DATE === date && within(slot, row.REQUEST_PBLM_HOUR_START, row.REQUEST_PBLM_HOUR_END));
   const withoutSlot = rows.filter((row) => !row.REQUEST_PBLM_HOUR_START);
 
   return (
@@ -96,7 +97,14 @@ export function WeekPanel({ day, start, end }: Props) {
             rowKey={(slot) => slot.start}
             empty=""
             columns={[
-              { key: 'slot', header: t('requests.week.slot'), headerSx: { width: 64 }, rowHeader: true, sx: { whiteSpace: 'nowrap' }, cell: (slot) => `${slot.start}–${slot.end}` },
+              {
+                key: 'slot',
+                header: t('requests.week.slot'),
+                headerSx: { width: 64 },
+                rowHeader: true,
+                sx: { whiteSpace: 'nowrap' },
+                cell: (slot) => `${slot.start}–${slot.end}`,
+              },
               ...days.map((date) => {
                 const claimed = (slot: LessonSlot) => date === day && within(slot, start || null, end || null);
                 return {
@@ -112,7 +120,8 @@ export function WeekPanel({ day, start, end }: Props) {
                   align: 'center' as const,
                   headerSx: { fontWeight: date === day ? 700 : 400 },
                   rowSx: (slot: LessonSlot) => (othersIn(date, slot).length > 0 && !claimed(slot) ? { bgcolor: 'action.selected' } : undefined),
-                  cellProps: (slot: LessonSlot) => (claimed(slot) ? { 'data-claimed': 'true', style: { boxShadow: `inset 0 0 0 3px ${CLAIMED_SLOT_COLOR}` } } : {}),
+                  cellProps: (slot: LessonSlot) =>
+                    claimed(slot) ? { 'data-claimed': 'true', style: { boxShadow: `inset 0 0 0 3px ${CLAIMED_SLOT_COLOR}` } } : {},
                   cell: (slot: LessonSlot) => (
                     <>
                       {claimed(slot) ? (

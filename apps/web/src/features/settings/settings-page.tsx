@@ -42,12 +42,7 @@ export default function SettingsPage() {
       <Card>
         <FormControl disabled={saving}>
           <FormLabel id="settings-language-label">{t('settings.language')}</FormLabel>
-          <RadioGroup
-            aria-labelledby="settings-language-label"
-            name="language"
-            value={language}
-            onChange={(event) => void choose(event.target.value)}
-          >
+          <RadioGroup aria-labelledby="settings-language-label" name="language" value={language} onChange={(event) => void choose(event.target.value)}>
             {LANGUAGES.map((lng) => (
               <FormControlLabel key={lng} value={lng} control={<Radio />} label={t(`language.${lng}`)} lang={lng} />
             ))}

@@ -37,7 +37,14 @@ export function WeeklyMailSwitch() {
   return (
     <>
       <FormControlLabel
-        control={<Switch checked={on} disabled={settings.isPending || saving} onChange={(event) => void change(event.target.checked)} slotProps={{ input: { 'aria-describedby': 'settings-weekly-mail-help' } }} />}
+        control={
+          <Switch
+            checked={on}
+            disabled={settings.isPending || saving}
+            onChange={(event) => void change(event.target.checked)}
+            slotProps={{ input: { 'aria-describedby': 'settings-weekly-mail-help' } }}
+          />
+        }
         label={t('settings.weeklyMail')}
       />
       <FormHelperText id="settings-weekly-mail-help" sx={{ mx: 0 }}>

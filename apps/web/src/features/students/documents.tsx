@@ -43,7 +43,10 @@ function AddDocument() {
       uploadStudentDocument({ KIND: values.KIND, LABEL: values.LABEL ?? '', YEAR: values.YEAR === null ? '' : String(values.YEAR) }, file, onProgress),
     onSent: (document) => {
       // a new CV or birth certificate replaces the one before
-      storeDocuments(queryClient, (documents) => [...documents.filter((d) => !(SINGLE_STUDENT_DOCUMENTS.includes(document.KIND) && d.KIND === document.KIND)), document]);
+      storeDocuments(queryClient, (documents) => [
+        ...documents.filter((d) => !(SINGLE_STUDENT_DOCUMENTS.includes(document.KIND) && d.KIND === document.KIND)),
+        document,
+      ]);
       form.reset({ ...EMPTY, KIND: document.KIND });
       notify('studentFile.documents.uploaded', 'success');
     },
@@ -67,17 +70,50 @@ function AddDocument() {
   return (
     <Stack spacing={2} component="section" aria-label={t('studentFile.documents.choose')}>
       <FieldRow>
-        <SelectField control={control} name="KIND" id="document-kind" label={t('studentFile.documents.kind')} options={STUDENT_DOCUMENT_KINDS} optionLabel={(value) => t(`studentFile.documents.kinds.${value}`)} disabled={sending} />
-        <FormTextField control={control} name="LABEL" id="document-label" label={t('studentFile.documents.label')} helperText={t('studentFile.documents.labelHelp')} required={kind === 'DIPLOMA' || kind === 'OTHER'} fullWidth disabled={sending} />
+        <SelectField
+          control={control}
+          name="KIND"
+          id="document-kind"
+          label={t('studentFile.documents.kind')}
+          options={STUDENT_DOCUMENT_KINDS}
+          optionLabel={(value) => t(`studentFile.documents.kinds.${value}`)}
+          disabled={sending}
+        />
+        <FormTextField
+          control={control}
+          name="LABEL"
+          id="document-label"
+          label={t('studentFile.documents.label')}
+          helperText={t('studentFile.documents.labelHelp')}
+          required={kind === 'DIPLOMA' || kind === 'OTHER'}
+          fullWidth
+          disabled={sending}
+        />
       </FieldRow>
       {kind === 'DIPLOMA' ? (
         <FieldRow>
-          <FormTextField control={control} name="YEAR" id="document-year" label={t('studentFile.documents.year')} required fullWidth disabled={sending} slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }} />
+          <FormTextField
+            control={control}
+            name="YEAR"
+            id="document-year"
+            label={t('studentFile.documents.year')}
+            required
+            fullWidth
+            disabled={sending}
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
+          />
           <span />
         </FieldRow>
       ) : null}
       <Box>
-        <FileButton label={t('studentFile.documents.choose')} inputLabel={t('studentFile.documents.inputLabel')} accept={acceptOf(types)} variant="contained" disabled={sending} onFile={send} />
+        <FileButton
+          label={t('studentFile.documents.choose')}
+          inputLabel={t('studentFile.documents.inputLabel')}
+          accept={acceptOf(types)}
+          variant="contained"
+          disabled={sending}
+          onFile={send}
+        />
       </Box>
       <DocumentSendStatus progress={progress} progressLabel={t('studentFile.documents.uploading')} problem={problem} maxMb={MAX_UPLOAD_MB} />
     </Stack>
@@ -95,10 +131,19 @@ function DocumentRow({ document, onDelete }: { document: StudentDocument; onDele
       <Box sx={{ flex: '1 1 180px', minWidth: 0 }}>
         <Typography sx={{ overflowWrap: 'anywhere' }}>{title}</Typography>
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          {[document.LABEL ? kind : null, document.YEAR ? t('studentFile.documents.yearOf', { year: document.YEAR }) : null, document.NAME].filter(Boolean).join(' · ')}
+          {[document.LABEL ? kind : null, document.YEAR ? t('studentFile.documents.yearOf', { year: document.YEAR }) : null, document.NAME]
+            .filter(Boolean)
+            .join(' · ')}
         </Typography>
       </Box>
-      <Button size="small" href={document.FILE} target="_blank" rel="noopener" startIcon={<OpenInNewOutlined />} aria-label={`${t('studentFile.documents.open')}: ${title}`}>
+      <Button
+        size="small"
+        href={document.FILE}
+        target="_blank"
+        rel="noopener"
+        startIcon={<OpenInNewOutlined />}
+        aria-label={`${t('studentFile.documents.open')}: ${title}`}
+      >
         {t('studentFile.documents.open')}
       </Button>
       <Button size="small" color="error" startIcon={<DeleteOutlined />} onClick={onDelete} aria-label={`${t('studentFile.documents.delete')}: ${title}`}>

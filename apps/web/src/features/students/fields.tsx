@@ -38,7 +38,16 @@ interface BoundProps<T extends FieldValues> {
 }
 
 /** Several choices among values (the other languages), each named in the reader's language. */
-export function MultiSelectField<T extends FieldValues>({ control, name, id, label, disabled, options, optionLabel, helperText }: BoundProps<T> & { options: readonly string[]; optionLabel: (value: string) => string; helperText?: string }) {
+export function MultiSelectField<T extends FieldValues>({
+  control,
+  name,
+  id,
+  label,
+  disabled,
+  options,
+  optionLabel,
+  helperText,
+}: BoundProps<T> & { options: readonly string[]; optionLabel: (value: string) => string; helperText?: string }) {
   const { t } = useTranslation();
   const { field, fieldState } = useController({ name, control });
   const values: string[] = Array.isArray(field.value) ? (field.value as string[]) : [];

@@ -2,7 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { keepStudentSectionFields, STUDENT_SECTION_SCHEMAS, studentSectionFields, type StudentFile, type StudentProfileFields, type StudentSectionValues } from '@portal/contract';
+import {
+  keepStudentSectionFields,
+  STUDENT_SECTION_SCHEMAS,
+  studentSectionFields,
+  type StudentFile,
+  type StudentProfileFields,
+  type StudentSectionValues,
+} from '@portal/contract';
 import { DEFAULT_PHONE_CODE, type StudentProfileSection } from '@portal/contract/rules';
 import { SectionForm as SavedSectionForm, type SectionFormProps } from '../../components/section-form';
 import { useSectionSave } from '../../components/section-save';
@@ -34,7 +41,11 @@ const SAVE_CODES = new Set(['VALIDATION_FAILED', 'ADDRESS_INCOMPLETE', 'PAYLOAD_
  * One section of the student's file (components/section-save.ts): on success the cached file is
  * the server's answer.
  */
-export function useStudentSection<S extends StudentProfileSection>(section: S, file: StudentFile, onDirty: (section: StudentProfileSection, dirty: boolean) => void) {
+export function useStudentSection<S extends StudentProfileSection>(
+  section: S,
+  file: StudentFile,
+  onDirty: (section: StudentProfileSection, dirty: boolean) => void,
+) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const known = new Set<string>(studentSectionFields(section));
@@ -51,7 +62,13 @@ export function useStudentSection<S extends StudentProfileSection>(section: S, f
   });
 
   /** What every field of the section shares: bound to the form, full width, labelled `studentFile.fields.<name>`, its id from the section. */
-  const field = (name: string) => ({ control: saved.form.control, name, id: `${section}-${name.toLowerCase().replace(/_/g, '-')}`, label: t(`studentFile.fields.${name}`), fullWidth: true });
+  const field = (name: string) => ({
+    control: saved.form.control,
+    name,
+    id: `${section}-${name.toLowerCase().replace(/_/g, '-')}`,
+    label: t(`studentFile.fields.${name}`),
+    fullWidth: true,
+  });
 
   return { ...saved, field };
 }

@@ -115,7 +115,11 @@ function AdmissionSection({ file, onDirty }: SectionProps) {
         <FormTextField {...field('ADMISSION_DIPLOMA')} required />
       </FieldRow>
       <FieldRow>
-        <FormTextField {...field('ADMISSION_DIPLOMA_GRADE')} helperText={t('studentFile.help.grade')} slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 5 } }} />
+        <FormTextField
+          {...field('ADMISSION_DIPLOMA_GRADE')}
+          helperText={t('studentFile.help.grade')}
+          slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 5 } }}
+        />
         <SelectField {...field('MENTION_OBTAINED')} none options={MENTIONS} optionLabel={(value) => t(`studentFile.mention.${value}`)} />
       </FieldRow>
       <FieldRow>
@@ -124,13 +128,23 @@ function AdmissionSection({ file, onDirty }: SectionProps) {
       </FieldRow>
       <FormTextField {...field('SCHOOL_OBTENTION')} required />
       <FieldRow>
-        <SelectField {...field('LAST_YEAR_SITUATION')} none options={LAST_YEAR_SITUATIONS} optionLabel={(value) => t(`studentFile.lastYearSituation.${value}`)} />
+        <SelectField
+          {...field('LAST_YEAR_SITUATION')}
+          none
+          options={LAST_YEAR_SITUATIONS}
+          optionLabel={(value) => t(`studentFile.lastYearSituation.${value}`)}
+        />
         <SelectField {...field('LAST_YEAR_RANK')} none options={LAST_YEAR_RANKS} optionLabel={(value) => t(`studentFile.lastYearRank.${value}`)} />
       </FieldRow>
       <CheckboxField control={control} name="IS_PROFESSIONAL" label={t('studentFile.fields.IS_PROFESSIONAL')} />
       <FieldRow>
         <FormTextField {...field('FIRST_YEAR_UNIVERSITY')} required helperText={t('studentFile.help.year')} slotProps={yearInput} />
-        <SelectField {...field('FIRST_YEAR_UNIVERSITY_TYPE')} required options={UNIVERSITY_TYPES} optionLabel={(value) => t(`studentFile.universityType.${value}`)} />
+        <SelectField
+          {...field('FIRST_YEAR_UNIVERSITY_TYPE')}
+          required
+          options={UNIVERSITY_TYPES}
+          optionLabel={(value) => t(`studentFile.universityType.${value}`)}
+        />
       </FieldRow>
       <FormTextField {...field('NAME_OF_UNIVERSITY')} required />
     </SectionForm>

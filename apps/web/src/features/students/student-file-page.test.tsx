@@ -51,7 +51,11 @@ describe('My student file', () => {
     await user.click(within(form).getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(api.to('PATCH', '/api/students/profile/emergency')).toHaveLength(1));
-    expect(api.to('PATCH', '/api/students/profile/emergency')[0]!.body).toEqual({ EMERGENCY_NAME: 'Paul Kamga', EMERGENCY_RELATION: 'Uncle', EMERGENCY_CONTACT: '+237690001122' });
+    expect(api.to('PATCH', '/api/students/profile/emergency')[0]!.body).toEqual({
+      EMERGENCY_NAME: 'Paul Kamga',
+      EMERGENCY_RELATION: 'Uncle',
+      EMERGENCY_CONTACT: '+237690001122',
+    });
     expect(await screen.findByText('Successly saved !')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: /^Emergency contact/ })).toHaveTextContent('Saved on 14/03/2026'));
     // no other section was sent
@@ -68,7 +72,12 @@ describe('My student file', () => {
     expect(within(form).queryByRole('combobox', { name: /Main sport/ })).not.toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.to('PATCH', '/api/students/profile/sports')).toHaveLength(1));
-    expect(api.to('PATCH', '/api/students/profile/sports')[0]!.body).toEqual({ IS_SPORTIVE: false, IS_SPORTIVE_COMPETITOR: false, FIRST_SPORT: null, SPORT_DETAILS: null });
+    expect(api.to('PATCH', '/api/students/profile/sports')[0]!.body).toEqual({
+      IS_SPORTIVE: false,
+      IS_SPORTIVE_COMPETITOR: false,
+      FIRST_SPORT: null,
+      SPORT_DETAILS: null,
+    });
   });
 
   it('says under each field what is wrong, and the rule of the address, before anything is sent', async () => {
@@ -97,7 +106,9 @@ describe('My student file', () => {
   });
 
   it("puts the server's field messages under their fields and keeps what was typed", async () => {
-    studentFileApi(studentFile(), { 'PATCH /api/students/profile/emergency': error(400, 'VALIDATION_FAILED', { fields: { EMERGENCY_RELATION: 'validation.tooLong' } }) });
+    studentFileApi(studentFile(), {
+      'PATCH /api/students/profile/emergency': error(400, 'VALIDATION_FAILED', { fields: { EMERGENCY_RELATION: 'validation.tooLong' } }),
+    });
     const { user } = renderApp('/student/file', { user: STUDENT });
     const form = await openSection(user, 'Emergency contact');
     await user.type(within(form).getByRole('textbox', { name: /Name of the person to call/ }), 'Paul Kamga');
@@ -126,7 +137,18 @@ describe('My student file', () => {
 
   it('names countries and languages in the reader’s language, and keeps the English name', async () => {
     await changeLanguage('fr');
-    const admission = { FORMATION_TYPE: 'INITIAL', ADMISSION_DIPLOMA: 'Abitur', ADMISSION_DIPLOMA_GRADE: 13, YEAR_OBTENTION: 2022, COUNTRY_OBTENTION: 'Cameroon', SCHOOL_OBTENTION: 'Gymnasium Bonn', IS_PROFESSIONAL: false, FIRST_YEAR_UNIVERSITY: 2023, FIRST_YEAR_UNIVERSITY_TYPE: 'PUBLIC', NAME_OF_UNIVERSITY: 'Université de Douala' };
+    const admission = {
+      FORMATION_TYPE: 'INITIAL',
+      ADMISSION_DIPLOMA: 'Abitur',
+      ADMISSION_DIPLOMA_GRADE: 13,
+      YEAR_OBTENTION: 2022,
+      COUNTRY_OBTENTION: 'Cameroon',
+      SCHOOL_OBTENTION: 'Gymnasium Bonn',
+      IS_PROFESSIONAL: false,
+      FIRST_YEAR_UNIVERSITY: 2023,
+      FIRST_YEAR_UNIVERSITY_TYPE: 'PUBLIC',
+      NAME_OF_UNIVERSITY: 'Université de Douala',
+    };
     const file = studentFile({ ...admission, FIRST_LANGUAGE: 'English', OTHER_LANGUAGES: ['Duala', 'French'] }, { admission: SAVED_AT, languages: SAVED_AT });
     const api = studentFileApi(file, { 'PATCH /api/students/profile/admission': savedWith(file, 'admission') });
     const { user } = renderApp('/student/file', { user: { ...STUDENT, LANGUAGE: 'fr' } });
@@ -142,7 +164,14 @@ describe('My student file', () => {
     await user.type(within(form).getByRole('textbox', { name: /Moyenne/ }), '14,5');
     await user.click(within(form).getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(api.to('PATCH', '/api/students/profile/admission')).toHaveLength(1));
-    expect(api.to('PATCH', '/api/students/profile/admission')[0]!.body).toEqual({ ...admission, COUNTRY_OBTENTION: 'Germany', ADMISSION_DIPLOMA_GRADE: 14.5, MENTION_OBTAINED: null, LAST_YEAR_SITUATION: null, LAST_YEAR_RANK: null });
+    expect(api.to('PATCH', '/api/students/profile/admission')[0]!.body).toEqual({
+      ...admission,
+      COUNTRY_OBTENTION: 'Germany',
+      ADMISSION_DIPLOMA_GRADE: 14.5,
+      MENTION_OBTAINED: null,
+      LAST_YEAR_SITUATION: null,
+      LAST_YEAR_RANK: null,
+    });
     await changeLanguage('en');
   });
 

@@ -40,13 +40,13 @@ function Identity({ identity }: { identity: StudentIdentity }) {
       </Typography>
       <Box role="group" aria-label={t('studentFile.identity.label')}>
         <FactList sx={{ '& dd': { overflowWrap: 'anywhere' } }}>
-        <Fact label={t('person.fields.MATRICULE')}>{identity.MATRICULE}</Fact>
-        <Fact label={t('person.fields.LASTNAME')}>{identity.LASTNAME}</Fact>
-        <Fact label={t('person.fields.FIRSTNAME')}>{identity.FIRSTNAME}</Fact>
-        <Fact label={t('person.fields.BIRTHDATE')}>{isoToDmy(identity.BIRTHDATE)}</Fact>
-        <Fact label={t('person.fields.BIRTHPLACE')}>{identity.BIRTHPLACE ?? ''}</Fact>
-        <Fact label={t('person.fields.GENDER')}>{identity.GENDER ? t(`person.gender.${identity.GENDER}`) : ''}</Fact>
-        <Fact label={t('person.fields.EMAIL')}>{identity.EMAIL ?? ''}</Fact>
+          <Fact label={t('person.fields.MATRICULE')}>{identity.MATRICULE}</Fact>
+          <Fact label={t('person.fields.LASTNAME')}>{identity.LASTNAME}</Fact>
+          <Fact label={t('person.fields.FIRSTNAME')}>{identity.FIRSTNAME}</Fact>
+          <Fact label={t('person.fields.BIRTHDATE')}>{isoToDmy(identity.BIRTHDATE)}</Fact>
+          <Fact label={t('person.fields.BIRTHPLACE')}>{identity.BIRTHPLACE ?? ''}</Fact>
+          <Fact label={t('person.fields.GENDER')}>{identity.GENDER ? t(`person.gender.${identity.GENDER}`) : ''}</Fact>
+          <Fact label={t('person.fields.EMAIL')}>{identity.EMAIL ?? ''}</Fact>
         </FactList>
       </Box>
     </Card>
@@ -73,7 +73,15 @@ function SectionState({ savedAt, dirty, missing }: { savedAt: string | null; dir
 }
 
 /** The sections, one panel each with its own form and Save; the first one never saved starts open. */
-function Sections({ file, dirty, onDirty }: { file: StudentFile; dirty: ReadonlySet<StudentProfileSection>; onDirty: (section: StudentProfileSection, dirty: boolean) => void }) {
+function Sections({
+  file,
+  dirty,
+  onDirty,
+}: {
+  file: StudentFile;
+  dirty: ReadonlySet<StudentProfileSection>;
+  onDirty: (section: StudentProfileSection, dirty: boolean) => void;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<ReadonlySet<StudentProfileSection>>(() => {
     const first = STUDENT_PROFILE_SECTIONS.find((section) => !file.sectionsSaved[section]);

@@ -17,7 +17,10 @@ const panel = () => screen.findByRole('region', { name: 'Your timetable in your 
 
 describe('the calendar feed', () => {
   it('creates the address, shows it once with its warning, and copies it', async () => {
-    const api = feedApi({ active: false, createdAt: null }, { [`POST ${FEED_PATH}`]: { status: 201, body: { url: FIRST, createdAt: '2026-11-25T09:00:00.000Z' } } });
+    const api = feedApi(
+      { active: false, createdAt: null },
+      { [`POST ${FEED_PATH}`]: { status: 201, body: { url: FIRST, createdAt: '2026-11-25T09:00:00.000Z' } } },
+    );
     const { user, unmount } = renderApp('/schedule', { user: DEMO_PEOPLE.permanent() });
     const feed = await panel();
     expect(within(feed).getByText(/Subscribe to your own calendar address in the calendar of your phone or computer/)).toBeInTheDocument();
@@ -28,7 +31,9 @@ describe('the calendar feed', () => {
     expect(api.to('POST', FEED_PATH)).toHaveLength(1);
     expect(address).toHaveValue(FIRST);
     expect(address).toHaveAttribute('readonly');
-    expect(within(feed).getByText('This address is shown only now: copy it into your calendar. Anyone who has it sees your timetable, so keep it to yourself.')).toBeInTheDocument();
+    expect(
+      within(feed).getByText('This address is shown only now: copy it into your calendar. Anyone who has it sees your timetable, so keep it to yourself.'),
+    ).toBeInTheDocument();
     expect(within(feed).getByRole('button', { name: 'Renew the address' })).toBeInTheDocument();
 
     await user.click(within(feed).getByRole('button', { name: 'Copy the address' }));
@@ -46,12 +51,17 @@ describe('the calendar feed', () => {
   });
 
   it('renews the address after saying that the old one stops working, and shows the new one', async () => {
-    const api = feedApi({ active: true, createdAt: '2026-10-01T08:00:00.000Z' }, { [`POST ${FEED_PATH}`]: { status: 201, body: { url: SECOND, createdAt: '2026-11-25T09:00:00.000Z' } } });
+    const api = feedApi(
+      { active: true, createdAt: '2026-10-01T08:00:00.000Z' },
+      { [`POST ${FEED_PATH}`]: { status: 201, body: { url: SECOND, createdAt: '2026-11-25T09:00:00.000Z' } } },
+    );
     const { user } = renderApp('/schedule', { user: DEMO_PEOPLE.student() });
     const feed = await panel();
     await user.click(await within(feed).findByRole('button', { name: 'Renew the address' }));
     const dialog = await screen.findByRole('dialog', { name: 'Renew your calendar address?' });
-    expect(dialog).toHaveTextContent('A new address replaces the current one: the old address stops working, and the calendars subscribed with it no longer receive your timetable.');
+    expect(dialog).toHaveTextContent(
+      'A new address replaces the current one: the old address stops working, and the calendars subscribed with it no longer receive your timetable.',
+    );
     // cancelling asks nothing
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

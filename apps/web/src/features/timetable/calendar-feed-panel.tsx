@@ -67,7 +67,9 @@ export function CalendarFeedPanel() {
     queryClient.setQueryData<CalendarFeedState>(calendarFeedKey, { active: true, createdAt: feed.createdAt });
   };
   const create = useMutation({ mutationFn: createCalendarFeed, onSuccess: made });
-  const since = state.data?.createdAt ? new Intl.DateTimeFormat(dateLocaleOf(i18n.language), { dateStyle: 'long' }).format(new Date(state.data.createdAt)) : null;
+  const since = state.data?.createdAt
+    ? new Intl.DateTimeFormat(dateLocaleOf(i18n.language), { dateStyle: 'long' }).format(new Date(state.data.createdAt))
+    : null;
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby="schedule-feed-title" sx={{ p: { xs: 2, sm: 3 }, mt: 4 }}>

@@ -14,7 +14,11 @@ export function useLessonWords() {
   const roomOf = useCallback((lesson: Lesson) => (lesson.room ? t('schedule.room', { name: lesson.room }) : t('schedule.noRoom')), [t]);
   const placeOf = useCallback(
     (lesson: Lesson) =>
-      [roomOf(lesson), lesson.building ? t('schedule.building', { name: lesson.building }) : null, lesson.campus ? t('schedule.campus', { name: lesson.campus }) : null]
+      [
+        roomOf(lesson),
+        lesson.building ? t('schedule.building', { name: lesson.building }) : null,
+        lesson.campus ? t('schedule.campus', { name: lesson.campus }) : null,
+      ]
         .filter(Boolean)
         .join(', '),
     [roomOf, t],

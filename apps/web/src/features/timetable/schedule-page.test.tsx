@@ -33,19 +33,32 @@ describe('the Schedule page, on a desk', () => {
     expect(askedWeeks(api.to('POST', TIMETABLE_PATH))[0]).toEqual({ START_DATE: '2026-11-23', END_DATE: '2026-11-29' });
 
     const headers = within(table).getAllByRole('columnheader');
-    expect(headers.map((header) => header.textContent)).toEqual(['Time', 'Mon23 Nov', 'Tue24 Nov', 'Wed25 Nov', 'Thu26 Nov', 'Fri27 Nov', 'Sat28 Nov', 'Sun29 Nov']);
+    expect(headers.map((header) => header.textContent)).toEqual([
+      'Time',
+      'Mon23 Nov',
+      'Tue24 Nov',
+      'Wed25 Nov',
+      'Thu26 Nov',
+      'Fri27 Nov',
+      'Sat28 Nov',
+      'Sun29 Nov',
+    ]);
     // today is Wednesday
     expect(headers[3]).toHaveAttribute('aria-current', 'date');
 
     const monday = block('Monday 23 November, 08:00 to 09:50');
-    expect(monday).toHaveAccessibleName('Monday 23 November, 08:00 to 09:50: INF201 Algorithms, Lecture (CM), class BTS1 GSI/J A, Room B12, Building Block A, Campus Logbessou. Validated and billed.');
+    expect(monday).toHaveAccessibleName(
+      'Monday 23 November, 08:00 to 09:50: INF201 Algorithms, Lecture (CM), class BTS1 GSI/J A, Room B12, Building Block A, Campus Logbessou. Validated and billed.',
+    );
     expect(monday.closest('td')).toHaveAttribute('data-day', '2026-11-23');
     // 08:00 is the top of the day (08:00 to 21:30, 810 minutes); 110 minutes are 13.58 % of it
     expect(monday).toHaveStyle({ top: '0%', height: '13.58%', backgroundColor: 'rgb(71, 173, 103)', color: 'rgb(0, 0, 0)' });
     expect(monday).toHaveTextContent('INF201 · CMAlgorithmsBTS1 GSI/J ARoom B1208:00–09:50');
 
     const wednesday = block('Wednesday 25 November, 10:10 to 12:00');
-    expect(wednesday).toHaveAccessibleName('Wednesday 25 November, 10:10 to 12:00: INF202 Databases, Tutorial (TD), class BTS1 GSI/J A, Room not set yet. Pending validation.');
+    expect(wednesday).toHaveAccessibleName(
+      'Wednesday 25 November, 10:10 to 12:00: INF202 Databases, Tutorial (TD), class BTS1 GSI/J A, Room not set yet. Pending validation.',
+    );
     expect(wednesday.closest('td')).toHaveAttribute('data-day', '2026-11-25');
     expect(wednesday).toHaveStyle({ top: '16.05%', height: '13.58%', backgroundColor: 'rgb(255, 201, 107)', color: 'rgb(0, 0, 0)' });
 
@@ -59,13 +72,18 @@ describe('the Schedule page, on a desk', () => {
     expect(evening).toHaveAccessibleName(/Validated but not billed\.$/);
 
     // nothing on the other days
-    for (const day of ['2026-11-24', '2026-11-26', '2026-11-28', '2026-11-29']) expect(table.querySelector(`td[data-day="${day}"] [data-lesson]`), day).toBeNull();
+    for (const day of ['2026-11-24', '2026-11-26', '2026-11-28', '2026-11-29'])
+      expect(table.querySelector(`td[data-day="${day}"] [data-lesson]`), day).toBeNull();
 
     // a block is a button: Enter opens everything about the lesson
     monday.focus();
     await user.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'INF201 Algorithms' });
-    expect(within(dialog).getAllByRole('definition').map((value) => value.textContent)).toEqual([
+    expect(
+      within(dialog)
+        .getAllByRole('definition')
+        .map((value) => value.textContent),
+    ).toEqual([
       'Monday 23 November 2026',
       '08:00–09:50',
       'Lecture (CM)',
@@ -83,12 +101,25 @@ describe('the Schedule page, on a desk', () => {
     const legend = await screen.findByRole('list', { name: 'Status colours' });
     const items = within(legend).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual(['Validated and billed', 'Validated but not billed', 'Pending validation', 'Not validated']);
-    expect(items.map((item) => (item.querySelector('[aria-hidden]') as HTMLElement).style.backgroundColor)).toEqual(['rgb(71, 173, 103)', 'rgb(178, 234, 197)', 'rgb(255, 201, 107)', 'rgb(235, 85, 59)']);
+    expect(items.map((item) => (item.querySelector('[aria-hidden]') as HTMLElement).style.backgroundColor)).toEqual([
+      'rgb(71, 173, 103)',
+      'rgb(178, 234, 197)',
+      'rgb(255, 201, 107)',
+      'rgb(235, 85, 59)',
+    ]);
 
     const totals = screen.getByRole('region', { name: 'Your hours this week' });
     // planned: every lesson but the refused one (110 + 110 + 90 minutes, 5.17 h once rounded); validated: the billed and the validated (3.33 h); billed: 1.83 h
-    expect(within(totals).getAllByRole('term').map((term) => term.textContent)).toEqual(['Planned', 'Validated', 'Billed']);
-    expect(within(totals).getAllByRole('definition').map((value) => value.textContent)).toEqual(['5.17\u00a0h', '3.33\u00a0h', '1.83\u00a0h']);
+    expect(
+      within(totals)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Planned', 'Validated', 'Billed']);
+    expect(
+      within(totals)
+        .getAllByRole('definition')
+        .map((value) => value.textContent),
+    ).toEqual(['5.17\u00a0h', '3.33\u00a0h', '1.83\u00a0h']);
   });
 
   it('places two lessons of a class at the same time side by side', async () => {
@@ -106,7 +137,9 @@ describe('the Schedule page, on a desk', () => {
     expect(second).toHaveStyle({ left: 'calc(50% + 2px)', width: 'calc(50% - 4px)' });
     expect(alone).toHaveStyle({ left: 'calc(0% + 2px)', width: 'calc(100% - 4px)' });
     // a student's lessons say who gives them
-    expect(second).toHaveAccessibleName('Tuesday 24 November, 09:00 to 10:00: INF201 Algorithms, Practical (TP), class BTS1 GSI/J A, with Marie Ngono, Room B12. Pending validation.');
+    expect(second).toHaveAccessibleName(
+      'Tuesday 24 November, 09:00 to 10:00: INF201 Algorithms, Practical (TP), class BTS1 GSI/J A, with Marie Ngono, Room B12. Pending validation.',
+    );
   });
 });
 
@@ -147,7 +180,16 @@ describe('moving from week to week', () => {
 
 describe('the Schedule page, on a phone', () => {
   it('lists the week day by day, each lesson a card, and says so of a day without any', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query, onchange: null, addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, dispatchEvent: () => false }));
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: true,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }));
     scheduleApi();
     renderApp('/schedule?week=2026-11-23', { user: DEMO_PEOPLE.permanent() });
     const monday = await screen.findByRole('region', { name: 'Monday 23 November' });
@@ -167,7 +209,11 @@ describe('the Schedule page, on a phone', () => {
     expect(card).toHaveStyle({ borderLeftColor: 'rgb(71, 173, 103)' });
     expect(within(screen.getByRole('region', { name: 'Tuesday 24 November' })).getByText('Nothing planned.')).toBeInTheDocument();
     const friday = screen.getByRole('region', { name: 'Friday 27 November' });
-    expect(within(friday).getAllByRole('listitem').map((item) => within(item).getByRole('heading', { level: 4 }).textContent)).toEqual(['INF201 Algorithms', 'INF202 Databases']);
+    expect(
+      within(friday)
+        .getAllByRole('listitem')
+        .map((item) => within(item).getByRole('heading', { level: 4 }).textContent),
+    ).toEqual(['INF201 Algorithms', 'INF202 Databases']);
   });
 });
 
@@ -213,14 +259,17 @@ describe('in French', () => {
       'lundi 23 novembre, de 08:00 à 09:50\u00a0: INF201 Algorithmique, Cours magistral (CM), classe BTS1 GSI/J A, Salle B12, Bâtiment Block A, Campus Logbessou. Validé et facturé.',
     );
     expect(block('mercredi 25 novembre')).toHaveTextContent('Bases de données');
-    expect(within(screen.getByRole('list', { name: 'Couleurs des statuts' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Validé et facturé',
-      'Validé mais non facturé',
-      'En attente de validation',
-      'Pas validé',
-    ]);
+    expect(
+      within(screen.getByRole('list', { name: 'Couleurs des statuts' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Validé et facturé', 'Validé mais non facturé', 'En attente de validation', 'Pas validé']);
     const totals = screen.getByRole('region', { name: 'Vos heures de la semaine' });
-    expect(within(totals).getAllByRole('definition').map((value) => value.textContent)).toEqual(['5,17\u00a0h', '3,33\u00a0h', '1,83\u00a0h']);
+    expect(
+      within(totals)
+        .getAllByRole('definition')
+        .map((value) => value.textContent),
+    ).toEqual(['5,17\u00a0h', '3,33\u00a0h', '1,83\u00a0h']);
     expect(screen.getByRole('button', { name: 'Semaine suivante' })).toBeInTheDocument();
   });
 });

@@ -34,7 +34,14 @@ function LessonBlock({ placement, withLecturer, onOpen }: { placement: Placement
       data-lesson={lesson.id}
       data-status={lesson.status}
       onClick={() => onOpen(lesson)}
-      style={{ top: `${top}%`, height: `${height}%`, left: `calc(${(lane * 100) / lanes}% + 2px)`, width: `calc(${100 / lanes}% - 4px)`, backgroundColor: background, color: text }}
+      style={{
+        top: `${top}%`,
+        height: `${height}%`,
+        left: `calc(${(lane * 100) / lanes}% + 2px)`,
+        width: `calc(${100 / lanes}% - 4px)`,
+        backgroundColor: background,
+        color: text,
+      }}
       sx={{
         position: 'absolute',
         display: 'block',
@@ -78,11 +85,23 @@ export function WeekGrid({ days, lessons, today, caption, withLecturer }: Props)
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState<Lesson | null>(null);
   const byDay = lessonsByDay(days, lessons);
-  const lines = { backgroundImage: (theme: { palette: { divider: string } }) => `repeating-linear-gradient(to bottom, ${theme.palette.divider} 0, ${theme.palette.divider} 1px, transparent 1px, transparent ${ROW_PX}px)` };
+  const lines = {
+    backgroundImage: (theme: { palette: { divider: string } }) =>
+      `repeating-linear-gradient(to bottom, ${theme.palette.divider} 0, ${theme.palette.divider} 1px, transparent 1px, transparent ${ROW_PX}px)`,
+  };
 
   return (
     <Box sx={{ overflowX: 'auto' }}>
-      <Box component="table" sx={{ width: '100%', minWidth: 760, tableLayout: 'fixed', borderCollapse: 'collapse', '& th, & td': { p: 0, verticalAlign: 'top', borderLeft: 1, borderColor: 'divider' } }}>
+      <Box
+        component="table"
+        sx={{
+          width: '100%',
+          minWidth: 760,
+          tableLayout: 'fixed',
+          borderCollapse: 'collapse',
+          '& th, & td': { p: 0, verticalAlign: 'top', borderLeft: 1, borderColor: 'divider' },
+        }}
+      >
         <Box component="caption" sx={VISUALLY_HIDDEN}>
           {caption}
         </Box>
@@ -94,7 +113,14 @@ export function WeekGrid({ days, lessons, today, caption, withLecturer }: Props)
             {days.map((day) => {
               const heading = dayHeading(day, i18n.language);
               return (
-                <Box component="th" scope="col" key={day} data-day={day} aria-current={day === today ? 'date' : undefined} sx={{ pb: 0.5, typography: 'body2', fontWeight: day === today ? 700 : 500, color: day === today ? 'primary.main' : 'text.primary' }}>
+                <Box
+                  component="th"
+                  scope="col"
+                  key={day}
+                  data-day={day}
+                  aria-current={day === today ? 'date' : undefined}
+                  sx={{ pb: 0.5, typography: 'body2', fontWeight: day === today ? 700 : 500, color: day === today ? 'primary.main' : 'text.primary' }}
+                >
                   <Box component="span" sx={{ display: 'block', textTransform: 'capitalize' }}>
                     {heading.weekday}
                   </Box>
@@ -111,7 +137,11 @@ export function WeekGrid({ days, lessons, today, caption, withLecturer }: Props)
             <td>
               <Box aria-hidden sx={{ position: 'relative', height: DAY_PX }}>
                 {ROW_TIMES.map((time, index) => (
-                  <Box key={time} component="span" sx={{ position: 'absolute', top: index * ROW_PX, right: 6, typography: 'caption', lineHeight: 1.2, color: 'text.secondary' }}>
+                  <Box
+                    key={time}
+                    component="span"
+                    sx={{ position: 'absolute', top: index * ROW_PX, right: 6, typography: 'caption', lineHeight: 1.2, color: 'text.secondary' }}
+                  >
                     {time}
                   </Box>
                 ))}

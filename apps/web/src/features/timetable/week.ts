@@ -87,7 +87,13 @@ const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
  * its parts, in the day-month order both languages share, so that no engine adds a comma of its own.
  */
 export function dayInWords(day: string, language: string, withYear = false): string {
-  const parts = new Intl.DateTimeFormat(dateLocaleOf(language), { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).formatToParts(asDate(day));
+  const parts = new Intl.DateTimeFormat(dateLocaleOf(language), {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).formatToParts(asDate(day));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? '';
   return [part('weekday'), part('day'), part('month'), withYear ? part('year') : ''].filter(Boolean).join(' ');
 }
@@ -108,4 +114,5 @@ export function weekEnds(monday: string, language: string): { from: string; to: 
 }
 
 /** Hours as a figure in the reader's language: `7.33`, `7,33`. */
-export const hoursFigure = (hours: number, language: string): string => new Intl.NumberFormat(dateLocaleOf(language), { maximumFractionDigits: 2 }).format(hours);
+export const hoursFigure = (hours: number, language: string): string =>
+  new Intl.NumberFormat(dateLocaleOf(language), { maximumFractionDigits: 2 }).format(hours);

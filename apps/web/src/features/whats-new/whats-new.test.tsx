@@ -28,7 +28,10 @@ describe("What's New", () => {
     fakeApi({ 'GET /api/students/7': { body: person() } });
     renderApp('/profile', { user: person(), whatsNewUnseen: true });
     const dialog = await screen.findByRole('dialog', { name: "What's New in version 1.0.0" });
-    const titles = () => within(dialog).getAllByRole('listitem').map((item) => item.querySelector('.MuiListItemText-primary')?.textContent);
+    const titles = () =>
+      within(dialog)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('.MuiListItemText-primary')?.textContent);
     expect(titles()).toEqual([
       'Sign in with a password or with a code',
       "Students' sign-in",
@@ -65,12 +68,18 @@ describe("What's New", () => {
     expect(within(dialog).getByText(/A history of your activity, newest first: your sign-ins/)).toBeInTheDocument();
     expect(within(dialog).getByText(/A private calendar address puts the timetable in a phone’s calendar/)).toBeInTheDocument();
     // the students' pages
-    expect(within(dialog).getByText(/their matricule, the e-mail address the university holds for them and their password, then the 6-digit code/)).toBeInTheDocument();
-    expect(within(dialog).getByText(/admission data, disability, sports and languages; and upload their CV \(PDF\), birth certificate, diplomas/)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/their matricule, the e-mail address the university holds for them and their password, then the 6-digit code/),
+    ).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/admission data, disability, sports and languages; and upload their CV \(PDF\), birth certificate, diplomas/),
+    ).toBeInTheDocument();
     expect(within(dialog).getByText(/their class, its subjects with their hours and credits and who teaches each part/)).toBeInTheDocument();
     expect(within(dialog).getByText(/apply to a class or to optional subjects within their seats/)).toBeInTheDocument();
     expect(within(dialog).getByText(/evaluate each of their subjects and lecturers once, .* results show only from 5 answers/)).toBeInTheDocument();
-    expect(within(dialog).getByText(/it is linked once you type the code sent to it, and an address already linked to someone else is refused/)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/it is linked once you type the code sent to it, and an address already linked to someone else is refused/),
+    ).toBeInTheDocument();
     // the lecturers' reviews and the office's enrolment and evaluation
     expect(within(dialog).getByText(/once at least 5 students have answered; nobody else's/)).toBeInTheDocument();
     expect(within(dialog).getByText(/accepts, waitlists or refuses the applications/)).toBeInTheDocument();

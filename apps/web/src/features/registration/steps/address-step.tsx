@@ -32,8 +32,24 @@ export default function AddressStep() {
         <FormTextField {...field('PRECINCT', 'address-precinct')} required />
       </FieldRow>
       <FieldRow>
-        <PhoneField control={control} codeName="CODE1" numberName="NUMPHONE" id="address-phone1" label={t('registration.fields.NUMPHONE')} required disabled={readOnly} />
-        <PhoneField control={control} codeName="CODE2" numberName="NUMPHONE2" id="address-phone2" label={t('registration.fields.NUMPHONE2')} required disabled={readOnly} />
+        <PhoneField
+          control={control}
+          codeName="CODE1"
+          numberName="NUMPHONE"
+          id="address-phone1"
+          label={t('registration.fields.NUMPHONE')}
+          required
+          disabled={readOnly}
+        />
+        <PhoneField
+          control={control}
+          codeName="CODE2"
+          numberName="NUMPHONE2"
+          id="address-phone2"
+          label={t('registration.fields.NUMPHONE2')}
+          required
+          disabled={readOnly}
+        />
       </FieldRow>
       <FieldRow>
         <FormTextField {...field('RELIGION', 'address-religion')} />

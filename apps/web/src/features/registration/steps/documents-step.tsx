@@ -29,7 +29,11 @@ export default function DocumentsStep() {
           <FileSlot key={col} col={col} label={t(`registration.fields.${col}`)} url={record[col]} />
         ))}
       </Box>
-      {officer ? null : <Alert severity="info" role="note">{t('registration.officerOnly')}</Alert>}
+      {officer ? null : (
+        <Alert severity="info" role="note">
+          {t('registration.officerOnly')}
+        </Alert>
+      )}
       <Alert severity="info" role="note">
         {t('registration.certificatesWhere')}{' '}
         <Link component="button" type="button" onClick={() => goTo('professional')} sx={{ verticalAlign: 'baseline' }}>

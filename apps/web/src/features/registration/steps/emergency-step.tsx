@@ -25,11 +25,26 @@ export default function EmergencyStep() {
     <SectionForm label={t('registration.steps.emergency')} {...section}>
       <FieldRow>
         <FormTextField {...field('EMERGNAME1', 'emergency-name1')} required />
-        <PhoneField control={control} codeName="EMERGCODE1" numberName="EMERGNUM1" id="emergency-phone1" label={t('registration.fields.EMERGNUM1')} required disabled={readOnly} />
+        <PhoneField
+          control={control}
+          codeName="EMERGCODE1"
+          numberName="EMERGNUM1"
+          id="emergency-phone1"
+          label={t('registration.fields.EMERGNUM1')}
+          required
+          disabled={readOnly}
+        />
       </FieldRow>
       <FieldRow>
         <FormTextField {...field('EMERGNAME2', 'emergency-name2')} />
-        <PhoneField control={control} codeName="EMERGCODE2" numberName="EMERGNUM2" id="emergency-phone2" label={t('registration.fields.EMERGNUM2')} disabled={readOnly} />
+        <PhoneField
+          control={control}
+          codeName="EMERGCODE2"
+          numberName="EMERGNUM2"
+          id="emergency-phone2"
+          label={t('registration.fields.EMERGNUM2')}
+          disabled={readOnly}
+        />
       </FieldRow>
     </SectionForm>
   );

@@ -30,7 +30,10 @@ export default function FamilialStep() {
     section: 'familial',
     schema: FamilialSection,
     defaults,
-    toBody: (values) => ({ ...nullWhen(values, values.CIVILSTATUS !== 'Married', ['SPFIRSTNAME', 'SPLASTNAME', 'SPBIRTHDATE']), CHILDREN: values.CHILDREN ?? [] }),
+    toBody: (values) => ({
+      ...nullWhen(values, values.CIVILSTATUS !== 'Married', ['SPFIRSTNAME', 'SPLASTNAME', 'SPBIRTHDATE']),
+      CHILDREN: values.CHILDREN ?? [],
+    }),
   });
   const { control, field, readOnly } = section;
   const civilStatus = useWatch({ control, name: 'CIVILSTATUS' });
@@ -40,12 +43,13 @@ export default function FamilialStep() {
   return (
     <SectionForm label={t('registration.steps.familial')} {...section}>
       <FieldRow>
-        <SelectField {...field('CIVILSTATUS', 'familial-status')} required options={CIVIL_STATUSES} optionLabel={(status) => t(`registration.civilStatus.${status}`)} />
-        <FormTextField
-          {...field('CHILDNUM', 'familial-childnum')}
+        <SelectField
+          {...field('CIVILSTATUS', 'familial-status')}
           required
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 2 } }}
+          options={CIVIL_STATUSES}
+          optionLabel={(status) => t(`registration.civilStatus.${status}`)}
         />
+        <FormTextField {...field('CHILDNUM', 'familial-childnum')} required slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 2 } }} />
       </FieldRow>
       {married ? (
         <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 2 }}>
@@ -68,12 +72,23 @@ export default function FamilialStep() {
         </Typography>
         {children.fields.length === 0 ? <Typography sx={{ color: 'text.secondary' }}>{t('registration.noChildren')}</Typography> : null}
         {children.fields.map((child, index) => (
-          <Box key={child.id} role="group" aria-label={t('registration.childNumber', { number: index + 1 })} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr auto' }, gap: 2, alignItems: 'start' }}>
+          <Box
+            key={child.id}
+            role="group"
+            aria-label={t('registration.childNumber', { number: index + 1 })}
+            sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr auto' }, gap: 2, alignItems: 'start' }}
+          >
             <FormTextField {...field(`CHILDREN.${index}.LASTNAME`, `child-${index}-lastname`, t('registration.fields.CHILD_LASTNAME'))} required />
             <FormTextField {...field(`CHILDREN.${index}.FIRSTNAME`, `child-${index}-firstname`, t('registration.fields.CHILD_FIRSTNAME'))} required />
             <DateField {...field(`CHILDREN.${index}.BIRTHDATE`, `child-${index}-birthdate`, t('registration.fields.CHILD_BIRTHDATE'))} />
             {readOnly ? null : (
-              <Button color="error" startIcon={<DeleteOutlined />} onClick={() => children.remove(index)} sx={{ mt: 1 }} aria-label={t('registration.removeChild', { number: index + 1 })}>
+              <Button
+                color="error"
+                startIcon={<DeleteOutlined />}
+                onClick={() => children.remove(index)}
+                sx={{ mt: 1 }}
+                aria-label={t('registration.removeChild', { number: index + 1 })}
+              >
                 {t('registration.remove')}
               </Button>
             )}

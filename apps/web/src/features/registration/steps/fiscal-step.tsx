@@ -91,11 +91,7 @@ export default function FiscalStep() {
               { value: false, label: t('common.no') },
             ]}
           />
-          {cnps === true ? (
-            <FormTextField {...field('CNPSNUM', 'fiscal-cnps')} />
-          ) : (
-            <span />
-          )}
+          {cnps === true ? <FormTextField {...field('CNPSNUM', 'fiscal-cnps')} /> : <span />}
         </FieldRow>
       </SectionForm>
       {asking ? (

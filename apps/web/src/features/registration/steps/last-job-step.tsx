@@ -46,11 +46,7 @@ export default function LastJobStep() {
       />
       <FieldRow>
         <DateField {...field('LASTJOBSTART', 'lastjob-start')} required />
-        {still ? (
-          <span />
-        ) : (
-          <DateField {...field('LASTJOBEND', 'lastjob-end')} required />
-        )}
+        {still ? <span /> : <DateField {...field('LASTJOBEND', 'lastjob-end')} required />}
       </FieldRow>
     </SectionForm>
   );

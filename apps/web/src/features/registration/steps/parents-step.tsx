@@ -54,9 +54,7 @@ export default function ParentsStep() {
           ]}
         />
       </FieldRow>
-      {handicap === true ? (
-        <FormTextField {...field('HANDICAP_DETAILS', 'parents-handicap')} multiline minRows={2} />
-      ) : null}
+      {handicap === true ? <FormTextField {...field('HANDICAP_DETAILS', 'parents-handicap')} multiline minRows={2} /> : null}
     </SectionForm>
   );
 }

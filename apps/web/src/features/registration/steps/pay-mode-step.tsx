@@ -64,43 +64,80 @@ export default function PayModeStep() {
   const bankCode = useWatch({ control, name: 'BANK_CODE' });
   const shows = (field: TypedField) => payFieldUse(mode, field) !== null;
   const required = (field: TypedField) => payFieldRequired(mode, field);
-  const modeList = modes.data?.length ? modes.data.map((item) => ({ code: item.ABBREV, name: item.DESIGNATION })) : PAY_MODES.map((code) => ({ code, name: code }));
+  const modeList = modes.data?.length
+    ? modes.data.map((item) => ({ code: item.ABBREV, name: item.DESIGNATION }))
+    : PAY_MODES.map((code) => ({ code, name: code }));
   const bankList = banks.data ?? [];
   const unknownBank = typeof bankCode === 'string' && bankCode !== '' && !bankList.some((bank) => bank.code === bankCode);
   const upper = { htmlInput: { autoCapitalize: 'characters' } } as const;
 
   /** A text box of the mode: labelled by its field, required when the mode requires it. */
-  const box = (field: Exclude<TypedField, 'BANK_CODE' | 'ACCOUNT_BIRTHDATE'>, id: string, props: Pick<TextFieldProps, 'helperText' | 'type' | 'slotProps'> = {}) => (
-    <FormTextField control={control} name={field} id={`paymode-${id}`} label={t(`registration.fields.${field}`)} required={required(field)} disabled={readOnly} fullWidth {...props} />
+  const box = (
+    field: Exclude<TypedField, 'BANK_CODE' | 'ACCOUNT_BIRTHDATE'>,
+    id: string,
+    props: Pick<TextFieldProps, 'helperText' | 'type' | 'slotProps'> = {},
+  ) => (
+    <FormTextField
+      control={control}
+      name={field}
+      id={`paymode-${id}`}
+      label={t(`registration.fields.${field}`)}
+      required={required(field)}
+      disabled={readOnly}
+      fullWidth
+      {...props}
+    />
   );
   const inputs: Record<TypedField, ReactNode> = {
     BANK_CODE: (
-      <FormTextField control={control} name="BANK_CODE" id="paymode-bank" label={t('registration.fields.BANK_CODE')} select required={required('BANK_CODE')} disabled={readOnly} fullWidth>
+      <FormTextField
+        control={control}
+        name="BANK_CODE"
+        id="paymode-bank"
+        label={t('registration.fields.BANK_CODE')}
+        select
+        required={required('BANK_CODE')}
+        disabled={readOnly}
+        fullWidth
+      >
         {unknownBank ? <MenuItem value={String(bankCode)}>{String(bankCode)}</MenuItem> : null}
         {bankList.map((bank) => (
           <MenuItem key={bank.code} value={bank.code} disabled={bank.microfinance}>
-            <ListItemText
-              primary={`${bank.code} · ${bank.name}`}
-              secondary={bank.microfinance ? t('errors.MICROFINANCE_REFUSED') : undefined}
-              sx={{ my: 0 }}
-            />
+            <ListItemText primary={`${bank.code} · ${bank.name}`} secondary={bank.microfinance ? t('errors.MICROFINANCE_REFUSED') : undefined} sx={{ my: 0 }} />
           </MenuItem>
         ))}
       </FormTextField>
     ),
-    BRANCH_CODE: box('BRANCH_CODE', 'branch', { helperText: t('registration.help.branchCode'), slotProps: { htmlInput: { inputMode: 'numeric', maxLength: 5 } } }),
-    ACCOUNT_NUM: box('ACCOUNT_NUM', 'account', { helperText: t('registration.help.accountNumber'), slotProps: { htmlInput: { maxLength: 11, autoCapitalize: 'characters' } } }),
+    BRANCH_CODE: box('BRANCH_CODE', 'branch', {
+      helperText: t('registration.help.branchCode'),
+      slotProps: { htmlInput: { inputMode: 'numeric', maxLength: 5 } },
+    }),
+    ACCOUNT_NUM: box('ACCOUNT_NUM', 'account', {
+      helperText: t('registration.help.accountNumber'),
+      slotProps: { htmlInput: { maxLength: 11, autoCapitalize: 'characters' } },
+    }),
     RIB_KEY: box('RIB_KEY', 'key', { helperText: t('registration.help.ribKey'), slotProps: { htmlInput: { inputMode: 'numeric', maxLength: 2 } } }),
     PAY_PHONE: box('PAY_PHONE', 'phone', {
       helperText: t('registration.help.mobile'),
       type: 'tel',
-      slotProps: { htmlInput: { inputMode: 'tel', maxLength: 15 }, input: { startAdornment: <InputAdornment position="start">{PAY_FIXED_VALUES.PAY_CODE}</InputAdornment> } },
+      slotProps: {
+        htmlInput: { inputMode: 'tel', maxLength: 15 },
+        input: { startAdornment: <InputAdornment position="start">{PAY_FIXED_VALUES.PAY_CODE}</InputAdornment> },
+      },
     }),
     CARD_NUM: box('CARD_NUM', 'card', { slotProps: { htmlInput: { inputMode: 'numeric', maxLength: 19 } } }),
     ACCOUNT_LASTNAME: box('ACCOUNT_LASTNAME', 'lastname', { slotProps: upper }),
     ACCOUNT_FIRSTNAME: box('ACCOUNT_FIRSTNAME', 'firstname'),
     ACCOUNT_BIRTHDATE: (
-      <DateField control={control} name="ACCOUNT_BIRTHDATE" id="paymode-birthdate" label={t('registration.fields.ACCOUNT_BIRTHDATE')} required={required('ACCOUNT_BIRTHDATE')} disabled={readOnly} fullWidth />
+      <DateField
+        control={control}
+        name="ACCOUNT_BIRTHDATE"
+        id="paymode-birthdate"
+        label={t('registration.fields.ACCOUNT_BIRTHDATE')}
+        required={required('ACCOUNT_BIRTHDATE')}
+        disabled={readOnly}
+        fullWidth
+      />
     ),
     CASHIER_CODE: box('CASHIER_CODE', 'cashier'),
   };
@@ -117,7 +154,14 @@ export default function PayModeStep() {
       {ROWS.map(({ fields, layout }) => {
         const shown = fields.filter(shows);
         if (shown.length === 0) return null;
-        if (layout === 'full') return <Fragment key={fields[0]}>{shown.map((field) => <Fragment key={field}>{inputs[field]}</Fragment>)}</Fragment>;
+        if (layout === 'full')
+          return (
+            <Fragment key={fields[0]}>
+              {shown.map((field) => (
+                <Fragment key={field}>{inputs[field]}</Fragment>
+              ))}
+            </Fragment>
+          );
         return (
           <FieldRow key={fields[0]}>
             {shown.map((field) => (

@@ -38,12 +38,31 @@ export default function PersonalStep() {
   return (
     <SectionForm label={t('registration.steps.personal')} {...section}>
       <FieldRow>
-        <TextField id="personal-matricule" label={t('person.fields.MATRICULE')} value={record.MATRICULE} slotProps={fixed} disabled={readOnly} helperText={t('registration.help.fromRegistry')} />
-        <TextField id="personal-email" label={t('person.fields.EMAIL')} value={record.EMAIL ?? ''} slotProps={fixed} disabled={readOnly} helperText={t('registration.help.fromRegistry')} />
+        <TextField
+          id="personal-matricule"
+          label={t('person.fields.MATRICULE')}
+          value={record.MATRICULE}
+          slotProps={fixed}
+          disabled={readOnly}
+          helperText={t('registration.help.fromRegistry')}
+        />
+        <TextField
+          id="personal-email"
+          label={t('person.fields.EMAIL')}
+          value={record.EMAIL ?? ''}
+          slotProps={fixed}
+          disabled={readOnly}
+          helperText={t('registration.help.fromRegistry')}
+        />
       </FieldRow>
       <FieldRow>
         <SelectField {...field('DENOMINATION', 'personal-denomination')} options={TITLES} none />
-        <SelectField {...field('GENDER', 'personal-gender', t('person.fields.GENDER'))} required options={GENDERS} optionLabel={(gender) => t(`person.gender.${gender}`)} />
+        <SelectField
+          {...field('GENDER', 'personal-gender', t('person.fields.GENDER'))}
+          required
+          options={GENDERS}
+          optionLabel={(gender) => t(`person.gender.${gender}`)}
+        />
       </FieldRow>
       <FieldRow>
         <FormTextField {...field('LASTNAME', 'personal-lastname', t('person.fields.LASTNAME'))} required />
@@ -55,7 +74,14 @@ export default function PersonalStep() {
       </FieldRow>
       <FieldRow>
         <CountryField control={control} name="COUNTRY" id="personal-country" label={t('registration.fields.COUNTRY')} required disabled={readOnly} />
-        <RegionOfOriginField control={control} name="REGION_ORIGIN" id="personal-region" label={t('registration.fields.REGION_ORIGIN')} disabled={readOnly} noneLabel={t('registration.none')} />
+        <RegionOfOriginField
+          control={control}
+          name="REGION_ORIGIN"
+          id="personal-region"
+          label={t('registration.fields.REGION_ORIGIN')}
+          disabled={readOnly}
+          noneLabel={t('registration.none')}
+        />
       </FieldRow>
       <FieldRow>
         <FormTextField {...field('DEPARTMENT', 'personal-department')} />

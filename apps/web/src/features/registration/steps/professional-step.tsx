@@ -33,11 +33,7 @@ export default function ProfessionalStep() {
           <FormTextField {...field('OLD_SPECIALITY', 'professional-oldspeciality')} required />
         </FieldRow>
         <FieldRow>
-          <FormTextField
-            {...field('OLD_OBTENTION_YEAR', 'professional-year')}
-            required
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
-          />
+          <FormTextField {...field('OLD_OBTENTION_YEAR', 'professional-year')} required slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }} />
           <FormTextField {...field('STAB', 'professional-stab')} required />
         </FieldRow>
         <FieldRow>

@@ -41,7 +41,10 @@ export function BillDialog({ lessonIds, onDone, onClose }: { lessonIds: number[]
   const [message, setMessage] = useState<string | null>(null);
   const form = useForm<{ BILLING_PERIOD_ID: string }, unknown, z.output<typeof LessonBillingInput>>({
     defaultValues: { BILLING_PERIOD_ID: '' },
-    resolver: contractResolver<typeof LessonBillingInput, { BILLING_PERIOD_ID: string }>(LessonBillingInput, (values) => ({ BILLING_PERIOD_ID: toId(values.BILLING_PERIOD_ID), LESSON_IDS: lessonIds })),
+    resolver: contractResolver<typeof LessonBillingInput, { BILLING_PERIOD_ID: string }>(LessonBillingInput, (values) => ({
+      BILLING_PERIOD_ID: toId(values.BILLING_PERIOD_ID),
+      LESSON_IDS: lessonIds,
+    })),
   });
   const mutation = useMutation({
     mutationFn: billLessons,
@@ -61,7 +64,14 @@ export function BillDialog({ lessonIds, onDone, onClose }: { lessonIds: number[]
   });
   const list = periods.data ?? [];
   return (
-    <FormDialog title={t('planning.bill.title', { count: lessonIds.length })} pending={mutation.isPending} message={message} submitLabel={t('planning.bill.submit')} onSubmit={() => void submit()} onClose={onClose}>
+    <FormDialog
+      title={t('planning.bill.title', { count: lessonIds.length })}
+      pending={mutation.isPending}
+      message={message}
+      submitLabel={t('planning.bill.submit')}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+    >
       <Typography sx={{ mb: 2, color: 'text.secondary' }}>{t('planning.bill.intro')}</Typography>
       <LoadStatus error={periods.error} loading={periods.isPending} />
       <FormTextField
@@ -101,7 +111,11 @@ export function BillingPeriodsDialog({ onClose }: { onClose: () => void }) {
   const [message, setMessage] = useState<string | null>(null);
   const form = useForm<PeriodValues, unknown, z.output<typeof BillingPeriodInput>>({
     defaultValues: { NAME: '', BEGIN_DATE: '', END_DATE: '' },
-    resolver: contractResolver<typeof BillingPeriodInput, PeriodValues>(BillingPeriodInput, (values) => ({ NAME: values.NAME, BEGIN_DATE: toIsoDay(values.BEGIN_DATE), END_DATE: toIsoDay(values.END_DATE) })),
+    resolver: contractResolver<typeof BillingPeriodInput, PeriodValues>(BillingPeriodInput, (values) => ({
+      NAME: values.NAME,
+      BEGIN_DATE: toIsoDay(values.BEGIN_DATE),
+      END_DATE: toIsoDay(values.END_DATE),
+    })),
   });
   const mutation = useMutation({
     mutationFn: createBillingPeriod,
@@ -116,7 +130,8 @@ export function BillingPeriodsDialog({ onClose }: { onClose: () => void }) {
         form.setError('BEGIN_DATE', { type: 'server', message: 'errors.BILLING_PERIOD_OVERLAP' });
         form.setError('END_DATE', { type: 'server', message: 'errors.BILLING_PERIOD_OVERLAP' }, { shouldFocus: true });
       }
-      if (isApiError(error) && error.code === 'ALREADY_EXISTS') form.setError('NAME', { type: 'server', message: 'errors.ALREADY_EXISTS' }, { shouldFocus: true });
+      if (isApiError(error) && error.code === 'ALREADY_EXISTS')
+        form.setError('NAME', { type: 'server', message: 'errors.ALREADY_EXISTS' }, { shouldFocus: true });
       setMessage(errorKey(error));
     },
   });
@@ -156,13 +171,37 @@ export function BillingPeriodsDialog({ onClose }: { onClose: () => void }) {
           </Typography>
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, sm: 4 }}>
-              <FormTextField control={form.control} name="NAME" id="planning-period-name" label={t('planning.periods.fields.NAME')} required fullWidth size="small" />
+              <FormTextField
+                control={form.control}
+                name="NAME"
+                id="planning-period-name"
+                label={t('planning.periods.fields.NAME')}
+                required
+                fullWidth
+                size="small"
+              />
             </Grid>
             <Grid size={{ xs: 6, sm: 3 }}>
-              <DateField control={form.control} name="BEGIN_DATE" id="planning-period-begin" label={t('planning.periods.fields.BEGIN_DATE')} required fullWidth size="small" />
+              <DateField
+                control={form.control}
+                name="BEGIN_DATE"
+                id="planning-period-begin"
+                label={t('planning.periods.fields.BEGIN_DATE')}
+                required
+                fullWidth
+                size="small"
+              />
             </Grid>
             <Grid size={{ xs: 6, sm: 3 }}>
-              <DateField control={form.control} name="END_DATE" id="planning-period-end" label={t('planning.periods.fields.END_DATE')} required fullWidth size="small" />
+              <DateField
+                control={form.control}
+                name="END_DATE"
+                id="planning-period-end"
+                label={t('planning.periods.fields.END_DATE')}
+                required
+                fullWidth
+                size="small"
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 2 }}>
               <Button type="submit" variant="contained" fullWidth disabled={mutation.isPending}>

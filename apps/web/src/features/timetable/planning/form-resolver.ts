@@ -10,14 +10,24 @@ import { V } from '@portal/contract/rules';
  * are the form's. A field left blank that the schema calls invalid, or names in the library's
  * words (a missing id), reads "This field is required".
  */
-export function contractResolver<S extends z.ZodType, T extends FieldValues>(schema: S, toInput: (values: T) => unknown, optional: readonly string[] = []): Resolver<T, unknown, z.output<S>> {
+export function contractResolver<S extends z.ZodType, T extends FieldValues>(
+  schema: S,
+  toInput: (values: T) => unknown,
+  optional: readonly string[] = [],
+): Resolver<T, unknown, z.output<S>> {
   const validate = zodResolver(schema as never) as unknown as Resolver<FieldValues, unknown, z.output<S>>;
   return async (values, context, options) => {
     const result = await validate(toInput(values) as FieldValues, context, options as never);
     for (const [name, error] of Object.entries(result.errors as Record<string, FieldError | undefined>)) {
       const value: unknown = values[name];
       const blank = typeof value === 'string' && value.trim() === '';
-      if (error && blank && !optional.includes(name) && (error.message === V.invalid || error.message === V.date || !/^(validation|errors)\./.test(error.message ?? ''))) error.message = V.required;
+      if (
+        error &&
+        blank &&
+        !optional.includes(name) &&
+        (error.message === V.invalid || error.message === V.date || !/^(validation|errors)\./.test(error.message ?? ''))
+      )
+        error.message = V.required;
     }
     return result as never;
   };

@@ -31,7 +31,8 @@ export default function HoursPage() {
   const lecturerOptions = [...lecturers.values()]
     .sort((a, b) => `${a.LASTNAME} ${a.FIRSTNAME}`.localeCompare(`${b.LASTNAME} ${b.FIRSTNAME}`))
     .map((lecturer) => ({ value: String(lecturer.id), label: lecturerLabel(lecturer) }));
-  if (filters.lecturerId !== '' && !lecturers.has(filters.lecturerId)) lecturerOptions.push({ value: String(filters.lecturerId), label: t('planning.filters.otherLecturer') });
+  if (filters.lecturerId !== '' && !lecturers.has(filters.lecturerId))
+    lecturerOptions.push({ value: String(filters.lecturerId), label: t('planning.filters.otherLecturer') });
   const classOptions = [...(classes.data ?? [])].sort((a, b) => a.CODE.localeCompare(b.CODE)).map((item) => ({ value: String(item.id), label: item.CODE }));
   const rows = hours.data?.rows ?? [];
   const over = rows.filter((row) => row.planned > row.volume).length;
@@ -40,7 +41,14 @@ export default function HoursPage() {
     <Page title={t('planning.hours.title')} maxWidth="lg" intro={t('planning.hours.intro')}>
       <FilterBar label={t('planning.hours.filters')}>
         <DayFilter id="planning-hours-from" label={t('planning.hours.from')} value={filters.from} optional onChange={(from) => update({ from })} />
-        <DayFilter id="planning-hours-to" label={t('planning.hours.to')} value={filters.to} min={filters.from || undefined} optional onChange={(to) => update({ to })} />
+        <DayFilter
+          id="planning-hours-to"
+          label={t('planning.hours.to')}
+          value={filters.to}
+          min={filters.from || undefined}
+          optional
+          onChange={(to) => update({ to })}
+        />
         <FilterSelect
           id="planning-hours-lecturer"
           label={t('planning.filters.lecturer')}

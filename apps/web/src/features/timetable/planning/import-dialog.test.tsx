@@ -13,7 +13,11 @@ const rowsOf = (table: HTMLElement) =>
   within(table)
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
 
 const CHECKED: LessonImportReport = {
   created: 5,
@@ -40,7 +44,9 @@ describe('lesson planning: the import', () => {
     const { user } = await openImport();
 
     const template = within(dialog()).getByRole('link', { name: 'Download the template (CSV)' });
-    expect(decodeURIComponent(template.getAttribute('href')!.split(',')[1]!)).toBe('DATE;BEGIN;END;CLASS_CODE;SUBJECT_CODE;PART;LECTURER;ROOM;BUILDING;CAMPUS\r\n');
+    expect(decodeURIComponent(template.getAttribute('href')!.split(',')[1]!)).toBe(
+      'DATE;BEGIN;END;CLASS_CODE;SUBJECT_CODE;PART;LECTURER;ROOM;BUILDING;CAMPUS\r\n',
+    );
     expect(template).toHaveAttribute('download', 'lessons-template.csv');
     const columns = within(within(dialog()).getByRole('list', { name: 'Columns of the file' })).getAllByRole('listitem');
     expect(columns.map((item) => item.textContent?.split(':')[0])).toEqual([...LESSON_IMPORT_COLUMNS]);
@@ -55,7 +61,11 @@ describe('lesson planning: the import', () => {
 
     const checked = await within(dialog()).findByRole('status');
     expect(checked).toHaveTextContent('Check done: nothing was saved yet.');
-    expect(within(checked).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Lessons to plan: 5', 'Lines rejected: 2']);
+    expect(
+      within(checked)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Lessons to plan: 5', 'Lines rejected: 2']);
     expect(open).toHaveBeenLastCalledWith('POST', '/api/lessons/import?dryRun=true');
     expect(api.to('POST', IMPORT)[0]!.body).toEqual({ FILE: { name: 'week48.xlsx', type: file.type, size: file.size } });
     expect(rowsOf(within(dialog()).getByRole('table', { name: 'Rejected lines' }))).toEqual([
@@ -66,7 +76,11 @@ describe('lesson planning: the import', () => {
     const listed = api.to('GET', '/api/lessons').length;
     await user.click(within(dialog()).getByRole('button', { name: 'Import' }));
     await waitFor(() => expect(within(dialog()).getByRole('status')).toHaveTextContent('Import done.'));
-    expect(within(within(dialog()).getByRole('status')).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Lessons planned: 5', 'Lines rejected: 2']);
+    expect(
+      within(within(dialog()).getByRole('status'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Lessons planned: 5', 'Lines rejected: 2']);
     expect(open).toHaveBeenLastCalledWith('POST', '/api/lessons/import?dryRun=false');
     expect(await screen.findByText('5 lessons imported !')).toBeInTheDocument();
     await waitFor(() => expect(api.to('GET', '/api/lessons').length).toBeGreaterThan(listed));
@@ -74,7 +88,10 @@ describe('lesson planning: the import', () => {
     expect(within(dialog()).getByRole('button', { name: 'Import' })).toBeDisabled();
 
     await act(() => changeLanguage('fr'));
-    expect(rowsOf(within(dialog()).getByRole('table', { name: 'Lignes rejetées' })).map((row) => row[1])).toEqual(['Aucun enseignant n’a ce matricule', 'La salle est déjà occupée à cette heure']);
+    expect(rowsOf(within(dialog()).getByRole('table', { name: 'Lignes rejetées' })).map((row) => row[1])).toEqual([
+      'Aucun enseignant n’a ce matricule',
+      'La salle est déjà occupée à cette heure',
+    ]);
   });
 
   it('says when the file cannot be read, and imports nothing', async () => {

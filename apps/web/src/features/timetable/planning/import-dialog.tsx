@@ -31,7 +31,10 @@ export default function ImportDialog({ onClose }: { onClose: () => void }) {
         notify('planning.notify.imported', 'success', { count: report.created });
         await queryClient.invalidateQueries({ queryKey: planningKeys.all });
       }}
-      counts={(report) => [t(report.dryRun ? 'planning.import.toCreate' : 'planning.import.created', { count: report.created }), t('planning.import.rejectedLines', { count: report.rejected.length })]}
+      counts={(report) => [
+        t(report.dryRun ? 'planning.import.toCreate' : 'planning.import.created', { count: report.created }),
+        t('planning.import.rejectedLines', { count: report.rejected.length }),
+      ]}
       rejectionHeaders={REJECTION_COLUMNS.map((column) => t(`planning.import.columnsOfReport.${column}`))}
       rejectionRows={(report) =>
         report.rejected.map((rejection) => ({

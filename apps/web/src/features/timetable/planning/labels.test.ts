@@ -4,10 +4,11 @@ import en from '../../../locales/en.json';
 import fr from '../../../locales/fr.json';
 import { timeRange } from './labels';
 
-const read = (tree: unknown, key: string): unknown => key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), tree);
+const read = (tree: unknown, key: string): unknown =>
+  key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), tree);
 
 describe('the words of the planning', () => {
-  it("name every part, conflict, import column and import reason of the contract in both languages", () => {
+  it('name every part, conflict, import column and import reason of the contract in both languages', () => {
     const keys = [
       ...CHOICE_CATEGORIES.map((part) => `planning.parts.${part}`),
       ...LESSON_CONFLICT_KINDS.map((kind) => `planning.conflict.kinds.${kind}`),

@@ -16,12 +16,15 @@ export const timeRange = (begin: string, end: string): string => `${begin}–${e
 
 /** A day with its weekday in the reader's language: `Mon 23/11/2026`. */
 export function dayLabel(day: string, language: string): string {
-  const weekday = new Intl.DateTimeFormat(language.startsWith('fr') ? 'fr-FR' : 'en-GB', { weekday: 'short', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+  const weekday = new Intl.DateTimeFormat(language.startsWith('fr') ? 'fr-FR' : 'en-GB', { weekday: 'short', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
   return `${weekday} ${isoToDmy(day)}`;
 }
 
 /** Where a lesson takes place: its room, building and campus, those given. */
-export const placeLabel = (lesson: Pick<PlannedLesson, 'room' | 'building' | 'campus'>): string => [lesson.room, lesson.building, lesson.campus].filter(Boolean).join(' · ');
+export const placeLabel = (lesson: Pick<PlannedLesson, 'room' | 'building' | 'campus'>): string =>
+  [lesson.room, lesson.building, lesson.campus].filter(Boolean).join(' · ');
 
 /** The lesson a new one collides with, and why, in a sentence: "…the same lecturer: INF101 CM, GL1/J, Nkoulou Jean, 23/11/2026 08:00–09:50, room B12". */
 export function conflictText(t: TFunction, conflict: LessonConflict): string {

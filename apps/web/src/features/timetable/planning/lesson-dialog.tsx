@@ -45,7 +45,18 @@ interface Values {
 /** What the form sends: a new lesson (with its repetition) or a change. */
 type Body = z.output<typeof LessonInput>;
 
-const FIELDS: readonly Path<Values>[] = ['SUBJECT_ID', 'PART', 'LECTURER_ID', 'LESSON_DATE', 'BEGIN_TIME', 'END_TIME', 'ROOM', 'BUILDING', 'CAMPUS', 'REPEAT_UNTIL'];
+const FIELDS: readonly Path<Values>[] = [
+  'SUBJECT_ID',
+  'PART',
+  'LECTURER_ID',
+  'LESSON_DATE',
+  'BEGIN_TIME',
+  'END_TIME',
+  'ROOM',
+  'BUILDING',
+  'CAMPUS',
+  'REPEAT_UNTIL',
+];
 
 /** A subject the form may plan: the catalogue's, or the lesson's own when it is changed. */
 interface SubjectOption {
@@ -86,7 +97,19 @@ const toInput = (values: Values, repeat: boolean) => ({
 
 function defaultsOf(lesson: PlannedLesson | null, classId: number | '', date: string): Values {
   if (!lesson) {
-    return { CLASS_ID: String(classId), SUBJECT_ID: '', PART: '', LECTURER_ID: '', LESSON_DATE: isoToDmy(date), BEGIN_TIME: '', END_TIME: '', ROOM: '', BUILDING: '', CAMPUS: '', REPEAT_UNTIL: '' };
+    return {
+      CLASS_ID: String(classId),
+      SUBJECT_ID: '',
+      PART: '',
+      LECTURER_ID: '',
+      LESSON_DATE: isoToDmy(date),
+      BEGIN_TIME: '',
+      END_TIME: '',
+      ROOM: '',
+      BUILDING: '',
+      CAMPUS: '',
+      REPEAT_UNTIL: '',
+    };
   }
   return {
     CLASS_ID: String(lesson.class.id),
@@ -160,7 +183,8 @@ export default function LessonDialog({ lesson, classes, classId, date, onClose }
   // The lecturer: one of those assigned to the subject's part.
   const assigned = useAssignedLecturers(subject, part);
   const lecturers = [...(assigned.lecturers ?? [])];
-  if (lesson && subject?.id === lesson.subject.id && part === lesson.part && !lecturers.some((lecturer) => lecturer.id === lesson.lecturer.id)) lecturers.unshift(lesson.lecturer);
+  if (lesson && subject?.id === lesson.subject.id && part === lesson.part && !lecturers.some((lecturer) => lecturer.id === lesson.lecturer.id))
+    lecturers.unshift(lesson.lecturer);
   const lecturerId = useWatch({ control, name: 'LECTURER_ID' });
   /** the ids of the lecturers offered (null while they are being read), as one value the effect can follow */
   const offered = assigned.lecturers === null ? null : lecturers.map((lecturer) => `,${lecturer.id},`).join('');
@@ -176,7 +200,14 @@ export default function LessonDialog({ lesson, classes, classId, date, onClose }
       setValue('SUBJECT_ID', '');
     }
   }, [searchClass, subject, setValue]);
-  const lecturerHelp = !subject || !part ? t('planning.form.lecturerFirst') : assigned.lecturers === null ? t('planning.form.lecturersLoading') : lecturers.length === 0 ? t('planning.form.noLecturer') : t('planning.form.lecturerHelp');
+  const lecturerHelp =
+    !subject || !part
+      ? t('planning.form.lecturerFirst')
+      : assigned.lecturers === null
+        ? t('planning.form.lecturersLoading')
+        : lecturers.length === 0
+          ? t('planning.form.noLecturer')
+          : t('planning.form.lecturerHelp');
 
   const mutation = useMutation({
     /** answers how many lessons were saved (a repeated lesson is one a week) */
@@ -196,7 +227,8 @@ export default function LessonDialog({ lesson, classes, classId, date, onClose }
         setConflict(error.conflict);
         return;
       }
-      if (isApiError(error) && error.code === 'LESSON_NOT_ASSIGNED') form.setError('LECTURER_ID', { type: 'server', message: 'errors.LESSON_NOT_ASSIGNED' }, { shouldFocus: true });
+      if (isApiError(error) && error.code === 'LESSON_NOT_ASSIGNED')
+        form.setError('LECTURER_ID', { type: 'server', message: 'errors.LESSON_NOT_ASSIGNED' }, { shouldFocus: true });
       setMessage(errorKey(error));
     },
   });
@@ -212,7 +244,8 @@ export default function LessonDialog({ lesson, classes, classId, date, onClose }
     setValue('END_TIME', to, { shouldValidate: validate, shouldDirty: true });
   };
   const subjectMessage = subjectField.fieldState.error?.message;
-  const volume = (name: string) => (subject?.hours ? t('planning.form.partHours', { name: partLabel(t, name), count: subject.hours[name] ?? 0 }) : partLabel(t, name));
+  const volume = (name: string) =>
+    subject?.hours ? t('planning.form.partHours', { name: partLabel(t, name), count: subject.hours[name] ?? 0 }) : partLabel(t, name);
 
   return (
     <FormDialog
@@ -280,7 +313,13 @@ export default function LessonDialog({ lesson, classes, classId, date, onClose }
                 name={subjectField.field.name}
                 inputRef={subjectField.field.ref}
                 error={Boolean(subjectMessage)}
-                helperText={subjectMessage ? t(messageKey(subjectMessage)) : subject ? t('planning.form.subjectOf', { name: subject.classCode }) : t('planning.form.subjectHelp')}
+                helperText={
+                  subjectMessage
+                    ? t(messageKey(subjectMessage))
+                    : subject
+                      ? t('planning.form.subjectOf', { name: subject.classCode })
+                      : t('planning.form.subjectHelp')
+                }
               />
             )}
           />
@@ -356,7 +395,13 @@ export default function LessonDialog({ lesson, classes, classId, date, onClose }
             {LESSON_SLOTS.map((slot) => {
               const chosen = slot.start === begin && slot.end === end;
               return (
-                <Button key={slot.start} size="small" variant={chosen ? 'contained' : 'outlined'} aria-pressed={chosen} onClick={() => setTimes(slot.start, slot.end)}>
+                <Button
+                  key={slot.start}
+                  size="small"
+                  variant={chosen ? 'contained' : 'outlined'}
+                  aria-pressed={chosen}
+                  onClick={() => setTimes(slot.start, slot.end)}
+                >
                   {timeRange(slot.start, slot.end)}
                 </Button>
               );

@@ -118,7 +118,9 @@ export function useWeekLecturers(week: string) {
   return useQuery({
     queryKey: planningKeys.weekLecturers(week),
     queryFn: async ({ signal }): Promise<LecturerOption[]> => {
-      const page = await api<LessonPage>(`/api/lessons?${filterQuery({ from: week, to: addDays(week, 6), page: 1, pageSize: LESSON_BULK_MAX }).toString()}`, { signal });
+      const page = await api<LessonPage>(`/api/lessons?${filterQuery({ from: week, to: addDays(week, 6), page: 1, pageSize: LESSON_BULK_MAX }).toString()}`, {
+        signal,
+      });
       const seen = new Map<number, LecturerOption>();
       for (const lesson of page.rows) seen.set(lesson.lecturer.id, lesson.lecturer);
       return [...seen.values()].sort(byName);
@@ -164,7 +166,8 @@ export const createBillingPeriod = (body: BillingPeriodInput) => api<BillingPeri
 export function useSubjectSearch(classId: number | '', search: string, enabled = true) {
   return useQuery({
     queryKey: planningKeys.subjects(classId, search),
-    queryFn: ({ signal }) => api<CatalogueSubjectPage>(`/api/academic/subjects?${filterQuery({ search, classId, page: 1, pageSize: 20 }).toString()}`, { signal }),
+    queryFn: ({ signal }) =>
+      api<CatalogueSubjectPage>(`/api/academic/subjects?${filterQuery({ search, classId, page: 1, pageSize: 20 }).toString()}`, { signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -186,7 +189,10 @@ export function useAssignedLecturers(subject: { id: number; code: string } | nul
     queries: (subject ? (sessions.data ?? []) : []).map((session) => ({
       queryKey: planningKeys.assigned(session.id, subject?.code ?? ''),
       queryFn: ({ signal }: { signal: AbortSignal }) =>
-        api<AssignmentPage>(`/api/academic/assignments?${filterQuery({ session: session.id, search: subject?.code ?? '', state: 'all', page: 1, pageSize: 100 }).toString()}`, { signal }),
+        api<AssignmentPage>(
+          `/api/academic/assignments?${filterQuery({ session: session.id, search: subject?.code ?? '', state: 'all', page: 1, pageSize: 100 }).toString()}`,
+          { signal },
+        ),
     })),
   });
   if (!subject || !part) return { lecturers: [], error: null };
@@ -198,7 +204,12 @@ export function useAssignedLecturers(subject: { id: number; code: string } | nul
       if (row.Subject.SUBJECT_ID !== subject.id) continue;
       for (const applicant of row.applicants) {
         if (applicant.AFFECTATION === AFFECTATION.CONFIRMED && applicant.CATEGORY === part) {
-          found.set(applicant.EMPLOYEE_ID, { id: applicant.EMPLOYEE_ID, FIRSTNAME: applicant.FIRSTNAME, LASTNAME: applicant.LASTNAME, MATRICULE: applicant.MATRICULE });
+          found.set(applicant.EMPLOYEE_ID, {
+            id: applicant.EMPLOYEE_ID,
+            FIRSTNAME: applicant.FIRSTNAME,
+            LASTNAME: applicant.LASTNAME,
+            MATRICULE: applicant.MATRICULE,
+          });
         }
       }
     }
@@ -219,7 +230,12 @@ export interface HoursFilters {
 const dayParam = (value: string | null): string => (value && isRealIsoDay(value) ? value : '');
 
 export function hoursFiltersFrom(params: URLSearchParams): HoursFilters {
-  return { from: dayParam(params.get('from')), to: dayParam(params.get('to')), lecturerId: optionalId(params.get('lecturerId')), classId: optionalId(params.get('classId')) };
+  return {
+    from: dayParam(params.get('from')),
+    to: dayParam(params.get('to')),
+    lecturerId: optionalId(params.get('lecturerId')),
+    classId: optionalId(params.get('classId')),
+  };
 }
 
 export function useLessonHours(filters: HoursFilters) {
@@ -231,4 +247,5 @@ export function useLessonHours(filters: HoursFilters) {
 }
 
 /** A plain link (the session cookie goes along): the browser downloads the file the server names. */
-export const hoursExportUrl = (filters: HoursFilters, format: LessonHoursFormat): string => `/api/lessons/hours/export?${filterQuery({ ...filters, format }).toString()}`;
+export const hoursExportUrl = (filters: HoursFilters, format: LessonHoursFormat): string =>
+  `/api/lessons/hours/export?${filterQuery({ ...filters, format }).toString()}`;

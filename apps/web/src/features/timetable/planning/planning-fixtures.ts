@@ -1,4 +1,14 @@
-import type { Applicant, AssignmentPage, BillingPeriod, CatalogueClass, CatalogueSubject, LessonHoursRow, LessonPage, PlannedLesson, ApplicationSessionSummary } from '@portal/contract';
+import type {
+  Applicant,
+  AssignmentPage,
+  BillingPeriod,
+  CatalogueClass,
+  CatalogueSubject,
+  LessonHoursRow,
+  LessonPage,
+  PlannedLesson,
+  ApplicationSessionSummary,
+} from '@portal/contract';
 import { applicationSession, subjectRow } from '../../../test/choice-data';
 import { pageOf } from '../../../test/fake-api';
 import { DEMO_PEOPLE } from '../../../test/demo-people';
@@ -74,9 +84,18 @@ export const LESSONS: PlannedLesson[] = [
 
 export const lessonPage = (rows: PlannedLesson[], total = rows.length): LessonPage => ({ rows, total, page: 1, pageSize: 20 });
 
-export const PERIODS: BillingPeriod[] = [{ id: 7, name: 'November 2026', beginDate: '2026-11-01', endDate: '2026-11-30', billedLessons: 12, billedHours: 21.5 }];
+export const PERIODS: BillingPeriod[] = [
+  { id: 7, name: 'November 2026', beginDate: '2026-11-01', endDate: '2026-11-30', billedLessons: 12, billedHours: 21.5 },
+];
 
-const SESSION: ApplicationSessionSummary = { ...applicationSession({ id: 1 }), CURRENT: true, APPLICATIONS: 1, CLOSED_APPLICATIONS: 1, CHOICES: 3, CONFIRMED: 2 };
+const SESSION: ApplicationSessionSummary = {
+  ...applicationSession({ id: 1 }),
+  CURRENT: true,
+  APPLICATIONS: 1,
+  CLOSED_APPLICATIONS: 1,
+  CHOICES: 3,
+  CONFIRMED: 2,
+};
 
 function applicant(overrides: Partial<Applicant>): Applicant {
   return {

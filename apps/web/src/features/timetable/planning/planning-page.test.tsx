@@ -11,7 +11,10 @@ type User = ReturnType<typeof renderApp>['user'];
 const PAGE = `/academic/lessons?week=${WEEK}`;
 const dialog = () => screen.getByRole('dialog');
 const table = () => screen.findByRole('table', { name: 'Lessons of the week' });
-const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
+const cells = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((cell) => cell.textContent);
 async function rowOf(text: string) {
   const row = within(await table())
     .getAllByRole('row')
@@ -33,7 +36,11 @@ async function fillLesson(user: User) {
   await chooseLabelled(user, /^Part/, 'Lecture (CM), volume 30 h');
   const lecturer = within(dialog()).getByRole('combobox', { name: /^Lecturer/ });
   // only the lecturer confirmed for the lecture: not Essomba (tutorial), not Tchana (only selected)
-  expect(within(await openSelect(user, lecturer)).getAllByRole('option').map((option) => option.textContent)).toEqual(['Nkoulou Jean (P0042)']);
+  expect(
+    within(await openSelect(user, lecturer))
+      .getAllByRole('option')
+      .map((option) => option.textContent),
+  ).toEqual(['Nkoulou Jean (P0042)']);
   await user.click(screen.getByRole('option', { name: 'Nkoulou Jean (P0042)' }));
   const date = within(dialog()).getByRole('textbox', { name: /^Date/ });
   expect(date).toHaveValue('23/11/2026');
@@ -71,12 +78,26 @@ describe('lesson planning: the week', () => {
       'EditDelete',
     ]);
     const validated = await rowOf('MTH102 – Discrete mathematics');
-    expect(cells(validated).slice(1)).toEqual(['Tue 24/11/2026', '10:10–12:00', 'GL1/J', 'MTH102 – Discrete mathematics', 'Tutorial (TD)', 'Essomba BrigitteP0043', '—', 'Validated but not billed', '']);
+    expect(cells(validated).slice(1)).toEqual([
+      'Tue 24/11/2026',
+      '10:10–12:00',
+      'GL1/J',
+      'MTH102 – Discrete mathematics',
+      'Tutorial (TD)',
+      'Essomba BrigitteP0043',
+      '—',
+      'Validated but not billed',
+      '',
+    ]);
     const billed = await rowOf('November 2026');
     expect(cells(billed)[8]).toBe('Validated and billedNovember 2026');
     // the status in the planning colours; a billed lesson is final: it cannot be chosen
-    expect(within(validated).getByText('Validated but not billed').closest('[data-status]')).toHaveStyle({ backgroundColor: LESSON_STATUS_COLOURS.ValidatedButNotBilled });
-    expect(within(billed).getByText('Validated and billed').closest('[data-status]')).toHaveStyle({ backgroundColor: LESSON_STATUS_COLOURS.ValidatedAndBilled });
+    expect(within(validated).getByText('Validated but not billed').closest('[data-status]')).toHaveStyle({
+      backgroundColor: LESSON_STATUS_COLOURS.ValidatedButNotBilled,
+    });
+    expect(within(billed).getByText('Validated and billed').closest('[data-status]')).toHaveStyle({
+      backgroundColor: LESSON_STATUS_COLOURS.ValidatedAndBilled,
+    });
     expect(within(billed).getByRole('checkbox')).toBeDisabled();
     expect(Object.fromEntries(queriesTo('/api/lessons')[0]!)).toEqual({ from: '2026-11-23', to: '2026-11-29', page: '1', pageSize: '20' });
   });
@@ -87,7 +108,11 @@ describe('lesson planning: the week', () => {
     await table();
     await user.click(screen.getByRole('button', { name: 'Next week' }));
     await waitFor(() => expect(screen.getByText('Week of 30/11/2026 to 06/12/2026')).toBeInTheDocument());
-    await waitFor(() => expect(queriesTo('/api/lessons').some((query) => query.get('from') === '2026-11-30' && query.get('to') === '2026-12-06' && query.get('pageSize') === '20')).toBe(true));
+    await waitFor(() =>
+      expect(
+        queriesTo('/api/lessons').some((query) => query.get('from') === '2026-11-30' && query.get('to') === '2026-12-06' && query.get('pageSize') === '20'),
+      ).toBe(true),
+    );
     await user.click(screen.getByRole('button', { name: 'Previous week' }));
     await user.click(screen.getByRole('button', { name: 'Previous week' }));
     await waitFor(() => expect(screen.getByText('Week of 16/11/2026 to 22/11/2026')).toBeInTheDocument());
@@ -96,13 +121,32 @@ describe('lesson planning: the week', () => {
     await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'GL1/J' }));
     await user.click(screen.getByRole('combobox', { name: 'Lecturer' }));
     // the week's lecturers, by name
-    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((option) => option.textContent)).toEqual(['All lecturers', 'Essomba Brigitte (P0043)', 'Nkoulou Jean (P0042)']);
+    expect(
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All lecturers', 'Essomba Brigitte (P0043)', 'Nkoulou Jean (P0042)']);
     await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Nkoulou Jean (P0042)' }));
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
     await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Pending validation' }));
-    await waitFor(() => expect(Object.fromEntries(new URLSearchParams(location().search))).toEqual({ week: '2026-11-16', classId: '11', lecturerId: '42', status: 'PendingValidation' }));
     await waitFor(() =>
-      expect(Object.fromEntries(queriesTo('/api/lessons').at(-1)!)).toEqual({ from: '2026-11-16', to: '2026-11-22', classId: '11', lecturerId: '42', status: 'PendingValidation', page: '1', pageSize: '20' }),
+      expect(Object.fromEntries(new URLSearchParams(location().search))).toEqual({
+        week: '2026-11-16',
+        classId: '11',
+        lecturerId: '42',
+        status: 'PendingValidation',
+      }),
+    );
+    await waitFor(() =>
+      expect(Object.fromEntries(queriesTo('/api/lessons').at(-1)!)).toEqual({
+        from: '2026-11-16',
+        to: '2026-11-22',
+        classId: '11',
+        lecturerId: '42',
+        status: 'PendingValidation',
+        page: '1',
+        pageSize: '20',
+      }),
     );
   });
 
@@ -127,16 +171,37 @@ describe('lesson planning: planning a lesson', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.to('POST', '/api/lessons').map((request) => request.body)).toEqual([
-      { SUBJECT_ID: 21, PART: 'CM', LECTURER_ID: 42, LESSON_DATE: '2026-11-24', BEGIN_TIME: '08:00', END_TIME: '09:50', ROOM: 'B12', BUILDING: 'Block B', CAMPUS: null, REPEAT_UNTIL: '2026-12-14' },
+      {
+        SUBJECT_ID: 21,
+        PART: 'CM',
+        LECTURER_ID: 42,
+        LESSON_DATE: '2026-11-24',
+        BEGIN_TIME: '08:00',
+        END_TIME: '09:50',
+        ROOM: 'B12',
+        BUILDING: 'Block B',
+        CAMPUS: null,
+        REPEAT_UNTIL: '2026-12-14',
+      },
     ]);
     // the subject was searched among the catalogue's; the lecturers among the session's assignments
-    expect(Object.fromEntries(queriesTo('/api/academic/subjects').find((query) => query.get('search') === 'INF')!)).toEqual({ search: 'INF', page: '1', pageSize: '20' });
-    expect(Object.fromEntries(queriesTo('/api/academic/assignments')[0]!)).toEqual({ session: '1', search: 'INF101', state: 'all', page: '1', pageSize: '100' });
+    expect(Object.fromEntries(queriesTo('/api/academic/subjects').find((query) => query.get('search') === 'INF')!)).toEqual({
+      search: 'INF',
+      page: '1',
+      pageSize: '20',
+    });
+    expect(Object.fromEntries(queriesTo('/api/academic/assignments')[0]!)).toEqual({
+      session: '1',
+      search: 'INF101',
+      state: 'all',
+      page: '1',
+      pageSize: '100',
+    });
     expect(await screen.findByText('4 lessons planned !')).toBeInTheDocument();
     await waitFor(() => expect(api.to('GET', '/api/lessons').length).toBeGreaterThan(listed));
   });
 
-  it("searches the subjects of the class shown, and offers no lecturer before the part is chosen", async () => {
+  it('searches the subjects of the class shown, and offers no lecturer before the part is chosen', async () => {
     fakeApi(planningHandlers());
     const { user } = renderApp(`${PAGE}&classId=12`, { user: officeUser() });
     await table();
@@ -153,7 +218,11 @@ describe('lesson planning: planning a lesson', () => {
     expect(lecturer).toHaveAccessibleDescription('Choose the subject and the part first');
     await chooseLabelled(user, /^Part/, 'Tutorial (TD), volume 20 h');
     await waitFor(() => expect(lecturer).not.toHaveAttribute('aria-disabled', 'true'));
-    expect(within(await openSelect(user, lecturer)).getAllByRole('option').map((option) => option.textContent)).toEqual(['Essomba Brigitte (P0043)']);
+    expect(
+      within(await openSelect(user, lecturer))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Essomba Brigitte (P0043)']);
   });
 
   it("checks the form with the contract's rules before sending anything", async () => {
@@ -165,7 +234,8 @@ describe('lesson planning: planning a lesson', () => {
     await user.clear(within(dialog()).getByRole('textbox', { name: /^Date/ }));
     await user.click(within(dialog()).getByRole('button', { name: 'Plan' }));
     await waitFor(() => expect(within(dialog()).getByRole('combobox', { name: /^Subject/ })).toHaveAccessibleDescription('This field is required'));
-    for (const name of [/^Date/, /^Begins at/, /^Ends at/]) expect(within(dialog()).getByRole('textbox', { name })).toHaveAccessibleDescription('This field is required');
+    for (const name of [/^Date/, /^Begins at/, /^Ends at/])
+      expect(within(dialog()).getByRole('textbox', { name })).toHaveAccessibleDescription('This field is required');
     expect(within(dialog()).getByRole('combobox', { name: /^Part/ })).toHaveAccessibleDescription('This field is required');
 
     // everything typed, but a lesson before the day starts
@@ -176,7 +246,11 @@ describe('lesson planning: planning a lesson', () => {
     await user.clear(begin);
     await user.type(begin, '07:30');
     await user.click(within(dialog()).getByRole('button', { name: 'Plan' }));
-    await waitFor(() => expect(within(dialog()).getByRole('textbox', { name: /^Ends at/ })).toHaveAccessibleDescription('Between 08:00 and 21:30, on five-minute steps, ending after it begins'));
+    await waitFor(() =>
+      expect(within(dialog()).getByRole('textbox', { name: /^Ends at/ })).toHaveAccessibleDescription(
+        'Between 08:00 and 21:30, on five-minute steps, ending after it begins',
+      ),
+    );
     expect(api.to('POST', '/api/lessons')).toHaveLength(0);
   });
 
@@ -224,7 +298,11 @@ describe('lesson planning: planning a lesson', () => {
   });
 
   it('changes a pending lesson and deletes another', async () => {
-    const api = fakeApi({ ...planningHandlers(), 'PATCH /api/lessons/501': { body: lesson({ begin: '10:10', end: '12:00' }) }, 'DELETE /api/lessons/501': { body: { changed: 1 } } });
+    const api = fakeApi({
+      ...planningHandlers(),
+      'PATCH /api/lessons/501': { body: lesson({ begin: '10:10', end: '12:00' }) },
+      'DELETE /api/lessons/501': { body: { changed: 1 } },
+    });
     const { user } = renderApp(PAGE, { user: officeUser() });
     await table();
     // only a pending lesson may be changed or deleted
@@ -236,7 +314,17 @@ describe('lesson planning: planning a lesson', () => {
     await user.click(within(within(dialog()).getByRole('group', { name: 'Time slots' })).getByRole('button', { name: '10:10–12:00' }));
     await user.click(within(dialog()).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.to('PATCH', '/api/lessons/501')).toHaveLength(1));
-    expect(api.to('PATCH', '/api/lessons/501')[0]!.body).toEqual({ SUBJECT_ID: 21, PART: 'CM', LECTURER_ID: 42, LESSON_DATE: '2026-11-23', BEGIN_TIME: '10:10', END_TIME: '12:00', ROOM: 'B12', BUILDING: 'Block B', CAMPUS: null });
+    expect(api.to('PATCH', '/api/lessons/501')[0]!.body).toEqual({
+      SUBJECT_ID: 21,
+      PART: 'CM',
+      LECTURER_ID: 42,
+      LESSON_DATE: '2026-11-23',
+      BEGIN_TIME: '10:10',
+      END_TIME: '12:00',
+      ROOM: 'B12',
+      BUILDING: 'Block B',
+      CAMPUS: null,
+    });
     expect(await screen.findByText('Lesson saved !')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Delete INF101, Mon 23/11/2026 08:00–09:50' }));
@@ -274,7 +362,9 @@ describe('lesson planning: decisions and billing', () => {
     const listed = api.to('GET', '/api/lessons').length;
     await user.click(screen.getByRole('button', { name: 'Validate the pending lessons of this week' }));
     const confirm = await screen.findByRole('dialog', { name: 'Validate the pending lessons of this week' });
-    expect(confirm).toHaveTextContent('Every lesson pending validation from 23/11/2026 to 29/11/2026 will be validated. Only the lessons of class GL1/J, lecturer Nkoulou Jean (P0042).');
+    expect(confirm).toHaveTextContent(
+      'Every lesson pending validation from 23/11/2026 to 29/11/2026 will be validated. Only the lessons of class GL1/J, lecturer Nkoulou Jean (P0042).',
+    );
     await user.click(within(confirm).getByRole('button', { name: 'Validate' }));
     await waitFor(() => expect(api.to('POST', '/api/lessons/decisions')).toHaveLength(1));
     expect(api.to('POST', '/api/lessons/decisions')[0]!.body).toEqual({ DECISION: 'VALIDATE', WEEK_OF: '2026-11-23', CLASS_ID: 11, LECTURER_ID: 42 });
@@ -288,7 +378,9 @@ describe('lesson planning: decisions and billing', () => {
     await table();
     await user.click(screen.getByRole('button', { name: 'Refuse the pending lessons of this week' }));
     const confirm = await screen.findByRole('dialog', { name: 'Refuse the pending lessons of this week' });
-    expect(within(confirm).getByText('Every lesson pending validation from 23/11/2026 to 29/11/2026 will be refused, and its time slot freed.')).toBeInTheDocument();
+    expect(
+      within(confirm).getByText('Every lesson pending validation from 23/11/2026 to 29/11/2026 will be refused, and its time slot freed.'),
+    ).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Refuse' }));
     await waitFor(() => expect(api.to('POST', '/api/lessons/decisions')).toHaveLength(1));
     expect(api.to('POST', '/api/lessons/decisions')[0]!.body).toEqual({ DECISION: 'REFUSE', WEEK_OF: '2026-11-23' });
@@ -331,7 +423,9 @@ describe('lesson planning: decisions and billing', () => {
     await user.click(within(screen.getByRole('group', { name: 'Selected lessons' })).getByRole('button', { name: 'Validate' }));
     const confirm = await screen.findByRole('dialog', { name: 'Validate the selected lessons' });
     await user.click(within(confirm).getByRole('button', { name: 'Validate' }));
-    expect(await within(confirm).findByRole('alert')).toHaveTextContent('This lesson overlaps another oneSame class: MTH102 TD, CF4/S, Essomba Brigitte, 24/11/2026 08:00–09:50, room B12');
+    expect(await within(confirm).findByRole('alert')).toHaveTextContent(
+      'This lesson overlaps another oneSame class: MTH102 TD, CF4/S, Essomba Brigitte, 24/11/2026 08:00–09:50, room B12',
+    );
   });
 
   it('chooses every lesson of the page but the billed one at once', async () => {
@@ -387,7 +481,10 @@ describe('lesson planning: billing periods', () => {
     expect(within(form).getByRole('textbox', { name: /^First day/ })).toHaveValue('25/11/2026');
     expect(api.to('POST', '/api/billing-periods')[0]!.body).toEqual({ NAME: 'December 2026', BEGIN_DATE: '2026-11-25', END_DATE: '2026-12-31' });
 
-    api.set('POST /api/billing-periods', { status: 201, body: { id: 8, name: 'December 2026', beginDate: '2026-12-01', endDate: '2026-12-31', billedLessons: 0, billedHours: 0 } });
+    api.set('POST /api/billing-periods', {
+      status: 201,
+      body: { id: 8, name: 'December 2026', beginDate: '2026-12-01', endDate: '2026-12-31', billedLessons: 0, billedHours: 0 },
+    });
     const begin = within(form).getByRole('textbox', { name: /^First day/ });
     await user.clear(begin);
     await user.type(begin, '01122026');

@@ -25,7 +25,17 @@ import { Page } from '../../../components/page';
 import { LIST_PAGE_SIZES, useUrlFilters } from '../../../lib/url-filters';
 import { ActionDialog } from './action-dialog';
 import { dayLabel, partLabel, placeLabel, subjectLabel, timeRange } from './labels';
-import { decideLessons, deleteLesson, lecturerLabel, planningFiltersFrom, planningKeys, thisWeek, useClasses, useLessons, useWeekLecturers } from './planning-api';
+import {
+  decideLessons,
+  deleteLesson,
+  lecturerLabel,
+  planningFiltersFrom,
+  planningKeys,
+  thisWeek,
+  useClasses,
+  useLessons,
+  useWeekLecturers,
+} from './planning-api';
 
 // The forms (with the contract's schemas and Zod) load when first opened.
 const LessonDialog = lazy(() => import('./lesson-dialog'));
@@ -42,7 +52,8 @@ type Open =
   | { kind: 'import' };
 
 /** A lesson in a few words, for the names of its checkbox and buttons: `INF101, Mon 23/11/2026 08:00–09:50`. */
-const lessonName = (lesson: PlannedLesson, language: string) => `${lesson.subject.code}, ${dayLabel(lesson.date, language)} ${timeRange(lesson.begin, lesson.end)}`;
+const lessonName = (lesson: PlannedLesson, language: string) =>
+  `${lesson.subject.code}, ${dayLabel(lesson.date, language)} ${timeRange(lesson.begin, lesson.end)}`;
 
 /** A billed lesson is final: it is neither decided on again nor billed twice. */
 const selectable = (lesson: PlannedLesson) => lesson.status !== 'ValidatedAndBilled';
@@ -68,7 +79,21 @@ function WeekNavigation({ week, onWeek }: { week: string; onWeek: (week: string)
   );
 }
 
-function LessonsTable({ rows, fetching, chosen, onChosen, onOpen, footer }: { rows: PlannedLesson[]; fetching: boolean; chosen: number[]; onChosen: (ids: number[]) => void; onOpen: (open: Open) => void; footer: ReactNode }) {
+function LessonsTable({
+  rows,
+  fetching,
+  chosen,
+  onChosen,
+  onOpen,
+  footer,
+}: {
+  rows: PlannedLesson[];
+  fetching: boolean;
+  chosen: number[];
+  onChosen: (ids: number[]) => void;
+  onOpen: (open: Open) => void;
+  footer: ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   return (
@@ -175,7 +200,12 @@ export default function PlanningPage() {
   }
   const chosenClass = classOptions.find((option) => option.value === String(filters.classId))?.label;
   const chosenLecturer = lecturerOptions.find((option) => option.value === String(filters.lecturerId))?.label;
-  const scope = [chosenClass ? t('planning.week.scopeClass', { name: chosenClass }) : null, chosenLecturer ? t('planning.week.scopeLecturer', { name: chosenLecturer }) : null].filter(Boolean).join(', ');
+  const scope = [
+    chosenClass ? t('planning.week.scopeClass', { name: chosenClass }) : null,
+    chosenLecturer ? t('planning.week.scopeLecturer', { name: chosenLecturer }) : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
 
   const decision = open?.kind === 'decide' ? open : null;
   const decisionText = () => {
@@ -240,14 +270,31 @@ export default function PlanningPage() {
         </Button>
       </Box>
 
-      <Paper variant="outlined" role="group" aria-label={t('planning.selection.label')} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, px: 2, py: 1, mb: 2 }}>
+      <Paper
+        variant="outlined"
+        role="group"
+        aria-label={t('planning.selection.label')}
+        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, px: 2, py: 1, mb: 2 }}
+      >
         <Typography sx={{ flex: '1 1 200px' }} aria-live="polite">
           {chosen.length > 0 ? t('planning.selection.count', { count: chosen.length }) : t('planning.selection.none')}
         </Typography>
-        <Button size="small" variant="contained" color="success" disabled={chosen.length === 0} onClick={() => setOpen({ kind: 'decide', decision: 'VALIDATE', scope: 'selection' })}>
+        <Button
+          size="small"
+          variant="contained"
+          color="success"
+          disabled={chosen.length === 0}
+          onClick={() => setOpen({ kind: 'decide', decision: 'VALIDATE', scope: 'selection' })}
+        >
           {t('planning.selection.VALIDATE')}
         </Button>
-        <Button size="small" variant="contained" color="error" disabled={chosen.length === 0} onClick={() => setOpen({ kind: 'decide', decision: 'REFUSE', scope: 'selection' })}>
+        <Button
+          size="small"
+          variant="contained"
+          color="error"
+          disabled={chosen.length === 0}
+          onClick={() => setOpen({ kind: 'decide', decision: 'REFUSE', scope: 'selection' })}
+        >
           {t('planning.selection.REFUSE')}
         </Button>
         <Button size="small" variant="outlined" disabled={chosen.length === 0} onClick={() => setOpen({ kind: 'bill' })}>
@@ -268,7 +315,9 @@ export default function PlanningPage() {
       ) : null}
 
       <Suspense fallback={null}>
-        {open?.kind === 'lesson' ? <LessonDialog lesson={open.lesson} classes={classes.data ?? []} classId={filters.classId} date={filters.week} onClose={close} /> : null}
+        {open?.kind === 'lesson' ? (
+          <LessonDialog lesson={open.lesson} classes={classes.data ?? []} classId={filters.classId} date={filters.week} onClose={close} />
+        ) : null}
         {open?.kind === 'import' ? <ImportDialog onClose={close} /> : null}
         {open?.kind === 'periods' ? <BillingPeriodsDialog onClose={close} /> : null}
         {open?.kind === 'bill' ? (
@@ -285,7 +334,9 @@ export default function PlanningPage() {
       {open?.kind === 'delete' ? (
         <ActionDialog
           title={t('planning.delete.title')}
-          text={t('planning.delete.text', { name: `${subjectLabel(open.lesson.subject, language)}, ${open.lesson.class.code}, ${dayLabel(open.lesson.date, language)} ${timeRange(open.lesson.begin, open.lesson.end)}` })}
+          text={t('planning.delete.text', {
+            name: `${subjectLabel(open.lesson.subject, language)}, ${open.lesson.class.code}, ${dayLabel(open.lesson.date, language)} ${timeRange(open.lesson.begin, open.lesson.end)}`,
+          })}
           confirmLabel={t('planning.actions.delete')}
           danger
           action={() => deleteLesson(open.lesson.id, series)}
@@ -299,7 +350,11 @@ export default function PlanningPage() {
           onClose={close}
         >
           {open.lesson.seriesId ? (
-            <FormControlLabel sx={{ mt: 1 }} control={<Checkbox checked={series} onChange={(event) => setSeries(event.target.checked)} />} label={t('planning.delete.series')} />
+            <FormControlLabel
+              sx={{ mt: 1 }}
+              control={<Checkbox checked={series} onChange={(event) => setSeries(event.target.checked)} />}
+              label={t('planning.delete.series')}
+            />
           ) : null}
         </ActionDialog>
       ) : null}
@@ -313,7 +368,12 @@ export default function PlanningPage() {
             decideLessons(
               decision.scope === 'selection'
                 ? { DECISION: decision.decision, LESSON_IDS: chosen }
-                : { DECISION: decision.decision, WEEK_OF: filters.week, CLASS_ID: filters.classId === '' ? undefined : filters.classId, LECTURER_ID: filters.lecturerId === '' ? undefined : filters.lecturerId },
+                : {
+                    DECISION: decision.decision,
+                    WEEK_OF: filters.week,
+                    CLASS_ID: filters.classId === '' ? undefined : filters.classId,
+                    LECTURER_ID: filters.lecturerId === '' ? undefined : filters.lecturerId,
+                  },
             )
           }
           onDone={async (answer) => {
