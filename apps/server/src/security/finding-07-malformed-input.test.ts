@@ -44,16 +44,14 @@ beforeAll(async () => {
       // key broken by an insert (the name is one of its parameters), and a value the database
       // cannot read (the name is quoted in the database's own message).
       app.post('/test/broken-insert', async () => {
-        await app.ctx.db
-          .insert(contactMessages)
-          .values({
-            personId: 2_000_000_000,
-            object: `About ${NAME}`,
-            message: `${NAME} wrote this`,
-            fullname: NAME,
-            matricule: 'PER0001',
-            createdAt: app.ctx.clock.now(),
-          });
+        await app.ctx.db.insert(contactMessages).values({
+          personId: 2_000_000_000,
+          object: `About ${NAME}`,
+          message: `${NAME} wrote this`,
+          fullname: NAME,
+          matricule: 'PER0001',
+          createdAt: app.ctx.clock.now(),
+        });
         return {};
       });
       app.post('/test/broken-value', async () => {

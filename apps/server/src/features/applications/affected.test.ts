@@ -43,17 +43,15 @@ async function lecturerWith(choices: { subjectId: number; category: 'CM' | 'TD' 
     })
     .returning();
   if (choices.length) {
-    await t.db
-      .insert(applicationChoices)
-      .values(
-        choices.map((c) => ({
-          applicationId: application!.id,
-          sessionId: session!.id,
-          SUBJECT_ID: c.subjectId,
-          CATEGORY: c.category,
-          AFFECTATION: c.affectation,
-        })),
-      );
+    await t.db.insert(applicationChoices).values(
+      choices.map((c) => ({
+        applicationId: application!.id,
+        sessionId: session!.id,
+        SUBJECT_ID: c.subjectId,
+        CATEGORY: c.category,
+        AFFECTATION: c.affectation,
+      })),
+    );
     await t.settled();
   }
   return { id: person!.id, client: await sessionFor(t, person!.id) };

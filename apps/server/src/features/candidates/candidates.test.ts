@@ -581,18 +581,16 @@ describe("the candidate's own file", () => {
       .set({ name: `${entrance.name} (renamed)` })
       .where(eq(entrances.id, entrance.id));
     expect(await me()).toMatchObject({ ENTRANCE_NAME: `${entrance.name} (renamed)` });
-    await t.db
-      .insert(candidateDocuments)
-      .values({
-        candidateId: candidate.id,
-        kind: 'PHOTO',
-        sha256: '0'.repeat(64),
-        mime: 'image/png',
-        size: 68,
-        storageKey: `candidates/${candidate.id}/photo`,
-        originalName: 'photo.png',
-        uploadedAt: t.clock.now(),
-      });
+    await t.db.insert(candidateDocuments).values({
+      candidateId: candidate.id,
+      kind: 'PHOTO',
+      sha256: '0'.repeat(64),
+      mime: 'image/png',
+      size: 68,
+      storageKey: `candidates/${candidate.id}/photo`,
+      originalName: 'photo.png',
+      uploadedAt: t.clock.now(),
+    });
     expect(await me()).toMatchObject({ PHOTO_4X4_URL: '/api/candidate/documents/PHOTO', documents: [{ kind: 'PHOTO', status: 'SUBMITTED' }] });
 
     // the second choice's speciality now of another branch (its table alone changes)
@@ -620,20 +618,18 @@ describe("the candidate's own file", () => {
 
     // a payment recorded, then settled; its network renamed (put back after)
     const orderNumber = `T${candidate.id}-${Date.now()}`;
-    await t.db
-      .insert(payments)
-      .values({
-        candidateId: candidate.id,
-        provider: 'sandbox',
-        network: 'MTN_MOMO',
-        accountNumber: '+237677123456',
-        orderNumber,
-        amount: 25_000,
-        fees: 375,
-        total: 25_375,
-        status: 'PENDING',
-        createdAt: t.clock.now(),
-      });
+    await t.db.insert(payments).values({
+      candidateId: candidate.id,
+      provider: 'sandbox',
+      network: 'MTN_MOMO',
+      accountNumber: '+237677123456',
+      orderNumber,
+      amount: 25_000,
+      fees: 375,
+      total: 25_375,
+      status: 'PENDING',
+      createdAt: t.clock.now(),
+    });
     expect((await me()).payments).toMatchObject([{ orderNumber, status: 'PENDING', networkName: 'MTN Mobile Money' }]);
     await t.db.update(payments).set({ status: 'PAID', statusAt: t.clock.now() }).where(eq(payments.orderNumber, orderNumber));
     expect((await me()).payments).toMatchObject([{ orderNumber, status: 'PAID' }]);

@@ -409,16 +409,14 @@ describe('hops', () => {
       .returning();
     await t.db.insert(requestBatchItems).values({ batchId: batch!.id, requestId: request.id, hopId: carried.hop.id });
     const decided = await hopWithDecision(sub['0102']!, 'SENG', 'FIN');
-    await t.db
-      .insert(requestSteps)
-      .values({
-        requestId: (await insertRequest()).id,
-        kind: 'DECIDED',
-        unitId: unit.FIN,
-        decisionId: decided.decision.id,
-        status: 'VALIDATED',
-        at: t.clock.now(),
-      });
+    await t.db.insert(requestSteps).values({
+      requestId: (await insertRequest()).id,
+      kind: 'DECIDED',
+      unitId: unit.FIN,
+      decisionId: decided.decision.id,
+      status: 'VALIDATED',
+      at: t.clock.now(),
+    });
     // FIN → HR, along which a decision of the hop SENG → FIN forwards
     const onward = await admin.post('/api/request-config/hops', { subcategoryId: sub['0102'], fromUnitId: unit.FIN, toUnitId: unit.HR });
     await admin.post('/api/request-config/decisions', {

@@ -251,19 +251,17 @@ export async function recordStep(
   },
 ): Promise<void> {
   const { at, actor, meta, requestId, reference, kind, unitId, status } = input;
-  await tx
-    .insert(requestSteps)
-    .values({
-      requestId,
-      kind,
-      unitId,
-      status,
-      at,
-      by: actor.id,
-      decisionId: input.decisionId ?? null,
-      batchId: input.batchId ?? null,
-      comment: input.comment ?? null,
-    });
+  await tx.insert(requestSteps).values({
+    requestId,
+    kind,
+    unitId,
+    status,
+    at,
+    by: actor.id,
+    decisionId: input.decisionId ?? null,
+    batchId: input.batchId ?? null,
+    comment: input.comment ?? null,
+  });
   await audit(tx, {
     at,
     actorId: actor.id,

@@ -78,16 +78,14 @@ async function request(
     })
     .returning({ id: requests.id });
   for (const step of steps) {
-    await t.db
-      .insert(requestSteps)
-      .values({
-        requestId: row!.id,
-        kind: step.kind,
-        unitId: unit[step.unit]!,
-        decisionId: step.decisionId ?? null,
-        status: step.status ?? values.status,
-        at: new Date(step.at),
-      });
+    await t.db.insert(requestSteps).values({
+      requestId: row!.id,
+      kind: step.kind,
+      unitId: unit[step.unit]!,
+      decisionId: step.decisionId ?? null,
+      status: step.status ?? values.status,
+      at: new Date(step.at),
+    });
   }
   r[letter] = { id: row!.id, reference };
 }

@@ -64,17 +64,15 @@ async function lecturer(assigned: number[] = []): Promise<Lecturer> {
         CLOSED: true,
       })
       .returning();
-    await t.db
-      .insert(applicationChoices)
-      .values(
-        assigned.map((subjectId) => ({
-          applicationId: application!.id,
-          sessionId: session!.id,
-          SUBJECT_ID: subjectId,
-          CATEGORY: 'TD' as const,
-          AFFECTATION: 1,
-        })),
-      );
+    await t.db.insert(applicationChoices).values(
+      assigned.map((subjectId) => ({
+        applicationId: application!.id,
+        sessionId: session!.id,
+        SUBJECT_ID: subjectId,
+        CATEGORY: 'TD' as const,
+        AFFECTATION: 1,
+      })),
+    );
     await t.settled();
   }
   return { id: person!.id, client: await sessionFor(t, person!.id) };

@@ -44,17 +44,15 @@ export async function assign(t: TestApp, matricule: string, parts: { subjectId: 
       closedAt: new Date(),
     })
     .returning({ id: applications.id });
-  await t.db
-    .insert(applicationChoices)
-    .values(
-      parts.map((p) => ({
-        applicationId: application!.id,
-        sessionId: session!.id,
-        SUBJECT_ID: p.subjectId,
-        CATEGORY: p.part,
-        AFFECTATION: p.affectation ?? 1,
-      })),
-    );
+  await t.db.insert(applicationChoices).values(
+    parts.map((p) => ({
+      applicationId: application!.id,
+      sessionId: session!.id,
+      SUBJECT_ID: p.subjectId,
+      CATEGORY: p.part,
+      AFFECTATION: p.affectation ?? 1,
+    })),
+  );
   return employeeId;
 }
 

@@ -106,18 +106,16 @@ export async function assign(t: TestApp, lecturer: FixturePerson, parts: { subje
       closedAt: now,
     })
     .returning({ id: applications.id });
-  await t.db
-    .insert(applicationChoices)
-    .values(
-      parts.map((p) => ({
-        applicationId: application!.id,
-        sessionId: session!.id,
-        SUBJECT_ID: p.subject.id,
-        CATEGORY: p.part,
-        AFFECTATION: 1,
-        decidedAt: now,
-      })),
-    );
+  await t.db.insert(applicationChoices).values(
+    parts.map((p) => ({
+      applicationId: application!.id,
+      sessionId: session!.id,
+      SUBJECT_ID: p.subject.id,
+      CATEGORY: p.part,
+      AFFECTATION: 1,
+      decidedAt: now,
+    })),
+  );
 }
 
 export interface LessonFixture {
