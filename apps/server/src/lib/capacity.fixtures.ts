@@ -4,10 +4,12 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CapacityGate } from './capacity';
+import { AppError } from './errors';
 
-// What capacity.test.ts drives its gate with: waiting for a condition, a request over a real
-// socket, and a burst of requests from another process.
+// What capacity.test.ts drives its gate with: the test routes behind it, waiting for a condition, a
+// request over a real socket, and a burst of requests from another process.
 
 export async function until(condition: () => boolean, what: string, ms = 5000): Promise<void> {
   const end = Date.now() + ms;
@@ -86,4 +88,81 @@ export async function burstFromAnotherProcess(
   }
   writeFileSync(go, '');
   return JSON.parse((await answered).stdout) as number[];
+}
+
+/** What the test routes tell the test and ask of it: the gate in use, who started, who runs, who is held. */
+export interface GatedTest {
+  gate: () => CapacityGate;
+  started: (id: string) => void;
+  startedCount: () => number;
+  /** a handler starts (+1) or ends (-1) */
+  live: (change: 1 | -1) => void;
+  /** the request (or its earlier hook) waits until the test calls `go` */
+  hold: (key: string, go: () => void) => void;
+  /** the file the burst's client writes once every request is sent (burstFiles) */
+  allSent: string;
+}
+
+/** The routes behind the gate (`/api/test/gated...`), each request of which runs until the test lets it go. */
+export function gatedRoutes(app: FastifyInstance, test: GatedTest): void {
+  const hooks = {
+    onRequest: (request: FastifyRequest, reply: FastifyReply) => test.gate().enter(request, reply),
+    onResponse: (request: FastifyRequest) => test.gate().leave(request),
+  };
+  const handler = async (request: FastifyRequest) => {
+    const { id } = request.params as { id: string };
+    test.started(id);
+    test.live(1);
+    try {
+      await new Promise<void>((resolve) => test.hold(id, resolve));
+      if ((request.query as { fail?: string }).fail) throw new Error('the handler failed');
+      return { id };
+    } finally {
+      test.live(-1);
+    }
+  };
+  app.get('/api/test/gated/:id', hooks, handler);
+  // A hook after the gate refuses: the place taken by the gate comes back.
+  app.get(
+    '/api/test/gated-denied/:id',
+    {
+      ...hooks,
+      preHandler: async () => {
+        throw new AppError('FORBIDDEN');
+      },
+    },
+    handler,
+  );
+  // An earlier onRequest hook keeps the request until the test lets it reach the gate.
+  const before = async (request: FastifyRequest) => {
+    const { id } = request.params as { id: string };
+    await new Promise<void>((resolve) => test.hold(`before ${id}`, resolve));
+  };
+  app.get('/api/test/gated-after/:id', { onRequest: [before, hooks.onRequest], onResponse: hooks.onResponse }, handler);
+  // A handler that works without giving the event loop a turn, as queries on PGlite do: the first
+  // one until the burst's client says every request is sent (so that they all wait unread in
+  // the sockets), the others 20 ms.
+  app.get('/api/test/gated-sync/:id', hooks, async (request) => {
+    const { id } = request.params as { id: string };
+    test.started(id);
+    const end = performance.now() + (test.startedCount() === 1 ? 10_000 : 20);
+    while (performance.now() < end && !(test.startedCount() === 1 && existsSync(test.allSent))) {
+      // busy, like WebAssembly running a query on this thread
+    }
+    return { id };
+  });
+  // An onResponse hook before the gate's fails, so Fastify never runs the gate's leave.
+  app.get(
+    '/api/test/gated-bad-hook/:id',
+    {
+      onRequest: hooks.onRequest,
+      onResponse: [
+        async () => {
+          throw new Error('a broken onResponse hook');
+        },
+        hooks.onResponse,
+      ],
+    },
+    handler,
+  );
 }

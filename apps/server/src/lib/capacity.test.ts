@@ -1,15 +1,14 @@
-import { existsSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import type { FastifyReply, FastifyRequest, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { capacityGate, type CapacityGate, type CapacityOptions } from './capacity';
-import { burstFiles, burstFromAnotherProcess, socketRequest as socketRequestTo, until } from './capacity.fixtures';
-import { AppError } from './errors';
+import { burstFiles, burstFromAnotherProcess, gatedRoutes, socketRequest as socketRequestTo, until } from './capacity.fixtures';
 
-// The gate in front of a test route of the real app (its error handler answers the 503 and its
-// Retry-After). Each request of the route runs until the test lets it go (`finish(id)`), so that
-// the test decides who runs, who waits and when places free.
+// The gate in front of test routes of the real app (capacity.fixtures.ts, gatedRoutes; its error
+// handler answers the 503 and its Retry-After). Each request of a route runs until the test lets it
+// go (`finish(id)`), so that the test decides who runs, who waits and when places free.
 let gate: CapacityGate;
 const useGate = (options: CapacityOptions) => (gate = capacityGate(options));
 /** ids in the order their handler started */
@@ -32,69 +31,18 @@ const burst = burstFiles();
 const socketRequest = (path: string) => socketRequestTo(port, path);
 beforeAll(async () => {
   t = await createTestApp({
-    extraRoutes: (app) => {
-      const hooks = {
-        onRequest: (request: FastifyRequest, reply: FastifyReply) => gate.enter(request, reply),
-        onResponse: (request: FastifyRequest) => gate.leave(request),
-      };
-      const handler = async (request: FastifyRequest) => {
-        const { id } = request.params as { id: string };
-        started.push(id);
-        live++;
-        maxLive = Math.max(maxLive, live);
-        try {
-          await new Promise<void>((resolve) => holds.set(id, resolve));
-          if ((request.query as { fail?: string }).fail) throw new Error('the handler failed');
-          return { id };
-        } finally {
-          live--;
-        }
-      };
-      app.get('/api/test/gated/:id', hooks, handler);
-      // A hook after the gate refuses: the place taken by the gate comes back.
-      app.get(
-        '/api/test/gated-denied/:id',
-        {
-          ...hooks,
-          preHandler: async () => {
-            throw new AppError('FORBIDDEN');
-          },
+    extraRoutes: (app) =>
+      gatedRoutes(app, {
+        gate: () => gate,
+        started: (id) => started.push(id),
+        startedCount: () => started.length,
+        live: (change) => {
+          live += change;
+          maxLive = Math.max(maxLive, live);
         },
-        handler,
-      );
-      // An earlier onRequest hook keeps the request until the test lets it reach the gate.
-      const before = async (request: FastifyRequest) => {
-        const { id } = request.params as { id: string };
-        await new Promise<void>((resolve) => holds.set(`before ${id}`, resolve));
-      };
-      app.get('/api/test/gated-after/:id', { onRequest: [before, hooks.onRequest], onResponse: hooks.onResponse }, handler);
-      // A handler that works without giving the event loop a turn, as queries on PGlite do: the first
-      // one until the burst's client says every request is sent (so that they all wait unread in
-      // the sockets), the others 20 ms.
-      app.get('/api/test/gated-sync/:id', hooks, async (request) => {
-        const { id } = request.params as { id: string };
-        started.push(id);
-        const end = performance.now() + (started.length === 1 ? 10_000 : 20);
-        while (performance.now() < end && !(started.length === 1 && existsSync(burst.allSent))) {
-          // busy, like WebAssembly running a query on this thread
-        }
-        return { id };
-      });
-      // An onResponse hook before the gate's fails, so Fastify never runs the gate's leave.
-      app.get(
-        '/api/test/gated-bad-hook/:id',
-        {
-          onRequest: hooks.onRequest,
-          onResponse: [
-            async () => {
-              throw new Error('a broken onResponse hook');
-            },
-            hooks.onResponse,
-          ],
-        },
-        handler,
-      );
-    },
+        hold: (key, go) => holds.set(key, go),
+        allSent: burst.allSent,
+      }),
   });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
