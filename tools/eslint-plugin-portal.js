@@ -13,11 +13,11 @@
 //   - a feature imports another feature only through that feature's services
 //     (`<other>/*.service.ts`); its routes, locks, helpers and fixtures are its own
 //     (tests may also use another feature's fixtures);
-//   - a feature imports neither app.ts, main.ts nor seed/, which compose the features: what a
+//   - a feature imports neither app.ts, plugins/, main.ts nor seed/, which compose the features: what a
 //     feature needs from there belongs in lib/ (its tests and fixtures may use them: the demo
 //     accounts, the job list);
 //   - lib/ and db/ import no feature;
-//   - app.ts, main.ts and seed/ compose the features and may import them.
+//   - app.ts, plugins/, main.ts and seed/ compose the features and may import them.
 // Relative imports are resolved against the importing file; packages are not checked here.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -52,8 +52,9 @@ function importsMuiTable(node) {
 const isTest = (file) => /\.test\.tsx?$/.test(file);
 const isFixtures = (file) => /(^|\.)fixtures\.ts$/.test(path.basename(file));
 
-/** Server: app.ts (or an app/ folder beside it), main.ts and seed/ (its files or its index), which compose the features. */
-const composesFeatures = (to) => to.layer === 'seed' || to.layer === 'app' || (to.layer === '(root)' && /^(app|main|seed)(\.ts)?$/.test(to.rel));
+/** Server: app.ts (or an app/ folder beside it), its plugins/, main.ts and seed/ (its files or its index), which compose the features. */
+const composesFeatures = (to) =>
+  to.layer === 'seed' || to.layer === 'app' || to.layer === 'plugins' || (to.layer === '(root)' && /^(app|main|seed)(\.ts)?$/.test(to.rel));
 
 /** Why `from` may not import `to`, or null when it may. */
 function refusal(from, to, fromFile, toFile) {
@@ -75,7 +76,7 @@ function refusal(from, to, fromFile, toFile) {
     if (composesFeatures(to))
       return isTest(fromFile) || isFixtures(fromFile)
         ? null
-        : `a feature does not import app.ts, main.ts nor seed/, which compose the features (${from.feature} → ${to.rel}); move what it needs to lib/`;
+        : `a feature does not import app.ts, plugins/, main.ts nor seed/, which compose the features (${from.feature} → ${to.rel}); move what it needs to lib/`;
     if (to.layer !== 'features' || to.feature === from.feature) return null;
     const base = path.basename(toFile);
     if (base.endsWith('.service.ts')) return null;

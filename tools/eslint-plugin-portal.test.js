@@ -72,15 +72,16 @@ describe('import boundaries (portal/boundaries)', () => {
   it('server: a feature imports neither app.ts, main.ts nor seed/ (which compose the features); its tests and fixtures may', async () => {
     const file = 'apps/server/src/features/timetable/probe.ts';
     expect(await problems(file, `import { PORTAL_JOBS } from '../../app';${use('PORTAL_JOBS')}`)).toEqual([
-      'a feature does not import app.ts, main.ts nor seed/, which compose the features (timetable → app); move what it needs to lib/',
+      'a feature does not import app.ts, plugins/, main.ts nor seed/, which compose the features (timetable → app); move what it needs to lib/',
     ]);
     expect(await problems(file, `import { DEMO_ACCOUNTS } from '../../seed/demo';${use('DEMO_ACCOUNTS')}`)).toEqual([
-      'a feature does not import app.ts, main.ts nor seed/, which compose the features (timetable → seed/demo); move what it needs to lib/',
+      'a feature does not import app.ts, plugins/, main.ts nor seed/, which compose the features (timetable → seed/demo); move what it needs to lib/',
     ]);
     expect(
       await problems('apps/server/src/features/timetable/planning/probe.service.ts', `const seed = () => import('../../../seed');${use('seed')}`),
     ).toHaveLength(1);
     expect(await problems(file, `import { main } from '../../main';${use('main')}`)).toHaveLength(1);
+    expect(await problems(file, `import { contextPlugin } from '../../plugins/context';${use('contextPlugin')}`)).toHaveLength(1);
     expect(await problems(file, `import { audit } from '../../lib/audit';${use('audit')}`)).toEqual([]);
     expect(
       await problems(

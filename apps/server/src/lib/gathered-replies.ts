@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
  * paying the loop's own work (polling, timers, microtasks) for each few. Written together, the
  * replies are followed by the requests they answer arriving together, and the next turn serves them
  * in one pass. A reply waits at most until the end of the turn that built it (what the callbacks
- * ready in that turn take); a reply that needs the database's announcements (app.ts) is gathered in
+ * ready in that turn take); a reply that needs the database's announcements (plugins/change-feed.ts) is gathered in
  * the turn they arrive.
  *
  * Registered on the root instance after the root's other `onSend` hooks (the wait for the
